@@ -1,0 +1,273 @@
+//! Solutions of the n-queens problem and their text formats.
+//!
+//! A solution is a permutation: `cols[r]` is the column (0-based) of the queen in row `r`,
+//! row 0 first. Two text formats exist:
+//!
+//! - `cols`: one solution per line, columns separated by single spaces (`0 4 7 5 2 6 1 3`);
+//! - `board`: `n` lines of `Q` and `.` per solution, a blank line between solutions.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The smallest board size the tool accepts.
+pub const MIN_N: usize = 1;
+/// The largest board size the tool accepts (bit masks are 32 bits wide at most).
+pub const MAX_N: usize = 32;
+
+/// A valid n-queens solution: the column of the queen in each row, row 0 first.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Solution {
+    cols: Vec<u8>,
+}
+
+/// Why a list of columns is not a valid solution.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidSolution {
+    /// The list is empty or longer than [`MAX_N`].
+    #[error("a board has 1 to {MAX_N} rows, this one has {0}")]
+    BadSize(usize),
+    /// A column lies outside `0..n`.
+    #[error("column {col} in row {row} is outside 0..{n}")]
+    ColumnOutOfRange {
+        /// Row of the bad entry.
+        row: usize,
+        /// The column found there.
+        col: usize,
+        /// The board size.
+        n: usize,
+    },
+    /// Two queens share a column.
+    #[error("rows {first} and {second} both use column {col}")]
+    RepeatedColumn {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+        /// The shared column.
+        col: usize,
+    },
+    /// Two queens share a diagonal.
+    #[error("the queens in rows {first} and {second} attack each other along a diagonal")]
+    DiagonalAttack {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+    },
+}
+
+impl Solution {
+    /// Checks `cols` and wraps it as a solution.
+    pub fn new(cols: Vec<u8>) -> Result<Self, InvalidSolution> {
+        validate(&cols)?;
+        Ok(Solution { cols })
+    }
+
+    /// Wraps `cols` without checking it. The caller guarantees it is a valid solution
+    /// (the search kernels, which only ever produce valid ones).
+    pub fn from_valid(cols: Vec<u8>) -> Self {
+        debug_assert_eq!(validate(&cols), Ok(()));
+        Solution { cols }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// The column of the queen in each row.
+    pub fn cols(&self) -> &[u8] {
+        &self.cols
+    }
+
+    /// The solution in `cols` format (no line end).
+    pub fn to_cols_string(&self) -> String {
+        let mut s = String::with_capacity(self.cols.len() * 3);
+        write_cols(&mut s, &self.cols).expect("writing to a String cannot fail");
+        s
+    }
+
+    /// The solution in `board` format: `n` lines of `Q` and `.`, each ending in a newline.
+    pub fn to_board_string(&self) -> String {
+        let mut s = String::with_capacity(self.cols.len() * (self.cols.len() + 1));
+        write_board(&mut s, &self.cols).expect("writing to a String cannot fail");
+        s
+    }
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_cols(f, &self.cols)
+    }
+}
+
+/// Error from parsing one line of `cols` text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSolutionError {
+    /// A field is not a non-negative integer, or the separators are wrong.
+    #[error("malformed: {0}")]
+    Malformed(String),
+    /// The numbers parse but do not form a valid solution.
+    #[error("{0}")]
+    Invalid(#[from] InvalidSolution),
+}
+
+impl FromStr for Solution {
+    type Err = ParseSolutionError;
+
+    /// Parses one line of `cols` format: columns separated by single spaces.
+    fn from_str(line: &str) -> Result<Self, Self::Err> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() {
+            return Err(ParseSolutionError::Malformed("empty line".into()));
+        }
+        let mut cols = Vec::new();
+        for (i, field) in line.split(' ').enumerate() {
+            if field.is_empty() {
+                return Err(ParseSolutionError::Malformed(
+                    "columns must be separated by single spaces".into(),
+                ));
+            }
+            if !field.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseSolutionError::Malformed(format!(
+                    "field {} ({field:?}) is not a column number",
+                    i + 1
+                )));
+            }
+            if cols.len() >= MAX_N {
+                return Err(InvalidSolution::BadSize(line.split(' ').count()).into());
+            }
+            // At most MAX_N rows, so any column ≥ 256 is out of range anyway: saturate.
+            let col: usize = field.parse().unwrap_or(usize::MAX);
+            cols.push(col);
+        }
+        let n = cols.len();
+        if let Some((row, &col)) = cols.iter().enumerate().find(|&(_, &c)| c >= n) {
+            return Err(InvalidSolution::ColumnOutOfRange { row, col, n }.into());
+        }
+        let cols: Vec<u8> = cols.into_iter().map(|c| c as u8).collect();
+        Ok(Solution::new(cols)?)
+    }
+}
+
+/// An error from reading a whole `cols` text: the 1-based line number and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {error}")]
+pub struct LineError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong with that line.
+    pub error: ParseSolutionError,
+}
+
+/// Parses a `cols` text: every line one solution. Blank lines and lines starting with `#`
+/// are skipped. Yields each solution or the error of its line.
+pub fn parse_cols_text(text: &str) -> impl Iterator<Item = Result<Solution, LineError>> + '_ {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return None;
+        }
+        Some(
+            raw.trim_end()
+                .parse::<Solution>()
+                .map_err(|error| LineError { line: i + 1, error }),
+        )
+    })
+}
+
+/// Checks that `cols` is a valid n-queens solution for `n = cols.len()`.
+pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
+    let n = cols.len();
+    if !(MIN_N..=MAX_N).contains(&n) {
+        return Err(InvalidSolution::BadSize(n));
+    }
+    let mut first_row_of_col = [usize::MAX; MAX_N];
+    for (row, &c) in cols.iter().enumerate() {
+        let col = c as usize;
+        if col >= n {
+            return Err(InvalidSolution::ColumnOutOfRange { row, col, n });
+        }
+        if first_row_of_col[col] != usize::MAX {
+            return Err(InvalidSolution::RepeatedColumn {
+                first: first_row_of_col[col],
+                second: row,
+                col,
+            });
+        }
+        first_row_of_col[col] = row;
+    }
+    for second in 1..n {
+        for first in 0..second {
+            if (cols[second] as usize).abs_diff(cols[first] as usize) == second - first {
+                return Err(InvalidSolution::DiagonalAttack { first, second });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `cols` in `cols` format (no line end).
+pub fn write_cols<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
+    for (i, c) in cols.iter().enumerate() {
+        if i > 0 {
+            out.write_char(' ')?;
+        }
+        write!(out, "{c}")?;
+    }
+    Ok(())
+}
+
+/// Writes `cols` in `board` format: one line of `Q` and `.` per row, each ending in `\n`.
+pub fn write_board<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
+    let n = cols.len();
+    for &c in cols {
+        for col in 0..n {
+            out.write_char(if col == c as usize { 'Q' } else { '.' })?;
+        }
+        out.write_char('\n')?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_prints_cols() {
+        let s: Solution = "0 4 7 5 2 6 1 3".parse().unwrap();
+        assert_eq!(s.cols(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+        assert_eq!(s.to_string(), "0 4 7 5 2 6 1 3");
+        assert_eq!(s.n(), 8);
+    }
+
+    #[test]
+    fn prints_board() {
+        let s: Solution = "1 3 0 2".parse().unwrap();
+        assert_eq!(s.to_board_string(), ".Q..\n...Q\nQ...\n..Q.\n");
+    }
+
+    #[test]
+    fn rejects_bad_lines_with_reasons() {
+        let e = |t: &str| t.parse::<Solution>().unwrap_err().to_string();
+        assert!(e("").contains("empty"));
+        assert!(e("0  1").contains("single spaces"));
+        assert!(e("0 x 2").contains("field 2"));
+        assert!(e("0 1 2").contains("diagonal"));
+        assert!(e("0 0").contains("column 0"));
+        assert!(e("0 5").contains("outside"));
+        assert!(e("0 99999999999999999999999").contains("outside"));
+        let long = vec!["0"; 40].join(" ");
+        assert!(e(&long).contains("1 to 32"));
+    }
+
+    #[test]
+    fn text_parser_names_line_numbers_and_skips_comments() {
+        let text = "# eight queens\n\n0 4 7 5 2 6 1 3\n0 1\n";
+        let results: Vec<_> = parse_cols_text(text).collect();
+        assert_eq!(results.len(), 2);
+        assert!(results[0].is_ok());
+        assert_eq!(results[1].as_ref().unwrap_err().line, 4);
+    }
+}

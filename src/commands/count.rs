@@ -1,0 +1,54 @@
+//! `queens count`: a verified table of totals and classes.
+
+use super::{CommandError, compute_row};
+use crate::cli::CountArgs;
+use crate::known::Verdict;
+use crate::output::Destination;
+use crate::table::{self, Row};
+use std::io::Write;
+
+/// Runs `queens count`.
+pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
+    let csv = args.csv.as_deref().map(Destination::parse);
+    if let Some(dest) = &csv {
+        dest.check().map_err(CommandError::Usage)?;
+    }
+    let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
+    for &n in &args.sizes.0 {
+        rows.push(compute_row(n, &args.search, quiet)?);
+    }
+    match &csv {
+        Some(Destination::Stdout) => {
+            Destination::Stdout.write_with(|w| table::write_csv(&rows, w))?;
+        }
+        Some(dest) => {
+            dest.write_with(|w| table::write_csv(&rows, w))?;
+            print_table(&rows)?;
+        }
+        None => print_table(&rows)?,
+    }
+    report_mismatches(&rows)
+}
+
+fn print_table(rows: &[Row]) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(table::human_table(rows).as_bytes())?;
+    out.flush()
+}
+
+/// Names every row that disagrees with the published values, loudly, and fails if any does.
+pub fn report_mismatches(rows: &[Row]) -> Result<(), CommandError> {
+    let bad: Vec<String> = rows
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::Mismatch(_)))
+        .map(|r| format!("n = {}: {}", r.n, r.verdict.describe()))
+        .collect();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::Failed(format!(
+            "MISMATCH with the published values (OEIS): {}",
+            bad.join("; ")
+        )))
+    }
+}

@@ -1,0 +1,61 @@
+//! The subcommands' work, one module each, and what they share.
+
+pub mod count;
+pub mod list;
+pub mod verify;
+
+use crate::cli::SearchArgs;
+use crate::plan;
+use crate::progress::ProgressMode;
+use crate::run::{self, RunOptions};
+use crate::table::Row;
+
+/// How a command failed, and so which exit code it gets.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The command line asks for something impossible: exit code 2, nothing done.
+    #[error("{0}")]
+    Usage(String),
+    /// The work failed or a check did not pass: exit code 1.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl CommandError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CommandError::Usage(_) => 2,
+            CommandError::Failed(_) => 1,
+        }
+    }
+}
+
+impl From<std::io::Error> for CommandError {
+    fn from(e: std::io::Error) -> Self {
+        CommandError::Failed(format!("I/O error: {e}"))
+    }
+}
+
+/// The progress mode for `--quiet`.
+pub fn progress_mode(quiet: bool) -> ProgressMode {
+    if quiet {
+        ProgressMode::Quiet
+    } else {
+        ProgressMode::Auto
+    }
+}
+
+/// Computes the row for one board size with the given search options.
+pub fn compute_row(n: usize, search: &SearchArgs, quiet: bool) -> Result<Row, CommandError> {
+    let plan = plan::build(n, search.engine);
+    let options = RunOptions {
+        threads: search
+            .threads
+            .map_or_else(run::available_threads, usize::from),
+        progress: progress_mode(quiet),
+    };
+    let outcome = run::run_plan(plan.as_ref(), &options)
+        .map_err(|e| CommandError::Failed(format!("n = {n}: {e}")))?;
+    Row::from_run(plan.as_ref(), &outcome).map_err(|e| CommandError::Failed(e.to_string()))
+}

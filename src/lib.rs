@@ -1,0 +1,23 @@
+//! # queens
+//!
+//! Counting, listing and classifying the solutions of the n-queens problem.
+//!
+//! A solution places one queen per row; it is written as the list of columns of rows
+//! `0..n` ([`board::Solution`]). Solutions are grouped into classes under the 8 symmetries of
+//! the square ([`symmetry`]). A board size is split into numbered work units by a
+//! [`plan::Plan`]; [`run`] counts units on many threads and sums their [`tally::Tally`]s;
+//! [`table`] turns the sum into a verified [`table::Row`].
+
+pub mod board;
+pub mod cli;
+pub mod commands;
+pub mod known;
+pub mod ns;
+pub mod output;
+pub mod plan;
+pub mod progress;
+pub mod run;
+pub mod search;
+pub mod symmetry;
+pub mod table;
+pub mod tally;

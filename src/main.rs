@@ -1,0 +1,51 @@
+//! The `queens` binary: parses the command line, dispatches, maps errors to exit codes.
+
+use clap::Parser;
+use clap::error::ErrorKind;
+use queens::cli::{Cli, Command};
+use queens::commands::{self, CommandError};
+use std::process::ExitCode;
+
+/// Renders a clap error as one line: its text up to the first blank line, lines joined.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let head: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    format!("{} (see --help)", head.join(" "))
+}
+
+fn run(cli: &Cli) -> Result<(), CommandError> {
+    match &cli.command {
+        Command::Count(args) => commands::count::run(args, cli.quiet),
+        Command::List(args) => commands::list::run(args),
+        Command::Verify(args) => commands::verify::run(args, cli.quiet),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => match e.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                let _ = e.print();
+                return ExitCode::from(e.exit_code() as u8);
+            }
+            _ => {
+                eprintln!("{}", one_line(&e));
+                return ExitCode::from(2);
+            }
+        },
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("queens: error: {e}");
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}

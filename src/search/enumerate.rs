@@ -1,0 +1,293 @@
+//! Plain bitmask backtracking: one queen per row, every solution visited in lexicographic order.
+//!
+//! The board's state after placing rows `0..r` is three bit masks over the columns of row `r`
+//! (bit `c` = column `c`):
+//!
+//! - `cols`: columns already holding a queen;
+//! - `left`: squares of row `r` attacked along the diagonals whose column grows by one per row
+//!   (the mask shifts `<< 1` from one row to the next);
+//! - `right`: squares attacked along the diagonals whose column shrinks by one per row (`>> 1`).
+//!
+//! A node is a partial board (the empty board included); the full tree has OEIS A319283 nodes.
+//! Trying the lowest free bit first means trying the smallest column first, so solutions come
+//! out in lexicographic order of their column lists.
+//!
+//! As an engine, the tree is cut at depth [`PREFIX_DEPTH`]: each node at that depth (and each
+//! dead end above it) is one work unit, numbered in lexicographic order. The nodes above the cut
+//! are charged to the first unit below them, so the units' node counts sum to the full tree.
+
+use crate::plan::{Engine, Plan};
+use crate::symmetry::FastImages;
+use crate::tally::Tally;
+use std::ops::ControlFlow;
+
+/// Depth at which the enumerate engine cuts the tree into work units.
+pub const PREFIX_DEPTH: usize = 3;
+
+/// The search state at one node: masks over the columns of the next row to fill.
+#[derive(Clone, Copy, Debug)]
+struct Masks {
+    cols: u32,
+    left: u32,
+    right: u32,
+}
+
+impl Masks {
+    const EMPTY: Masks = Masks {
+        cols: 0,
+        left: 0,
+        right: 0,
+    };
+
+    /// Squares of the next row not attacked by any queen placed so far.
+    #[inline(always)]
+    fn free(self, full: u32) -> u32 {
+        full & !(self.cols | self.left | self.right)
+    }
+
+    /// The state after a queen on the square `bit` (a single set bit) of the next row.
+    /// Diagonal attacks move one column per row: `left` shifts up, `right` shifts down; the
+    /// bits shifted past column n−1 are cut off by `full`, those past column 0 fall off.
+    #[inline(always)]
+    fn place(self, bit: u32, full: u32) -> Masks {
+        Masks {
+            cols: self.cols | bit,
+            left: ((self.left | bit) << 1) & full,
+            right: (self.right | bit) >> 1,
+        }
+    }
+}
+
+/// The mask of the `n` columns of a board (`n ≤ 32`).
+#[inline]
+fn full_mask(n: usize) -> u32 {
+    u32::MAX >> (32 - n)
+}
+
+/// Depth-first search below a node at depth `row` with the columns of rows `0..row` in `path`.
+/// Counts every node visited (this one included) into `nodes` and calls `visit` with each
+/// complete solution. Stops early when `visit` breaks.
+fn descend<V: FnMut(&[u8]) -> ControlFlow<()>>(
+    n: usize,
+    full: u32,
+    row: usize,
+    m: Masks,
+    path: &mut [u8; 32],
+    nodes: &mut u64,
+    visit: &mut V,
+) -> ControlFlow<()> {
+    *nodes += 1;
+    if row == n {
+        return visit(&path[..n]);
+    }
+    let mut free = m.free(full);
+    while free != 0 {
+        let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
+        free ^= bit; // clear it from the candidates
+        path[row] = bit.trailing_zeros() as u8;
+        descend(n, full, row + 1, m.place(bit, full), path, nodes, visit)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Visits every solution of size `n` in lexicographic order, stopping early if `visit` breaks.
+/// Uses constant memory. Returns the number of nodes visited (A319283 when not stopped early).
+pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, mut visit: V) -> u64 {
+    assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+    let mut path = [0u8; 32];
+    let mut nodes = 0u64;
+    let _ = descend(
+        n,
+        full_mask(n),
+        0,
+        Masks::EMPTY,
+        &mut path,
+        &mut nodes,
+        &mut visit,
+    );
+    nodes
+}
+
+/// One work unit of the enumerate engine: a partial board of the first rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrefixUnit {
+    /// Columns of the queens in rows `0..prefix.len()`.
+    pub prefix: Vec<u8>,
+    /// Nodes above the cut charged to this unit (its not-yet-counted ancestors).
+    pub ancestor_nodes: u64,
+}
+
+/// Cuts the tree of size `n` at `depth`: every node at that depth, and every node above it
+/// without children, becomes a unit, in lexicographic order.
+pub fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
+    fn walk(
+        n: usize,
+        full: u32,
+        depth: usize,
+        m: Masks,
+        path: &mut Vec<u8>,
+        pending: &mut u64,
+        out: &mut Vec<PrefixUnit>,
+    ) {
+        let free = m.free(full);
+        if path.len() == depth || path.len() == n || free == 0 {
+            out.push(PrefixUnit {
+                prefix: path.clone(),
+                ancestor_nodes: std::mem::take(pending),
+            });
+            return;
+        }
+        *pending += 1; // this inner node is charged to the next unit emitted below it
+        let mut rest = free;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg(); // lowest set bit
+            rest ^= bit;
+            path.push(bit.trailing_zeros() as u8);
+            walk(n, full, depth, m.place(bit, full), path, pending, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    let mut pending = 0;
+    walk(
+        n,
+        full_mask(n),
+        depth,
+        Masks::EMPTY,
+        &mut Vec::new(),
+        &mut pending,
+        &mut out,
+    );
+    out
+}
+
+/// Visits the solutions below `prefix` in lexicographic order; returns the nodes visited
+/// (the prefix's own node included, its ancestors not).
+pub fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
+    n: usize,
+    prefix: &[u8],
+    mut visit: V,
+) -> u64 {
+    let full = full_mask(n);
+    let mut m = Masks::EMPTY;
+    let mut path = [0u8; 32];
+    for (r, &c) in prefix.iter().enumerate() {
+        m = m.place(1 << c, full);
+        path[r] = c;
+    }
+    let mut nodes = 0;
+    let _ = descend(n, full, prefix.len(), m, &mut path, &mut nodes, &mut visit);
+    nodes
+}
+
+/// Adds one solution to a tally: the board, its half- and quarter-turn symmetry, and its class
+/// if it is the canonical representative (the smallest of its 8 images).
+#[inline]
+pub fn tally_solution(t: &mut Tally, cols: &[u8]) {
+    let images = FastImages::new(cols);
+    t.boards += 1;
+    let half = images.fixed_by_half_turn();
+    // A quarter-turn-symmetric board is also half-turn symmetric, so test it only then.
+    let quarter = half && images.fixed_by_quarter_turn();
+    t.fixed_half_turn += half as u128;
+    t.fixed_quarter_turn += quarter as u128;
+    if images.is_canonical() {
+        match (quarter, half) {
+            (true, _) => t.canonical.quarter_turn += 1,
+            (false, true) => t.canonical.half_turn += 1,
+            (false, false) => t.canonical.asymmetric += 1,
+        }
+    }
+}
+
+/// The enumerate engine: the plain tree cut into prefix units; every solution is met and
+/// canonicalized, so classes are counted one by one.
+pub struct EnumeratePlan {
+    n: usize,
+    units: Vec<PrefixUnit>,
+}
+
+impl EnumeratePlan {
+    /// The plan for board size `n` (1..=32).
+    pub fn new(n: usize) -> Self {
+        EnumeratePlan {
+            n,
+            units: prefix_units(n, PREFIX_DEPTH.min(n)),
+        }
+    }
+
+    /// The units, in order.
+    pub fn units(&self) -> &[PrefixUnit] {
+        &self.units
+    }
+}
+
+impl Plan for EnumeratePlan {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Enumerate
+    }
+
+    fn kernel(&self) -> &'static str {
+        "scalar"
+    }
+
+    fn identity(&self) -> String {
+        format!("enumerate-prefix{}-v1", PREFIX_DEPTH)
+    }
+
+    fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+
+    fn count_unit(&self, id: usize) -> Tally {
+        let unit = &self.units[id];
+        let mut t = Tally::default();
+        let nodes = for_each_solution_below(self.n, &unit.prefix, |cols| {
+            tally_solution(&mut t, cols);
+            ControlFlow::Continue(())
+        });
+        t.nodes = nodes as u128 + unit.ancestor_nodes as u128;
+        t
+    }
+
+    fn counts_classes_directly(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_tree_node_counts_match_a319283() {
+        assert_eq!(for_each_solution(8, |_| ControlFlow::Continue(())), 2057);
+        assert_eq!(for_each_solution(1, |_| ControlFlow::Continue(())), 2);
+        assert_eq!(for_each_solution(2, |_| ControlFlow::Continue(())), 3);
+    }
+
+    #[test]
+    fn units_cover_the_tree() {
+        for n in 1..=9 {
+            let plan = EnumeratePlan::new(n);
+            let total = Tally::sum(
+                (0..plan.unit_count())
+                    .map(|i| plan.count_unit(i))
+                    .collect::<Vec<_>>()
+                    .iter(),
+            )
+            .unwrap();
+            let mut boards = 0u128;
+            let nodes = for_each_solution(n, |_| {
+                boards += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(total.boards, boards, "n={n}");
+            assert_eq!(total.nodes, nodes as u128, "n={n}");
+        }
+    }
+}

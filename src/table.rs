@@ -1,0 +1,192 @@
+//! Per-n result rows and their writers (CSV, aligned human table) and CSV reader.
+
+use crate::known::{self, Verdict};
+use crate::plan::Plan;
+use crate::run::RunOutcome;
+use crate::tally::{ClassCounts, TallyError};
+use std::io;
+
+/// The CSV header, in column order.
+pub const CSV_HEADER: [&str; 11] = [
+    "n",
+    "total",
+    "classes",
+    "asymmetric",
+    "half_turn",
+    "quarter_turn",
+    "nodes",
+    "seconds",
+    "engine",
+    "threads",
+    "verified",
+];
+
+/// The result for one board size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Board size.
+    pub n: usize,
+    /// Solutions (A000170).
+    pub total: u128,
+    /// Classes by symmetry type; their sum is A002562.
+    pub classes: ClassCounts,
+    /// Nodes the engine visited.
+    pub nodes: u128,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Engine name.
+    pub engine: String,
+    /// Threads used.
+    pub threads: usize,
+    /// The check against the published values.
+    pub verdict: Verdict,
+}
+
+impl Row {
+    /// The row for a complete run of `plan`: classes derived (and cross-checked), verified
+    /// against the known table.
+    pub fn from_run(plan: &dyn Plan, outcome: &RunOutcome) -> Result<Row, TallyError> {
+        let n = plan.n();
+        let classes = outcome.tally.classes(n, plan.counts_classes_directly())?;
+        Ok(Row {
+            n,
+            total: outcome.tally.boards,
+            classes,
+            nodes: outcome.tally.nodes,
+            seconds: outcome.seconds,
+            engine: plan.engine().name().to_string(),
+            threads: outcome.threads,
+            verdict: known::verify(n, outcome.tally.boards, &classes),
+        })
+    }
+
+    /// The row's fields as text, in [`CSV_HEADER`] order.
+    pub fn fields(&self) -> [String; 11] {
+        [
+            self.n.to_string(),
+            self.total.to_string(),
+            self.classes.total().to_string(),
+            self.classes.asymmetric.to_string(),
+            self.classes.half_turn.to_string(),
+            self.classes.quarter_turn.to_string(),
+            self.nodes.to_string(),
+            format!("{:.6}", self.seconds),
+            self.engine.clone(),
+            self.threads.to_string(),
+            self.verdict.label().to_string(),
+        ]
+    }
+}
+
+/// Writes rows as CSV with the [`CSV_HEADER`].
+pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(CSV_HEADER)?;
+    for row in rows {
+        w.write_record(row.fields())?;
+    }
+    w.flush()
+}
+
+/// Renders rows as an aligned table: numbers right-aligned, text left-aligned.
+pub fn human_table(rows: &[Row]) -> String {
+    let cells: Vec<[String; 11]> = rows
+        .iter()
+        .map(|r| {
+            let mut f = r.fields();
+            f[7] = format!("{:.3}", r.seconds);
+            f
+        })
+        .collect();
+    let widths: Vec<usize> = (0..CSV_HEADER.len())
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].len())
+                .chain([CSV_HEADER[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let left_aligned = |i: usize| matches!(CSV_HEADER[i], "engine" | "verified");
+    let line = |fields: &[&str]| -> String {
+        let parts: Vec<String> = fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                if left_aligned(i) {
+                    format!("{f:<w$}", w = widths[i])
+                } else {
+                    format!("{f:>w$}", w = widths[i])
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(&CSV_HEADER);
+    for c in &cells {
+        let refs: Vec<&str> = c.iter().map(String::as_str).collect();
+        out += &line(&refs);
+    }
+    out
+}
+
+/// An error from reading a results CSV.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file is not readable CSV.
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+    /// The header is not [`CSV_HEADER`].
+    #[error("the header is not the one `queens count --csv` writes ({})", CSV_HEADER.join(","))]
+    Header,
+    /// A field does not parse.
+    #[error("line {line}: column {column}: {value:?} is not valid")]
+    Field {
+        /// 1-based line number.
+        line: u64,
+        /// Column name.
+        column: &'static str,
+        /// The text found.
+        value: String,
+    },
+}
+
+/// Reads rows written by [`write_csv`].
+pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
+    let mut reader = csv::Reader::from_reader(input);
+    if reader.headers()?.iter().ne(CSV_HEADER) {
+        return Err(ReadError::Header);
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record?;
+        let line = record.position().map_or(0, |p| p.line());
+        let get = |i: usize| record.get(i).unwrap_or("");
+        let bad = |i: usize| ReadError::Field {
+            line,
+            column: CSV_HEADER[i],
+            value: get(i).to_string(),
+        };
+        let int = |i: usize| get(i).parse::<u128>().map_err(|_| bad(i));
+        let classes = ClassCounts {
+            asymmetric: int(3)?,
+            half_turn: int(4)?,
+            quarter_turn: int(5)?,
+        };
+        if classes.total() != int(2)? {
+            return Err(bad(2));
+        }
+        rows.push(Row {
+            n: get(0).parse().map_err(|_| bad(0))?,
+            total: int(1)?,
+            classes,
+            nodes: int(6)?,
+            seconds: get(7).parse().map_err(|_| bad(7))?,
+            engine: get(8).to_string(),
+            threads: get(9).parse().map_err(|_| bad(9))?,
+            verdict: Verdict::from_label(get(10)).ok_or_else(|| bad(10))?,
+        });
+    }
+    Ok(rows)
+}
