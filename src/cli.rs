@@ -87,6 +87,15 @@ pub struct SearchArgs {
     pub threads: Option<u16>,
 }
 
+/// Where published values to verify against come from.
+#[derive(Debug, Args)]
+pub struct KnownArgs {
+    /// Verify against the table in FILE (the format of data/known.csv) instead of the
+    /// embedded OEIS values.
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<String>,
+}
+
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
@@ -99,6 +108,9 @@ pub struct CountArgs {
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
 }
 
 /// Text formats of solutions.
@@ -139,4 +151,7 @@ pub struct VerifyArgs {
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
 }

@@ -30,46 +30,128 @@ pub struct KnownRow {
     pub nodes: Option<u128>,
 }
 
-fn parse_table() -> Vec<KnownRow> {
-    let mut reader = csv::ReaderBuilder::new()
-        .comment(Some(b'#'))
-        .from_reader(KNOWN_CSV.as_bytes());
-    let field = |r: &csv::StringRecord, i: usize| -> Option<u128> {
-        let s = r.get(i)?;
-        if s.is_empty() {
-            None
-        } else {
-            Some(s.parse().expect("data/known.csv holds only integers"))
+/// A table of published values: the embedded one, or one read from a file (`--known`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownTable {
+    rows: Vec<KnownRow>,
+}
+
+/// The columns a known-values table has, in order.
+pub const KNOWN_HEADER: [&str; 9] = [
+    "n",
+    "total_A000170",
+    "classes_A002562",
+    "asymmetric_A260320",
+    "half_turn_A260319",
+    "quarter_turn_A260318",
+    "fixed_half_turn_A032522",
+    "fixed_quarter_turn_A033148",
+    "nodes_A319283",
+];
+
+impl KnownTable {
+    /// Parses a table in the format of `data/known.csv`: `#` comment lines, then a header with
+    /// at least the columns `n,total_A000170` (further columns of [`KNOWN_HEADER`] optional, in
+    /// that order), then one row per n; empty cells mean "not published".
+    pub fn parse(text: &str) -> Result<KnownTable, String> {
+        let mut reader = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .flexible(false)
+            .from_reader(text.as_bytes());
+        let header = reader.headers().map_err(|e| e.to_string())?.clone();
+        if header.len() < 2 || header.iter().zip(KNOWN_HEADER).any(|(a, b)| a != b) {
+            return Err(format!(
+                "the header must start with {} (the columns of data/known.csv)",
+                KNOWN_HEADER[..2].join(",")
+            ));
         }
-    };
-    reader
-        .records()
-        .map(|r| {
-            let r = r.expect("data/known.csv is well-formed");
-            KnownRow {
-                n: r[0].parse().expect("data/known.csv: n is an integer"),
-                total: field(&r, 1),
-                classes: field(&r, 2),
-                asymmetric: field(&r, 3),
-                half_turn: field(&r, 4),
-                quarter_turn: field(&r, 5),
-                fixed_half_turn: field(&r, 6),
-                fixed_quarter_turn: field(&r, 7),
-                nodes: field(&r, 8),
-            }
-        })
-        .collect()
+        let mut rows = Vec::new();
+        for record in reader.records() {
+            let r = record.map_err(|e| e.to_string())?;
+            let line = r.position().map_or(0, |p| p.line());
+            let field = |i: usize| -> Result<Option<u128>, String> {
+                match r.get(i) {
+                    None | Some("") => Ok(None),
+                    Some(s) => s
+                        .parse()
+                        .map(Some)
+                        .map_err(|_| format!("line {line}: {:?} is not a whole number", s)),
+                }
+            };
+            let n = field(0)?.ok_or_else(|| format!("line {line}: n is missing"))?;
+            rows.push(KnownRow {
+                n: usize::try_from(n).map_err(|_| format!("line {line}: n is too large"))?,
+                total: field(1)?,
+                classes: field(2)?,
+                asymmetric: field(3)?,
+                half_turn: field(4)?,
+                quarter_turn: field(5)?,
+                fixed_half_turn: field(6)?,
+                fixed_quarter_turn: field(7)?,
+                nodes: field(8)?,
+            });
+        }
+        Ok(KnownTable { rows })
+    }
+
+    /// The table embedded from `data/known.csv`.
+    pub fn embedded() -> &'static KnownTable {
+        static TABLE: OnceLock<KnownTable> = OnceLock::new();
+        TABLE.get_or_init(|| KnownTable::parse(KNOWN_CSV).expect("data/known.csv is well-formed"))
+    }
+
+    /// All rows, in file order.
+    pub fn rows(&self) -> &[KnownRow] {
+        &self.rows
+    }
+
+    /// The published values for `n`, if any.
+    pub fn lookup(&self, n: usize) -> Option<&KnownRow> {
+        self.rows.iter().find(|r| r.n == n)
+    }
+
+    /// Checks a computed total and class breakdown for `n` against this table.
+    pub fn verify(&self, n: usize, total: u128, classes: &ClassCounts) -> Verdict {
+        let Some(known) = self.lookup(n) else {
+            return Verdict::Unknown;
+        };
+        let pairs = [
+            ("total", known.total, total),
+            ("classes", known.classes, classes.total()),
+            ("asymmetric", known.asymmetric, classes.asymmetric),
+            ("half_turn", known.half_turn, classes.half_turn),
+            ("quarter_turn", known.quarter_turn, classes.quarter_turn),
+        ];
+        if pairs.iter().all(|(_, k, _)| k.is_none()) {
+            return Verdict::Unknown;
+        }
+        let mismatches: Vec<Mismatch> = pairs
+            .iter()
+            .filter_map(|&(field, expected, computed)| {
+                let expected = expected?;
+                (expected != computed).then_some(Mismatch {
+                    field,
+                    expected,
+                    computed,
+                })
+            })
+            .collect();
+        if mismatches.is_empty() {
+            Verdict::Verified
+        } else {
+            Verdict::Mismatch(mismatches)
+        }
+    }
 }
 
-/// All published rows, in order of n.
+/// All rows of the embedded table, in order of n.
 pub fn table() -> &'static [KnownRow] {
-    static TABLE: OnceLock<Vec<KnownRow>> = OnceLock::new();
-    TABLE.get_or_init(parse_table)
+    KnownTable::embedded().rows()
 }
 
-/// The published values for `n`, if any.
+/// The embedded table's values for `n`, if any.
 pub fn lookup(n: usize) -> Option<&'static KnownRow> {
-    table().iter().find(|r| r.n == n)
+    KnownTable::embedded().lookup(n)
 }
 
 /// One computed value that disagrees with the published one.
@@ -132,37 +214,9 @@ impl Verdict {
     }
 }
 
-/// Checks a computed total and class breakdown for `n` against the published values.
+/// Checks a computed total and class breakdown for `n` against the embedded table.
 pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
-    let Some(known) = lookup(n) else {
-        return Verdict::Unknown;
-    };
-    let pairs = [
-        ("total", known.total, total),
-        ("classes", known.classes, classes.total()),
-        ("asymmetric", known.asymmetric, classes.asymmetric),
-        ("half_turn", known.half_turn, classes.half_turn),
-        ("quarter_turn", known.quarter_turn, classes.quarter_turn),
-    ];
-    if pairs.iter().all(|(_, k, _)| k.is_none()) {
-        return Verdict::Unknown;
-    }
-    let mismatches: Vec<Mismatch> = pairs
-        .iter()
-        .filter_map(|&(field, expected, computed)| {
-            let expected = expected?;
-            (expected != computed).then_some(Mismatch {
-                field,
-                expected,
-                computed,
-            })
-        })
-        .collect();
-    if mismatches.is_empty() {
-        Verdict::Verified
-    } else {
-        Verdict::Mismatch(mismatches)
-    }
+    KnownTable::embedded().verify(n, total, classes)
 }
 
 #[cfg(test)]

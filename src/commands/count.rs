@@ -1,6 +1,6 @@
 //! `queens count`: a verified table of totals and classes.
 
-use super::{CommandError, compute_row};
+use super::{CommandError, compute_row, known_table};
 use crate::cli::CountArgs;
 use crate::known::Verdict;
 use crate::output::Destination;
@@ -13,9 +13,12 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     if let Some(dest) = &csv {
         dest.check().map_err(CommandError::Usage)?;
     }
+    let known = known_table(&args.known)?;
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     for &n in &args.sizes.0 {
-        rows.push(compute_row(n, &args.search, quiet)?);
+        let mut row = compute_row(n, &args.search, quiet)?;
+        row.reverify(&known);
+        rows.push(row);
     }
     match &csv {
         Some(Destination::Stdout) => {

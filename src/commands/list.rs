@@ -13,7 +13,8 @@ use std::ops::ControlFlow;
 pub fn write_solutions(args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
     let mut written: u64 = 0;
     let mut error: Option<io::Error> = None;
-    let mut line = String::with_capacity(4 * args.n + 1);
+    let mut line: Vec<u8> = Vec::with_capacity((args.n + 1) * (args.n + 1));
+    let mut board = String::new();
     let limit = args.limit.unwrap_or(u64::MAX);
     if limit == 0 {
         return Ok(());
@@ -23,17 +24,21 @@ pub fn write_solutions(args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
             return ControlFlow::Continue(());
         }
         line.clear();
-        let formatted = match args.format {
-            ListFormat::Cols => board::write_cols(&mut line, cols).map(|_| line.push('\n')),
+        match args.format {
+            ListFormat::Cols => {
+                board::push_cols_bytes(&mut line, cols);
+                line.push(b'\n');
+            }
             ListFormat::Board => {
                 if written > 0 {
-                    line.push('\n');
+                    line.push(b'\n');
                 }
-                board::write_board(&mut line, cols)
+                board.clear();
+                board::write_board(&mut board, cols).expect("writing to a String cannot fail");
+                line.extend_from_slice(board.as_bytes());
             }
-        };
-        debug_assert!(formatted.is_ok());
-        if let Err(e) = out.write_all(line.as_bytes()) {
+        }
+        if let Err(e) = out.write_all(&line) {
             error = Some(e);
             return ControlFlow::Break(());
         }

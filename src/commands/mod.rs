@@ -4,7 +4,8 @@ pub mod count;
 pub mod list;
 pub mod verify;
 
-use crate::cli::SearchArgs;
+use crate::cli::{KnownArgs, SearchArgs};
+use crate::known::KnownTable;
 use crate::plan;
 use crate::progress::ProgressMode;
 use crate::run::{self, RunOptions};
@@ -44,6 +45,16 @@ pub fn progress_mode(quiet: bool) -> ProgressMode {
     } else {
         ProgressMode::Auto
     }
+}
+
+/// Loads the table of published values that `--known` names, or the embedded one.
+pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
+    let Some(path) = &args.known else {
+        return Ok(KnownTable::embedded().clone());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
+    KnownTable::parse(&text).map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
 }
 
 /// Computes the row for one board size with the given search options.

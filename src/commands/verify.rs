@@ -1,15 +1,17 @@
 //! `queens verify`: compute board sizes and compare with the published values.
 
-use super::{CommandError, compute_row};
+use super::{CommandError, compute_row, known_table};
 use crate::cli::VerifyArgs;
 use crate::known::Verdict;
 use std::io::Write;
 
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
+    let known = known_table(&args.known)?;
     let mut failures = 0usize;
     for &n in &args.sizes.0 {
-        let row = compute_row(n, &args.search, quiet)?;
+        let mut row = compute_row(n, &args.search, quiet)?;
+        row.reverify(&known);
         let summary = format!(
             "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
             row.n,

@@ -64,48 +64,77 @@ fn full_mask(n: usize) -> u32 {
     u32::MAX >> (32 - n)
 }
 
-/// Depth-first search below a node at depth `row` with the columns of rows `0..row` in `path`.
-/// Counts every node visited (this one included) into `nodes` and calls `visit` with each
-/// complete solution. Stops early when `visit` breaks.
-fn descend<V: FnMut(&[u8]) -> ControlFlow<()>>(
+/// What a descent carries along: the board size, its column mask, the columns chosen so far,
+/// the node counter and the visitor.
+struct Descent<'v, V> {
     n: usize,
     full: u32,
-    row: usize,
-    m: Masks,
-    path: &mut [u8; 32],
-    nodes: &mut u64,
-    visit: &mut V,
-) -> ControlFlow<()> {
-    *nodes += 1;
-    if row == n {
-        return visit(&path[..n]);
+    path: [u8; 32],
+    nodes: u64,
+    visit: &'v mut V,
+}
+
+impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
+    /// Searches below a node at depth `row < n` whose next row has the free squares `free`
+    /// (at least one),
+    /// with the columns of rows `0..row` in `path`. Counts the node's children into `nodes`
+    /// (the node itself was counted by its parent) and calls `visit` with each solution.
+    ///
+    /// Children that are dead ends (their next row has no free square) are counted but not
+    /// entered, and children in the last row are solutions, handled here without a call: this
+    /// saves most calls while the node count stays that of the full tree.
+    fn descend(&mut self, row: usize, m: Masks, mut free: u32) -> ControlFlow<()> {
+        self.nodes += free.count_ones() as u64; // every free square is a child node
+        if row + 1 == self.n {
+            // Each child fills the last row: a solution.
+            while free != 0 {
+                let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
+                free ^= bit; // clear it from the candidates
+                self.path[row] = bit.trailing_zeros() as u8;
+                (self.visit)(&self.path[..self.n])?;
+            }
+            return ControlFlow::Continue(());
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
+            free ^= bit; // clear it from the candidates
+            let child = m.place(bit, self.full);
+            let child_free = child.free(self.full);
+            if child_free != 0 {
+                // Look-ahead: only a child with a free square in its next row is entered.
+                self.path[row] = bit.trailing_zeros() as u8;
+                self.descend(row + 1, child, child_free)?;
+            }
+        }
+        ControlFlow::Continue(())
     }
-    let mut free = m.free(full);
-    while free != 0 {
-        let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
-        free ^= bit; // clear it from the candidates
-        path[row] = bit.trailing_zeros() as u8;
-        descend(n, full, row + 1, m.place(bit, full), path, nodes, visit)?;
+
+    /// Visits the node at depth `row` with state `m` (counting it) and everything below it.
+    fn visit_node(&mut self, row: usize, m: Masks) -> ControlFlow<()> {
+        self.nodes += 1;
+        if row == self.n {
+            return (self.visit)(&self.path[..self.n]);
+        }
+        match m.free(self.full) {
+            0 => ControlFlow::Continue(()),
+            free => self.descend(row, m, free),
+        }
     }
-    ControlFlow::Continue(())
 }
 
 /// Visits every solution of size `n` in lexicographic order, stopping early if `visit` breaks.
 /// Uses constant memory. Returns the number of nodes visited (A319283 when not stopped early).
 pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, mut visit: V) -> u64 {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let mut path = [0u8; 32];
-    let mut nodes = 0u64;
-    let _ = descend(
+    let mut d = Descent {
         n,
-        full_mask(n),
-        0,
-        Masks::EMPTY,
-        &mut path,
-        &mut nodes,
-        &mut visit,
-    );
-    nodes
+        full: full_mask(n),
+        path: [0u8; 32],
+        nodes: 0,
+        visit: &mut visit,
+    };
+    let _ = d.visit_node(0, Masks::EMPTY);
+    d.nodes
 }
 
 /// One work unit of the enumerate engine: a partial board of the first rows.
@@ -168,16 +197,20 @@ pub fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
     prefix: &[u8],
     mut visit: V,
 ) -> u64 {
-    let full = full_mask(n);
+    let mut d = Descent {
+        n,
+        full: full_mask(n),
+        path: [0u8; 32],
+        nodes: 0,
+        visit: &mut visit,
+    };
     let mut m = Masks::EMPTY;
-    let mut path = [0u8; 32];
     for (r, &c) in prefix.iter().enumerate() {
-        m = m.place(1 << c, full);
-        path[r] = c;
+        m = m.place(1 << c, d.full);
+        d.path[r] = c;
     }
-    let mut nodes = 0;
-    let _ = descend(n, full, prefix.len(), m, &mut path, &mut nodes, &mut visit);
-    nodes
+    let _ = d.visit_node(prefix.len(), m);
+    d.nodes
 }
 
 /// Adds one solution to a tally: the board, its half- and quarter-turn symmetry, and its class
