@@ -80,7 +80,7 @@ fn parse_size_arg(s: &str) -> Result<usize, String> {
 #[derive(Debug, Args)]
 pub struct SearchArgs {
     /// The search engine.
-    #[arg(long, value_enum, default_value_t = Engine::Enumerate)]
+    #[arg(long, value_enum, default_value_t = Engine::Symmetric)]
     pub engine: Engine,
     /// Threads to use [default: all cores].
     #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]

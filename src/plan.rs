@@ -12,6 +12,8 @@ use std::fmt;
 pub enum Engine {
     /// Plain backtracking that meets every solution and canonicalizes it.
     Enumerate,
+    /// Border constellations weighted by their D4 orbit size; classes by Burnside's lemma.
+    Symmetric,
 }
 
 impl Engine {
@@ -19,12 +21,15 @@ impl Engine {
     pub fn name(self) -> &'static str {
         match self {
             Engine::Enumerate => "enumerate",
+            Engine::Symmetric => "symmetric",
         }
     }
 
     /// Parses a name written by [`Engine::name`].
     pub fn from_name(s: &str) -> Option<Engine> {
-        [Engine::Enumerate].into_iter().find(|e| e.name() == s)
+        [Engine::Enumerate, Engine::Symmetric]
+            .into_iter()
+            .find(|e| e.name() == s)
     }
 }
 
@@ -62,5 +67,9 @@ pub fn build(n: usize, engine: Engine) -> Box<dyn Plan> {
     );
     match engine {
         Engine::Enumerate => Box::new(crate::search::enumerate::EnumeratePlan::new(n)),
+        Engine::Symmetric => Box::new(crate::search::symmetric::SymmetricPlan::new(
+            n,
+            crate::search::kernel::Kernel::Scalar,
+        )),
     }
 }

@@ -1,4 +1,8 @@
 //! The search engines. Each turns one work unit of a [`crate::plan::Plan`] into a
 //! [`crate::tally::Tally`].
 
+pub mod burnside;
+pub mod constellation;
 pub mod enumerate;
+pub mod kernel;
+pub mod symmetric;

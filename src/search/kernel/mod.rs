@@ -1,0 +1,140 @@
+//! The interior count of one border constellation, and the kernels that do it.
+//!
+//! With the border queens placed, what is left is to put one queen in each *free row* (rows
+//! 1..n−2 that hold no border queen) on columns 1..n−2, no two attacking and none attacked by
+//! a border queen. An [`Interior`] describes that subproblem in masks of `n − 2` bits (bit
+//! `c − 1` = column `c`), which is what lets a 32-bit lane hold any board up to n = 32.
+//!
+//! The search state at depth `i` (the `i`-th free row) is the classic triple of masks `cols`,
+//! `ld`, `rd` of the *interior* queens only; the border queens' attacks on that row are a fixed
+//! mask per depth, [`Interior::blocked`]. Going from free row `i` to free row `i + 1` skips
+//! [`Interior::shift`]`[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
+//! the diagonal masks move by that many columns.
+
+pub mod scalar;
+
+use super::constellation::Constellation;
+
+/// The most free rows an interior can have (n − 2 for n = 32).
+pub const MAX_DEPTH: usize = 30;
+
+/// One interior subproblem: fill the free rows of a constellation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interior {
+    /// The number of free rows (0 when the border queens fill the board, as for n = 1).
+    pub depth: usize,
+    /// The `n − 2` interior columns, as bits.
+    pub inner: u32,
+    /// Interior columns already holding a border queen.
+    pub cols: u32,
+    /// For each free row, the interior squares a border queen attacks along a diagonal.
+    pub blocked: [u32; MAX_DEPTH],
+    /// For each free row but the last, how many rows down the next free row is (1 to 3).
+    pub shift: [u32; MAX_DEPTH],
+}
+
+impl Interior {
+    /// The interior of constellation `c` on an `n × n` board.
+    pub fn new(n: usize, c: &Constellation) -> Interior {
+        let queens = c.queens(n);
+        let inner_cols = n.saturating_sub(2);
+        // Bit c−1 stands for column c, for c in 1..=n−2.
+        let bit = |col: isize| -> u32 {
+            if col >= 1 && col <= inner_cols as isize {
+                1 << (col - 1)
+            } else {
+                0
+            }
+        };
+        let mut cols = 0;
+        for &(_, qc) in &queens {
+            cols |= bit(qc as isize);
+        }
+        let free_rows: Vec<usize> = (1..n.saturating_sub(1))
+            .filter(|&r| queens.iter().all(|&(qr, _)| qr != r))
+            .collect();
+        let mut blocked = [0u32; MAX_DEPTH];
+        let mut shift = [0u32; MAX_DEPTH];
+        for (i, &r) in free_rows.iter().enumerate() {
+            for &(qr, qc) in &queens {
+                let dist = r as isize - qr as isize;
+                blocked[i] |= bit(qc as isize + dist) | bit(qc as isize - dist);
+            }
+            if let Some(&next) = free_rows.get(i + 1) {
+                shift[i] = (next - r) as u32;
+            }
+        }
+        Interior {
+            depth: free_rows.len(),
+            inner: if inner_cols == 0 {
+                0
+            } else {
+                u32::MAX >> (32 - inner_cols)
+            },
+            cols,
+            blocked,
+            shift,
+        }
+    }
+}
+
+/// What a kernel found below one interior.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InteriorCount {
+    /// Ways to fill the free rows.
+    ///
+    /// A `u64` cannot overflow here: every completion is found by the search one at a time
+    /// (at most 16 per vector step or one per popcount bit of a last row), so a unit with
+    /// 2^64 completions would need centuries of computing at any feasible speed.
+    pub completions: u64,
+    /// Partial boards the kernel built (see the README: nodes of the symmetric engine).
+    pub nodes: u64,
+}
+
+/// The counting kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// Portable depth-first search, one node at a time.
+    Scalar,
+}
+
+impl Kernel {
+    /// The kernel's name as shown in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Scalar => "scalar",
+        }
+    }
+
+    /// Counts the completions of `interior`.
+    pub fn count(self, interior: &Interior) -> InteriorCount {
+        match self {
+            Kernel::Scalar => scalar::count(interior),
+        }
+    }
+}
+
+/// A plain, obviously correct recursive count of an interior, for tests of the kernels.
+pub fn reference_count(interior: &Interior) -> u64 {
+    fn go(it: &Interior, i: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+        if i == it.depth {
+            return 1;
+        }
+        let mut total = 0;
+        for c in 0..32 {
+            let b = 1u32 << c;
+            if it.inner & b != 0 && (cols | ld | rd | it.blocked[i]) & b == 0 {
+                let s = it.shift[i];
+                total += go(
+                    it,
+                    i + 1,
+                    cols | b,
+                    (ld | b).checked_shl(s).unwrap_or(0),
+                    (rd | b).checked_shr(s).unwrap_or(0),
+                );
+            }
+        }
+        total
+    }
+    go(interior, 0, interior.cols, 0, 0)
+}
