@@ -37,7 +37,7 @@ impl Constellation {
     }
 
     /// `(top, bottom, left, right)`.
-    fn key(&self) -> [u8; 4] {
+    pub fn key(&self) -> [u8; 4] {
         [self.top, self.bottom, self.left, self.right]
     }
 }
@@ -100,42 +100,44 @@ fn images(n: usize, key: [u8; 4]) -> [[u8; 4]; 8] {
     })
 }
 
-/// The orbit representatives of all valid border constellations of size `n`, in increasing
-/// order of `(top, bottom, left, right)`, each with its orbit size. Their weights sum to the
-/// number of valid constellations.
-pub fn representatives(n: usize) -> Vec<Constellation> {
+/// The D4 orbits of all valid border constellations of size `n`, in increasing order of their
+/// smallest member; each orbit lists its distinct members in increasing order, each with the
+/// orbit's size as its weight. Every valid constellation is in exactly one orbit.
+pub fn orbits(n: usize) -> Vec<Vec<Constellation>> {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
     let mut out = Vec::new();
-    for top in 0..n as u8 {
-        for bottom in 0..n as u8 {
-            for left in 0..n as u8 {
-                for right in 0..n as u8 {
-                    let key = [top, bottom, left, right];
-                    if !is_valid(n, key) {
-                        continue;
-                    }
-                    let mut imgs = images(n, key);
-                    if imgs.iter().any(|img| *img < key) {
-                        continue; // not the smallest of its orbit
-                    }
-                    imgs.sort_unstable();
-                    let mut distinct = imgs.to_vec();
-                    distinct.dedup();
-                    out.push(Constellation {
-                        top,
-                        bottom,
-                        left,
-                        right,
-                        weight: distinct.len() as u8,
-                    });
-                }
-            }
+    for key in all_valid(n) {
+        let mut imgs = images(n, key);
+        if imgs.iter().any(|img| *img < key) {
+            continue; // not the smallest of its orbit: the orbit was met already
         }
+        imgs.sort_unstable();
+        let mut members = imgs.to_vec();
+        members.dedup();
+        let weight = members.len() as u8;
+        out.push(
+            members
+                .into_iter()
+                .map(|[top, bottom, left, right]| Constellation {
+                    top,
+                    bottom,
+                    left,
+                    right,
+                    weight,
+                })
+                .collect(),
+        );
     }
     out
 }
 
-/// Every valid constellation of size `n` (not reduced by symmetry), for tests.
+/// The smallest member of each orbit ([`orbits`]), with its orbit size as weight. Their
+/// weights sum to the number of valid constellations.
+pub fn representatives(n: usize) -> Vec<Constellation> {
+    orbits(n).into_iter().map(|o| o[0]).collect()
+}
+
+/// Every valid constellation of size `n` (not reduced by symmetry), in increasing order.
 pub fn all_valid(n: usize) -> Vec<[u8; 4]> {
     let mut out = Vec::new();
     for top in 0..n as u8 {
@@ -182,6 +184,7 @@ mod tests {
             let mut seen = HashSet::new();
             for c in representatives(n) {
                 let imgs: HashSet<[u8; 4]> = images(n, c.key()).into_iter().collect();
+                assert!(imgs.iter().all(|img| *img >= c.key()));
                 assert_eq!(imgs.len(), c.weight as usize);
                 for img in imgs {
                     assert!(is_valid(n, img));
@@ -189,6 +192,11 @@ mod tests {
                 }
             }
             assert_eq!(seen.len(), all_valid(n).len());
+            for (o, rep) in orbits(n).iter().zip(representatives(n)) {
+                assert_eq!(o[0], rep);
+                assert!(o.iter().all(|m| images(n, rep.key()).contains(&m.key())));
+                assert!(o.iter().all(|m| m.weight as usize == o.len()));
+            }
         }
     }
 

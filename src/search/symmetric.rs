@@ -9,10 +9,12 @@
 //! solutions with constellation `B` one-to-one onto those with constellation `g(B)` (it maps
 //! the border ring onto itself and solutions onto solutions, and `g⁻¹` maps back), so all
 //! constellations of one D4 orbit have equally many completions. The engine therefore counts
-//! the completions of one representative per orbit and multiplies by the orbit's size:
-//! `total = Σ over representatives of weight × completions`. Every orbit has exactly one
-//! representative (its smallest member), so every board is counted exactly once, as one of the
-//! `weight` equal shares of its orbit.
+//! the completions of one member per orbit and multiplies by the orbit's size:
+//! `total = Σ over orbits of weight × completions`. Every valid constellation is in exactly one
+//! orbit and each orbit is one unit, so every board is counted exactly once, as one of the
+//! `weight` equal shares of its orbit. Which member stands for an orbit does not change the
+//! count, only the work: the engine takes the one whose search tree looks smallest
+//! ([`choose_member`]).
 //!
 //! The completions of a constellation are found by the interior search of
 //! [`super::kernel`]: one queen per remaining row on columns 1..n−2, masks of n−2 bits.
@@ -27,8 +29,8 @@
 //! # Units
 //!
 //! Units `0..n` count F180 with the queen of row 0 in column `id`; units `n..2n` count F90 with
-//! it in column `id − n`; units from `2n` on count one constellation representative each, in
-//! increasing order of `(top, bottom, left, right)`. A unit's tally carries only the fields it
+//! it in column `id − n`; units from `2n` on count one constellation orbit each, in increasing
+//! order of the orbit's smallest `(top, bottom, left, right)`. A unit's tally carries only the fields it
 //! counts, so the units of the plan sum to the whole.
 
 use super::burnside;
@@ -44,7 +46,7 @@ pub const SPLIT_VERSION: u32 = 1;
 pub struct SymmetricPlan {
     n: usize,
     kernel: Kernel,
-    constellations: Vec<Constellation>,
+    orbits: Vec<Vec<Constellation>>,
 }
 
 /// What a unit of the plan counts.
@@ -54,8 +56,9 @@ pub enum Unit {
     FixedHalfTurn(usize),
     /// Quarter-turn symmetric boards with the queen of row 0 in this column.
     FixedQuarterTurn(usize),
-    /// The completions of the constellation with this index, times its weight.
-    Constellation(usize),
+    /// The completions of a member of the constellation orbit with this index, times the
+    /// orbit's size.
+    Orbit(usize),
 }
 
 impl SymmetricPlan {
@@ -64,13 +67,13 @@ impl SymmetricPlan {
         SymmetricPlan {
             n,
             kernel,
-            constellations: constellation::representatives(n),
+            orbits: constellation::orbits(n),
         }
     }
 
-    /// The constellation representatives, in unit order.
-    pub fn constellations(&self) -> &[Constellation] {
-        &self.constellations
+    /// The constellation orbits, in unit order.
+    pub fn orbits(&self) -> &[Vec<Constellation>] {
+        &self.orbits
     }
 
     /// What unit `id` counts.
@@ -79,9 +82,26 @@ impl SymmetricPlan {
         match id {
             _ if id < n => Unit::FixedHalfTurn(id),
             _ if id < 2 * n => Unit::FixedQuarterTurn(id - n),
-            _ => Unit::Constellation(id - 2 * n),
+            _ => Unit::Orbit(id - 2 * n),
         }
     }
+}
+
+/// The member of `orbit` whose search tree looks smallest by [`Interior::estimated_cost`];
+/// ties go to the smallest `(top, bottom, left, right)`. Returns its interior and weight.
+pub fn choose_member(n: usize, orbit: &[Constellation]) -> (Interior, u8) {
+    let weight = orbit[0].weight;
+    let mut best: Option<(u64, Interior)> = None;
+    for c in orbit {
+        let it = Interior::new(n, c);
+        let cost = it.estimated_cost();
+        // Members come in increasing order, so `<` keeps the smallest on a tie.
+        if best.as_ref().is_none_or(|(b, _)| cost < *b) {
+            best = Some((cost, it));
+        }
+    }
+    let (_, it) = best.expect("an orbit has a member");
+    (it, weight)
 }
 
 impl Plan for SymmetricPlan {
@@ -102,7 +122,7 @@ impl Plan for SymmetricPlan {
     }
 
     fn unit_count(&self) -> usize {
-        2 * self.n + self.constellations.len()
+        2 * self.n + self.orbits.len()
     }
 
     fn count_unit(&self, id: usize) -> Tally {
@@ -124,12 +144,12 @@ impl Plan for SymmetricPlan {
                     ..Tally::default()
                 }
             }
-            Unit::Constellation(i) => {
-                let c = &self.constellations[i];
-                let counted = self.kernel.count(&Interior::new(self.n, c));
+            Unit::Orbit(i) => {
+                let (interior, weight) = choose_member(self.n, &self.orbits[i]);
+                let counted = self.kernel.count(&interior);
                 Tally {
                     // At most 8 × 2^64: fits a u128 with room to spare.
-                    boards: u128::from(c.weight) * u128::from(counted.completions),
+                    boards: u128::from(weight) * u128::from(counted.completions),
                     // The constellation itself is a node too.
                     nodes: u128::from(counted.nodes) + 1,
                     ..Tally::default()
@@ -151,7 +171,14 @@ mod tests {
     #[test]
     fn scalar_kernel_matches_the_reference_count_on_every_unit() {
         for n in 1..=10 {
-            for c in constellation::representatives(n) {
+            for [top, bottom, left, right] in constellation::all_valid(n) {
+                let c = Constellation {
+                    top,
+                    bottom,
+                    left,
+                    right,
+                    weight: 1,
+                };
                 let it = Interior::new(n, &c);
                 assert_eq!(
                     scalar::count(&it).completions,
