@@ -2,6 +2,7 @@
 
 use crate::ns;
 use crate::plan::Engine;
+use crate::search::kernel::KernelChoice;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 const ABOUT: &str = "Count, list and classify the solutions of the n-queens problem.";
@@ -82,6 +83,10 @@ pub struct SearchArgs {
     /// The search engine.
     #[arg(long, value_enum, default_value_t = Engine::Symmetric)]
     pub engine: Engine,
+    /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
+    /// supports.
+    #[arg(long, value_enum, default_value_t = KernelChoice::Auto)]
+    pub kernel: KernelChoice,
     /// Threads to use [default: all cores].
     #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,

@@ -59,8 +59,19 @@ pub trait Plan: Send + Sync {
     fn counts_classes_directly(&self) -> bool;
 }
 
-/// Builds the plan of `engine` for board size `n` (1..=32).
+/// Builds the plan of `engine` for board size `n` (1..=32), on the fastest kernel the CPU
+/// supports.
 pub fn build(n: usize, engine: Engine) -> Box<dyn Plan> {
+    build_with_kernel(n, engine, crate::search::kernel::KernelChoice::Auto)
+}
+
+/// Builds the plan of `engine` for board size `n` (1..=32) on the kernel `kernel` (engines
+/// with a single kernel ignore it).
+pub fn build_with_kernel(
+    n: usize,
+    engine: Engine,
+    kernel: crate::search::kernel::KernelChoice,
+) -> Box<dyn Plan> {
     assert!(
         (crate::board::MIN_N..=crate::board::MAX_N).contains(&n),
         "board size {n} outside the supported range"
@@ -69,7 +80,7 @@ pub fn build(n: usize, engine: Engine) -> Box<dyn Plan> {
         Engine::Enumerate => Box::new(crate::search::enumerate::EnumeratePlan::new(n)),
         Engine::Symmetric => Box::new(crate::search::symmetric::SymmetricPlan::new(
             n,
-            crate::search::kernel::Kernel::Scalar,
+            kernel.resolve(),
         )),
     }
 }

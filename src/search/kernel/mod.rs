@@ -115,6 +115,25 @@ pub struct InteriorCount {
     pub nodes: u64,
 }
 
+/// The kernel asked for on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum KernelChoice {
+    /// The fastest kernel this CPU supports.
+    #[default]
+    Auto,
+    /// The portable scalar kernel.
+    Scalar,
+}
+
+impl KernelChoice {
+    /// The kernel to run: `Auto` resolves to the fastest one the CPU supports.
+    pub fn resolve(self) -> Kernel {
+        match self {
+            KernelChoice::Auto | KernelChoice::Scalar => Kernel::Scalar,
+        }
+    }
+}
+
 /// The counting kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Times `queens count` against the plain C bitmask counter (../shared/bench/plain.c), the two
+# run alternately (A B A B …, ../shared/bench/compare.py) so that a drift in the machine's speed
+# hits both, and prints each configuration's median next to plain.c's with the ratio.
+#
+# Usage (from the project root):
+#   benches/compare.sh                      n = 14..17, every configuration, 3 pairs each
+#   RUNS=5 NS="16 17" benches/compare.sh    other sizes and repetitions
+#   RECORD=1 benches/compare.sh             also append the results to data/tables/performance.csv
+#
+# Environment:
+#   NS          board sizes (default "14 15 16 17")
+#   RUNS        pairs per measurement (default 3)
+#   CONFIGS     engine[/kernel] list (default: "symmetric/scalar symmetric/avx512 enumerate";
+#               avx512 is left out when the CPU lacks AVX-512)
+#   ENUMERATE_MAX_N  largest n for the slow enumerate engine (default 15)
+#   THREADS     threads for queens (default 1; plain.c is single-threaded)
+#   SPEEDUP_NS  sizes at which to also time --threads 2 against --threads 1 (default "17")
+#   MACHINE     machine description for the record (default: CPU model and core count)
+#   RECORD      1 to append rows to data/tables/performance.csv (written atomically)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+NS=${NS:-"14 15 16 17"}
+RUNS=${RUNS:-3}
+THREADS=${THREADS:-1}
+ENUMERATE_MAX_N=${ENUMERATE_MAX_N:-15}
+SPEEDUP_NS=${SPEEDUP_NS:-"17"}
+MACHINE=${MACHINE:-"$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores"}
+COMPARE=../shared/bench/compare.py
+PLAIN_SRC=../shared/bench/plain.c
+CSV=data/tables/performance.csv
+HEADER="date,machine,n,engine,kernel,threads,command,median_s,baseline,baseline_median_s,ratio_median,ratio_min,ratio_max,pairs"
+
+echo "== building (cargo build --release; gcc -O3 -march=native $PLAIN_SRC)" >&2
+cargo build --release --quiet
+mkdir -p target
+gcc -O3 -march=native "$PLAIN_SRC" -o target/plain
+if [[ -z "${CONFIGS:-}" ]]; then
+    CONFIGS="symmetric/scalar"
+    # The vector kernel, where this build has it and the CPU runs it.
+    if target/release/queens count --help | grep -q avx512 &&
+        grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo; then
+        CONFIGS+=" symmetric/avx512"
+    fi
+    CONFIGS+=" enumerate"
+fi
+
+date=$(date -u +%Y-%m-%dT%H:%MZ)
+rows=()
+
+# measure A B: runs compare.py and prints "medianA medianB ratio ratio_min ratio_max".
+measure() {
+    python3 "$COMPARE" -n "$RUNS" -- "$1" "$2" | awk '
+        /^A:/ { getline; a = $2 }
+        /^B:/ { getline; b = $2 }
+        /^A\/B:/ { r = $3; gsub(/[(,]/, "", $5); gsub(/[),]/, "", $7); print a, b, r, $5, $7 }'
+}
+
+record() { # n engine kernel threads command median baseline baseline_median ratio min max
+    rows+=("$date,\"$MACHINE\",$1,$2,$3,$4,\"$5\",$6,\"$7\",$8,$9,${10},${11},$RUNS")
+}
+
+printf '%-3s %-20s %8s %10s %10s %8s %s\n' n config threads "median s" "plain.c s" ratio "(min-max)"
+for n in $NS; do
+    for config in $CONFIGS; do
+        engine=${config%%/*}
+        kernel=${config#*/}
+        [[ "$kernel" == "$config" ]] && kernel=scalar
+        if [[ "$engine" == enumerate && "$n" -gt "$ENUMERATE_MAX_N" ]]; then
+            continue
+        fi
+        kernel_arg=""
+        [[ "$engine" == symmetric ]] && kernel_arg="--kernel $kernel"
+        cmd="target/release/queens count $n --engine $engine $kernel_arg --threads $THREADS --quiet"
+        cmd=${cmd//  / }
+        read -r a b r rmin rmax < <(measure "$cmd" "target/plain $n")
+        printf '%-3s %-20s %8s %10s %10s %8s (%s-%s)\n' "$n" "$config" "$THREADS" "$a" "$b" "$r" "$rmin" "$rmax"
+        record "$n" "$engine" "$kernel" "$THREADS" "$cmd" "$a" "target/plain $n" "$b" "$r" "$rmin" "$rmax"
+    done
+done
+
+for n in $SPEEDUP_NS; do
+    for config in $CONFIGS; do
+        engine=${config%%/*}
+        kernel=${config#*/}
+        [[ "$engine" == symmetric ]] || continue
+        base="target/release/queens count $n --engine $engine --kernel $kernel --quiet"
+        read -r a b r rmin rmax < <(measure "$base --threads 2" "$base --threads 1")
+        printf '%-3s %-20s %8s %10s %10s %8s (%s-%s)  speed-up 2 vs 1 thread: %s\n' \
+            "$n" "$config" 2 "$a" "(1 thr) $b" "$r" "$rmin" "$rmax" \
+            "$(python3 -c "print(f'{1/$r:.2f}')")"
+        record "$n" "$engine" "$kernel" 2 "$base --threads 2" "$a" "$base --threads 1" "$b" "$r" "$rmin" "$rmax"
+    done
+done
+
+if [[ "${RECORD:-0}" == 1 ]]; then
+    mkdir -p "$(dirname "$CSV")"
+    tmp=$(mktemp "$CSV.XXXXXX")
+    if [[ -s "$CSV" ]]; then cat "$CSV" >"$tmp"; else echo "$HEADER" >"$tmp"; fi
+    printf '%s\n' "${rows[@]}" >>"$tmp"
+    mv "$tmp" "$CSV"
+    echo "== appended ${#rows[@]} rows to $CSV" >&2
+fi
