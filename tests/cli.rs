@@ -23,7 +23,7 @@ fn stdout_of(args: &[&str]) -> String {
 
 #[test]
 fn count_prints_an_aligned_verified_table() {
-    let out = stdout_of(&["count", "4-8"]);
+    let out = stdout_of(&["count", "4-8", "--engine", "enumerate"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 6, "{out}");
     let header: Vec<&str> = lines[0].split_whitespace().collect();
@@ -88,7 +88,8 @@ fn count_mismatch_is_loud_and_exits_1_after_writing() {
     fs::write(&known, "n,total_A000170,classes_A002562\n8,93,12\n").unwrap();
     let csv = dir.path().join("out.csv");
     queens()
-        .args(["count", "7-8", "--known", known.to_str().unwrap()])
+        .args(["count", "7-8", "--engine", "enumerate"])
+        .args(["--known", known.to_str().unwrap()])
         .args(["--csv", csv.to_str().unwrap()])
         .assert()
         .code(1)
