@@ -90,7 +90,7 @@ impl Interior {
     /// the best choice. Probing the real tree's upper levels chose better but cost more
     /// than it saved.)
     pub fn estimated_cost(&self) -> u64 {
-        let rows = (self.depth / 2 + 1).min(self.depth);
+        let rows = (self.depth / 2 + 2).min(self.depth);
         let mut width = 1u128;
         let mut total = 0u128;
         for i in 0..rows {
