@@ -62,15 +62,16 @@ pub trait Plan: Send + Sync {
 /// Builds the plan of `engine` for board size `n` (1..=32), on the fastest kernel the CPU
 /// supports.
 pub fn build(n: usize, engine: Engine) -> Box<dyn Plan> {
-    build_with_kernel(n, engine, crate::search::kernel::KernelChoice::Auto)
+    build_with_kernel(n, engine, crate::search::kernel::Kernel::best())
 }
 
-/// Builds the plan of `engine` for board size `n` (1..=32) on the kernel `kernel` (engines
-/// with a single kernel ignore it).
+/// Builds the plan of `engine` for board size `n` (1..=32) on `kernel`, which the CPU must
+/// support ([`crate::search::kernel::Kernel::is_available`]; engines with a single kernel
+/// ignore it).
 pub fn build_with_kernel(
     n: usize,
     engine: Engine,
-    kernel: crate::search::kernel::KernelChoice,
+    kernel: crate::search::kernel::Kernel,
 ) -> Box<dyn Plan> {
     assert!(
         (crate::board::MIN_N..=crate::board::MAX_N).contains(&n),
@@ -78,9 +79,6 @@ pub fn build_with_kernel(
     );
     match engine {
         Engine::Enumerate => Box::new(crate::search::enumerate::EnumeratePlan::new(n)),
-        Engine::Symmetric => Box::new(crate::search::symmetric::SymmetricPlan::new(
-            n,
-            kernel.resolve(),
-        )),
+        Engine::Symmetric => Box::new(crate::search::symmetric::SymmetricPlan::new(n, kernel)),
     }
 }

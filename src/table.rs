@@ -7,7 +7,7 @@ use crate::tally::{ClassCounts, TallyError};
 use std::io;
 
 /// The CSV header, in column order.
-pub const CSV_HEADER: [&str; 11] = [
+pub const CSV_HEADER: [&str; 12] = [
     "n",
     "total",
     "classes",
@@ -17,6 +17,7 @@ pub const CSV_HEADER: [&str; 11] = [
     "nodes",
     "seconds",
     "engine",
+    "kernel",
     "threads",
     "verified",
 ];
@@ -36,6 +37,8 @@ pub struct Row {
     pub seconds: f64,
     /// Engine name.
     pub engine: String,
+    /// The counting kernel the engine ran on (`scalar`, `avx512`).
+    pub kernel: String,
     /// Threads used.
     pub threads: usize,
     /// The check against the published values.
@@ -55,6 +58,7 @@ impl Row {
             nodes: outcome.tally.nodes,
             seconds: outcome.seconds,
             engine: plan.engine().name().to_string(),
+            kernel: plan.kernel().to_string(),
             threads: outcome.threads,
             verdict: known::verify(n, outcome.tally.boards, &classes),
         })
@@ -66,7 +70,7 @@ impl Row {
     }
 
     /// The row's fields as text, in [`CSV_HEADER`] order.
-    pub fn fields(&self) -> [String; 11] {
+    pub fn fields(&self) -> [String; 12] {
         [
             self.n.to_string(),
             self.total.to_string(),
@@ -77,6 +81,7 @@ impl Row {
             self.nodes.to_string(),
             format!("{:.6}", self.seconds),
             self.engine.clone(),
+            self.kernel.clone(),
             self.threads.to_string(),
             self.verdict.label().to_string(),
         ]
@@ -95,7 +100,7 @@ pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
 
 /// Renders rows as an aligned table: numbers right-aligned, text left-aligned.
 pub fn human_table(rows: &[Row]) -> String {
-    let cells: Vec<[String; 11]> = rows
+    let cells: Vec<[String; 12]> = rows
         .iter()
         .map(|r| {
             let mut f = r.fields();
@@ -113,7 +118,7 @@ pub fn human_table(rows: &[Row]) -> String {
                 .unwrap_or(0)
         })
         .collect();
-    let left_aligned = |i: usize| matches!(CSV_HEADER[i], "engine" | "verified");
+    let left_aligned = |i: usize| matches!(CSV_HEADER[i], "engine" | "kernel" | "verified");
     let line = |fields: &[&str]| -> String {
         let parts: Vec<String> = fields
             .iter()
@@ -189,8 +194,9 @@ pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
             nodes: int(6)?,
             seconds: get(7).parse().map_err(|_| bad(7))?,
             engine: get(8).to_string(),
-            threads: get(9).parse().map_err(|_| bad(9))?,
-            verdict: Verdict::from_label(get(10)).ok_or_else(|| bad(10))?,
+            kernel: get(9).to_string(),
+            threads: get(10).parse().map_err(|_| bad(10))?,
+            verdict: Verdict::from_label(get(11)).ok_or_else(|| bad(11))?,
         });
     }
     Ok(rows)

@@ -45,7 +45,7 @@ fn count_csv_to_stdout_carries_only_csv() {
     let mut lines = out.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,threads,verified"
+        "n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified"
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 4);
@@ -56,7 +56,7 @@ fn count_csv_to_stdout_carries_only_csv() {
         &["12", "14200", "1787", "1765", "18", "4", "856189"]
     );
     assert_eq!(&rows[3][..6], &["13", "73712", "9233", "9197", "32", "4"]);
-    assert!(rows.iter().all(|r| r[8] == "enumerate" && r[10] == "yes"));
+    assert!(rows.iter().all(|r| r[8] == "enumerate" && r[11] == "yes"));
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn count_csv_file_is_written_and_table_still_printed() {
 fn count_threads_column_reports_threads_used() {
     let out = stdout_of(&["count", "10", "--csv", "-", "--threads", "1"]);
     let row: Vec<&str> = out.lines().nth(1).unwrap().split(',').collect();
-    assert_eq!(row[9], "1");
+    assert_eq!(row[10], "1");
 }
 
 #[test]

@@ -59,7 +59,8 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
 
 /// Computes the row for one board size with the given search options.
 pub fn compute_row(n: usize, search: &SearchArgs, quiet: bool) -> Result<Row, CommandError> {
-    let plan = plan::build_with_kernel(n, search.engine, search.kernel);
+    let kernel = search.kernel.resolve().map_err(CommandError::Usage)?;
+    let plan = plan::build_with_kernel(n, search.engine, kernel);
     let options = RunOptions {
         threads: search
             .threads
