@@ -110,46 +110,145 @@ fn sum_lanes(v: __m512i) -> u64 {
     out[..LANES].iter().map(|&x| u64::from(x)).sum()
 }
 
+/// How many independent searches [`count_avx512`] interleaves.
+const ENGINES: usize = 2;
+
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
 fn count_avx512(it: &Interior) -> InteriorCount {
-    let k = it.depth;
-    // Placements at level `last` leave two free rows, counted in closed form.
-    let last = k - 3;
-    let inner = _mm512_set1_epi32(it.inner as i32);
-    let zero = _mm512_setzero_si512();
-    let empty = Level {
-        free: [0; CAP],
-        cols: [0; CAP],
-        ld: [0; CAP],
-        rd: [0; CAP],
-    };
-    let mut levels = [empty; MAX_DEPTH - 2];
-    let mut count = [0usize; MAX_DEPTH - 2];
-    let first = it.inner & !(it.cols | it.blocked[0]);
-    levels[0].free[0] = first;
-    levels[0].cols[0] = it.cols;
-    count[0] = usize::from(first != 0);
-    // Bit i set: level i holds at least 16 nodes / at least one node.
-    let mut full: u32 = 0;
-    let mut busy: u32 = count[0] as u32;
+    SEARCHES.with_borrow_mut(|searches| {
+        let searches =
+            searches.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new())));
+        run_searches(it, searches)
+    })
+}
 
-    let mut acc = zero;
-    let mut acc_steps = 0u32;
-    let mut completions = 0u64;
-    let mut nodes = 0u64;
+thread_local! {
+    /// Each thread's searches, reused from unit to unit (they are 24 KB each: allocating and
+    /// clearing them per unit showed in profiles).
+    static SEARCHES: std::cell::RefCell<Option<Box<[Search; ENGINES]>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Counts `it` with the (reset) `searches`, stepped in turn.
+#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+fn run_searches(it: &Interior, searches: &mut [Search; ENGINES]) -> InteriorCount {
+    for s in searches.iter_mut() {
+        s.reset();
+    }
+    // The root's free squares are dealt round-robin to the searches, one level-0 node per
+    // square (at most 30 squares, so at most 15 nodes per search: within a buffer).
+    let first = it.inner & !(it.cols | it.blocked[0]);
+    let mut rest = first;
+    let mut e = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg(); // lowest free square
+        rest ^= bit;
+        searches[e].push_root(bit, it.cols);
+        e = (e + 1) % ENGINES;
+    }
+    // Step the searches in turn: their dependency chains (compress, store, count, load)
+    // are independent, so the CPU overlaps them.
     loop {
-        let i = if full != 0 {
-            31 - full.leading_zeros() as usize // the deepest level with a full batch
-        } else if busy != 0 {
-            busy.trailing_zeros() as usize // else the shallowest level with any node
-        } else {
+        let mut more = false;
+        for s in searches.iter_mut() {
+            more |= s.step(it);
+        }
+        if !more {
             break;
+        }
+    }
+    let mut total = InteriorCount::default();
+    for s in searches.iter() {
+        total.completions += s.completions + sum_lanes(s.acc);
+        total.nodes += s.nodes;
+    }
+    total
+}
+
+/// One batched search: the pending nodes of each level and the counts so far.
+struct Search {
+    levels: [Level; MAX_DEPTH - 2],
+    count: [usize; MAX_DEPTH - 2],
+    /// Bit i set: level i holds at least 16 nodes.
+    full: u32,
+    /// Bit i set: level i holds at least one node.
+    busy: u32,
+    /// Per-lane completions not yet flushed into `completions`.
+    acc: __m512i,
+    acc_steps: u32,
+    completions: u64,
+    nodes: u64,
+}
+
+impl Search {
+    #[target_feature(enable = "avx512f")]
+    fn new() -> Search {
+        let empty = Level {
+            free: [0; CAP],
+            cols: [0; CAP],
+            ld: [0; CAP],
+            rd: [0; CAP],
         };
-        let m = count[i].min(LANES);
+        Search {
+            levels: [empty; MAX_DEPTH - 2],
+            count: [0; MAX_DEPTH - 2],
+            full: 0,
+            busy: 0,
+            acc: _mm512_setzero_si512(),
+            acc_steps: 0,
+            completions: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Empties the search (buffer contents are left: only slots below a count are read).
+    #[target_feature(enable = "avx512f")]
+    fn reset(&mut self) {
+        self.count = [0; MAX_DEPTH - 2];
+        self.full = 0;
+        self.busy = 0;
+        self.acc = _mm512_setzero_si512();
+        self.acc_steps = 0;
+        self.completions = 0;
+        self.nodes = 0;
+    }
+
+    /// Adds a node of level 0 whose only free square is `bit`.
+    fn push_root(&mut self, bit: u32, cols: u32) {
+        let at = self.count[0];
+        self.levels[0].free[at] = bit;
+        self.levels[0].cols[at] = cols;
+        self.count[0] = at + 1;
+        self.mark(0);
+    }
+
+    /// Updates the `full` and `busy` bits of level `j` from its count.
+    #[inline]
+    fn mark(&mut self, j: usize) {
+        self.full = (self.full & !(1 << j)) | (u32::from(self.count[j] >= LANES) << j);
+        self.busy = (self.busy & !(1 << j)) | (u32::from(self.count[j] > 0) << j);
+    }
+
+    /// One step of up to 16 nodes; `false` when there was nothing left to do.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    fn step(&mut self, it: &Interior) -> bool {
+        // Placements at level `last` leave two free rows, counted in closed form.
+        let last = it.depth - 3;
+        let i = if self.full != 0 {
+            31 - self.full.leading_zeros() as usize // the deepest level with a full batch
+        } else if self.busy != 0 {
+            self.busy.trailing_zeros() as usize // else the shallowest level with any node
+        } else {
+            return false;
+        };
+        let inner = _mm512_set1_epi32(it.inner as i32);
+        let zero = _mm512_setzero_si512();
+        let m = self.count[i].min(LANES);
         let lanes = ((1u32 << m) - 1) as __mmask16; // the low m lanes
-        let start = count[i] - m;
-        nodes += m as u64;
-        let lv = &levels[i];
+        let start = self.count[i] - m;
+        self.nodes += m as u64;
+        let lv = &self.levels[i];
         let f = load(lanes, &lv.free, start);
         let c = load(lanes, &lv.cols, start);
         let l = load(lanes, &lv.ld, start);
@@ -189,38 +288,35 @@ fn count_avx512(it: &Interior) -> InteriorCount {
                 ),
             );
             // Only the batch's lanes count.
-            acc = _mm512_mask_add_epi32(acc, lanes, acc, _mm512_sub_epi32(pairs, clashes));
-            acc_steps += 1;
-            if acc_steps == FLUSH_STEPS {
-                completions += sum_lanes(acc);
-                acc = zero;
-                acc_steps = 0;
+            let ways = _mm512_sub_epi32(pairs, clashes);
+            self.acc = _mm512_mask_add_epi32(self.acc, lanes, self.acc, ways);
+            self.acc_steps += 1;
+            if self.acc_steps == FLUSH_STEPS {
+                self.completions += sum_lanes(self.acc);
+                self.acc = zero;
+                self.acc_steps = 0;
             }
         } else {
             // Look-ahead: keep the children whose row has a free square.
             let keep = _mm512_mask_test_epi32_mask(lanes, nf, nf);
-            let at = count[i + 1];
-            let next = &mut levels[i + 1];
+            let at = self.count[i + 1];
+            let next = &mut self.levels[i + 1];
             store(&mut next.free, at, _mm512_maskz_compress_epi32(keep, nf));
             store(&mut next.cols, at, _mm512_maskz_compress_epi32(keep, nc));
             store(&mut next.ld, at, _mm512_maskz_compress_epi32(keep, nl));
             store(&mut next.rd, at, _mm512_maskz_compress_epi32(keep, nr));
-            count[i + 1] = at + keep.count_ones() as usize;
-            let j = i + 1;
-            full = (full & !(1 << j)) | (u32::from(count[j] >= LANES) << j);
-            busy = (busy & !(1 << j)) | (u32::from(count[j] > 0) << j);
+            self.count[i + 1] = at + keep.count_ones() as usize;
+            self.mark(i + 1);
         }
         // The parents with squares left go back where they came from.
         let back = _mm512_mask_test_epi32_mask(lanes, rest, rest);
-        let lv = &mut levels[i];
+        let lv = &mut self.levels[i];
         store(&mut lv.free, start, _mm512_maskz_compress_epi32(back, rest));
         store(&mut lv.cols, start, _mm512_maskz_compress_epi32(back, c));
         store(&mut lv.ld, start, _mm512_maskz_compress_epi32(back, l));
         store(&mut lv.rd, start, _mm512_maskz_compress_epi32(back, r));
-        count[i] = start + back.count_ones() as usize;
-        full = (full & !(1 << i)) | (u32::from(count[i] >= LANES) << i);
-        busy = (busy & !(1 << i)) | (u32::from(count[i] > 0) << i);
+        self.count[i] = start + back.count_ones() as usize;
+        self.mark(i);
+        true
     }
-    completions += sum_lanes(acc);
-    InteriorCount { completions, nodes }
 }

@@ -38,7 +38,15 @@ pub struct Interior {
 impl Interior {
     /// The interior of constellation `c` on an `n × n` board.
     pub fn new(n: usize, c: &Constellation) -> Interior {
-        let queens = c.queens(n);
+        // The (up to four, possibly repeated) border queens; a repeated corner queen only
+        // repeats its attacks, so no deduplication is needed here. No allocation: this runs
+        // for every orbit member of every unit.
+        let queens = [
+            (0, c.top as usize),
+            (n - 1, c.bottom as usize),
+            (c.left as usize, 0),
+            (c.right as usize, n - 1),
+        ];
         let inner_cols = n.saturating_sub(2);
         // Bit c−1 stands for column c, for c in 1..=n−2.
         let bit = |col: isize| -> u32 {
@@ -52,22 +60,28 @@ impl Interior {
         for &(_, qc) in &queens {
             cols |= bit(qc as isize);
         }
-        let free_rows: Vec<usize> = (1..n.saturating_sub(1))
-            .filter(|&r| queens.iter().all(|&(qr, _)| qr != r))
-            .collect();
+        let mut free_rows = [0usize; MAX_DEPTH];
+        let mut depth = 0;
+        for r in 1..n.saturating_sub(1) {
+            if queens.iter().all(|&(qr, _)| qr != r) {
+                free_rows[depth] = r;
+                depth += 1;
+            }
+        }
         let mut blocked = [0u32; MAX_DEPTH];
         let mut shift = [0u32; MAX_DEPTH];
-        for (i, &r) in free_rows.iter().enumerate() {
+        for i in 0..depth {
+            let r = free_rows[i];
             for &(qr, qc) in &queens {
                 let dist = r as isize - qr as isize;
                 blocked[i] |= bit(qc as isize + dist) | bit(qc as isize - dist);
             }
-            if let Some(&next) = free_rows.get(i + 1) {
-                shift[i] = (next - r) as u32;
+            if i + 1 < depth {
+                shift[i] = (free_rows[i + 1] - r) as u32;
             }
         }
         Interior {
-            depth: free_rows.len(),
+            depth,
             inner: if inner_cols == 0 {
                 0
             } else {
