@@ -46,6 +46,27 @@ fn avx512_matches_scalar_on_every_unit_for_n_1_to_15() {
 }
 
 #[test]
+fn avx512_wide_lanes_match_scalar_on_every_member_for_n_1_to_13() {
+    // `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19) on
+    // every member of every orbit of the sizes it can check quickly.
+    if !avx512_or_skip("avx512_wide_lanes_match_scalar_on_every_member_for_n_1_to_13") {
+        return;
+    }
+    for n in 1..=13 {
+        for orbit in orbits(n) {
+            for c in &orbit {
+                let it = Interior::new(n, c);
+                assert_eq!(
+                    queens::search::kernel::avx512::count_wide(&it),
+                    Kernel::Scalar.count(&it),
+                    "n={n} {c:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn auto_picks_avx512_where_the_cpu_has_it() {
     if !avx512_or_skip("auto_picks_avx512_where_the_cpu_has_it") {
         return;
@@ -73,6 +94,8 @@ proptest! {
         let orbit = orbit_pick.get(&all);
         let member = member_pick.get(orbit);
         let it = Interior::new(n, member);
-        prop_assert_eq!(Kernel::Avx512.count(&it), Kernel::Scalar.count(&it), "n={} {:?}", n, member);
+        let scalar = Kernel::Scalar.count(&it);
+        prop_assert_eq!(Kernel::Avx512.count(&it), scalar, "n={} {:?}", n, member);
+        prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), scalar, "n={} {:?}", n, member);
     }
 }
