@@ -42,17 +42,31 @@ impl Constellation {
     }
 }
 
-/// The distinct squares of the constellation `[top, bottom, left, right]`.
-fn queens_of(n: usize, [top, bottom, left, right]: [u8; 4]) -> Vec<(usize, usize)> {
-    let mut q: Vec<(usize, usize)> = vec![
+/// The distinct squares of the constellation `[top, bottom, left, right]`, sorted.
+fn queens_of(n: usize, key: [u8; 4]) -> Vec<(usize, usize)> {
+    let (q, len) = squares(n, key);
+    q[..len].to_vec()
+}
+
+/// The distinct squares of the constellation `[top, bottom, left, right]`, sorted, in a fixed
+/// array (the first `len` entries), without allocating: this runs for every candidate
+/// constellation when a plan is built.
+fn squares(n: usize, [top, bottom, left, right]: [u8; 4]) -> ([(usize, usize); 4], usize) {
+    let mut q = [
         (0, top as usize),
         (n - 1, bottom as usize),
         (left as usize, 0),
         (right as usize, n - 1),
     ];
     q.sort_unstable();
-    q.dedup();
-    q
+    let mut len = 1;
+    for i in 1..4 {
+        if q[i] != q[len - 1] {
+            q[len] = q[i];
+            len += 1;
+        }
+    }
+    (q, len)
 }
 
 /// Reads a set of border squares back as `[top, bottom, left, right]`; `None` unless the set
@@ -81,8 +95,9 @@ fn attack(a: (usize, usize), b: (usize, usize)) -> bool {
 /// Whether `[top, bottom, left, right]` is a layout some solution could have: its squares are
 /// one queen per border line (corners shared consistently) and no two of them attack.
 fn is_valid(n: usize, key: [u8; 4]) -> bool {
-    let q = queens_of(n, key);
-    if key_of(n, &q) != Some(key) {
+    let (q, len) = squares(n, key);
+    let q = &q[..len];
+    if key_of(n, q) != Some(key) {
         return false; // e.g. top = 0 but left ≠ 0: two queens in column 0
     }
     q.iter()
@@ -92,11 +107,11 @@ fn is_valid(n: usize, key: [u8; 4]) -> bool {
 
 /// The images of a valid constellation under the 8 symmetries (with repetitions).
 fn images(n: usize, key: [u8; 4]) -> [[u8; 4]; 8] {
-    let q = queens_of(n, key);
+    let (q, len) = squares(n, key);
     Transform::ALL.map(|t| {
-        let moved: Vec<(usize, usize)> =
-            q.iter().map(|&(r, c)| t.apply_to_square(n, r, c)).collect();
-        key_of(n, &moved).expect("a symmetry maps the border ring onto itself")
+        let moved = q.map(|(r, c)| t.apply_to_square(n, r, c));
+        let moved = &moved[..len];
+        key_of(n, moved).expect("a symmetry maps the border ring onto itself")
     })
 }
 

@@ -363,7 +363,7 @@ mod narrow {
     const FLUSH_STEPS: u32 = 128;
 
     /// How many independent searches are interleaved.
-    const ENGINES: usize = 2;
+    const ENGINES: usize = 3;
 
     /// Whether this CPU runs the 16-bit search (AVX-512 BW, VBMI2 for 16-bit compress,
     /// BITALG for 16-bit popcount).
