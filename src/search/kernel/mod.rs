@@ -137,10 +137,11 @@ pub enum KernelChoice {
     /// The fastest kernel this CPU supports: avx512 where it runs, else scalar.
     #[default]
     Auto,
-    /// The portable scalar kernel (every CPU, every n).
+    /// The portable scalar kernel: every CPU, every n from 1 to 32.
     Scalar,
-    /// Sixteen nodes at a time with AVX-512 (x86-64 CPUs with avx512f and avx512vpopcntdq;
-    /// every n).
+    /// AVX-512, every n from 1 to 32: 32 nodes at a time (16-bit lanes) for n ≤ 18 on CPUs
+    /// with avx512bw, avx512vbmi2 and avx512bitalg, else 16 at a time (32-bit lanes; needs
+    /// avx512f and avx512vpopcntdq).
     Avx512,
 }
 
