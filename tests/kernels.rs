@@ -99,3 +99,52 @@ proptest! {
         prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), scalar, "n={} {:?}", n, member);
     }
 }
+
+/// An interior like those of boards up to n = 32 (masks of up to 30 bits, 1 to 3 rows between
+/// free rows), with random border attacks dense enough that its tree stays small (over 200
+/// cases the reference counts about 5 million completions: the cases are not all empty).
+fn wide_interior() -> impl Strategy<Value = Interior> {
+    (19usize..=32, 4usize..=6).prop_flat_map(|(n, depth)| {
+        let inner = u32::MAX >> (32 - (n - 2));
+        (
+            Just(depth),
+            Just(inner),
+            any::<u32>(),
+            prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth),
+        )
+            .prop_map(|(depth, inner, cols, rows)| {
+                let mut it = Interior {
+                    depth,
+                    inner,
+                    // A few columns taken by border queens.
+                    cols: cols & (cols >> 7) & (cols >> 13) & inner,
+                    blocked: [0; queens::search::kernel::MAX_DEPTH],
+                    shift: [0; queens::search::kernel::MAX_DEPTH],
+                };
+                for (i, (a, b, s)) in rows.into_iter().enumerate() {
+                    // About half the squares of each row blocked, three quarters in odd rows.
+                    it.blocked[i] = if i % 2 == 0 { a } else { a | b } & inner;
+                    it.shift[i] = if i + 1 < depth { s } else { 0 };
+                }
+                it
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Masks as wide as n = 32 needs: every kernel agrees with the plain recursive count.
+    #[test]
+    fn kernels_agree_on_wide_random_interiors(it in wide_interior()) {
+        let reference = queens::search::kernel::reference_count(&it);
+        let scalar = Kernel::Scalar.count(&it);
+        prop_assert_eq!(scalar.completions, reference);
+        if Kernel::Avx512.is_available() {
+            prop_assert_eq!(Kernel::Avx512.count(&it), scalar);
+            prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), scalar);
+        } else {
+            avx512_or_skip("kernels_agree_on_wide_random_interiors (avx512 part)");
+        }
+    }
+}
