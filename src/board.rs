@@ -24,10 +24,13 @@ pub struct Solution {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidSolution {
     /// The list is empty or longer than [`MAX_N`].
-    #[error("a board has 1 to {MAX_N} rows, this one has {0}")]
+    #[error("wrong length: a board has 1 to {MAX_N} rows, this one has {0}")]
     BadSize(usize),
     /// A column lies outside `0..n`.
-    #[error("column {col} in row {row} is outside 0..{n}")]
+    #[error(
+        "column {col} in row {row} is outside 0..{n}: the board has {n} rows, so columns 0 to {last} (wrong length, or columns counted from 1?)",
+        last = .n - 1
+    )]
     ColumnOutOfRange {
         /// Row of the bad entry.
         row: usize,
@@ -37,7 +40,9 @@ pub enum InvalidSolution {
         n: usize,
     },
     /// Two queens share a column.
-    #[error("rows {first} and {second} both use column {col}")]
+    #[error(
+        "repeated column: the queens in rows {first} and {second} both use column {col} and attack each other"
+    )]
     RepeatedColumn {
         /// The earlier row.
         first: usize,
@@ -47,12 +52,18 @@ pub enum InvalidSolution {
         col: usize,
     },
     /// Two queens share a diagonal.
-    #[error("the queens in rows {first} and {second} attack each other along a diagonal")]
+    #[error(
+        "the queens at row {first} column {first_col} and row {second} column {second_col} attack each other along a diagonal"
+    )]
     DiagonalAttack {
         /// The earlier row.
         first: usize,
         /// The later row.
         second: usize,
+        /// The column of the queen in the earlier row.
+        first_col: usize,
+        /// The column of the queen in the later row.
+        second_col: usize,
     },
 }
 
@@ -163,16 +174,25 @@ pub struct LineError {
 /// Parses a `cols` text: every line one solution. Blank lines and lines starting with `#`
 /// are skipped. Yields each solution or the error of its line.
 pub fn parse_cols_text(text: &str) -> impl Iterator<Item = Result<Solution, LineError>> + '_ {
+    parse_cols_lines(text).map(|(_, result)| result)
+}
+
+/// Like [`parse_cols_text`], with the 1-based line number of every solution too.
+pub fn parse_cols_lines(
+    text: &str,
+) -> impl Iterator<Item = (usize, Result<Solution, LineError>)> + '_ {
     text.lines().enumerate().filter_map(|(i, raw)| {
         let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return None;
         }
-        Some(
+        let line = i + 1;
+        Some((
+            line,
             raw.trim_end()
                 .parse::<Solution>()
-                .map_err(|error| LineError { line: i + 1, error }),
-        )
+                .map_err(|error| LineError { line, error }),
+        ))
     })
 }
 
@@ -199,8 +219,14 @@ pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
     }
     for second in 1..n {
         for first in 0..second {
-            if (cols[second] as usize).abs_diff(cols[first] as usize) == second - first {
-                return Err(InvalidSolution::DiagonalAttack { first, second });
+            let (first_col, second_col) = (cols[first] as usize, cols[second] as usize);
+            if second_col.abs_diff(first_col) == second - first {
+                return Err(InvalidSolution::DiagonalAttack {
+                    first,
+                    second,
+                    first_col,
+                    second_col,
+                });
             }
         }
     }

@@ -1,5 +1,6 @@
 //! Command-line definitions (clap). Parsing only: the work is in [`crate::commands`].
 
+use crate::board::Solution;
 use crate::ns;
 use crate::plan::Engine;
 use crate::search::kernel::KernelChoice;
@@ -63,6 +64,43 @@ Examples:
 
 Exits 0 only if every size passes.")]
     Verify(VerifyArgs),
+    /// Classify boards read from a file or stdin: canonical form, symmetry type, class size.
+    #[command(after_help = "\
+Examples:
+  queens classify boards.txt            one line per board (cols format, `#` comments allowed)
+  queens list 8 | queens classify       classify all 92 solutions read from stdin
+  queens classify boards.txt --format csv
+
+Exit codes: 0 every line was a valid solution; 1 some lines were not (each is reported on
+stderr with its line number and the reason, after the good ones are classified); 2 usage
+error (unreadable file, bad option).")]
+    Classify(ClassifyArgs),
+    /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
+    #[command(after_help = "\
+Examples:
+  queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
+  queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions
+  queens profile 1-14 --csv -           the long table for n = 1..14 alone on stdout
+
+Exit codes: 0 success; 1 the profile disagrees with a published value; 2 usage error.")]
+    Profile(ProfileArgs),
+    /// Draw boards as SVG: one solution, one class, or every class of a board size.
+    #[command(after_help = "\
+Examples:
+  queens render 8 --solution \"0 4 7 5 2 6 1 3\" -o board.svg
+  queens render 8 --class 10 -o class10.svg     the 10th class (as numbered by list --classes)
+  queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid
+
+Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
+    Render(RenderArgs),
+    /// Plot total and classes against n (log scale) from a table `count --csv` wrote, as SVG.
+    #[command(after_help = "\
+Examples:
+  queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
+
+The published values (OEIS) are marked with rings. Exit codes: 0 success; 2 usage error
+(unreadable or malformed table, unwritable file).")]
+    Plot(PlotArgs),
 }
 
 /// Board sizes: `8`, `4-12`, or `8,10,12-14`.
@@ -110,6 +148,20 @@ pub struct CountArgs {
     /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// Also write the rows and run metadata (version, command line, start time, threads,
+    /// OS, CPU) as JSON to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Also write the table as Markdown to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<String>,
+    /// Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: stdout).
+    /// The sizes must be consecutive and increasing (for example 1-14).
+    #[arg(long, value_name = "FILE")]
+    pub bfile: Option<String>,
+    /// The sequence the b-file lists.
+    #[arg(long, value_enum, default_value_t = BfileSequence::Total, requires = "bfile")]
+    pub sequence: BfileSequence,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -125,6 +177,9 @@ pub enum ListFormat {
     Cols,
     /// n lines of `Q` and `.` per solution, a blank line between solutions.
     Board,
+    /// CSV with a header: `index,solution`; with --classes
+    /// `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`.
+    Csv,
 }
 
 /// `queens list`.
@@ -136,6 +191,10 @@ pub struct ListArgs {
     /// Only the canonical representative of each class (the smallest of its 8 images).
     #[arg(long)]
     pub classes: bool,
+    /// Only the class of this board (a solution of size N in cols format, e.g.
+    /// "0 4 7 5 2 6 1 3"): its distinct images under the 8 symmetries.
+    #[arg(long, value_name = "BOARD", value_parser = parse_solution_arg, conflicts_with = "classes")]
+    pub orbit: Option<Solution>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Cols)]
     pub format: ListFormat,
@@ -159,4 +218,97 @@ pub struct VerifyArgs {
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,
+}
+
+/// Parses a board given on the command line in `cols` format.
+fn parse_solution_arg(s: &str) -> Result<Solution, String> {
+    s.trim()
+        .parse::<Solution>()
+        .map_err(|e| format!("not a solution: {e}"))
+}
+
+/// The sequence an OEIS b-file lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BfileSequence {
+    /// Solutions (A000170).
+    Total,
+    /// Classes under the symmetries of the square (A002562).
+    Classes,
+}
+
+/// Output formats of `queens classify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClassifyFormat {
+    /// An aligned table for reading.
+    Human,
+    /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical`.
+    Csv,
+}
+
+/// `queens classify`.
+#[derive(Debug, Args)]
+pub struct ClassifyArgs {
+    /// Boards in cols format, one per line (`-` or none: stdin).
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ClassifyFormat::Human)]
+    pub format: ClassifyFormat,
+    /// Expect boards of size N: lines of another length are reported as bad.
+    #[arg(long, value_name = "N", value_parser = parse_size_arg)]
+    pub size: Option<usize>,
+    /// Write to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+}
+
+/// `queens profile`.
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// Board sizes (1 to 32): 8, a range 1-14, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
+    pub sizes: Sizes,
+    /// Also write the profile as CSV (`n,engine,depth,nodes,solutions`) to FILE (`-`: stdout,
+    /// which then carries only the CSV).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// The engine whose search tree is profiled (only `enumerate`, the plain tree, reports
+    /// nodes per depth so far).
+    #[arg(long, value_enum, default_value_t = Engine::Enumerate)]
+    pub engine: Engine,
+    /// Threads to use [default: all cores].
+    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// `queens render`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["solution", "class", "all_classes"])))]
+pub struct RenderArgs {
+    /// Board size (1 to 32).
+    #[arg(value_name = "N", value_parser = parse_size_arg)]
+    pub n: usize,
+    /// Draw this solution (cols format, N columns).
+    #[arg(long, value_name = "BOARD", value_parser = parse_solution_arg)]
+    pub solution: Option<Solution>,
+    /// Draw the canonical solution of class K (1-based, in the order of `list N --classes`).
+    #[arg(long, value_name = "K")]
+    pub class: Option<usize>,
+    /// Draw every class of N in a grid (N up to 11).
+    #[arg(long)]
+    pub all_classes: bool,
+    /// The SVG file to write (`-`: stdout).
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: String,
+}
+
+/// `queens plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// A table written by `queens count --csv` (`-`: stdin).
+    #[arg(value_name = "TABLE.csv")]
+    pub table: String,
+    /// The SVG file to write (`-`: stdout).
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: String,
 }

@@ -9,15 +9,21 @@
 //! [`table`] turns the sum into a verified [`table::Row`].
 
 pub mod board;
+pub mod classify;
 pub mod cli;
 pub mod commands;
+pub mod export;
 pub mod known;
+pub mod machine;
 pub mod ns;
 pub mod output;
 pub mod plan;
+pub mod plot;
 pub mod progress;
+pub mod render;
 pub mod run;
 pub mod search;
+pub mod svg;
 pub mod symmetry;
 pub mod table;
 pub mod tally;

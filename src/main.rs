@@ -22,6 +22,10 @@ fn run(cli: &Cli) -> Result<(), CommandError> {
         Command::Count(args) => commands::count::run(args, cli.quiet),
         Command::List(args) => commands::list::run(args),
         Command::Verify(args) => commands::verify::run(args, cli.quiet),
+        Command::Classify(args) => commands::classify::run(args),
+        Command::Profile(args) => commands::profile::run(args, cli.quiet),
+        Command::Render(args) => commands::render::run(args),
+        Command::Plot(args) => commands::plot::run(args),
     }
 }
 

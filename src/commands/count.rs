@@ -14,6 +14,8 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         dest.check().map_err(CommandError::Usage)?;
     }
     let known = known_table(&args.known)?;
+    let exports = super::exports::plan(args, csv.as_ref())?;
+    let meta = crate::export::RunMeta::now(args.search.threads.map(usize::from));
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     for &n in &args.sizes.0 {
         let mut row = compute_row(n, &args.search, quiet)?;
@@ -26,10 +28,14 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         }
         Some(dest) => {
             dest.write_with(|w| table::write_csv(&rows, w))?;
-            print_table(&rows)?;
+            if !exports.use_stdout() {
+                print_table(&rows)?;
+            }
         }
+        None if exports.use_stdout() => {}
         None => print_table(&rows)?,
     }
+    exports.write(&rows, &meta)?;
     report_mismatches(&rows)
 }
 

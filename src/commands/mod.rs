@@ -1,7 +1,12 @@
 //! The subcommands' work, one module each, and what they share.
 
+pub mod classify;
 pub mod count;
+pub mod exports;
 pub mod list;
+pub mod plot;
+pub mod profile;
+pub mod render;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};

@@ -5,4 +5,5 @@ pub mod burnside;
 pub mod constellation;
 pub mod enumerate;
 pub mod kernel;
+pub mod profile;
 pub mod symmetric;

@@ -1,0 +1,214 @@
+//! The symmetry follow-up for single boards: canonical form, symmetry type, class size and the
+//! transforms that lead to the canonical form; and the list of classes of one board size.
+//!
+//! Everything here is computed from the slow, obviously correct transforms of
+//! [`crate::symmetry`] (one allocation per image), which is plenty for a file of boards or for
+//! the classes of a board size small enough to list.
+
+use crate::board::Solution;
+use crate::search::enumerate::for_each_solution;
+use crate::symmetry::{self, FastImages, SymmetryType, Transform};
+use std::ops::ControlFlow;
+
+/// What the symmetries of the square do to one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classification {
+    /// The board itself.
+    pub board: Solution,
+    /// The canonical form of its class: the smallest of its 8 images.
+    pub canonical: Solution,
+    /// The symmetry type of its class.
+    pub symmetry: SymmetryType,
+    /// How many distinct boards its class holds (8, 4, 2; 1 for n = 1).
+    pub class_size: usize,
+    /// The elements of D4 that map the board to the canonical form, in [`Transform::ALL`] order.
+    pub to_canonical: Vec<Transform>,
+}
+
+impl Classification {
+    /// The names of [`Classification::to_canonical`], separated by single spaces.
+    pub fn transform_names(&self) -> String {
+        self.to_canonical
+            .iter()
+            .map(|t| t.name())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Classifies one board.
+pub fn classify(board: &Solution) -> Classification {
+    Classification {
+        board: board.clone(),
+        canonical: symmetry::canonical(board),
+        symmetry: symmetry::symmetry_type(board),
+        class_size: symmetry::orbit(board).len(),
+        to_canonical: symmetry::transforms_to_canonical(board),
+    }
+}
+
+/// One class of a board size, as listed by `queens list N --classes`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassInfo {
+    /// 1-based index in lexicographic order of the canonical forms.
+    pub index: usize,
+    /// The canonical solution.
+    pub canonical: Solution,
+    /// The class's symmetry type.
+    pub symmetry: SymmetryType,
+    /// Boards in the class.
+    pub class_size: usize,
+}
+
+/// Visits the canonical solutions of size `n` in lexicographic order with their 1-based index,
+/// stopping early when `visit` breaks.
+pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(n: usize, mut visit: V) {
+    let mut index = 0;
+    for_each_solution(n, |cols| {
+        if FastImages::new(cols).is_canonical() {
+            index += 1;
+            visit(index, cols)
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+}
+
+/// The details of the class whose canonical solution is `cols`.
+pub fn class_info(index: usize, cols: &[u8]) -> ClassInfo {
+    let canonical = Solution::from_valid(cols.to_vec());
+    ClassInfo {
+        index,
+        symmetry: symmetry::symmetry_type(&canonical),
+        class_size: symmetry::orbit(&canonical).len(),
+        canonical,
+    }
+}
+
+/// Every class of size `n`, in lexicographic order of the canonical forms (memory grows with
+/// the number of classes: meant for the board sizes one can look at).
+pub fn classes(n: usize) -> Vec<ClassInfo> {
+    let mut out = Vec::new();
+    for_each_class(n, |index, cols| {
+        out.push(class_info(index, cols));
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The class with 1-based index `k`, or `Err(count)` with the number of classes when there
+/// are fewer than `k` (or `k` is 0).
+pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
+    let mut found = None;
+    let mut count = 0;
+    for_each_class(n, |index, cols| {
+        count = index;
+        if index == k {
+            found = Some(class_info(index, cols));
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found.ok_or(count)
+}
+
+/// One board of a class, with the transforms that map the starting board to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrbitMember {
+    /// The image.
+    pub board: Solution,
+    /// Every element of D4 that maps the starting board to this image.
+    pub from: Vec<Transform>,
+}
+
+/// The class of `board`: its distinct images in lexicographic order, each with the transforms
+/// that produce it.
+pub fn orbit_members(board: &Solution) -> Vec<OrbitMember> {
+    symmetry::orbit(board)
+        .into_iter()
+        .map(|image| OrbitMember {
+            from: Transform::ALL
+                .into_iter()
+                .filter(|t| t.apply(board) == image)
+                .collect(),
+            board: image,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sol(t: &str) -> Solution {
+        t.parse().unwrap()
+    }
+
+    #[test]
+    fn classifies_a_rotated_n8_board() {
+        let start = sol("0 4 7 5 2 6 1 3");
+        let rotated = Transform::Rot90.apply(&start);
+        let c = classify(&rotated);
+        assert_eq!(c.canonical, start);
+        assert_eq!(c.symmetry, SymmetryType::Asymmetric);
+        assert_eq!(c.class_size, 8);
+        // Rot90 then Rot270 is the identity, and nothing else leads back (asymmetric board).
+        assert_eq!(c.to_canonical, vec![Transform::Rot270]);
+        assert_eq!(c.transform_names(), "rot270");
+    }
+
+    #[test]
+    fn symmetric_boards_have_several_transforms_to_canonical() {
+        // n = 4: the quarter-turn symmetric class of two boards.
+        let c = classify(&sol("2 0 3 1"));
+        assert_eq!(c.canonical, sol("1 3 0 2"));
+        assert_eq!(c.symmetry, SymmetryType::QuarterTurn);
+        assert_eq!(c.class_size, 2);
+        assert_eq!(c.to_canonical.len(), 4);
+        for t in &c.to_canonical {
+            assert_eq!(t.apply(&c.board), c.canonical);
+        }
+        let one = classify(&sol("0"));
+        assert_eq!((one.class_size, one.to_canonical.len()), (1, 8));
+    }
+
+    #[test]
+    fn n8_classes_answer_the_symmetry_follow_up() {
+        let all = classes(8);
+        assert_eq!(all.len(), 12);
+        let half: Vec<_> = all
+            .iter()
+            .filter(|c| c.symmetry == SymmetryType::HalfTurn)
+            .collect();
+        assert_eq!(half.len(), 1);
+        assert_eq!(half[0].class_size, 4);
+        assert_eq!(all.iter().map(|c| c.class_size).sum::<usize>(), 92);
+        for (i, c) in all.iter().enumerate() {
+            assert_eq!(c.index, i + 1);
+            assert_eq!(symmetry::canonical(&c.canonical), c.canonical);
+        }
+        assert!(all.windows(2).all(|w| w[0].canonical < w[1].canonical));
+        assert_eq!(class_number(8, 12).unwrap(), all[11]);
+        assert_eq!(class_number(8, 13), Err(12));
+        assert_eq!(class_number(8, 0), Err(12));
+        assert_eq!(class_number(3, 1), Err(0));
+    }
+
+    #[test]
+    fn orbit_members_cover_every_transform_once() {
+        for text in ["0 4 7 5 2 6 1 3", "1 3 0 2", "1 3 5 0 2 4"] {
+            let s = sol(text);
+            let members = orbit_members(&s);
+            assert_eq!(members.len(), classify(&s).class_size);
+            let mut all: Vec<Transform> = members.iter().flat_map(|m| m.from.clone()).collect();
+            all.sort();
+            assert_eq!(all, Transform::ALL.to_vec());
+            for m in &members {
+                for t in &m.from {
+                    assert_eq!(t.apply(&s), m.board);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The exports `queens count` writes besides its table (`--json`, `--markdown`, `--bfile`):
+//! destinations checked before any work, then each written atomically.
+
+use super::CommandError;
+use crate::cli::{BfileSequence, CountArgs};
+use crate::export::bfile::{self, Bfile, Sequence};
+use crate::export::json::Json;
+use crate::export::markdown::Markdown;
+use crate::export::{Exporter, RunMeta};
+use crate::output::Destination;
+use crate::table::Row;
+
+/// The exports one `count` run asks for, checked.
+pub struct Exports {
+    targets: Vec<(Destination, Box<dyn Exporter>)>,
+}
+
+/// Checks every export destination of `args` (and the b-file's sizes) before any work:
+/// a usage error (exit 2) names the first that cannot be written. `csv` is the CSV
+/// destination, if any: at most one output may go to stdout.
+pub fn plan(args: &CountArgs, csv: Option<&Destination>) -> Result<Exports, CommandError> {
+    let mut targets: Vec<(&str, Destination, Box<dyn Exporter>)> = Vec::new();
+    if let Some(path) = &args.json {
+        targets.push(("--json", Destination::parse(path), Box::new(Json)));
+    }
+    if let Some(path) = &args.markdown {
+        targets.push(("--markdown", Destination::parse(path), Box::new(Markdown)));
+    }
+    if let Some(path) = &args.bfile {
+        bfile::check_sizes(&args.sizes.0).map_err(CommandError::Usage)?;
+        let sequence = match args.sequence {
+            BfileSequence::Total => Sequence::Total,
+            BfileSequence::Classes => Sequence::Classes,
+        };
+        targets.push((
+            "--bfile",
+            Destination::parse(path),
+            Box::new(Bfile(sequence)),
+        ));
+    }
+    let mut on_stdout = usize::from(csv == Some(&Destination::Stdout));
+    for (flag, dest, _) in &targets {
+        dest.check()
+            .map_err(|e| CommandError::Usage(format!("{flag}: {e}")))?;
+        on_stdout += usize::from(*dest == Destination::Stdout);
+    }
+    if on_stdout > 1 {
+        return Err(CommandError::Usage(
+            "only one of --csv, --json, --markdown and --bfile can write to stdout (-)".into(),
+        ));
+    }
+    Ok(Exports {
+        targets: targets.into_iter().map(|(_, d, e)| (d, e)).collect(),
+    })
+}
+
+impl Exports {
+    /// Whether an export writes to stdout (the human table is then left out).
+    pub fn use_stdout(&self) -> bool {
+        self.targets.iter().any(|(d, _)| *d == Destination::Stdout)
+    }
+
+    /// Writes every export of `rows`.
+    pub fn write(&self, rows: &[Row], meta: &RunMeta) -> Result<(), CommandError> {
+        for (dest, exporter) in &self.targets {
+            dest.write_with(|w| exporter.write(rows, meta, w))?;
+        }
+        Ok(())
+    }
+}

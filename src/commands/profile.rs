@@ -1,0 +1,133 @@
+//! `queens profile`: nodes per depth of the search tree, verified where published.
+
+use super::CommandError;
+use crate::cli::ProfileArgs;
+use crate::known;
+use crate::output::Destination;
+use crate::plan::Engine;
+use crate::run;
+use crate::search::profile::{Profile, plain_profile};
+use std::io::{self, Write};
+
+/// The CSV header of `--csv`: one row per (n, depth).
+pub const CSV_HEADER: [&str; 5] = ["n", "engine", "depth", "nodes", "solutions"];
+
+/// Writes profiles in the long CSV format of [`CSV_HEADER`].
+pub fn write_csv(profiles: &[Profile], out: &mut dyn Write) -> io::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(CSV_HEADER)?;
+    for p in profiles {
+        for d in &p.depths {
+            w.write_record([
+                p.n.to_string(),
+                p.engine.name().to_string(),
+                d.depth.to_string(),
+                d.nodes.to_string(),
+                d.solutions.to_string(),
+            ])?;
+        }
+    }
+    w.flush()
+}
+
+/// Compares a profile's sums with the published node count (A319283) and total (A000170).
+/// Returns `Ok(true)` if both are published and agree, `Ok(false)` if nothing is published,
+/// and the disagreement otherwise.
+pub fn verify(p: &Profile) -> Result<bool, String> {
+    let nodes = p.total_nodes().ok_or("the node count overflowed")?;
+    let solutions = p.total_solutions().ok_or("the solution count overflowed")?;
+    let Some(k) = known::lookup(p.n) else {
+        return Ok(false);
+    };
+    let mut checked = false;
+    for (what, published, computed) in [
+        ("nodes (A319283)", k.nodes, nodes),
+        ("solutions (A000170)", k.total, solutions),
+    ] {
+        if let Some(published) = published {
+            if published != computed {
+                return Err(format!(
+                    "n = {}: {what} computed {computed} but published {published}",
+                    p.n
+                ));
+            }
+            checked = true;
+        }
+    }
+    Ok(checked && k.nodes.is_some())
+}
+
+/// Renders one profile as an aligned table with a total line.
+pub fn human(p: &Profile, verdict: &str) -> String {
+    let total_nodes = p.total_nodes().map_or("overflow".into(), |v| v.to_string());
+    let total_solutions = p
+        .total_solutions()
+        .map_or("overflow".into(), |v| v.to_string());
+    let w = total_nodes.len().max("nodes".len());
+    let ws = total_solutions.len().max("solutions".len());
+    let mut out = format!(
+        "n = {}, engine {} (nodes per depth of its search tree)\n",
+        p.n,
+        p.engine.name()
+    );
+    out += &format!("{:>5}  {:>w$}  {:>ws$}\n", "depth", "nodes", "solutions");
+    for d in &p.depths {
+        out += &format!("{:>5}  {:>w$}  {:>ws$}\n", d.depth, d.nodes, d.solutions);
+    }
+    out += &format!(
+        "{:>5}  {total_nodes:>w$}  {total_solutions:>ws$}\n",
+        "total"
+    );
+    out += &format!("verified: {verdict}\n");
+    out
+}
+
+/// Runs `queens profile`.
+pub fn run(args: &ProfileArgs, _quiet: bool) -> Result<(), CommandError> {
+    if args.engine != Engine::Enumerate {
+        return Err(CommandError::Usage(format!(
+            "the {} engine does not report nodes per depth; use --engine enumerate",
+            args.engine.name()
+        )));
+    }
+    let csv = args.csv.as_deref().map(Destination::parse);
+    if let Some(dest) = &csv {
+        dest.check().map_err(CommandError::Usage)?;
+    }
+    let threads = args
+        .threads
+        .map_or_else(run::available_threads, usize::from);
+    let mut profiles = Vec::with_capacity(args.sizes.0.len());
+    let mut failures = Vec::new();
+    for &n in &args.sizes.0 {
+        let p = plain_profile(n, threads);
+        let verdict = match verify(&p) {
+            Ok(true) => "yes (sum A319283, last depth A000170)".to_string(),
+            Ok(false) => "unknown (no published node count)".to_string(),
+            Err(e) => {
+                failures.push(e.clone());
+                format!("MISMATCH: {e}")
+            }
+        };
+        if csv != Some(Destination::Stdout) {
+            let mut out = io::stdout().lock();
+            if !profiles.is_empty() {
+                writeln!(out)?;
+            }
+            out.write_all(human(&p, &verdict).as_bytes())?;
+            out.flush()?;
+        }
+        profiles.push(p);
+    }
+    if let Some(dest) = &csv {
+        dest.write_with(|w| write_csv(&profiles, w))?;
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::Failed(format!(
+            "MISMATCH with the published values (OEIS): {}",
+            failures.join("; ")
+        )))
+    }
+}

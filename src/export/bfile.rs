@@ -1,0 +1,47 @@
+//! OEIS b-files: one term per line, `n a(n)`, a single space between, LF line ends.
+
+use super::{Exporter, RunMeta};
+use crate::table::Row;
+use std::io;
+
+/// Which sequence a b-file lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sequence {
+    /// Solutions, A000170.
+    Total,
+    /// Classes under D4, A002562.
+    Classes,
+}
+
+impl Sequence {
+    /// a(n) for a row.
+    pub fn term(self, row: &Row) -> u128 {
+        match self {
+            Sequence::Total => row.total,
+            Sequence::Classes => row.classes.total(),
+        }
+    }
+}
+
+/// Checks that `sizes` can make a b-file: consecutive and increasing, as OEIS requires.
+pub fn check_sizes(sizes: &[usize]) -> Result<(), String> {
+    match sizes.windows(2).find(|w| w[1] != w[0] + 1) {
+        None => Ok(()),
+        Some(w) => Err(format!(
+            "a b-file lists consecutive n in increasing order, but {} follows {} (give a range such as 1-14)",
+            w[1], w[0]
+        )),
+    }
+}
+
+/// The b-file exporter for one sequence.
+pub struct Bfile(pub Sequence);
+
+impl Exporter for Bfile {
+    fn write(&self, rows: &[Row], _meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
+        for row in rows {
+            writeln!(out, "{} {}", row.n, self.0.term(row))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,72 @@
+//! A Markdown table of a `queens count` run, ready for a README or a paper draft.
+
+use super::{Exporter, RunMeta};
+use crate::table::Row;
+use std::io;
+
+/// Column headings, with the OEIS numbers of the published sequences.
+const HEADINGS: [&str; 12] = [
+    "n",
+    "total (A000170)",
+    "classes (A002562)",
+    "asymmetric (A260320)",
+    "half-turn (A260319)",
+    "quarter-turn (A260318)",
+    "nodes",
+    "seconds",
+    "engine",
+    "kernel",
+    "threads",
+    "verified",
+];
+
+/// The Markdown exporter: a pipe table, numbers right-aligned, and a line naming the run.
+pub struct Markdown;
+
+/// Escapes the characters that would break a table cell.
+fn cell(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('|', "\\|")
+}
+
+impl Exporter for Markdown {
+    fn write(&self, rows: &[Row], meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
+        writeln!(out, "| {} |", HEADINGS.join(" | "))?;
+        let align: Vec<&str> = HEADINGS
+            .iter()
+            .map(|h| {
+                if matches!(*h, "engine" | "verified") {
+                    ":--"
+                } else {
+                    "--:"
+                }
+            })
+            .collect();
+        writeln!(out, "| {} |", align.join(" | "))?;
+        for row in rows {
+            let fields: [String; 12] = [
+                row.n.to_string(),
+                row.total.to_string(),
+                row.classes.total().to_string(),
+                row.classes.asymmetric.to_string(),
+                row.classes.half_turn.to_string(),
+                row.classes.quarter_turn.to_string(),
+                row.nodes.to_string(),
+                format!("{:.3}", row.seconds),
+                row.engine.clone(),
+                row.kernel.clone(),
+                row.threads.to_string(),
+                row.verdict.label().to_string(),
+            ];
+            let cells: Vec<String> = fields.iter().map(|f| cell(f)).collect();
+            writeln!(out, "| {} |", cells.join(" | "))?;
+        }
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Computed by queens {} on {} (started {}); `verified` compares with the published OEIS values.",
+            cell(&meta.version),
+            cell(&meta.machine.summary()),
+            cell(&meta.started)
+        )
+    }
+}
