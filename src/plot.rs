@@ -75,12 +75,14 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
     let k_lo = lo.log10().floor() as i32;
     let k_hi = (hi.log10().ceil() as i32).max(k_lo + 1);
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-    let x_of = |n: usize| {
-        let span = (n_max - n_min).max(1) as f64;
-        let pad = if n_max == n_min { 0.5 } else { 0.0 };
-        LEFT + ((n - n_min) as f64 + pad) / (span + 2.0 * pad) * plot_w
+    // Half a step of n on either side, and a little room above and below the decades, so
+    // that no point sits on the frame.
+    let x_of =
+        |n: usize| LEFT + ((n - n_min) as f64 + 0.5) / ((n_max - n_min) as f64 + 1.0) * plot_w;
+    let pad = 0.04 * plot_h;
+    let y_of = |v: f64| {
+        TOP + pad + (f64::from(k_hi) - v.log10()) / f64::from(k_hi - k_lo) * (plot_h - 2.0 * pad)
     };
-    let y_of = |v: f64| TOP + (f64::from(k_hi) - v.log10()) / f64::from(k_hi - k_lo) * plot_h;
     let mut svg = Svg::new(WIDTH, HEIGHT);
     svg.element(
         "rect",

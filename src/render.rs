@@ -2,7 +2,8 @@
 //! naming the board's symmetry type; or every class of a board size in a grid.
 //!
 //! Row 0 is drawn at the top and column 0 at the left, as in the `board` text format. Every
-//! queen is one `<path class="queen">`, so a picture's queens can be counted by a program.
+//! queen is one `<path class="queen" data-row="r" data-col="c">`, so a program can count a
+//! picture's queens and read where they stand.
 
 use crate::board::Solution;
 use crate::classify::ClassInfo;
@@ -85,6 +86,8 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
             "path",
             &[
                 ("class", "queen".into()),
+                ("data-row", r.to_string()),
+                ("data-col", c.to_string()),
                 ("d", d),
                 ("fill", QUEEN.into()),
                 ("stroke", "#ffffff".into()),

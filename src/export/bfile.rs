@@ -45,3 +45,16 @@ impl Exporter for Bfile {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_must_be_consecutive_and_increasing() {
+        assert!(check_sizes(&[1, 2, 3]).is_ok());
+        assert!(check_sizes(&[8]).is_ok());
+        assert!(check_sizes(&[8, 10]).unwrap_err().contains("10 follows 8"));
+        assert!(check_sizes(&[9, 8]).is_err());
+    }
+}

@@ -70,3 +70,14 @@ impl Exporter for Markdown {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_escape_pipes() {
+        assert_eq!(cell("a|b\\c"), "a\\|b\\\\c");
+        assert_eq!(cell("92"), "92");
+    }
+}
