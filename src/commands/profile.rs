@@ -5,8 +5,9 @@ use crate::cli::ProfileArgs;
 use crate::known;
 use crate::output::Destination;
 use crate::plan::Engine;
+use crate::progress::Progress;
 use crate::run;
-use crate::search::profile::{Profile, plain_profile};
+use crate::search::profile::{Profile, plain_profile_with, subtree_count};
 use std::io::{self, Write};
 
 /// The CSV header of `--csv`: one row per (n, depth).
@@ -83,7 +84,7 @@ pub fn human(p: &Profile, verdict: &str) -> String {
 }
 
 /// Runs `queens profile`.
-pub fn run(args: &ProfileArgs, _quiet: bool) -> Result<(), CommandError> {
+pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     if args.engine != Engine::Enumerate {
         return Err(CommandError::Usage(format!(
             "the {} engine does not report nodes per depth; use --engine enumerate",
@@ -100,7 +101,13 @@ pub fn run(args: &ProfileArgs, _quiet: bool) -> Result<(), CommandError> {
     let mut profiles = Vec::with_capacity(args.sizes.0.len());
     let mut failures = Vec::new();
     for &n in &args.sizes.0 {
-        let p = plain_profile(n, threads);
+        let progress = Progress::start(
+            super::progress_mode(quiet),
+            &format!("profile n={n}"),
+            subtree_count(n) as u64,
+        );
+        let p = plain_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
+        progress.finish();
         let verdict = match verify(&p) {
             Ok(true) => "yes (sum A319283, last depth A000170)".to_string(),
             Ok(false) => "unknown (no published node count)".to_string(),

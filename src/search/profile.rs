@@ -77,6 +77,21 @@ fn descend(full: u32, row: usize, cols: u32, left: u32, right: u32, counts: &mut
 /// Nodes per depth of the plain backtracking tree of size `n` (1..=32), counted on `threads`
 /// threads (at least 1). The result does not depend on the thread count.
 pub fn plain_profile(n: usize, threads: usize) -> Profile {
+    plain_profile_with(n, threads, &|_| {})
+}
+
+/// The number of subtrees [`plain_profile_with`] reports on: one per column of row 0.
+pub fn subtree_count(n: usize) -> usize {
+    n
+}
+
+/// [`plain_profile`], calling `subtree_done` with the solutions of each finished subtree
+/// (for progress reports).
+pub fn plain_profile_with(
+    n: usize,
+    threads: usize,
+    subtree_done: &(dyn Fn(u128) + Sync),
+) -> Profile {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
     let full = u32::MAX >> (32 - n); // the n low bits: the columns of the board
     let pool = rayon::ThreadPoolBuilder::new()
@@ -93,6 +108,7 @@ pub fn plain_profile(n: usize, threads: usize) -> Profile {
                 let mut counts = [0u64; 33];
                 let bit = 1u32 << c;
                 descend(full, 1, bit, (bit << 1) & full, bit >> 1, &mut counts);
+                subtree_done(u128::from(counts[n]));
                 counts
             })
             .collect()
