@@ -679,3 +679,29 @@ fn plot_rejects_what_is_not_a_count_table() {
         .code(2)
         .stderr(predicate::str::contains("stdin"));
 }
+
+#[test]
+fn count_json_or_markdown_on_stdout_replaces_the_table() {
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "6-8", "--quiet", "--json", "-"])).unwrap();
+    assert_eq!(json["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(json["rows"][2]["classes"], 12);
+    let d = dir();
+    let csv = d.path().join("t.csv");
+    let md = stdout_of(&[
+        "count",
+        "8",
+        "--quiet",
+        "--markdown",
+        "-",
+        "--csv",
+        path_str(&csv),
+    ]);
+    assert!(md.starts_with("| n | total (A000170)"), "{md}");
+    assert_eq!(
+        queens::table::read_csv(std::fs::File::open(&csv).unwrap())
+            .unwrap()
+            .len(),
+        1
+    );
+}
