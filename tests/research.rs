@@ -344,6 +344,11 @@ fn profile_rejects_bad_input_before_working() {
         "does not exist",
     );
     fails_with(&["profile", "8", "--engine", "fastest"], 2, "invalid value");
+    fails_with(
+        &["profile", "8", "--engine", "symmetric"],
+        2,
+        "the symmetric engine does not report nodes per depth",
+    );
 }
 
 // ---------------------------------------------------------------- count exports

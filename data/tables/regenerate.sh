@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Regenerates the published tables in data/tables/ and the pictures in data/pictures/ with the
+# release binary. Run from anywhere:
+#
+#     data/tables/regenerate.sh
+#
+# Environment (all optional):
+#   QUEENS_ENGINE   engine for counts.csv (default: symmetric)
+#   QUEENS_THREADS  threads (default: 2)
+#   QUEENS_MAX_N    largest n of counts.csv (default: 18)
+#
+# counts.csv   n = 1..QUEENS_MAX_N, as `queens count --csv` writes it (engine, threads and
+#              seconds are columns of the table)
+# counts.json  the same run with its metadata: command line, start time, threads, OS, CPU
+# counts.md    the same run as a Markdown table
+# profile.csv  nodes per depth of the plain search tree, n = 1..14
+# classes-8.csv  the 12 classes of n = 8
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+engine=${QUEENS_ENGINE:-symmetric}
+threads=${QUEENS_THREADS:-2}
+max_n=${QUEENS_MAX_N:-18}
+tables=data/tables
+pictures=data/pictures
+
+cargo build --release --quiet
+queens=target/release/queens
+
+echo "counts.csv: n = 1..$max_n, engine $engine, $threads threads" >&2
+"$queens" count "1-$max_n" --engine "$engine" --threads "$threads" --quiet \
+    --csv "$tables/counts.csv" --json "$tables/counts.json" --markdown "$tables/counts.md" >/dev/null
+echo "profile.csv: n = 1..14" >&2
+"$queens" profile 1-14 --engine enumerate --threads "$threads" --quiet \
+    --csv "$tables/profile.csv" >/dev/null
+echo "classes-8.csv" >&2
+"$queens" list 8 --classes --format csv -o "$tables/classes-8.csv"
+echo "pictures" >&2
+"$queens" plot "$tables/counts.csv" -o "$pictures/growth.svg"
+"$queens" render 8 --class 10 -o "$pictures/n8-half-turn-class.svg"
+"$queens" render 8 --all-classes -o "$pictures/n8-classes.svg"
+echo "done" >&2
