@@ -46,6 +46,21 @@ pub fn describe(symmetry: SymmetryType, class_size: usize) -> String {
     format!("{what}: a class of {class_size} {boards}")
 }
 
+/// Splits `text` at spaces into lines of at most `max` characters (a longer word stays whole).
+fn wrap(text: &str, max: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= max => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// Draws the board `cols` with its top-left corner at `(x, y)` and squares of side `cell`.
 fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
     let n = cols.len();
@@ -138,12 +153,14 @@ pub fn board_svg(board: &Solution, heading: Option<&str>) -> String {
     if let Some(h) = heading {
         lines.push(h.to_string());
     }
-    lines.push(format!("n = {n}: {board}"));
+    let width = (side + 2.0 * MARGIN).max(360.0);
+    // Long column lists (large n) are wrapped to the picture's width: a 14 px sans-serif
+    // character is about 8 px wide.
+    lines.extend(wrap(&format!("n = {n}: {board}"), (width / 8.0) as usize));
     lines.push(describe(
         symmetry::symmetry_type(board),
         symmetry::orbit(board).len(),
     ));
-    let width = (side + 2.0 * MARGIN).max(360.0);
     let height = side + 2.0 * MARGIN + LINE * lines.len() as f64;
     let mut svg = Svg::new(width, height);
     svg.element(
@@ -228,4 +245,16 @@ pub fn classes_svg(n: usize, classes: &[ClassInfo]) -> String {
         "the {} classes of the {n}-queens problem",
         classes.len()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wraps_long_captions_at_spaces() {
+        assert_eq!(wrap("n = 8: 0 4 7", 40), vec!["n = 8: 0 4 7"]);
+        assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
+        assert_eq!(wrap("toolongword x", 4), vec!["toolongword", "x"]);
+    }
 }
