@@ -553,6 +553,14 @@ fn render_class_draws_the_canonical_solution() {
     assert!(text.contains("symmetric under a half turn: a class of 4 boards"));
     let svg = stdout_of(&["render", "4", "--class", "1", "-o", "-"]);
     assert!(svg_text(&svg).contains("quarter turn: a class of 2 boards"));
+    // Beyond n = 14 the caption does not count the classes (that would list every solution).
+    let svg = stdout_of(&["render", "20", "--class", "1", "-o", "-"]);
+    assert_eq!(queens_in(&svg).len(), 20);
+    let text = svg_text(&svg);
+    assert!(
+        text.contains("class 1\n") && !text.contains("class 1 of"),
+        "{text}"
+    );
 }
 
 #[test]

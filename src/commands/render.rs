@@ -9,6 +9,10 @@ use crate::render;
 /// The largest n `--all-classes` draws (n = 11: 341 classes; n = 12 would be 1,787).
 pub const MAX_ALL_CLASSES_N: usize = 11;
 
+/// The largest n for which a `--class` caption says how many classes there are (n = 14:
+/// 365,596 solutions to list, a fraction of a second).
+pub const MAX_COUNTED_N: usize = 14;
+
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     let dest = Destination::parse(&args.output);
@@ -29,8 +33,12 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
                 _ => format!("n = {n} has {count} classes: --class must lie in 1..={count}"),
             })
         })?;
-        let count = count_classes(n);
-        let heading = format!("class {k} of {count}");
+        // Counting every class means listing every solution: done only where that is quick.
+        let heading = if n <= MAX_COUNTED_N {
+            format!("class {k} of {}", count_classes(n))
+        } else {
+            format!("class {k}")
+        };
         render::board_svg(&class.canonical, Some(&heading))
     } else {
         if n > MAX_ALL_CLASSES_N {
