@@ -19,7 +19,11 @@ Examples:
   queens count 1-14                 a verified table for n = 1..14
   queens count 8,10 --csv out.csv   also write the table as CSV
   queens list 8 --classes           the 12 canonical solutions for n = 8
-  queens verify                     check n = 1..12 against OEIS";
+  queens verify                     check n = 1..12 against OEIS
+  queens list 8 | queens classify   canonical form and symmetry of each board
+  queens profile 8                  nodes per depth of the search tree (A319284)
+  queens render 8 --all-classes -o classes.svg
+  queens count 1-16 --csv t.csv && queens plot t.csv -o growth.svg";
 
 /// The `queens` command line.
 #[derive(Debug, Parser)]
