@@ -2,6 +2,7 @@
 
 use crate::board::Solution;
 use crate::ns;
+use crate::part::PartSpec;
 use crate::plan::Engine;
 use crate::search::kernel::KernelChoice;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -23,7 +24,9 @@ Examples:
   queens list 8 | queens classify   canonical form and symmetry of each board
   queens profile 8                  nodes per depth of the search tree (A319284)
   queens render 8 --all-classes -o classes.svg
-  queens count 1-16 --csv t.csv && queens plot t.csv -o growth.svg";
+  queens count 1-16 --csv t.csv && queens plot t.csv -o growth.svg
+  queens count 18 --part 3/64 --csv p3.csv   one of 64 parts (for a cluster)
+  queens merge p*.csv               merge the parts into a verified result";
 
 /// The `queens` command line.
 #[derive(Debug, Parser)]
@@ -47,6 +50,9 @@ Examples:
   queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
   queens count 8,10,12-14 --csv -       CSV alone on stdout
   queens count 16 --threads 1           one thread
+  queens count 18 --part 3/64 --csv p3.csv    part 3 of 64, for `queens merge`
+  queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
+  queens count 17 --checkpoint n17.ckpt       resumable: rerun the same command after a kill
 
 A computed value that disagrees with the published one is reported on stderr after the table
 is written, and the exit code is 1.")]
@@ -105,6 +111,16 @@ Examples:
 The published values (OEIS) are marked with rings. Exit codes: 0 success; 2 usage error
 (unreadable or malformed table, unwritable file).")]
     Plot(PlotArgs),
+    /// Merge the parts of split runs (count --part) into verified results.
+    #[command(after_help = "\
+Examples:
+  queens merge parts/part-*.csv              the merged table
+  queens merge parts/*.csv --csv n18.csv     also write it as CSV
+
+Every part 0..MOD of each board size must be given exactly once, all from the same engine,
+plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
+corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
+    Merge(MergeArgs),
 }
 
 /// Board sizes: `8`, `4-12`, or `8,10,12-14`.
@@ -169,6 +185,29 @@ pub struct CountArgs {
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
+    /// Count only part RES of MOD (the units whose id % MOD == RES) and print a part, not a
+    /// result; `slurm` takes RES and MOD from the job array (SLURM_ARRAY_TASK_*). Merge all
+    /// MOD parts with `queens merge`.
+    #[arg(long, value_name = "RES/MOD|slurm", value_parser = PartSpec::parse)]
+    pub part: Option<PartSpec>,
+    /// Journal each finished unit to FILE; run the same command again to resume after a kill
+    /// or a time limit (one board size only). SIGINT/SIGTERM then stop cleanly.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+}
+
+/// `queens merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Part files written by `queens count N --part RES/MOD --csv FILE`.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+    /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,

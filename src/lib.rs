@@ -9,20 +9,26 @@
 //! [`table`] turns the sum into a verified [`table::Row`].
 
 pub mod board;
+pub mod checkpoint;
+pub mod checksum;
 pub mod classify;
 pub mod cli;
 pub mod commands;
 pub mod export;
 pub mod known;
 pub mod machine;
+pub mod merge;
 pub mod ns;
 pub mod output;
+pub mod part;
+pub mod part_row;
 pub mod plan;
 pub mod plot;
 pub mod progress;
 pub mod render;
 pub mod run;
 pub mod search;
+pub mod stop;
 pub mod svg;
 pub mod symmetry;
 pub mod table;

@@ -26,6 +26,7 @@ fn run(cli: &Cli) -> Result<(), CommandError> {
         Command::Profile(args) => commands::profile::run(args, cli.quiet),
         Command::Render(args) => commands::render::run(args),
         Command::Plot(args) => commands::plot::run(args),
+        Command::Merge(args) => commands::merge::run(args, cli.quiet),
     }
 }
 

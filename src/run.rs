@@ -1,9 +1,16 @@
 //! Executes the units of a plan on a pool of threads, with progress, and sums their tallies.
+//! A resumable run ([`run_units_with`]) also skips units finished earlier, reports each finished
+//! unit to a journal, and stops between units when asked.
 
 use crate::plan::Plan;
 use crate::progress::{Progress, ProgressMode};
+use crate::stop::StopFlag;
 use crate::tally::{Tally, TallyError};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How to run a plan.
@@ -40,34 +47,139 @@ pub fn run_units(
     ids: &[usize],
     options: &RunOptions,
 ) -> Result<RunOutcome, TallyError> {
+    let done = BTreeMap::new();
+    let control = RunControl {
+        done: &done,
+        on_unit: &|_, _| Ok(()),
+        stop: None,
+    };
+    match run_units_with(plan, ids, options, &control) {
+        Ok(RunEnd::Complete { outcome, .. }) => Ok(outcome),
+        Ok(RunEnd::Stopped { .. }) => unreachable!("a run without a stop flag never stops"),
+        Err(RunError::Tally(e)) => Err(e),
+        Err(RunError::Journal(e)) => {
+            unreachable!("a run without a journal cannot fail to write one: {e}")
+        }
+    }
+}
+
+/// What a resumable run is given besides the units: the units finished earlier, a callback
+/// for each newly finished unit (the checkpoint journal), and a flag that stops it.
+pub struct RunControl<'a> {
+    /// Units finished earlier, with their tallies (read back from a checkpoint): not counted
+    /// again, but included in the sum. Ids not in the run's list are ignored.
+    pub done: &'a BTreeMap<usize, Tally>,
+    /// Called once per newly finished unit, on the worker thread that counted it, before the
+    /// unit is included in the result. An error stops the run: no new unit starts.
+    pub on_unit: &'a (dyn Fn(usize, &Tally) -> io::Result<()> + Sync),
+    /// Read before each unit starts; once set, no new unit starts and units already running
+    /// finish (and are passed to `on_unit`).
+    pub stop: Option<&'a StopFlag>,
+}
+
+/// How a resumable run ended.
+#[derive(Clone, Debug)]
+pub enum RunEnd {
+    /// Every unit is counted.
+    Complete {
+        /// The sum over all units, the resumed ones included.
+        outcome: RunOutcome,
+        /// Units taken from [`RunControl::done`] instead of being counted.
+        resumed: usize,
+    },
+    /// The stop flag was set before every unit was counted.
+    Stopped {
+        /// Units finished, earlier ones included: all of them went through `on_unit`.
+        finished: usize,
+        /// Units in the run.
+        total: usize,
+    },
+}
+
+/// A resumable run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// Summing the tallies failed.
+    #[error(transparent)]
+    Tally(#[from] TallyError),
+    /// The per-unit callback failed (writing the checkpoint).
+    #[error("could not record a finished unit: {0}")]
+    Journal(io::Error),
+}
+
+/// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
+/// `control.on_unit` as it finishes, and stops early (between units) when `control.stop` is
+/// set. The sum, when complete, is the same as [`run_units`] over `ids`.
+pub fn run_units_with(
+    plan: &dyn Plan,
+    ids: &[usize],
+    options: &RunOptions,
+    control: &RunControl<'_>,
+) -> Result<RunEnd, RunError> {
     let started = Instant::now();
-    let threads = options.threads.max(1).min(ids.len().max(1));
-    let progress = Progress::start(
-        options.progress,
-        &format!("n={}", plan.n()),
-        ids.len() as u64,
-    );
+    let (resumed, todo): (Vec<usize>, Vec<usize>) =
+        ids.iter().partition(|id| control.done.contains_key(id));
+    let threads = options.threads.max(1).min(todo.len().max(1));
+    let label = if resumed.is_empty() {
+        format!("n={}", plan.n())
+    } else {
+        format!("n={} ({} units resumed)", plan.n(), resumed.len())
+    };
+    let progress = Progress::start(options.progress, &label, todo.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .thread_name(|i| format!("queens-worker-{i}"))
         .build()
         .expect("a thread pool can be built");
-    let tallies: Vec<Tally> = pool.install(|| {
-        ids.par_iter()
+    let journal_error: Mutex<Option<io::Error>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let tallies: Vec<Option<Tally>> = pool.install(|| {
+        todo.par_iter()
             .with_max_len(1) // one unit per task, so that threads steal whole units
             .map(|&id| {
+                // Between units, never inside one: a stop or a failed journal write lets the
+                // units already running finish and starts no new one.
+                if failed.load(Ordering::Relaxed) || control.stop.is_some_and(StopFlag::is_set) {
+                    return None;
+                }
                 let t = plan.count_unit(id);
+                if let Err(e) = (control.on_unit)(id, &t) {
+                    failed.store(true, Ordering::Relaxed);
+                    journal_error
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .get_or_insert(e);
+                    return None;
+                }
                 progress.unit_done(t.boards);
-                t
+                Some(t)
             })
             .collect()
     });
     progress.finish();
-    Ok(RunOutcome {
-        tally: Tally::sum(&tallies)?,
-        threads,
-        seconds: started.elapsed().as_secs_f64(),
-        units: ids.len(),
+    if let Some(e) = journal_error
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+    {
+        return Err(RunError::Journal(e));
+    }
+    let counted = tallies.iter().flatten().count();
+    if counted < todo.len() {
+        return Ok(RunEnd::Stopped {
+            finished: resumed.len() + counted,
+            total: ids.len(),
+        });
+    }
+    let earlier = resumed.iter().map(|id| &control.done[id]);
+    let tally = Tally::sum(earlier.chain(tallies.iter().flatten()))?;
+    Ok(RunEnd::Complete {
+        outcome: RunOutcome {
+            tally,
+            threads,
+            seconds: started.elapsed().as_secs_f64(),
+            units: ids.len(),
+        },
+        resumed: resumed.len(),
     })
 }
 

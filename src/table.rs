@@ -3,7 +3,7 @@
 use crate::known::{self, Verdict};
 use crate::plan::Plan;
 use crate::run::RunOutcome;
-use crate::tally::{ClassCounts, TallyError};
+use crate::tally::{ClassCounts, Tally, TallyError};
 use std::io;
 
 /// The CSV header, in column order.
@@ -49,18 +49,40 @@ impl Row {
     /// The row for a complete run of `plan`: classes derived (and cross-checked), verified
     /// against the known table.
     pub fn from_run(plan: &dyn Plan, outcome: &RunOutcome) -> Result<Row, TallyError> {
-        let n = plan.n();
-        let classes = outcome.tally.classes(n, plan.counts_classes_directly())?;
+        Row::from_tally(
+            plan.n(),
+            plan.engine().name(),
+            plan.kernel(),
+            plan.counts_classes_directly(),
+            &outcome.tally,
+            outcome.seconds,
+            outcome.threads,
+        )
+    }
+
+    /// The row for the complete `tally` of board size `n` (every unit of a plan of `engine`
+    /// run on `kernel`, for example merged from parts): classes derived (and cross-checked when
+    /// `counts_classes_directly`), verified against the known table.
+    pub fn from_tally(
+        n: usize,
+        engine: &str,
+        kernel: &str,
+        counts_classes_directly: bool,
+        tally: &Tally,
+        seconds: f64,
+        threads: usize,
+    ) -> Result<Row, TallyError> {
+        let classes = tally.classes(n, counts_classes_directly)?;
         Ok(Row {
             n,
-            total: outcome.tally.boards,
+            total: tally.boards,
             classes,
-            nodes: outcome.tally.nodes,
-            seconds: outcome.seconds,
-            engine: plan.engine().name().to_string(),
-            kernel: plan.kernel().to_string(),
-            threads: outcome.threads,
-            verdict: known::verify(n, outcome.tally.boards, &classes),
+            nodes: tally.nodes,
+            seconds,
+            engine: engine.to_string(),
+            kernel: kernel.to_string(),
+            threads,
+            verdict: known::verify(n, tally.boards, &classes),
         })
     }
 

@@ -9,6 +9,10 @@ use std::io::Write;
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
+    super::count_part::check_checkpoint(args)?;
+    if args.part.is_some() {
+        return super::count_part::run(args, quiet);
+    }
     let csv = args.csv.as_deref().map(Destination::parse);
     if let Some(dest) = &csv {
         dest.check().map_err(CommandError::Usage)?;
@@ -18,7 +22,10 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     let meta = crate::export::RunMeta::now(args.search.threads.map(usize::from));
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     for &n in &args.sizes.0 {
-        let mut row = compute_row(n, &args.search, quiet)?;
+        let mut row = match &args.checkpoint {
+            Some(path) => super::count_part::resumable_row(n, &args.search, path, quiet)?,
+            None => compute_row(n, &args.search, quiet)?,
+        };
         row.reverify(&known);
         rows.push(row);
     }
@@ -37,6 +44,22 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     }
     exports.write(&rows, &meta)?;
     report_mismatches(&rows)
+}
+
+/// Writes result rows as a plain `count` does (no exports): a human table on stdout, and CSV
+/// to `csv` if given (CSV alone when that is stdout).
+pub fn write_rows(rows: &[Row], csv: Option<&Destination>) -> Result<(), CommandError> {
+    match csv {
+        Some(Destination::Stdout) => {
+            Destination::Stdout.write_with(|w| table::write_csv(rows, w))?;
+        }
+        Some(dest) => {
+            dest.write_with(|w| table::write_csv(rows, w))?;
+            print_table(rows)?;
+        }
+        None => print_table(rows)?,
+    }
+    Ok(())
 }
 
 fn print_table(rows: &[Row]) -> std::io::Result<()> {

@@ -2,11 +2,14 @@
 
 pub mod classify;
 pub mod count;
+pub mod count_part;
 pub mod exports;
 pub mod list;
+pub mod merge;
 pub mod plot;
 pub mod profile;
 pub mod render;
+pub mod resumable;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
