@@ -29,35 +29,31 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         row.reverify(&known);
         rows.push(row);
     }
-    match &csv {
-        Some(Destination::Stdout) => {
-            Destination::Stdout.write_with(|w| table::write_csv(&rows, w))?;
-        }
-        Some(dest) => {
-            dest.write_with(|w| table::write_csv(&rows, w))?;
-            if !exports.use_stdout() {
-                print_table(&rows)?;
-            }
-        }
-        None if exports.use_stdout() => {}
-        None => print_table(&rows)?,
-    }
+    // An export that goes to stdout replaces the human table there.
+    write_rows(&rows, csv.as_ref(), !exports.use_stdout())?;
     exports.write(&rows, &meta)?;
     report_mismatches(&rows)
 }
 
-/// Writes result rows as a plain `count` does (no exports): a human table on stdout, and CSV
-/// to `csv` if given (CSV alone when that is stdout).
-pub fn write_rows(rows: &[Row], csv: Option<&Destination>) -> Result<(), CommandError> {
+/// Writes result rows: CSV to `csv` if given (CSV alone when that is stdout), and, when
+/// `human` and stdout is not taken by the CSV, the human table on stdout.
+pub fn write_rows(
+    rows: &[Row],
+    csv: Option<&Destination>,
+    human: bool,
+) -> Result<(), CommandError> {
     match csv {
         Some(Destination::Stdout) => {
             Destination::Stdout.write_with(|w| table::write_csv(rows, w))?;
         }
         Some(dest) => {
             dest.write_with(|w| table::write_csv(rows, w))?;
-            print_table(rows)?;
+            if human {
+                print_table(rows)?;
+            }
         }
-        None => print_table(rows)?,
+        None if human => print_table(rows)?,
+        None => {}
     }
     Ok(())
 }

@@ -43,6 +43,6 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
             );
         }
     }
-    write_rows(&rows, csv.as_ref())?;
+    write_rows(&rows, csv.as_ref(), true)?;
     report_mismatches(&rows)
 }
