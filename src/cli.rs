@@ -91,6 +91,7 @@ Examples:
   queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
   queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions
   queens profile 1-14 --csv -           the long table for n = 1..14 alone on stdout
+  queens profile 12 --engine symmetric  the partial boards the symmetric engine builds
 
 Exit codes: 0 success; 1 the profile disagrees with a published value; 2 usage error.")]
     Profile(ProfileArgs),
@@ -315,8 +316,9 @@ pub struct ProfileArgs {
     /// which then carries only the CSV).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
-    /// The engine whose search tree is profiled (only `enumerate`, the plain tree, reports
-    /// nodes per depth so far).
+    /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
+    /// or `symmetric` (depth = queens on the board, one border constellation per D4 orbit,
+    /// unweighted; verified by weighting its solutions with the orbit sizes).
     #[arg(long, value_enum, default_value_t = Engine::Enumerate)]
     pub engine: Engine,
     /// Threads to use [default: all cores].

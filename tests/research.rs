@@ -344,11 +344,41 @@ fn profile_rejects_bad_input_before_working() {
         "does not exist",
     );
     fails_with(&["profile", "8", "--engine", "fastest"], 2, "invalid value");
-    fails_with(
-        &["profile", "8", "--engine", "symmetric"],
-        2,
-        "the symmetric engine does not report nodes per depth",
+}
+
+#[test]
+fn profile_of_the_symmetric_engine_is_labelled_and_weighs_up_to_the_total() {
+    let out = queens()
+        .args(["profile", "10", "--engine", "symmetric"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("n = 10, engine symmetric (depth = queens on the board"));
+    assert!(text.contains("verified: yes (solutions × orbit sizes = 724 = A000170)"));
+    let csv = queens()
+        .args(["profile", "8,12", "--engine", "symmetric", "--csv", "-"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let csv = String::from_utf8(csv).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 9 + 13);
+    assert!(
+        csv.lines()
+            .skip(1)
+            .all(|l| l.split(',').nth(1) == Some("symmetric"))
     );
+    // Fewer partial boards than the plain tree: the engine searches one constellation per orbit.
+    let nodes: u128 = csv
+        .lines()
+        .filter(|l| l.starts_with("12,"))
+        .map(|l| l.split(',').nth(3).unwrap().parse::<u128>().unwrap())
+        .sum();
+    assert!(nodes * 3 < 856_189, "{nodes}");
 }
 
 // ---------------------------------------------------------------- count exports

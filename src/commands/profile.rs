@@ -8,6 +8,7 @@ use crate::plan::Engine;
 use crate::progress::Progress;
 use crate::run;
 use crate::search::profile::{Profile, plain_profile_with, subtree_count};
+use crate::search::symmetric_profile::{SymmetricProfile, orbit_count, symmetric_profile_with};
 use std::io::{self, Write};
 
 /// The CSV header of `--csv`: one row per (n, depth).
@@ -58,6 +59,31 @@ pub fn verify(p: &Profile) -> Result<bool, String> {
     Ok(checked && k.nodes.is_some())
 }
 
+/// Compares the boards a symmetric-engine profile stands for (solutions × orbit sizes) with
+/// the published total (A000170): `Ok(true)` if published and equal, `Ok(false)` if not
+/// published, the disagreement otherwise.
+pub fn verify_symmetric(sp: &SymmetricProfile) -> Result<bool, String> {
+    match known::lookup(sp.profile.n).and_then(|k| k.total) {
+        None => Ok(false),
+        Some(t) if t == sp.weighted_solutions => Ok(true),
+        Some(t) => Err(format!(
+            "n = {}: solutions × orbit sizes computed {} but A000170 is {t}",
+            sp.profile.n, sp.weighted_solutions
+        )),
+    }
+}
+
+/// What a profile's depths and nodes mean, per engine.
+fn legend(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Enumerate => "nodes per depth of its search tree",
+        Engine::Symmetric => {
+            "depth = queens on the board; one border constellation per D4 orbit, unweighted; \
+             the last two rows, which its kernels count by a closed form, are built here"
+        }
+    }
+}
+
 /// Renders one profile as an aligned table with a total line.
 pub fn human(p: &Profile, verdict: &str) -> String {
     let total_nodes = p.total_nodes().map_or("overflow".into(), |v| v.to_string());
@@ -67,9 +93,10 @@ pub fn human(p: &Profile, verdict: &str) -> String {
     let w = total_nodes.len().max("nodes".len());
     let ws = total_solutions.len().max("solutions".len());
     let mut out = format!(
-        "n = {}, engine {} (nodes per depth of its search tree)\n",
+        "n = {}, engine {} ({})\n",
         p.n,
-        p.engine.name()
+        p.engine.name(),
+        legend(p.engine)
     );
     out += &format!("{:>5}  {:>w$}  {:>ws$}\n", "depth", "nodes", "solutions");
     for d in &p.depths {
@@ -85,12 +112,6 @@ pub fn human(p: &Profile, verdict: &str) -> String {
 
 /// Runs `queens profile`.
 pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
-    if args.engine != Engine::Enumerate {
-        return Err(CommandError::Usage(format!(
-            "the {} engine does not report nodes per depth; use --engine enumerate",
-            args.engine.name()
-        )));
-    }
     let csv = args.csv.as_deref().map(Destination::parse);
     if let Some(dest) = &csv {
         dest.check().map_err(CommandError::Usage)?;
@@ -101,19 +122,46 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut profiles = Vec::with_capacity(args.sizes.0.len());
     let mut failures = Vec::new();
     for &n in &args.sizes.0 {
-        let progress = Progress::start(
-            super::progress_mode(quiet),
-            &format!("profile n={n}"),
-            subtree_count(n) as u64,
-        );
-        let p = plain_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
-        progress.finish();
-        let verdict = match verify(&p) {
-            Ok(true) => "yes (sum A319283, last depth A000170)".to_string(),
-            Ok(false) => "unknown (no published node count)".to_string(),
-            Err(e) => {
-                failures.push(e.clone());
-                format!("MISMATCH: {e}")
+        let (p, verdict) = match args.engine {
+            Engine::Enumerate => {
+                let progress = Progress::start(
+                    super::progress_mode(quiet),
+                    &format!("profile n={n}"),
+                    subtree_count(n) as u64,
+                );
+                let p = plain_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
+                progress.finish();
+                let verdict = match verify(&p) {
+                    Ok(true) => "yes (sum A319283, last depth A000170)".to_string(),
+                    Ok(false) => "unknown (no published node count)".to_string(),
+                    Err(e) => {
+                        failures.push(e.clone());
+                        format!("MISMATCH: {e}")
+                    }
+                };
+                (p, verdict)
+            }
+            Engine::Symmetric => {
+                let progress = Progress::start(
+                    super::progress_mode(quiet),
+                    &format!("profile n={n}"),
+                    orbit_count(n) as u64,
+                );
+                let sp =
+                    symmetric_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
+                progress.finish();
+                let verdict = match verify_symmetric(&sp) {
+                    Ok(true) => format!(
+                        "yes (solutions × orbit sizes = {} = A000170)",
+                        sp.weighted_solutions
+                    ),
+                    Ok(false) => "unknown (no published total)".to_string(),
+                    Err(e) => {
+                        failures.push(e.clone());
+                        format!("MISMATCH: {e}")
+                    }
+                };
+                (sp.profile, verdict)
             }
         };
         if csv != Some(Destination::Stdout) {

@@ -7,3 +7,4 @@ pub mod enumerate;
 pub mod kernel;
 pub mod profile;
 pub mod symmetric;
+pub mod symmetric_profile;
