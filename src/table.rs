@@ -91,6 +91,14 @@ impl Row {
         self.verdict = table.verify(self.n, self.total, &self.classes);
     }
 
+    /// The row's fields as text for people (tables, Markdown): as [`Row::fields`], with the
+    /// seconds rounded to milliseconds.
+    pub fn display_fields(&self) -> [String; 12] {
+        let mut f = self.fields();
+        f[7] = format!("{:.3}", self.seconds);
+        f
+    }
+
     /// The row's fields as text, in [`CSV_HEADER`] order.
     pub fn fields(&self) -> [String; 12] {
         [
@@ -110,6 +118,11 @@ impl Row {
     }
 }
 
+/// Whether a column of [`CSV_HEADER`] holds text (aligned left) rather than a number.
+pub fn is_text_column(name: &str) -> bool {
+    matches!(name, "engine" | "kernel" | "verified")
+}
+
 /// Writes rows as CSV with the [`CSV_HEADER`].
 pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
     let mut w = csv::Writer::from_writer(out);
@@ -122,14 +135,7 @@ pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
 
 /// Renders rows as an aligned table: numbers right-aligned, text left-aligned.
 pub fn human_table(rows: &[Row]) -> String {
-    let cells: Vec<[String; 12]> = rows
-        .iter()
-        .map(|r| {
-            let mut f = r.fields();
-            f[7] = format!("{:.3}", r.seconds);
-            f
-        })
-        .collect();
+    let cells: Vec<[String; 12]> = rows.iter().map(Row::display_fields).collect();
     let widths: Vec<usize> = (0..CSV_HEADER.len())
         .map(|i| {
             cells
@@ -140,7 +146,7 @@ pub fn human_table(rows: &[Row]) -> String {
                 .unwrap_or(0)
         })
         .collect();
-    let left_aligned = |i: usize| matches!(CSV_HEADER[i], "engine" | "kernel" | "verified");
+    let left_aligned = |i: usize| is_text_column(CSV_HEADER[i]);
     let line = |fields: &[&str]| -> String {
         let parts: Vec<String> = fields
             .iter()

@@ -1,7 +1,7 @@
 //! A Markdown table of a `queens count` run, ready for a README or a paper draft.
 
 use super::{Exporter, RunMeta};
-use crate::table::Row;
+use crate::table::{self, Row};
 use std::io;
 
 /// Column headings, with the OEIS numbers of the published sequences.
@@ -34,7 +34,7 @@ impl Exporter for Markdown {
         let align: Vec<&str> = HEADINGS
             .iter()
             .map(|h| {
-                if matches!(*h, "engine" | "verified") {
+                if table::is_text_column(h) {
                     ":--"
                 } else {
                     "--:"
@@ -43,20 +43,7 @@ impl Exporter for Markdown {
             .collect();
         writeln!(out, "| {} |", align.join(" | "))?;
         for row in rows {
-            let fields: [String; 12] = [
-                row.n.to_string(),
-                row.total.to_string(),
-                row.classes.total().to_string(),
-                row.classes.asymmetric.to_string(),
-                row.classes.half_turn.to_string(),
-                row.classes.quarter_turn.to_string(),
-                row.nodes.to_string(),
-                format!("{:.3}", row.seconds),
-                row.engine.clone(),
-                row.kernel.clone(),
-                row.threads.to_string(),
-                row.verdict.label().to_string(),
-            ];
+            let fields = row.display_fields();
             let cells: Vec<String> = fields.iter().map(|f| cell(f)).collect();
             writeln!(out, "| {} |", cells.join(" | "))?;
         }
