@@ -159,16 +159,12 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
             &n.to_string(),
         );
     }
-    svg.element(
-        "rect",
-        &[
-            ("x", num(LEFT)),
-            ("y", num(TOP)),
-            ("width", num(plot_w)),
-            ("height", num(plot_h)),
-            ("fill", "none".into()),
-            ("stroke", "#333333".into()),
-        ],
+    svg.rect(
+        LEFT,
+        TOP,
+        plot_w,
+        plot_h,
+        &[("fill", "none".into()), ("stroke", "#333333".into())],
     );
     text(
         &mut svg,

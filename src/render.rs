@@ -65,27 +65,15 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
 fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
     let n = cols.len();
     let side = cell * n as f64;
-    svg.element(
-        "rect",
-        &[
-            ("x", num(x)),
-            ("y", num(y)),
-            ("width", num(side)),
-            ("height", num(side)),
-            ("fill", LIGHT.into()),
-        ],
-    );
+    svg.rect(x, y, side, side, &[("fill", LIGHT.into())]);
     for r in 0..n {
         for c in (0..n).filter(|c| (r + c) % 2 == 1) {
-            svg.element(
-                "rect",
-                &[
-                    ("x", num(x + c as f64 * cell)),
-                    ("y", num(y + r as f64 * cell)),
-                    ("width", num(cell)),
-                    ("height", num(cell)),
-                    ("fill", DARK.into()),
-                ],
+            svg.rect(
+                x + c as f64 * cell,
+                y + r as f64 * cell,
+                cell,
+                cell,
+                &[("fill", DARK.into())],
             );
         }
     }
@@ -111,13 +99,12 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
             ],
         );
     }
-    svg.element(
-        "rect",
+    svg.rect(
+        x,
+        y,
+        side,
+        side,
         &[
-            ("x", num(x)),
-            ("y", num(y)),
-            ("width", num(side)),
-            ("height", num(side)),
             ("fill", "none".into()),
             ("stroke", "#333333".into()),
             ("stroke-width", "1".into()),

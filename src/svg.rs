@@ -50,6 +50,18 @@ impl Svg {
         self.open(name, attrs, true);
     }
 
+    /// Appends a `<rect>` at `(x, y)` of the given size, with further attributes `style`.
+    pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, style: &[(&str, String)]) {
+        let mut attrs = vec![
+            ("x", num(x)),
+            ("y", num(y)),
+            ("width", num(width)),
+            ("height", num(height)),
+        ];
+        attrs.extend_from_slice(style);
+        self.element("rect", &attrs);
+    }
+
     /// Appends `<name a="v" …>text</name>` with the text escaped.
     pub fn text_element(&mut self, name: &str, attrs: &[(&str, String)], text: &str) {
         self.open(name, attrs, false);
