@@ -163,7 +163,7 @@ impl KernelChoice {
 /// The counting kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
-    /// Portable depth-first search, one node at a time.
+    /// Portable batched search, one node at a time with no branch per node ([`scalar`]).
     Scalar,
     /// Level-synchronous batched search, 16 nodes at a time ([`avx512`]).
     Avx512,
@@ -215,27 +215,34 @@ impl Kernel {
     }
 }
 
-/// A plain, obviously correct recursive count of an interior, for tests of the kernels.
-pub fn reference_count(interior: &Interior) -> u64 {
-    fn go(it: &Interior, i: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+/// A plain, obviously correct recursive count of an interior, for tests of the kernels: the
+/// completions, and the nodes as the kernels count them (every placement in a free row other
+/// than the last two).
+pub fn reference_count(interior: &Interior) -> InteriorCount {
+    fn go(it: &Interior, i: usize, cols: u32, ld: u32, rd: u32, total: &mut InteriorCount) {
         if i == it.depth {
-            return 1;
+            total.completions += 1;
+            return;
         }
-        let mut total = 0;
         for c in 0..32 {
             let b = 1u32 << c;
             if it.inner & b != 0 && (cols | ld | rd | it.blocked[i]) & b == 0 {
+                if i + 2 < it.depth {
+                    total.nodes += 1;
+                }
                 let s = it.shift[i];
-                total += go(
+                go(
                     it,
                     i + 1,
                     cols | b,
                     (ld | b).checked_shl(s).unwrap_or(0),
                     (rd | b).checked_shr(s).unwrap_or(0),
+                    total,
                 );
             }
         }
-        total
     }
-    go(interior, 0, interior.cols, 0, 0)
+    let mut total = InteriorCount::default();
+    go(interior, 0, interior.cols, 0, 0, &mut total);
+    total
 }

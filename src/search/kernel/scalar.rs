@@ -1,7 +1,47 @@
-//! The portable kernel: an iterative depth-first search with an explicit stack, one node at a
-//! time, with a one-row look-ahead and the last two rows counted by a closed form.
+//! The portable kernel: a batched search with no data-dependent branch per node, and the last
+//! two rows counted by a closed form.
+//!
+//! # Method
+//!
+//! A plain depth-first search takes a branch per node that the CPU cannot predict (has this
+//! row another free square? is the child's row full?), and a mispredicted branch costs more
+//! than the node's own work. This kernel keeps the same tree and the same nodes but walks it
+//! in batches, so that deciding what comes next is arithmetic rather than a branch:
+//!
+//! - Each level (free row) has a ring of pending nodes `[free, cols, ld, rd]`.
+//! - A *batch* works on the deepest level that holds nodes. Each step pops the node at the
+//!   ring's head, places a queen on its lowest free square, pushes the node back at the tail
+//!   if it has free squares left, and writes the child to the next level, advancing that
+//!   level's end only if the child's row has a free square (the one-row look-ahead). The two
+//!   conditional pushes are additions of 0 or 1 to an index: no branch.
+//! - A batch stops when its level is empty or the next level holds [`BATCH`] children; then
+//!   the deepest non-empty level goes next, which is that next level whenever it got a child.
+//! - At the level whose placements leave two free rows, children are not written: the two
+//!   rows are counted by [`last_two_rows`], and that level's batch runs until its ring is
+//!   empty.
+//!
+//! The only branches left are the loop tests, mispredicted once per batch instead of about
+//! once per node. Every node is popped exactly once, and each pop is one placement, so the
+//! completions and the node count equal those of a depth-first search (and of the AVX-512
+//! kernel, which batches the same way sixteen lanes at a time).
+//!
+//! Why the rings never overflow: a level is refilled only when it is empty (it is the level
+//! below the deepest non-empty one), with at most [`BATCH`] children; after that, each step
+//! pops one node and pushes back at most one, so a ring never holds more than [`BATCH`] nodes
+//! and its [`SLOTS`] slots suffice with the indices taken modulo [`SLOTS`].
 
 use super::{Interior, InteriorCount, MAX_DEPTH};
+use std::cell::RefCell;
+
+/// The most children a batch writes to the next level (the ring's most pending nodes).
+/// Measured at n = 16: 256 is 12% faster than 64; 512 is no faster.
+const BATCH: usize = 256;
+
+/// Slots of a level's ring: a power of two at least [`BATCH`], so `i % SLOTS` is a mask.
+const SLOTS: usize = 512;
+
+/// Levels of a search: placements at level `depth − 3` are the last ones searched.
+const LEVELS: usize = MAX_DEPTH - 2;
 
 /// The number of ways to fill the last two free rows, given the masks `cols`, `ld`, `rd` of
 /// the interior queens as seen from the first of them (free row `d`), with no branch.
@@ -22,90 +62,203 @@ pub fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u6
     u64::from(pairs - clashes)
 }
 
+/// A pending node: the free squares of its row, then the `cols`, `ld`, `rd` masks of the
+/// interior queens placed so far.
+type Node = [u32; 4];
+
+/// The rings of every level, `LEVELS × SLOTS` nodes (224 KiB).
+type Rings = Vec<[Node; SLOTS]>;
+
+thread_local! {
+    /// Each thread's rings, reused from unit to unit: only slots inside a ring's bounds are
+    /// read, so they need no clearing, and allocating them per unit would cost more than
+    /// many small units' searches.
+    static RINGS: RefCell<Rings> = const { RefCell::new(Vec::new()) };
+}
+
 /// Counts the ways to fill the free rows of `it`.
 ///
 /// Nodes counted: every partial board built by placing a queen in a free row other than the
 /// last two (those are counted by [`last_two_rows`], not built).
 pub fn count(it: &Interior) -> InteriorCount {
-    let k = it.depth;
-    let inner = it.inner;
     // Free squares of the first free row: interior columns not taken by a border queen's
     // column and not on a border queen's diagonal.
-    let first = inner & !(it.cols | it.blocked[0]);
-    let completions = match k {
+    let first = it.inner & !(it.cols | it.blocked[0]);
+    match it.depth {
         // The border queens fill the board (n = 1): one solution, nothing searched.
-        0 => 1,
-        1 => u64::from(first.count_ones()),
-        2 => last_two_rows(it, 0, it.cols, 0, 0),
-        _ => 0,
-    };
-    if k == 3 {
-        // The first row's placements each leave two free rows.
-        let (mut f, mut n) = (first, 0u64);
-        let mut completions = 0;
-        while f != 0 {
-            let bit = f & f.wrapping_neg(); // lowest free square
-            f ^= bit;
-            n += 1;
-            let s = it.shift[0];
-            completions += last_two_rows(it, 1, it.cols | bit, bit << s, bit >> s);
-        }
-        return InteriorCount {
-            completions,
-            nodes: n,
-        };
-    }
-    if k <= 2 {
-        return InteriorCount {
-            completions,
+        0 => InteriorCount {
+            completions: 1,
             nodes: 0,
-        };
-    }
-    // The stack holds the masks of the levels above the current one; the current level's
-    // masks live in locals (registers).
-    let mut stack = [[0u32; 4]; MAX_DEPTH];
-    let (mut f, mut c, mut l, mut r) = (first, it.cols, 0u32, 0u32);
-    // The level whose placements leave two free rows, counted in closed form.
-    let last = k - 3;
-    let mut d = 0usize;
-    let mut completions = 0u64;
-    let mut nodes = 0u64;
-    loop {
-        if f == 0 {
-            if d == 0 {
-                break;
+        },
+        1 => InteriorCount {
+            completions: u64::from(first.count_ones()),
+            nodes: 0,
+        },
+        2 => InteriorCount {
+            completions: last_two_rows(it, 0, it.cols, 0, 0),
+            nodes: 0,
+        },
+        _ if first == 0 => InteriorCount::default(),
+        _ => RINGS.with_borrow_mut(|rings| {
+            if rings.len() < LEVELS {
+                rings.resize(LEVELS, [[0; 4]; SLOTS]);
             }
-            d -= 1;
-            [f, c, l, r] = stack[d];
-            continue;
+            search(it, first, rings)
+        }),
+    }
+}
+
+/// The batched search of an interior of three free rows or more whose first row has a free
+/// square, in `rings` (at least [`LEVELS`] of them; their contents are scratch).
+fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
+    // Placements at level `last` leave two free rows, counted in closed form.
+    let last = it.depth - 3;
+    // Level i's pending nodes are rings[i][head[i] % SLOTS .. tail[i] % SLOTS].
+    let mut head = [0usize; LEVELS];
+    let mut tail = [0usize; LEVELS];
+    rings[0][0] = [first, it.cols, 0, 0];
+    tail[0] = 1;
+    // Bit i set: level i holds a node.
+    let mut busy: u32 = 1;
+    let mut total = InteriorCount::default();
+    while busy != 0 {
+        // The deepest level holding a node: the highest set bit of `busy`.
+        let d = 31 - busy.leading_zeros() as usize;
+        let (upper, lower) = rings.split_at_mut(d + 1);
+        let ring = &mut upper[d];
+        let (start, end) = (head[d], tail[d]);
+        let (popped, rest) = if d == last {
+            let (popped, rest, completions) = count_last_level(it, d, ring, start, end);
+            total.completions += completions;
+            (popped, rest)
+        } else {
+            let (popped, rest, children) = expand(it, d, ring, start, end, &mut lower[0]);
+            if children > 0 {
+                head[d + 1] = 0;
+                tail[d + 1] = children;
+                busy |= 1 << (d + 1);
+            }
+            (popped, rest)
+        };
+        total.nodes += popped as u64;
+        if start + popped == rest {
+            // The level is empty: restart its ring at slot 0 for its next batch.
+            head[d] = 0;
+            tail[d] = 0;
+            busy &= !(1 << d);
+        } else {
+            head[d] = start + popped;
+            tail[d] = rest;
         }
-        let bit = f & f.wrapping_neg(); // lowest free square (two's complement trick)
-        f ^= bit; // tried: remove it from this row's candidates
-        nodes += 1;
-        let s = it.shift[d];
+    }
+    total
+}
+
+/// One batch at level `d` (not the last searched): pops nodes from `ring[start..end]` until it
+/// is empty or `next` holds [`BATCH`] children. Returns the nodes popped, the ring's new end and
+/// the children written to `next[0..]`.
+#[inline(always)]
+fn expand(
+    it: &Interior,
+    d: usize,
+    ring: &mut [Node; SLOTS],
+    start: usize,
+    end: usize,
+    next: &mut [Node; SLOTS],
+) -> (usize, usize, usize) {
+    let (inner, s, blocked) = (it.inner, it.shift[d], it.blocked[d + 1]);
+    let (mut h, mut t, mut w) = (start, end, 0usize);
+    while h < t && w < BATCH {
+        let [f, c, l, r] = ring[h % SLOTS];
+        h += 1;
+        let bit = f & f.wrapping_neg(); // the lowest free square (two's complement trick)
+        let rest = f ^ bit; // the node's other free squares
+        // Push the node back with the rest: the slot is written either way, the tail moves
+        // only if a free square is left (0 or 1, no branch).
+        ring[t % SLOTS] = [rest, c, l, r];
+        t += usize::from(rest != 0);
+        // The child: diagonals move one column per row, and `s` rows separate this free row
+        // from the next, so `ld` moves up `s` columns (bits past the window are masked by
+        // `inner` below) and `rd` down (bits past column 1 fall off the shift).
         let nc = c | bit;
-        // Diagonals move one column per row, and `s` rows separate this free row from the
-        // next: `ld` moves up (bits past the window are lost in the shift or masked by
-        // `inner` below), `rd` moves down (bits past column 1 fall off).
         let nl = (l | bit) << s;
         let nr = (r | bit) >> s;
-        let mut nf = inner & !(nc | nl | nr | it.blocked[d + 1]);
-        if d + 1 == last {
-            // Every placement in the next row leaves two free rows: count them in closed
-            // form, in a tight loop, without pushing the level.
-            let s2 = it.shift[d + 1];
-            while nf != 0 {
-                let b2 = nf & nf.wrapping_neg(); // lowest free square
-                nf ^= b2;
-                nodes += 1;
-                completions += last_two_rows(it, d + 2, nc | b2, (nl | b2) << s2, (nr | b2) >> s2);
-            }
-        } else if nf != 0 {
-            // Look-ahead: a child whose next row is already full is never pushed.
-            stack[d] = [f, c, l, r];
-            d += 1;
-            (f, c, l, r) = (nf, nc, nl, nr);
+        let nf = inner & !(nc | nl | nr | blocked);
+        // Written either way, kept only if its row has a free square (the look-ahead).
+        next[w % SLOTS] = [nf, nc, nl, nr];
+        w += usize::from(nf != 0);
+    }
+    (h - start, t, w)
+}
+
+/// The batch at the last level searched, `d`: pops every node of `ring[start..end]` (and the
+/// ones pushed back) and counts each placement's two remaining rows by [`last_two_rows`].
+/// Returns the nodes popped, the ring's end (equal to `start` plus those: it is empty) and the
+/// completions.
+#[inline(always)]
+fn count_last_level(
+    it: &Interior,
+    d: usize,
+    ring: &mut [Node; SLOTS],
+    start: usize,
+    end: usize,
+) -> (usize, usize, u64) {
+    let s = it.shift[d];
+    let (mut h, mut t) = (start, end);
+    let mut completions = 0u64;
+    while h < t {
+        let [f, c, l, r] = ring[h % SLOTS];
+        h += 1;
+        let bit = f & f.wrapping_neg(); // the lowest free square
+        let rest = f ^ bit;
+        ring[t % SLOTS] = [rest, c, l, r]; // pushed back only if a square is left
+        t += usize::from(rest != 0);
+        completions += last_two_rows(it, d + 1, c | bit, (l | bit) << s, (r | bit) >> s);
+    }
+    (h - start, t, completions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An interior of `depth` free rows one row apart on `n − 2` columns, nothing blocked.
+    fn open_interior(n: usize, depth: usize) -> Interior {
+        let mut shift = [0; MAX_DEPTH];
+        shift[..depth - 1].fill(1);
+        Interior {
+            depth,
+            inner: u32::MAX >> (32 - (n - 2)),
+            cols: 0,
+            blocked: [0; MAX_DEPTH],
+            shift,
         }
     }
-    InteriorCount { completions, nodes }
+
+    #[test]
+    fn a_batch_stops_at_the_limit_and_leaves_the_rest_of_its_level_pending() {
+        let it = open_interior(16, 14);
+        let mut ring = [[0; 4]; SLOTS];
+        let mut next = [[0; 4]; SLOTS];
+        // 30 nodes of 14 free squares each: 420 placements, every child keeps free squares.
+        for node in ring.iter_mut().take(30) {
+            *node = [it.inner, 0, 0, 0];
+        }
+        let (popped, end, children) = expand(&it, 0, &mut ring, 0, 30, &mut next);
+        assert_eq!((popped, children), (BATCH, BATCH));
+        // The pending nodes hold exactly the placements not yet made.
+        let pending: u32 = (popped..end).map(|i| ring[i % SLOTS][0].count_ones()).sum();
+        assert_eq!(pending as usize, 420 - BATCH);
+        // Each child has one queen, in its parent's lowest free square not yet taken.
+        assert!(next[..children].iter().all(|c| c[1].count_ones() == 1));
+    }
+
+    #[test]
+    fn the_open_board_counts_match_the_reference() {
+        // The interior of an empty border ring: all batches, a deep tree, full rings.
+        for (n, depth) in [(12, 8), (14, 10)] {
+            let it = open_interior(n, depth);
+            assert_eq!(count(&it), super::super::reference_count(&it), "n={n}");
+        }
+    }
 }
