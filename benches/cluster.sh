@@ -12,6 +12,17 @@
 #
 # The machine is shared and noisy: quote medians and the median of the paired ratios.
 set -euo pipefail
+case "${1:-}" in
+  balance | checkpoint) ;;
+  -h | --help)
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+  *)
+    echo "cluster.sh: expected 'balance' or 'checkpoint' as the first argument (see --help)" >&2
+    exit 2
+    ;;
+esac
 cd "$(dirname "$0")/.."
 cargo build --release -q
 # A private copy, so that rebuilding during a long benchmark does not change what is measured.

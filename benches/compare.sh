@@ -19,6 +19,19 @@
 #   MACHINE     machine description for the record (default: CPU model and core count)
 #   RECORD      1 to append rows to data/tables/performance.csv (written atomically)
 set -euo pipefail
+
+case "${1:-}" in
+    "") ;;
+    -h | --help)
+        sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+        exit 0
+        ;;
+    *)
+        echo "compare.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2
+        exit 2
+        ;;
+esac
+
 cd "$(dirname "$0")/.."
 
 NS=${NS:-"14 15 16 17"}
