@@ -117,6 +117,9 @@ The published values (OEIS) are marked with rings. Exit codes: 0 success; 2 usag
 Examples:
   queens merge parts/part-*.csv              the merged table
   queens merge parts/*.csv --csv n18.csv     also write it as CSV
+  queens merge parts/*.csv --json n18.json   also the rows and this run's metadata as JSON
+  queens merge parts/*.csv --bfile - --sequence classes
+                                             only an OEIS b-file of the classes, on stdout
 
 Every part 0..MOD of each board size must be given exactly once, all from the same engine,
 plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
@@ -160,15 +163,9 @@ pub struct KnownArgs {
     pub known: Option<String>,
 }
 
-/// `queens count`.
+/// Exports of a whole result besides its table (`count` and `merge`).
 #[derive(Debug, Args)]
-pub struct CountArgs {
-    /// Board sizes (1 to 32): 8, a range 4-12, or a list 8,10,12-14.
-    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
-    pub sizes: Sizes,
-    /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
+pub struct ExportArgs {
     /// Also write the rows and run metadata (version, command line, start time, threads,
     /// OS, CPU) as JSON to FILE (`-`: stdout).
     #[arg(long, value_name = "FILE")]
@@ -183,6 +180,27 @@ pub struct CountArgs {
     /// The sequence the b-file lists.
     #[arg(long, value_enum, default_value_t = BfileSequence::Total, requires = "bfile")]
     pub sequence: BfileSequence,
+}
+
+impl ExportArgs {
+    /// Whether any export is asked for.
+    pub fn any(&self) -> bool {
+        self.json.is_some() || self.markdown.is_some() || self.bfile.is_some()
+    }
+}
+
+/// `queens count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Board sizes (1 to 32): 8, a range 4-12, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
+    pub sizes: Sizes,
+    /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// Exports of the result.
+    #[command(flatten)]
+    pub exports: ExportArgs,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -209,6 +227,9 @@ pub struct MergeArgs {
     /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// Exports of the merged result.
+    #[command(flatten)]
+    pub exports: ExportArgs,
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,

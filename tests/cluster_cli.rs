@@ -111,6 +111,79 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
 }
 
 #[test]
+fn merge_writes_the_exports_of_count_for_the_merged_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = (0..3)
+        .map(|r| write_part(dir.path(), "8-10", r, 3))
+        .collect();
+    let md = dir.path().join("t.md");
+    let json = dir.path().join("t.json");
+    let o = run(queens()
+        .args([
+            "merge",
+            "--quiet",
+            "--bfile",
+            "-",
+            "--sequence",
+            "classes",
+            "--markdown",
+        ])
+        .arg(&md)
+        .arg("--json")
+        .arg(&json)
+        .args(&files));
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The b-file alone on stdout: the human table is left out.
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "8 12\n9 46\n10 92\n");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.lines().any(|l| l.starts_with("| 9 | 352 | 46 |")),
+        "{md}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let argv = json.to_string();
+    assert!(argv.contains("merge"), "{argv}");
+    let totals: Vec<u64> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["total"].as_u64().unwrap())
+        .collect();
+    assert_eq!(totals, [92, 352, 724], "{json}");
+}
+
+#[test]
+fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = (0..2)
+        .map(|r| write_part(dir.path(), "8,10", r, 2))
+        .collect();
+    let b = dir.path().join("b.txt");
+    let o = run(queens().args(["merge", "--bfile"]).arg(&b).args(&files));
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("--bfile") && e.contains("10 follows 8"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(o.stdout.is_empty());
+    assert!(!b.exists());
+}
+
+#[test]
+fn count_refuses_exports_of_a_part() {
+    for flag in ["--json", "--markdown", "--bfile"] {
+        let o = run(queens().args(["count", "10", "--part", "0/2", flag, "-"]));
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("queens merge") && e.contains(flag),
+            "{flag}: {e}"
+        );
+        assert!(o.stdout.is_empty(), "{flag}");
+    }
+}
+
+#[test]
 fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
     let o = run(queens().args(["count", "10", "--part", "2/5"]));
     assert!(o.status.success());

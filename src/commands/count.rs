@@ -11,6 +11,13 @@ use std::io::Write;
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     super::count_part::check_checkpoint(args)?;
     if args.part.is_some() {
+        if args.exports.any() {
+            return Err(CommandError::Usage(
+                "--json, --markdown and --bfile export whole results, not parts: give them to \
+                 `queens merge` with the parts"
+                    .to_string(),
+            ));
+        }
         return super::count_part::run(args, quiet);
     }
     let csv = args.csv.as_deref().map(Destination::parse);
@@ -18,7 +25,8 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         dest.check().map_err(CommandError::Usage)?;
     }
     let known = known_table(&args.known)?;
-    let exports = super::exports::plan(args, csv.as_ref())?;
+    let exports = super::exports::plan(&args.exports, csv.as_ref())?;
+    super::exports::check_bfile_sizes(&args.exports, &args.sizes.0)?;
     let meta = crate::export::RunMeta::now(args.search.threads.map(usize::from));
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     for &n in &args.sizes.0 {

@@ -1,8 +1,9 @@
-//! The exports `queens count` writes besides its table (`--json`, `--markdown`, `--bfile`):
-//! destinations checked before any work, then each written atomically.
+//! The exports `queens count` and `queens merge` write besides their table (`--json`,
+//! `--markdown`, `--bfile`): destinations checked before any work, then each written
+//! atomically.
 
 use super::CommandError;
-use crate::cli::{BfileSequence, CountArgs};
+use crate::cli::{BfileSequence, ExportArgs};
 use crate::export::bfile::{self, Bfile, Sequence};
 use crate::export::json::Json;
 use crate::export::markdown::Markdown;
@@ -10,15 +11,15 @@ use crate::export::{Exporter, RunMeta};
 use crate::output::Destination;
 use crate::table::Row;
 
-/// The exports one `count` run asks for, checked.
+/// The exports one run asks for, checked.
 pub struct Exports {
     targets: Vec<(Destination, Box<dyn Exporter>)>,
 }
 
-/// Checks every export destination of `args` (and the b-file's sizes) before any work:
-/// a usage error (exit 2) names the first that cannot be written. `csv` is the CSV
-/// destination, if any: at most one output may go to stdout.
-pub fn plan(args: &CountArgs, csv: Option<&Destination>) -> Result<Exports, CommandError> {
+/// Checks every export destination of `args` before any work: a usage error (exit 2) names
+/// the first that cannot be written. `csv` is the CSV destination, if any: at most one
+/// output may go to stdout. The b-file's sizes are checked by [`check_bfile_sizes`].
+pub fn plan(args: &ExportArgs, csv: Option<&Destination>) -> Result<Exports, CommandError> {
     let mut targets: Vec<(&str, Destination, Box<dyn Exporter>)> = Vec::new();
     if let Some(path) = &args.json {
         targets.push(("--json", Destination::parse(path), Box::new(Json)));
@@ -27,7 +28,6 @@ pub fn plan(args: &CountArgs, csv: Option<&Destination>) -> Result<Exports, Comm
         targets.push(("--markdown", Destination::parse(path), Box::new(Markdown)));
     }
     if let Some(path) = &args.bfile {
-        bfile::check_sizes(&args.sizes.0).map_err(CommandError::Usage)?;
         let sequence = match args.sequence {
             BfileSequence::Total => Sequence::Total,
             BfileSequence::Classes => Sequence::Classes,
@@ -52,6 +52,15 @@ pub fn plan(args: &CountArgs, csv: Option<&Destination>) -> Result<Exports, Comm
     Ok(Exports {
         targets: targets.into_iter().map(|(_, d, e)| (d, e)).collect(),
     })
+}
+
+/// Refuses a b-file of board sizes that are not consecutive and increasing (a usage error
+/// naming the gap); anything goes without `--bfile`.
+pub fn check_bfile_sizes(args: &ExportArgs, sizes: &[usize]) -> Result<(), CommandError> {
+    if args.bfile.is_some() {
+        bfile::check_sizes(sizes).map_err(|e| CommandError::Usage(format!("--bfile: {e}")))?;
+    }
+    Ok(())
 }
 
 impl Exports {

@@ -13,6 +13,8 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     if let Some(dest) = &csv {
         dest.check().map_err(CommandError::Usage)?;
     }
+    let exports = super::exports::plan(&args.exports, csv.as_ref())?;
+    let meta = crate::export::RunMeta::now(None);
     let known = known_table(&args.known)?;
     let mut problems = Vec::new();
     let mut parts = Vec::new();
@@ -35,6 +37,8 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
             Ok(row)
         })
         .collect::<Result<_, CommandError>>()?;
+    let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
+    super::exports::check_bfile_sizes(&args.exports, &sizes)?;
     if !quiet {
         for m in &merged {
             eprintln!(
@@ -43,6 +47,8 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
             );
         }
     }
-    write_rows(&rows, csv.as_ref(), true)?;
+    // An export that goes to stdout replaces the human table there.
+    write_rows(&rows, csv.as_ref(), !exports.use_stdout())?;
+    exports.write(&rows, &meta)?;
     report_mismatches(&rows)
 }
