@@ -12,7 +12,7 @@
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
 //! then boards, half-turn fixed, quarter-turn fixed, the three canonical class counts and nodes
-//! ([`Tally`]). Each line ends with the [`checksum`](crate::checksum) of the text before its last
+//! ([`Tally`]). Each line ends with the [`checksum`] of the text before its last
 //! comma. Lines are written whole in one `write` to a file opened for appending, so a kill can
 //! tear only the last line: a last line that is incomplete or fails its checksum is dropped
 //! (and its unit counted again); a damaged line anywhere else is refused. The data are handed to

@@ -14,7 +14,7 @@
 //!   if it has free squares left, and writes the child to the next level, advancing that
 //!   level's end only if the child's row has a free square (the one-row look-ahead). The two
 //!   conditional pushes are additions of 0 or 1 to an index: no branch.
-//! - A batch stops when its level is empty or the next level holds [`BATCH`] children; then
+//! - A batch stops when its level is empty or the next level holds `BATCH` children; then
 //!   the deepest non-empty level goes next, which is that next level whenever it got a child.
 //! - At the level whose placements leave two free rows, children are not written: the two
 //!   rows are counted by [`last_two_rows`], and that level's batch runs until its ring is
@@ -26,9 +26,9 @@
 //! kernel, which batches the same way sixteen lanes at a time).
 //!
 //! Why the rings never overflow: a level is refilled only when it is empty (it is the level
-//! below the deepest non-empty one), with at most [`BATCH`] children; after that, each step
-//! pops one node and pushes back at most one, so a ring never holds more than [`BATCH`] nodes
-//! and its [`SLOTS`] slots suffice with the indices taken modulo [`SLOTS`].
+//! below the deepest non-empty one), with at most `BATCH` children; after that, each step
+//! pops one node and pushes back at most one, so a ring never holds more than `BATCH` nodes
+//! and its `SLOTS` slots suffice with the indices taken modulo `SLOTS`.
 
 use super::{Interior, InteriorCount, MAX_DEPTH};
 use std::cell::RefCell;
@@ -37,7 +37,7 @@ use std::cell::RefCell;
 /// Measured at n = 16: 256 is 12% faster than 64; 512 is no faster.
 const BATCH: usize = 256;
 
-/// Slots of a level's ring: a power of two at least [`BATCH`], so `i % SLOTS` is a mask.
+/// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask.
 const SLOTS: usize = 512;
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
@@ -155,7 +155,7 @@ fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCou
 }
 
 /// One batch at level `d` (not the last searched): pops nodes from `ring[start..end]` until it
-/// is empty or `next` holds [`BATCH`] children. Returns the nodes popped, the ring's new end and
+/// is empty or `next` holds `BATCH` children. Returns the nodes popped, the ring's new end and
 /// the children written to `next[0..]`.
 #[inline(always)]
 fn expand(
