@@ -43,6 +43,9 @@ const SLOTS: usize = 512;
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
 const LEVELS: usize = MAX_DEPTH - 2;
 
+// A ring holds at most `BATCH` nodes, and `% SLOTS` must be a mask.
+const _: () = assert!(BATCH <= SLOTS && SLOTS.is_power_of_two());
+
 /// The number of ways to fill the last two free rows, given the masks `cols`, `ld`, `rd` of
 /// the interior queens as seen from the first of them (free row `d`), with no branch.
 ///
