@@ -13,7 +13,12 @@
 # The machine is shared and noisy: quote medians and the median of the paired ratios.
 set -euo pipefail
 case "${1:-}" in
-  balance | checkpoint) ;;
+  balance | checkpoint)
+    if (($# < 3)); then
+      echo "cluster.sh $1: expected N and $([[ $1 == balance ]] && echo MOD || echo RUNS) (see --help)" >&2
+      exit 2
+    fi
+    ;;
   -h | --help)
     sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
@@ -92,9 +97,5 @@ for name, i in (("wall", 0), ("cpu", 1)):
     ratios = [y[i] / x[i] for x, y in zip(a, b)]
     print(f"{name:4}: without {ma:.3f} s, with {mb:.3f} s; with/without median {statistics.median(ratios):.4f} (min {min(ratios):.4f}, max {max(ratios):.4f}) over {runs} pairs")
 PY
-    ;;
-  *)
-    sed -n '2,13p' "$0" >&2
-    exit 2
     ;;
 esac

@@ -20,17 +20,18 @@
 #   RECORD      1 to append rows to data/tables/performance.csv (written atomically)
 set -euo pipefail
 
-case "${1:-}" in
-    "") ;;
-    -h | --help)
-        sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
-        exit 0
-        ;;
-    *)
-        echo "compare.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2
-        exit 2
-        ;;
-esac
+if (($# > 0)); then
+    case "$1" in
+        -h | --help)
+            sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+            exit 0
+            ;;
+        *)
+            echo "compare.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2
+            exit 2
+            ;;
+    esac
+fi
 
 cd "$(dirname "$0")/.."
 

@@ -142,8 +142,8 @@ fn merge_writes_the_exports_of_count_for_the_merged_rows() {
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    let argv = json.to_string();
-    assert!(argv.contains("merge"), "{argv}");
+    // The metadata is that of the merge run itself.
+    assert_eq!(json["command_line"][1], "merge", "{json}");
     let totals: Vec<u64> = json["rows"]
         .as_array()
         .unwrap()
@@ -164,6 +164,7 @@ fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(e.contains("--bfile") && e.contains("10 follows 8"), "{e}");
+    assert!(e.contains("every n in between"), "{e}");
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(o.stdout.is_empty());
     assert!(!b.exists());
@@ -176,7 +177,29 @@ fn count_refuses_exports_of_a_part() {
         assert_eq!(o.status.code(), Some(2), "{flag}");
         let e = stderr(&o);
         assert!(
-            e.contains("queens merge") && e.contains(flag),
+            e.contains("not parts") && e.contains("queens merge"),
+            "{flag}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(o.stdout.is_empty(), "{flag}");
+    }
+}
+
+#[test]
+fn merge_checks_export_destinations_before_reading_the_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    // A part file that is not a part: reading it would fail with exit 1.
+    let bad_part = dir.path().join("not-a-part.csv");
+    fs::write(&bad_part, "garbage\n").unwrap();
+    for flag in ["--json", "--markdown", "--bfile"] {
+        let o = run(queens()
+            .args(["merge", flag])
+            .arg(dir.path().join("no-such-dir").join("out"))
+            .arg(&bad_part));
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains(flag) && e.contains("cannot write"),
             "{flag}: {e}"
         );
         assert!(o.stdout.is_empty(), "{flag}");

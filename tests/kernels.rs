@@ -152,6 +152,110 @@ fn wide_interior() -> impl Strategy<Value = Interior> {
     })
 }
 
+/// A solution of the n-queens problem for n ≥ 4 by the classic explicit construction (1-based
+/// columns: the even ones, then the odd ones; for n ≡ 2 (mod 6) the odd list starts 3, 1 and
+/// ends with 5; for n ≡ 3 (mod 6) 2 moves to the end of the even list and 1, 3 to the end of
+/// the odd list), checked here to be one.
+fn constructed_solution(n: usize) -> Vec<u8> {
+    let mut evens: Vec<usize> = (2..=n).step_by(2).collect();
+    let mut odds: Vec<usize> = (1..=n).step_by(2).collect();
+    match n % 6 {
+        2 => {
+            odds.swap(0, 1);
+            let five = odds.remove(2);
+            odds.push(five);
+        }
+        3 => {
+            let two = evens.remove(0);
+            evens.push(two);
+            odds.drain(..2);
+            odds.extend([1, 3]);
+        }
+        _ => {}
+    }
+    let cols: Vec<u8> = evens
+        .into_iter()
+        .chain(odds)
+        .map(|c| (c - 1) as u8)
+        .collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            let (ca, cb) = (i64::from(cols[a]), i64::from(cols[b]));
+            assert!(ca != cb && (ca - cb).abs() != (b - a) as i64, "n = {n}");
+        }
+    }
+    cols
+}
+
+/// Narrow trees with at least one completion, as deep as interiors go: each free row's squares
+/// cut down to those of a known solution plus about one random square in three rows. Either
+/// the interior of a real solution's border queens on a board of 24 to 32 (20 to 29 free rows,
+/// 1 to 3 rows apart), or an interior of `depth` consecutive free rows and no border queen in
+/// the way, up to the 30 free rows the kernels allow (`MAX_DEPTH`).
+fn deep_interior() -> impl Strategy<Value = Interior> {
+    let extras = || prop::collection::vec(any::<u32>(), queens::search::kernel::MAX_DEPTH);
+    // About one bit in 16 of a random word: a random extra square in about one row in three.
+    let sparse = |x: u32| x & (x >> 8) & (x >> 16) & (x >> 24);
+    let real = (24usize..=32, extras()).prop_map(move |(n, extras)| {
+        let cols = constructed_solution(n);
+        let [top, bottom, left, right] = queens::search::constellation::of_solution(&cols);
+        let c = queens::search::constellation::Constellation {
+            top,
+            bottom,
+            left,
+            right,
+            weight: 1,
+        };
+        let mut it = Interior::new(n, &c);
+        let border_rows = [0, n - 1, left as usize, right as usize];
+        let free_rows = (1..n - 1).filter(|r| !border_rows.contains(r));
+        for (i, row) in free_rows.enumerate() {
+            // Interior column c is bit c − 1.
+            let own = 1u32 << (cols[row] - 1);
+            it.blocked[i] |= it.inner & !(own | sparse(extras[i]));
+        }
+        it
+    });
+    let synthetic =
+        (20usize..=queens::search::kernel::MAX_DEPTH, extras()).prop_map(move |(depth, extras)| {
+            let cols = constructed_solution(depth);
+            let inner = u32::MAX >> (32 - depth);
+            let mut it = Interior {
+                depth,
+                inner,
+                cols: 0,
+                blocked: [0; queens::search::kernel::MAX_DEPTH],
+                shift: [0; queens::search::kernel::MAX_DEPTH],
+            };
+            for i in 0..depth {
+                it.blocked[i] = inner & !((1u32 << cols[i]) | sparse(extras[i]));
+                it.shift[i] = u32::from(i + 1 < depth);
+            }
+            it
+        });
+    prop_oneof![real, synthetic]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Trees reaching the deepest levels the kernels have: every kernel agrees with the plain
+    /// recursive count, completions and nodes, and finds the solution the interior came from.
+    #[test]
+    fn kernels_agree_on_deep_narrow_interiors(it in deep_interior()) {
+        prop_assert!(it.depth >= 20, "depth {}", it.depth);
+        let reference = queens::search::kernel::reference_count(&it);
+        prop_assert!(reference.completions >= 1);
+        prop_assert_eq!(Kernel::Scalar.count(&it), reference);
+        if Kernel::Avx512.is_available() {
+            prop_assert_eq!(Kernel::Avx512.count(&it), reference);
+            prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), reference);
+        } else {
+            avx512_or_skip("kernels_agree_on_deep_narrow_interiors (avx512 part)");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 

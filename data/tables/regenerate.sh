@@ -17,17 +17,18 @@
 # classes-8.csv  the 12 classes of n = 8
 set -euo pipefail
 
-case "${1:-}" in
-    "") ;;
-    -h | --help)
-        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
-        exit 0
-        ;;
-    *)
-        echo "regenerate.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2
-        exit 2
-        ;;
-esac
+if (($# > 0)); then
+    case "$1" in
+        -h | --help)
+            sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+            exit 0
+            ;;
+        *)
+            echo "regenerate.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2
+            exit 2
+            ;;
+    esac
+fi
 
 cd "$(dirname "$0")/../.."
 

@@ -26,7 +26,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     }
     let known = known_table(&args.known)?;
     let exports = super::exports::plan(&args.exports, csv.as_ref())?;
-    super::exports::check_bfile_sizes(&args.exports, &args.sizes.0)?;
+    super::exports::check_bfile_sizes(&args.exports, &args.sizes.0, "give a range such as 1-14")?;
     let meta = crate::export::RunMeta::now(args.search.threads.map(usize::from));
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     for &n in &args.sizes.0 {

@@ -54,11 +54,16 @@ pub fn plan(args: &ExportArgs, csv: Option<&Destination>) -> Result<Exports, Com
     })
 }
 
-/// Refuses a b-file of board sizes that are not consecutive and increasing (a usage error
-/// naming the gap); anything goes without `--bfile`.
-pub fn check_bfile_sizes(args: &ExportArgs, sizes: &[usize]) -> Result<(), CommandError> {
+/// Refuses a b-file of board sizes that are not consecutive and increasing: a usage error
+/// naming the gap, followed by `hint` (what to do about it); anything goes without `--bfile`.
+pub fn check_bfile_sizes(
+    args: &ExportArgs,
+    sizes: &[usize],
+    hint: &str,
+) -> Result<(), CommandError> {
     if args.bfile.is_some() {
-        bfile::check_sizes(sizes).map_err(|e| CommandError::Usage(format!("--bfile: {e}")))?;
+        bfile::check_sizes(sizes)
+            .map_err(|e| CommandError::Usage(format!("--bfile: {e} ({hint})")))?;
     }
     Ok(())
 }

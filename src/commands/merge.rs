@@ -38,7 +38,11 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
         })
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
-    super::exports::check_bfile_sizes(&args.exports, &sizes)?;
+    super::exports::check_bfile_sizes(
+        &args.exports,
+        &sizes,
+        "merge the parts of every n in between too, or leave out --bfile",
+    )?;
     if !quiet {
         for m in &merged {
             eprintln!(

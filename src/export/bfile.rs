@@ -28,7 +28,7 @@ pub fn check_sizes(sizes: &[usize]) -> Result<(), String> {
     match sizes.windows(2).find(|w| w[1] != w[0] + 1) {
         None => Ok(()),
         Some(w) => Err(format!(
-            "a b-file lists consecutive n in increasing order, but {} follows {} (give a range such as 1-14)",
+            "a b-file lists consecutive n in increasing order, but {} follows {}",
             w[1], w[0]
         )),
     }

@@ -1,14 +1,17 @@
-//! The AVX-512 kernel: sixteen nodes at a time, a level-synchronous batched depth-first search.
+//! The AVX-512 kernel: 16 or 32 nodes at a time, a level-synchronous batched depth-first
+//! search.
 //!
 //! The only module of the crate with `unsafe` code: the CPU feature check at the entry, and
-//! the loads and stores of 16 lanes, each behind a helper that takes a bounds-checked array.
+//! the loads and stores of a vector's lanes, each behind a helper that takes a bounds-checked
+//! array.
 //!
 //! # Method
 //!
-//! A node is four 32-bit words: the free squares of its row and the `cols`, `ld`, `rd` masks
-//! of the interior queens (masks of n − 2 bits, so every n up to 32 fits a lane). Each level
-//! (free row) has a small buffer of pending nodes, structure of arrays. One *step* takes up to
-//! 16 nodes of one level into the 16 lanes and, in every lane at once:
+//! A node is four lane-wide words (32 bits, or 16 where the board allows): the free squares
+//! of its row and the `cols`, `ld`, `rd` masks of the interior queens (masks of n − 2 bits, so
+//! every n up to 32 fits a 32-bit lane). Each level (free row) has a small buffer of pending
+//! nodes, structure of arrays. One *step* takes up to `LANES` nodes of one level into the
+//! `LANES` lanes of a vector (16 of 32 bits, or 32 of 16 bits) and, in every lane at once:
 //!
 //! - takes the lowest free square (`f & −f`) and clears it from the parent;
 //! - builds the child's masks and its row's free squares; keeps the child only if that row
@@ -20,10 +23,10 @@
 //! rows are counted in closed form ([`super::scalar::last_two_rows`], with vector popcounts)
 //! and added into per-lane counters under the batch's lane mask.
 //!
-//! The schedule always steps the deepest level holding at least 16 nodes; when none does, it
-//! takes a partial batch from the shallowest non-empty level. A level then receives children
-//! only while it holds fewer than 16 nodes, so no buffer ever holds more than 31 nodes and all
-//! buffers stay in L1. Every node is processed exactly once and every placement is a lane of
+//! The schedule always steps the deepest level holding at least `LANES` nodes; when none
+//! does, it takes a partial batch from the shallowest non-empty level. A level then receives
+//! children only while it holds fewer than `LANES` nodes, so no buffer ever holds more than
+//! `2 × LANES − 1` nodes and all buffers stay in L1. Every node is processed exactly once and every placement is a lane of
 //! exactly one step, so the count and the node count equal the scalar kernel's.
 //!
 //! Three independent searches run interleaved (the root's free squares are dealt among them):
@@ -100,7 +103,6 @@ macro_rules! batched_search {
             lane: $lane:ty as $signed:ty,
             mask: $mask:ty,
             lanes: $lanes:expr,
-            cap: $cap:expr,
             flush_steps: $flush:expr,
             features: $features:literal,
             intrinsics: {
@@ -126,7 +128,7 @@ macro_rules! batched_search {
             /// Nodes a level's buffer can hold: at most `2 × LANES − 1` pending (a level
             /// receives children only while it holds fewer than `LANES`) plus room for a full
             /// store starting at the last of them.
-            const CAP: usize = $cap;
+            const CAP: usize = 3 * LANES;
 
             /// Steps between flushes of the per-lane counters into a `u64`, few enough that a
             /// lane cannot overflow (see the instantiation).
@@ -395,7 +397,6 @@ batched_search! {
         lane: u32 as i32,
         mask: std::arch::x86_64::__mmask16,
         lanes: 16,
-        cap: 48,
         // One step adds at most 30 × 30 < 2^10 per lane, so 2^20 steps stay below 2^30.
         flush_steps: 1 << 20,
         features: "avx512f,avx512vpopcntdq",
@@ -416,7 +417,6 @@ batched_search! {
         lane: u16 as i16,
         mask: std::arch::x86_64::__mmask32,
         lanes: 32,
-        cap: 96,
         // One step adds at most 16 × 16 = 256 per lane, so 128 steps stay below 2^16.
         flush_steps: 128,
         features: "avx512f,avx512bw,avx512vbmi2,avx512bitalg",

@@ -23,12 +23,13 @@
 //! The only branches left are the loop tests, mispredicted once per batch instead of about
 //! once per node. Every node is popped exactly once, and each pop is one placement, so the
 //! completions and the node count equal those of a depth-first search (and of the AVX-512
-//! kernel, which batches the same way sixteen lanes at a time).
+//! kernel, which schedules its batches differently but makes the same placements).
 //!
 //! Why the rings never overflow: a level is refilled only when it is empty (it is the level
 //! below the deepest non-empty one), with at most `BATCH` children; after that, each step
-//! pops one node and pushes back at most one, so a ring never holds more than `BATCH` nodes
-//! and its `SLOTS` slots suffice with the indices taken modulo `SLOTS`.
+//! pops one node and pushes back at most one, so a ring never holds more than `BATCH` nodes.
+//! When a step writes its slot at the tail, the ring holds at most `BATCH − 1` others, so
+//! `SLOTS = BATCH` slots suffice with the indices taken modulo `SLOTS`.
 
 use super::{Interior, InteriorCount, MAX_DEPTH};
 use std::cell::RefCell;
@@ -37,8 +38,9 @@ use std::cell::RefCell;
 /// Measured at n = 16: 256 is 12% faster than 64; 512 is no faster.
 const BATCH: usize = 256;
 
-/// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask.
-const SLOTS: usize = 512;
+/// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask
+/// (measured at n = 16: 512 slots, twice the memory, are no faster).
+const SLOTS: usize = 256;
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
 const LEVELS: usize = MAX_DEPTH - 2;
@@ -69,7 +71,7 @@ pub fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u6
 /// interior queens placed so far.
 type Node = [u32; 4];
 
-/// The rings of every level, `LEVELS × SLOTS` nodes (224 KiB).
+/// The rings of every level, `LEVELS × SLOTS` nodes (112 KiB).
 type Rings = Vec<[Node; SLOTS]>;
 
 thread_local! {
@@ -116,7 +118,8 @@ pub fn count(it: &Interior) -> InteriorCount {
 fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
     // Placements at level `last` leave two free rows, counted in closed form.
     let last = it.depth - 3;
-    // Level i's pending nodes are rings[i][head[i] % SLOTS .. tail[i] % SLOTS].
+    // Level i's pending nodes are in the slots head[i]..tail[i] of rings[i], each index
+    // taken modulo SLOTS.
     let mut head = [0usize; LEVELS];
     let mut tail = [0usize; LEVELS];
     rings[0][0] = [first, it.cols, 0, 0];
@@ -243,22 +246,32 @@ mod tests {
         let it = open_interior(16, 14);
         let mut ring = [[0; 4]; SLOTS];
         let mut next = [[0; 4]; SLOTS];
-        // 30 nodes of 14 free squares each: 420 placements, every child keeps free squares.
-        for node in ring.iter_mut().take(30) {
-            *node = [it.inner, 0, 0, 0];
+        // 30 nodes of 14 free squares each, in the last slots of the ring so that its indices
+        // wrap: 420 placements, and every child keeps free squares.
+        let start = SLOTS - 10;
+        for i in start..start + 30 {
+            ring[i % SLOTS] = [it.inner, 0, 0, 0];
         }
-        let (popped, end, children) = expand(&it, 0, &mut ring, 0, 30, &mut next);
+        let (popped, end, children) = expand(&it, 0, &mut ring, start, start + 30, &mut next);
         assert_eq!((popped, children), (BATCH, BATCH));
-        // The pending nodes hold exactly the placements not yet made.
-        let pending: u32 = (popped..end).map(|i| ring[i % SLOTS][0].count_ones()).sum();
+        // The pending nodes hold exactly the placements not yet made: 30 nodes, those popped
+        // more often first.
+        assert_eq!(end - (start + popped), 30);
+        let pending: u32 = (start + popped..end)
+            .map(|i| ring[i % SLOTS][0].count_ones())
+            .sum();
         assert_eq!(pending as usize, 420 - BATCH);
-        // Each child has one queen, in its parent's lowest free square not yet taken.
-        assert!(next[..children].iter().all(|c| c[1].count_ones() == 1));
+        // The nodes take turns: child k has the queen of round k / 30, the (k / 30)-th lowest
+        // square of its parent.
+        for (k, child) in next[..children].iter().enumerate() {
+            assert_eq!(child[1], 1 << (k / 30), "child {k}");
+        }
     }
 
     #[test]
     fn the_open_board_counts_match_the_reference() {
-        // The interior of an empty border ring: all batches, a deep tree, full rings.
+        // The interior of an empty border ring: a deep tree whose batches stop at the limit
+        // and whose ring indices wrap.
         for (n, depth) in [(12, 8), (14, 10)] {
             let it = open_interior(n, depth);
             assert_eq!(count(&it), super::super::reference_count(&it), "n={n}");
