@@ -84,14 +84,6 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         TOP + pad + (f64::from(k_hi) - v.log10()) / f64::from(k_hi - k_lo) * (plot_h - 2.0 * pad)
     };
     let mut svg = Svg::new(WIDTH, HEIGHT);
-    svg.element(
-        "rect",
-        &[
-            ("width", "100%".into()),
-            ("height", "100%".into()),
-            ("fill", "#ffffff".into()),
-        ],
-    );
     let text = |svg: &mut Svg, x: f64, y: f64, anchor: &str, size: f64, t: &str| {
         svg.text_element(
             "text",

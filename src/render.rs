@@ -150,14 +150,6 @@ pub fn board_svg(board: &Solution, heading: Option<&str>) -> String {
     ));
     let height = side + 2.0 * MARGIN + LINE * lines.len() as f64;
     let mut svg = Svg::new(width, height);
-    svg.element(
-        "rect",
-        &[
-            ("width", "100%".into()),
-            ("height", "100%".into()),
-            ("fill", "#ffffff".into()),
-        ],
-    );
     let x = (width - side) / 2.0;
     draw_board(&mut svg, x, MARGIN, cell, board.cols());
     caption(&mut svg, width / 2.0, MARGIN + side, &lines, 14.0);
@@ -177,14 +169,6 @@ pub fn classes_svg(n: usize, classes: &[ClassInfo]) -> String {
     let width = per_row as f64 * tile_w + MARGIN;
     let height = head + rows as f64 * tile_h + MARGIN;
     let mut svg = Svg::new(width, height);
-    svg.element(
-        "rect",
-        &[
-            ("width", "100%".into()),
-            ("height", "100%".into()),
-            ("fill", "#ffffff".into()),
-        ],
-    );
     let by_type = |t: SymmetryType| classes.iter().filter(|c| c.symmetry == t).count();
     caption(
         &mut svg,

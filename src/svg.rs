@@ -36,13 +36,23 @@ pub struct Svg {
 }
 
 impl Svg {
-    /// An empty document of the given size in pixels.
+    /// A document of the given size in pixels, on a white background (so that it reads the
+    /// same in viewers with a dark theme).
     pub fn new(width: f64, height: f64) -> Svg {
-        Svg {
+        let mut svg = Svg {
             width,
             height,
             body: String::new(),
-        }
+        };
+        svg.element(
+            "rect",
+            &[
+                ("width", "100%".into()),
+                ("height", "100%".into()),
+                ("fill", "#ffffff".into()),
+            ],
+        );
+        svg
     }
 
     /// Appends an empty element `<name a="v" …/>`; attribute values are escaped.
