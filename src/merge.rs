@@ -79,6 +79,8 @@ impl std::error::Error for MergeError {}
 /// Reads the part rows of one file's `text`; `name` is used in messages. Problems (a file that
 /// is no part file, a damaged row) are appended to `problems`.
 pub fn read_parts(name: &str, text: &str, problems: &mut Vec<String>) -> Vec<SourcedPart> {
+    // `problems` gathers those of every file; this file's are the ones pushed from here on.
+    let before = problems.len();
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .from_reader(text.as_bytes());
@@ -122,7 +124,7 @@ pub fn read_parts(name: &str, text: &str, problems: &mut Vec<String>) -> Vec<Sou
             }
         }
     }
-    if rows.is_empty() && problems.is_empty() {
+    if rows.is_empty() && problems.len() == before {
         problems.push(format!("{name} holds no part"));
     }
     let single = rows.len() == 1;
@@ -324,5 +326,16 @@ mod tests {
         assert_eq!(ranges(&[2, 5, 6, 7, 9]), "2, 5-7, 9");
         assert_eq!(ranges(&[0]), "0");
         assert_eq!(ranges(&[]), "");
+    }
+
+    #[test]
+    fn a_file_without_parts_is_named_even_after_another_file_had_problems() {
+        let header = PART_HEADER.join(",");
+        let mut problems = Vec::new();
+        assert!(read_parts("a.csv", "not,a,part\n", &mut problems).is_empty());
+        assert_eq!(problems.len(), 1);
+        assert!(read_parts("b.csv", &format!("{header}\n"), &mut problems).is_empty());
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[1].contains("b.csv holds no part"), "{problems:?}");
     }
 }
