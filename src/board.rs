@@ -91,13 +91,6 @@ impl Solution {
         &self.cols
     }
 
-    /// The solution in `cols` format (no line end).
-    pub fn to_cols_string(&self) -> String {
-        let mut s = String::with_capacity(self.cols.len() * 3);
-        write_cols(&mut s, &self.cols).expect("writing to a String cannot fail");
-        s
-    }
-
     /// The solution in `board` format: `n` lines of `Q` and `.`, each ending in a newline.
     pub fn to_board_string(&self) -> String {
         let mut s = String::with_capacity(self.cols.len() * (self.cols.len() + 1));

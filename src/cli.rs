@@ -1,6 +1,7 @@
 //! Command-line definitions (clap). Parsing only: the work is in [`crate::commands`].
 
 use crate::board::Solution;
+use crate::export::bfile::Sequence;
 use crate::ns;
 use crate::part::PartSpec;
 use crate::plan::Engine;
@@ -178,8 +179,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pub bfile: Option<String>,
     /// The sequence the b-file lists.
-    #[arg(long, value_enum, default_value_t = BfileSequence::Total, requires = "bfile")]
-    pub sequence: BfileSequence,
+    #[arg(long, value_enum, default_value_t = Sequence::Total, requires = "bfile")]
+    pub sequence: Sequence,
 }
 
 impl ExportArgs {
@@ -290,15 +291,6 @@ fn parse_solution_arg(s: &str) -> Result<Solution, String> {
     s.trim()
         .parse::<Solution>()
         .map_err(|e| format!("not a solution: {e}"))
-}
-
-/// The sequence an OEIS b-file lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BfileSequence {
-    /// Solutions (A000170).
-    Total,
-    /// Classes under the symmetries of the square (A002562).
-    Classes,
 }
 
 /// Output formats of `queens classify`.

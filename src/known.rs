@@ -144,11 +144,6 @@ impl KnownTable {
     }
 }
 
-/// All rows of the embedded table, in order of n.
-pub fn table() -> &'static [KnownRow] {
-    KnownTable::embedded().rows()
-}
-
 /// The embedded table's values for `n`, if any.
 pub fn lookup(n: usize) -> Option<&'static KnownRow> {
     KnownTable::embedded().lookup(n)
@@ -225,7 +220,7 @@ mod tests {
 
     #[test]
     fn table_covers_1_to_27_with_identities() {
-        let t = table();
+        let t = KnownTable::embedded().rows();
         assert_eq!(t.len(), 27);
         for r in t.iter().filter(|r| r.n >= 2) {
             if let (Some(a), Some(h), Some(q)) = (r.asymmetric, r.half_turn, r.quarter_turn) {

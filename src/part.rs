@@ -106,11 +106,6 @@ impl Part {
         self.modulus
     }
 
-    /// Whether this is the whole plan (0/1).
-    pub fn is_whole(&self) -> bool {
-        self.modulus == 1
-    }
-
     /// Whether unit `id` belongs to this part.
     pub fn selects(&self, id: usize) -> bool {
         id % self.modulus == self.res

@@ -57,14 +57,6 @@ impl Transform {
         }
     }
 
-    /// Whether this element is a rotation (identity included) rather than a reflection.
-    pub fn is_rotation(self) -> bool {
-        matches!(
-            self,
-            Transform::Identity | Transform::Rot90 | Transform::Rot180 | Transform::Rot270
-        )
-    }
-
     /// Where the square `(r, c)` of an `n × n` board goes.
     pub fn apply_to_square(self, n: usize, r: usize, c: usize) -> (usize, usize) {
         let m = n - 1;

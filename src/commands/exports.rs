@@ -3,8 +3,8 @@
 //! atomically.
 
 use super::CommandError;
-use crate::cli::{BfileSequence, ExportArgs};
-use crate::export::bfile::{self, Bfile, Sequence};
+use crate::cli::ExportArgs;
+use crate::export::bfile::{self, Bfile};
 use crate::export::json::Json;
 use crate::export::markdown::Markdown;
 use crate::export::{Exporter, RunMeta};
@@ -28,14 +28,10 @@ pub fn plan(args: &ExportArgs, csv: Option<&Destination>) -> Result<Exports, Com
         targets.push(("--markdown", Destination::parse(path), Box::new(Markdown)));
     }
     if let Some(path) = &args.bfile {
-        let sequence = match args.sequence {
-            BfileSequence::Total => Sequence::Total,
-            BfileSequence::Classes => Sequence::Classes,
-        };
         targets.push((
             "--bfile",
             Destination::parse(path),
-            Box::new(Bfile(sequence)),
+            Box::new(Bfile(args.sequence)),
         ));
     }
     let mut on_stdout = usize::from(csv == Some(&Destination::Stdout));

@@ -7,8 +7,9 @@ use crate::output::Destination;
 use crate::plan::Engine;
 use crate::progress::Progress;
 use crate::run;
+use crate::search::constellation;
 use crate::search::profile::{Profile, plain_profile_with, subtree_count};
-use crate::search::symmetric_profile::{SymmetricProfile, orbit_count, symmetric_profile_with};
+use crate::search::symmetric_profile::{SymmetricProfile, symmetric_profile_with};
 use std::io::{self, Write};
 
 /// The CSV header of `--csv`: one row per (n, depth).
@@ -142,13 +143,15 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                 (p, verdict)
             }
             Engine::Symmetric => {
+                let orbits = constellation::orbits(n);
                 let progress = Progress::start(
                     super::progress_mode(quiet),
                     &format!("profile n={n}"),
-                    orbit_count(n) as u64,
+                    orbits.len() as u64,
                 );
-                let sp =
-                    symmetric_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
+                let sp = symmetric_profile_with(n, &orbits, threads, &|solutions| {
+                    progress.unit_done(solutions)
+                });
                 progress.finish();
                 let verdict = match verify_symmetric(&sp) {
                     Ok(true) => format!(

@@ -4,12 +4,12 @@ use super::{Exporter, RunMeta};
 use crate::table::Row;
 use std::io;
 
-/// Which sequence a b-file lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which sequence a b-file lists (`--sequence`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Sequence {
-    /// Solutions, A000170.
+    /// Solutions (A000170).
     Total,
-    /// Classes under D4, A002562.
+    /// Classes under the symmetries of the square (A002562).
     Classes,
 }
 

@@ -31,21 +31,10 @@ pub struct Constellation {
 }
 
 impl Constellation {
-    /// The distinct border queens as `(row, col)` squares (1 to 4 of them).
-    pub fn queens(&self, n: usize) -> Vec<(usize, usize)> {
-        queens_of(n, self.key())
-    }
-
     /// `(top, bottom, left, right)`.
     pub fn key(&self) -> [u8; 4] {
         [self.top, self.bottom, self.left, self.right]
     }
-}
-
-/// The distinct squares of the constellation `[top, bottom, left, right]`, sorted.
-fn queens_of(n: usize, key: [u8; 4]) -> Vec<(usize, usize)> {
-    let (q, len) = squares(n, key);
-    q[..len].to_vec()
 }
 
 /// The distinct squares of the constellation `[top, bottom, left, right]`, sorted, in a fixed
@@ -148,7 +137,8 @@ pub fn orbits(n: usize) -> Vec<Vec<Constellation>> {
 
 /// The smallest member of each orbit ([`orbits`]), with its orbit size as weight. Their
 /// weights sum to the number of valid constellations.
-pub fn representatives(n: usize) -> Vec<Constellation> {
+#[cfg(test)]
+fn representatives(n: usize) -> Vec<Constellation> {
     orbits(n).into_iter().map(|o| o[0]).collect()
 }
 

@@ -124,17 +124,9 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
 
 /// Visits every solution of size `n` in lexicographic order, stopping early if `visit` breaks.
 /// Uses constant memory. Returns the number of nodes visited (A319283 when not stopped early).
-pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, mut visit: V) -> u64 {
+pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, visit: V) -> u64 {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let mut d = Descent {
-        n,
-        full: full_mask(n),
-        path: [0u8; 32],
-        nodes: 0,
-        visit: &mut visit,
-    };
-    let _ = d.visit_node(0, Masks::EMPTY);
-    d.nodes
+    for_each_solution_below(n, &[], visit)
 }
 
 /// One work unit of the enumerate engine: a partial board of the first rows.
@@ -247,11 +239,6 @@ impl EnumeratePlan {
             n,
             units: prefix_units(n, PREFIX_DEPTH.min(n)),
         }
-    }
-
-    /// The units, in order.
-    pub fn units(&self) -> &[PrefixUnit] {
-        &self.units
     }
 }
 

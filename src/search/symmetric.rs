@@ -71,11 +71,6 @@ impl SymmetricPlan {
         }
     }
 
-    /// The constellation orbits, in unit order.
-    pub fn orbits(&self) -> &[Vec<Constellation>] {
-        &self.orbits
-    }
-
     /// What unit `id` counts.
     pub fn unit(&self, id: usize) -> Unit {
         let n = self.n;

@@ -16,6 +16,7 @@
 //!
 //! The Burnside searches that count the symmetric boards are not part of this profile.
 
+use super::constellation::Constellation;
 use super::kernel::Interior;
 use super::profile::{DepthCount, Profile};
 use super::symmetric::choose_member;
@@ -72,28 +73,25 @@ fn descend(
     }
 }
 
-/// The number of orbit searches [`symmetric_profile_with`] reports on.
-pub fn orbit_count(n: usize) -> usize {
-    super::constellation::orbits(n).len()
-}
-
-/// The profile of the symmetric engine for board size `n` (1..=32) on `threads` threads,
-/// calling `orbit_done` with the solutions each orbit search found (for progress reports).
-/// The result does not depend on the thread count.
+/// The profile of the symmetric engine for board size `n` (1..=32), given its constellation
+/// orbits ([`super::constellation::orbits`]), on `threads` threads, calling `orbit_done` with
+/// the solutions each orbit search found (for progress reports). The result does not depend
+/// on the thread count.
 pub fn symmetric_profile_with(
     n: usize,
+    orbits: &[Vec<Constellation>],
     threads: usize,
     orbit_done: &(dyn Fn(u128) + Sync),
 ) -> SymmetricProfile {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let orbits = super::constellation::orbits(n);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .thread_name(|i| format!("queens-profile-{i}"))
         .build()
         .expect("a thread pool can be built");
-    // Per orbit: counts per depth (the root included) and its weight.
-    let per_orbit: Vec<([u64; 33], u8)> = pool.install(|| {
+    // Per orbit: counts per depth (the root included), its weight, and the nodes its kernel
+    // search builds (depths below the root down to n − 2).
+    let per_orbit: Vec<([u64; 33], u8, u128)> = pool.install(|| {
         orbits
             .par_iter()
             .with_max_len(1)
@@ -104,14 +102,17 @@ pub fn symmetric_profile_with(
                 counts[root] += 1;
                 descend(&it, 0, it.cols, 0, 0, root, &mut counts);
                 orbit_done(u128::from(counts[n]));
-                (counts, weight)
+                let kernel_nodes = (root + 1..=n.saturating_sub(2))
+                    .map(|d| u128::from(counts[d]))
+                    .sum();
+                (counts, weight, kernel_nodes)
             })
             .collect()
     });
     // u64 counts summed in u128, weights at most 8: no overflow for any feasible n.
     let depths = (0..=n)
         .map(|depth| {
-            let nodes: u128 = per_orbit.iter().map(|(c, _)| u128::from(c[depth])).sum();
+            let nodes: u128 = per_orbit.iter().map(|(c, ..)| u128::from(c[depth])).sum();
             DepthCount {
                 depth,
                 nodes,
@@ -121,17 +122,9 @@ pub fn symmetric_profile_with(
         .collect();
     let weighted_solutions = per_orbit
         .iter()
-        .map(|(c, w)| u128::from(*w) * u128::from(c[n]))
+        .map(|(c, w, _)| u128::from(*w) * u128::from(c[n]))
         .sum();
-    let kernel_nodes = per_orbit
-        .iter()
-        .map(|(c, _)| {
-            let root = c.iter().position(|&x| x > 0).unwrap_or(n);
-            (root + 1..=n.saturating_sub(2))
-                .map(|d| u128::from(c[d]))
-                .sum::<u128>()
-        })
-        .sum();
+    let kernel_nodes = per_orbit.iter().map(|(.., k)| k).sum();
     SymmetricProfile {
         profile: Profile {
             n,
@@ -147,12 +140,13 @@ pub fn symmetric_profile_with(
 mod tests {
     use super::*;
     use crate::plan::{self, Plan};
+    use crate::search::constellation::orbits;
     use crate::search::symmetric::SymmetricPlan;
 
     #[test]
     fn weighted_solutions_are_the_total_and_kernel_nodes_match_the_engine() {
         for n in 1..=12 {
-            let p = symmetric_profile_with(n, 2, &|_| {});
+            let p = symmetric_profile_with(n, &orbits(n), 2, &|_| {});
             let whole = plan::build(n, Engine::Enumerate);
             let total: u128 = (0..whole.unit_count())
                 .map(|i| whole.count_unit(i).boards)
@@ -170,8 +164,8 @@ mod tests {
     #[test]
     fn profile_does_not_depend_on_thread_count() {
         assert_eq!(
-            symmetric_profile_with(11, 1, &|_| {}),
-            symmetric_profile_with(11, 3, &|_| {})
+            symmetric_profile_with(11, &orbits(11), 1, &|_| {}),
+            symmetric_profile_with(11, &orbits(11), 3, &|_| {})
         );
     }
 }

@@ -96,7 +96,7 @@ impl Interior {
 
 impl Interior {
     /// A cheap estimate of the size of the search tree, from the border queens' attacks
-    /// alone: `Σ_j Π_{i<j} |free squares of row i|` over the first `depth / 2 + 1` free rows,
+    /// alone: `Σ_j Π_{i<j} |free squares of row i|` over the first `depth / 2 + 2` free rows,
     /// as if the interior queens did not attack each other.
     ///
     /// The engine counts the member of each symmetry orbit with the smallest estimate: orbit
