@@ -155,6 +155,14 @@ pub struct SearchArgs {
     pub threads: Option<u16>,
 }
 
+impl SearchArgs {
+    /// The threads to run on: `--threads`, else every core.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+            .map_or_else(crate::run::available_threads, usize::from)
+    }
+}
+
 /// Where published values to verify against come from.
 #[derive(Debug, Args)]
 pub struct KnownArgs {

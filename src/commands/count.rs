@@ -10,7 +10,7 @@ use std::io::Write;
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     super::count_part::check_checkpoint(args)?;
-    if args.part.is_some() {
+    if let Some(spec) = &args.part {
         if args.exports.any() {
             return Err(CommandError::Usage(
                 "--json, --markdown and --bfile export whole results, not parts: give them to \
@@ -18,22 +18,16 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
                     .to_string(),
             ));
         }
-        return super::count_part::run(args, quiet);
+        return super::count_part::run(args, spec, quiet);
     }
-    let csv = args.csv.as_deref().map(Destination::parse);
-    if let Some(dest) = &csv {
-        dest.check().map_err(CommandError::Usage)?;
-    }
+    let csv = super::csv_destination(args.csv.as_deref())?;
     let known = known_table(&args.known)?;
     let exports = super::exports::plan(&args.exports, csv.as_ref())?;
     super::exports::check_bfile_sizes(&args.exports, &args.sizes.0, "give a range such as 1-14")?;
     let meta = crate::export::RunMeta::now(args.search.threads.map(usize::from));
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     for &n in &args.sizes.0 {
-        let mut row = match &args.checkpoint {
-            Some(path) => super::count_part::resumable_row(n, &args.search, path, quiet)?,
-            None => compute_row(n, &args.search, quiet)?,
-        };
+        let mut row = compute_row(n, &args.search, args.checkpoint.as_deref(), quiet)?;
         row.reverify(&known);
         rows.push(row);
     }

@@ -4,15 +4,12 @@ use super::count::{report_mismatches, write_rows};
 use super::{CommandError, known_table};
 use crate::cli::MergeArgs;
 use crate::merge::{self, MergeError};
-use crate::output::{self, Destination};
+use crate::output;
 use crate::table::Row;
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
-    let csv = args.csv.as_deref().map(Destination::parse);
-    if let Some(dest) = &csv {
-        dest.check().map_err(CommandError::Usage)?;
-    }
+    let csv = super::csv_destination(args.csv.as_deref())?;
     let exports = super::exports::plan(&args.exports, csv.as_ref())?;
     let meta = crate::export::RunMeta::now(None);
     let known = known_table(&args.known)?;

@@ -14,10 +14,12 @@ pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::known::KnownTable;
-use crate::plan;
+use crate::output::Destination;
+use crate::part::Part;
+use crate::plan::{self, Plan};
 use crate::progress::ProgressMode;
-use crate::run::{self, RunOptions};
 use crate::table::Row;
+use std::path::Path;
 
 /// How a command failed, and so which exit code it gets.
 #[derive(Debug, thiserror::Error)]
@@ -65,17 +67,32 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
     KnownTable::parse(&text).map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
 }
 
-/// Computes the row for one board size with the given search options.
-pub fn compute_row(n: usize, search: &SearchArgs, quiet: bool) -> Result<Row, CommandError> {
+/// The plan of the engine and kernel that `search` asks for (a kernel this CPU lacks is a
+/// usage error).
+pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, CommandError> {
     let kernel = search.kernel.resolve().map_err(CommandError::Usage)?;
-    let plan = plan::build_with_kernel(n, search.engine, kernel);
-    let options = RunOptions {
-        threads: search
-            .threads
-            .map_or_else(run::available_threads, usize::from),
-        progress: progress_mode(quiet),
-    };
-    let outcome = run::run_plan(plan.as_ref(), &options)
-        .map_err(|e| CommandError::Failed(format!("n = {n}: {e}")))?;
+    Ok(plan::build_with_kernel(n, search.engine, kernel))
+}
+
+/// Computes the whole row for one board size with the given search options, resumably with
+/// the journal at `checkpoint` if given.
+pub fn compute_row(
+    n: usize,
+    search: &SearchArgs,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+) -> Result<Row, CommandError> {
+    let plan = build_plan(n, search)?;
+    let outcome = resumable::run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
     Row::from_run(plan.as_ref(), &outcome).map_err(|e| CommandError::Failed(e.to_string()))
+}
+
+/// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
+/// written).
+pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
+    let csv = arg.map(Destination::parse);
+    if let Some(dest) = &csv {
+        dest.check().map_err(CommandError::Usage)?;
+    }
+    Ok(csv)
 }

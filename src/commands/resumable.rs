@@ -40,9 +40,7 @@ pub fn run_part(
 ) -> Result<RunOutcome, CommandError> {
     let n = plan.n();
     let options = RunOptions {
-        threads: search
-            .threads
-            .map_or_else(run::available_threads, usize::from),
+        threads: search.thread_count(),
         progress: progress_mode(quiet),
     };
     let ids = part.ids(plan.unit_count());

@@ -10,7 +10,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let known = known_table(&args.known)?;
     let mut failures = 0usize;
     for &n in &args.sizes.0 {
-        let mut row = compute_row(n, &args.search, quiet)?;
+        let mut row = compute_row(n, &args.search, None, quiet)?;
         row.reverify(&known);
         let summary = format!(
             "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",

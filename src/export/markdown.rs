@@ -31,7 +31,8 @@ fn cell(text: &str) -> String {
 impl Exporter for Markdown {
     fn write(&self, rows: &[Row], meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
         writeln!(out, "| {} |", HEADINGS.join(" | "))?;
-        let align: Vec<&str> = HEADINGS
+        // Aligned by the column's CSV name: the headings are presentation text.
+        let align: Vec<&str> = table::CSV_HEADER
             .iter()
             .map(|h| {
                 if table::is_text_column(h) {
