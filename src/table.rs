@@ -136,18 +136,25 @@ pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
 /// Renders rows as an aligned table: numbers right-aligned, text left-aligned.
 pub fn human_table(rows: &[Row]) -> String {
     let cells: Vec<[String; 12]> = rows.iter().map(Row::display_fields).collect();
-    let widths: Vec<usize> = (0..CSV_HEADER.len())
-        .map(|i| {
-            cells
-                .iter()
-                .map(|c| c[i].len())
-                .chain([CSV_HEADER[i].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let left_aligned = |i: usize| is_text_column(CSV_HEADER[i]);
-    let line = |fields: &[&str]| -> String {
+    aligned(&CSV_HEADER, &cells, |i| is_text_column(CSV_HEADER[i]))
+}
+
+/// A text table: `headings` then `rows`, each column as wide as its widest cell, columns two
+/// spaces apart, column `i` left-aligned where `left_aligned(i)` and right-aligned otherwise,
+/// no trailing spaces, a line end after every line.
+pub fn aligned<const C: usize>(
+    headings: &[&str; C],
+    rows: &[[String; C]],
+    left_aligned: impl Fn(usize) -> bool,
+) -> String {
+    let widths: [usize; C] = std::array::from_fn(|i| {
+        rows.iter()
+            .map(|r| r[i].len())
+            .chain([headings[i].len()])
+            .max()
+            .unwrap_or(0)
+    });
+    let line = |fields: [&str; C]| -> String {
         let parts: Vec<String> = fields
             .iter()
             .enumerate()
@@ -161,10 +168,9 @@ pub fn human_table(rows: &[Row]) -> String {
             .collect();
         parts.join("  ").trim_end().to_string() + "\n"
     };
-    let mut out = line(&CSV_HEADER);
-    for c in &cells {
-        let refs: Vec<&str> = c.iter().map(String::as_str).collect();
-        out += &line(&refs);
+    let mut out = line(*headings);
+    for r in rows {
+        out += &line(std::array::from_fn(|i| r[i].as_str()));
     }
     out
 }

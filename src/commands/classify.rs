@@ -103,31 +103,9 @@ fn write_human(good: &[(usize, Classification)], out: &mut dyn Write) -> io::Res
             ]
         })
         .collect();
-    let widths: Vec<usize> = (0..6)
-        .map(|i| {
-            rows.iter()
-                .map(|r| r[i].len())
-                .chain([headings[i].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut emit = |cells: [&str; 6]| -> io::Result<()> {
-        let parts: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| match i {
-                0 | 4 => format!("{c:>w$}", w = widths[i]),
-                _ => format!("{c:<w$}", w = widths[i]),
-            })
-            .collect();
-        writeln!(out, "{}", parts.join("  ").trim_end())
-    };
-    emit(headings)?;
-    for r in &rows {
-        emit([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]].map(String::as_str))?;
-    }
-    Ok(())
+    // The line number and the class size are numbers, right-aligned.
+    let text = crate::table::aligned(&headings, &rows, |i| i != 0 && i != 4);
+    out.write_all(text.as_bytes())
 }
 
 /// Runs `queens classify`.
