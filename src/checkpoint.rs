@@ -69,13 +69,16 @@ impl RunIdentity {
 
     /// The header line, without its newline.
     fn header_line(&self) -> String {
-        with_checksum(format!(
-            "{MAGIC},{FORMAT_VERSION},n={},engine={},plan={},part={},units={}",
-            self.n, self.engine, self.plan, self.part, self.plan_units
-        ))
+        let fields: Vec<String> = self
+            .pairs()
+            .into_iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        with_checksum(format!("{MAGIC},{FORMAT_VERSION},{}", fields.join(",")))
     }
 
-    /// The fields of the header as (key, value) pairs, for naming differences.
+    /// The fields of the header as (key, value) pairs, in header order (also for naming
+    /// differences).
     fn pairs(&self) -> Vec<(&'static str, String)> {
         vec![
             ("n", self.n.to_string()),
@@ -308,6 +311,56 @@ fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> Checkp
     }
 }
 
+/// Reads the unit lines that follow the header (`journal`, the file's bytes after the header
+/// line) of a checkpoint of the run `identity`: the finished units, and how many bytes of
+/// `journal` hold them. A torn or garbled *last* line is left out of both (its unit is counted
+/// again); a bad line before it is corruption.
+fn parse_journal(
+    path: &Path,
+    journal: &[u8],
+    identity: &RunIdentity,
+) -> Result<(BTreeMap<usize, Tally>, usize), CheckpointError> {
+    let mut done = BTreeMap::new();
+    let mut good_len = 0;
+    let mut lines = journal.split_inclusive(|&b| b == b'\n').peekable();
+    // The header is line 1.
+    let mut line_no = 1;
+    while let Some(raw) = lines.next() {
+        line_no += 1;
+        let is_last = lines.peek().is_none();
+        let parsed = match raw.strip_suffix(b"\n") {
+            None => Err("the line is incomplete".to_string()),
+            Some(line) => std::str::from_utf8(line)
+                .map_err(|_| "not text".to_string())
+                .and_then(parse_unit_line)
+                .and_then(|(id, t)| {
+                    if id >= identity.plan_units || !identity.part.selects(id) {
+                        Err(format!("unit {id} is not in part {}", identity.part))
+                    } else if done.contains_key(&id) {
+                        Err(format!("unit {id} appears twice"))
+                    } else {
+                        Ok((id, t))
+                    }
+                }),
+        };
+        match parsed {
+            Ok((id, t)) => {
+                done.insert(id, t);
+                good_len += raw.len();
+            }
+            Err(_) if is_last => break,
+            Err(what) => {
+                return Err(CheckpointError::Corrupt {
+                    path: path.to_path_buf(),
+                    line: line_no,
+                    what,
+                });
+            }
+        }
+    }
+    Ok((done, good_len))
+}
+
 impl Checkpoint {
     /// Opens the checkpoint at `path` for the run `identity`, creating it if it does not exist
     /// (or holds only a torn header). Reads back the finished units, drops a torn last line,
@@ -343,49 +396,11 @@ impl Checkpoint {
                 if first != header {
                     return Err(header_differences(path, &first, identity));
                 }
-                let mut good_end = end + 1;
-                let mut rest = &bytes[good_end..];
-                let mut line_no = 1;
-                while !rest.is_empty() {
-                    line_no += 1;
-                    let (line, complete) = match rest.iter().position(|&b| b == b'\n') {
-                        Some(i) => (&rest[..i], true),
-                        None => (rest, false),
-                    };
-                    let is_last = !complete || line.len() + 1 == rest.len();
-                    let parsed = std::str::from_utf8(line)
-                        .map_err(|_| "not text".to_string())
-                        .and_then(parse_unit_line)
-                        .and_then(|(id, t)| {
-                            if id >= identity.plan_units || !identity.part.selects(id) {
-                                Err(format!("unit {id} is not in part {}", identity.part))
-                            } else if done.contains_key(&id) {
-                                Err(format!("unit {id} appears twice"))
-                            } else {
-                                Ok((id, t))
-                            }
-                        });
-                    match parsed {
-                        Ok((id, t)) if complete => {
-                            done.insert(id, t);
-                            good_end += line.len() + 1;
-                        }
-                        // A torn or garbled last line: the unit is counted again.
-                        _ if is_last => {
-                            dropped_last_line = true;
-                            break;
-                        }
-                        Err(what) => {
-                            return Err(CheckpointError::Corrupt {
-                                path: path.to_path_buf(),
-                                line: line_no,
-                                what,
-                            });
-                        }
-                        Ok(_) => unreachable!("an incomplete line is always the last"),
-                    }
-                    rest = &rest[line.len() + usize::from(complete)..];
-                }
+                let (units, journal_len) = parse_journal(path, &bytes[end + 1..], identity)?;
+                done = units;
+                let good_end = end + 1 + journal_len;
+                // A torn or garbled last line is cut off: its unit is counted again.
+                dropped_last_line = good_end < bytes.len();
                 if dropped_last_line {
                     let f = OpenOptions::new().write(true).open(path).map_err(io_err)?;
                     f.set_len(good_end as u64).map_err(io_err)?;
