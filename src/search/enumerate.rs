@@ -26,14 +26,14 @@ pub const PREFIX_DEPTH: usize = 3;
 
 /// The search state at one node: masks over the columns of the next row to fill.
 #[derive(Clone, Copy, Debug)]
-struct Masks {
+pub(crate) struct Masks {
     cols: u32,
     left: u32,
     right: u32,
 }
 
 impl Masks {
-    const EMPTY: Masks = Masks {
+    pub(crate) const EMPTY: Masks = Masks {
         cols: 0,
         left: 0,
         right: 0,
@@ -41,7 +41,7 @@ impl Masks {
 
     /// Squares of the next row not attacked by any queen placed so far.
     #[inline(always)]
-    fn free(self, full: u32) -> u32 {
+    pub(crate) fn free(self, full: u32) -> u32 {
         full & !(self.cols | self.left | self.right)
     }
 
@@ -49,7 +49,7 @@ impl Masks {
     /// Diagonal attacks move one column per row: `left` shifts up, `right` shifts down; the
     /// bits shifted past column n−1 are cut off by `full`, those past column 0 fall off.
     #[inline(always)]
-    fn place(self, bit: u32, full: u32) -> Masks {
+    pub(crate) fn place(self, bit: u32, full: u32) -> Masks {
         Masks {
             cols: self.cols | bit,
             left: ((self.left | bit) << 1) & full,
@@ -60,7 +60,7 @@ impl Masks {
 
 /// The mask of the `n` columns of a board (`n ≤ 32`).
 #[inline]
-fn full_mask(n: usize) -> u32 {
+pub(crate) fn full_mask(n: usize) -> u32 {
     u32::MAX >> (32 - n)
 }
 

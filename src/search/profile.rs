@@ -9,6 +9,7 @@
 //! instead of a visitor. The tree is split below the root, one subtree per column of row 0,
 //! and the subtrees are counted on a pool of threads.
 
+use super::enumerate::{Masks, full_mask};
 use crate::plan::Engine;
 use rayon::prelude::*;
 
@@ -50,27 +51,16 @@ impl Profile {
     }
 }
 
-/// Counts the nodes below (and including) a node at depth `row`, one counter per depth.
-///
-/// `cols`, `left` and `right` are the masks of the next row's squares attacked along a column,
-/// a rising and a falling diagonal (bit `c` = column `c`), as in the enumerator.
-fn descend(full: u32, row: usize, cols: u32, left: u32, right: u32, counts: &mut [u64; 33]) {
+/// Counts the nodes below (and including) a node at depth `row` whose next row's attacked
+/// squares are `m` (the enumerator's masks), one counter per depth.
+fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
     counts[row] += 1;
     // Free squares of the next row; none once every column holds a queen (row == n).
-    let mut free = full & !(cols | left | right);
+    let mut free = m.free(full);
     while free != 0 {
         let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
         free ^= bit; // clear it from the candidates
-        descend(
-            full,
-            row + 1,
-            cols | bit,
-            // A rising diagonal moves one column up per row: shift left, cut at column n−1.
-            ((left | bit) << 1) & full,
-            // A falling diagonal moves one column down per row: bits past column 0 fall off.
-            (right | bit) >> 1,
-            counts,
-        );
+        descend(full, row + 1, m.place(bit, full), counts);
     }
 }
 
@@ -93,7 +83,7 @@ pub fn plain_profile_with(
     subtree_done: &(dyn Fn(u128) + Sync),
 ) -> Profile {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let full = u32::MAX >> (32 - n); // the n low bits: the columns of the board
+    let full = full_mask(n);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.clamp(1, n))
         .thread_name(|i| format!("queens-profile-{i}"))
@@ -106,8 +96,7 @@ pub fn plain_profile_with(
             .with_max_len(1)
             .map(|c| {
                 let mut counts = [0u64; 33];
-                let bit = 1u32 << c;
-                descend(full, 1, bit, (bit << 1) & full, bit >> 1, &mut counts);
+                descend(full, 1, Masks::EMPTY.place(1 << c, full), &mut counts);
                 subtree_done(u128::from(counts[n]));
                 counts
             })
