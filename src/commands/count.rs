@@ -73,12 +73,5 @@ pub fn report_mismatches(rows: &[Row]) -> Result<(), CommandError> {
         .filter(|r| matches!(r.verdict, Verdict::Mismatch(_)))
         .map(|r| format!("n = {}: {}", r.n, r.verdict.describe()))
         .collect();
-    if bad.is_empty() {
-        Ok(())
-    } else {
-        Err(CommandError::Failed(format!(
-            "MISMATCH with the published values (OEIS): {}",
-            bad.join("; ")
-        )))
-    }
+    super::fail_on_mismatches(&bad)
 }

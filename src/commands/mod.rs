@@ -87,6 +87,19 @@ pub fn compute_row(
     Row::from_run(plan.as_ref(), &outcome).map_err(|e| CommandError::Failed(e.to_string()))
 }
 
+/// Fails loudly, naming every disagreement with the published values in `mismatches`, if
+/// there is any.
+pub fn fail_on_mismatches(mismatches: &[String]) -> Result<(), CommandError> {
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::Failed(format!(
+            "MISMATCH with the published values (OEIS): {}",
+            mismatches.join("; ")
+        )))
+    }
+}
+
 /// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
 /// written).
 pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {

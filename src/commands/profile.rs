@@ -127,14 +127,12 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                 );
                 let p = plain_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
                 progress.finish();
-                let verdict = match verify(&p) {
-                    Ok(true) => "yes (sum A319283, last depth A000170)".to_string(),
-                    Ok(false) => "unknown (no published node count)".to_string(),
-                    Err(e) => {
-                        failures.push(e.clone());
-                        format!("MISMATCH: {e}")
-                    }
-                };
+                let verdict = verdict_text(
+                    verify(&p),
+                    "yes (sum A319283, last depth A000170)".to_string(),
+                    "unknown (no published node count)",
+                    &mut failures,
+                );
                 (p, verdict)
             }
             Engine::Symmetric => {
@@ -148,17 +146,15 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                     progress.unit_done(solutions)
                 });
                 progress.finish();
-                let verdict = match verify_symmetric(&sp) {
-                    Ok(true) => format!(
+                let verdict = verdict_text(
+                    verify_symmetric(&sp),
+                    format!(
                         "yes (solutions × orbit sizes = {} = A000170)",
                         sp.weighted_solutions
                     ),
-                    Ok(false) => "unknown (no published total)".to_string(),
-                    Err(e) => {
-                        failures.push(e.clone());
-                        format!("MISMATCH: {e}")
-                    }
-                };
+                    "unknown (no published total)",
+                    &mut failures,
+                );
                 (sp.profile, verdict)
             }
         };
@@ -175,12 +171,24 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     if let Some(dest) = &csv {
         dest.write_with(|w| write_csv(&profiles, w))?;
     }
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(CommandError::Failed(format!(
-            "MISMATCH with the published values (OEIS): {}",
-            failures.join("; ")
-        )))
+    super::fail_on_mismatches(&failures)
+}
+
+/// The `verified:` text of a profile check (`Ok(true)` verified, `Ok(false)` nothing
+/// published, `Err` a disagreement, which is also added to `failures`).
+fn verdict_text(
+    check: Result<bool, String>,
+    yes: String,
+    unknown: &str,
+    failures: &mut Vec<String>,
+) -> String {
+    match check {
+        Ok(true) => yes,
+        Ok(false) => unknown.to_string(),
+        Err(e) => {
+            let text = format!("MISMATCH: {e}");
+            failures.push(e);
+            text
+        }
     }
 }
