@@ -84,22 +84,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         TOP + pad + (f64::from(k_hi) - v.log10()) / f64::from(k_hi - k_lo) * (plot_h - 2.0 * pad)
     };
     let mut svg = Svg::new(WIDTH, HEIGHT);
-    let text = |svg: &mut Svg, x: f64, y: f64, anchor: &str, size: f64, t: &str| {
-        svg.text_element(
-            "text",
-            &[
-                ("x", num(x)),
-                ("y", num(y)),
-                ("text-anchor", anchor.into()),
-                ("font-family", "sans-serif".into()),
-                ("font-size", num(size)),
-                ("fill", "#222222".into()),
-            ],
-            t,
-        );
-    };
-    text(
-        &mut svg,
+    svg.text(
         WIDTH / 2.0,
         26.0,
         "middle",
@@ -120,8 +105,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
                 ("stroke", "#dddddd".into()),
             ],
         );
-        text(
-            &mut svg,
+        svg.text(
             LEFT - 8.0,
             y + 4.0,
             "end",
@@ -142,14 +126,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
                 ("stroke", "#333333".into()),
             ],
         );
-        text(
-            &mut svg,
-            x,
-            TOP + plot_h + 18.0,
-            "middle",
-            12.0,
-            &n.to_string(),
-        );
+        svg.text(x, TOP + plot_h + 18.0, "middle", 12.0, &n.to_string());
     }
     svg.rect(
         LEFT,
@@ -158,8 +135,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         plot_h,
         &[("fill", "none".into()), ("stroke", "#333333".into())],
     );
-    text(
-        &mut svg,
+    svg.text(
         LEFT + plot_w / 2.0,
         TOP + plot_h + 38.0,
         "middle",
@@ -245,7 +221,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
                 ("fill", s.colour.into()),
             ],
         );
-        text(&mut svg, legend_x + 20.0, y - 3.0, "start", 12.0, s.label);
+        svg.text(legend_x + 20.0, y - 3.0, "start", 12.0, s.label);
     }
     let ring_y = TOP + 18.0 + 2.0 * 18.0;
     svg.element(
@@ -258,8 +234,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
             ("stroke", "#555555".into()),
         ],
     );
-    text(
-        &mut svg,
+    svg.text(
         legend_x + 20.0,
         ring_y - 3.0,
         "start",
@@ -281,7 +256,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
             zeros.join(", ")
         );
     }
-    text(&mut svg, WIDTH / 2.0, HEIGHT - 14.0, "middle", 11.0, &note);
+    svg.text(WIDTH / 2.0, HEIGHT - 14.0, "middle", 11.0, &note);
     Ok(svg.finish("n-queens: solutions and classes against n"))
 }
 

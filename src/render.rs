@@ -115,16 +115,11 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
 /// Writes caption lines centred under a board.
 fn caption(svg: &mut Svg, centre_x: f64, top: f64, lines: &[String], size: f64) {
     for (i, line) in lines.iter().enumerate() {
-        svg.text_element(
-            "text",
-            &[
-                ("x", num(centre_x)),
-                ("y", num(top + (i as f64 + 1.0) * LINE)),
-                ("text-anchor", "middle".into()),
-                ("font-family", "sans-serif".into()),
-                ("font-size", num(size)),
-                ("fill", "#222222".into()),
-            ],
+        svg.text(
+            centre_x,
+            top + (i as f64 + 1.0) * LINE,
+            "middle",
+            size,
             line,
         );
     }

@@ -72,6 +72,23 @@ impl Svg {
         self.element("rect", &attrs);
     }
 
+    /// Appends a line of dark grey sans-serif `text` of `size` px at `(x, y)`, anchored at its
+    /// `anchor` (`start`, `middle` or `end`).
+    pub fn text(&mut self, x: f64, y: f64, anchor: &str, size: f64, text: &str) {
+        self.text_element(
+            "text",
+            &[
+                ("x", num(x)),
+                ("y", num(y)),
+                ("text-anchor", anchor.into()),
+                ("font-family", "sans-serif".into()),
+                ("font-size", num(size)),
+                ("fill", "#222222".into()),
+            ],
+            text,
+        );
+    }
+
     /// Appends `<name a="v" …>text</name>` with the text escaped.
     pub fn text_element(&mut self, name: &str, attrs: &[(&str, String)], text: &str) {
         self.open(name, attrs, false);
