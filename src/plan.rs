@@ -27,8 +27,9 @@ impl Engine {
 
     /// Parses a name written by [`Engine::name`].
     pub fn from_name(s: &str) -> Option<Engine> {
-        [Engine::Enumerate, Engine::Symmetric]
-            .into_iter()
+        <Engine as clap::ValueEnum>::value_variants()
+            .iter()
+            .copied()
             .find(|e| e.name() == s)
     }
 }
