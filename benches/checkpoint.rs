@@ -3,9 +3,9 @@
 //! unit takes. `cargo bench --bench checkpoint`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use queens::checkpoint::{Checkpoint, RunIdentity};
-use queens::part::Part;
-use queens::tally::{ClassCounts, Tally};
+use queens::formats::checkpoint::{Checkpoint, RunIdentity};
+use queens::plan::part::Part;
+use queens::plan::tally::{ClassCounts, Tally};
 use std::hint::black_box;
 
 fn record(c: &mut Criterion) {

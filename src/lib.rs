@@ -1,35 +1,90 @@
 //! # queens
 //!
-//! Counting, listing and classifying the solutions of the n-queens problem.
+//! Count, list and classify the solutions of the n-queens problem: n queens on an n×n board,
+//! none attacking another. A solution is written as the list of its queens' columns, row 0
+//! first ([`Solution`]); its class is its orbit under the 8 rotations and reflections of the
+//! square ([`symmetry`]).
 //!
-//! A solution places one queen per row; it is written as the list of columns of rows
-//! `0..n` ([`board::Solution`]). Solutions are grouped into classes under the 8 symmetries of
-//! the square ([`symmetry`]). A board size is split into numbered work units by a
-//! [`plan::Plan`]; [`run`] counts units on many threads and sums their [`tally::Tally`]s;
-//! [`table`] turns the sum into a verified [`table::Row`].
+//! ## The front door
+//!
+//! Count a board size (the symmetric engine, the fastest kernel, every core):
+//!
+//! ```
+//! let c = queens::count(10)?;
+//! assert_eq!(c.total, 724); // OEIS A000170
+//! assert_eq!(c.classes.total(), 92); // A002562
+//! assert_eq!((c.classes.asymmetric, c.classes.half_turn, c.classes.quarter_turn), (89, 3, 0));
+//! # Ok::<(), queens::Error>(())
+//! ```
+//!
+//! Everything else goes through [`Counter`]: the engine, the kernel, threads, a part of the
+//! plan (for a cluster), units finished earlier, a per-unit callback and a stop flag.
+//!
+//! ```
+//! use queens::{Counter, Engine};
+//! let c = Counter::new(12).engine(Engine::Enumerate).threads(2).count()?;
+//! assert_eq!((c.total, c.nodes), (14_200, 856_189)); // nodes: the full tree, A319283
+//! # Ok::<(), queens::Error>(())
+//! ```
+//!
+//! Walk every solution, or every class, in lexicographic order and constant memory:
+//!
+//! ```
+//! let first = queens::solutions(8)?.next().unwrap();
+//! assert_eq!(first.to_string(), "0 4 7 5 2 6 1 3");
+//! assert_eq!(queens::classes(8)?.count(), 12);
+//! # Ok::<(), queens::Error>(())
+//! ```
+//!
+//! Classify one board:
+//!
+//! ```
+//! use queens::symmetry::SymmetryType;
+//! let board: queens::Solution = "3 0 2 4 1".parse()?;
+//! let c = queens::classify(&board);
+//! assert_eq!(c.canonical.to_string(), "1 4 2 0 3");
+//! assert_eq!((c.symmetry, c.class_size), (SymmetryType::QuarterTurn, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Every size outside 1..=32 and every kernel the CPU lacks is an [`Error`], never a panic.
+//!
+//! ## The layers, bottom up
+//!
+//! - [`board`], [`symmetry`], [`classify`]: solutions and their notations; D4; classes of
+//!   single boards.
+//! - [`plan`]: the split of a size into numbered units ([`plan::Plan`]), the [`Engine`]
+//!   names, the [`plan::Tally`] of a unit, [`plan::Part`]s; knows no engine.
+//! - [`search`]: the engines and their kernels (the only home of `unsafe`).
+//! - [`runner`]: builds the engines' plans and runs units on a thread pool; the front door
+//!   ([`count`], [`Counter`], [`solutions`], [`classes`]) sits on it.
+//! - [`verify`]: the published values (OEIS), for verification only.
+//! - [`formats`]: the files other runs read back (result CSV, part rows, merge, checkpoint
+//!   journal, checksums, atomic writes).
+//! - [`draw`]: SVG boards, classes and plots.
+//!
+//! The `queens` binary (the default `cli` feature) adds the command line on top; the library
+//! alone builds with `--no-default-features`.
+
+#![warn(missing_docs)]
 
 pub mod board;
-pub mod checkpoint;
-pub mod checksum;
 pub mod classify;
-pub mod cli;
-pub mod commands;
-pub mod export;
-pub mod known;
-pub mod machine;
-pub mod merge;
-pub mod ns;
-pub mod output;
-pub mod part;
-pub mod part_row;
+pub mod counter;
+pub mod draw;
+pub mod error;
+pub mod formats;
 pub mod plan;
-pub mod plot;
-pub mod progress;
-pub mod render;
-pub mod run;
+pub mod runner;
 pub mod search;
-pub mod stop;
-pub mod svg;
+pub mod solutions;
 pub mod symmetry;
-pub mod table;
-pub mod tally;
+pub mod verify;
+
+pub use board::Solution;
+pub use classify::{Classification, classify};
+pub use counter::{Counter, Counts, Finished, Outcome, count};
+pub use error::Error;
+pub use plan::Engine;
+pub use search::kernel::KernelChoice;
+pub use solutions::{Classes, Solutions, classes, for_each_solution, solutions};

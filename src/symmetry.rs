@@ -116,8 +116,9 @@ impl fmt::Display for Transform {
 }
 
 /// The symmetry type of a class, named as in OEIS.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SymmetryType {
     /// No symmetry but the identity: 8 boards per class (A260320).
     Asymmetric,

@@ -16,9 +16,9 @@
 //! dead end above it) is one work unit, numbered in lexicographic order. The nodes above the cut
 //! are charged to the first unit below them, so the units' node counts sum to the full tree.
 
+use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 use crate::symmetry::FastImages;
-use crate::tally::Tally;
 use std::ops::ControlFlow;
 
 /// Depth at which the enumerate engine cuts the tree into work units.

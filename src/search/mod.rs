@@ -1,5 +1,5 @@
 //! The search engines. Each turns one work unit of a [`crate::plan::Plan`] into a
-//! [`crate::tally::Tally`].
+//! [`crate::plan::tally::Tally`].
 
 pub mod burnside;
 pub mod constellation;

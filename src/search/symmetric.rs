@@ -21,7 +21,7 @@
 //!
 //! **Classes.** For n > 1 no reflection fixes a solution, so Burnside's lemma gives
 //! `classes = (total + F180 + 2·F90) / 8`, where F180 and F90 are the numbers of boards fixed by
-//! a half turn and by a quarter turn; [`crate::tally::Tally::classes_by_burnside`] turns them
+//! a half turn and by a quarter turn; [`crate::plan::tally::Tally::classes_by_burnside`] turns them
 //! into classes per symmetry type and checks that every division is exact. F180 and F90 are
 //! counted directly by the small searches of [`super::burnside`], which build symmetric boards
 //! from pairs and quadruples of queens.
@@ -36,8 +36,8 @@
 use super::burnside;
 use super::constellation::{self, Constellation};
 use super::kernel::{Interior, Kernel};
+use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
-use crate::tally::Tally;
 
 /// The version of the unit split, part of [`Plan::identity`].
 pub const SPLIT_VERSION: u32 = 1;

@@ -139,15 +139,16 @@ pub fn symmetric_profile_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::{self, Plan};
+    use crate::plan::Plan;
     use crate::search::constellation::orbits;
+    use crate::search::enumerate::EnumeratePlan;
     use crate::search::symmetric::SymmetricPlan;
 
     #[test]
     fn weighted_solutions_are_the_total_and_kernel_nodes_match_the_engine() {
         for n in 1..=12 {
             let p = symmetric_profile_with(n, &orbits(n), 2, &|_| {});
-            let whole = plan::build(n, Engine::Enumerate);
+            let whole = EnumeratePlan::new(n);
             let total: u128 = (0..whole.unit_count())
                 .map(|i| whole.count_unit(i).boards)
                 .sum();

@@ -132,8 +132,8 @@ pub struct InteriorCount {
     pub nodes: u64,
 }
 
-/// The kernel asked for on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+/// The kernel asked for: a particular one, or the fastest this CPU runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum KernelChoice {
     /// The fastest kernel this CPU supports: avx512 where it runs, else scalar.
     #[default]
@@ -149,14 +149,14 @@ pub enum KernelChoice {
 impl KernelChoice {
     /// The kernel to run: `Auto` resolves to the fastest one the CPU supports; `Avx512` on a
     /// CPU without it is an error that says what to do.
-    pub fn resolve(self) -> Result<Kernel, String> {
+    pub fn resolve(self) -> Result<Kernel, crate::Error> {
         match self {
             KernelChoice::Auto => Ok(Kernel::best()),
             KernelChoice::Scalar => Ok(Kernel::Scalar),
             KernelChoice::Avx512 if Kernel::Avx512.is_available() => Ok(Kernel::Avx512),
-            KernelChoice::Avx512 => Err("--kernel avx512: this CPU lacks AVX-512 (avx512f and \
-                 avx512vpopcntdq); use --kernel auto or scalar"
-                .to_string()),
+            KernelChoice::Avx512 => Err(crate::Error::KernelUnavailable {
+                kernel: Kernel::Avx512,
+            }),
         }
     }
 }

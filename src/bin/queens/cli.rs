@@ -1,0 +1,435 @@
+//! Command-line definitions (clap). Parsing only: the work is in [`crate::commands`].
+
+use crate::exports::bfile::Sequence;
+use crate::ns;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use queens::board::Solution;
+use queens::plan::Engine;
+use queens::plan::part::PartSpec;
+use queens::search::kernel::KernelChoice;
+
+const ABOUT: &str = "Count, list and classify the solutions of the n-queens problem.";
+
+const LONG_ABOUT: &str = "\
+Count, list and classify the solutions of the n-queens problem: n queens on an n×n board, \
+none attacking another. Solutions are counted in total and in classes under the 8 rotations \
+and reflections of the square, verified against the published OEIS sequences \
+(A000170, A002562, A260318-A260320).";
+
+const EXAMPLES: &str = "\
+Examples:
+  queens count 1-14                 a verified table for n = 1..14
+  queens count 8,10 --csv out.csv   also write the table as CSV
+  queens list 8 --classes           the 12 canonical solutions for n = 8
+  queens verify                     check n = 1..12 against OEIS
+  queens list 8 | queens classify   canonical form and symmetry of each board
+  queens profile 8                  nodes per depth of the search tree (A319284)
+  queens render 8 --all-classes -o classes.svg
+  queens count 1-16 --csv t.csv && queens plot t.csv -o growth.svg
+  queens count 18 --part 3/64 --csv p3.csv   one of 64 parts (for a cluster)
+  queens merge p*.csv               merge the parts into a verified result";
+
+/// The `queens` command line.
+#[derive(Debug, Parser)]
+#[command(name = "queens", version, about = ABOUT, long_about = LONG_ABOUT, after_help = EXAMPLES)]
+pub struct Cli {
+    /// Show no progress on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count solutions and classes for one or more board sizes, verified against OEIS.
+    #[command(after_help = "\
+Examples:
+  queens count 8                        one row, printed as a table
+  queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
+  queens count 8,10,12-14 --csv -       CSV alone on stdout
+  queens count 16 --threads 1           one thread
+  queens count 18 --part 3/64 --csv p3.csv    part 3 of 64, for `queens merge`
+  queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
+  queens count 17 --checkpoint n17.ckpt       resumable: rerun the same command after a kill
+
+A computed value that disagrees with the published one is reported on stderr after the table
+is written, and the exit code is 1.")]
+    Count(CountArgs),
+    /// Stream every solution of one board size in lexicographic order.
+    #[command(after_help = "\
+Examples:
+  queens list 8                         all 92 solutions, one per line (cols format)
+  queens list 8 --classes               the 12 canonical representatives
+  queens list 6 --format board          boards drawn with Q and .
+  queens list 16 --limit 5              the first five solutions
+  queens list 12 -o n12.txt             write to a file (atomically)")]
+    List(ListArgs),
+    /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
+    #[command(after_help = "\
+Examples:
+  queens verify                         n = 1..12
+  queens verify 13-15 --threads 2       larger sizes on two threads
+
+Exits 0 only if every size passes.")]
+    Verify(VerifyArgs),
+    /// Classify boards read from a file or stdin: canonical form, symmetry type, class size.
+    #[command(after_help = "\
+Examples:
+  queens classify boards.txt            one line per board (cols format, `#` comments allowed)
+  queens list 8 | queens classify       classify all 92 solutions read from stdin
+  queens classify boards.txt --format csv
+
+Exit codes: 0 every line was a valid solution; 1 some lines were not (each is reported on
+stderr with its line number and the reason, after the good ones are classified); 2 usage
+error (unreadable file, bad option).")]
+    Classify(ClassifyArgs),
+    /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
+    #[command(after_help = "\
+Examples:
+  queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
+  queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions
+  queens profile 1-14 --csv -           the long table for n = 1..14 alone on stdout
+  queens profile 12 --engine symmetric  the partial boards the symmetric engine builds
+
+Exit codes: 0 success; 1 the profile disagrees with a published value; 2 usage error.")]
+    Profile(ProfileArgs),
+    /// Draw boards as SVG: one solution, one class, or every class of a board size.
+    #[command(after_help = "\
+Examples:
+  queens render 8 --solution \"0 4 7 5 2 6 1 3\" -o board.svg
+  queens render 8 --class 10 -o class10.svg     the 10th class (as numbered by list --classes)
+  queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid
+
+Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
+    Render(RenderArgs),
+    /// Plot total and classes against n (log scale) from a table `count --csv` wrote, as SVG.
+    #[command(after_help = "\
+Examples:
+  queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
+
+The published values (OEIS) are marked with rings. Exit codes: 0 success; 2 usage error
+(unreadable or malformed table, unwritable file).")]
+    Plot(PlotArgs),
+    /// Merge the parts of split runs (count --part) into verified results.
+    #[command(after_help = "\
+Examples:
+  queens merge parts/part-*.csv              the merged table
+  queens merge parts/*.csv --csv n18.csv     also write it as CSV
+  queens merge parts/*.csv --json n18.json   also the rows and this run's metadata as JSON
+  queens merge parts/*.csv --bfile - --sequence classes
+                                             only an OEIS b-file of the classes, on stdout
+
+Every part 0..MOD of each board size must be given exactly once, all from the same engine,
+plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
+corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
+    Merge(MergeArgs),
+}
+
+/// Board sizes: `8`, `4-12`, or `8,10,12-14`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sizes(pub Vec<usize>);
+
+fn parse_sizes_arg(s: &str) -> Result<Sizes, String> {
+    ns::parse_sizes(s).map(Sizes)
+}
+
+fn parse_size_arg(s: &str) -> Result<usize, String> {
+    ns::parse_size(s)
+}
+
+/// Options shared by the commands that run a search.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// The search engine.
+    #[arg(long, value_enum, default_value_t = EngineArg::Symmetric)]
+    pub engine: EngineArg,
+    /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
+    /// supports.
+    #[arg(long, value_enum, default_value_t = KernelArg::Auto)]
+    pub kernel: KernelArg,
+    /// Threads to use [default: all cores].
+    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// `--engine`: the command line's names of [`Engine`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// Plain backtracking that meets every solution and canonicalizes it.
+    Enumerate,
+    /// Border constellations weighted by their D4 orbit size; classes by Burnside's lemma.
+    Symmetric,
+}
+
+impl From<EngineArg> for Engine {
+    fn from(e: EngineArg) -> Engine {
+        match e {
+            EngineArg::Enumerate => Engine::Enumerate,
+            EngineArg::Symmetric => Engine::Symmetric,
+        }
+    }
+}
+
+/// `--kernel`: the command line's names of [`KernelChoice`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KernelArg {
+    /// The fastest kernel this CPU supports: avx512 where it runs, else scalar.
+    Auto,
+    /// The portable scalar kernel: every CPU, every n from 1 to 32.
+    Scalar,
+    /// AVX-512, every n from 1 to 32: 32 nodes at a time (16-bit lanes) for n ≤ 18 on CPUs
+    /// with avx512bw, avx512vbmi2 and avx512bitalg, else 16 at a time (32-bit lanes; needs
+    /// avx512f and avx512vpopcntdq).
+    Avx512,
+}
+
+impl From<KernelArg> for KernelChoice {
+    fn from(k: KernelArg) -> KernelChoice {
+        match k {
+            KernelArg::Auto => KernelChoice::Auto,
+            KernelArg::Scalar => KernelChoice::Scalar,
+            KernelArg::Avx512 => KernelChoice::Avx512,
+        }
+    }
+}
+
+impl SearchArgs {
+    /// The engine asked for.
+    pub fn engine(&self) -> Engine {
+        self.engine.into()
+    }
+
+    /// The kernel asked for; one this CPU cannot run is a one-line usage message.
+    pub fn kernel(&self) -> Result<queens::search::kernel::Kernel, String> {
+        KernelChoice::from(self.kernel).resolve().map_err(|_| {
+            "--kernel avx512: this CPU lacks AVX-512 (avx512f and avx512vpopcntdq); use \
+             --kernel auto or scalar"
+                .to_string()
+        })
+    }
+
+    /// The threads to run on: `--threads`, else every core.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+            .map_or_else(queens::runner::available_threads, usize::from)
+    }
+}
+
+/// Where published values to verify against come from.
+#[derive(Debug, Args)]
+pub struct KnownArgs {
+    /// Verify against the table in FILE (the format of data/known.csv) instead of the
+    /// embedded OEIS values.
+    #[arg(long, value_name = "FILE")]
+    pub known: Option<String>,
+}
+
+/// Exports of a whole result besides its table (`count` and `merge`).
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Also write the rows and run metadata (version, command line, start time, threads,
+    /// OS, CPU) as JSON to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Also write the table as Markdown to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<String>,
+    /// Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: stdout).
+    /// The sizes must be consecutive and increasing (for example 1-14).
+    #[arg(long, value_name = "FILE")]
+    pub bfile: Option<String>,
+    /// The sequence the b-file lists.
+    #[arg(long, value_enum, default_value_t = Sequence::Total, requires = "bfile")]
+    pub sequence: Sequence,
+}
+
+impl ExportArgs {
+    /// Whether any export is asked for.
+    pub fn any(&self) -> bool {
+        self.json.is_some() || self.markdown.is_some() || self.bfile.is_some()
+    }
+}
+
+/// `queens count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Board sizes (1 to 32): 8, a range 4-12, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
+    pub sizes: Sizes,
+    /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// Exports of the result.
+    #[command(flatten)]
+    pub exports: ExportArgs,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
+    /// Count only part RES of MOD (the units whose id % MOD == RES) and print a part, not a
+    /// result; `slurm` takes RES and MOD from the job array (SLURM_ARRAY_TASK_*). Merge all
+    /// MOD parts with `queens merge`.
+    #[arg(long, value_name = "RES/MOD|slurm", value_parser = PartSpec::parse)]
+    pub part: Option<PartSpec>,
+    /// Journal each finished unit to FILE; run the same command again to resume after a kill
+    /// or a time limit (one board size only). SIGINT/SIGTERM then stop cleanly.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+}
+
+/// `queens merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Part files written by `queens count N --part RES/MOD --csv FILE`.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+    /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// Exports of the merged result.
+    #[command(flatten)]
+    pub exports: ExportArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
+}
+
+/// Text formats of solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    /// One solution per line: the column of each row, separated by spaces.
+    Cols,
+    /// n lines of `Q` and `.` per solution, a blank line between solutions.
+    Board,
+    /// CSV with a header: `index,solution`; with --classes
+    /// `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`.
+    Csv,
+}
+
+/// `queens list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Board size (1 to 32).
+    #[arg(value_name = "N", value_parser = parse_size_arg)]
+    pub n: usize,
+    /// Only the canonical representative of each class (the smallest of its 8 images).
+    #[arg(long)]
+    pub classes: bool,
+    /// Only the class of this board (a solution of size N in cols format, e.g.
+    /// "0 4 7 5 2 6 1 3"): its distinct images under the 8 symmetries.
+    #[arg(long, value_name = "BOARD", value_parser = parse_solution_arg, conflicts_with = "classes")]
+    pub orbit: Option<Solution>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ListFormat::Cols)]
+    pub format: ListFormat,
+    /// Stop after K solutions.
+    #[arg(long, value_name = "K")]
+    pub limit: Option<u64>,
+    /// Write to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+}
+
+/// `queens verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Board sizes to check.
+    #[arg(value_name = "NS", value_parser = parse_sizes_arg, default_value = "1-12")]
+    pub sizes: Sizes,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
+}
+
+/// Parses a board given on the command line in `cols` format.
+fn parse_solution_arg(s: &str) -> Result<Solution, String> {
+    s.trim()
+        .parse::<Solution>()
+        .map_err(|e| format!("not a solution: {e}"))
+}
+
+/// Output formats of `queens classify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClassifyFormat {
+    /// An aligned table for reading.
+    Human,
+    /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical`.
+    Csv,
+}
+
+/// `queens classify`.
+#[derive(Debug, Args)]
+pub struct ClassifyArgs {
+    /// Boards in cols format, one per line (`-` or none: stdin).
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ClassifyFormat::Human)]
+    pub format: ClassifyFormat,
+    /// Expect boards of size N: lines of another length are reported as bad.
+    #[arg(long, value_name = "N", value_parser = parse_size_arg)]
+    pub size: Option<usize>,
+    /// Write to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+}
+
+/// `queens profile`.
+#[derive(Debug, Args)]
+pub struct ProfileArgs {
+    /// Board sizes (1 to 32): 8, a range 1-14, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
+    pub sizes: Sizes,
+    /// Also write the profile as CSV (`n,engine,depth,nodes,solutions`) to FILE (`-`: stdout,
+    /// which then carries only the CSV).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
+    /// or `symmetric` (depth = queens on the board, one border constellation per D4 orbit,
+    /// unweighted; verified by weighting its solutions with the orbit sizes).
+    #[arg(long, value_enum, default_value_t = EngineArg::Enumerate)]
+    pub engine: EngineArg,
+    /// Threads to use [default: all cores].
+    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// `queens render`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["solution", "class", "all_classes"])))]
+pub struct RenderArgs {
+    /// Board size (1 to 32).
+    #[arg(value_name = "N", value_parser = parse_size_arg)]
+    pub n: usize,
+    /// Draw this solution (cols format, N columns).
+    #[arg(long, value_name = "BOARD", value_parser = parse_solution_arg)]
+    pub solution: Option<Solution>,
+    /// Draw the canonical solution of class K (1-based, in the order of `list N --classes`).
+    #[arg(long, value_name = "K")]
+    pub class: Option<usize>,
+    /// Draw every class of N in a grid (N up to 11).
+    #[arg(long)]
+    pub all_classes: bool,
+    /// The SVG file to write (`-`: stdout).
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: String,
+}
+
+/// `queens plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// A table written by `queens count --csv` (`-`: stdin).
+    #[arg(value_name = "TABLE.csv")]
+    pub table: String,
+    /// The SVG file to write (`-`: stdout).
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: String,
+}

@@ -1,0 +1,116 @@
+//! The subcommands' work, one module each, and what they share.
+
+pub mod classify;
+pub mod count;
+pub mod count_part;
+pub mod exports;
+pub mod list;
+pub mod merge;
+pub mod plot;
+pub mod profile;
+pub mod render;
+pub mod resumable;
+pub mod verify;
+
+use crate::cli::{KnownArgs, SearchArgs};
+use crate::output::Destination;
+use crate::progress::ProgressMode;
+use queens::formats::table::Row;
+use queens::plan::Plan;
+use queens::plan::part::Part;
+use queens::runner;
+use queens::verify::KnownTable;
+use std::path::Path;
+
+/// How a command failed, and so which exit code it gets.
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    /// The command line asks for something impossible: exit code 2, nothing done.
+    #[error("{0}")]
+    Usage(String),
+    /// The work failed or a check did not pass: exit code 1.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl CommandError {
+    /// The process exit code for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CommandError::Usage(_) => 2,
+            CommandError::Failed(_) => 1,
+        }
+    }
+}
+
+impl From<std::io::Error> for CommandError {
+    fn from(e: std::io::Error) -> Self {
+        CommandError::Failed(format!("I/O error: {e}"))
+    }
+}
+
+/// The progress mode for `--quiet`.
+pub fn progress_mode(quiet: bool) -> ProgressMode {
+    if quiet {
+        ProgressMode::Quiet
+    } else {
+        ProgressMode::Auto
+    }
+}
+
+/// Loads the table of published values that `--known` names, or the embedded one.
+pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
+    let Some(path) = &args.known else {
+        return Ok(KnownTable::embedded().clone());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
+    KnownTable::parse(&text).map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
+}
+
+/// The plan of the engine and kernel that `search` asks for (a kernel this CPU lacks is a
+/// usage error).
+pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, CommandError> {
+    let kernel = search.kernel().map_err(CommandError::Usage)?;
+    runner::build_with_kernel(n, search.engine(), kernel)
+        .map_err(|e| CommandError::Usage(e.to_string()))
+}
+
+/// Computes the whole row for one board size with the given search options, resumably with
+/// the journal at `checkpoint` if given.
+pub fn compute_row(
+    n: usize,
+    search: &SearchArgs,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+) -> Result<Row, CommandError> {
+    let plan = build_plan(n, search)?;
+    let outcome = resumable::run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
+    let counts = outcome
+        .counts()
+        .map_err(|e| CommandError::Failed(e.to_string()))?;
+    Ok(Row::from_counts(&counts))
+}
+
+/// Fails loudly, naming every disagreement with the published values in `mismatches`, if
+/// there is any.
+pub fn fail_on_mismatches(mismatches: &[String]) -> Result<(), CommandError> {
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(CommandError::Failed(format!(
+            "MISMATCH with the published values (OEIS): {}",
+            mismatches.join("; ")
+        )))
+    }
+}
+
+/// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
+/// written).
+pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
+    let csv = arg.map(Destination::parse);
+    if let Some(dest) = &csv {
+        dest.check().map_err(CommandError::Usage)?;
+    }
+    Ok(csv)
+}

@@ -1,0 +1,365 @@
+//! The counting front door: [`count`] for the common case, and [`Counter`], a builder for
+//! everything else (engine, kernel, threads, a part of the plan, resuming from finished units,
+//! a per-unit callback, a stop flag).
+
+use crate::error::Error;
+use crate::plan::{ClassCounts, Engine, Part, Plan, Tally};
+use crate::runner::stop::StopFlag;
+use crate::runner::{self, RunControl, RunEnd, RunOptions};
+use crate::search::kernel::KernelChoice;
+use std::collections::BTreeMap;
+use std::io;
+
+/// The counts of one board size, complete and cross-checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counts {
+    /// Board size.
+    pub n: usize,
+    /// Solutions (boards), OEIS A000170.
+    pub total: u128,
+    /// Classes under the 8 symmetries of the square, by symmetry type; their sum
+    /// ([`ClassCounts::total`]) is A002562.
+    pub classes: ClassCounts,
+    /// Boards unchanged by a half turn (A032522).
+    pub fixed_half_turn: u128,
+    /// Boards unchanged by a quarter turn (A033148).
+    pub fixed_quarter_turn: u128,
+    /// Partial boards the engine visited (each engine's own notion of node; see the README).
+    pub nodes: u128,
+    /// The engine that counted.
+    pub engine: Engine,
+    /// The kernel it ran on (`scalar`, `avx512`).
+    pub kernel: &'static str,
+    /// The plan's identity (its split into units, with a version).
+    pub plan: String,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock seconds of this run (resumed units took their time in earlier runs).
+    pub seconds: f64,
+}
+
+/// A run that counted every unit it was given: the sum of their tallies and how it was made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    /// Board size.
+    pub n: usize,
+    /// The engine that counted.
+    pub engine: Engine,
+    /// The kernel it ran on.
+    pub kernel: &'static str,
+    /// The plan's identity.
+    pub plan: String,
+    /// Whether the engine counted classes one by one as well as by Burnside's lemma.
+    pub counts_classes_directly: bool,
+    /// The part of the plan that was counted ([`Part::WHOLE`] for all of it).
+    pub part: Part,
+    /// The units of the part: counted now or resumed.
+    pub units: usize,
+    /// The units of the whole plan.
+    pub plan_units: usize,
+    /// Units taken from [`Counter::resume_from`] instead of being counted.
+    pub resumed: usize,
+    /// The sum of the units' tallies.
+    pub tally: Tally,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock seconds of this run.
+    pub seconds: f64,
+}
+
+impl Finished {
+    /// The complete counts, classes derived and cross-checked. A part other than the whole
+    /// has no class counts of its own: merge the parts first (an [`Error::Options`]).
+    pub fn counts(&self) -> Result<Counts, Error> {
+        if self.part != Part::WHOLE {
+            return Err(Error::Options(format!(
+                "part {} of n = {} is not a whole result: merge all {} parts to get its counts",
+                self.part,
+                self.n,
+                self.part.modulus()
+            )));
+        }
+        let classes = self.tally.classes(self.n, self.counts_classes_directly)?;
+        Ok(Counts {
+            n: self.n,
+            total: self.tally.boards,
+            classes,
+            fixed_half_turn: self.tally.fixed_half_turn,
+            fixed_quarter_turn: self.tally.fixed_quarter_turn,
+            nodes: self.tally.nodes,
+            engine: self.engine,
+            kernel: self.kernel,
+            plan: self.plan.clone(),
+            threads: self.threads,
+            seconds: self.seconds,
+        })
+    }
+}
+
+/// How a [`Counter`] run ended.
+#[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // one per run: boxing would only add an allocation
+pub enum Outcome {
+    /// Every unit was counted.
+    Complete(Finished),
+    /// The stop flag was set first: the units finished (earlier ones included) all went
+    /// through the per-unit callback, so a journal of them resumes the run.
+    Stopped {
+        /// Units finished.
+        finished: usize,
+        /// Units in the run.
+        total: usize,
+    },
+}
+
+/// The per-unit callback: the unit's id and tally, on the worker thread that counted it.
+pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally) -> io::Result<()> + Sync);
+
+/// Counts board size `n` (1..=32) with the default engine (symmetric), the fastest kernel this
+/// CPU runs, on every core.
+///
+/// ```
+/// let c = queens::count(8)?;
+/// assert_eq!((c.total, c.classes.total()), (92, 12));
+/// assert_eq!((c.classes.asymmetric, c.classes.half_turn, c.classes.quarter_turn), (11, 1, 0));
+/// assert_eq!((c.fixed_half_turn, c.fixed_quarter_turn), (4, 0));
+/// assert!(queens::count(33).is_err());
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn count(n: usize) -> Result<Counts, Error> {
+    Counter::new(n).count()
+}
+
+/// A count with every option: build it with [`Counter::new`], set what differs from the
+/// defaults, then [`Counter::count`] (the complete counts) or [`Counter::run`] (how far it
+/// got, for parts and stoppable runs).
+///
+/// ```
+/// use queens::{Counter, Engine, KernelChoice, Outcome};
+/// use queens::plan::Part;
+///
+/// // Every option at once: the plain engine, one thread.
+/// let c = Counter::new(10).engine(Engine::Enumerate).threads(1).count()?;
+/// assert_eq!((c.total, c.nodes), (724, 35_539));
+///
+/// // Part 1 of 3 of the symmetric plan, and a callback per finished unit.
+/// let seen = std::sync::atomic::AtomicUsize::new(0);
+/// let on_unit = |_id: usize, _t: &queens::plan::Tally| {
+///     seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+///     Ok(())
+/// };
+/// let part = Part::new(1, 3).map_err(queens::Error::Part)?;
+/// let Outcome::Complete(done) = Counter::new(12)
+///     .kernel(KernelChoice::Scalar)
+///     .part(part)
+///     .on_unit(&on_unit)
+///     .run()?
+/// else {
+///     unreachable!("no stop flag was given")
+/// };
+/// assert_eq!(done.units, seen.into_inner());
+/// assert!(done.counts().is_err()); // a part has no class counts of its own
+/// # Ok::<(), queens::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Counter<'a> {
+    n: usize,
+    engine: Engine,
+    kernel: KernelChoice,
+    threads: Option<usize>,
+    part: Part,
+    done: Option<&'a BTreeMap<usize, Tally>>,
+    on_unit: Option<OnUnit<'a>>,
+    stop: Option<&'a StopFlag>,
+}
+
+impl<'a> Counter<'a> {
+    /// A count of board size `n` with the defaults of [`count`]; the size is checked when the
+    /// count runs.
+    pub fn new(n: usize) -> Counter<'a> {
+        Counter {
+            n,
+            engine: Engine::default(),
+            kernel: KernelChoice::Auto,
+            threads: None,
+            part: Part::WHOLE,
+            done: None,
+            on_unit: None,
+            stop: None,
+        }
+    }
+
+    /// The search engine (default [`Engine::Symmetric`]).
+    pub fn engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// The counting kernel of the symmetric engine (default: the fastest this CPU runs). A
+    /// kernel the CPU lacks is an [`Error::KernelUnavailable`] when the count runs.
+    pub fn kernel(mut self, kernel: KernelChoice) -> Self {
+        self.kernel = kernel;
+        self
+    }
+
+    /// Threads to use at most (default: every core). 0 is an error when the count runs.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Counts only `part` of the plan's units (default: all of them).
+    pub fn part(mut self, part: Part) -> Self {
+        self.part = part;
+        self
+    }
+
+    /// Units finished earlier, with their tallies (for example read back from a checkpoint
+    /// journal): not counted again, but included in the sum. Ids outside the part are
+    /// ignored.
+    pub fn resume_from(mut self, done: &'a BTreeMap<usize, Tally>) -> Self {
+        self.done = Some(done);
+        self
+    }
+
+    /// Called once per newly finished unit, before it counts in the result (progress, a
+    /// journal). An error stops the run (no new unit starts) and is returned as
+    /// [`Error::Callback`].
+    pub fn on_unit(mut self, on_unit: OnUnit<'a>) -> Self {
+        self.on_unit = Some(on_unit);
+        self
+    }
+
+    /// A flag read between units: once set, no new unit starts, the units running finish,
+    /// and [`Counter::run`] returns [`Outcome::Stopped`].
+    pub fn stop_flag(mut self, stop: &'a StopFlag) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The plan this count runs: its units, identity and kernel (for a journal that must name
+    /// them before the run starts).
+    pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
+        let kernel = self.kernel.resolve()?;
+        runner::build_with_kernel(self.n, self.engine, kernel)
+    }
+
+    /// Runs the count: every unit of the part, or until the stop flag is set.
+    pub fn run(&self) -> Result<Outcome, Error> {
+        let plan = self.plan()?;
+        self.run_plan(plan.as_ref())
+    }
+
+    /// Runs the count on `plan`, made by [`Counter::plan`] (a plan of another size is an
+    /// [`Error::Options`]).
+    pub fn run_plan(&self, plan: &dyn Plan) -> Result<Outcome, Error> {
+        if plan.n() != self.n {
+            return Err(Error::Options(format!(
+                "the plan is for n = {}, the count for n = {}",
+                plan.n(),
+                self.n
+            )));
+        }
+        let threads = match self.threads {
+            Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
+            Some(t) => t,
+            None => runner::available_threads(),
+        };
+        let ids = self.part.ids(plan.unit_count());
+        let none = BTreeMap::new();
+        let control = RunControl {
+            done: self.done.unwrap_or(&none),
+            on_unit: self.on_unit.unwrap_or(&|_, _| Ok(())),
+            stop: self.stop,
+        };
+        let end = runner::run_units_with(plan, &ids, &RunOptions { threads }, &control)?;
+        Ok(match end {
+            RunEnd::Complete(outcome) => Outcome::Complete(Finished {
+                n: plan.n(),
+                engine: plan.engine(),
+                kernel: plan.kernel(),
+                plan: plan.identity(),
+                counts_classes_directly: plan.counts_classes_directly(),
+                part: self.part,
+                units: outcome.units,
+                plan_units: plan.unit_count(),
+                resumed: outcome.resumed,
+                tally: outcome.tally,
+                threads: outcome.threads,
+                seconds: outcome.seconds,
+            }),
+            RunEnd::Stopped { finished, total } => Outcome::Stopped { finished, total },
+        })
+    }
+
+    /// Runs the count to the end and returns the complete counts: the whole plan must be
+    /// counted (an [`Error::Options`] for a part, or when the stop flag was set).
+    pub fn count(&self) -> Result<Counts, Error> {
+        match self.run()? {
+            Outcome::Complete(done) => done.counts(),
+            Outcome::Stopped { finished, total } => Err(Error::Options(format!(
+                "n = {}: stopped after {finished} of {total} units",
+                self.n
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_sizes_threads_and_kernels_are_errors() {
+        for n in [0, 33] {
+            let e = count(n).unwrap_err();
+            assert_eq!(e.to_string(), format!("board size {n} is outside 1..=32"));
+        }
+        let e = Counter::new(8).threads(0).count().unwrap_err();
+        assert_eq!(e.to_string(), "threads must be at least 1");
+        if !crate::search::kernel::Kernel::Avx512.is_available() {
+            let e = Counter::new(8)
+                .kernel(KernelChoice::Avx512)
+                .count()
+                .unwrap_err();
+            assert!(matches!(e, Error::KernelUnavailable { .. }), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_stop_flag_set_before_the_run_stops_it_at_once() {
+        let stop = StopFlag::new();
+        stop.request();
+        let out = Counter::new(10).stop_flag(&stop).run().unwrap();
+        assert!(
+            matches!(out, Outcome::Stopped { finished: 0, .. }),
+            "{out:?}"
+        );
+    }
+
+    #[test]
+    fn resumed_units_count_in_the_sum_without_being_counted_again() {
+        let counter = Counter::new(9).threads(1);
+        let plan = counter.plan().unwrap();
+        let done: BTreeMap<usize, Tally> = (0..plan.unit_count())
+            .step_by(2)
+            .map(|id| (id, plan.count_unit(id)))
+            .collect();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let on_unit = |_: usize, _: &Tally| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Ok(())
+        };
+        let Outcome::Complete(f) = counter
+            .resume_from(&done)
+            .on_unit(&on_unit)
+            .run_plan(plan.as_ref())
+            .unwrap()
+        else {
+            panic!("not stopped")
+        };
+        assert_eq!(f.resumed, done.len());
+        assert_eq!(calls.into_inner(), plan.unit_count() - done.len());
+        assert_eq!(f.counts().unwrap().total, 352);
+    }
+}

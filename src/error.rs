@@ -1,0 +1,59 @@
+//! The library's error type: everything a caller can get wrong, and every way a run can fail.
+
+use crate::plan::TallyError;
+use crate::search::kernel::Kernel;
+use std::io;
+
+/// What went wrong. Every message is one line that names the problem and what to do instead.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A board size outside the supported 1..=32.
+    #[error("board size {n} is outside 1..=32")]
+    SizeOutOfRange {
+        /// The size asked for.
+        n: usize,
+    },
+    /// A kernel this CPU cannot run.
+    #[error("{}", kernel_unavailable(*kernel))]
+    KernelUnavailable {
+        /// The kernel asked for.
+        kernel: Kernel,
+    },
+    /// A part that is not one: `RES/MOD` with `RES ≥ MOD` or `MOD = 0`.
+    #[error("{0}")]
+    Part(String),
+    /// The options contradict each other (for example classes asked of a part).
+    #[error("{0}")]
+    Options(String),
+    /// The counts do not add up or overflowed: a bug or corrupted partial results.
+    #[error(transparent)]
+    Tally(#[from] TallyError),
+    /// The per-unit callback failed (for example writing a checkpoint journal); the units
+    /// reported before it are kept.
+    #[error("could not record a finished unit: {0}")]
+    Callback(io::Error),
+    /// The operating system refused the worker threads.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
+}
+
+fn kernel_unavailable(kernel: Kernel) -> String {
+    match kernel {
+        Kernel::Avx512 => "the avx512 kernel needs AVX-512 (avx512f and avx512vpopcntdq), which \
+                           this CPU lacks; use the auto or scalar kernel"
+            .to_string(),
+        k => format!("the {} kernel cannot run on this CPU", k.name()),
+    }
+}
+
+impl From<crate::runner::RunError> for Error {
+    fn from(e: crate::runner::RunError) -> Error {
+        use crate::runner::RunError;
+        match e {
+            RunError::Tally(t) => Error::Tally(t),
+            RunError::Journal(io) => Error::Callback(io),
+            RunError::ThreadPool(s) => Error::Threads(s),
+        }
+    }
+}

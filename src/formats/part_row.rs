@@ -1,0 +1,312 @@
+//! The result of one part (`queens count N --part RES/MOD`): the summed tally of the part's
+//! units and everything needed to merge it safely with the other parts. A part is not a result
+//! for n; its CSV row has its own header ([`PART_HEADER`], first column `format`) so it can never
+//! be mistaken for a row of `queens count --csv`, and it names its plan (with the plan's
+//! version) so parts of different plans are never summed. A checksum over the row's text
+//! catches a damaged or edited row.
+
+use crate::counter::Finished;
+use crate::formats::checksum;
+use crate::plan::part::Part;
+use crate::plan::tally::{ClassCounts, Tally};
+use std::io;
+
+/// The value of the `format` column: the kind of row and its version.
+pub const PART_FORMAT: &str = "queens-part-v1";
+
+/// The CSV header of part rows, in column order.
+pub const PART_HEADER: [&str; 19] = [
+    "format",
+    "n",
+    "engine",
+    "plan",
+    "res",
+    "mod",
+    "units",
+    "plan_units",
+    "boards",
+    "fixed_half_turn",
+    "fixed_quarter_turn",
+    "canonical_asymmetric",
+    "canonical_half_turn",
+    "canonical_quarter_turn",
+    "nodes",
+    "seconds",
+    "threads",
+    "kernel",
+    "checksum",
+];
+
+/// The result of one part of a plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartRow {
+    /// Board size.
+    pub n: usize,
+    /// Engine name.
+    pub engine: String,
+    /// [`Plan::identity`] (the split and its version).
+    pub plan: String,
+    /// Which part.
+    pub part: Part,
+    /// Units in this part.
+    pub units: usize,
+    /// Units in the whole plan ([`Plan::unit_count`]).
+    pub plan_units: usize,
+    /// The sum of the part's unit tallies.
+    pub tally: Tally,
+    /// Whether the plan counts classes one by one (the canonical columns are filled in).
+    pub counts_classes_directly: bool,
+    /// Wall-clock seconds of this part's run (the resumed units' time not included).
+    pub seconds: f64,
+    /// Threads used.
+    pub threads: usize,
+    /// The counting kernel the units ran on ([`Plan::kernel`]); parts of one set may differ.
+    pub kernel: String,
+}
+
+/// Why a CSV row is not a valid part row.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PartRowError {
+    /// The row's checksum does not match its text.
+    #[error("its checksum does not match: the row is damaged or was edited")]
+    Checksum,
+    /// A field does not parse, or the fields contradict each other.
+    #[error("column {column}: {value:?} is not valid")]
+    Field {
+        /// Column name.
+        column: &'static str,
+        /// The text found.
+        value: String,
+    },
+}
+
+impl PartRow {
+    /// The row of a finished run of a part.
+    pub fn from_finished(run: &Finished) -> PartRow {
+        PartRow {
+            n: run.n,
+            engine: run.engine.name().to_string(),
+            plan: run.plan.clone(),
+            part: run.part,
+            units: run.units,
+            plan_units: run.plan_units,
+            tally: run.tally,
+            counts_classes_directly: run.counts_classes_directly,
+            seconds: run.seconds,
+            threads: run.threads,
+            kernel: run.kernel.to_string(),
+        }
+    }
+
+    /// The fields as text, in [`PART_HEADER`] order, the checksum last.
+    pub fn fields(&self) -> Vec<String> {
+        let t = &self.tally;
+        let class = |v: u128| {
+            if self.counts_classes_directly {
+                v.to_string()
+            } else {
+                String::new()
+            }
+        };
+        let mut f = vec![
+            PART_FORMAT.to_string(),
+            self.n.to_string(),
+            self.engine.clone(),
+            self.plan.clone(),
+            self.part.res().to_string(),
+            self.part.modulus().to_string(),
+            self.units.to_string(),
+            self.plan_units.to_string(),
+            t.boards.to_string(),
+            t.fixed_half_turn.to_string(),
+            t.fixed_quarter_turn.to_string(),
+            class(t.canonical.asymmetric),
+            class(t.canonical.half_turn),
+            class(t.canonical.quarter_turn),
+            t.nodes.to_string(),
+            format!("{:.6}", self.seconds),
+            self.threads.to_string(),
+            self.kernel.clone(),
+        ];
+        f.push(checksum::checksum(&f.join(",")));
+        f
+    }
+
+    /// Parses the fields of one CSV record (in [`PART_HEADER`] order), checking the checksum
+    /// first and then that the fields are consistent.
+    pub fn from_fields(fields: &[&str]) -> Result<PartRow, PartRowError> {
+        if fields.len() != PART_HEADER.len() {
+            return Err(PartRowError::Field {
+                column: "format",
+                value: format!("{} columns", fields.len()),
+            });
+        }
+        let (body, sum) = fields.split_at(PART_HEADER.len() - 1);
+        if !checksum::matches(&body.join(","), sum[0]) {
+            return Err(PartRowError::Checksum);
+        }
+        let bad = |i: usize| PartRowError::Field {
+            column: PART_HEADER[i],
+            value: fields[i].to_string(),
+        };
+        let int = |i: usize| fields[i].parse::<u128>().map_err(|_| bad(i));
+        let size = |i: usize| fields[i].parse::<usize>().map_err(|_| bad(i));
+        if fields[0] != PART_FORMAT {
+            return Err(bad(0));
+        }
+        let direct = !fields[11].is_empty();
+        let class = |i: usize| {
+            if direct {
+                int(i)
+            } else if fields[i].is_empty() {
+                Ok(0)
+            } else {
+                Err(bad(i))
+            }
+        };
+        let part = Part::new(size(4)?, size(5)?).map_err(|_| bad(4))?;
+        let units = size(6)?;
+        let plan_units = size(7)?;
+        if units != part.unit_count(plan_units) {
+            return Err(bad(6));
+        }
+        Ok(PartRow {
+            n: size(1)?,
+            engine: fields[2].to_string(),
+            plan: fields[3].to_string(),
+            part,
+            units,
+            plan_units,
+            tally: Tally {
+                boards: int(8)?,
+                fixed_half_turn: int(9)?,
+                fixed_quarter_turn: int(10)?,
+                canonical: ClassCounts {
+                    asymmetric: class(11)?,
+                    half_turn: class(12)?,
+                    quarter_turn: class(13)?,
+                },
+                nodes: int(14)?,
+            },
+            counts_classes_directly: direct,
+            seconds: fields[15].parse().map_err(|_| bad(15))?,
+            threads: size(16)?,
+            kernel: fields[17].to_string(),
+        })
+    }
+
+    /// A human-readable block: it says first, and loudly, that this is a part and not a result.
+    pub fn human(&self) -> String {
+        let t = &self.tally;
+        let m = self.part.modulus();
+        let mut out = format!(
+            "n = {}: PART {} of plan {} (engine {}) - not a result for n = {}: merge all {m} \
+             parts with `queens merge`\n",
+            self.n, self.part, self.plan, self.engine, self.n
+        );
+        let mut line = |k: &str, v: String| out.push_str(&format!("  {k:<19} {v}\n"));
+        line("units", format!("{} of {}", self.units, self.plan_units));
+        line("boards", t.boards.to_string());
+        line("fixed_half_turn", t.fixed_half_turn.to_string());
+        line("fixed_quarter_turn", t.fixed_quarter_turn.to_string());
+        if self.counts_classes_directly {
+            line(
+                "canonical classes",
+                format!(
+                    "{} asymmetric, {} half_turn, {} quarter_turn",
+                    t.canonical.asymmetric, t.canonical.half_turn, t.canonical.quarter_turn
+                ),
+            );
+        }
+        line("nodes", t.nodes.to_string());
+        line(
+            "seconds",
+            format!(
+                "{:.3} ({} thread{}, {} kernel)",
+                self.seconds,
+                self.threads,
+                if self.threads == 1 { "" } else { "s" },
+                self.kernel
+            ),
+        );
+        out
+    }
+}
+
+/// Writes part rows as CSV with the [`PART_HEADER`].
+pub fn write_csv<W: io::Write>(rows: &[PartRow], out: W) -> io::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(PART_HEADER)?;
+    for row in rows {
+        w.write_record(row.fields())?;
+    }
+    w.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(direct: bool) -> PartRow {
+        PartRow {
+            n: 12,
+            engine: "enumerate".to_string(),
+            plan: "enumerate-prefix3-v1".to_string(),
+            part: Part::new(3, 8).unwrap(),
+            units: 13,
+            plan_units: 100,
+            tally: Tally {
+                boards: 1780,
+                fixed_half_turn: 6,
+                fixed_quarter_turn: 2,
+                canonical: if direct {
+                    ClassCounts {
+                        asymmetric: 220,
+                        half_turn: 1,
+                        quarter_turn: 1,
+                    }
+                } else {
+                    ClassCounts::default()
+                },
+                nodes: 107_000,
+            },
+            counts_classes_directly: direct,
+            seconds: 0.25,
+            threads: 2,
+            kernel: "scalar".to_string(),
+        }
+    }
+
+    #[test]
+    fn fields_round_trip() {
+        for direct in [true, false] {
+            let row = sample(direct);
+            let fields = row.fields();
+            let refs: Vec<&str> = fields.iter().map(String::as_str).collect();
+            assert_eq!(PartRow::from_fields(&refs), Ok(row));
+        }
+    }
+
+    #[test]
+    fn a_changed_field_fails_the_checksum() {
+        let fields = sample(true).fields();
+        for i in 0..PART_HEADER.len() - 1 {
+            let mut changed = fields.clone();
+            changed[i].push('1');
+            let refs: Vec<&str> = changed.iter().map(String::as_str).collect();
+            assert_eq!(
+                PartRow::from_fields(&refs),
+                Err(PartRowError::Checksum),
+                "{}",
+                PART_HEADER[i]
+            );
+        }
+    }
+
+    #[test]
+    fn the_human_form_says_it_is_a_part() {
+        let text = sample(true).human();
+        assert!(text.starts_with("n = 12: PART 3/8 of plan enumerate-prefix3-v1"));
+        assert!(text.contains("not a result"));
+    }
+}

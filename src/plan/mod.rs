@@ -1,0 +1,69 @@
+//! The split of one board size into numbered work units: the [`Plan`] trait, the [`Engine`]
+//! names, the [`Tally`] a unit yields and the [`Part`]s a plan is split into. This layer knows
+//! no engine: the plans themselves live in [`crate::search`], and [`crate::runner::build`]
+//! makes them.
+//!
+//! A [`Plan`] is a deterministic, ordered list of units for one `n`: unit `i` is the same
+//! subproblem on every machine and every run of the same plan identity. Counting every unit and
+//! summing the [`Tally`]s (in any order) gives the result for `n`.
+
+pub mod part;
+pub mod tally;
+
+pub use part::{Part, PartSpec};
+use std::fmt;
+pub use tally::{ClassCounts, Tally, TallyError};
+
+/// A search engine: how a board size is split into units and how a unit is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Engine {
+    /// Plain backtracking that meets every solution and canonicalizes it.
+    Enumerate,
+    /// Border constellations weighted by their D4 orbit size; classes by Burnside's lemma.
+    #[default]
+    Symmetric,
+}
+
+impl Engine {
+    /// Every engine, in the order the command line lists them.
+    pub const ALL: [Engine; 2] = [Engine::Enumerate, Engine::Symmetric];
+
+    /// The engine's name as used on the command line and in tables.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Enumerate => "enumerate",
+            Engine::Symmetric => "symmetric",
+        }
+    }
+
+    /// Parses a name written by [`Engine::name`].
+    pub fn from_name(s: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == s)
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One board size split into numbered work units.
+pub trait Plan: Send + Sync {
+    /// The board size.
+    fn n(&self) -> usize;
+    /// The engine that made the plan.
+    fn engine(&self) -> Engine;
+    /// The counting kernel the plan's units run on (`scalar`, …).
+    fn kernel(&self) -> &'static str;
+    /// A name for the split (its parameters and a version): two plans with equal identities
+    /// and equal `n` have the same units.
+    fn identity(&self) -> String;
+    /// How many units there are; they are numbered `0..unit_count()`.
+    fn unit_count(&self) -> usize;
+    /// Counts unit `id` (`id < unit_count()`).
+    fn count_unit(&self, id: usize) -> Tally;
+    /// Whether units count classes one by one ([`Tally::canonical`]) as well as the
+    /// symmetric boards that Burnside's lemma needs.
+    fn counts_classes_directly(&self) -> bool;
+}

@@ -1,0 +1,185 @@
+//! Executes the units of a plan on a pool of threads and sums their tallies. A resumable run
+//! ([`run_units_with`]) also skips units finished earlier, reports each finished unit to a
+//! callback (progress, a checkpoint journal), and stops between units when asked.
+//!
+//! This is the only layer that names the engines: [`build`] makes their plans.
+
+pub mod build;
+pub mod stop;
+
+pub use build::{build, build_with_kernel};
+
+use crate::plan::Plan;
+use crate::plan::tally::{Tally, TallyError};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::io;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+use stop::StopFlag;
+
+/// How to run a plan.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Threads to use at most (at least 1).
+    pub threads: usize,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    /// The sum of the units' tallies.
+    pub tally: Tally,
+    /// Threads actually used (never more than there are units).
+    pub threads: usize,
+    /// Wall-clock seconds of the whole run.
+    pub seconds: f64,
+    /// Units in the run (counted now or resumed).
+    pub units: usize,
+    /// Units taken from [`RunControl::done`] instead of being counted.
+    pub resumed: usize,
+}
+
+/// The number of threads the machine offers (1 if it cannot tell).
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Counts the units `ids` of `plan` and sums them. The result does not depend on the thread
+/// count or on the order units finish in: tallies are stored by position and summed in order.
+pub fn run_units(
+    plan: &dyn Plan,
+    ids: &[usize],
+    options: &RunOptions,
+) -> Result<RunOutcome, RunError> {
+    let done = BTreeMap::new();
+    let control = RunControl {
+        done: &done,
+        on_unit: &|_, _| Ok(()),
+        stop: None,
+    };
+    match run_units_with(plan, ids, options, &control) {
+        Ok(RunEnd::Complete(outcome)) => Ok(outcome),
+        // Nothing can set a stop flag that is not there.
+        Ok(RunEnd::Stopped { finished, total }) => Err(RunError::Tally(TallyError::Inconsistent {
+            n: plan.n(),
+            what: format!("a run without a stop flag stopped after {finished} of {total} units"),
+        })),
+        Err(e) => Err(e),
+    }
+}
+
+/// What a resumable run is given besides the units: the units finished earlier, a callback
+/// for each newly finished unit (the checkpoint journal), and a flag that stops it.
+pub struct RunControl<'a> {
+    /// Units finished earlier, with their tallies (read back from a checkpoint): not counted
+    /// again, but included in the sum. Ids not in the run's list are ignored.
+    pub done: &'a BTreeMap<usize, Tally>,
+    /// Called once per newly finished unit, on the worker thread that counted it, before the
+    /// unit is included in the result. An error stops the run: no new unit starts.
+    pub on_unit: &'a (dyn Fn(usize, &Tally) -> io::Result<()> + Sync),
+    /// Read before each unit starts; once set, no new unit starts and units already running
+    /// finish (and are passed to `on_unit`).
+    pub stop: Option<&'a StopFlag>,
+}
+
+/// How a resumable run ended.
+#[derive(Clone, Debug)]
+pub enum RunEnd {
+    /// Every unit is counted: the sum over all units, the resumed ones included.
+    Complete(RunOutcome),
+    /// The stop flag was set before every unit was counted.
+    Stopped {
+        /// Units finished, earlier ones included: all of them went through `on_unit`.
+        finished: usize,
+        /// Units in the run.
+        total: usize,
+    },
+}
+
+/// A resumable run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// Summing the tallies failed.
+    #[error(transparent)]
+    Tally(#[from] TallyError),
+    /// The per-unit callback failed (writing the checkpoint).
+    #[error("could not record a finished unit: {0}")]
+    Journal(io::Error),
+    /// The operating system refused the worker threads.
+    #[error("cannot start the worker threads: {0}")]
+    ThreadPool(String),
+}
+
+/// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
+/// `control.on_unit` as it finishes, and stops early (between units) when `control.stop` is
+/// set. The sum, when complete, is the same as [`run_units`] over `ids`.
+pub fn run_units_with(
+    plan: &dyn Plan,
+    ids: &[usize],
+    options: &RunOptions,
+    control: &RunControl<'_>,
+) -> Result<RunEnd, RunError> {
+    let started = Instant::now();
+    let (resumed, todo): (Vec<usize>, Vec<usize>) =
+        ids.iter().partition(|id| control.done.contains_key(id));
+    let threads = options.threads.max(1).min(todo.len().max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("queens-worker-{i}"))
+        .build()
+        .map_err(|e| RunError::ThreadPool(e.to_string()))?;
+    let journal_error: Mutex<Option<io::Error>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let tallies: Vec<Option<Tally>> = pool.install(|| {
+        todo.par_iter()
+            .with_max_len(1) // one unit per task, so that threads steal whole units
+            .map(|&id| {
+                // Between units, never inside one: a stop or a failed journal write lets the
+                // units already running finish and starts no new one.
+                if failed.load(Ordering::Relaxed) || control.stop.is_some_and(StopFlag::is_set) {
+                    return None;
+                }
+                let t = plan.count_unit(id);
+                if let Err(e) = (control.on_unit)(id, &t) {
+                    failed.store(true, Ordering::Relaxed);
+                    journal_error
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .get_or_insert(e);
+                    return None;
+                }
+                Some(t)
+            })
+            .collect()
+    });
+    if let Some(e) = journal_error
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+    {
+        return Err(RunError::Journal(e));
+    }
+    let counted = tallies.iter().flatten().count();
+    if counted < todo.len() {
+        return Ok(RunEnd::Stopped {
+            finished: resumed.len() + counted,
+            total: ids.len(),
+        });
+    }
+    let earlier = resumed.iter().map(|id| &control.done[id]);
+    let tally = Tally::sum(earlier.chain(tallies.iter().flatten()))?;
+    Ok(RunEnd::Complete(RunOutcome {
+        tally,
+        threads,
+        seconds: started.elapsed().as_secs_f64(),
+        units: ids.len(),
+        resumed: resumed.len(),
+    }))
+}
+
+/// Counts every unit of `plan`.
+pub fn run_plan(plan: &dyn Plan, options: &RunOptions) -> Result<RunOutcome, RunError> {
+    let ids: Vec<usize> = (0..plan.unit_count()).collect();
+    run_units(plan, &ids, options)
+}

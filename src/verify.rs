@@ -1,0 +1,244 @@
+//! The published values in `data/known.csv`, embedded in the binary, for verification only:
+//! nothing the tool prints is ever taken from here.
+
+use crate::plan::tally::ClassCounts;
+use std::sync::OnceLock;
+
+/// The embedded table.
+pub const KNOWN_CSV: &str = include_str!("../data/known.csv");
+
+/// Published values for one board size; `None` where no value is published.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownRow {
+    /// Board size.
+    pub n: usize,
+    /// A000170.
+    pub total: Option<u128>,
+    /// A002562.
+    pub classes: Option<u128>,
+    /// A260320.
+    pub asymmetric: Option<u128>,
+    /// A260319.
+    pub half_turn: Option<u128>,
+    /// A260318.
+    pub quarter_turn: Option<u128>,
+    /// A032522.
+    pub fixed_half_turn: Option<u128>,
+    /// A033148.
+    pub fixed_quarter_turn: Option<u128>,
+    /// A319283: nodes of the plain backtracking tree.
+    pub nodes: Option<u128>,
+}
+
+/// A table of published values: the embedded one, or one read from a file (`--known`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownTable {
+    rows: Vec<KnownRow>,
+}
+
+/// The columns a known-values table has, in order.
+pub const KNOWN_HEADER: [&str; 9] = [
+    "n",
+    "total_A000170",
+    "classes_A002562",
+    "asymmetric_A260320",
+    "half_turn_A260319",
+    "quarter_turn_A260318",
+    "fixed_half_turn_A032522",
+    "fixed_quarter_turn_A033148",
+    "nodes_A319283",
+];
+
+impl KnownTable {
+    /// Parses a table in the format of `data/known.csv`: `#` comment lines, then a header with
+    /// at least the columns `n,total_A000170` (further columns of [`KNOWN_HEADER`] optional, in
+    /// that order), then one row per n; empty cells mean "not published".
+    pub fn parse(text: &str) -> Result<KnownTable, String> {
+        let mut reader = csv::ReaderBuilder::new()
+            .comment(Some(b'#'))
+            .flexible(false)
+            .from_reader(text.as_bytes());
+        let header = reader.headers().map_err(|e| e.to_string())?.clone();
+        if header.len() < 2 || header.iter().zip(KNOWN_HEADER).any(|(a, b)| a != b) {
+            return Err(format!(
+                "the header must start with {} (the columns of data/known.csv)",
+                KNOWN_HEADER[..2].join(",")
+            ));
+        }
+        let mut rows = Vec::new();
+        for record in reader.records() {
+            let r = record.map_err(|e| e.to_string())?;
+            let line = r.position().map_or(0, |p| p.line());
+            let field = |i: usize| -> Result<Option<u128>, String> {
+                match r.get(i) {
+                    None | Some("") => Ok(None),
+                    Some(s) => s
+                        .parse()
+                        .map(Some)
+                        .map_err(|_| format!("line {line}: {:?} is not a whole number", s)),
+                }
+            };
+            let n = field(0)?.ok_or_else(|| format!("line {line}: n is missing"))?;
+            rows.push(KnownRow {
+                n: usize::try_from(n).map_err(|_| format!("line {line}: n is too large"))?,
+                total: field(1)?,
+                classes: field(2)?,
+                asymmetric: field(3)?,
+                half_turn: field(4)?,
+                quarter_turn: field(5)?,
+                fixed_half_turn: field(6)?,
+                fixed_quarter_turn: field(7)?,
+                nodes: field(8)?,
+            });
+        }
+        Ok(KnownTable { rows })
+    }
+
+    /// The table embedded from `data/known.csv`.
+    pub fn embedded() -> &'static KnownTable {
+        static TABLE: OnceLock<KnownTable> = OnceLock::new();
+        TABLE.get_or_init(|| KnownTable::parse(KNOWN_CSV).expect("data/known.csv is well-formed"))
+    }
+
+    /// All rows, in file order.
+    pub fn rows(&self) -> &[KnownRow] {
+        &self.rows
+    }
+
+    /// The published values for `n`, if any.
+    pub fn lookup(&self, n: usize) -> Option<&KnownRow> {
+        self.rows.iter().find(|r| r.n == n)
+    }
+
+    /// Checks a computed total and class breakdown for `n` against this table.
+    pub fn verify(&self, n: usize, total: u128, classes: &ClassCounts) -> Verdict {
+        let Some(known) = self.lookup(n) else {
+            return Verdict::Unknown;
+        };
+        let pairs = [
+            ("total", known.total, total),
+            ("classes", known.classes, classes.total()),
+            ("asymmetric", known.asymmetric, classes.asymmetric),
+            ("half_turn", known.half_turn, classes.half_turn),
+            ("quarter_turn", known.quarter_turn, classes.quarter_turn),
+        ];
+        if pairs.iter().all(|(_, k, _)| k.is_none()) {
+            return Verdict::Unknown;
+        }
+        let mismatches: Vec<Mismatch> = pairs
+            .iter()
+            .filter_map(|&(field, expected, computed)| {
+                let expected = expected?;
+                (expected != computed).then_some(Mismatch {
+                    field,
+                    expected,
+                    computed,
+                })
+            })
+            .collect();
+        if mismatches.is_empty() {
+            Verdict::Verified
+        } else {
+            Verdict::Mismatch(mismatches)
+        }
+    }
+}
+
+/// The embedded table's values for `n`, if any.
+pub fn lookup(n: usize) -> Option<&'static KnownRow> {
+    KnownTable::embedded().lookup(n)
+}
+
+/// One computed value that disagrees with the published one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The column (`total`, `classes`, …).
+    pub field: &'static str,
+    /// The published value.
+    pub expected: u128,
+    /// The computed value.
+    pub computed: u128,
+}
+
+/// The outcome of checking one computed result against the published values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every published value for this n agrees.
+    Verified,
+    /// Nothing is published for this n.
+    Unknown,
+    /// At least one published value disagrees.
+    Mismatch(Vec<Mismatch>),
+}
+
+impl Verdict {
+    /// `yes`, `unknown` or `MISMATCH`, as written in tables.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Verdict::Verified => "yes",
+            Verdict::Unknown => "unknown",
+            Verdict::Mismatch(_) => "MISMATCH",
+        }
+    }
+
+    /// Parses a label written by [`Verdict::label`] (a mismatch parses with no details).
+    pub fn from_label(s: &str) -> Option<Verdict> {
+        match s {
+            "yes" => Some(Verdict::Verified),
+            "unknown" => Some(Verdict::Unknown),
+            "MISMATCH" => Some(Verdict::Mismatch(Vec::new())),
+            _ => None,
+        }
+    }
+
+    /// A one-line description of the mismatches (empty unless [`Verdict::Mismatch`]).
+    pub fn describe(&self) -> String {
+        match self {
+            Verdict::Mismatch(list) => list
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{} computed {} but published {}",
+                        m.field, m.computed, m.expected
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            _ => String::new(),
+        }
+    }
+}
+
+/// Checks a computed total and class breakdown for `n` against the embedded table.
+pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
+    KnownTable::embedded().verify(n, total, classes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_covers_1_to_27_with_identities() {
+        let t = KnownTable::embedded().rows();
+        assert_eq!(t.len(), 27);
+        for r in t.iter().filter(|r| r.n >= 2) {
+            if let (Some(a), Some(h), Some(q)) = (r.asymmetric, r.half_turn, r.quarter_turn) {
+                assert_eq!(r.total, Some(8 * a + 4 * h + 2 * q), "n={}", r.n);
+                assert_eq!(r.classes, Some(a + h + q), "n={}", r.n);
+            }
+        }
+    }
+
+    #[test]
+    fn verify_flags_a_wrong_total() {
+        let c = ClassCounts {
+            asymmetric: 11,
+            half_turn: 1,
+            quarter_turn: 0,
+        };
+        assert_eq!(verify(8, 92, &c), Verdict::Verified);
+        assert!(matches!(verify(8, 93, &c), Verdict::Mismatch(_)));
+        assert_eq!(verify(30, 1, &c), Verdict::Unknown);
+    }
+}

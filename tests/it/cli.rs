@@ -1,0 +1,250 @@
+//! The `queens` binary end to end: every subcommand, output files, and every bad input.
+
+use crate::common::{queens, stdout_of};
+use predicates::prelude::*;
+use std::fs;
+
+#[test]
+fn count_prints_an_aligned_verified_table() {
+    let out = stdout_of(&["count", "4-8", "--engine", "enumerate"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(header, queens::formats::table::CSV_HEADER);
+    let n8: Vec<&str> = lines[5].split_whitespace().collect();
+    assert_eq!(&n8[..7], &["8", "92", "12", "11", "1", "0", "2057"]);
+    assert_eq!(*n8.last().unwrap(), "yes");
+    // Aligned: every line is as long as the header, up to the trailing text column.
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.find("yes").or(l.find("verified")) == lines[0].find("verified"))
+    );
+}
+
+#[test]
+fn count_csv_to_stdout_carries_only_csv() {
+    let out = stdout_of(&["count", "8,10,12-13", "--csv", "-", "--engine", "enumerate"]);
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified"
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(&rows[0][..7], &["8", "92", "12", "11", "1", "0", "2057"]);
+    assert_eq!(&rows[1][..6], &["10", "724", "92", "89", "3", "0"]);
+    assert_eq!(
+        &rows[2][..7],
+        &["12", "14200", "1787", "1765", "18", "4", "856189"]
+    );
+    assert_eq!(&rows[3][..6], &["13", "73712", "9233", "9197", "32", "4"]);
+    assert!(rows.iter().all(|r| r[8] == "enumerate" && r[11] == "yes"));
+}
+
+#[test]
+fn count_csv_file_is_written_and_table_still_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.csv");
+    let out = stdout_of(&["count", "6-8", "--csv", path.to_str().unwrap()]);
+    assert!(out.contains("verified"));
+    let csv = fs::read_to_string(&path).unwrap();
+    assert_eq!(csv.lines().count(), 4);
+    assert!(csv.lines().nth(3).unwrap().starts_with("8,92,12,11,1,0,"));
+    let rows = queens::formats::table::read_csv(csv.as_bytes()).unwrap();
+    assert_eq!(rows[2].total, 92);
+    // No temporary files left behind.
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn count_threads_column_reports_threads_used() {
+    let out = stdout_of(&["count", "10", "--csv", "-", "--threads", "1"]);
+    let row: Vec<&str> = out.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(row[10], "1");
+}
+
+#[test]
+fn count_mismatch_is_loud_and_exits_1_after_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("wrong.csv");
+    fs::write(&known, "n,total_A000170,classes_A002562\n8,93,12\n").unwrap();
+    let csv = dir.path().join("out.csv");
+    queens()
+        .args(["count", "7-8", "--engine", "enumerate"])
+        .args(["--known", known.to_str().unwrap()])
+        .args(["--csv", csv.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("MISMATCH"))
+        .stderr(predicate::str::contains(
+            "n = 8: total computed 92 but published 93",
+        ));
+    let written = fs::read_to_string(&csv).unwrap();
+    assert!(written.contains("8,92,12,11,1,0,2057"));
+    assert!(written.contains(",MISMATCH"));
+    assert!(written.lines().nth(1).unwrap().ends_with(",unknown"));
+}
+
+#[test]
+fn verify_passes_by_default_and_fails_loudly() {
+    let out = stdout_of(&["verify"]);
+    assert_eq!(out.lines().count(), 12);
+    assert!(out.lines().all(|l| l.starts_with("PASS ")));
+    assert!(
+        out.contains("PASS n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn)")
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("wrong.csv");
+    fs::write(&known, "n,total_A000170,classes_A002562\n5,10,2\n6,4,2\n").unwrap();
+    queens()
+        .args(["verify", "5-6", "--known", known.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("PASS n=5"))
+        .stdout(predicate::str::contains("FAIL n=6: total 4, classes 1"))
+        .stderr(predicate::str::contains("1 of 2 board sizes failed"));
+}
+
+#[test]
+fn list_streams_all_solutions_in_lexicographic_order() {
+    let out = stdout_of(&["list", "8"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 92);
+    assert_eq!(lines[0], "0 4 7 5 2 6 1 3");
+    assert_eq!(lines[91], "7 3 0 2 5 1 6 4");
+    let mut sorted = lines.clone();
+    sorted.sort_by_key(|l| {
+        l.split(' ')
+            .map(|c| c.parse::<u8>().unwrap())
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(sorted, lines);
+}
+
+#[test]
+fn list_classes_gives_canonical_representatives() {
+    let out = stdout_of(&["list", "8", "--classes"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 12);
+    assert_eq!(lines[0], "0 4 7 5 2 6 1 3");
+    for line in lines {
+        let s: queens::board::Solution = line.parse().unwrap();
+        assert_eq!(queens::symmetry::canonical(&s), s);
+    }
+}
+
+#[test]
+fn list_board_format_and_limit() {
+    let out = stdout_of(&["list", "4", "--format", "board"]);
+    assert_eq!(out, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n");
+    let out = stdout_of(&["list", "16", "--limit", "3"]);
+    assert_eq!(out.lines().count(), 3);
+    assert_eq!(stdout_of(&["list", "8", "--limit", "0"]), "");
+}
+
+#[test]
+fn list_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("n6.txt");
+    queens()
+        .args(["list", "6", "-o", path.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("");
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        "1 3 5 0 2 4\n2 5 1 4 0 3\n3 0 4 1 5 2\n4 2 0 5 3 1\n"
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_no_stdout() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["count", "0"], "board size 0 is outside 1..32"),
+        (&["count", "33"], "board size 33 is outside 1..32"),
+        (&["count", "abc"], "'abc' is not a board size"),
+        (&["count", "9-4"], "the range 9-4 runs backwards"),
+        (&["count", "8,,9"], "empty item"),
+        (&["list", "8", "--format", "xyz"], "invalid value 'xyz'"),
+        (&["list"], "<N>"),
+        (
+            &["list", "8", "-o", "/nonexistent-dir/x.txt"],
+            "does not exist",
+        ),
+        (
+            &["count", "8", "--csv", "/nonexistent-dir/x.csv"],
+            "does not exist",
+        ),
+        (&["count", "8", "--threads", "0"], "--threads"),
+        (
+            &["count", "8", "--engine", "magic"],
+            "invalid value 'magic'",
+        ),
+        (&["list", "8-9"], "single board size"),
+        (
+            &["count", "8", "--known", "/nonexistent-file.csv"],
+            "cannot read --known",
+        ),
+        (&["frobnicate"], "unrecognized subcommand"),
+    ];
+    for (args, message) in cases {
+        let out = queens()
+            .args(*args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn failed_commands_neither_create_nor_truncate_output_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let existing = dir.path().join("keep.csv");
+    fs::write(&existing, "precious\n").unwrap();
+    queens()
+        .args(["count", "0", "--csv", existing.to_str().unwrap()])
+        .assert()
+        .code(2);
+    queens()
+        .args([
+            "list",
+            "8",
+            "--format",
+            "xyz",
+            "-o",
+            existing.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2);
+    assert_eq!(fs::read_to_string(&existing).unwrap(), "precious\n");
+    let fresh = dir.path().join("fresh.txt");
+    queens()
+        .args(["list", "abc", "-o", fresh.to_str().unwrap()])
+        .assert()
+        .code(2);
+    assert!(!fresh.exists());
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn help_has_an_example_for_every_subcommand_and_version_works() {
+    let top = stdout_of(&["--help"]);
+    assert!(top.contains("Examples:"));
+    for sub in ["count", "list", "verify"] {
+        let help = stdout_of(&[sub, "--help"]);
+        assert!(help.contains("Examples:"), "{sub}");
+        assert!(help.contains(&format!("queens {sub} ")), "{sub}");
+    }
+    let version = stdout_of(&["--version"]);
+    assert_eq!(
+        version.trim(),
+        format!("queens {}", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -1,0 +1,640 @@
+//! The cluster workflow through the real binary: parts written by `count --part`, merged by
+//! `queens merge` into the unsharded result; merge refusing incomplete, duplicated, mismatched
+//! and corrupted sets; `--part slurm` read from a job array's environment; and checkpoints
+//! surviving SIGKILL and SIGTERM.
+
+use crate::common::build;
+use queens::formats::part_row::{self, PART_HEADER, PartRow};
+use queens::plan::Engine;
+use queens::search::kernel::Kernel;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const SLURM_VARS: [&str; 5] = [
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_COUNT",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_MAX",
+    "SLURM_ARRAY_TASK_STEP",
+];
+
+/// The binary, with no Slurm array variables inherited from the test's environment.
+fn queens() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_queens"));
+    for v in SLURM_VARS {
+        c.env_remove(v);
+    }
+    c
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The result columns of a `--csv -` table that do not depend on timing or threads.
+fn results(csv: &[u8]) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_reader(csv);
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header
+                .iter()
+                .zip(rec.iter())
+                .filter(|(h, _)| !matches!(h.as_str(), "seconds" | "threads"))
+                .map(|(_, v)| v.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
+    let o = run(queens()
+        .args(["count", sizes, "--csv", "-", "-q"])
+        .args(engine));
+    assert!(o.status.success(), "{}", stderr(&o));
+    results(&o.stdout)
+}
+
+fn whole(sizes: &str) -> Vec<Vec<String>> {
+    whole_with(sizes, &[])
+}
+
+/// Writes part `r` of `m` for `sizes` to `dir/part-r.csv` (with extra `args`) and returns the
+/// path.
+fn write_part_with(dir: &Path, sizes: &str, r: usize, m: usize, args: &[&str]) -> PathBuf {
+    let path = dir.join(format!("part-{r}.csv"));
+    let o = run(queens()
+        .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
+        .arg(&path)
+        .args(args));
+    assert!(o.status.success(), "{}", stderr(&o));
+    path
+}
+
+fn write_part(dir: &Path, sizes: &str, r: usize, m: usize) -> PathBuf {
+    write_part_with(dir, sizes, r, m, &[])
+}
+
+fn merge(files: &[PathBuf]) -> Output {
+    run(queens().args(["merge", "--csv", "-"]).args(files))
+}
+
+#[test]
+fn merged_parts_equal_the_unsharded_count_for_every_engine() {
+    for engine in &Engine::ALL {
+        let engine = ["--engine", engine.name()];
+        let expected = whole_with("9-11", &engine);
+        assert_eq!(expected.len(), 3);
+        for m in [1, 4, 7] {
+            let dir = tempfile::tempdir().unwrap();
+            let files: Vec<PathBuf> = (0..m)
+                .map(|r| write_part_with(dir.path(), "9-11", r, m, &engine))
+                .collect();
+            let o = merge(&files);
+            assert!(o.status.success(), "{engine:?} MOD={m}: {}", stderr(&o));
+            assert_eq!(results(&o.stdout), expected, "{engine:?} MOD={m}");
+            assert!(
+                results(&o.stdout)
+                    .iter()
+                    .all(|r| r.last().unwrap() == "yes")
+            );
+        }
+    }
+}
+
+#[test]
+fn merge_writes_the_exports_of_count_for_the_merged_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = (0..3)
+        .map(|r| write_part(dir.path(), "8-10", r, 3))
+        .collect();
+    let md = dir.path().join("t.md");
+    let json = dir.path().join("t.json");
+    let o = run(queens()
+        .args([
+            "merge",
+            "--quiet",
+            "--bfile",
+            "-",
+            "--sequence",
+            "classes",
+            "--markdown",
+        ])
+        .arg(&md)
+        .arg("--json")
+        .arg(&json)
+        .args(&files));
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The b-file alone on stdout: the human table is left out.
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), "8 12\n9 46\n10 92\n");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        md.lines().any(|l| l.starts_with("| 9 | 352 | 46 |")),
+        "{md}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    // The metadata is that of the merge run itself.
+    assert_eq!(json["command_line"][1], "merge", "{json}");
+    let totals: Vec<u64> = json["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["total"].as_u64().unwrap())
+        .collect();
+    assert_eq!(totals, [92, 352, 724], "{json}");
+}
+
+#[test]
+fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = (0..2)
+        .map(|r| write_part(dir.path(), "8,10", r, 2))
+        .collect();
+    let b = dir.path().join("b.txt");
+    let o = run(queens().args(["merge", "--bfile"]).arg(&b).args(&files));
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("--bfile") && e.contains("10 follows 8"), "{e}");
+    assert!(e.contains("every n in between"), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(o.stdout.is_empty());
+    assert!(!b.exists());
+}
+
+#[test]
+fn count_refuses_exports_of_a_part() {
+    for flag in ["--json", "--markdown", "--bfile"] {
+        let o = run(queens().args(["count", "10", "--part", "0/2", flag, "-"]));
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("not parts") && e.contains("queens merge"),
+            "{flag}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(o.stdout.is_empty(), "{flag}");
+    }
+}
+
+#[test]
+fn merge_checks_export_destinations_before_reading_the_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    // A part file that is not a part: reading it would fail with exit 1.
+    let bad_part = dir.path().join("not-a-part.csv");
+    fs::write(&bad_part, "garbage\n").unwrap();
+    for flag in ["--json", "--markdown", "--bfile"] {
+        let o = run(queens()
+            .args(["merge", flag])
+            .arg(dir.path().join("no-such-dir").join("out"))
+            .arg(&bad_part));
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains(flag) && e.contains("cannot write"),
+            "{flag}: {e}"
+        );
+        assert!(o.stdout.is_empty(), "{flag}");
+    }
+}
+
+#[test]
+fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
+    let o = run(queens().args(["count", "10", "--part", "2/5"]));
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("n = 10: PART 2/5 of plan "), "{text}");
+    assert!(text.contains("not a result"), "{text}");
+    for engine in &Engine::ALL {
+        let o = run(queens()
+            .args(["count", "10", "--part", "2/5", "--csv", "-", "--engine"])
+            .arg(engine.name()));
+        let csv = String::from_utf8(o.stdout).unwrap();
+        assert!(csv.starts_with(&PART_HEADER.join(",")), "{csv}");
+        let plan = build(10, *engine);
+        let expected = format!(",10,{engine},{},2,5,", plan.identity());
+        assert!(csv.contains(&expected), "{csv}");
+    }
+}
+
+#[test]
+fn merge_refuses_a_missing_part_and_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = [0, 1, 3, 5]
+        .iter()
+        .map(|&r| write_part(dir.path(), "10", r, 6))
+        .collect();
+    let o = merge(&files);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty(), "nothing is printed as a result");
+    assert!(
+        stderr(&o).contains("n = 10: 2 of the 6 parts missing (RES 2, 4)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn merge_refuses_a_duplicated_part_and_names_both_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files: Vec<PathBuf> = (0..3).map(|r| write_part(dir.path(), "10", r, 3)).collect();
+    let copy = dir.path().join("again.csv");
+    fs::copy(&files[1], &copy).unwrap();
+    files.push(copy);
+    let o = merge(&files);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("part 1/3 appears 2 times"), "{e}");
+    assert!(e.contains("part-1.csv") && e.contains("again.csv"), "{e}");
+}
+
+/// Rewrites the part file at `path` through `change` (with a fresh, valid checksum), as a
+/// different version of the program or another engine would have written it.
+fn rewrite(path: &Path, change: impl Fn(&mut PartRow)) {
+    let text = fs::read_to_string(path).unwrap();
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let mut rows: Vec<PartRow> = r
+        .records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            PartRow::from_fields(&rec.iter().collect::<Vec<_>>()).unwrap()
+        })
+        .collect();
+    rows.iter_mut().for_each(change);
+    let mut out = Vec::new();
+    part_row::write_csv(&rows, &mut out).unwrap();
+    fs::write(path, out).unwrap();
+}
+
+#[test]
+fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = (0..4).map(|r| write_part(dir.path(), "10", r, 4)).collect();
+    rewrite(&files[1], |row| {
+        row.plan = "enumerate-prefix3-v2".to_string()
+    });
+    rewrite(&files[2], |row| row.engine = "other".to_string());
+    let o = merge(&files);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains(
+            "part-1.csv (part 1/4) does not belong with the others: plan enumerate-prefix3-v2"
+        ),
+        "{e}"
+    );
+    assert!(
+        e.contains("part-2.csv (part 2/4) does not belong with the others: engine other"),
+        "{e}"
+    );
+    // A part of another split (MOD 5) cannot stand in for part 3 of 4.
+    let other = tempfile::tempdir().unwrap();
+    let odd = write_part(other.path(), "10", 3, 5);
+    let files = vec![files[0].clone(), odd, files[3].clone()];
+    let e = stderr(&merge(&files));
+    assert!(
+        e.contains("(part 3/5) does not belong with the others: MOD 5 (the others: 4)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn merge_refuses_a_corrupted_part_and_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<PathBuf> = (0..2).map(|r| write_part(dir.path(), "10", r, 2)).collect();
+    let text = fs::read_to_string(&files[1]).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    // Change the boards column by one, keeping the old checksum.
+    let mut fields: Vec<String> = row.trim_end().split(',').map(String::from).collect();
+    fields[8] = (fields[8].parse::<u64>().unwrap() + 1).to_string();
+    fs::write(&files[1], format!("{header}\n{}\n", fields.join(","))).unwrap();
+    let o = merge(&files);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("part-1.csv line 2 (claims n = 10, part 1/2) is corrupted"),
+        "{e}"
+    );
+}
+
+#[test]
+fn merge_refuses_a_whole_result_and_unreadable_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let result = dir.path().join("result.csv");
+    assert!(
+        run(queens().args(["count", "8", "-q", "--csv"]).arg(&result))
+            .status
+            .success()
+    );
+    let o = merge(&[result]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("holds whole results"), "{}", stderr(&o));
+    let o = merge(&[dir.path().join("nope.csv")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nope.csv"), "{}", stderr(&o));
+}
+
+/// Runs `count 10 --part slurm` as the array task `id` with the given array variables and
+/// returns its part file.
+fn slurm_task(dir: &Path, id: usize, count: usize, min: usize, max: usize, step: usize) -> PathBuf {
+    let path = dir.join(format!("task-{id}.csv"));
+    let o = run(queens()
+        .args(["count", "10", "--part", "slurm", "-q", "--csv"])
+        .arg(&path)
+        .env("SLURM_ARRAY_TASK_ID", id.to_string())
+        .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
+        .env("SLURM_ARRAY_TASK_MIN", min.to_string())
+        .env("SLURM_ARRAY_TASK_MAX", max.to_string())
+        .env("SLURM_ARRAY_TASK_STEP", step.to_string()));
+    assert!(o.status.success(), "{}", stderr(&o));
+    path
+}
+
+fn res_mod(path: &Path) -> (String, String) {
+    let text = fs::read_to_string(path).unwrap();
+    let row: Vec<String> = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .map(String::from)
+        .collect();
+    (row[4].clone(), row[5].clone())
+}
+
+#[test]
+fn slurm_one_based_and_stepped_arrays_map_to_all_parts() {
+    let expected = whole("10");
+    // --array=1-4 (one-based) and --array=0-6:2 (stepped): four tasks each.
+    for (ids, min, max, step) in [(vec![1, 2, 3, 4], 1, 4, 1), (vec![0, 2, 4, 6], 0, 6, 2)] {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = ids
+            .iter()
+            .map(|&id| slurm_task(dir.path(), id, 4, min, max, step))
+            .collect();
+        let parts: Vec<(String, String)> = files.iter().map(|f| res_mod(f)).collect();
+        let want: Vec<(String, String)> =
+            (0..4).map(|r| (r.to_string(), "4".to_string())).collect();
+        assert_eq!(parts, want, "array from {min} step {step}");
+        let o = merge(&files);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(results(&o.stdout), expected);
+    }
+}
+
+#[test]
+fn slurm_part_outside_a_job_array_is_a_usage_error() {
+    let o = run(queens().args(["count", "10", "--part", "slurm"]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("SLURM_ARRAY_TASK_ID is not set"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o).lines().count(), 1, "one line: {}", stderr(&o));
+    // --array=1,4,9 is not evenly spaced.
+    let o = run(queens()
+        .args(["count", "10", "--part", "slurm"])
+        .env("SLURM_ARRAY_TASK_ID", "4")
+        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .env("SLURM_ARRAY_TASK_MIN", "1")
+        .env("SLURM_ARRAY_TASK_MAX", "9")
+        .env("SLURM_ARRAY_TASK_STEP", "1"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot map this job array"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+// --- checkpoints -------------------------------------------------------------------------
+
+/// Runs long enough to be interrupted after a second, one per engine: several seconds on one
+/// thread (the symmetric engine's AVX-512 kernel, where the CPU has it, is about 15 times as
+/// fast as its scalar one; the scalar kernel counts n = 16 in about a second, too close).
+fn long_runs() -> [(&'static str, usize); 2] {
+    let symmetric_n = if Kernel::best() == Kernel::Scalar {
+        17
+    } else {
+        18
+    };
+    [("enumerate", 16), ("symmetric", symmetric_n)]
+}
+
+fn long_run(engine: &str, n: usize, checkpoint: &Path) -> Command {
+    let mut c = queens();
+    c.args([
+        "count",
+        &n.to_string(),
+        "--engine",
+        engine,
+        "--threads",
+        "1",
+        "-q",
+    ])
+    .arg("--checkpoint")
+    .arg(checkpoint);
+    c
+}
+
+fn unit_lines(checkpoint: &Path) -> usize {
+    fs::read_to_string(checkpoint)
+        .map_or(0, |t| t.lines().filter(|l| l.starts_with("unit,")).count())
+}
+
+/// Starts the long run and returns it after about a second, once its checkpoint holds a unit,
+/// still running.
+fn start_and_wait(engine: &str, n: usize, checkpoint: &Path) -> std::process::Child {
+    let mut child = long_run(engine, n, checkpoint)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(1) || unit_lines(checkpoint) == 0 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{engine} n={n} ended before it could be interrupted: pick a larger n"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no unit in the checkpoint after a minute"
+        );
+        thread::sleep(Duration::from_millis(20));
+    }
+    child
+}
+
+/// Resumes the long run and checks it against the published count, and that every unit is
+/// in the checkpoint exactly once.
+fn resume_and_check(engine: &str, n: usize, checkpoint: &Path, done_before: usize) {
+    let o = run(long_run(engine, n, checkpoint).args(["--csv", "-"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows = results(&o.stdout);
+    let published = queens::verify::lookup(n).unwrap().total.unwrap();
+    assert_eq!(rows[0][1], published.to_string(), "{engine} n={n}");
+    assert_eq!(rows[0].last().unwrap(), "yes");
+    let units = build(n, Engine::from_name(engine).unwrap()).unit_count();
+    assert!(
+        done_before > 0 && done_before < units,
+        "{engine} n={n}: {done_before} of {units} units were done before the resume"
+    );
+    let text = fs::read_to_string(checkpoint).unwrap();
+    let mut ids: Vec<usize> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    ids.sort_unstable();
+    assert_eq!(
+        ids,
+        (0..units).collect::<Vec<_>>(),
+        "every unit journaled exactly once"
+    );
+}
+
+#[test]
+fn a_run_killed_with_sigkill_resumes_to_the_published_count() {
+    for (engine, n) in long_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let ckpt = dir.path().join("long.ckpt");
+        let mut child = start_and_wait(engine, n, &ckpt);
+        child.kill().unwrap(); // SIGKILL: no chance to clean up
+        child.wait().unwrap();
+        let done = unit_lines(&ckpt);
+        resume_and_check(engine, n, &ckpt, done);
+    }
+}
+
+/// Sends `signal` to the run and checks that it stops cleanly: exit code 1, a message that
+/// counts the saved units and says how to resume. Returns the units saved.
+fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usize {
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "a stopped run is not a success");
+    let e = stderr(&o);
+    assert!(e.contains(&format!("stopped by SIG{signal}")), "{e}");
+    assert!(e.contains("to resume, run the same command again"), "{e}");
+    let done = unit_lines(checkpoint);
+    assert!(
+        e.contains(&format!(": {done} of ")),
+        "the message counts the saved units: {e}"
+    );
+    done
+}
+
+#[test]
+fn a_run_stopped_by_sigterm_says_how_to_resume_and_resumes_to_the_published_count() {
+    for (engine, n) in long_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        let ckpt = dir.path().join("long.ckpt");
+        let child = start_and_wait(engine, n, &ckpt);
+        let done = stop_with("TERM", child, &ckpt);
+        resume_and_check(engine, n, &ckpt, done);
+    }
+}
+
+#[test]
+fn a_run_stopped_by_sigint_stops_cleanly_too() {
+    let (engine, n) = long_runs()[1];
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("long.ckpt");
+    let child = start_and_wait(engine, n, &ckpt);
+    let done = stop_with("INT", child, &ckpt);
+    assert!(done > 0);
+}
+
+#[test]
+fn a_checkpoint_of_another_run_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("c");
+    assert!(
+        run(queens()
+            .args(["count", "9", "-q", "--checkpoint"])
+            .arg(&ckpt))
+        .status
+        .success()
+    );
+    let o = run(queens()
+        .args(["count", "10", "-q", "--checkpoint"])
+        .arg(&ckpt));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("belongs to another run (n 9 (this run: 10)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(queens()
+        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
+        .arg(&ckpt));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("part 0/1 (this run: 1/2)"),
+        "{}",
+        stderr(&o)
+    );
+    // A finished checkpoint gives the same result again without counting anything.
+    let o = run(queens()
+        .args(["count", "9", "--csv", "-", "--checkpoint"])
+        .arg(&ckpt));
+    assert!(o.status.success());
+    assert_eq!(results(&o.stdout), whole("9"));
+}
+
+#[test]
+fn a_checkpointed_part_merges_like_any_part() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for r in 0..3 {
+        let f = dir.path().join(format!("p{r}.csv"));
+        let o = run(queens()
+            .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
+            .arg(&f)
+            .arg("--checkpoint")
+            .arg(dir.path().join(format!("p{r}.ckpt"))));
+        assert!(o.status.success(), "{}", stderr(&o));
+        files.push(f);
+    }
+    let o = merge(&files);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(results(&o.stdout), whole("11"));
+}
+
+#[test]
+fn parts_counted_on_different_kernels_merge_and_name_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = ["--engine", "symmetric"];
+    let scalar = write_part_with(
+        dir.path(),
+        "12",
+        0,
+        2,
+        &["--engine", "symmetric", "--kernel", "scalar"],
+    );
+    let best = write_part_with(dir.path(), "12", 1, 2, &engine);
+    let o = merge(&[scalar, best]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(results(&o.stdout), {
+        let mut w = whole_with("12", &engine);
+        // The merged kernel column names every kernel the parts ran on.
+        let mut kernels = vec!["scalar", Kernel::best().name()];
+        kernels.sort_unstable();
+        kernels.dedup();
+        let column = w[0].len() - 2; // … engine, kernel, verified (threads dropped)
+        w[0][column] = kernels.join("+");
+        w
+    });
+}

@@ -1,0 +1,123 @@
+//! Helpers shared by every test module: the binary, its outputs, and one count of one n.
+
+#![allow(dead_code)] // each helper is used by some modules, not all
+
+use assert_cmd::Command;
+use queens::formats::table::Row;
+use queens::{Counter, Counts, Engine, KernelChoice};
+use std::path::Path;
+
+/// The `queens` binary with `--quiet` (no progress on stderr).
+pub fn queens() -> Command {
+    let mut cmd = Command::cargo_bin("queens").expect("the binary is built");
+    cmd.arg("--quiet");
+    cmd
+}
+
+/// The `queens` binary as a user runs it: progress on, nothing added.
+pub fn queens_plain() -> Command {
+    Command::cargo_bin("queens").expect("the binary is built")
+}
+
+/// Runs `queens --quiet args…`, expects success, returns stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = queens().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "queens {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `queens args…` and expects exit code `code`, one line on stderr containing `needle`,
+/// and no panic.
+pub fn fails_with(args: &[&str], code: i32, needle: &str) {
+    let out = queens_plain().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "queens {args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "queens {args:?}: {err:?} lacks {needle:?}"
+    );
+    assert!(!err.contains("panicked"), "queens {args:?} panicked: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line expected: {err:?}"
+    );
+}
+
+/// Parses a CSV text into header and records.
+pub fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let header = r.headers().unwrap().iter().map(String::from).collect();
+    let records = r
+        .records()
+        .map(|rec| rec.unwrap().iter().map(String::from).collect())
+        .collect();
+    (header, records)
+}
+
+/// A fresh temporary directory.
+pub fn dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// A path as the `&str` a command line takes.
+pub fn path_str(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The complete counts of `n` with `engine` on `threads` threads, through the front door.
+pub fn counts(n: usize, engine: Engine, threads: usize) -> Counts {
+    Counter::new(n)
+        .engine(engine)
+        .threads(threads)
+        .count()
+        .unwrap_or_else(|e| panic!("n = {n}, {engine}: {e}"))
+}
+
+/// The same on a given kernel.
+pub fn counts_on(n: usize, engine: Engine, kernel: KernelChoice, threads: usize) -> Counts {
+    Counter::new(n)
+        .engine(engine)
+        .kernel(kernel)
+        .threads(threads)
+        .count()
+        .unwrap_or_else(|e| panic!("n = {n}, {engine}, {kernel:?}: {e}"))
+}
+
+/// The result row of `n`, with the timing zeroed so rows compare by content.
+pub fn row(n: usize, engine: Engine, threads: usize) -> Row {
+    let mut row = Row::from_counts(&counts(n, engine, threads));
+    row.seconds = 0.0;
+    row
+}
+
+/// The plan of `engine` for `n` on the fastest kernel (the size must be valid).
+pub fn build(n: usize, engine: Engine) -> Box<dyn queens::plan::Plan> {
+    queens::runner::build(n, engine).unwrap_or_else(|e| panic!("n = {n}: {e}"))
+}
+
+/// Runner options for `threads` threads.
+pub fn options(threads: usize) -> queens::runner::RunOptions {
+    queens::runner::RunOptions { threads }
+}
+
+/// The result row of every unit of `plan` on `threads` threads, timing zeroed.
+pub fn plan_row(plan: &dyn queens::plan::Plan, threads: usize) -> Row {
+    let done = queens::runner::run_plan(plan, &options(threads)).expect("no overflow");
+    let mut row = Row::from_tally(
+        plan.n(),
+        plan.engine().name(),
+        plan.kernel(),
+        plan.counts_classes_directly(),
+        &done.tally,
+        0.0,
+        done.threads,
+    )
+    .expect("consistent counts");
+    row.seconds = 0.0;
+    row
+}

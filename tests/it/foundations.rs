@@ -1,0 +1,236 @@
+//! The core library: D4 group laws, canonical forms, the enumerator against a slow reference,
+//! and the enumerate engine's totals, classes and node counts against the published values.
+
+use crate::common::row;
+use proptest::prelude::*;
+use queens::board::{Solution, validate};
+use queens::plan::Engine;
+use queens::search::enumerate::for_each_solution;
+use queens::symmetry::{self, SymmetryType, Transform};
+use queens::verify;
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+/// The obviously correct reference: every permutation of 0..n in lexicographic order, kept when
+/// no two queens share a diagonal (permutations already use each row and column once).
+fn slow_solutions(n: usize) -> Vec<Vec<u8>> {
+    fn rec(n: usize, used: &mut Vec<bool>, perm: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if perm.len() == n {
+            let ok = (0..n)
+                .all(|i| (0..i).all(|j| (perm[i] as i64 - perm[j] as i64).abs() != (i - j) as i64));
+            if ok {
+                out.push(perm.clone());
+            }
+            return;
+        }
+        for c in 0..n {
+            if !used[c] {
+                used[c] = true;
+                perm.push(c as u8);
+                rec(n, used, perm, out);
+                perm.pop();
+                used[c] = false;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    rec(n, &mut vec![false; n], &mut Vec::new(), &mut out);
+    out
+}
+
+fn fast_solutions(n: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for_each_solution(n, |cols| {
+        out.push(cols.to_vec());
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// All solutions for n = 4..=10 (n = 2, 3 have none), computed once for the property tests.
+fn solution_pool() -> &'static Vec<Solution> {
+    static POOL: OnceLock<Vec<Solution>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        (1..=10)
+            .flat_map(fast_solutions)
+            .map(|c| Solution::new(c).unwrap())
+            .collect()
+    })
+}
+
+fn any_solution() -> impl Strategy<Value = Solution> {
+    (0..solution_pool().len()).prop_map(|i| solution_pool()[i].clone())
+}
+
+#[test]
+fn enumerator_matches_slow_reference_in_order_for_n_1_to_10() {
+    for n in 1..=10 {
+        assert_eq!(fast_solutions(n), slow_solutions(n), "n = {n}");
+    }
+}
+
+#[test]
+fn full_tree_node_counts_are_a319283() {
+    assert_eq!(for_each_solution(8, |_| ControlFlow::Continue(())), 2_057);
+    assert_eq!(
+        for_each_solution(12, |_| ControlFlow::Continue(())),
+        856_189
+    );
+}
+
+#[test]
+fn enumerator_stops_when_asked() {
+    let mut seen = 0;
+    for_each_solution(8, |_| {
+        seen += 1;
+        if seen == 5 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(seen, 5);
+}
+
+#[test]
+fn n8_has_92_boards_in_12_classes_one_half_turn_symmetric() {
+    let r = row(8, Engine::Enumerate, 2);
+    assert_eq!(r.total, 92);
+    assert_eq!(r.classes.total(), 12);
+    assert_eq!(r.classes.asymmetric, 11);
+    assert_eq!(r.classes.half_turn, 1);
+    assert_eq!(r.classes.quarter_turn, 0);
+    assert_eq!(r.nodes, 2_057);
+    assert_eq!(r.verdict, verify::Verdict::Verified);
+}
+
+#[test]
+fn enumerate_engine_matches_published_values_for_n_1_to_13() {
+    for n in 1..=13 {
+        let r = row(n, Engine::Enumerate, 2);
+        let k = verify::lookup(n).unwrap();
+        assert_eq!(Some(r.total), k.total, "total, n = {n}");
+        assert_eq!(Some(r.classes.total()), k.classes, "classes, n = {n}");
+        assert_eq!(
+            Some(r.classes.asymmetric),
+            k.asymmetric,
+            "asymmetric, n = {n}"
+        );
+        assert_eq!(Some(r.classes.half_turn), k.half_turn, "half_turn, n = {n}");
+        assert_eq!(
+            Some(r.classes.quarter_turn),
+            k.quarter_turn,
+            "quarter_turn, n = {n}"
+        );
+        assert_eq!(Some(r.nodes), k.nodes, "nodes, n = {n}");
+        if n >= 2 {
+            let c = r.classes;
+            assert_eq!(
+                r.total,
+                8 * c.asymmetric + 4 * c.half_turn + 2 * c.quarter_turn
+            );
+        }
+    }
+}
+
+#[test]
+fn enumerate_rows_do_not_depend_on_thread_count() {
+    let base = row(11, Engine::Enumerate, 1);
+    for threads in [2, 4] {
+        let r = row(11, Engine::Enumerate, threads);
+        assert_eq!(
+            (r.total, r.classes, r.nodes),
+            (base.total, base.classes, base.nodes)
+        );
+    }
+}
+
+#[test]
+fn classes_by_canonicalization_match_a_set_of_canonical_forms() {
+    // Slow path: canonicalize every solution with the generic transforms and collect the set.
+    for n in 1..=9 {
+        let forms: BTreeSet<Solution> = slow_solutions(n)
+            .into_iter()
+            .map(|c| symmetry::canonical(&Solution::new(c).unwrap()))
+            .collect();
+        let r = row(n, Engine::Enumerate, 1);
+        assert_eq!(forms.len() as u128, r.classes.total(), "n = {n}");
+        let half = forms
+            .iter()
+            .filter(|s| symmetry::symmetry_type(s) == SymmetryType::HalfTurn)
+            .count();
+        assert_eq!(half as u128, r.classes.half_turn, "n = {n}");
+    }
+}
+
+#[test]
+fn d4_has_eight_distinct_elements_and_an_identity() {
+    let s: Solution = "0 4 7 5 2 6 1 3".parse().unwrap();
+    let images: BTreeSet<Solution> = Transform::ALL.iter().map(|t| t.apply(&s)).collect();
+    assert_eq!(images.len(), 8);
+    assert_eq!(Transform::Identity.apply(&s), s);
+    for t in Transform::ALL {
+        assert_eq!(Transform::Identity.compose(t), t);
+        assert_eq!(t.compose(Transform::Identity), t);
+    }
+}
+
+#[test]
+fn quarter_turn_four_times_is_the_identity() {
+    let r = Transform::Rot90;
+    assert_eq!(r.compose(r).compose(r).compose(r), Transform::Identity);
+    assert_eq!(r.compose(r), Transform::Rot180);
+    assert_eq!(r.inverse(), Transform::Rot270);
+}
+
+proptest! {
+    #[test]
+    fn d4_is_closed_under_composition(s in any_solution(), a in 0..8usize, b in 0..8usize) {
+        let (a, b) = (Transform::ALL[a], Transform::ALL[b]);
+        prop_assert_eq!(a.compose(b).apply(&s), a.apply(&b.apply(&s)));
+    }
+
+    #[test]
+    fn every_element_has_an_inverse(s in any_solution(), g in 0..8usize) {
+        let g = Transform::ALL[g];
+        prop_assert_eq!(g.inverse().apply(&g.apply(&s)), s.clone());
+        prop_assert_eq!(g.compose(g.inverse()), Transform::Identity);
+    }
+
+    #[test]
+    fn every_element_maps_solutions_to_solutions(s in any_solution(), g in 0..8usize) {
+        prop_assert_eq!(validate(&Transform::ALL[g].apply_cols(s.cols())), Ok(()));
+    }
+
+    #[test]
+    fn canonical_form_is_invariant(s in any_solution(), g in 0..8usize) {
+        let image = Transform::ALL[g].apply(&s);
+        prop_assert_eq!(symmetry::canonical(&image), symmetry::canonical(&s));
+        prop_assert!(symmetry::canonical(&s) <= s.clone());
+    }
+
+    #[test]
+    fn orbit_times_stabilizer_is_eight(s in any_solution()) {
+        let orbit = symmetry::orbit(&s).len();
+        let stabilizer = symmetry::stabilizer(&s).len();
+        prop_assert_eq!(orbit * stabilizer, 8);
+        let expected = match (s.n(), symmetry::symmetry_type(&s)) {
+            (1, _) => 1,
+            (_, SymmetryType::Asymmetric) => 8,
+            (_, SymmetryType::HalfTurn) => 4,
+            (_, SymmetryType::QuarterTurn) => 2,
+        };
+        prop_assert_eq!(orbit, expected);
+    }
+
+    #[test]
+    fn transforms_to_canonical_really_map_there(s in any_solution()) {
+        let c = symmetry::canonical(&s);
+        let ts = symmetry::transforms_to_canonical(&s);
+        prop_assert_eq!(ts.len(), symmetry::stabilizer(&s).len());
+        for t in ts {
+            prop_assert_eq!(t.apply(&s), c.clone());
+        }
+    }
+}

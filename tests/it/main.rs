@@ -1,0 +1,15 @@
+//! Every integration test in one binary (as ripgrep and hyperfine lay theirs out): one module
+//! per area, the shared helpers in [`common`].
+
+mod common;
+
+mod cli;
+mod cluster_cli;
+mod cols_parser;
+mod engines;
+mod foundations;
+mod kernels;
+mod parts;
+mod research;
+mod slurm;
+mod tables;

@@ -1,0 +1,143 @@
+//! The published tables in data/tables/ and pictures in data/pictures/: each parses with the
+//! current readers and agrees with the published sequences (data/known.csv) and, for the sizes
+//! cheap enough to recompute here, with a fresh computation.
+
+use queens::classify;
+use queens::formats::table;
+use queens::search::profile::plain_profile;
+use queens::symmetry::SymmetryType;
+use queens::verify::{self, Verdict};
+use std::path::PathBuf;
+
+fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(path)
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(data(path)).unwrap_or_else(|e| panic!("data/{path}: {e}"))
+}
+
+fn records(path: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let text = read(path);
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let header = r.headers().unwrap().iter().map(String::from).collect();
+    let rows = r
+        .records()
+        .map(|rec| rec.unwrap().iter().map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+#[test]
+fn counts_csv_covers_1_to_18_and_matches_the_published_sequences() {
+    let rows = table::read_csv(read("tables/counts.csv").as_bytes()).expect("current reader");
+    assert_eq!(
+        rows.iter().map(|r| r.n).collect::<Vec<_>>(),
+        (1..=18).collect::<Vec<_>>()
+    );
+    for r in &rows {
+        // Checked again here, not taken from the table's own label.
+        assert_eq!(
+            verify::verify(r.n, r.total, &r.classes),
+            Verdict::Verified,
+            "n={}",
+            r.n
+        );
+        assert_eq!(r.verdict, Verdict::Verified);
+        let k = verify::lookup(r.n).unwrap();
+        if r.engine == "enumerate" {
+            assert_eq!(
+                Some(r.nodes),
+                k.nodes,
+                "plain tree nodes (A319283), n={}",
+                r.n
+            );
+        }
+        assert!(r.threads >= 1 && r.seconds >= 0.0);
+        assert!(!r.engine.is_empty());
+    }
+    // The sidecar records the same run, with the machine it ran on.
+    let json: serde_json::Value = serde_json::from_str(&read("tables/counts.json")).unwrap();
+    assert_eq!(json["tool"], "queens");
+    for key in ["os", "cpu", "arch", "kernel"] {
+        assert!(json["machine"][key].as_str().is_some_and(|s| !s.is_empty()));
+    }
+    let jrows = json["rows"].as_array().unwrap();
+    assert_eq!(jrows.len(), rows.len());
+    for (j, r) in jrows.iter().zip(&rows) {
+        assert_eq!(j["n"].as_u64(), Some(r.n as u64));
+        assert_eq!(j["total"].as_u64().map(u128::from), Some(r.total));
+        assert_eq!(j["engine"].as_str(), Some(r.engine.as_str()));
+        assert_eq!(j["threads"].as_u64(), Some(r.threads as u64));
+    }
+    let md = read("tables/counts.md");
+    assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), 18 + 2);
+}
+
+#[test]
+fn profile_csv_covers_1_to_14_and_sums_to_the_published_node_counts() {
+    let (header, rows) = records("tables/profile.csv");
+    assert_eq!(header, ["n", "engine", "depth", "nodes", "solutions"]);
+    for n in 1..=14usize {
+        let mine: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == n.to_string()).collect();
+        let depths: Vec<usize> = mine.iter().map(|r| r[2].parse().unwrap()).collect();
+        assert_eq!(depths, (0..=n).collect::<Vec<_>>(), "n={n}");
+        let nodes: Vec<u128> = mine.iter().map(|r| r[3].parse().unwrap()).collect();
+        let k = verify::lookup(n).unwrap();
+        assert_eq!(Some(nodes.iter().sum()), k.nodes, "A319283, n={n}");
+        assert_eq!(Some(nodes[n]), k.total, "A000170, n={n}");
+        let solutions: u128 = mine.iter().map(|r| r[4].parse::<u128>().unwrap()).sum();
+        assert_eq!(Some(solutions), k.total);
+        assert!(mine.iter().all(|r| r[1] == "enumerate"));
+        if n <= 10 {
+            let fresh: Vec<u128> = plain_profile(n, 2).depths.iter().map(|d| d.nodes).collect();
+            assert_eq!(nodes, fresh, "n={n}");
+        }
+        if n == 8 {
+            assert_eq!(nodes, [1, 8, 42, 140, 344, 568, 550, 312, 92]); // A319284
+        }
+    }
+    assert_eq!(rows.len(), (1..=14).map(|n| n + 1).sum::<usize>());
+}
+
+#[test]
+fn classes_8_csv_lists_the_12_classes() {
+    let (header, rows) = records("tables/classes-8.csv");
+    assert_eq!(header, ["index", "canonical", "symmetry", "class_size"]);
+    let fresh = classify::classes(8);
+    assert_eq!(rows.len(), fresh.len());
+    assert_eq!(rows.len(), 12);
+    for (r, c) in rows.iter().zip(&fresh) {
+        assert_eq!(r[0], c.index.to_string());
+        assert_eq!(r[1], c.canonical.to_string());
+        assert_eq!(r[2], c.symmetry.name());
+        assert_eq!(r[3], c.class_size.to_string());
+    }
+    assert_eq!(
+        fresh
+            .iter()
+            .filter(|c| c.symmetry == SymmetryType::HalfTurn)
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn published_pictures_are_well_formed_and_complete() {
+    let count = |path: &str, class: &str| {
+        let text = read(path);
+        let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        doc.descendants()
+            .filter(|e| e.attribute("class") == Some(class))
+            .count()
+    };
+    // n = 1..18 without n = 2, 3 (no solutions): 16 points per series.
+    assert_eq!(count("pictures/growth.svg", "point total"), 16);
+    assert_eq!(count("pictures/growth.svg", "point classes"), 16);
+    assert_eq!(count("pictures/growth.svg", "known total"), 16);
+    assert_eq!(count("pictures/n8-half-turn-class.svg", "queen"), 8);
+    assert_eq!(count("pictures/n8-classes.svg", "queen"), 96);
+    assert_eq!(count("pictures/n8-classes.svg", "class"), 12);
+}
