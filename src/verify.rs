@@ -2,6 +2,8 @@
 //! nothing the tool prints is ever taken from here.
 
 use crate::plan::tally::ClassCounts;
+use crate::search::profile::Profile;
+use crate::search::symmetric_profile::SymmetricProfile;
 use std::sync::OnceLock;
 
 /// The embedded table.
@@ -212,6 +214,45 @@ impl Verdict {
 /// Checks a computed total and class breakdown for `n` against the embedded table.
 pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
     KnownTable::embedded().verify(n, total, classes)
+}
+
+/// Compares a profile's sums with the published node count (A319283) and total (A000170).
+/// Returns `Ok(true)` if both are published and agree, `Ok(false)` if nothing is published,
+/// and the disagreement otherwise.
+pub fn verify_profile(p: &Profile) -> Result<bool, String> {
+    let nodes = p.total_nodes().ok_or("the node count overflowed")?;
+    let solutions = p.total_solutions().ok_or("the solution count overflowed")?;
+    let Some(k) = lookup(p.n) else {
+        return Ok(false);
+    };
+    for (what, published, computed) in [
+        ("nodes (A319283)", k.nodes, nodes),
+        ("solutions (A000170)", k.total, solutions),
+    ] {
+        if let Some(published) = published
+            && published != computed
+        {
+            return Err(format!(
+                "n = {}: {what} computed {computed} but published {published}",
+                p.n
+            ));
+        }
+    }
+    Ok(k.nodes.is_some() && k.total.is_some())
+}
+
+/// Compares the boards a symmetric-engine profile stands for (solutions × orbit sizes) with
+/// the published total (A000170): `Ok(true)` if published and equal, `Ok(false)` if not
+/// published, the disagreement otherwise.
+pub fn verify_symmetric_profile(sp: &SymmetricProfile) -> Result<bool, String> {
+    match lookup(sp.profile.n).and_then(|k| k.total) {
+        None => Ok(false),
+        Some(t) if t == sp.weighted_solutions => Ok(true),
+        Some(t) => Err(format!(
+            "n = {}: solutions × orbit sizes computed {} but A000170 is {t}",
+            sp.profile.n, sp.weighted_solutions
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -8,3 +8,22 @@ pub mod checksum;
 pub mod merge;
 pub mod part_row;
 pub mod table;
+
+use std::io;
+
+/// Writes a CSV file: `header`, then one record per item of `records`. The one CSV writer
+/// loop of the result tables, part rows, profiles and classifications.
+pub fn write_csv<W, I, R, F>(header: &[&str], records: I, out: W) -> io::Result<()>
+where
+    W: io::Write,
+    I: IntoIterator<Item = R>,
+    R: IntoIterator<Item = F>,
+    F: AsRef<[u8]>,
+{
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(header)?;
+    for record in records {
+        w.write_record(record)?;
+    }
+    w.flush()
+}

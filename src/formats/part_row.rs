@@ -235,12 +235,7 @@ impl PartRow {
 
 /// Writes part rows as CSV with the [`PART_HEADER`].
 pub fn write_csv<W: io::Write>(rows: &[PartRow], out: W) -> io::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record(PART_HEADER)?;
-    for row in rows {
-        w.write_record(row.fields())?;
-    }
-    w.flush()
+    super::write_csv(&PART_HEADER, rows.iter().map(PartRow::fields), out)
 }
 
 #[cfg(test)]

@@ -5,21 +5,53 @@ use crate::plan::tally::{ClassCounts, Tally, TallyError};
 use crate::verify::{self, Verdict};
 use std::io;
 
-/// The CSV header, in column order.
-pub const CSV_HEADER: [&str; 12] = [
-    "n",
-    "total",
-    "classes",
-    "asymmetric",
-    "half_turn",
-    "quarter_turn",
-    "nodes",
-    "seconds",
-    "engine",
-    "kernel",
-    "threads",
-    "verified",
-];
+/// One column of a result table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// Its name in the CSV header.
+    pub name: &'static str,
+    /// Its heading for people (Markdown), with the OEIS number of a published sequence.
+    pub heading: &'static str,
+    /// Whether it holds text (aligned left) rather than a number (aligned right).
+    pub text: bool,
+}
+
+/// The columns of a result table, in order: the one list every writer takes its names,
+/// headings and alignment from.
+pub const COLUMNS: [Column; 12] = {
+    const fn col(name: &'static str, heading: &'static str, text: bool) -> Column {
+        Column {
+            name,
+            heading,
+            text,
+        }
+    }
+    [
+        col("n", "n", false),
+        col("total", "total (A000170)", false),
+        col("classes", "classes (A002562)", false),
+        col("asymmetric", "asymmetric (A260320)", false),
+        col("half_turn", "half-turn (A260319)", false),
+        col("quarter_turn", "quarter-turn (A260318)", false),
+        col("nodes", "nodes", false),
+        col("seconds", "seconds", false),
+        col("engine", "engine", true),
+        col("kernel", "kernel", true),
+        col("threads", "threads", false),
+        col("verified", "verified", true),
+    ]
+};
+
+/// The CSV header, in column order (the names of [`COLUMNS`]).
+pub const CSV_HEADER: [&str; 12] = {
+    let mut names = [""; 12];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = COLUMNS[i].name;
+        i += 1;
+    }
+    names
+};
 
 /// The result for one board size.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,25 +150,15 @@ impl Row {
     }
 }
 
-/// Whether a column of [`CSV_HEADER`] holds text (aligned left) rather than a number.
-pub fn is_text_column(name: &str) -> bool {
-    matches!(name, "engine" | "kernel" | "verified")
-}
-
 /// Writes rows as CSV with the [`CSV_HEADER`].
 pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record(CSV_HEADER)?;
-    for row in rows {
-        w.write_record(row.fields())?;
-    }
-    w.flush()
+    super::write_csv(&CSV_HEADER, rows.iter().map(Row::fields), out)
 }
 
 /// Renders rows as an aligned table: numbers right-aligned, text left-aligned.
 pub fn human_table(rows: &[Row]) -> String {
     let cells: Vec<[String; 12]> = rows.iter().map(Row::display_fields).collect();
-    aligned(&CSV_HEADER, &cells, |i| is_text_column(CSV_HEADER[i]))
+    aligned(&CSV_HEADER, &cells, |i| COLUMNS[i].text)
 }
 
 /// A text table: `headings` then `rows`, each column as wide as its widest cell, columns two

@@ -2,7 +2,6 @@
 
 use super::CommandError;
 use crate::cli::{ClassifyArgs, ClassifyFormat};
-use crate::output::Destination;
 use queens::board;
 use queens::classify::{Classification, classify};
 use std::io::{self, Read, Write};
@@ -61,10 +60,8 @@ pub fn classify_text(
 
 /// Writes the classifications as CSV with [`CSV_HEADER`].
 fn write_csv(good: &[(usize, Classification)], out: &mut dyn Write) -> io::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record(CSV_HEADER)?;
-    for (line, c) in good {
-        w.write_record([
+    let records = good.iter().map(|(line, c)| {
+        [
             line.to_string(),
             c.board.n().to_string(),
             c.board.to_string(),
@@ -72,9 +69,9 @@ fn write_csv(good: &[(usize, Classification)], out: &mut dyn Write) -> io::Resul
             c.symmetry.name().to_string(),
             c.class_size.to_string(),
             c.transform_names(),
-        ])?;
-    }
-    w.flush()
+        ]
+    });
+    queens::formats::write_csv(&CSV_HEADER, records, out)
 }
 
 /// Writes the classifications as an aligned table.
@@ -110,11 +107,7 @@ fn write_human(good: &[(usize, Classification)], out: &mut dyn Write) -> io::Res
 
 /// Runs `queens classify`.
 pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
-    let dest = args
-        .output
-        .as_deref()
-        .map_or(Destination::Stdout, Destination::parse);
-    dest.check().map_err(CommandError::Usage)?;
+    let dest = super::output_destination(args.output.as_deref())?;
     let text = read_text(args.file.as_deref())?;
     let (good, bad) = classify_text(&text, args.size);
     for message in &bad {

@@ -2,7 +2,6 @@
 
 use super::CommandError;
 use crate::cli::{ListArgs, ListFormat};
-use crate::output::Destination;
 use queens::board::{self, Solution};
 use queens::classify;
 use queens::search::enumerate::for_each_solution;
@@ -111,11 +110,7 @@ pub fn write_solutions(args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
 
 /// Runs `queens list`.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
-    let dest = args
-        .output
-        .as_deref()
-        .map_or(Destination::Stdout, Destination::parse);
-    dest.check().map_err(CommandError::Usage)?;
+    let dest = super::output_destination(args.output.as_deref())?;
     if let Some(board) = &args.orbit
         && board.n() != args.n
     {

@@ -105,12 +105,21 @@ pub fn fail_on_mismatches(mismatches: &[String]) -> Result<(), CommandError> {
     }
 }
 
+/// The destination `arg` names (`-` for stdout), checked before any work: a usage error if
+/// it cannot be written.
+pub fn destination(arg: &str) -> Result<Destination, CommandError> {
+    let dest = Destination::parse(arg);
+    dest.check().map_err(CommandError::Usage)?;
+    Ok(dest)
+}
+
+/// The `-o` destination: the file `arg` names, else stdout; checked before any work.
+pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError> {
+    arg.map_or(Ok(Destination::Stdout), destination)
+}
+
 /// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
 /// written).
 pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
-    let csv = arg.map(Destination::parse);
-    if let Some(dest) = &csv {
-        dest.check().map_err(CommandError::Usage)?;
-    }
-    Ok(csv)
+    arg.map(destination).transpose()
 }

@@ -2,14 +2,13 @@
 
 use super::CommandError;
 use crate::cli::PlotArgs;
-use crate::output::{Destination, read_input};
+use crate::output::read_input;
 use queens::draw::plot;
 use queens::formats::table;
 
 /// Runs `queens plot`.
 pub fn run(args: &PlotArgs) -> Result<(), CommandError> {
-    let dest = Destination::parse(&args.output);
-    dest.check().map_err(CommandError::Usage)?;
+    let dest = super::destination(&args.output)?;
     let name = if args.table == "-" {
         "stdin"
     } else {

@@ -8,8 +8,8 @@ use queens::plan::Engine;
 use queens::runner;
 use queens::search::constellation;
 use queens::search::profile::{Profile, plain_profile_with, subtree_count};
-use queens::search::symmetric_profile::{SymmetricProfile, symmetric_profile_with};
-use queens::verify;
+use queens::search::symmetric_profile::symmetric_profile_with;
+use queens::verify::{verify_profile, verify_symmetric_profile};
 use std::io::{self, Write};
 
 /// The CSV header of `--csv`: one row per (n, depth).
@@ -17,59 +17,18 @@ pub const CSV_HEADER: [&str; 5] = ["n", "engine", "depth", "nodes", "solutions"]
 
 /// Writes profiles in the long CSV format of [`CSV_HEADER`].
 pub fn write_csv(profiles: &[Profile], out: &mut dyn Write) -> io::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record(CSV_HEADER)?;
-    for p in profiles {
-        for d in &p.depths {
-            w.write_record([
+    let records = profiles.iter().flat_map(|p| {
+        p.depths.iter().map(|d| {
+            [
                 p.n.to_string(),
                 p.engine.name().to_string(),
                 d.depth.to_string(),
                 d.nodes.to_string(),
                 d.solutions.to_string(),
-            ])?;
-        }
-    }
-    w.flush()
-}
-
-/// Compares a profile's sums with the published node count (A319283) and total (A000170).
-/// Returns `Ok(true)` if both are published and agree, `Ok(false)` if nothing is published,
-/// and the disagreement otherwise.
-pub fn verify(p: &Profile) -> Result<bool, String> {
-    let nodes = p.total_nodes().ok_or("the node count overflowed")?;
-    let solutions = p.total_solutions().ok_or("the solution count overflowed")?;
-    let Some(k) = verify::lookup(p.n) else {
-        return Ok(false);
-    };
-    for (what, published, computed) in [
-        ("nodes (A319283)", k.nodes, nodes),
-        ("solutions (A000170)", k.total, solutions),
-    ] {
-        if let Some(published) = published
-            && published != computed
-        {
-            return Err(format!(
-                "n = {}: {what} computed {computed} but published {published}",
-                p.n
-            ));
-        }
-    }
-    Ok(k.nodes.is_some() && k.total.is_some())
-}
-
-/// Compares the boards a symmetric-engine profile stands for (solutions × orbit sizes) with
-/// the published total (A000170): `Ok(true)` if published and equal, `Ok(false)` if not
-/// published, the disagreement otherwise.
-pub fn verify_symmetric(sp: &SymmetricProfile) -> Result<bool, String> {
-    match verify::lookup(sp.profile.n).and_then(|k| k.total) {
-        None => Ok(false),
-        Some(t) if t == sp.weighted_solutions => Ok(true),
-        Some(t) => Err(format!(
-            "n = {}: solutions × orbit sizes computed {} but A000170 is {t}",
-            sp.profile.n, sp.weighted_solutions
-        )),
-    }
+            ]
+        })
+    });
+    queens::formats::write_csv(&CSV_HEADER, records, out)
 }
 
 /// What a profile's depths and nodes mean, per engine.
@@ -128,7 +87,7 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                 let p = plain_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
                 progress.finish();
                 let verdict = verdict_text(
-                    verify(&p),
+                    verify_profile(&p),
                     "yes (sum A319283, last depth A000170)".to_string(),
                     "unknown (no published node count)",
                     &mut failures,
@@ -147,7 +106,7 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                 });
                 progress.finish();
                 let verdict = verdict_text(
-                    verify_symmetric(&sp),
+                    verify_symmetric_profile(&sp),
                     format!(
                         "yes (solutions × orbit sizes = {} = A000170)",
                         sp.weighted_solutions

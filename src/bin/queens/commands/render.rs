@@ -2,7 +2,6 @@
 
 use super::CommandError;
 use crate::cli::RenderArgs;
-use crate::output::Destination;
 use queens::classify;
 use queens::draw::render;
 
@@ -15,8 +14,7 @@ pub const MAX_COUNTED_N: usize = 14;
 
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
-    let dest = Destination::parse(&args.output);
-    dest.check().map_err(CommandError::Usage)?;
+    let dest = super::destination(&args.output)?;
     let n = args.n;
     let svg = if let Some(board) = &args.solution {
         if board.n() != n {

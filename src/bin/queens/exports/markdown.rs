@@ -4,22 +4,6 @@ use super::{Exporter, RunMeta};
 use queens::formats::table::{self, Row};
 use std::io;
 
-/// Column headings, with the OEIS numbers of the published sequences.
-const HEADINGS: [&str; 12] = [
-    "n",
-    "total (A000170)",
-    "classes (A002562)",
-    "asymmetric (A260320)",
-    "half-turn (A260319)",
-    "quarter-turn (A260318)",
-    "nodes",
-    "seconds",
-    "engine",
-    "kernel",
-    "threads",
-    "verified",
-];
-
 /// The Markdown exporter: a pipe table, numbers right-aligned, and a line naming the run.
 pub struct Markdown;
 
@@ -30,17 +14,11 @@ fn cell(text: &str) -> String {
 
 impl Exporter for Markdown {
     fn write(&self, rows: &[Row], meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
-        writeln!(out, "| {} |", HEADINGS.join(" | "))?;
-        // Aligned by the column's CSV name: the headings are presentation text.
-        let align: Vec<&str> = table::CSV_HEADER
+        let headings: Vec<&str> = table::COLUMNS.iter().map(|c| c.heading).collect();
+        writeln!(out, "| {} |", headings.join(" | "))?;
+        let align: Vec<&str> = table::COLUMNS
             .iter()
-            .map(|h| {
-                if table::is_text_column(h) {
-                    ":--"
-                } else {
-                    "--:"
-                }
-            })
+            .map(|c| if c.text { ":--" } else { "--:" })
             .collect();
         writeln!(out, "| {} |", align.join(" | "))?;
         for row in rows {
