@@ -56,33 +56,66 @@ fn superscript(k: i32) -> String {
         .collect()
 }
 
+/// Where values go: the n range across, the decades up, inside the plot area.
+struct Frame {
+    n_min: usize,
+    n_max: usize,
+    /// The lowest and highest power of ten on the value axis.
+    k_lo: i32,
+    k_hi: i32,
+    plot_w: f64,
+    plot_h: f64,
+}
+
+impl Frame {
+    /// The frame that holds every positive value of `rows` (sorted by n), or `None` if there
+    /// is none.
+    fn fit(rows: &[&Row]) -> Option<Frame> {
+        let positive: Vec<f64> = rows
+            .iter()
+            .flat_map(|r| SERIES.iter().map(move |s| (s.value)(r)))
+            .filter(|&v| v > 0)
+            .map(|v| v as f64)
+            .collect();
+        if positive.is_empty() {
+            return None;
+        }
+        let lo = positive.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = positive.iter().copied().fold(0.0, f64::max);
+        let k_lo = lo.log10().floor() as i32;
+        Some(Frame {
+            n_min: rows[0].n,
+            n_max: rows[rows.len() - 1].n,
+            k_lo,
+            k_hi: (hi.log10().ceil() as i32).max(k_lo + 1),
+            plot_w: WIDTH - LEFT - RIGHT,
+            plot_h: HEIGHT - TOP - BOTTOM,
+        })
+    }
+
+    /// The x of board size `n`: half a step of n on either side, so that no point sits on the
+    /// frame.
+    fn x_of(&self, n: usize) -> f64 {
+        LEFT + ((n - self.n_min) as f64 + 0.5) / ((self.n_max - self.n_min) as f64 + 1.0)
+            * self.plot_w
+    }
+
+    /// The y of value `v` (> 0) on the log scale, with a little room above and below the
+    /// decades.
+    fn y_of(&self, v: f64) -> f64 {
+        let pad = 0.04 * self.plot_h;
+        TOP + pad
+            + (f64::from(self.k_hi) - v.log10()) / f64::from(self.k_hi - self.k_lo)
+                * (self.plot_h - 2.0 * pad)
+    }
+}
+
 /// Draws the growth plot of `rows` (any order; at least one positive value), or says why not.
 pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
     let mut rows: Vec<&Row> = rows.iter().collect();
     rows.sort_by_key(|r| r.n);
-    let positive: Vec<f64> = rows
-        .iter()
-        .flat_map(|r| SERIES.iter().map(move |s| (s.value)(r)))
-        .filter(|&v| v > 0)
-        .map(|v| v as f64)
-        .collect();
-    if positive.is_empty() {
-        return Err("the table has no positive count to plot on a log scale".into());
-    }
-    let (n_min, n_max) = (rows[0].n, rows[rows.len() - 1].n);
-    let lo = positive.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = positive.iter().copied().fold(0.0, f64::max);
-    let k_lo = lo.log10().floor() as i32;
-    let k_hi = (hi.log10().ceil() as i32).max(k_lo + 1);
-    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-    // Half a step of n on either side, and a little room above and below the decades, so
-    // that no point sits on the frame.
-    let x_of =
-        |n: usize| LEFT + ((n - n_min) as f64 + 0.5) / ((n_max - n_min) as f64 + 1.0) * plot_w;
-    let pad = 0.04 * plot_h;
-    let y_of = |v: f64| {
-        TOP + pad + (f64::from(k_hi) - v.log10()) / f64::from(k_hi - k_lo) * (plot_h - 2.0 * pad)
-    };
+    let frame =
+        Frame::fit(&rows).ok_or("the table has no positive count to plot on a log scale")?;
     let mut svg = Svg::new(WIDTH, HEIGHT);
     svg.text(
         WIDTH / 2.0,
@@ -91,15 +124,26 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         16.0,
         "n-queens: solutions and classes against n",
     );
-    // Grid lines and labels at the powers of ten; fewer labels when there are many decades.
-    let step = ((k_hi - k_lo) / 10 + 1).max(1);
-    for k in (k_lo..=k_hi).filter(|k| (k - k_lo) % step == 0) {
-        let y = y_of(10f64.powi(k));
+    draw_axes(&mut svg, &frame);
+    for s in &SERIES {
+        draw_series(&mut svg, &frame, s, &rows);
+    }
+    draw_legend(&mut svg);
+    draw_note(&mut svg, &rows);
+    Ok(svg.finish("n-queens: solutions and classes against n"))
+}
+
+/// The value axis (grid lines and labels at the powers of ten, fewer labels when there are
+/// many decades), the n axis (ticks and labels, at most about 20), the frame and the axis name.
+fn draw_axes(svg: &mut Svg, f: &Frame) {
+    let step = ((f.k_hi - f.k_lo) / 10 + 1).max(1);
+    for k in (f.k_lo..=f.k_hi).step_by(step as usize) {
+        let y = f.y_of(10f64.powi(k));
         svg.element(
             "line",
             &[
                 ("x1", num(LEFT)),
-                ("x2", num(LEFT + plot_w)),
+                ("x2", num(LEFT + f.plot_w)),
                 ("y1", num(y)),
                 ("y2", num(y)),
                 ("stroke", "#dddddd".into()),
@@ -113,101 +157,114 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
             &format!("10{}", superscript(k)),
         );
     }
-    let label_every = ((n_max - n_min) / 20 + 1).max(1);
-    for n in (n_min..=n_max).filter(|n| (n - n_min) % label_every == 0) {
-        let x = x_of(n);
+    // Stepping (not filtering) the n range: a table whose n spans a huge range still takes
+    // about 20 steps.
+    let label_every = ((f.n_max - f.n_min) / 20 + 1).max(1);
+    for n in (f.n_min..=f.n_max).step_by(label_every) {
+        let x = f.x_of(n);
         svg.element(
             "line",
             &[
                 ("x1", num(x)),
                 ("x2", num(x)),
-                ("y1", num(TOP + plot_h)),
-                ("y2", num(TOP + plot_h + 5.0)),
+                ("y1", num(TOP + f.plot_h)),
+                ("y2", num(TOP + f.plot_h + 5.0)),
                 ("stroke", "#333333".into()),
             ],
         );
-        svg.text(x, TOP + plot_h + 18.0, "middle", 12.0, &n.to_string());
+        svg.text(x, TOP + f.plot_h + 18.0, "middle", 12.0, &n.to_string());
     }
     svg.rect(
         LEFT,
         TOP,
-        plot_w,
-        plot_h,
+        f.plot_w,
+        f.plot_h,
         &[("fill", "none".into()), ("stroke", "#333333".into())],
     );
     svg.text(
-        LEFT + plot_w / 2.0,
-        TOP + plot_h + 38.0,
+        LEFT + f.plot_w / 2.0,
+        TOP + f.plot_h + 38.0,
         "middle",
         13.0,
         "n",
     );
-    for s in &SERIES {
-        // Published values first, as rings a computed dot sits in when the two agree.
-        for r in &rows {
-            if let Some(v) = verify::lookup(r.n)
-                .and_then(|k| (s.published)(k))
-                .filter(|&v| v > 0)
-            {
-                svg.element(
-                    "circle",
-                    &[
-                        ("class", format!("known {}", s.name)),
-                        ("cx", num(x_of(r.n))),
-                        ("cy", num(y_of(v as f64))),
-                        ("r", "6".into()),
-                        ("fill", "none".into()),
-                        ("stroke", s.colour.into()),
-                        ("stroke-width", "1.5".into()),
-                    ],
-                );
-            }
-        }
-        // Lines between computed values of consecutive n, broken at zeros and gaps.
-        let mut runs: Vec<Vec<(f64, f64)>> = Vec::new();
-        let mut previous: Option<usize> = None;
-        for r in &rows {
-            let v = (s.value)(r);
-            if v == 0 {
-                previous = None;
-                continue;
-            }
-            let point = (x_of(r.n), y_of(v as f64));
-            match (previous, runs.last_mut()) {
-                (Some(p), Some(run)) if p + 1 == r.n => run.push(point),
-                _ => runs.push(vec![point]),
-            }
-            previous = Some(r.n);
-        }
-        for run in runs.iter().filter(|run| run.len() > 1) {
-            let points: Vec<String> = run
-                .iter()
-                .map(|(x, y)| format!("{},{}", num(*x), num(*y)))
-                .collect();
+}
+
+/// One series: the published values as rings first (a computed dot sits in the ring when the
+/// two agree), then lines between computed values of consecutive n (broken at zeros and
+/// gaps), then the computed dots.
+fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
+    for r in rows {
+        if let Some(v) = verify::lookup(r.n)
+            .and_then(|k| (s.published)(k))
+            .filter(|&v| v > 0)
+        {
             svg.element(
-                "polyline",
+                "circle",
                 &[
-                    ("points", points.join(" ")),
+                    ("class", format!("known {}", s.name)),
+                    ("cx", num(f.x_of(r.n))),
+                    ("cy", num(f.y_of(v as f64))),
+                    ("r", "6".into()),
                     ("fill", "none".into()),
                     ("stroke", s.colour.into()),
                     ("stroke-width", "1.5".into()),
                 ],
             );
         }
-        for (x, y) in runs.iter().flatten() {
-            svg.element(
-                "circle",
-                &[
-                    ("class", format!("point {}", s.name)),
-                    ("cx", num(*x)),
-                    ("cy", num(*y)),
-                    ("r", "3".into()),
-                    ("fill", s.colour.into()),
-                ],
-            );
-        }
     }
-    // Legend, top left inside the plot area.
+    let runs = runs_of(f, s, rows);
+    for run in runs.iter().filter(|run| run.len() > 1) {
+        let points: Vec<String> = run
+            .iter()
+            .map(|(x, y)| format!("{},{}", num(*x), num(*y)))
+            .collect();
+        svg.element(
+            "polyline",
+            &[
+                ("points", points.join(" ")),
+                ("fill", "none".into()),
+                ("stroke", s.colour.into()),
+                ("stroke-width", "1.5".into()),
+            ],
+        );
+    }
+    for (x, y) in runs.iter().flatten() {
+        svg.element(
+            "circle",
+            &[
+                ("class", format!("point {}", s.name)),
+                ("cx", num(*x)),
+                ("cy", num(*y)),
+                ("r", "3".into()),
+                ("fill", s.colour.into()),
+            ],
+        );
+    }
+}
+
+/// The computed points of series `s`, split into runs of consecutive n with positive values.
+fn runs_of(f: &Frame, s: &Series, rows: &[&Row]) -> Vec<Vec<(f64, f64)>> {
+    let mut runs: Vec<Vec<(f64, f64)>> = Vec::new();
+    let mut previous: Option<usize> = None;
+    for r in rows {
+        let v = (s.value)(r);
+        if v == 0 {
+            previous = None;
+            continue;
+        }
+        let point = (f.x_of(r.n), f.y_of(v as f64));
+        match (previous, runs.last_mut()) {
+            (Some(p), Some(run)) if p + 1 == r.n => run.push(point),
+            _ => runs.push(vec![point]),
+        }
+        previous = Some(r.n);
+    }
+    runs
+}
+
+/// The legend, top left inside the plot area: one line per series and one for the rings.
+fn draw_legend(svg: &mut Svg) {
     let legend_x = LEFT + 12.0;
     for (i, s) in SERIES.iter().enumerate() {
         let y = TOP + 18.0 + i as f64 * 18.0;
@@ -241,6 +298,10 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         12.0,
         "published value (OEIS)",
     );
+}
+
+/// The caption under the plot: what dots and rings are, and the sizes with no solutions.
+fn draw_note(svg: &mut Svg, rows: &[&Row]) {
     let zeros: Vec<String> = rows
         .iter()
         .filter(|r| r.total == 0)
@@ -248,7 +309,7 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         .collect();
     let mut note = format!(
         "Dots: computed by queens ({}); rings: published values.",
-        engines(&rows)
+        engines(rows)
     );
     if !zeros.is_empty() {
         note += &format!(
@@ -257,7 +318,6 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         );
     }
     svg.text(WIDTH / 2.0, HEIGHT - 14.0, "middle", 11.0, &note);
-    Ok(svg.finish("n-queens: solutions and classes against n"))
 }
 
 /// The engines named in the rows, deduplicated, in order of first use.
