@@ -330,3 +330,40 @@ fn engines(rows: &[&Row]) -> String {
     }
     format!("engine {}", names.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::ClassCounts;
+    use crate::verify::Verdict;
+
+    fn row(n: usize, total: u128) -> Row {
+        Row {
+            n,
+            total,
+            classes: ClassCounts {
+                asymmetric: total / 8,
+                ..ClassCounts::default()
+            },
+            nodes: 0,
+            seconds: 0.0,
+            engine: "symmetric".into(),
+            kernel: "scalar".into(),
+            threads: 1,
+            verdict: Verdict::Unknown,
+        }
+    }
+
+    #[test]
+    fn a_table_spanning_a_huge_n_range_is_drawn_with_about_20_ticks() {
+        // Before the axis stepped, this looped over 10^15 values of n.
+        let svg = growth_svg(&[row(1, 1), row(1_000_000_000_000_000, 1 << 100)]).unwrap();
+        let ticks = svg.matches("stroke=\"#333333\"").count() - 1; // less the frame
+        assert!((2..=22).contains(&ticks), "{ticks} ticks");
+    }
+
+    #[test]
+    fn a_table_without_a_positive_count_is_refused() {
+        assert!(growth_svg(&[row(2, 0), row(3, 0)]).is_err());
+    }
+}
