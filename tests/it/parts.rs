@@ -70,14 +70,20 @@ fn part_r_of_m_is_parts_r_and_r_plus_m_of_2m() {
     }
 }
 
+/// The plan of `n`, all its unit ids, and the tally of all of them.
+fn plan_ids_and_whole(n: usize, engine: Engine) -> (Box<dyn Plan>, Vec<usize>, Tally) {
+    let plan = build(n, engine);
+    let ids: Vec<usize> = (0..plan.unit_count()).collect();
+    let whole = run::run_units(plan.as_ref(), &ids, &options(2))
+        .unwrap()
+        .tally;
+    (plan, ids, whole)
+}
+
 #[test]
 fn a_run_resumed_from_finished_units_equals_the_whole() {
     for engine in &Engine::ALL {
-        let plan = build(11, *engine);
-        let ids: Vec<usize> = (0..plan.unit_count()).collect();
-        let whole = run::run_units(plan.as_ref(), &ids, &options(2))
-            .unwrap()
-            .tally;
+        let (plan, ids, whole) = plan_ids_and_whole(11, *engine);
         // Every third unit is "already done" (as read back from a checkpoint).
         let done: BTreeMap<usize, Tally> = ids
             .iter()
@@ -113,11 +119,7 @@ fn a_run_resumed_from_finished_units_equals_the_whole() {
 #[test]
 fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
     for engine in &Engine::ALL {
-        let plan = build(11, *engine);
-        let ids: Vec<usize> = (0..plan.unit_count()).collect();
-        let whole = run::run_units(plan.as_ref(), &ids, &options(2))
-            .unwrap()
-            .tally;
+        let (plan, ids, whole) = plan_ids_and_whole(11, *engine);
         let stop = StopFlag::new();
         let journal = Mutex::new(BTreeMap::new());
         let seen = AtomicUsize::new(0);

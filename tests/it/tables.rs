@@ -2,6 +2,7 @@
 //! current readers and agrees with the published sequences (data/known.csv) and, for the sizes
 //! cheap enough to recompute here, with a fresh computation.
 
+use crate::common::csv_records;
 use queens::classify;
 use queens::formats::table;
 use queens::search::profile::plain_profile;
@@ -20,14 +21,7 @@ fn read(path: &str) -> String {
 }
 
 fn records(path: &str) -> (Vec<String>, Vec<Vec<String>>) {
-    let text = read(path);
-    let mut r = csv::Reader::from_reader(text.as_bytes());
-    let header = r.headers().unwrap().iter().map(String::from).collect();
-    let rows = r
-        .records()
-        .map(|rec| rec.unwrap().iter().map(String::from).collect())
-        .collect();
-    (header, rows)
+    csv_records(&read(path))
 }
 
 #[test]
