@@ -51,13 +51,13 @@
 //!
 //! ## The layers, bottom up
 //!
-//! - [`board`], [`symmetry`], [`classify`]: solutions and their notations; D4; classes of
+//! - [`board`], [`symmetry`], [`mod@classify`]: solutions and their notations; D4; classes of
 //!   single boards.
 //! - [`plan`]: the split of a size into numbered units ([`plan::Plan`]), the [`Engine`]
 //!   names, the [`plan::Tally`] of a unit, [`plan::Part`]s; knows no engine.
 //! - [`search`]: the engines and their kernels (the only home of `unsafe`).
 //! - [`runner`]: builds the engines' plans and runs units on a thread pool; the front door
-//!   ([`count`], [`Counter`], [`solutions`], [`classes`]) sits on it.
+//!   ([`fn@count`], [`Counter`], [`fn@solutions`], [`fn@classes`]) sits on it.
 //! - [`verify`]: the published values (OEIS), for verification only.
 //! - [`formats`]: the files other runs read back (result CSV, part rows, merge, checkpoint
 //!   journal, checksums, atomic writes).

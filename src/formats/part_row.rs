@@ -44,13 +44,13 @@ pub struct PartRow {
     pub n: usize,
     /// Engine name.
     pub engine: String,
-    /// [`Plan::identity`] (the split and its version).
+    /// [`crate::plan::Plan::identity`] (the split and its version).
     pub plan: String,
     /// Which part.
     pub part: Part,
     /// Units in this part.
     pub units: usize,
-    /// Units in the whole plan ([`Plan::unit_count`]).
+    /// Units in the whole plan ([`crate::plan::Plan::unit_count`]).
     pub plan_units: usize,
     /// The sum of the part's unit tallies.
     pub tally: Tally,
@@ -60,7 +60,7 @@ pub struct PartRow {
     pub seconds: f64,
     /// Threads used.
     pub threads: usize,
-    /// The counting kernel the units ran on ([`Plan::kernel`]); parts of one set may differ.
+    /// The counting kernel the units ran on ([`crate::plan::Plan::kernel`]); parts of one set may differ.
     pub kernel: String,
 }
 
