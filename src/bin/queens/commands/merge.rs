@@ -42,10 +42,10 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     )?;
     if !quiet {
         for m in &merged {
-            eprintln!(
+            crate::note(&format!(
                 "queens: merged {} parts of n = {} (engine {}, plan {})",
                 m.parts, m.n, m.engine, m.plan
-            );
+            ));
         }
     }
     // An export that goes to stdout replaces the human table there.
