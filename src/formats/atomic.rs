@@ -45,6 +45,19 @@ fn set_published_mode(_file: &fs::File, _target: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Syncs the directory `path` lives in, so that a file just created or renamed there survives
+/// a power loss (the rename itself is in the directory, not in the file). Elsewhere than on
+/// Unix, directories cannot be opened and this does nothing.
+pub fn sync_parent_dir(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        fs::File::open(parent_dir(path))?.sync_all()?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 /// The directory a file lives in (`.` for a bare file name).
 pub fn parent_dir(path: &Path) -> PathBuf {
     match path.parent() {
