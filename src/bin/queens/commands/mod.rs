@@ -87,7 +87,7 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
     let Some(path) = &args.known else {
         return Ok(KnownTable::embedded().clone());
     };
-    let text = std::fs::read_to_string(path)
+    let text = crate::output::read_input(path)
         .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
     KnownTable::parse(&text).map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
 }
@@ -135,6 +135,23 @@ pub fn destination(arg: &str) -> Result<Destination, CommandError> {
     let dest = Destination::parse(arg);
     dest.check().map_err(CommandError::Usage)?;
     Ok(dest)
+}
+
+/// Refuses an output that is also an input (a usage error saying why): see
+/// [`crate::output::refuse_outputs_that_are_inputs`].
+pub fn refuse_outputs_that_are_inputs(
+    outputs: &[(&str, Option<&str>)],
+    inputs: &[(&str, Option<&Path>)],
+) -> Result<(), CommandError> {
+    let outputs: Vec<(&str, &str)> = outputs
+        .iter()
+        .filter_map(|&(f, p)| p.map(|p| (f, p)))
+        .collect();
+    let inputs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .filter_map(|&(f, p)| p.map(|p| (f, p)))
+        .collect();
+    crate::output::refuse_outputs_that_are_inputs(&outputs, &inputs).map_err(CommandError::Usage)
 }
 
 /// The `-o` destination: the file `arg` names, else stdout; checked before any work.
