@@ -5,38 +5,48 @@
 //! The file is text, one record per line:
 //!
 //! ```text
-//! queens-checkpoint,v1,n=15,engine=enumerate,plan=enumerate-prefix3-v1,part=0/1,units=2512,<checksum>
-//! unit,17,1780,4,0,220,2,0,1234567,<checksum>
+//! queens-checkpoint,v2,n=15,engine=enumerate,plan=enumerate-prefix3-v1,part=0/1,units=2512,<checksum>
+//! unit,17,1780,4,0,220,2,0,1234567,0.031250,<checksum>
 //! ```
 //!
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
-//! then boards, half-turn fixed, quarter-turn fixed, the three canonical class counts and nodes
-//! ([`Tally`]). Each line ends with the [`checksum`] of the text before its last
-//! comma. Lines are written whole in one `write` to a file opened for appending, so a kill can
-//! tear only the last line: a last line that is incomplete or fails its checksum is dropped
-//! (and its unit counted again); a damaged line anywhere else is refused. The data are handed to
-//! the kernel after every unit (a killed process loses nothing) and synced to disk by a
-//! background thread every [`SYNC_INTERVAL`] and at the end (a crashed machine loses at most
-//! that much work, and no worker waits for the disk).
+//! then the seven fields of its [`Tally`] ([`tally_fields`]) and the unit's wall-clock seconds.
+//! Each line ends with the [`checksum`] of the text before its last comma; a unit line's
+//! checksum is seeded with the header's text, so it covers the run too: a line copied from the
+//! checkpoint of another n, engine, plan or part fails it.
+//!
+//! Lines are written whole in one `write` to a file opened for appending, so a kill can tear
+//! only the last line: a torn last line is cut off (and its unit counted again). Any other line
+//! that fails its check (damaged, or foreign) is dropped, its unit counted again, and
+//! [`Checkpoint::dropped_note`] says how many and why; every good line is kept. The file is
+//! locked while a run uses it ([`File::try_lock`]): a second run on the same file is refused.
+//! The data are handed to the kernel after every unit (a killed process loses nothing) and
+//! synced to disk by a background thread every [`SYNC_INTERVAL`] and at the end (a crashed
+//! machine loses at most that much work, and no worker waits for the disk); the directory is
+//! synced after the file is created or replaced.
 
 use crate::formats::atomic;
+use crate::formats::bounded::{self, Overlong};
 use crate::formats::checksum;
+use crate::formats::tally_fields;
 use crate::plan::Plan;
 use crate::plan::part::Part;
-use crate::plan::tally::{ClassCounts, Tally};
+use crate::plan::tally::Tally;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The first field of a checkpoint's header line.
 pub const MAGIC: &str = "queens-checkpoint";
-/// The version of the file format.
-pub const FORMAT_VERSION: &str = "v1";
+/// The version of the file format (v2: unit lines bound to their run, with seconds).
+pub const FORMAT_VERSION: &str = "v2";
 /// How often the journal is synced to disk while a run lasts.
 pub const SYNC_INTERVAL: Duration = Duration::from_secs(1);
 
@@ -67,14 +77,24 @@ impl RunIdentity {
         }
     }
 
-    /// The header line, without its newline.
-    fn header_line(&self) -> String {
+    /// The header line without its checksum.
+    fn header_body(&self) -> String {
         let fields: Vec<String> = self
             .pairs()
             .into_iter()
             .map(|(key, value)| format!("{key}={value}"))
             .collect();
-        with_checksum(format!("{MAGIC},{FORMAT_VERSION},{}", fields.join(",")))
+        format!("{MAGIC},{FORMAT_VERSION},{}", fields.join(","))
+    }
+
+    /// The header line, without its newline.
+    fn header_line(&self) -> String {
+        with_checksum(self.header_body())
+    }
+
+    /// The seed of the unit lines' checksums: the hash of the header's text and a newline.
+    fn line_key(&self) -> u64 {
+        checksum::hash((self.header_body() + "\n").as_bytes())
     }
 
     /// The fields of the header as (key, value) pairs, in header order (also for naming
@@ -104,15 +124,35 @@ pub enum CheckpointError {
         /// What differs, as `key FILE (this run: VALUE)`.
         differences: String,
     },
+    /// The file was written by an older version of the program, in another format.
+    #[error(
+        "the checkpoint '{path}' was written by an older version of queens (format {version}, \
+         this one reads {FORMAT_VERSION}); delete it or finish with that version"
+    )]
+    OlderVersion {
+        /// The file.
+        path: PathBuf,
+        /// The format version it names.
+        version: String,
+    },
     /// The file is not a checkpoint.
-    #[error("'{path}' is not a queens checkpoint (its first line is {first:?})")]
+    #[error("'{path}' is not a queens checkpoint ({what})")]
     NotACheckpoint {
         /// The file.
         path: PathBuf,
-        /// Its first line (shortened).
-        first: String,
+        /// Why not: its first line, or what kind of file it is.
+        what: String,
     },
-    /// A line other than the last is damaged.
+    /// Another run holds the file.
+    #[error(
+        "the checkpoint '{path}' is in use by another queens run (it is locked); wait for that \
+         run to end, or give another file"
+    )]
+    Locked {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The header line is damaged.
     #[error(
         "the checkpoint '{path}' is damaged at line {line}: {what}; delete it to start over \
          (its units will be counted again)"
@@ -137,12 +177,36 @@ pub enum CheckpointError {
 
 impl CheckpointError {
     /// Whether the error comes from the command line pointing at the wrong file (a usage
-    /// error) rather than from a damaged file or a failed write.
+    /// error: nothing is counted) rather than from a damaged file or a failed write.
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            CheckpointError::Foreign { .. } | CheckpointError::NotACheckpoint { .. }
+            CheckpointError::Foreign { .. }
+                | CheckpointError::NotACheckpoint { .. }
+                | CheckpointError::OlderVersion { .. }
+                | CheckpointError::Locked { .. }
         )
+    }
+}
+
+/// Lines dropped on opening, by reason (none of them the torn last line).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dropped {
+    /// Lines whose checksum fails for this run: damaged, or copied from another run's
+    /// checkpoint.
+    pub failed_check: usize,
+    /// Lines that are no unit record of this format.
+    pub malformed: usize,
+    /// Lines naming a unit outside this run's part.
+    pub outside_part: usize,
+    /// Lines that contradict another good line of the same unit (both are dropped).
+    pub contradicting: usize,
+}
+
+impl Dropped {
+    /// All dropped lines.
+    pub fn total(&self) -> usize {
+        self.failed_check + self.malformed + self.outside_part + self.contradicting
     }
 }
 
@@ -151,9 +215,23 @@ impl CheckpointError {
 pub struct Checkpoint {
     path: PathBuf,
     done: BTreeMap<usize, Tally>,
+    seconds: BTreeMap<usize, f64>,
     dropped_last_line: bool,
+    dropped: Dropped,
+    line_key: u64,
+    /// Tells this checkpoint's lines apart in the per-thread timing ([`LAST_RECORD`]).
+    instance: u64,
+    opened: Instant,
     file: Mutex<File>,
     syncer: Mutex<Option<Syncer>>,
+}
+
+/// Numbers the open checkpoints (for [`LAST_RECORD`]).
+static INSTANCES: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// The checkpoint instance this thread last recorded a unit into, and when.
+    static LAST_RECORD: Cell<(u64, Option<Instant>)> = const { Cell::new((0, None)) };
 }
 
 /// The background thread that syncs the journal to disk every [`SYNC_INTERVAL`], so that no
@@ -195,35 +273,37 @@ fn with_checksum(text: String) -> String {
     text + "," + &sum
 }
 
-/// Splits `body,checksum` and checks the checksum; returns the body.
-fn checked_body(line: &str) -> Option<&str> {
-    let (body, sum) = line.rsplit_once(',')?;
-    checksum::matches(body, sum).then_some(body)
-}
+/// The longest seconds field: a unit's seconds are clamped to 10^9 (32 years), written with 6
+/// decimals.
+const MAX_SECONDS: f64 = 1e9;
 
 /// The longest unit line: `unit,`, an id of up to 20 digits, 7 counts of up to 39 digits, their
-/// commas, a comma and 16 hex digits of checksum, and the newline.
-const MAX_UNIT_LINE: usize = 5 + 20 + 7 * (1 + 39) + 1 + 16 + 1;
+/// commas, the seconds (17 characters at most), a comma and 16 hex digits of checksum, and the
+/// newline.
+const MAX_UNIT_LINE: usize = 5 + 20 + 7 * (1 + 39) + (1 + 17) + 1 + 16 + 1;
 
-/// Writes unit `id`'s line, checksum and newline included, into `buf` and returns its length.
-/// It allocates nothing: it runs on the worker threads between units, where an allocation
-/// would move the search kernels' per-thread buffers (and measurably slowed them).
-fn unit_line_into(buf: &mut [u8; MAX_UNIT_LINE], id: usize, t: &Tally) -> usize {
+/// Writes unit `id`'s line, checksum (seeded with the run's `key`) and newline included, into
+/// `buf` and returns its length. It allocates nothing: it runs on the worker threads between
+/// units, where an allocation would move the search kernels' per-thread buffers (and measurably
+/// slowed them).
+fn unit_line_into(
+    buf: &mut [u8; MAX_UNIT_LINE],
+    key: u64,
+    id: usize,
+    t: &Tally,
+    seconds: f64,
+) -> usize {
+    let seconds = if seconds.is_finite() {
+        seconds.clamp(0.0, MAX_SECONDS)
+    } else {
+        0.0
+    };
     let mut rest: &mut [u8] = &mut buf[..];
-    write!(
-        rest,
-        "unit,{id},{},{},{},{},{},{},{}",
-        t.boards,
-        t.fixed_half_turn,
-        t.fixed_quarter_turn,
-        t.canonical.asymmetric,
-        t.canonical.half_turn,
-        t.canonical.quarter_turn,
-        t.nodes
-    )
-    .expect("MAX_UNIT_LINE holds the longest unit line");
+    write!(rest, "unit,{id},").expect("MAX_UNIT_LINE holds the longest unit line");
+    tally_fields::write_all(&mut rest, t).expect("MAX_UNIT_LINE holds the longest unit line");
+    write!(rest, ",{seconds:.6}").expect("MAX_UNIT_LINE holds the longest unit line");
     let body = MAX_UNIT_LINE - rest.len();
-    let sum = checksum::hash(&buf[..body]);
+    let sum = checksum::hash_from(key, &buf[..body]);
     let mut rest: &mut [u8] = &mut buf[body..];
     writeln!(rest, ",{sum:016x}").expect("MAX_UNIT_LINE holds the checksum");
     MAX_UNIT_LINE - rest.len()
@@ -231,60 +311,63 @@ fn unit_line_into(buf: &mut [u8; MAX_UNIT_LINE], id: usize, t: &Tally) -> usize 
 
 /// One unit's line, without its newline.
 #[cfg(test)]
-fn unit_line(id: usize, t: &Tally) -> String {
+fn unit_line(key: u64, id: usize, t: &Tally, seconds: f64) -> String {
     let mut buf = [0; MAX_UNIT_LINE];
-    let len = unit_line_into(&mut buf, id, t);
+    let len = unit_line_into(&mut buf, key, id, t, seconds);
     String::from_utf8(buf[..len - 1].to_vec()).expect("a unit line is ASCII")
 }
 
-/// Parses a unit line (checksum checked); a message says what is wrong.
-fn parse_unit_line(line: &str) -> Result<(usize, Tally), String> {
-    let body = checked_body(line).ok_or("the checksum does not match")?;
-    let fields: Vec<&str> = body.split(',').collect();
-    if fields.len() != 9 || fields[0] != "unit" {
-        return Err("not a unit record".to_string());
+/// Why a unit line is not taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum LineProblem {
+    /// The checksum fails for this run.
+    Check,
+    /// Not a unit record of this format.
+    Malformed(String),
+}
+
+/// A unit line's id, tally and seconds.
+type UnitRecord = (usize, Tally, f64);
+
+/// Parses a unit line of the run whose lines are seeded with `key` (checksum checked first).
+fn parse_unit_line(key: u64, line: &str) -> Result<UnitRecord, LineProblem> {
+    let (body, sum) = line.rsplit_once(',').ok_or(LineProblem::Check)?;
+    if format!("{:016x}", checksum::hash_from(key, body.as_bytes())) != sum {
+        return Err(LineProblem::Check);
     }
-    let int = |i: usize| {
-        fields[i]
-            .parse::<u128>()
-            .map_err(|_| format!("{:?} is not a count", fields[i]))
-    };
+    let fields: Vec<&str> = body.split(',').collect();
+    if fields.len() != 10 || fields[0] != "unit" {
+        return Err(LineProblem::Malformed("not a unit record".to_string()));
+    }
     let id = fields[1]
         .parse::<usize>()
-        .map_err(|_| format!("{:?} is not a unit id", fields[1]))?;
-    Ok((
-        id,
-        Tally {
-            boards: int(2)?,
-            fixed_half_turn: int(3)?,
-            fixed_quarter_turn: int(4)?,
-            canonical: ClassCounts {
-                asymmetric: int(5)?,
-                half_turn: int(6)?,
-                quarter_turn: int(7)?,
-            },
-            nodes: int(8)?,
-        },
-    ))
+        .map_err(|_| LineProblem::Malformed(format!("{:?} is not a unit id", fields[1])))?;
+    let (tally, _) = tally_fields::parse(&fields[2..9], false)
+        .map_err(|e| LineProblem::Malformed(e.to_string()))?;
+    let seconds = fields[9]
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| LineProblem::Malformed(format!("{:?} is not seconds", fields[9])))?;
+    Ok((id, tally, seconds))
 }
 
 /// Names how a header line differs from `expected`, or says it is no checkpoint header.
 fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> CheckpointError {
-    let not_one = || CheckpointError::NotACheckpoint {
-        path: path.to_path_buf(),
-        first: line.chars().take(120).collect(),
-    };
     let fields: Vec<&str> = line.split(',').collect();
     if fields.first() != Some(&MAGIC) {
-        return not_one();
+        return CheckpointError::NotACheckpoint {
+            path: path.to_path_buf(),
+            what: format!("its first line is {:?}", shorten(line)),
+        };
+    }
+    if let Some(version) = fields.get(1).filter(|v| **v != FORMAT_VERSION) {
+        return CheckpointError::OlderVersion {
+            path: path.to_path_buf(),
+            version: shorten(version),
+        };
     }
     let mut differences = Vec::new();
-    if fields.get(1) != Some(&FORMAT_VERSION) {
-        differences.push(format!(
-            "format {} (this program: {FORMAT_VERSION})",
-            fields.get(1).unwrap_or(&"?")
-        ));
-    }
     let found: BTreeMap<&str, &str> = fields
         .iter()
         .skip(2)
@@ -293,7 +376,7 @@ fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> Checkp
     for (key, value) in expected.pairs() {
         match found.get(key) {
             Some(v) if *v == value => {}
-            Some(v) => differences.push(format!("{key} {v} (this run: {value})")),
+            Some(v) => differences.push(format!("{key} {} (this run: {value})", shorten(v))),
             None => differences.push(format!("no {key} (this run: {value})")),
         }
     }
@@ -311,112 +394,257 @@ fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> Checkp
     }
 }
 
-/// Reads the unit lines that follow the header (`journal`, the file's bytes after the header
-/// line) of a checkpoint of the run `identity`: the finished units, and how many bytes of
-/// `journal` hold them. A torn or garbled *last* line is left out of both (its unit is counted
-/// again); a bad line before it is corruption.
-fn parse_journal(
+/// At most 120 characters of `text`.
+fn shorten(text: &str) -> String {
+    text.chars().take(120).collect()
+}
+
+/// What the lines after the header hold.
+#[derive(Debug, Default)]
+struct Journal {
+    done: BTreeMap<usize, Tally>,
+    seconds: BTreeMap<usize, f64>,
+    dropped: Dropped,
+    /// The last line was torn or failed its check.
+    dropped_last_line: bool,
+    /// When the file's bytes up to this length are exactly the header and the good lines, in
+    /// order (nothing but the last line dropped, no copies): that length.
+    good_len: Option<u64>,
+}
+
+/// Reads the unit lines after the header (`reader` is past it; `header_len` bytes with its
+/// newline) of a checkpoint of the run `identity`.
+fn read_journal(
     path: &Path,
-    journal: &[u8],
+    reader: &mut impl BufRead,
+    header_len: u64,
     identity: &RunIdentity,
-) -> Result<(BTreeMap<usize, Tally>, usize), CheckpointError> {
-    let mut done = BTreeMap::new();
-    let mut good_len = 0;
-    let mut lines = journal.split_inclusive(|&b| b == b'\n').peekable();
-    // The header is line 1.
-    let mut line_no = 1;
-    while let Some(raw) = lines.next() {
-        line_no += 1;
-        let is_last = lines.peek().is_none();
-        let parsed = match raw.strip_suffix(b"\n") {
-            None => Err("the line is incomplete".to_string()),
-            Some(line) => std::str::from_utf8(line)
-                .map_err(|_| "not text".to_string())
-                .and_then(parse_unit_line)
-                .and_then(|(id, t)| {
-                    if id >= identity.plan_units || !identity.part.selects(id) {
-                        Err(format!("unit {id} is not in part {}", identity.part))
-                    } else if done.contains_key(&id) {
-                        Err(format!("unit {id} appears twice"))
-                    } else {
-                        Ok((id, t))
-                    }
-                }),
-        };
-        match parsed {
-            Ok((id, t)) => {
-                done.insert(id, t);
-                good_len += raw.len();
-            }
-            Err(_) if is_last => break,
-            Err(what) => {
-                return Err(CheckpointError::Corrupt {
+) -> Result<Journal, CheckpointError> {
+    let key = identity.line_key();
+    let mut j = Journal::default();
+    let mut good_len = header_len;
+    // Units that two good lines gave different tallies: counted again.
+    let mut contradicted = std::collections::BTreeSet::new();
+    let mut in_order = true;
+    let mut raw = Vec::new();
+    // The problem of the line before, held back until it is known not to be the last.
+    let mut pending: Option<LineProblem> = None;
+    loop {
+        raw.clear();
+        let read = reader
+            .read_until(b'\n', &mut raw)
+            .map_err(|e| match Overlong::find(&e) {
+                Some(o) => CheckpointError::NotACheckpoint {
                     path: path.to_path_buf(),
-                    line: line_no,
-                    what,
-                });
+                    what: o.describe(&path.display().to_string()),
+                },
+                None => CheckpointError::Io {
+                    path: path.to_path_buf(),
+                    source: e,
+                },
+            })?;
+        if read == 0 {
+            break;
+        }
+        if let Some(problem) = pending.take() {
+            j.dropped.count(&problem);
+            in_order = false;
+        }
+        let Some(line) = raw.strip_suffix(b"\n") else {
+            // Incomplete: only the last line can be.
+            j.dropped_last_line = true;
+            break;
+        };
+        let parsed = std::str::from_utf8(line)
+            .map_err(|_| LineProblem::Malformed("not text".to_string()))
+            .and_then(|l| parse_unit_line(key, l));
+        match parsed {
+            Ok((id, t, secs)) => {
+                if id >= identity.plan_units || !identity.part.selects(id) {
+                    j.dropped.outside_part += 1;
+                    in_order = false;
+                } else if let Some(earlier) = j.done.get(&id) {
+                    // A copy of a good line changes nothing; a contradiction loses both.
+                    if *earlier != t {
+                        contradicted.insert(id);
+                        j.dropped.contradicting += 1;
+                    }
+                    in_order = false;
+                } else if contradicted.contains(&id) {
+                    j.dropped.contradicting += 1;
+                } else {
+                    j.done.insert(id, t);
+                    j.seconds.insert(id, secs);
+                    if in_order {
+                        good_len += raw.len() as u64;
+                    }
+                }
             }
+            Err(problem) => pending = Some(problem),
         }
     }
-    Ok((done, good_len))
+    if pending.is_some() {
+        // A complete last line that fails its check: torn by a kill as well as any.
+        j.dropped_last_line = true;
+    }
+    for id in &contradicted {
+        if j.done.remove(id).is_some() {
+            j.seconds.remove(id);
+            j.dropped.contradicting += 1;
+        }
+    }
+    j.good_len = (in_order && contradicted.is_empty()).then_some(good_len);
+    Ok(j)
+}
+
+impl Dropped {
+    fn count(&mut self, problem: &LineProblem) {
+        match problem {
+            LineProblem::Check => self.failed_check += 1,
+            LineProblem::Malformed(_) => self.malformed += 1,
+        }
+    }
 }
 
 impl Checkpoint {
     /// Opens the checkpoint at `path` for the run `identity`, creating it if it does not exist
-    /// (or holds only a torn header). Reads back the finished units, drops a torn last line,
-    /// and refuses a file of another run or one damaged before its last line.
+    /// (or holds only a torn header), and locks it for this run. Reads back the finished units,
+    /// cuts off a torn last line, drops (and rewrites the file without) any other line that
+    /// fails its check, and refuses a file of another run, of an older format, one that is not
+    /// a regular file, or one another run holds.
     pub fn open(path: &Path, identity: &RunIdentity) -> Result<Checkpoint, CheckpointError> {
         let io_err = |source: io::Error| CheckpointError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let header = identity.header_line();
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(io_err(e)),
+        let not_one = |what: String| CheckpointError::NotACheckpoint {
+            path: path.to_path_buf(),
+            what,
         };
-        let mut done = BTreeMap::new();
-        let mut dropped_last_line = false;
-        let header_end = bytes.iter().position(|&b| b == b'\n');
-        match header_end {
+        // A FIFO or a device would block or never end: a checkpoint is a regular file.
+        match fs::metadata(path) {
+            Ok(m) if !m.is_file() => {
+                return Err(not_one("it is not a regular file".to_string()));
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io_err(e)),
+        }
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(io_err)?;
+        lock(&file, path)?;
+        let header = identity.header_line();
+        let mut reader = BufReader::new(bounded::Bounded::lines(&file));
+        let mut first = Vec::new();
+        reader
+            .read_until(b'\n', &mut first)
+            .map_err(|e| match Overlong::find(&e) {
+                Some(o) => not_one(o.describe(&path.display().to_string())),
+                None => io_err(e),
+            })?;
+        let mut journal = Journal {
+            good_len: Some(0),
+            ..Journal::default()
+        };
+        match first.strip_suffix(b"\n") {
             // A new file, or one whose header was torn while being written.
-            None if header.as_bytes().starts_with(&bytes) => {
-                atomic::write_file_atomically(path, format!("{header}\n").as_bytes())
+            None if header.as_bytes().starts_with(&first) => {
+                file.set_len(0).map_err(io_err)?;
+                (&file)
+                    .write_all(format!("{header}\n").as_bytes())
                     .map_err(io_err)?;
+                file.sync_all().map_err(io_err)?;
+                atomic::sync_parent_dir(path).map_err(io_err)?;
             }
             None => {
-                return Err(CheckpointError::NotACheckpoint {
-                    path: path.to_path_buf(),
-                    first: String::from_utf8_lossy(&bytes).chars().take(120).collect(),
-                });
+                return Err(not_one(format!(
+                    "its first line is {:?}",
+                    shorten(&String::from_utf8_lossy(&first))
+                )));
             }
-            Some(end) => {
-                let first = String::from_utf8_lossy(&bytes[..end]);
-                if first != header {
-                    return Err(header_differences(path, &first, identity));
+            Some(line) => {
+                let line = String::from_utf8_lossy(line);
+                if line != header {
+                    return Err(header_differences(path, &line, identity));
                 }
-                let (units, journal_len) = parse_journal(path, &bytes[end + 1..], identity)?;
-                done = units;
-                let good_end = end + 1 + journal_len;
-                // A torn or garbled last line is cut off: its unit is counted again.
-                dropped_last_line = good_end < bytes.len();
-                if dropped_last_line {
-                    let f = OpenOptions::new().write(true).open(path).map_err(io_err)?;
-                    f.set_len(good_end as u64).map_err(io_err)?;
-                    f.sync_all().map_err(io_err)?;
-                }
+                journal = read_journal(path, &mut reader, first.len() as u64, identity)?;
             }
         }
-        let file = OpenOptions::new().append(true).open(path).map_err(io_err)?;
-        let syncer = Syncer::start(file.try_clone().map_err(io_err)?).map_err(io_err)?;
-        Ok(Checkpoint {
+        drop(reader);
+        let mut checkpoint = Checkpoint {
             path: path.to_path_buf(),
-            done,
-            dropped_last_line,
+            done: journal.done,
+            seconds: journal.seconds,
+            dropped_last_line: journal.dropped_last_line,
+            dropped: journal.dropped,
+            line_key: identity.line_key(),
+            instance: INSTANCES.fetch_add(1, Ordering::Relaxed),
+            opened: Instant::now(),
             file: Mutex::new(file),
-            syncer: Mutex::new(Some(syncer)),
-        })
+            syncer: Mutex::new(None),
+        };
+        match journal.good_len {
+            // A torn last line is cut off: its unit is counted again.
+            Some(len) if checkpoint.dropped_last_line => {
+                let file = checkpoint.file.get_mut().unwrap_or_else(|p| p.into_inner());
+                file.set_len(len).map_err(io_err)?;
+                file.sync_all().map_err(io_err)?;
+            }
+            Some(_) => {}
+            // Lines were dropped in the middle, or copied: the file is written again with the
+            // good ones.
+            None => checkpoint.rewrite(&header).map_err(io_err)?,
+        }
+        let file = checkpoint
+            .file
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner())
+            .try_clone()
+            .map_err(io_err)?;
+        *checkpoint
+            .syncer
+            .get_mut()
+            .unwrap_or_else(|p| p.into_inner()) = Some(Syncer::start(file).map_err(io_err)?);
+        Ok(checkpoint)
+    }
+
+    /// Replaces the file with the header and the good lines: a new file beside it, locked
+    /// before it is renamed into place (so no other run can take it in between), then synced
+    /// with its directory.
+    fn rewrite(&mut self, header: &str) -> io::Result<()> {
+        let tmp = tempfile::Builder::new()
+            .prefix(".queens-")
+            .suffix(".tmp")
+            .tempfile_in(atomic::parent_dir(&self.path))?;
+        tmp.as_file().try_lock().map_err(io::Error::other)?;
+        {
+            let mut w = io::BufWriter::new(tmp.as_file());
+            writeln!(w, "{header}")?;
+            let mut buf = [0; MAX_UNIT_LINE];
+            for (&id, t) in &self.done {
+                let secs = self.seconds.get(&id).copied().unwrap_or(0.0);
+                let len = unit_line_into(&mut buf, self.line_key, id, t, secs);
+                w.write_all(&buf[..len])?;
+            }
+            w.flush()?;
+        }
+        let old = self.file.get_mut().unwrap_or_else(|p| p.into_inner());
+        if let Ok(meta) = old.metadata() {
+            tmp.as_file().set_permissions(meta.permissions())?;
+        }
+        tmp.as_file().sync_all()?;
+        let file = tmp.persist(&self.path).map_err(|e| e.error)?;
+        atomic::sync_parent_dir(&self.path)?;
+        // Reopened for appending; the lock travels with the open file description.
+        let mut file = file;
+        use std::io::Seek;
+        file.seek(io::SeekFrom::End(0))?;
+        *old = file;
+        Ok(())
     }
 
     /// The file.
@@ -429,16 +657,74 @@ impl Checkpoint {
         &self.done
     }
 
+    /// The wall-clock seconds of each unit in [`Checkpoint::done`], as journaled.
+    pub fn seconds(&self) -> &BTreeMap<usize, f64> {
+        &self.seconds
+    }
+
     /// Whether a torn or damaged last line was dropped on opening.
     pub fn dropped_last_line(&self) -> bool {
         self.dropped_last_line
     }
 
+    /// The lines other than the last dropped on opening, by reason.
+    pub fn dropped(&self) -> &Dropped {
+        &self.dropped
+    }
+
+    /// A one-line note on the lines dropped on opening (other than a torn last line), for
+    /// stderr; `None` when every line was good.
+    pub fn dropped_note(&self) -> Option<String> {
+        let d = &self.dropped;
+        if d.total() == 0 {
+            return None;
+        }
+        let mut why = Vec::new();
+        let mut say = |k: usize, what: &str| {
+            if k > 0 {
+                why.push(format!("{k} {what}"));
+            }
+        };
+        say(
+            d.failed_check,
+            "failed the check for this run (damaged, or copied from another run's checkpoint)",
+        );
+        say(d.malformed, "were no unit record");
+        say(d.outside_part, "named units outside this part");
+        say(
+            d.contradicting,
+            "contradicted another line of the same unit",
+        );
+        Some(format!(
+            "the checkpoint '{}': {} line{} dropped and {} units will be counted again: {}",
+            self.path.display(),
+            d.total(),
+            if d.total() == 1 { "" } else { "s" },
+            if d.total() == 1 { "its" } else { "their" },
+            why.join(", ")
+        ))
+    }
+
     /// Appends a finished unit: one whole line in one write. The line reaches the kernel at
-    /// once (a killed process loses nothing) and the disk within [`SYNC_INTERVAL`].
+    /// once (a killed process loses nothing) and the disk within [`SYNC_INTERVAL`]. Its
+    /// seconds are the time since the same thread's previous unit in this checkpoint (or since
+    /// the checkpoint was opened): on the runner's worker threads, which count units one after
+    /// another, the unit's own wall-clock time.
     pub fn record(&self, id: usize, tally: &Tally) -> io::Result<()> {
+        let now = Instant::now();
+        let (instance, last) = LAST_RECORD.get();
+        let since = match last {
+            Some(t) if instance == self.instance => t,
+            _ => self.opened,
+        };
+        LAST_RECORD.set((self.instance, Some(now)));
+        self.record_timed(id, tally, now.duration_since(since).as_secs_f64())
+    }
+
+    /// Appends a finished unit that took `seconds` of wall-clock time.
+    pub fn record_timed(&self, id: usize, tally: &Tally, seconds: f64) -> io::Result<()> {
         let mut buf = [0; MAX_UNIT_LINE];
-        let len = unit_line_into(&mut buf, id, tally);
+        let len = unit_line_into(&mut buf, self.line_key, id, tally, seconds);
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         file.write_all(&buf[..len])
     }
@@ -451,6 +737,20 @@ impl Checkpoint {
         let file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         file.sync_data()?;
         background
+    }
+}
+
+/// Locks `file` for this run, or says that another run holds it.
+fn lock(file: &File, path: &Path) -> Result<(), CheckpointError> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(fs::TryLockError::WouldBlock) => Err(CheckpointError::Locked {
+            path: path.to_path_buf(),
+        }),
+        Err(fs::TryLockError::Error(source)) => Err(CheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
@@ -470,6 +770,7 @@ impl Drop for Checkpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::tally::ClassCounts;
 
     fn identity(part: Part) -> RunIdentity {
         RunIdentity {
@@ -499,6 +800,17 @@ mod tests {
         Checkpoint::open(path, &identity(part))
     }
 
+    /// A checkpoint of the whole run holding units `ids` (seconds: the id / 4).
+    fn written(path: &Path, ids: impl IntoIterator<Item = usize>) -> String {
+        let c = reopen(path, Part::WHOLE).unwrap();
+        for id in ids {
+            c.record_timed(id, &tally(id as u128), id as f64 / 4.0)
+                .unwrap();
+        }
+        drop(c);
+        fs::read_to_string(path).unwrap()
+    }
+
     #[test]
     fn the_longest_unit_line_fits_and_round_trips() {
         let t = Tally {
@@ -512,72 +824,176 @@ mod tests {
             },
             nodes: u128::MAX,
         };
-        let line = unit_line(usize::MAX, &t);
+        let key = identity(Part::WHOLE).line_key();
+        let line = unit_line(key, usize::MAX, &t, f64::MAX);
         assert_eq!(line.len() + 1, MAX_UNIT_LINE);
-        assert_eq!(parse_unit_line(&line), Ok((usize::MAX, t)));
-        let small = unit_line(3, &Tally::default());
-        assert_eq!(checked_body(&small), Some("unit,3,0,0,0,0,0,0,0"));
+        assert_eq!(
+            parse_unit_line(key, &line),
+            Ok((usize::MAX, t, MAX_SECONDS))
+        );
+        let small = unit_line(key, 3, &Tally::default(), 0.5);
+        assert!(
+            small.starts_with("unit,3,0,0,0,0,0,0,0,0.500000,"),
+            "{small}"
+        );
     }
 
     #[test]
-    fn records_come_back_on_reopening() {
+    fn records_and_their_seconds_come_back_on_reopening() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
         let part = Part::new(1, 3).unwrap();
         let c = reopen(&path, part).unwrap();
         assert!(c.done().is_empty());
-        for id in [1, 4, 7] {
+        for id in [1, 4] {
             c.record(id, &tally(id as u128)).unwrap();
         }
+        c.record_timed(7, &tally(7), 2.5).unwrap();
         drop(c);
         let c = reopen(&path, part).unwrap();
         assert_eq!(c.done().len(), 3);
         assert_eq!(c.done()[&4], tally(4));
+        assert_eq!(c.seconds()[&7], 2.5);
+        assert!(c.seconds()[&1] >= 0.0 && c.seconds()[&1] < 60.0);
         assert!(!c.dropped_last_line());
+        assert_eq!(c.dropped_note(), None);
     }
 
     #[test]
     fn a_torn_last_line_is_dropped_and_overwritten() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
-        let c = reopen(&path, Part::WHOLE).unwrap();
-        c.record(0, &tally(0)).unwrap();
-        c.record(1, &tally(1)).unwrap();
-        drop(c);
-        let full = fs::read_to_string(&path).unwrap();
+        let full = written(&path, [0, 1]);
         // Cut the file in the middle of the last line, as a kill during the write would.
         fs::write(&path, &full[..full.len() - 7]).unwrap();
         let c = reopen(&path, Part::WHOLE).unwrap();
         assert!(c.dropped_last_line());
+        assert_eq!(c.dropped_note(), None);
         assert_eq!(c.done().keys().copied().collect::<Vec<_>>(), vec![0]);
-        c.record(1, &tally(1)).unwrap();
+        c.record_timed(1, &tally(1), 0.25).unwrap();
         drop(c);
         // The torn bytes are gone: the file is exactly what an uninterrupted run writes.
         assert_eq!(fs::read_to_string(&path).unwrap(), full);
     }
 
     #[test]
-    fn a_damaged_line_before_the_last_is_refused() {
+    fn a_damaged_line_in_the_middle_is_dropped_and_every_good_line_kept() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
-        let c = reopen(&path, Part::WHOLE).unwrap();
-        for id in 0..3 {
-            c.record(id, &tally(id as u128)).unwrap();
-        }
-        drop(c);
-        let text = fs::read_to_string(&path).unwrap();
-        let damaged = text.replacen("unit,1,8,", "unit,1,9,", 1);
+        let text = written(&path, 0..5);
+        let damaged = text.replacen("unit,2,16,", "unit,2,17,", 1);
         assert_ne!(damaged, text);
         fs::write(&path, damaged).unwrap();
-        let e = reopen(&path, Part::WHOLE).unwrap_err();
-        assert!(matches!(e, CheckpointError::Corrupt { line: 3, .. }), "{e}");
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(
+            c.done().keys().copied().collect::<Vec<_>>(),
+            vec![0, 1, 3, 4]
+        );
+        assert_eq!(c.dropped().failed_check, 1);
+        let note = c.dropped_note().unwrap();
+        assert!(
+            note.contains("1 line dropped and its units will be counted again: 1 failed the check"),
+            "{note}"
+        );
+        c.record_timed(2, &tally(2), 0.5).unwrap();
+        drop(c);
+        // The file was written again without the bad line: nothing is dropped any more.
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(c.done().len(), 5);
+        assert_eq!(c.done()[&2], tally(2));
+        assert_eq!(c.dropped_note(), None);
     }
 
     #[test]
-    fn a_file_of_another_run_is_refused_naming_the_difference() {
+    fn lines_copied_from_another_run_fail_the_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let part = Part::new(1, 2).unwrap();
+        let mut others = Vec::new();
+        // Another n, another engine, another part of the same plan.
+        for change in 0..3 {
+            let mut other = identity(part);
+            match change {
+                0 => other.n = 10,
+                1 => other.engine = "symmetric".to_string(),
+                _ => other.part = Part::new(1, 4).unwrap(),
+            }
+            let path = dir.path().join(format!("other{change}"));
+            let c = Checkpoint::open(&path, &other).unwrap();
+            c.record_timed(5, &tally(99), 1.0).unwrap();
+            drop(c);
+            let text = fs::read_to_string(&path).unwrap();
+            others.push(text.lines().nth(1).unwrap().to_string());
+        }
+        let path = dir.path().join("ckpt");
+        let c = reopen(&path, part).unwrap();
+        c.record_timed(1, &tally(1), 1.0).unwrap();
+        c.record_timed(3, &tally(3), 1.0).unwrap();
+        drop(c);
+        let mut text = fs::read_to_string(&path).unwrap();
+        for line in &others {
+            text.push_str(line);
+            text.push('\n');
+        }
+        // A good last line, so that the foreign ones are not the torn last one.
+        let good = unit_line(identity(part).line_key(), 7, &tally(7), 1.0);
+        fs::write(&path, text + &good + "\n").unwrap();
+        let c = reopen(&path, part).unwrap();
+        assert_eq!(c.done().keys().copied().collect::<Vec<_>>(), vec![1, 3, 7]);
+        assert_eq!(c.dropped().failed_check, 3);
+        assert!(!c.done().contains_key(&5));
+    }
+
+    #[test]
+    fn a_second_run_on_the_same_file_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
-        reopen(&path, Part::new(0, 2).unwrap()).unwrap();
+        let first = reopen(&path, Part::WHOLE).unwrap();
+        let e = reopen(&path, Part::WHOLE).unwrap_err();
+        assert!(matches!(e, CheckpointError::Locked { .. }), "{e}");
+        assert!(e.is_usage());
+        assert!(
+            e.to_string()
+                .contains(&format!("'{}' is in use", path.display())),
+            "{e}"
+        );
+        drop(first);
+        reopen(&path, Part::WHOLE).unwrap();
+    }
+
+    #[test]
+    fn a_rewritten_file_stays_locked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ckpt");
+        let text = written(&path, 0..3);
+        fs::write(&path, text.replacen("unit,1,8,", "unit,1,9,", 1)).unwrap();
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(c.dropped().failed_check, 1);
+        let e = reopen(&path, Part::WHOLE).unwrap_err();
+        assert!(matches!(e, CheckpointError::Locked { .. }), "{e}");
+        // No temporary file is left beside it.
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn copies_are_harmless_and_contradictions_are_recounted() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ckpt");
+        let text = written(&path, 0..3);
+        let key = identity(Part::WHOLE).line_key();
+        let copy = unit_line(key, 1, &tally(1), 0.25);
+        let contra = unit_line(key, 2, &tally(20), 0.5);
+        let last = unit_line(key, 3, &tally(3), 0.75);
+        fs::write(&path, format!("{text}{copy}\n{contra}\n{last}\n")).unwrap();
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(c.done().keys().copied().collect::<Vec<_>>(), vec![0, 1, 3]);
+        assert_eq!(c.dropped().contradicting, 2);
+    }
+
+    #[test]
+    fn a_file_of_another_run_or_format_is_refused_naming_the_difference() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ckpt");
+        drop(reopen(&path, Part::new(0, 2).unwrap()).unwrap());
         let e = reopen(&path, Part::new(1, 2).unwrap()).unwrap_err();
         assert!(e.is_usage());
         assert!(e.to_string().contains("part 0/2 (this run: 1/2)"), "{e}");
@@ -593,27 +1009,71 @@ mod tests {
         fs::write(&path, "n,total\n8,92\n").unwrap();
         let e = reopen(&path, Part::WHOLE).unwrap_err();
         assert!(matches!(e, CheckpointError::NotACheckpoint { .. }), "{e}");
+        fs::write(
+            &path,
+            "queens-checkpoint,v1,n=9,engine=enumerate,plan=test-plan-v1,part=0/1,units=40,0\n",
+        )
+        .unwrap();
+        let e = reopen(&path, Part::WHOLE).unwrap_err();
+        assert!(e.is_usage());
+        assert!(
+            e.to_string()
+                .contains("written by an older version of queens (format v1"),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("delete it or finish with that version"),
+            "{e}"
+        );
     }
 
     #[test]
-    fn units_outside_the_part_or_twice_are_corruption() {
+    fn units_outside_the_part_are_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
         let part = Part::new(1, 2).unwrap();
-        reopen(&path, part).unwrap();
+        drop(reopen(&path, part).unwrap());
         let header = fs::read_to_string(&path).unwrap();
-        let body = format!("{}\n{}\n", unit_line(2, &tally(2)), unit_line(3, &tally(3)));
-        fs::write(&path, header.clone() + &body).unwrap();
-        let e = reopen(&path, part).unwrap_err().to_string();
-        assert!(e.contains("unit 2 is not in part 1/2"), "{e}");
+        let key = identity(part).line_key();
         let body = format!(
             "{}\n{}\n{}\n",
-            unit_line(3, &tally(3)),
-            unit_line(3, &tally(3)),
-            unit_line(5, &tally(5))
+            unit_line(key, 2, &tally(2), 0.0),
+            unit_line(key, 41, &tally(2), 0.0),
+            unit_line(key, 3, &tally(3), 0.0)
         );
         fs::write(&path, header + &body).unwrap();
-        let e = reopen(&path, part).unwrap_err().to_string();
-        assert!(e.contains("unit 3 appears twice"), "{e}");
+        let c = reopen(&path, part).unwrap();
+        assert_eq!(c.done().keys().copied().collect::<Vec<_>>(), vec![3]);
+        assert_eq!(c.dropped().outside_part, 2);
+        assert!(
+            c.dropped_note()
+                .unwrap()
+                .contains("2 named units outside this part")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn endless_or_special_files_are_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let e = reopen(&fifo, Part::WHOLE).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        // A header line of 2 MiB without a newline: refused after 1 MiB.
+        let long = dir.path().join("long");
+        fs::write(&long, vec![b'q'; 2 << 20]).unwrap();
+        let e = reopen(&long, Part::WHOLE).unwrap_err();
+        assert!(
+            e.to_string().contains("line 1 of")
+                && e.to_string()
+                    .contains("is longer than 1 MiB: not a queens file"),
+            "{e}"
+        );
     }
 }

@@ -9,9 +9,16 @@ const PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// The FNV-1a hash of `bytes` (the checksum before it is written in hex).
 pub fn hash(bytes: &[u8]) -> u64 {
+    hash_from(OFFSET, bytes)
+}
+
+/// The FNV-1a hash of `bytes` continued from `seed`, the hash of what comes before them:
+/// `hash_from(hash(a), b) == hash(a ++ b)`. A checkpoint seeds its unit lines with the hash of
+/// its header, so that each line's checksum covers the run it belongs to.
+pub fn hash_from(seed: u64, bytes: &[u8]) -> u64 {
     bytes
         .iter()
-        .fold(OFFSET, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
+        .fold(seed, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
 }
 
 /// The checksum of `text` as 16 lowercase hex digits.
@@ -34,6 +41,11 @@ mod tests {
         assert_eq!(checksum(""), "cbf29ce484222325");
         assert_eq!(checksum("a"), "af63dc4c8601ec8c");
         assert_eq!(checksum("foobar"), "85944171f73967e8");
+    }
+
+    #[test]
+    fn a_continued_hash_is_the_hash_of_the_concatenation() {
+        assert_eq!(hash_from(hash(b"foo"), b"bar"), hash(b"foobar"));
     }
 
     #[test]

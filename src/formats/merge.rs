@@ -2,13 +2,74 @@
 //! set per board size (every RES in 0..MOD once, all of the same engine, plan and version), and
 //! sums their tallies with checked arithmetic. Every problem is named: the file (and line) of a
 //! damaged row, the parts that are missing, the files that hold the same part twice, and the
-//! files whose part belongs to another split.
+//! files whose part belongs to another split. Each set is also checked against the real plan of
+//! its n and engine (its identity and unit count).
+//!
+//! What a merge holds and prints is bounded whatever its input: files are streamed record by
+//! record with lines of at most [`bounded::MAX_LINE`], only the first [`SHOWN_PROBLEMS`]
+//! problems are kept (the rest counted: "… and K more"), and missing parts are written as
+//! ranges, at most [`SHOWN_RANGES`] of them.
 
+use crate::formats::bounded::{self, Overlong};
 use crate::formats::part_row::{PART_HEADER, PartRow};
 use crate::formats::table::{self, Row};
+use crate::plan::Engine;
 use crate::plan::tally::{Tally, TallyError};
 use std::collections::BTreeMap;
 use std::fmt;
+use std::io::Read;
+
+/// How many problems a merge names before it only counts them.
+pub const SHOWN_PROBLEMS: usize = 8;
+
+/// How many ranges of missing parts a message names before it only counts them.
+pub const SHOWN_RANGES: usize = 8;
+
+/// The problems of a merge: the first [`SHOWN_PROBLEMS`] kept, the rest counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problems {
+    shown: Vec<String>,
+    more: usize,
+}
+
+impl Problems {
+    /// No problem yet.
+    pub fn new() -> Problems {
+        Problems::default()
+    }
+
+    /// Adds a problem (kept if fewer than [`SHOWN_PROBLEMS`] are, else only counted).
+    pub fn push(&mut self, problem: String) {
+        if self.shown.len() < SHOWN_PROBLEMS {
+            self.shown.push(problem);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// How many problems were found.
+    pub fn len(&self) -> usize {
+        self.shown.len() + self.more
+    }
+
+    /// Whether none was found.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the cap is reached (later problems are only counted).
+    pub fn is_full(&self) -> bool {
+        self.shown.len() >= SHOWN_PROBLEMS
+    }
+
+    /// The error that names them.
+    pub fn into_error(self) -> MergeError {
+        MergeError {
+            problems: self.shown,
+            more: self.more,
+        }
+    }
+}
 
 /// A part row and where it was read.
 #[derive(Clone, Debug)]
@@ -57,33 +118,39 @@ impl Merged {
     }
 }
 
-/// Why a set of parts cannot be merged: every problem found, each naming its parts or files.
+/// Why a set of parts cannot be merged: the first problems found, each naming its parts or
+/// files, and how many more there are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MergeError {
-    /// One line per problem.
+    /// One line per problem named.
     pub problems: Vec<String>,
+    /// Problems found but not named.
+    pub more: usize,
 }
 
 impl fmt::Display for MergeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "cannot merge: {}; nothing was merged",
-            self.problems.join("; ")
-        )
+        write!(f, "cannot merge: {}", self.problems.join("; "))?;
+        if self.more > 0 {
+            write!(f, "; … and {} more", self.more)?;
+        }
+        write!(f, "; nothing was merged")
     }
 }
 
 impl std::error::Error for MergeError {}
 
-/// Reads the part rows of one file's `text`; `name` is used in messages. Problems (a file that
-/// is no part file, a damaged row) are appended to `problems`.
-pub fn read_parts(name: &str, text: &str, problems: &mut Vec<String>) -> Vec<SourcedPart> {
+/// Reads the part rows of one file, streamed from `input`; `name` is used in messages.
+/// Problems (a file that is no part file, a damaged row, a line longer than
+/// [`bounded::MAX_LINE`]) go to `problems`. Once `problems` is full, a file's damaged rows are
+/// only counted, so an input of any size is read in bounded memory.
+pub fn read_parts(name: &str, input: impl Read, problems: &mut Problems) -> Vec<SourcedPart> {
     // `problems` gathers those of every file; this file's are the ones pushed from here on.
     let before = problems.len();
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
-        .from_reader(text.as_bytes());
+        .from_reader(bounded::Bounded::lines(input));
+    let overlong = |e: &csv::Error| Overlong::in_csv(e).map(|o| o.describe(name));
     match reader.headers() {
         Ok(h) if h.iter().eq(PART_HEADER) => {}
         Ok(h) if h.iter().eq(table::CSV_HEADER) => {
@@ -91,6 +158,10 @@ pub fn read_parts(name: &str, text: &str, problems: &mut Vec<String>) -> Vec<Sou
                 "{name} holds whole results (queens count --csv), not parts (queens count --part \
                  RES/MOD --csv)"
             ));
+            return Vec::new();
+        }
+        Err(e) if overlong(&e).is_some() => {
+            problems.push(overlong(&e).unwrap_or_default());
             return Vec::new();
         }
         _ => {
@@ -102,22 +173,31 @@ pub fn read_parts(name: &str, text: &str, problems: &mut Vec<String>) -> Vec<Sou
         }
     }
     let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = match record {
-            Ok(r) => r,
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(e) => {
-                problems.push(format!("{name}: {e}"));
+                // A read error ends the file (it would repeat); a line too long says so.
+                problems.push(overlong(&e).unwrap_or_else(|| format!("{name}: {e}")));
+                if e.is_io_error() {
+                    break;
+                }
                 continue;
             }
-        };
+        }
         let line = record.position().map_or(0, |p| p.line());
         let fields: Vec<&str> = record.iter().collect();
         match PartRow::from_fields(&fields) {
             Ok(row) => rows.push((line, row)),
+            Err(_) if problems.is_full() => problems.push(String::new()),
             Err(e) => {
                 // Name what the damaged row claims to be, if that much can be read.
                 let claim = match (fields.get(1), fields.get(4), fields.get(5)) {
-                    (Some(n), Some(r), Some(m)) => format!(" (claims n = {n}, part {r}/{m})"),
+                    (Some(n), Some(r), Some(m)) => {
+                        format!(" (claims n = {}, part {}/{})", short(n), short(r), short(m))
+                    }
                     _ => String::new(),
                 };
                 problems.push(format!("{name} line {line}{claim} is corrupted: {e}"));
@@ -138,6 +218,15 @@ pub fn read_parts(name: &str, text: &str, problems: &mut Vec<String>) -> Vec<Sou
             row,
         })
         .collect()
+}
+
+/// At most 24 characters of a field read from a damaged row, for a message.
+fn short(text: &str) -> String {
+    if text.chars().count() <= 24 {
+        text.to_string()
+    } else {
+        text.chars().take(24).collect::<String>() + "…"
+    }
 }
 
 /// What the parts of one set must share.
@@ -195,27 +284,69 @@ impl SetKey {
     }
 }
 
-/// Writes a sorted list of numbers with runs compressed: `2, 5-7, 9`.
-fn ranges(values: &[usize]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < values.len() {
-        let mut j = i;
-        while j + 1 < values.len() && values[j + 1] == values[j] + 1 {
-            j += 1;
+/// The values of `0..m` not in `present` (sorted), as ranges: `2, 5-7, 9`, at most
+/// [`SHOWN_RANGES`] of them, then how many more. Takes time in the number of present values,
+/// not in `m`.
+fn missing_ranges(present: impl IntoIterator<Item = usize>, m: usize) -> String {
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    let mut more = 0usize;
+    let mut next = 0usize;
+    let mut gap = |from: usize, to: usize| {
+        if from < to {
+            if ranges.len() < SHOWN_RANGES {
+                ranges.push((from, to - 1));
+            } else {
+                more += 1;
+            }
         }
-        out.push(if i == j {
-            values[i].to_string()
-        } else {
-            format!("{}-{}", values[i], values[j])
-        });
-        i = j + 1;
+    };
+    for p in present {
+        gap(next, p.min(m));
+        next = next.max(p + 1);
+    }
+    gap(next, m);
+    let mut out: Vec<String> = ranges
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    if more > 0 {
+        out.push(format!("… and {more} more ranges"));
     }
     out.join(", ")
 }
 
+/// Checks a set's engine, plan identity and unit count against the real plan of `n`.
+fn check_plan(n: usize, key: &SetKey) -> Result<(), String> {
+    let engine = Engine::from_name(&key.engine)
+        .ok_or_else(|| format!("n = {n}: the parts name an unknown engine {:?}", key.engine))?;
+    let plan = crate::runner::build(n, engine).map_err(|e| format!("n = {n}: {e}"))?;
+    if plan.identity() != key.plan {
+        return Err(format!(
+            "n = {n}: the parts name plan {} but engine {engine} splits n = {n} with plan {} in \
+             this version",
+            key.plan,
+            plan.identity()
+        ));
+    }
+    if plan.unit_count() != key.plan_units {
+        return Err(format!(
+            "n = {n}: the parts say plan {} has {} units but it has {}",
+            key.plan,
+            key.plan_units,
+            plan.unit_count()
+        ));
+    }
+    Ok(())
+}
+
 /// Checks one board size's parts and sums them, or appends its problems.
-fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Vec<String>) -> Option<Merged> {
+fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Problems) -> Option<Merged> {
     let before = problems.len();
     // The set is what most parts agree on (the first such, on a tie); the rest mismatch.
     let mut votes: Vec<(SetKey, usize)> = Vec::new();
@@ -256,13 +387,16 @@ fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Vec<String>) -> Opt
             ));
         }
     }
-    let missing: Vec<usize> = (0..m).filter(|r| !by_res.contains_key(r)).collect();
-    if !missing.is_empty() {
+    let present = by_res.range(..m).count();
+    if present < m {
         problems.push(format!(
             "n = {n}: {} of the {m} parts missing (RES {})",
-            missing.len(),
-            ranges(&missing)
+            m - present,
+            missing_ranges(by_res.keys().copied(), m)
         ));
+    }
+    if let Err(problem) = check_plan(n, &reference) {
+        problems.push(problem);
     }
     if problems.len() > before {
         return None;
@@ -302,7 +436,7 @@ pub fn merge(parts: &[SourcedPart]) -> Result<Vec<Merged>, MergeError> {
     for p in parts {
         by_n.entry(p.row.n).or_default().push(p.clone());
     }
-    let mut problems = Vec::new();
+    let mut problems = Problems::new();
     let merged: Vec<Merged> = by_n
         .iter()
         .filter_map(|(&n, list)| merge_one(n, list, &mut problems))
@@ -313,7 +447,7 @@ pub fn merge(parts: &[SourcedPart]) -> Result<Vec<Merged>, MergeError> {
         if merged.is_empty() && problems.is_empty() {
             problems.push("no parts given".to_string());
         }
-        Err(MergeError { problems })
+        Err(problems.into_error())
     }
 }
 
@@ -322,20 +456,56 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranges_compress_runs() {
-        assert_eq!(ranges(&[2, 5, 6, 7, 9]), "2, 5-7, 9");
-        assert_eq!(ranges(&[0]), "0");
-        assert_eq!(ranges(&[]), "");
+    fn missing_ranges_compress_runs_and_stop_after_a_few() {
+        assert_eq!(missing_ranges([0, 1, 3, 4, 8], 10), "2, 5-7, 9");
+        assert_eq!(missing_ranges([], 1), "0");
+        assert_eq!(missing_ranges([0], 1), "");
+        assert_eq!(missing_ranges([0], 1_000_000_000), "1-999999999");
+        let every_other = (0..100).map(|i| 2 * i);
+        assert_eq!(
+            missing_ranges(every_other, 200),
+            "1, 3, 5, 7, 9, 11, 13, 15, … and 92 more ranges"
+        );
+    }
+
+    #[test]
+    fn problems_beyond_the_cap_are_only_counted() {
+        let mut p = Problems::new();
+        for i in 0..SHOWN_PROBLEMS + 5 {
+            p.push(format!("problem {i}"));
+        }
+        assert_eq!(p.len(), SHOWN_PROBLEMS + 5);
+        let text = p.into_error().to_string();
+        assert!(
+            text.ends_with("problem 7; … and 5 more; nothing was merged"),
+            "{text}"
+        );
     }
 
     #[test]
     fn a_file_without_parts_is_named_even_after_another_file_had_problems() {
         let header = PART_HEADER.join(",");
-        let mut problems = Vec::new();
-        assert!(read_parts("a.csv", "not,a,part\n", &mut problems).is_empty());
+        let mut problems = Problems::new();
+        assert!(read_parts("a.csv", "not,a,part\n".as_bytes(), &mut problems).is_empty());
         assert_eq!(problems.len(), 1);
-        assert!(read_parts("b.csv", &format!("{header}\n"), &mut problems).is_empty());
+        let text = format!("{header}\n");
+        assert!(read_parts("b.csv", text.as_bytes(), &mut problems).is_empty());
         assert_eq!(problems.len(), 2, "{problems:?}");
-        assert!(problems[1].contains("b.csv holds no part"), "{problems:?}");
+        assert!(
+            problems.shown[1].contains("b.csv holds no part"),
+            "{problems:?}"
+        );
+    }
+
+    #[test]
+    fn an_endless_line_after_the_header_is_named_and_ends_the_file() {
+        let header = PART_HEADER.join(",") + "\n";
+        let input = header.as_bytes().chain(std::io::repeat(b'x'));
+        let mut problems = Problems::new();
+        assert!(read_parts("p.csv", input, &mut problems).is_empty());
+        assert_eq!(
+            problems.shown,
+            vec!["line 2 of 'p.csv' is longer than 1 MiB: not a queens file".to_string()]
+        );
     }
 }

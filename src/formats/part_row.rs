@@ -5,11 +5,16 @@
 //! version) so parts of different plans are never summed. A checksum over the row's text
 //! catches a damaged or edited row.
 
+use crate::board::{MAX_N, MIN_N};
 use crate::counter::Finished;
 use crate::formats::checksum;
+use crate::formats::tally_fields;
 use crate::plan::part::Part;
-use crate::plan::tally::{ClassCounts, Tally};
+use crate::plan::tally::Tally;
 use std::io;
+
+/// The position of the first of the seven tally columns ([`tally_fields::TALLY_COLUMNS`]).
+const TALLY_START: usize = 8;
 
 /// The value of the `format` column: the kind of row and its version.
 pub const PART_FORMAT: &str = "queens-part-v1";
@@ -100,14 +105,6 @@ impl PartRow {
 
     /// The fields as text, in [`PART_HEADER`] order, the checksum last.
     pub fn fields(&self) -> Vec<String> {
-        let t = &self.tally;
-        let class = |v: u128| {
-            if self.counts_classes_directly {
-                v.to_string()
-            } else {
-                String::new()
-            }
-        };
         let mut f = vec![
             PART_FORMAT.to_string(),
             self.n.to_string(),
@@ -117,17 +114,16 @@ impl PartRow {
             self.part.modulus().to_string(),
             self.units.to_string(),
             self.plan_units.to_string(),
-            t.boards.to_string(),
-            t.fixed_half_turn.to_string(),
-            t.fixed_quarter_turn.to_string(),
-            class(t.canonical.asymmetric),
-            class(t.canonical.half_turn),
-            class(t.canonical.quarter_turn),
-            t.nodes.to_string(),
+        ];
+        f.extend(tally_fields::to_fields(
+            &self.tally,
+            self.counts_classes_directly,
+        ));
+        f.extend([
             format!("{:.6}", self.seconds),
             self.threads.to_string(),
             self.kernel.clone(),
-        ];
+        ]);
         f.push(checksum::checksum(&f.join(",")));
         f
     }
@@ -149,45 +145,30 @@ impl PartRow {
             column: PART_HEADER[i],
             value: fields[i].to_string(),
         };
-        let int = |i: usize| fields[i].parse::<u128>().map_err(|_| bad(i));
         let size = |i: usize| fields[i].parse::<usize>().map_err(|_| bad(i));
         if fields[0] != PART_FORMAT {
             return Err(bad(0));
         }
-        let direct = !fields[11].is_empty();
-        let class = |i: usize| {
-            if direct {
-                int(i)
-            } else if fields[i].is_empty() {
-                Ok(0)
-            } else {
-                Err(bad(i))
-            }
-        };
         let part = Part::new(size(4)?, size(5)?).map_err(|_| bad(4))?;
         let units = size(6)?;
         let plan_units = size(7)?;
         if units != part.unit_count(plan_units) {
             return Err(bad(6));
         }
+        let (tally, direct) = tally_fields::parse(&fields[TALLY_START..TALLY_START + 7], true)
+            .map_err(|e| bad(TALLY_START + e.index))?;
+        let n = size(1)?;
+        if !(MIN_N..=MAX_N).contains(&n) {
+            return Err(bad(1));
+        }
         Ok(PartRow {
-            n: size(1)?,
+            n,
             engine: fields[2].to_string(),
             plan: fields[3].to_string(),
             part,
             units,
             plan_units,
-            tally: Tally {
-                boards: int(8)?,
-                fixed_half_turn: int(9)?,
-                fixed_quarter_turn: int(10)?,
-                canonical: ClassCounts {
-                    asymmetric: class(11)?,
-                    half_turn: class(12)?,
-                    quarter_turn: class(13)?,
-                },
-                nodes: int(14)?,
-            },
+            tally,
             counts_classes_directly: direct,
             seconds: fields[15].parse().map_err(|_| bad(15))?,
             threads: size(16)?,
@@ -241,6 +222,15 @@ pub fn write_csv<W: io::Write>(rows: &[PartRow], out: W) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::tally::ClassCounts;
+
+    #[test]
+    fn the_tally_columns_are_the_codecs() {
+        assert_eq!(
+            PART_HEADER[TALLY_START..TALLY_START + 7],
+            tally_fields::TALLY_COLUMNS
+        );
+    }
 
     fn sample(direct: bool) -> PartRow {
         PartRow {
@@ -279,6 +269,23 @@ mod tests {
             let fields = row.fields();
             let refs: Vec<&str> = fields.iter().map(String::as_str).collect();
             assert_eq!(PartRow::from_fields(&refs), Ok(row));
+        }
+    }
+
+    #[test]
+    fn a_size_outside_1_to_32_is_refused_even_with_a_good_checksum() {
+        for n in [0, 33, 1_000_000] {
+            let mut row = sample(true);
+            row.n = n;
+            let fields = row.fields();
+            let refs: Vec<&str> = fields.iter().map(String::as_str).collect();
+            assert_eq!(
+                PartRow::from_fields(&refs),
+                Err(PartRowError::Field {
+                    column: "n",
+                    value: n.to_string()
+                })
+            );
         }
     }
 

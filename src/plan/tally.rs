@@ -15,9 +15,18 @@ pub struct ClassCounts {
 }
 
 impl ClassCounts {
-    /// All classes (A002562).
+    /// All classes (A002562), or `None` if the sum overflows 128 bits (possible only for
+    /// counts read from a forged or damaged file: no n up to 32 comes near).
+    pub fn checked_total(&self) -> Option<u128> {
+        self.asymmetric
+            .checked_add(self.half_turn)?
+            .checked_add(self.quarter_turn)
+    }
+
+    /// All classes (A002562). Never wraps: a sum beyond 128 bits (forged input only) gives
+    /// `u128::MAX`; readers of files check [`ClassCounts::checked_total`] instead.
     pub fn total(&self) -> u128 {
-        self.asymmetric + self.half_turn + self.quarter_turn
+        self.checked_total().unwrap_or(u128::MAX)
     }
 
     /// Adds `other`, failing on overflow.
@@ -181,6 +190,23 @@ mod tests {
             ..Tally::default()
         };
         assert!(t.classes_by_burnside(8).is_err());
+    }
+
+    #[test]
+    fn the_class_total_never_wraps() {
+        let forged = ClassCounts {
+            asymmetric: u128::MAX,
+            half_turn: 1,
+            quarter_turn: 0,
+        };
+        assert_eq!(forged.checked_total(), None);
+        assert_eq!(forged.total(), u128::MAX);
+        let fine = ClassCounts {
+            asymmetric: 11,
+            half_turn: 1,
+            quarter_turn: 0,
+        };
+        assert_eq!((fine.checked_total(), fine.total()), (Some(12), 12));
     }
 
     #[test]

@@ -140,6 +140,15 @@ fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
 
+/// The most threads a run ever starts, whatever the core count.
+pub const THREADS_LIMIT: usize = 1024;
+
+/// The thread cap: 4 per available core, at most [`THREADS_LIMIT`]. More threads than that
+/// only slow a run down (thousands of threads at n = 17 took 300 times longer).
+pub fn max_threads() -> usize {
+    (4 * queens::runner::available_threads()).clamp(1, THREADS_LIMIT)
+}
+
 /// Options shared by the commands that run a search.
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -211,10 +220,22 @@ impl SearchArgs {
         })
     }
 
-    /// The threads to run on: `--threads`, else every core.
+    /// The threads to run on: `--threads`, else every core; at most [`max_threads`] (a
+    /// larger `--threads` is capped, with a one-line note on stderr, once).
     pub fn thread_count(&self) -> usize {
-        self.threads
-            .map_or_else(queens::runner::available_threads, usize::from)
+        let asked = self
+            .threads
+            .map_or_else(queens::runner::available_threads, usize::from);
+        let cap = max_threads();
+        if asked > cap {
+            static NOTED: std::sync::Once = std::sync::Once::new();
+            NOTED.call_once(|| {
+                crate::note(&format!(
+                    "queens: --threads {asked} capped at {cap} (4 per core, at most {THREADS_LIMIT})"
+                ));
+            });
+        }
+        asked.min(cap)
     }
 }
 

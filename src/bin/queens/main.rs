@@ -17,7 +17,51 @@ use clap::Parser;
 use clap::error::ErrorKind;
 use cli::{Cli, Command};
 use commands::CommandError;
+use std::io::Write;
 use std::process::ExitCode;
+
+/// Writes one line to stderr, ignoring failure: a closed or full stderr must never turn into a
+/// panic (as `eprintln!` does) or hide the exit code.
+pub fn note(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+    let _ = err.flush();
+}
+
+/// The first argument that is not valid UTF-8, as a usage message. Parts of the program record
+/// the command line as text (the run metadata of the exports, the hint on how to resume), so a
+/// file name that is not UTF-8 is refused here, once, rather than crashing there.
+fn non_utf8_argument() -> Option<String> {
+    std::env::args_os()
+        .enumerate()
+        .skip(1)
+        .find(|(_, a)| a.to_str().is_none())
+        .map(|(i, a)| {
+            format!(
+                "queens: error: argument {i} ({}) is not valid UTF-8: give file names in UTF-8",
+                a.to_string_lossy()
+            )
+        })
+}
+
+/// Turns the panic of a failed write to stderr (`eprintln!` elsewhere, a closed stderr pipe)
+/// into a quiet exit with code 1 instead of a crash report (code 101) nobody can read; every
+/// other panic keeps the default report.
+fn exit_quietly_when_stderr_is_gone() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stderr") {
+            std::process::exit(1);
+        }
+        default(info);
+    }));
+}
 
 /// Renders a clap error as one line: its text up to the first blank line, lines joined.
 fn one_line(e: &clap::Error) -> String {
@@ -44,6 +88,11 @@ fn run(cli: &Cli) -> Result<(), CommandError> {
 }
 
 fn main() -> ExitCode {
+    exit_quietly_when_stderr_is_gone();
+    if let Some(message) = non_utf8_argument() {
+        note(&message);
+        return ExitCode::from(2);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
@@ -54,15 +103,16 @@ fn main() -> ExitCode {
                 return ExitCode::from(e.exit_code() as u8);
             }
             _ => {
-                eprintln!("{}", one_line(&e));
+                note(&one_line(&e));
                 return ExitCode::from(2);
             }
         },
     };
     match run(&cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        // A closed stdout pipe (`queens … | head -1`) is a normal end, for every command.
+        Ok(()) | Err(CommandError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("queens: error: {e}");
+            note(&format!("queens: error: {e}"));
             ExitCode::from(e.exit_code() as u8)
         }
     }

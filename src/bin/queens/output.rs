@@ -1,18 +1,103 @@
-//! Output destinations of the commands: stdout, or a file written atomically
-//! ([`queens::formats::atomic`]), and the inputs they read (a file, or stdin for `-`).
+//! Output destinations of the commands, and the inputs they read (a file, or stdin for `-`).
+//!
+//! A destination is stdout (`-`) or a path:
+//!
+//! - a **regular file**, new or existing, is written atomically ([`queens::formats::atomic`]):
+//!   a temporary file in the same directory, renamed over it once complete. A **symlink** is
+//!   followed: its target is replaced, in the target's directory, and the link stays.
+//! - anything else that can be opened for writing (a **character device** such as
+//!   `/dev/null`, a **FIFO**, a socket, `/dev/stdout` and the other `/proc/self/fd` links) is
+//!   written **straight through**: opened and written, never replaced by a file.
+//!
+//! [`Destination::check`] runs before any work: the directory must exist and be writable (a
+//! probe file is created there, which also gives the umask a new file is created under), an
+//! existing file must not be read-only (`chmod 444` means "keep"), and
+//! [`refuse_outputs_that_are_inputs`] refuses an output that is also one of the command's
+//! inputs. Messages name the user's path, never the temporary file.
+//!
+//! **Signals.** While a temporary file is being written it is listed here; the first time one
+//! is, a thread starts that waits for SIGINT and SIGTERM, removes every listed temporary file
+//! and exits with 128 + the signal (as the signal itself would), so `list 16 -o big.txt`
+//! interrupted leaves no `.queens-*.tmp`. It coexists with the count's own stop flag
+//! (`signals.rs`): signal-hook runs every handler registered for a signal, and outputs are
+//! written after the counting (the flag then has nothing left to stop), so at worst a signal
+//! during a write ends the process at once, which is safe: a checkpoint is consistent at any
+//! moment (it survives SIGKILL), and the output, not yet renamed into place, is simply not
+//! written.
 
-use queens::formats::atomic::{parent_dir, write_atomically};
-use std::fs;
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use queens::formats::atomic::{self, AtomicFile, parent_dir};
+use queens::formats::bounded;
+use std::fs::{self, OpenOptions};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
 
 /// Where a result goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {
     /// Standard output.
     Stdout,
-    /// A file, replaced atomically.
+    /// A file, replaced atomically, or a device, FIFO or the like, written straight through.
     File(PathBuf),
+}
+
+/// How a path is written.
+#[derive(Debug)]
+enum Target {
+    /// Atomically, replacing `path` (the symlinks followed); `mode` for a new file.
+    Regular { path: PathBuf, mode: Option<u32> },
+    /// Opened and written straight through.
+    Through,
+}
+
+/// The most symlinks followed (as the kernel's own limit).
+const MAX_LINKS: usize = 40;
+
+/// `path` with its symlinks followed to the file they name (which may not exist yet), or
+/// `None` when a link leads into `/proc` or `/dev/fd` (`/dev/stdout`: a descriptor, not a
+/// file to replace).
+fn follow_links(path: &Path) -> io::Result<Option<PathBuf>> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&p)?;
+                if to.starts_with("/proc") || to.starts_with("/dev/fd") {
+                    return Ok(None);
+                }
+                p = if to.is_absolute() {
+                    to
+                } else {
+                    parent_dir(&p).join(to)
+                };
+            }
+            _ => return Ok(Some(p)),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// The error's own words, without the temporary file's path some errors carry.
+fn plain(e: &io::Error) -> String {
+    if let Some(code) = e.raw_os_error() {
+        return io::Error::from_raw_os_error(code).to_string();
+    }
+    let inner = e
+        .get_ref()
+        .and_then(|i| i.source())
+        .and_then(|s| s.downcast_ref::<io::Error>());
+    match inner {
+        Some(inner) => plain(inner),
+        None => e.to_string(),
+    }
+}
+
+/// `e` as an error naming `path`, of the same kind (a closed pipe stays one).
+fn naming(path: &Path, e: io::Error) -> io::Error {
+    io::Error::new(
+        e.kind(),
+        format!("cannot write '{}': {}", path.display(), plain(&e)),
+    )
 }
 
 impl Destination {
@@ -25,49 +110,210 @@ impl Destination {
         }
     }
 
-    /// Checks, before any work is done, that the file can be created: its directory exists
-    /// and the path is not a directory itself. Returns a one-line message otherwise.
-    pub fn check(&self) -> Result<(), String> {
-        let Destination::File(path) = self else {
-            return Ok(());
+    /// How `path` is written; the checks of [`Destination::check`].
+    fn target(path: &Path) -> Result<Target, String> {
+        let shown = path.display();
+        let Some(real) = follow_links(path).map_err(|e| format!("cannot write '{shown}': {e}"))?
+        else {
+            return Ok(Target::Through);
         };
-        if path.is_dir() {
-            return Err(format!("'{}' is a directory, not a file", path.display()));
+        match fs::metadata(&real) {
+            Ok(m) if m.is_dir() => Err(format!("'{shown}' is a directory, not a file")),
+            Ok(m) if !m.is_file() => Ok(Target::Through),
+            Ok(m) if m.permissions().readonly() => Err(format!(
+                "'{shown}' is read-only: it is not replaced (make it writable, or give another \
+                 file)"
+            )),
+            Ok(_) | Err(_) => {
+                let dir = parent_dir(&real);
+                if !dir.is_dir() {
+                    return Err(format!(
+                        "cannot write '{shown}': the directory '{}' does not exist",
+                        dir.display()
+                    ));
+                }
+                let mode = atomic::new_file_mode(&dir).map_err(|e| {
+                    format!(
+                        "cannot write '{shown}': cannot create files in '{}' ({})",
+                        dir.display(),
+                        plain(&e)
+                    )
+                })?;
+                let exists = real.exists();
+                Ok(Target::Regular {
+                    path: real,
+                    mode: (!exists).then_some(mode),
+                })
+            }
         }
-        let dir = parent_dir(path);
-        if !dir.is_dir() {
-            return Err(format!(
-                "cannot write '{}': the directory '{}' does not exist",
-                path.display(),
-                dir.display()
-            ));
-        }
-        Ok(())
     }
 
-    /// Writes through `body`: to stdout directly, or to a temporary file renamed over the
-    /// target when `body` succeeds (and deleted when it fails).
+    /// Checks, before any work is done, that the destination can be written: its directory
+    /// exists and takes new files, the path is no directory, an existing file is not
+    /// read-only. Returns a one-line message otherwise.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            Destination::Stdout => Ok(()),
+            Destination::File(path) => Destination::target(path).map(|_| ()),
+        }
+    }
+
+    /// Writes through `body`: to stdout directly, straight into a device or FIFO, or into a
+    /// temporary file renamed over the target when `body` succeeds (and deleted when it fails
+    /// or the process is stopped by SIGINT/SIGTERM).
     pub fn write_with<F>(&self, body: F) -> io::Result<()>
     where
         F: FnOnce(&mut dyn Write) -> io::Result<()>,
     {
-        match self {
+        let path = match self {
             Destination::Stdout => {
                 let stdout = io::stdout();
                 let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
                 body(&mut w)?;
-                w.flush()
+                return w.flush();
             }
-            Destination::File(path) => write_atomically(path, body),
+            Destination::File(path) => path,
+        };
+        let target = Destination::target(path).map_err(io::Error::other)?;
+        match target {
+            Target::Through => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .truncate(true)
+                    .open(path)
+                    .map_err(|e| naming(path, e))?;
+                let mut w = BufWriter::with_capacity(1 << 16, file);
+                body(&mut w).map_err(|e| naming(path, e))?;
+                w.flush().map_err(|e| naming(path, e))
+            }
+            Target::Regular { path: real, mode } => {
+                let mut file = AtomicFile::create(&real, mode).map_err(|e| naming(path, e))?;
+                let temp = file.temp_path().to_path_buf();
+                register(&temp);
+                let written = body(file.writer()).and_then(|()| file.commit());
+                unregister(&temp);
+                written.map_err(|e| naming(path, e))
+            }
         }
     }
 }
 
-/// Reads a whole file, or stdin for `-`.
-pub fn read_input(path: &str) -> io::Result<String> {
-    if path == "-" {
-        io::read_to_string(io::stdin())
-    } else {
-        fs::read_to_string(path)
+/// The temporary files being written, removed on SIGINT/SIGTERM.
+static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Lists a temporary file, starting the signal thread the first time.
+fn register(temp: &Path) {
+    static WATCH: Once = Once::new();
+    WATCH.call_once(|| {
+        use signal_hook::consts::signal::{SIGINT, SIGTERM};
+        // Without the thread, an interrupted write leaves its temporary file: not worse.
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("queens-output-signals".to_string())
+            .spawn(move || {
+                if let Some(sig) = signals.forever().next() {
+                    let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+                    for temp in list.iter() {
+                        let _ = fs::remove_file(temp);
+                    }
+                    std::process::exit(128 + sig);
+                }
+            });
+    });
+    IN_FLIGHT
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .push(temp.to_path_buf());
+}
+
+/// Takes a temporary file off the list (it was renamed or deleted).
+fn unregister(temp: &Path) {
+    IN_FLIGHT
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|t| t != temp);
+}
+
+/// Whether `a` and `b` are the same file (same device and inode), both existing.
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
     }
+}
+
+/// Whether `a` and `b` are the same file, both existing.
+#[cfg(not(unix))]
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// `path` made absolute with its symlinks resolved, also for a file that does not exist yet
+/// (its directory resolved, its name kept).
+fn normalized(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = fs::canonicalize(path) {
+        return Some(p);
+    }
+    let name = path.file_name()?;
+    Some(fs::canonicalize(parent_dir(path)).ok()?.join(name))
+}
+
+/// Whether `a` and `b` name the same file: the same inode, or the same normalized path (for
+/// a file not created yet, such as a new checkpoint).
+fn same_destination(a: &Path, b: &Path) -> bool {
+    same_file(a, b) || matches!((normalized(a), normalized(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Refuses an output that is also an input of the command (`merge p?.csv --csv p0.csv`,
+/// `count --checkpoint x.csv --csv x.csv`): writing it would destroy the input. `outputs` and
+/// `inputs` are (flag, path) pairs; stdout and stdin (`-`) are never compared, nor are
+/// devices and FIFOs (`/dev/null` may be both).
+pub fn refuse_outputs_that_are_inputs(
+    outputs: &[(&str, &str)],
+    inputs: &[(&str, &Path)],
+) -> Result<(), String> {
+    for &(out_flag, out) in outputs {
+        let path = Path::new(out);
+        // Devices and FIFOs are written straight through, and may well be inputs too.
+        if out == "-" || path.exists() && !path.is_file() {
+            continue;
+        }
+        for &(in_flag, input) in inputs {
+            if input.as_os_str() != "-" && same_destination(path, input) {
+                return Err(format!(
+                    "{out_flag} '{out}' is also an input of this command ({in_flag} '{}'): \
+                     writing it would destroy that input; give another file",
+                    input.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Opens an input for streaming: a file, or stdin for `-`.
+pub fn open_input(path: &str) -> io::Result<Box<dyn Read>> {
+    if path == "-" {
+        Ok(Box::new(io::stdin()))
+    } else {
+        Ok(Box::new(fs::File::open(path)?))
+    }
+}
+
+/// Reads a whole file, or stdin for `-`: lines of at most 1 MiB, at most 64 MiB in all
+/// ([`bounded`]), so an endless input (`/dev/zero`) fails at once with a message that names
+/// it.
+pub fn read_input(path: &str) -> io::Result<String> {
+    let name = if path == "-" { "stdin" } else { path };
+    bounded::read_to_string(open_input(path)?).map_err(|e| match bounded::Overlong::find(&e) {
+        Some(o) => io::Error::new(io::ErrorKind::InvalidData, o.describe(name)),
+        None => e,
+    })
 }

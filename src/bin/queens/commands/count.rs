@@ -10,6 +10,21 @@ use std::io::Write;
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     super::count_part::check_checkpoint(args)?;
+    super::refuse_outputs_that_are_inputs(
+        &[
+            ("--csv", args.csv.as_deref()),
+            ("--json", args.exports.json.as_deref()),
+            ("--markdown", args.exports.markdown.as_deref()),
+            ("--bfile", args.exports.bfile.as_deref()),
+        ],
+        &[
+            ("--checkpoint", args.checkpoint.as_deref()),
+            (
+                "--known",
+                args.known.known.as_deref().map(std::path::Path::new),
+            ),
+        ],
+    )?;
     if let Some(spec) = &args.part {
         if args.exports.any() {
             return Err(CommandError::Usage(

@@ -31,6 +31,10 @@ pub enum CommandError {
     /// The work failed or a check did not pass: exit code 1.
     #[error("{0}")]
     Failed(String),
+    /// Standard output was closed by its reader (`queens … | head -1`): a normal end, exit
+    /// code 0 (see `main`).
+    #[error("standard output was closed")]
+    BrokenPipe,
 }
 
 impl CommandError {
@@ -39,14 +43,34 @@ impl CommandError {
         match self {
             CommandError::Usage(_) => 2,
             CommandError::Failed(_) => 1,
+            CommandError::BrokenPipe => 0,
         }
     }
 }
 
 impl From<std::io::Error> for CommandError {
     fn from(e: std::io::Error) -> Self {
+        if is_broken_pipe(&e) {
+            return CommandError::BrokenPipe;
+        }
         CommandError::Failed(format!("I/O error: {e}"))
     }
+}
+
+/// Whether `e` is, or wraps (as the CSV writer's errors do), a write to a closed pipe.
+fn is_broken_pipe(e: &std::io::Error) -> bool {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return true;
+    }
+    let inner = e.get_ref();
+    if let Some(csv_err) = inner.and_then(|i| i.downcast_ref::<csv::Error>())
+        && let csv::ErrorKind::Io(io) = csv_err.kind()
+    {
+        return is_broken_pipe(io);
+    }
+    inner
+        .and_then(|i| i.downcast_ref::<std::io::Error>())
+        .is_some_and(is_broken_pipe)
 }
 
 /// The progress mode for `--quiet`.
@@ -63,7 +87,7 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
     let Some(path) = &args.known else {
         return Ok(KnownTable::embedded().clone());
     };
-    let text = std::fs::read_to_string(path)
+    let text = crate::output::read_input(path)
         .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
     KnownTable::parse(&text).map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
 }
@@ -111,6 +135,23 @@ pub fn destination(arg: &str) -> Result<Destination, CommandError> {
     let dest = Destination::parse(arg);
     dest.check().map_err(CommandError::Usage)?;
     Ok(dest)
+}
+
+/// Refuses an output that is also an input (a usage error saying why): see
+/// [`crate::output::refuse_outputs_that_are_inputs`].
+pub fn refuse_outputs_that_are_inputs(
+    outputs: &[(&str, Option<&str>)],
+    inputs: &[(&str, Option<&Path>)],
+) -> Result<(), CommandError> {
+    let outputs: Vec<(&str, &str)> = outputs
+        .iter()
+        .filter_map(|&(f, p)| p.map(|p| (f, p)))
+        .collect();
+    let inputs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .filter_map(|&(f, p)| p.map(|p| (f, p)))
+        .collect();
+    crate::output::refuse_outputs_that_are_inputs(&outputs, &inputs).map_err(CommandError::Usage)
 }
 
 /// The `-o` destination: the file `arg` names, else stdout; checked before any work.

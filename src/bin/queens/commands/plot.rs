@@ -8,6 +8,10 @@ use queens::formats::table;
 
 /// Runs `queens plot`.
 pub fn run(args: &PlotArgs) -> Result<(), CommandError> {
+    super::refuse_outputs_that_are_inputs(
+        &[("-o", Some(&args.output))],
+        &[("the table", Some(std::path::Path::new(&args.table)))],
+    )?;
     let dest = super::destination(&args.output)?;
     let name = if args.table == "-" {
         "stdin"

@@ -1,0 +1,219 @@
+//! Bounded reading of the files other runs wrote: no line of a queens file (table, part row,
+//! checkpoint journal) comes near [`MAX_LINE`], so a longer one, or an endless input such as
+//! `/dev/zero`, is refused after reading at most that much instead of filling the memory.
+
+use std::fmt;
+use std::io::{self, Read};
+
+/// The longest line any queens file may hold: 1 MiB.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The largest whole file read into memory at once (a table, a `--known` file): 64 MiB.
+pub const MAX_FILE: u64 = 64 << 20;
+
+/// Why a bounded read stopped; carried inside an [`io::Error`] of kind `InvalidData`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlong {
+    /// Line `line` (1-based) is longer than `limit` bytes.
+    Line {
+        /// 1-based line number.
+        line: u64,
+        /// The bound.
+        limit: usize,
+    },
+    /// The input is larger than `limit` bytes.
+    File {
+        /// The bound.
+        limit: u64,
+    },
+}
+
+/// `1 MiB`, `64 MiB`, or plain bytes.
+fn size(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+impl fmt::Display for Overlong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Overlong::Line { line, limit } => write!(
+                f,
+                "line {line} is longer than {}: not a queens file",
+                size(*limit as u64)
+            ),
+            Overlong::File { limit } => {
+                write!(f, "it is larger than {}: not a queens file", size(*limit))
+            }
+        }
+    }
+}
+
+impl std::error::Error for Overlong {}
+
+impl Overlong {
+    /// The message naming the file: `line 3 of 'x' is longer than 1 MiB: not a queens file`.
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            Overlong::Line { line, limit } => format!(
+                "line {line} of '{name}' is longer than {}: not a queens file",
+                size(*limit as u64)
+            ),
+            Overlong::File { limit } => {
+                format!(
+                    "'{name}' is larger than {}: not a queens file",
+                    size(*limit)
+                )
+            }
+        }
+    }
+
+    /// The [`Overlong`] inside `e`, if a bounded reader stopped there (also through a CSV
+    /// reader's error).
+    pub fn find(e: &io::Error) -> Option<&Overlong> {
+        let inner = e.get_ref()?;
+        if let Some(o) = inner.downcast_ref::<Overlong>() {
+            return Some(o);
+        }
+        match inner.downcast_ref::<csv::Error>()?.kind() {
+            csv::ErrorKind::Io(io) => Overlong::find(io),
+            _ => None,
+        }
+    }
+
+    /// The [`Overlong`] inside a CSV reader's error, if any.
+    pub fn in_csv(e: &csv::Error) -> Option<&Overlong> {
+        match e.kind() {
+            csv::ErrorKind::Io(io) => Overlong::find(io),
+            _ => None,
+        }
+    }
+}
+
+/// A reader that fails (an [`io::Error`] holding an [`Overlong`]) once a line is longer than
+/// `max_line` bytes or the input longer than `max_total`.
+#[derive(Debug)]
+pub struct Bounded<R> {
+    inner: R,
+    max_line: usize,
+    max_total: u64,
+    /// Bytes since the last newline.
+    in_line: usize,
+    /// Newlines seen.
+    lines: u64,
+    total: u64,
+}
+
+impl<R: Read> Bounded<R> {
+    /// Lines of at most `max_line` bytes, at most `max_total` bytes in all.
+    pub fn new(inner: R, max_line: usize, max_total: u64) -> Bounded<R> {
+        Bounded {
+            inner,
+            max_line,
+            max_total,
+            in_line: 0,
+            lines: 0,
+            total: 0,
+        }
+    }
+
+    /// Lines of at most [`MAX_LINE`], any length in all.
+    pub fn lines(inner: R) -> Bounded<R> {
+        Bounded::new(inner, MAX_LINE, u64::MAX)
+    }
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // Never read further than one byte past either bound, so an endless input stops.
+        let line_room = self.max_line - self.in_line.min(self.max_line) + 1;
+        let total_room = (self.max_total - self.total.min(self.max_total)).saturating_add(1);
+        let room = buf
+            .len()
+            .min(line_room)
+            .min(usize::try_from(total_room).unwrap_or(usize::MAX));
+        let got = self.inner.read(&mut buf[..room])?;
+        for &b in &buf[..got] {
+            if b == b'\n' {
+                self.lines += 1;
+                self.in_line = 0;
+            } else {
+                self.in_line += 1;
+                if self.in_line > self.max_line {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        Overlong::Line {
+                            line: self.lines + 1,
+                            limit: self.max_line,
+                        },
+                    ));
+                }
+            }
+        }
+        self.total += got as u64;
+        if self.total > self.max_total {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                Overlong::File {
+                    limit: self.max_total,
+                },
+            ));
+        }
+        Ok(got)
+    }
+}
+
+/// Reads all of `input` as UTF-8 text, lines of at most [`MAX_LINE`], at most [`MAX_FILE`] in
+/// all.
+pub fn read_to_string(input: impl Read) -> io::Result<String> {
+    let mut text = String::new();
+    Bounded::new(input, MAX_LINE, MAX_FILE).read_to_string(&mut text)?;
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_endless_line_stops_after_the_bound() {
+        let e = read_to_string(io::repeat(0)).unwrap_err();
+        let o = Overlong::find(&e).unwrap();
+        assert_eq!(
+            o,
+            &Overlong::Line {
+                line: 1,
+                limit: MAX_LINE
+            }
+        );
+        assert_eq!(
+            o.describe("x"),
+            "line 1 of 'x' is longer than 1 MiB: not a queens file"
+        );
+    }
+
+    #[test]
+    fn the_line_number_and_the_total_are_counted() {
+        let text = "a\nbb\nccccc\n";
+        let e = Bounded::new(text.as_bytes(), 4, 100)
+            .read_to_end(&mut Vec::new())
+            .unwrap_err();
+        assert_eq!(
+            Overlong::find(&e),
+            Some(&Overlong::Line { line: 3, limit: 4 })
+        );
+        let mut ok = String::new();
+        Bounded::new(text.as_bytes(), 5, 100)
+            .read_to_string(&mut ok)
+            .unwrap();
+        assert_eq!(ok, text);
+        let endless_lines = io::repeat(b'\n');
+        let e = Bounded::new(endless_lines, 5, 1000)
+            .read_to_end(&mut Vec::new())
+            .unwrap_err();
+        assert_eq!(Overlong::find(&e), Some(&Overlong::File { limit: 1000 }));
+    }
+}

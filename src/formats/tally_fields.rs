@@ -1,0 +1,163 @@
+//! The seven fields of a [`Tally`] as text, written and read in one place for every file that
+//! carries them (checkpoint unit lines and part rows): boards, half-turn fixed, quarter-turn
+//! fixed, the three canonical class counts, nodes, in [`TALLY_COLUMNS`] order.
+//!
+//! The class counts may be left empty (a part row of an engine that does not count classes
+//! one by one); a reader that allows it reads them as zero and says they were absent.
+
+use crate::plan::tally::{ClassCounts, Tally};
+use std::io;
+
+/// The names of the seven fields, in order (the part rows' column names).
+pub const TALLY_COLUMNS: [&str; 7] = [
+    "boards",
+    "fixed_half_turn",
+    "fixed_quarter_turn",
+    "canonical_asymmetric",
+    "canonical_half_turn",
+    "canonical_quarter_turn",
+    "nodes",
+];
+
+/// The positions of the three class counts among the seven fields.
+const CLASS_FIELDS: std::ops::Range<usize> = 3..6;
+
+/// A field that does not parse: its position among the seven, and its text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{column}: {value:?} is not a count")]
+pub struct FieldError {
+    /// Position among the seven fields (0 = boards).
+    pub index: usize,
+    /// [`TALLY_COLUMNS`]`[index]`.
+    pub column: &'static str,
+    /// The text found.
+    pub value: String,
+}
+
+/// The seven values in order.
+fn values(t: &Tally) -> [u128; 7] {
+    [
+        t.boards,
+        t.fixed_half_turn,
+        t.fixed_quarter_turn,
+        t.canonical.asymmetric,
+        t.canonical.half_turn,
+        t.canonical.quarter_turn,
+        t.nodes,
+    ]
+}
+
+/// The seven fields as text; the class counts empty unless `with_classes`.
+pub fn to_fields(t: &Tally, with_classes: bool) -> [String; 7] {
+    let v = values(t);
+    std::array::from_fn(|i| {
+        if CLASS_FIELDS.contains(&i) && !with_classes {
+            String::new()
+        } else {
+            v[i].to_string()
+        }
+    })
+}
+
+/// Writes the seven fields, comma-separated, with every class count, allocating nothing (for
+/// the checkpoint's worker threads).
+pub fn write_all(out: &mut impl io::Write, t: &Tally) -> io::Result<()> {
+    let v = values(t);
+    write!(
+        out,
+        "{},{},{},{},{},{},{}",
+        v[0], v[1], v[2], v[3], v[4], v[5], v[6]
+    )
+}
+
+/// Reads the seven fields (exactly seven). With `classes_optional`, the three class counts may
+/// all be empty (read as zero); the second value says whether they were given.
+pub fn parse(fields: &[&str], classes_optional: bool) -> Result<(Tally, bool), FieldError> {
+    let bad = |index: usize| FieldError {
+        index,
+        column: TALLY_COLUMNS[index],
+        value: fields.get(index).unwrap_or(&"").to_string(),
+    };
+    if fields.len() != TALLY_COLUMNS.len() {
+        return Err(bad(fields.len().min(TALLY_COLUMNS.len() - 1)));
+    }
+    let with_classes = !(classes_optional && fields[CLASS_FIELDS.start].is_empty());
+    let mut v = [0u128; 7];
+    for (i, slot) in v.iter_mut().enumerate() {
+        if !with_classes && CLASS_FIELDS.contains(&i) {
+            if !fields[i].is_empty() {
+                return Err(bad(i));
+            }
+            continue;
+        }
+        // `u128::from_str` takes a leading `+`; a count is digits only.
+        if !fields[i].bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad(i));
+        }
+        *slot = fields[i].parse().map_err(|_| bad(i))?;
+    }
+    Ok((
+        Tally {
+            boards: v[0],
+            fixed_half_turn: v[1],
+            fixed_quarter_turn: v[2],
+            canonical: ClassCounts {
+                asymmetric: v[3],
+                half_turn: v[4],
+                quarter_turn: v[5],
+            },
+            nodes: v[6],
+        },
+        with_classes,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Tally {
+        Tally {
+            boards: 1780,
+            fixed_half_turn: 6,
+            fixed_quarter_turn: 2,
+            canonical: ClassCounts {
+                asymmetric: 220,
+                half_turn: 1,
+                quarter_turn: 1,
+            },
+            nodes: u128::MAX,
+        }
+    }
+
+    #[test]
+    fn both_forms_round_trip() {
+        let t = sample();
+        let full = to_fields(&t, true);
+        let refs: Vec<&str> = full.iter().map(String::as_str).collect();
+        assert_eq!(parse(&refs, false), Ok((t, true)));
+        let mut written = Vec::new();
+        write_all(&mut written, &t).unwrap();
+        assert_eq!(String::from_utf8(written).unwrap(), full.join(","));
+        let bare = to_fields(&t, false);
+        let refs: Vec<&str> = bare.iter().map(String::as_str).collect();
+        let expected = Tally {
+            canonical: ClassCounts::default(),
+            ..t
+        };
+        assert_eq!(parse(&refs, true), Ok((expected, false)));
+        // Empty classes are an error where they are required.
+        assert_eq!(parse(&refs, false).unwrap_err().index, 3);
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        let fields = ["1", "2", "+3", "4", "5", "6", "7"];
+        let e = parse(&fields, false).unwrap_err();
+        assert_eq!((e.index, e.column), (2, "fixed_quarter_turn"));
+        let e = parse(&["1", "2"], false).unwrap_err();
+        assert_eq!(e.index, 2);
+        let e = parse(&["1", "2", "3", "", "5", "", "7"], true).unwrap_err();
+        assert_eq!(e.index, 4);
+    }
+}
