@@ -30,8 +30,9 @@ pub enum InvalidSolution {
     BadSize(usize),
     /// A column lies outside `0..n`.
     #[error(
-        "column {col} in row {row} is outside 0..{n}: the board has {n} rows, so columns 0 to {last} (wrong length, or columns counted from 1?)",
-        last = .n - 1
+        "column {col} in row {row} is outside the board: it has {rows}, so columns 0 to {last} (wrong length, or columns counted from 1?)",
+        last = .n - 1,
+        rows = crate::classify::plural(*.n as u64, "row")
     )]
     ColumnOutOfRange {
         /// Row of the bad entry.

@@ -247,13 +247,8 @@ fn parse_numbers(text: &str, base: u32) -> Result<Vec<u32>, NotationError> {
     let mut cols = Vec::new();
     for (i, field) in tokens(text).enumerate() {
         if !field.bytes().all(|b| b.is_ascii_digit()) {
-            let hint = if is_square(field) {
-                " (a chess square: --from algebraic)"
-            } else {
-                ""
-            };
             return Err(NotationError::Malformed(format!(
-                "field {} ({field:?}) is not a column number{hint}",
+                "field {} ({field:?}) is not a column number",
                 i + 1
             )));
         }
@@ -460,9 +455,10 @@ pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
         None => Ok(cols.iter().map(|&c| c as u8).collect()),
         Some((row, &col)) => Err(match notation {
             Notation::Cols1 | Notation::Digits => format!(
-                "column {} in row {} is outside 1 to {n}: the board has {n} rows (wrong length?)",
+                "column {} in row {} is outside 1 to {n}: the board has {} (wrong length?)",
                 col.saturating_add(1),
-                row + 1
+                row + 1,
+                crate::classify::plural(n as u64, "row")
             ),
             _ => InvalidSolution::ColumnOutOfRange {
                 row,

@@ -28,6 +28,9 @@ pub struct RawBoard {
     pub notation: Notation,
     /// The column of the queen in each row, counted from 0; unchecked.
     pub cols: Vec<u32>,
+    /// When the board is no solution but its line reads as one in another notation: a hint
+    /// naming it (attached to the errors of [`RawBoard::in_range`] and [`RawBoard::solution`]).
+    pub hint: Option<String>,
 }
 
 impl RawBoard {
@@ -41,7 +44,7 @@ impl RawBoard {
         notation::in_range(&self.cols, self.notation).map_err(|m| LineError {
             line: self.line,
             error: ParseSolutionError::Other(m),
-            hint: None,
+            hint: self.hint.clone(),
         })
     }
 
@@ -51,7 +54,7 @@ impl RawBoard {
         Solution::new(cols).map_err(|e| LineError {
             line: self.line,
             error: ParseSolutionError::Other(notation::explain(&e, self.notation, self.n())),
-            hint: None,
+            hint: self.hint.clone(),
         })
     }
 }
@@ -208,6 +211,7 @@ impl<R: BufRead> BoardReader<R> {
                     line: self.rows_start,
                     notation,
                     cols,
+                    hint: None,
                 }),
                 Err(e) => Self::malformed(self.rows_start, e, "", notation),
             };
@@ -304,6 +308,7 @@ impl<R: BufRead> BoardReader<R> {
                                 line,
                                 notation: inner,
                                 cols,
+                                hint: None,
                             }),
                             Err(e) => Self::malformed(line, e, "", inner),
                         }
@@ -313,11 +318,19 @@ impl<R: BufRead> BoardReader<R> {
             }
             single => {
                 let item = match notation::parse_line(single, text) {
-                    Ok(cols) => Ok(RawBoard {
-                        line,
-                        notation: single,
-                        cols,
-                    }),
+                    Ok(cols) => {
+                        let hint = if is_solution(&cols, single) {
+                            None
+                        } else {
+                            hint_for(text, single)
+                        };
+                        Ok(RawBoard {
+                            line,
+                            notation: single,
+                            cols,
+                            hint,
+                        })
+                    }
                     Err(e) => Self::malformed(line, e, text, single),
                 };
                 self.queue.push_back(item);
@@ -335,6 +348,11 @@ fn shorten(text: &str) -> String {
     }
 }
 
+/// Whether 0-based `cols` read in `notation` are a valid solution.
+fn is_solution(cols: &[u32], notation: Notation) -> bool {
+    notation::in_range(cols, notation).is_ok_and(|cols| super::validate(&cols).is_ok())
+}
+
 /// A hint for a line of `text` that did not read in `notation`: the notation it looks like,
 /// if that is another one and the line reads there (or is of another kind altogether).
 pub fn hint_for(text: &str, notation: Notation) -> Option<String> {
@@ -346,10 +364,7 @@ pub fn hint_for(text: &str, notation: Notation) -> Option<String> {
         return None;
     }
     let valid = other.is_single_line()
-        && notation::parse_line(other, text)
-            .ok()
-            .and_then(|cols| notation::in_range(&cols, other).ok())
-            .is_some_and(|cols| super::validate(&cols).is_ok());
+        && notation::parse_line(other, text).is_ok_and(|cols| is_solution(&cols, other));
     let numbers = |n: Notation| matches!(n, Notation::Cols | Notation::Cols1 | Notation::Digits);
     if valid {
         Some(format!(

@@ -1,12 +1,14 @@
 //! The files other runs read back: result tables ([`table`]), part rows ([`part_row`]) and
 //! their [`merge`], the checkpoint journal ([`checkpoint`]), the checksums that guard them
-//! ([`checksum`]), and the atomic writes that publish them ([`atomic`]).
+//! ([`checksum`]), the atomic writes that publish them ([`atomic`]), and lists of solutions
+//! in every notation ([`solutions`]).
 
 pub mod atomic;
 pub mod checkpoint;
 pub mod checksum;
 pub mod merge;
 pub mod part_row;
+pub mod solutions;
 pub mod table;
 
 use std::io;
