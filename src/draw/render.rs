@@ -448,16 +448,13 @@ fn grid(
 /// symmetry type and class size.
 pub fn classes_svg(n: usize, classes: &[ClassInfo], labels: Labels) -> String {
     let by_type = |t: SymmetryType| classes.iter().filter(|c| c.symmetry == t).count();
-    let heading = wrap(
-        &format!(
-            "n = {n}: {} ({} asymmetric, {} half-turn, {} quarter-turn)",
-            plural(classes.len() as u64, "class"),
-            by_type(SymmetryType::Asymmetric),
-            by_type(SymmetryType::HalfTurn),
-            by_type(SymmetryType::QuarterTurn)
-        ),
-        60,
-    );
+    let heading = vec![format!(
+        "n = {n}: {} ({} asymmetric, {} half-turn, {} quarter-turn)",
+        plural(classes.len() as u64, "class"),
+        by_type(SymmetryType::Asymmetric),
+        by_type(SymmetryType::HalfTurn),
+        by_type(SymmetryType::QuarterTurn)
+    )];
     let tiles: Vec<(Vec<String>, &[u8])> = classes
         .iter()
         .map(|class| {
