@@ -223,6 +223,11 @@ impl<R: BufRead> BoardReader<R> {
     /// Reads one line of text.
     fn process(&mut self, raw: &str) {
         let text = notation::content(raw);
+        // A line of brackets and commas alone (the opening `[` of a LeetCode list) holds
+        // nothing, in every notation.
+        if !text.is_empty() && notation::tokens(text).next().is_none() {
+            return;
+        }
         if text.is_empty() {
             if self.notation == Some(Notation::Board) {
                 self.flush_rows("before a blank line");
