@@ -8,7 +8,15 @@
 use crate::board::Solution;
 use crate::search::enumerate::for_each_solution;
 use crate::symmetry::{self, FastImages, SymmetryType, Transform};
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
+
+/// The largest n whose classes [`ClassNumbers`] numbers: n = 14 lists 365,596 solutions once
+/// (a fraction of a second) and keeps its 45,752 canonical forms (640 kB). Beyond it a class
+/// number would mean listing millions of solutions, so none is given.
+pub const MAX_NUMBERED_N: usize = 14;
 
 /// What the symmetries of the square do to one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +121,158 @@ pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
     found.ok_or(count)
 }
 
+/// The class numbers of `list N --classes` (1-based, in lexicographic order of the canonical
+/// forms) for boards up to [`MAX_NUMBERED_N`]: the canonical forms of each size are listed
+/// once, on the first board of that size, and looked up by binary search.
+#[derive(Debug, Default)]
+pub struct ClassNumbers {
+    /// Per n, the canonical forms in order, packed n bytes each.
+    sorted: HashMap<usize, Vec<u8>>,
+}
+
+impl ClassNumbers {
+    /// An empty cache.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The class number of the canonical form `canonical`, or `None` beyond
+    /// [`MAX_NUMBERED_N`] (or for a board that is not canonical).
+    pub fn number(&mut self, canonical: &[u8]) -> Option<usize> {
+        let n = canonical.len();
+        if n == 0 || n > MAX_NUMBERED_N {
+            return None;
+        }
+        let packed = self.sorted.entry(n).or_insert_with(|| {
+            let mut packed = Vec::new();
+            for_each_class(n, |_, cols| {
+                packed.extend_from_slice(cols);
+                ControlFlow::Continue(())
+            });
+            packed
+        });
+        let count = packed.len() / n;
+        let (mut lo, mut hi) = (0, count);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match packed[mid * n..(mid + 1) * n].cmp(canonical) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid + 1),
+            }
+        }
+        None
+    }
+}
+
+/// The most distinct classes of sizes beyond [`MAX_NUMBERED_N`] that a [`Summary`] tells
+/// apart (16 bytes each): 4,194,304, more than the 1,846,955 classes of n = 16.
+pub const MAX_TRACKED_CLASSES: usize = 1 << 22;
+
+/// What a stream of classified boards held: boards, distinct classes, and the classes by
+/// symmetry type. Memory is bounded: a bit per class for numbered sizes, a 64-bit hash per
+/// class beyond (up to [`MAX_TRACKED_CLASSES`]).
+#[derive(Debug, Default)]
+pub struct Summary {
+    boards: u64,
+    classes: u64,
+    by_type: [u64; 3],
+    seen_numbered: HashMap<usize, Vec<u64>>,
+    seen_hashed: HashSet<u64>,
+    overflowed: bool,
+}
+
+impl Summary {
+    /// An empty summary.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records one board, with its class number if it has one.
+    pub fn record(&mut self, c: &Classification, number: Option<usize>) {
+        self.boards += 1;
+        let new = match number {
+            Some(k) => {
+                let bits = self.seen_numbered.entry(c.board.n()).or_default();
+                // Bit k % 64 of word k / 64 marks class k.
+                let (word, bit) = (k / 64, k % 64);
+                if bits.len() <= word {
+                    bits.resize(word + 1, 0);
+                }
+                let fresh = bits[word] & (1 << bit) == 0;
+                bits[word] |= 1 << bit;
+                fresh
+            }
+            None => {
+                let mut h = std::hash::DefaultHasher::new();
+                c.canonical.cols().hash(&mut h);
+                let key = h.finish();
+                if self.seen_hashed.contains(&key) {
+                    false
+                } else if self.seen_hashed.len() >= MAX_TRACKED_CLASSES {
+                    self.overflowed = true;
+                    false
+                } else {
+                    self.seen_hashed.insert(key)
+                }
+            }
+        };
+        if new {
+            self.classes += 1;
+            self.by_type[match c.symmetry {
+                SymmetryType::Asymmetric => 0,
+                SymmetryType::HalfTurn => 1,
+                SymmetryType::QuarterTurn => 2,
+            }] += 1;
+        }
+    }
+
+    /// Boards recorded.
+    pub fn boards(&self) -> u64 {
+        self.boards
+    }
+
+    /// Distinct classes recorded (a lower bound when more than [`MAX_TRACKED_CLASSES`]).
+    pub fn classes(&self) -> u64 {
+        self.classes
+    }
+}
+
+/// `n thing` or `n things`.
+pub fn plural(n: u64, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else if thing.ends_with('s') {
+        format!("{n} {thing}es")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+impl fmt::Display for Summary {
+    /// `92 boards, 12 classes (11 asymmetric, 1 half_turn)`: only the types present.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at_least = if self.overflowed { "at least " } else { "" };
+        write!(
+            f,
+            "{}, {at_least}{}",
+            plural(self.boards, "board"),
+            plural(self.classes, "class")
+        )?;
+        let names = ["asymmetric", "half_turn", "quarter_turn"];
+        let parts: Vec<String> = names
+            .iter()
+            .zip(self.by_type)
+            .filter(|(_, k)| *k > 0)
+            .map(|(name, k)| format!("{k} {name}"))
+            .collect();
+        if !parts.is_empty() {
+            write!(f, " ({})", parts.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 /// One board of a class, with the transforms that map the starting board to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrbitMember {
@@ -193,6 +353,30 @@ mod tests {
         assert_eq!(class_number(8, 13), Err(12));
         assert_eq!(class_number(8, 0), Err(12));
         assert_eq!(class_number(3, 1), Err(0));
+    }
+
+    #[test]
+    fn class_numbers_follow_list_classes_and_the_summary_counts_classes() {
+        let mut numbers = ClassNumbers::new();
+        let mut summary = Summary::new();
+        for class in classes(8) {
+            assert_eq!(numbers.number(class.canonical.cols()), Some(class.index));
+        }
+        assert_eq!(numbers.number(&[0; 15]), None);
+        for_each_solution(8, |cols| {
+            let c = classify(&Solution::from_valid(cols.to_vec()));
+            let k = numbers.number(c.canonical.cols());
+            summary.record(&c, k);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            summary.to_string(),
+            "92 boards, 12 classes (11 asymmetric, 1 half_turn)"
+        );
+        let mut one = Summary::new();
+        one.record(&classify(&sol("0")), None);
+        assert_eq!(one.to_string(), "1 board, 1 class (1 quarter_turn)");
+        assert_eq!(Summary::new().to_string(), "0 boards, 0 classes");
     }
 
     #[test]

@@ -1,14 +1,19 @@
 //! Boards drawn as SVG: a checkered board with a crown on every queen's square and a caption
-//! naming the board's symmetry type; or every class of a board size in a grid.
+//! naming the board's symmetry type; every class of a board size in a grid; the whole class
+//! of one board, each captioned with its transform; an invalid board with its attacking pairs
+//! marked.
 //!
-//! Row 0 is drawn at the top and column 0 at the left, as in the `board` text format. Every
-//! queen is one `<path class="queen" data-row="r" data-col="c">`, so a program can count a
-//! picture's queens and read where they stand.
+//! Row 0 is drawn at the top and column 0 at the left, as in the `board` text format (and as
+//! a chess diagram puts rank n and file a: see [`Labels`]). Every queen is one
+//! `<path class="queen" data-row="r" data-col="c">`, every attacking pair one
+//! `<line class="attack" data-rows="r1 r2">`, so a program can count a picture's queens and
+//! read where they stand. Every picture is sized to its text: no caption is clipped.
 
 use crate::board::Solution;
-use crate::classify::ClassInfo;
-use crate::draw::svg::{Svg, num};
-use crate::symmetry::{self, SymmetryType};
+use crate::board::notation::square_name;
+use crate::classify::{ClassInfo, OrbitMember, plural};
+use crate::draw::svg::{Svg, num, text_width};
+use crate::symmetry::{self, SymmetryType, Transform};
 
 /// Light squares.
 const LIGHT: &str = "#f0d9b5";
@@ -35,6 +40,68 @@ const CROWN: [(f64, f64); 9] = [
     (0.14, 0.30),
 ];
 
+/// Coordinates drawn along a board's edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Labels {
+    /// Column numbers (from 0) above the board, row numbers (from 0) at its left: how the
+    /// `cols` notation `0 4 7 5 2 6 1 3` reads (the default: the tool's own notation).
+    Index,
+    /// Files `a`, `b`, … under the board and ranks `n` … `1` at its left (rank n at the
+    /// top): how the `algebraic` notation reads.
+    Chess,
+    /// None.
+    None,
+}
+
+/// Red, for attacks.
+const ATTACK: &str = "#d62728";
+
+/// The label font and the space it takes at the left, above and below a board of squares of
+/// side `cell`.
+fn gutters(labels: Labels, cell: f64) -> (f64, f64, f64, f64) {
+    let font = (cell * 0.45).clamp(7.0, 12.0);
+    let gap = font + 6.0;
+    match labels {
+        Labels::Index => (font, gap, gap, 0.0),
+        Labels::Chess => (font, gap, 0.0, gap),
+        Labels::None => (font, 0.0, 0.0, 0.0),
+    }
+}
+
+/// The size of a board of `n` squares of side `cell` with its labels: (width, height).
+fn framed_size(n: usize, cell: f64, labels: Labels) -> (f64, f64) {
+    let (_, left, top, bottom) = gutters(labels, cell);
+    let side = cell * n as f64;
+    // The labels sit at the left only; the same space at the right keeps the board centred.
+    (side + 2.0 * left, top + side + bottom)
+}
+
+/// Draws the labels of a board of size `n` whose top-left corner is at `(x, y)`.
+fn draw_labels(svg: &mut Svg, x: f64, y: f64, cell: f64, n: usize, labels: Labels) {
+    let (font, left, top, bottom) = gutters(labels, cell);
+    let side = cell * n as f64;
+    for i in 0..n {
+        let centre = i as f64 * cell + cell / 2.0;
+        let (col_label, row_label, col_y) = match labels {
+            Labels::None => return,
+            Labels::Index => (i.to_string(), i.to_string(), y - top / 2.0 + font / 3.0),
+            Labels::Chess => (
+                ((b'a' + i as u8) as char).to_string(),
+                (n - i).to_string(),
+                y + side + bottom / 2.0 + font / 3.0,
+            ),
+        };
+        svg.text(x + centre, col_y, "middle", font, &col_label);
+        svg.text(
+            x - left / 2.0,
+            y + centre + font / 3.0,
+            "middle",
+            font,
+            &row_label,
+        );
+    }
+}
+
 /// How a class is described in captions: `asymmetric: a class of 8 boards`.
 pub fn describe(symmetry: SymmetryType, class_size: usize) -> String {
     let what = match symmetry {
@@ -42,8 +109,21 @@ pub fn describe(symmetry: SymmetryType, class_size: usize) -> String {
         SymmetryType::HalfTurn => "symmetric under a half turn",
         SymmetryType::QuarterTurn => "symmetric under a quarter turn",
     };
-    let boards = if class_size == 1 { "board" } else { "boards" };
-    format!("{what}: a class of {class_size} {boards}")
+    format!("{what}: a class of {}", plural(class_size as u64, "board"))
+}
+
+/// What a transform does, in words, for legends.
+pub fn transform_words(t: Transform) -> &'static str {
+    match t {
+        Transform::Identity => "the board as given",
+        Transform::Rot90 => "a quarter turn clockwise",
+        Transform::Rot180 => "a half turn",
+        Transform::Rot270 => "a quarter turn counter-clockwise",
+        Transform::FlipColumns => "mirrored left to right",
+        Transform::FlipRows => "mirrored top to bottom",
+        Transform::Transpose => "mirrored in the main diagonal",
+        Transform::AntiTranspose => "mirrored in the anti-diagonal",
+    }
 }
 
 /// Splits `text` at spaces into lines of at most `max` characters (a longer word stays whole).
@@ -61,8 +141,24 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// Draws the board `cols` with its top-left corner at `(x, y)` and squares of side `cell`.
-fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
+/// The pairs of rows `(first, second)` whose queens attack each other: same column or same
+/// diagonal.
+pub fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for second in 1..cols.len() {
+        for first in 0..second {
+            let d = cols[first].abs_diff(cols[second]) as usize;
+            if d == 0 || d == second - first {
+                pairs.push((first, second));
+            }
+        }
+    }
+    pairs
+}
+
+/// Draws the board `cols` with its top-left corner at `(x, y)` and squares of side `cell`;
+/// with `attacks`, the attacked queens' squares tinted and every attacking pair joined.
+fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8], attacks: bool) {
     let n = cols.len();
     let side = cell * n as f64;
     svg.rect(x, y, side, side, &[("fill", LIGHT.into())]);
@@ -76,6 +172,29 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
                 &[("fill", DARK.into())],
             );
         }
+    }
+    let pairs = if attacks {
+        attacking_pairs(cols)
+    } else {
+        Vec::new()
+    };
+    let mut attacked = vec![false; n];
+    for &(a, b) in &pairs {
+        attacked[a] = true;
+        attacked[b] = true;
+    }
+    for (r, &c) in cols.iter().enumerate().filter(|&(r, _)| attacked[r]) {
+        svg.rect(
+            x + f64::from(c) * cell,
+            y + r as f64 * cell,
+            cell,
+            cell,
+            &[
+                ("class", "attacked".into()),
+                ("fill", ATTACK.into()),
+                ("fill-opacity", "0.45".into()),
+            ],
+        );
     }
     for (r, &c) in cols.iter().enumerate() {
         let (qx, qy) = (x + f64::from(c) * cell, y + r as f64 * cell);
@@ -99,6 +218,26 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
             ],
         );
     }
+    let centre = |r: usize| {
+        (
+            x + f64::from(cols[r]) * cell + cell / 2.0,
+            y + r as f64 * cell + cell / 2.0,
+        )
+    };
+    for &(a, b) in &pairs {
+        svg.line(
+            centre(a),
+            centre(b),
+            &[
+                ("class", "attack".into()),
+                ("data-rows", format!("{a} {b}")),
+                ("stroke", ATTACK.into()),
+                ("stroke-width", num((cell / 12.0).max(1.5))),
+                ("stroke-linecap", "round".into()),
+                ("stroke-opacity", "0.85".into()),
+            ],
+        );
+    }
     svg.rect(
         x,
         y,
@@ -112,12 +251,28 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8]) {
     );
 }
 
-/// Writes caption lines centred under a board.
+/// Draws a board with its labels in a box of `(width, height)` = [`framed_size`] whose
+/// top-left corner is `(x, y)`.
+fn draw_framed(
+    svg: &mut Svg,
+    x: f64,
+    y: f64,
+    cell: f64,
+    cols: &[u8],
+    labels: Labels,
+    attacks: bool,
+) {
+    let (_, left, top, _) = gutters(labels, cell);
+    draw_board(svg, x + left, y + top, cell, cols, attacks);
+    draw_labels(svg, x + left, y + top, cell, cols.len(), labels);
+}
+
+/// Writes caption lines centred at `centre_x`, the first baseline one line below `top`.
 fn caption(svg: &mut Svg, centre_x: f64, top: f64, lines: &[String], size: f64) {
     for (i, line) in lines.iter().enumerate() {
         svg.text(
             centre_x,
-            top + (i as f64 + 1.0) * LINE,
+            top + (i as f64 + 1.0) * LINE * size / 14.0,
             "middle",
             size,
             line,
@@ -125,92 +280,247 @@ fn caption(svg: &mut Svg, centre_x: f64, top: f64, lines: &[String], size: f64) 
     }
 }
 
-/// One board with a caption: the board in cols format, a `heading` if given, and its
-/// symmetry type and class size.
-pub fn board_svg(board: &Solution, heading: Option<&str>) -> String {
-    let n = board.n();
+/// The width the widest of `lines` takes at `size` px.
+fn widest(lines: &[String], size: f64) -> f64 {
+    lines
+        .iter()
+        .map(|l| text_width(l, size))
+        .fold(0.0, f64::max)
+}
+
+/// One board with captions below it, the picture sized to both.
+fn single(cols: &[u8], lines: &[String], labels: Labels, attacks: bool, title: &str) -> String {
+    let n = cols.len();
     let cell = (400.0 / n as f64).clamp(12.0, 48.0);
-    let side = cell * n as f64;
+    let (bw, bh) = framed_size(n, cell, labels);
+    let width = (bw.max(widest(lines, 14.0)) + 2.0 * MARGIN).max(240.0);
+    let height = bh + 2.0 * MARGIN + LINE * lines.len() as f64 + MARGIN / 2.0;
+    let mut svg = Svg::new(width, height);
+    draw_framed(
+        &mut svg,
+        (width - bw) / 2.0,
+        MARGIN,
+        cell,
+        cols,
+        labels,
+        attacks,
+    );
+    caption(&mut svg, width / 2.0, MARGIN + bh + 4.0, lines, 14.0);
+    svg.finish(title)
+}
+
+/// The caption lines of a board in cols notation, wrapped at about 52 characters (n = 20
+/// and beyond take two lines).
+fn cols_lines(prefix: &str, cols: &[u8]) -> Vec<String> {
+    let text = crate::board::notation::to_string(crate::board::notation::Notation::Cols, cols);
+    wrap(&format!("{prefix}{text}"), 52)
+}
+
+/// One board with a caption: a `heading` if given, the board in cols notation, and its
+/// symmetry type and class size.
+pub fn board_svg(board: &Solution, heading: Option<&str>, labels: Labels) -> String {
+    let n = board.n();
     let mut lines = Vec::new();
     if let Some(h) = heading {
         lines.push(h.to_string());
     }
-    let width = (side + 2.0 * MARGIN).max(360.0);
-    // Long column lists (large n) are wrapped to the picture's width: a 14 px sans-serif
-    // character is about 8 px wide.
-    lines.extend(wrap(&format!("n = {n}: {board}"), (width / 8.0) as usize));
+    lines.extend(cols_lines(&format!("n = {n}: "), board.cols()));
+    if labels == Labels::Chess {
+        let squares = crate::board::notation::to_string(
+            crate::board::notation::Notation::Algebraic,
+            board.cols(),
+        );
+        lines.extend(wrap(&squares, 52));
+    }
     lines.push(describe(
         symmetry::symmetry_type(board),
         symmetry::orbit(board).len(),
     ));
-    let height = side + 2.0 * MARGIN + LINE * lines.len() as f64;
-    let mut svg = Svg::new(width, height);
-    let x = (width - side) / 2.0;
-    draw_board(&mut svg, x, MARGIN, cell, board.cols());
-    caption(&mut svg, width / 2.0, MARGIN + side, &lines, 14.0);
-    svg.finish(&format!("{n}-queens solution {board}"))
+    single(
+        board.cols(),
+        &lines,
+        labels,
+        false,
+        &format!("{n}-queens solution {board}"),
+    )
 }
 
-/// Every class of board size `n` in a grid, each board captioned with its class index,
-/// symmetry type and class size.
-pub fn classes_svg(n: usize, classes: &[ClassInfo]) -> String {
-    let per_row = (classes.len() as f64).sqrt().ceil().max(1.0) as usize;
-    let rows = classes.len().div_ceil(per_row);
+/// A board that need not be a solution (any column in `0..n` for each row), every attacking
+/// pair joined by a red line and the attacked queens' squares tinted; captioned with the
+/// number of attacking pairs (none: it is a solution, drawn as [`board_svg`] would with the
+/// same caption plus its symmetry).
+pub fn attacks_svg(cols: &[u8], labels: Labels) -> String {
+    let n = cols.len();
+    let pairs = attacking_pairs(cols);
+    let mut lines = cols_lines(&format!("n = {n}: "), cols);
+    if pairs.is_empty() {
+        let s = Solution::from_valid(cols.to_vec());
+        lines.push("a solution: no two queens attack each other".into());
+        lines.push(describe(
+            symmetry::symmetry_type(&s),
+            symmetry::orbit(&s).len(),
+        ));
+    } else {
+        lines.push(format!(
+            "not a solution: {} (red)",
+            plural(pairs.len() as u64, "attacking pair")
+        ));
+        let shown: Vec<String> = pairs
+            .iter()
+            .take(6)
+            .map(|&(a, b)| match labels {
+                Labels::Chess => format!(
+                    "{}–{}",
+                    square_name(n, a, usize::from(cols[a])),
+                    square_name(n, b, usize::from(cols[b]))
+                ),
+                _ => format!("rows {a} and {b}"),
+            })
+            .collect();
+        let more = if pairs.len() > 6 { ", …" } else { "" };
+        lines.extend(wrap(&format!("{}{more}", shown.join(", ")), 52));
+    }
+    single(
+        cols,
+        &lines,
+        labels,
+        true,
+        &format!(
+            "{n}-queens board {} with {}",
+            crate::board::notation::to_string(crate::board::notation::Notation::Cols, cols),
+            plural(pairs.len() as u64, "attacking pair")
+        ),
+    )
+}
+
+/// Boards laid out in a grid with a heading, each tile a board and its caption lines: the
+/// picture sized to the widest text.
+fn grid(
+    n: usize,
+    heading: &[String],
+    tiles: &[(Vec<String>, &[u8])],
+    group_class: &str,
+    labels: Labels,
+    title: &str,
+) -> String {
+    let per_row = (tiles.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let rows = tiles.len().div_ceil(per_row);
     let cell = (160.0 / n as f64).clamp(8.0, 24.0);
-    let side = cell * n as f64;
-    let tile_w = side.max(150.0) + MARGIN;
-    let tile_h = side + MARGIN + 2.0 * LINE;
-    let head = 2.0 * LINE;
-    let width = per_row as f64 * tile_w + MARGIN;
-    let height = head + rows as f64 * tile_h + MARGIN;
+    let (bw, bh) = framed_size(n, cell, labels);
+    let caption_lines = tiles.iter().map(|t| t.0.len()).max().unwrap_or(0);
+    let tile_w = tiles.iter().map(|t| widest(&t.0, 11.0)).fold(bw, f64::max) + MARGIN;
+    let small_line = LINE * 11.0 / 14.0;
+    let tile_h = bh + MARGIN + small_line * caption_lines as f64;
+    let head = LINE * 15.0 / 14.0 * heading.len() as f64 + MARGIN / 2.0;
+    let width = (per_row as f64 * tile_w + MARGIN).max(widest(heading, 15.0) + 2.0 * MARGIN);
+    let height = MARGIN / 2.0 + head + rows as f64 * tile_h + MARGIN / 2.0;
     let mut svg = Svg::new(width, height);
-    let by_type = |t: SymmetryType| classes.iter().filter(|c| c.symmetry == t).count();
-    caption(
-        &mut svg,
-        width / 2.0,
-        0.0,
-        &[format!(
-            "n = {n}: {} classes ({} asymmetric, {} half-turn, {} quarter-turn)",
-            classes.len(),
-            by_type(SymmetryType::Asymmetric),
-            by_type(SymmetryType::HalfTurn),
-            by_type(SymmetryType::QuarterTurn)
-        )],
-        15.0,
-    );
-    for (i, class) in classes.iter().enumerate() {
+    caption(&mut svg, width / 2.0, MARGIN / 4.0, heading, 15.0);
+    // Centre the grid when the heading is the widest thing.
+    let left0 = (width - per_row as f64 * tile_w - MARGIN) / 2.0 + MARGIN;
+    for (i, (lines, cols)) in tiles.iter().enumerate() {
         let (gx, gy) = ((i % per_row) as f64, (i / per_row) as f64);
-        let left = MARGIN + gx * tile_w;
-        let top = head + MARGIN / 2.0 + gy * tile_h;
-        svg.group(&[("class", "class".into())]);
-        draw_board(
+        let left = left0 + gx * tile_w;
+        let top = MARGIN / 2.0 + head + gy * tile_h;
+        svg.group(&[("class", group_class.into())]);
+        draw_framed(
             &mut svg,
-            left + (tile_w - MARGIN - side) / 2.0,
+            left + (tile_w - MARGIN - bw) / 2.0,
             top,
             cell,
-            class.canonical.cols(),
+            cols,
+            labels,
+            false,
         );
-        let short = match class.symmetry {
-            SymmetryType::Asymmetric => "asymmetric",
-            SymmetryType::HalfTurn => "half-turn",
-            SymmetryType::QuarterTurn => "quarter-turn",
-        };
         caption(
             &mut svg,
             left + (tile_w - MARGIN) / 2.0,
-            top + side - 4.0,
-            &[
-                format!("#{} {short} ({})", class.index, class.class_size),
-                class.canonical.to_string(),
-            ],
+            top + bh - 2.0,
+            lines,
             11.0,
         );
         svg.end_group();
     }
-    svg.finish(&format!(
-        "the {} classes of the {n}-queens problem",
-        classes.len()
-    ))
+    svg.finish(title)
+}
+
+/// Every class of board size `n` in a grid, each board captioned with its class index,
+/// symmetry type and class size.
+pub fn classes_svg(n: usize, classes: &[ClassInfo], labels: Labels) -> String {
+    let by_type = |t: SymmetryType| classes.iter().filter(|c| c.symmetry == t).count();
+    let heading = vec![format!(
+        "n = {n}: {} ({} asymmetric, {} half-turn, {} quarter-turn)",
+        plural(classes.len() as u64, "class"),
+        by_type(SymmetryType::Asymmetric),
+        by_type(SymmetryType::HalfTurn),
+        by_type(SymmetryType::QuarterTurn)
+    )];
+    let tiles: Vec<(Vec<String>, &[u8])> = classes
+        .iter()
+        .map(|class| {
+            let short = match class.symmetry {
+                SymmetryType::Asymmetric => "asymmetric",
+                SymmetryType::HalfTurn => "half-turn",
+                SymmetryType::QuarterTurn => "quarter-turn",
+            };
+            (
+                vec![
+                    format!("#{} {short} ({})", class.index, class.class_size),
+                    class.canonical.to_string(),
+                ],
+                class.canonical.cols(),
+            )
+        })
+        .collect();
+    grid(
+        n,
+        &heading,
+        &tiles,
+        "class",
+        labels,
+        &format!(
+            "the {} of the {n}-queens problem",
+            plural(classes.len() as u64, "class")
+        ),
+    )
+}
+
+/// The whole class of `board`: every distinct image (`members`, from
+/// [`crate::classify::orbit_members`]), each captioned with the transforms that make it from
+/// `board`, and a legend saying what each transform does.
+pub fn orbit_svg(board: &Solution, members: &[OrbitMember], labels: Labels) -> String {
+    let n = board.n();
+    let mut heading = cols_lines(&format!("n = {n}: the class of "), board.cols());
+    heading.push(describe(symmetry::symmetry_type(board), members.len()));
+    let tiles: Vec<(Vec<String>, &[u8])> = members
+        .iter()
+        .map(|m| {
+            let names: Vec<&str> = m.from.iter().map(|t| t.name()).collect();
+            let mut lines = vec![names.join(" = ")];
+            lines.extend(wrap(&m.board.to_string(), 30));
+            (lines, m.board.cols())
+        })
+        .collect();
+    let mut used: Vec<Transform> = members.iter().flat_map(|m| m.from.clone()).collect();
+    used.sort();
+    let legend: Vec<String> = used
+        .iter()
+        .map(|&t| format!("{}: {}", t.name(), transform_words(t)))
+        .collect();
+    for chunk in legend.chunks(2) {
+        heading.push(chunk.join("; "));
+    }
+    grid(
+        n,
+        &heading,
+        &tiles,
+        "member",
+        labels,
+        &format!(
+            "the class of the {n}-queens solution {board}: {}",
+            plural(members.len() as u64, "board")
+        ),
+    )
 }
 
 #[cfg(test)]

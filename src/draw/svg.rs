@@ -28,6 +28,13 @@ pub fn num(v: f64) -> String {
     if s == "-0" { "0".into() } else { s.into() }
 }
 
+/// About how wide `text` is in a sans-serif font of `size` px: 0.6 em a character, a little
+/// more than the average of common fonts (DejaVu Sans, Helvetica, Arial), so that a picture
+/// sized by it never clips its captions.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6
+}
+
 /// An SVG document being built.
 pub struct Svg {
     width: f64,
@@ -87,6 +94,18 @@ impl Svg {
             ],
             text,
         );
+    }
+
+    /// Appends a straight line from `(x1, y1)` to `(x2, y2)` with further attributes `style`.
+    pub fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &[(&str, String)]) {
+        let mut attrs = vec![
+            ("x1", num(x1)),
+            ("y1", num(y1)),
+            ("x2", num(x2)),
+            ("y2", num(y2)),
+        ];
+        attrs.extend_from_slice(style);
+        self.element("line", &attrs);
     }
 
     /// Appends `<name a="v" …>text</name>` with the text escaped.

@@ -1,7 +1,8 @@
 //! The files other runs read back: result tables ([`table`]), part rows ([`part_row`]) and
 //! their [`merge`], the checkpoint journal ([`checkpoint`]), the checksums that guard them
 //! ([`checksum`]), the one codec of their tally fields ([`tally_fields`]), their bounded
-//! reading ([`bounded`]), and the atomic writes that publish them ([`atomic`]).
+//! reading ([`bounded`]), the atomic writes that publish them ([`atomic`]), and lists of
+//! solutions in every notation ([`solutions`]).
 
 pub mod atomic;
 pub mod bounded;
@@ -9,6 +10,7 @@ pub mod checkpoint;
 pub mod checksum;
 pub mod merge;
 pub mod part_row;
+pub mod solutions;
 pub mod table;
 pub mod tally_fields;
 

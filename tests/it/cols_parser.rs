@@ -3,6 +3,7 @@
 
 use assert_cmd::Command;
 use proptest::prelude::*;
+use queens::board::notation::{content, tokens};
 use queens::board::{self, Solution};
 
 /// Checks every property of `parse_cols_lines` on one text.
@@ -11,10 +12,7 @@ fn check_text(text: &str) {
     let content_lines: Vec<usize> = raw
         .iter()
         .enumerate()
-        .filter(|(_, l)| {
-            let t = l.trim();
-            !t.is_empty() && !t.starts_with('#')
-        })
+        .filter(|(_, l)| !content(l).is_empty())
         .map(|(i, _)| i + 1)
         .collect();
     let results: Vec<_> = board::parse_cols_lines(text).collect();
@@ -27,10 +25,9 @@ fn check_text(text: &str) {
         match result {
             Ok(s) => {
                 assert_eq!(board::validate(s.cols()), Ok(()));
-                // The fields read back as numbers are the columns (leading zeros allowed).
-                let fields: Vec<u64> = raw[line - 1]
-                    .trim_end()
-                    .split(' ')
+                // The fields read back as numbers are the columns (leading zeros allowed; any
+                // separators, a comment after `#`).
+                let fields: Vec<u64> = tokens(content(raw[line - 1]))
                     .map(|f| f.parse().unwrap())
                     .collect();
                 let cols: Vec<u64> = s.cols().iter().map(|&c| u64::from(c)).collect();
@@ -106,8 +103,14 @@ proptest! {
         prop_assert!(matches!(out.status.code(), Some(0 | 1)), "{:?}: {}", out.status, err);
         prop_assert!(!err.contains("panicked"), "{}", err);
         for l in err.lines() {
+            // Bad lines, the notation detected, the summary and the final error.
             prop_assert!(
-                l.starts_with("queens: line ") || l.starts_with("queens: error: "),
+                l.starts_with("queens: line ")
+                    || l.starts_with("queens: error: ")
+                    || l.starts_with("queens: reading the input as ")
+                    || l.starts_with("queens: no boards")
+                    || l.contains(" board, ")
+                    || l.contains(" boards, "),
                 "{}",
                 l
             );

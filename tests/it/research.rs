@@ -26,10 +26,20 @@ fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
             "canonical",
             "symmetry",
             "class_size",
-            "to_canonical"
+            "to_canonical",
+            "class"
         ]
     );
     assert_eq!(rows.len(), 92);
+    // Each board carries its class number as `list 8 --classes` numbers them.
+    let numbered: BTreeSet<(String, String)> =
+        rows.iter().map(|r| (r[7].clone(), r[3].clone())).collect();
+    let listed: BTreeSet<(String, String)> = stdout_of(&["list", "8", "--classes"])
+        .lines()
+        .enumerate()
+        .map(|(i, l)| ((i + 1).to_string(), l.to_string()))
+        .collect();
+    assert_eq!(numbered, listed);
     // Group the boards by canonical form: 12 classes, each as large as it says.
     let mut classes: BTreeMap<String, Vec<&Vec<String>>> = BTreeMap::new();
     for r in &rows {
@@ -84,10 +94,12 @@ fn classify_reports_bad_lines_with_numbers_and_still_classifies_the_good_ones() 
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stdout.starts_with("line"), "{stdout}");
     assert_eq!(stdout.lines().count(), 3, "{stdout}");
-    assert!(stdout.contains("0 4 7 5 2 6 1 3  0 4 7 5 2 6 1 3  asymmetric"));
+    assert!(stdout.contains("0 4 7 5 2 6 1 3  0 4 7 5 2 6 1 3      1  asymmetric"));
     assert!(stdout.contains("0 2 4 1 3"));
     let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 4, "{stderr}");
+    // Three bad lines, the summary of the good ones, the final count.
+    assert_eq!(lines.len(), 5, "{stderr}");
+    assert_eq!(lines[3], "queens: 2 boards, 2 classes (2 asymmetric)");
     assert!(lines[0].contains("line 4: repeated column"), "{}", lines[0]);
     assert!(
         lines[1].contains("line 6: the queens at row 0 column 0 and row 1 column 1 attack"),
@@ -95,7 +107,7 @@ fn classify_reports_bad_lines_with_numbers_and_still_classifies_the_good_ones() 
         lines[1]
     );
     assert!(lines[2].contains("line 7: column 4 in row 3 is outside"));
-    assert!(lines[3].contains("3 of 5 lines are not valid"));
+    assert!(lines[4].contains("3 of 5 lines are not valid"));
 }
 
 #[test]
@@ -571,6 +583,11 @@ fn render_rejects_bad_requests() {
     );
     fails_with(
         &["render", "8", "--solution", "0 1", "-o", "-"],
+        2,
+        "the board has 2 columns but N is 8",
+    );
+    fails_with(
+        &["render", "8", "--solution", "0 1 2 3 4 5 6 7", "-o", "-"],
         2,
         "not a solution",
     );

@@ -3,7 +3,7 @@
 use crate::exports::bfile::Sequence;
 use crate::ns;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use queens::board::Solution;
+use queens::board::notation::Notation;
 use queens::plan::Engine;
 use queens::plan::part::PartSpec;
 use queens::search::kernel::KernelChoice;
@@ -61,11 +61,17 @@ is written, and the exit code is 1.")]
     /// Stream every solution of one board size in lexicographic order.
     #[command(after_help = "\
 Examples:
-  queens list 8                         all 92 solutions, one per line (cols format)
+  queens list 8                         all 92 solutions, one per line (cols: counted from 0)
   queens list 8 --classes               the 12 canonical representatives
+  queens list 8 --format cols1          counted from 1: 1 5 8 6 3 7 2 4
+  queens list 8 --format algebraic      chess squares: a8 b2 c4 d1 e7 f5 g3 h6
   queens list 6 --format board          boards drawn with Q and .
+  queens list 4 --format leetcode       LeetCode 51's answer: [[\".Q..\",\"...Q\",...],...]
+  queens list 8 --orbit 15863724        the class of one board, in any notation
   queens list 16 --limit 5              the first five solutions
-  queens list 12 -o n12.txt             write to a file (atomically)")]
+  queens list 12 -o n12.txt             write to a file (atomically)
+
+Progress (solutions written) goes to stderr on long runs; --quiet silences it.")]
     List(ListArgs),
     /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
     #[command(after_help = "\
@@ -78,9 +84,16 @@ Exits 0 only if every size passes.")]
     /// Classify boards read from a file or stdin: canonical form, symmetry type, class size.
     #[command(after_help = "\
 Examples:
-  queens classify boards.txt            one line per board (cols format, `#` comments allowed)
+  queens classify boards.txt            boards in any notation, `#` comments allowed
   queens list 8 | queens classify       classify all 92 solutions read from stdin
-  queens classify boards.txt --format csv
+  queens list 6 --format board | queens classify     the tool's own boards, read back
+  echo 15863724 | queens classify --notation algebraic
+  queens classify boards.txt --format csv --from cols1
+
+Boards are read in the notation --from names; `auto` (the default) takes the notation of
+the first board for the whole input and says on stderr which it took when it is not cols.
+Each board gets its class number as `list N --classes` numbers them (n up to 14). The run
+ends with a summary on stderr: `92 boards, 12 classes (11 asymmetric, 1 half_turn)`.
 
 Exit codes: 0 every line was a valid solution; 1 some lines were not (each is reported on
 stderr with its line number and the reason, after the good ones are classified); 2 usage
@@ -100,8 +113,12 @@ Exit codes: 0 success; 1 the profile disagrees with a published value; 2 usage e
     #[command(after_help = "\
 Examples:
   queens render 8 --solution \"0 4 7 5 2 6 1 3\" -o board.svg
+  queens render 8 --solution \"a8 b2 c4 d1 e7 f5 g3 h6\" --labels chess -o board.svg
   queens render 8 --class 10 -o class10.svg     the 10th class (as numbered by list --classes)
+  queens render 8 --orbit \"2 4 1 7 0 6 3 5\" -o orbit.svg   the whole class of one board
   queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid
+  queens render 8 --solution \"0 1 2 3 4 5 6 7\" --allow-attacks -o attacks.svg
+                                                an invalid board, attacking pairs marked
 
 Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
     Render(RenderArgs),
@@ -320,16 +337,76 @@ pub struct MergeArgs {
     pub known: KnownArgs,
 }
 
-/// Text formats of solutions.
+/// `--from`: the notation boards are read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FromArg {
+    /// Detect it from the first board (see `queens classify --help`).
+    Auto,
+    /// Columns counted from 0, row 0 first: `0 4 7 5 2 6 1 3` (any separators, brackets).
+    Cols,
+    /// Columns counted from 1: `1 5 8 6 3 7 2 4`.
+    Cols1,
+    /// Columns counted from 1 without separators: `15863724` (n ≤ 9).
+    Digits,
+    /// Chess squares, file a = column 0, rank n = row 0: `a8 b2 c4 d1 e7 f5 g3 h6`.
+    Algebraic,
+    /// n lines of `Q` and `.`, a blank line between boards.
+    Board,
+    /// LeetCode 51: `[".Q..","...Q","Q...","..Q."]`, one board or a list.
+    Leetcode,
+    /// The CSV that `list --format csv` and `classify --format csv` write.
+    Csv,
+}
+
+impl FromArg {
+    /// The notation, or `None` for automatic detection.
+    pub fn notation(self) -> Option<Notation> {
+        match self {
+            FromArg::Auto => None,
+            FromArg::Cols => Some(Notation::Cols),
+            FromArg::Cols1 => Some(Notation::Cols1),
+            FromArg::Digits => Some(Notation::Digits),
+            FromArg::Algebraic => Some(Notation::Algebraic),
+            FromArg::Board => Some(Notation::Board),
+            FromArg::Leetcode => Some(Notation::Leetcode),
+            FromArg::Csv => Some(Notation::Csv),
+        }
+    }
+}
+
+/// Text formats of solutions (`list --format`): the notations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
-    /// One solution per line: the column of each row, separated by spaces.
+    /// One solution per line: the column of each row counted from 0, separated by spaces.
     Cols,
+    /// The same counted from 1: `1 5 8 6 3 7 2 4`.
+    Cols1,
+    /// Counted from 1 without separators: `15863724` (n ≤ 9).
+    Digits,
+    /// Chess squares, one queen per file a, b, …: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26).
+    Algebraic,
     /// n lines of `Q` and `.` per solution, a blank line between solutions.
     Board,
+    /// One JSON list of boards, one board per line, as LeetCode 51 answers.
+    Leetcode,
     /// CSV with a header: `index,solution`; with --classes
     /// `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`.
     Csv,
+}
+
+impl ListFormat {
+    /// The notation of this format.
+    pub fn notation(self) -> Notation {
+        match self {
+            ListFormat::Cols => Notation::Cols,
+            ListFormat::Cols1 => Notation::Cols1,
+            ListFormat::Digits => Notation::Digits,
+            ListFormat::Algebraic => Notation::Algebraic,
+            ListFormat::Board => Notation::Board,
+            ListFormat::Leetcode => Notation::Leetcode,
+            ListFormat::Csv => Notation::Csv,
+        }
+    }
 }
 
 /// `queens list`.
@@ -341,11 +418,14 @@ pub struct ListArgs {
     /// Only the canonical representative of each class (the smallest of its 8 images).
     #[arg(long)]
     pub classes: bool,
-    /// Only the class of this board (a solution of size N in cols format, e.g.
-    /// "0 4 7 5 2 6 1 3"): its distinct images under the 8 symmetries.
-    #[arg(long, value_name = "BOARD", value_parser = parse_solution_arg, conflicts_with = "classes")]
-    pub orbit: Option<Solution>,
-    /// Output format.
+    /// Only the class of this board (a solution of size N in any notation, e.g.
+    /// "0 4 7 5 2 6 1 3" or 15863724): its distinct images under the 8 symmetries.
+    #[arg(long, value_name = "BOARD", conflicts_with = "classes")]
+    pub orbit: Option<String>,
+    /// The notation of --orbit's board.
+    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
+    pub from: FromArg,
+    /// Output format (notation).
     #[arg(long, value_enum, default_value_t = ListFormat::Cols)]
     pub format: ListFormat,
     /// Stop after K solutions.
@@ -354,6 +434,9 @@ pub struct ListArgs {
     /// Write to FILE instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
+    /// `--quiet`, from the top level.
+    #[arg(from_global)]
+    pub quiet: bool,
 }
 
 /// `queens verify`.
@@ -370,37 +453,67 @@ pub struct VerifyArgs {
     pub known: KnownArgs,
 }
 
-/// Parses a board given on the command line in `cols` format.
-fn parse_solution_arg(s: &str) -> Result<Solution, String> {
-    s.trim()
-        .parse::<Solution>()
-        .map_err(|e| format!("not a solution: {e}"))
-}
-
 /// Output formats of `queens classify`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ClassifyFormat {
     /// An aligned table for reading.
     Human,
-    /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical`.
+    /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`.
     Csv,
+}
+
+/// `--notation`: how `classify` writes the board and canonical columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardNotationArg {
+    /// Columns counted from 0: `0 4 7 5 2 6 1 3`.
+    Cols,
+    /// Columns counted from 1: `1 5 8 6 3 7 2 4`.
+    Cols1,
+    /// Counted from 1 without separators: `15863724` (n ≤ 9).
+    Digits,
+    /// Chess squares: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26).
+    Algebraic,
+    /// LeetCode 51 strings: `[".Q..","...Q","Q...","..Q."]`.
+    Leetcode,
+}
+
+impl BoardNotationArg {
+    /// The notation.
+    pub fn notation(self) -> Notation {
+        match self {
+            BoardNotationArg::Cols => Notation::Cols,
+            BoardNotationArg::Cols1 => Notation::Cols1,
+            BoardNotationArg::Digits => Notation::Digits,
+            BoardNotationArg::Algebraic => Notation::Algebraic,
+            BoardNotationArg::Leetcode => Notation::Leetcode,
+        }
+    }
 }
 
 /// `queens classify`.
 #[derive(Debug, Args)]
 pub struct ClassifyArgs {
-    /// Boards in cols format, one per line (`-` or none: stdin).
+    /// Boards in any notation (`-` or none: stdin).
     #[arg(value_name = "FILE")]
     pub file: Option<String>,
+    /// The notation of the input.
+    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
+    pub from: FromArg,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ClassifyFormat::Human)]
     pub format: ClassifyFormat,
-    /// Expect boards of size N: lines of another length are reported as bad.
+    /// The notation of the board and canonical columns of the output.
+    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = BoardNotationArg::Cols)]
+    pub notation: BoardNotationArg,
+    /// Expect boards of size N: boards of another size are reported as bad.
     #[arg(long, value_name = "N", value_parser = parse_size_arg)]
     pub size: Option<usize>,
     /// Write to FILE instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
+    /// `--quiet`, from the top level.
+    #[arg(from_global)]
+    pub quiet: bool,
 }
 
 /// `queens profile`.
@@ -423,25 +536,55 @@ pub struct ProfileArgs {
     pub threads: Option<u16>,
 }
 
+/// `--labels`: coordinates along a board's edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LabelsArg {
+    /// Row and column numbers counted from 0, as the cols notation reads them (row 0 at the
+    /// top, column 0 at the left).
+    Index,
+    /// Files a, b, … under the board and ranks 1 to n up its side (rank n at the top), as the
+    /// algebraic notation reads them.
+    Chess,
+    /// No coordinates.
+    None,
+}
+
 /// `queens render`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("what").required(true).args(["solution", "class", "all_classes"])))]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["solution", "class", "all_classes", "orbit"])))]
 pub struct RenderArgs {
     /// Board size (1 to 32).
     #[arg(value_name = "N", value_parser = parse_size_arg)]
     pub n: usize,
-    /// Draw this solution (cols format, N columns).
-    #[arg(long, value_name = "BOARD", value_parser = parse_solution_arg)]
-    pub solution: Option<Solution>,
+    /// Draw this solution (any notation, N columns).
+    #[arg(long, value_name = "BOARD")]
+    pub solution: Option<String>,
     /// Draw the canonical solution of class K (1-based, in the order of `list N --classes`).
     #[arg(long, value_name = "K")]
     pub class: Option<usize>,
     /// Draw every class of N in a grid (N up to 11).
     #[arg(long)]
     pub all_classes: bool,
+    /// Draw the whole class of this board (any notation), each board captioned with the
+    /// transform that makes it from the given one.
+    #[arg(long, value_name = "BOARD")]
+    pub orbit: Option<String>,
+    /// The notation of --solution's and --orbit's board.
+    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
+    pub from: FromArg,
+    /// With --solution: draw a board whose queens attack each other, the attacking pairs
+    /// joined by red lines, instead of refusing it.
+    #[arg(long, requires = "solution")]
+    pub allow_attacks: bool,
+    /// Coordinates along the board's edges.
+    #[arg(long, value_enum, default_value_t = LabelsArg::Index)]
+    pub labels: LabelsArg,
     /// The SVG file to write (`-`: stdout).
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
+    /// `--quiet`, from the top level.
+    #[arg(from_global)]
+    pub quiet: bool,
 }
 
 /// `queens plot`.

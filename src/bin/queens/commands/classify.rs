@@ -1,13 +1,18 @@
-//! `queens classify`: the symmetry follow-up for every board of a file.
+//! `queens classify`: the symmetry follow-up for every board of a file, streamed: boards in
+//! any notation are read line by line ([`queens::board::reader`]), classified and written at
+//! once, in constant memory.
 
 use super::CommandError;
 use crate::cli::{ClassifyArgs, ClassifyFormat};
-use queens::board;
-use queens::classify::{Classification, classify};
-use std::io::{self, Read, Write};
+use crate::progress::Progress;
+use queens::board::notation::{self, Notation};
+use queens::board::reader::BoardReader;
+use queens::classify::{ClassNumbers, Classification, Summary, classify};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
 
 /// The CSV header of `--format csv`.
-pub const CSV_HEADER: [&str; 7] = [
+pub const CSV_HEADER: [&str; 8] = [
     "line",
     "n",
     "board",
@@ -15,137 +20,298 @@ pub const CSV_HEADER: [&str; 7] = [
     "symmetry",
     "class_size",
     "to_canonical",
+    "class",
 ];
 
-/// Reads FILE, or stdin for none or `-`. Bytes that are not UTF-8 become U+FFFD, so that the
-/// line holding them is reported as malformed with its number rather than failing the read.
-fn read_text(file: Option<&str>) -> Result<String, CommandError> {
-    let mut bytes = Vec::new();
-    match file {
-        None | Some("-") => io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| CommandError::Usage(format!("cannot read stdin: {e}")))?,
-        Some(path) => {
-            bytes = std::fs::read(path)
-                .map_err(|e| CommandError::Usage(format!("cannot read '{path}': {e}")))?;
-            bytes.len()
-        }
-    };
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+/// The headings of the human table.
+const HEADINGS: [&str; 7] = [
+    "line",
+    "board",
+    "canonical",
+    "class",
+    "symmetry",
+    "class_size",
+    "to_canonical",
+];
+
+/// Rows the human table holds back to size its columns; later rows use those widths (and
+/// stretch their own field when it is wider).
+const SIZING_ROWS: usize = 256;
+
+/// Input files at least this large show progress (one unit per MiB read).
+const PROGRESS_BYTES: u64 = 8 << 20;
+
+/// One classified board, as written.
+struct Classified {
+    line: usize,
+    c: Classification,
+    number: Option<usize>,
 }
 
-/// Classifies every line of `text`: the good boards with their line numbers, and the bad
-/// lines as one-line messages (`line 4: …`). With `size`, boards of another size are bad.
-pub fn classify_text(
-    text: &str,
-    size: Option<usize>,
-) -> (Vec<(usize, Classification)>, Vec<String>) {
-    let raw_lines: Vec<&str> = text.lines().collect();
-    let mut good = Vec::new();
-    let mut bad = Vec::new();
-    for (line, result) in board::parse_cols_lines(text) {
-        // With --size, a line of the wrong number of fields is reported as such, whatever
-        // else is wrong with it: that is the likelier mistake.
-        let found = raw_lines[line - 1].split_whitespace().count();
-        match (result, size) {
-            (_, Some(n)) if found != n => bad.push(format!(
-                "line {line}: wrong length: {found} columns, expected {n} (--size {n})"
-            )),
-            (Ok(s), _) => good.push((line, classify(&s))),
-            (Err(e), _) => bad.push(e.to_string()),
-        }
-    }
-    (good, bad)
+/// Writes the classifications one by one in the chosen format.
+struct Output<'a> {
+    out: &'a mut dyn Write,
+    format: ClassifyFormat,
+    notation: Notation,
+    held: Vec<[String; 7]>,
+    widths: Option<[usize; 7]>,
+    csv_started: bool,
 }
 
-/// Writes the classifications as CSV with [`CSV_HEADER`].
-fn write_csv(good: &[(usize, Classification)], out: &mut dyn Write) -> io::Result<()> {
-    let records = good.iter().map(|(line, c)| {
+impl Output<'_> {
+    fn fields(&self, k: &Classified) -> [String; 7] {
         [
-            line.to_string(),
-            c.board.n().to_string(),
-            c.board.to_string(),
-            c.canonical.to_string(),
-            c.symmetry.name().to_string(),
-            c.class_size.to_string(),
-            c.transform_names(),
+            k.line.to_string(),
+            notation::to_string(self.notation, k.c.board.cols()),
+            notation::to_string(self.notation, k.c.canonical.cols()),
+            k.number.map_or_else(String::new, |k| k.to_string()),
+            k.c.symmetry.name().to_string(),
+            k.c.class_size.to_string(),
+            k.c.transform_names(),
         ]
-    });
-    queens::formats::write_csv(&CSV_HEADER, records, out)
+    }
+
+    fn write_row(&mut self, row: &[String; 7]) -> io::Result<()> {
+        let widths = self.widths.expect("sized");
+        let mut line = String::new();
+        for (i, field) in row.iter().enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            // Numbers right-aligned (line, class, class_size), words left-aligned.
+            if matches!(i, 0 | 3 | 5) {
+                line.push_str(&format!("{field:>w$}", w = widths[i]));
+            } else {
+                line.push_str(&format!("{field:<w$}", w = widths[i]));
+            }
+        }
+        writeln!(self.out, "{}", line.trim_end())
+    }
+
+    fn flush_held(&mut self) -> io::Result<()> {
+        if self.widths.is_none() {
+            if self.held.is_empty() {
+                return Ok(());
+            }
+            let widths: [usize; 7] = std::array::from_fn(|i| {
+                self.held
+                    .iter()
+                    .map(|r| r[i].len())
+                    .chain([HEADINGS[i].len()])
+                    .max()
+                    .unwrap_or(0)
+            });
+            self.widths = Some(widths);
+            self.write_row(&HEADINGS.map(String::from))?;
+        }
+        for row in std::mem::take(&mut self.held) {
+            self.write_row(&row)?;
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, k: &Classified) -> io::Result<()> {
+        match self.format {
+            ClassifyFormat::Csv => {
+                if !self.csv_started {
+                    writeln!(self.out, "{}", CSV_HEADER.join(","))?;
+                    self.csv_started = true;
+                }
+                let f = self.fields(k);
+                let field = |s: &str| {
+                    // LeetCode strings hold quotes and commas: quote them as CSV does.
+                    if s.contains([',', '"']) {
+                        format!("\"{}\"", s.replace('"', "\"\""))
+                    } else {
+                        s.to_string()
+                    }
+                };
+                writeln!(
+                    self.out,
+                    "{},{},{},{},{},{},{},{}",
+                    f[0],
+                    k.c.board.n(),
+                    field(&f[1]),
+                    field(&f[2]),
+                    f[4],
+                    f[5],
+                    f[6],
+                    f[3]
+                )
+            }
+            ClassifyFormat::Human => {
+                let row = self.fields(k);
+                if self.widths.is_some() {
+                    self.write_row(&row)
+                } else {
+                    self.held.push(row);
+                    if self.held.len() >= SIZING_ROWS {
+                        self.flush_held()
+                    } else {
+                        Ok(())
+                    }
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self) -> io::Result<()> {
+        if self.format == ClassifyFormat::Csv && !self.csv_started {
+            writeln!(self.out, "{}", CSV_HEADER.join(","))?;
+        }
+        self.flush_held()
+    }
 }
 
-/// Writes the classifications as an aligned table.
-fn write_human(good: &[(usize, Classification)], out: &mut dyn Write) -> io::Result<()> {
-    let headings = [
-        "line",
-        "board",
-        "canonical",
-        "symmetry",
-        "class_size",
-        "to_canonical",
-    ];
-    if good.is_empty() {
-        return Ok(());
+/// What a run found, for the exit code.
+#[derive(Debug, Default)]
+struct Tally {
+    good: u64,
+    bad: u64,
+}
+
+/// Opens FILE, or stdin for none or `-`, with its size when known.
+fn open(file: Option<&str>) -> Result<(Box<dyn BufRead>, Option<u64>), CommandError> {
+    match file {
+        None | Some("-") => Ok((Box::new(io::stdin().lock()), None)),
+        Some(path) => {
+            let cannot = |e: &dyn std::fmt::Display| {
+                CommandError::Usage(format!("cannot read '{path}': {e}"))
+            };
+            let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+            if meta.is_dir() {
+                return Err(cannot(&"it is a directory"));
+            }
+            let f = File::open(path).map_err(|e| cannot(&e))?;
+            Ok((
+                Box::new(BufReader::with_capacity(1 << 16, f)),
+                Some(meta.len()),
+            ))
+        }
     }
-    let rows: Vec<[String; 6]> = good
-        .iter()
-        .map(|(line, c)| {
-            [
-                line.to_string(),
-                c.board.to_string(),
-                c.canonical.to_string(),
-                c.symmetry.name().to_string(),
-                c.class_size.to_string(),
-                c.transform_names(),
-            ]
-        })
-        .collect();
-    // The line number and the class size are numbers, right-aligned.
-    let text = queens::formats::table::aligned(&headings, &rows, |i| i != 0 && i != 4);
-    out.write_all(text.as_bytes())
+}
+
+/// Classifies every board `input` holds onto `out`, reporting bad lines on stderr as they
+/// come; returns the counts and the summary.
+fn classify_stream(
+    input: Box<dyn BufRead>,
+    size_hint: Option<u64>,
+    args: &ClassifyArgs,
+    out: &mut dyn Write,
+) -> io::Result<(Tally, Summary, Result<(), CommandError>)> {
+    let mut reader = BoardReader::new(input, args.from.notation());
+    let mut numbers = ClassNumbers::new();
+    let mut summary = Summary::new();
+    let mut tally = Tally::default();
+    let notation = args.notation.notation();
+    let mut output = Output {
+        out,
+        format: args.format,
+        notation,
+        held: Vec::new(),
+        widths: None,
+        csv_started: false,
+    };
+    let progress = size_hint.filter(|&s| s >= PROGRESS_BYTES).map(|s| {
+        Progress::start(
+            super::progress_mode(args.quiet),
+            "classify (MiB read)",
+            s.div_ceil(1 << 20),
+        )
+    });
+    let mut reported_notation = false;
+    let mut mib_done = 0;
+    let mut boards_since = 0u128;
+    let mut outcome = Ok(());
+    while let Some(item) = reader.next() {
+        if !reported_notation && let Some(found) = reader.notation() {
+            reported_notation = true;
+            if reader.detected() && found != Notation::Cols && !args.quiet {
+                eprintln!(
+                    "queens: reading the input as {} (--from settles it)",
+                    found.describe()
+                );
+            }
+        }
+        let checked = item.and_then(|raw| match args.size {
+            Some(n) if raw.n() != n => Err(queens::board::LineError {
+                line: raw.line,
+                error: queens::board::ParseSolutionError::Other(format!(
+                    "wrong length: {} columns, expected {n} (--size {n})",
+                    raw.n()
+                )),
+                hint: None,
+            }),
+            _ => raw.solution().map(|s| (raw.line, s)),
+        });
+        match checked {
+            Ok((line, board)) => {
+                if let Err(e) = notation.check_n(board.n()) {
+                    outcome = Err(CommandError::Usage(format!(
+                        "--notation {notation}: line {line}: {e}"
+                    )));
+                    break;
+                }
+                let c = classify(&board);
+                let number = numbers.number(c.canonical.cols());
+                summary.record(&c, number);
+                output.push(&Classified { line, c, number })?;
+                tally.good += 1;
+                boards_since += 1;
+            }
+            Err(e) => {
+                eprintln!("queens: {e}");
+                tally.bad += 1;
+            }
+        }
+        if let Some(p) = &progress {
+            // One unit per whole MiB read.
+            let mib = reader.bytes_read() >> 20;
+            while mib_done < mib {
+                mib_done += 1;
+                p.unit_done(std::mem::take(&mut boards_since));
+            }
+        }
+    }
+    if let Some(p) = progress {
+        p.finish();
+    }
+    output.finish()?;
+    if let Some(e) = reader.take_io_error() {
+        outcome = Err(CommandError::Failed(format!("cannot read the input: {e}")));
+    }
+    Ok((tally, summary, outcome))
 }
 
 /// Runs `queens classify`.
 pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     let dest = super::output_destination(args.output.as_deref())?;
-    let text = read_text(args.file.as_deref())?;
-    let (good, bad) = classify_text(&text, args.size);
-    for message in &bad {
-        eprintln!("queens: {message}");
+    let (input, size) = open(args.file.as_deref())?;
+    let mut result = None;
+    let written = dest.write_with(|w| {
+        result = Some(classify_stream(input, size, args, w)?);
+        Ok(())
+    });
+    match written {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        other => other?,
     }
-    dest.write_with(|w| match args.format {
-        ClassifyFormat::Csv => write_csv(&good, w),
-        ClassifyFormat::Human => write_human(&good, w),
-    })?;
-    if bad.is_empty() {
+    let (tally, summary, outcome) = result.expect("the body ran");
+    outcome?;
+    if !args.quiet {
+        if summary.boards() == 0 {
+            eprintln!("queens: no boards in the input");
+        } else {
+            eprintln!("queens: {summary}");
+        }
+    }
+    if tally.bad == 0 {
         Ok(())
     } else {
         Err(CommandError::Failed(format!(
             "{} of {} lines are not valid solutions (reported above)",
-            bad.len(),
-            bad.len() + good.len()
+            tally.bad,
+            tally.bad + tally.good
         )))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn classifies_good_lines_and_names_bad_ones() {
-        let text = "# n = 8\n0 4 7 5 2 6 1 3\n\n0 0\n1 3 0 2\n0 1 2\n2 0 3 1\n";
-        let (good, bad) = classify_text(text, None);
-        assert_eq!(good.iter().map(|g| g.0).collect::<Vec<_>>(), vec![2, 5, 7]);
-        assert_eq!(bad.len(), 2);
-        assert!(bad[0].starts_with("line 4: repeated column"), "{}", bad[0]);
-        assert!(bad[1].starts_with("line 6: the queens at row 0 column 0 and row 1 column 1"));
-        let (good, bad) = classify_text(text, Some(4));
-        assert_eq!(good.len(), 2);
-        assert_eq!(bad.len(), 3);
-        assert_eq!(
-            bad[0],
-            "line 2: wrong length: 8 columns, expected 4 (--size 4)"
-        );
     }
 }

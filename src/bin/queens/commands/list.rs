@@ -1,126 +1,97 @@
-//! `queens list`: stream solutions in lexicographic order, in constant memory.
+//! `queens list`: stream solutions in lexicographic order, in constant memory, in any
+//! notation. Arguments → [`queens::formats::solutions`] → output.
 
 use super::CommandError;
-use crate::cli::{ListArgs, ListFormat};
-use queens::board::{self, Solution};
+use crate::cli::{FromArg, ListArgs};
+use crate::progress::Progress;
+use queens::board::Solution;
+use queens::board::reader;
 use queens::classify;
-use queens::search::enumerate::for_each_solution;
-use queens::symmetry::FastImages;
-use std::io::{self, Write};
-use std::ops::ControlFlow;
+use queens::formats::solutions::{self, ListOptions};
+use std::io;
 
-/// The CSV header of `--format csv`: plain, with `--classes`, with `--orbit`.
-pub const CSV_HEADERS: [&str; 3] = [
-    "index,solution",
-    "index,canonical,symmetry,class_size",
-    "index,solution,transforms",
-];
-
-/// Writes the class of `board` (`--orbit`): its distinct images in lexicographic order.
-pub fn write_orbit(board: &Solution, args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
-    if args.format == ListFormat::Csv {
-        writeln!(out, "{}", CSV_HEADERS[2])?;
+/// Reads a board given on the command line (`--orbit`, `render --solution`) in `from`, or in
+/// the notation it looks like, and checks it is a solution of size `n`; `what` names the
+/// option in messages.
+pub fn board_arg(
+    text: &str,
+    from: FromArg,
+    n: usize,
+    what: &str,
+) -> Result<Solution, CommandError> {
+    let raw = reader::parse_one(text, from.notation())
+        .map_err(|e| CommandError::Usage(format!("{what}: not a solution: {e}")))?;
+    if raw.n() != n {
+        return Err(CommandError::Usage(format!(
+            "{what}: the board has {} columns but N is {n}",
+            raw.n()
+        )));
     }
-    let limit = args.limit.unwrap_or(u64::MAX);
-    for (i, member) in classify::orbit_members(board).iter().enumerate() {
-        if i as u64 >= limit {
-            break;
-        }
-        match args.format {
-            ListFormat::Cols => writeln!(out, "{}", member.board)?,
-            ListFormat::Board => {
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                out.write_all(member.board.to_board_string().as_bytes())?;
-            }
-            ListFormat::Csv => {
-                let names: Vec<&str> = member.from.iter().map(|t| t.name()).collect();
-                writeln!(out, "{},{},{}", i + 1, member.board, names.join(" "))?;
-            }
-        }
-    }
-    Ok(())
+    raw.solution()
+        .map_err(|e| CommandError::Usage(format!("{what}: not a solution: {}", e.message())))
 }
 
-/// Writes the solutions `args` asks for to `out`.
-pub fn write_solutions(args: &ListArgs, out: &mut dyn Write) -> io::Result<()> {
-    if let Some(board) = &args.orbit {
-        return write_orbit(board, args, out);
+/// A progress report for writing about `expected` boards, `None` when that is quick or
+/// unknown; every unit is [`solutions::PROGRESS_EVERY`] boards.
+pub fn board_progress(quiet: bool, label: &str, expected: Option<u128>) -> Option<Progress> {
+    let expected = expected?;
+    // Below a million boards a list takes well under a second: no report.
+    if expected < 1_000_000 {
+        return None;
     }
-    let mut written: u64 = 0;
-    let mut error: Option<io::Error> = None;
-    let mut line: Vec<u8> = Vec::with_capacity((args.n + 1) * (args.n + 1));
-    let mut board = String::new();
-    let limit = args.limit.unwrap_or(u64::MAX);
-    if args.format == ListFormat::Csv {
-        writeln!(out, "{}", CSV_HEADERS[usize::from(args.classes)])?;
-    }
-    if limit == 0 {
-        return Ok(());
-    }
-    for_each_solution(args.n, |cols| {
-        if args.classes && !FastImages::new(cols).is_canonical() {
-            return ControlFlow::Continue(());
-        }
-        line.clear();
-        match args.format {
-            ListFormat::Cols => {
-                board::push_cols_bytes(&mut line, cols);
-                line.push(b'\n');
-            }
-            ListFormat::Board => {
-                if written > 0 {
-                    line.push(b'\n');
-                }
-                board.clear();
-                board::write_board(&mut board, cols).expect("writing to a String cannot fail");
-                line.extend_from_slice(board.as_bytes());
-            }
-            ListFormat::Csv if args.classes => {
-                // Every field is digits and single spaces: no CSV quoting is ever needed.
-                let info = classify::class_info((written + 1) as usize, cols);
-                line.extend_from_slice(
-                    format!(
-                        "{},{},{},{}\n",
-                        info.index, info.canonical, info.symmetry, info.class_size
-                    )
-                    .as_bytes(),
-                );
-            }
-            ListFormat::Csv => {
-                line.extend_from_slice(format!("{},", written + 1).as_bytes());
-                board::push_cols_bytes(&mut line, cols);
-                line.push(b'\n');
-            }
-        }
-        if let Err(e) = out.write_all(&line) {
-            error = Some(e);
-            return ControlFlow::Break(());
-        }
-        written += 1;
-        if written >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    error.map_or(Ok(()), Err)
+    let units = u64::try_from(expected.div_ceil(u128::from(solutions::PROGRESS_EVERY))).ok()?;
+    Some(Progress::start(super::progress_mode(quiet), label, units))
+}
+
+/// The published number of boards (or classes) of `n`, if known.
+fn expected(n: usize, classes: bool) -> Option<u128> {
+    let row = queens::verify::lookup(n)?;
+    if classes { row.classes } else { row.total }
 }
 
 /// Runs `queens list`.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
+    let notation = args.format.notation();
+    notation
+        .check_n(args.n)
+        .map_err(|e| CommandError::Usage(format!("--format {notation}: {e}")))?;
+    let orbit = args
+        .orbit
+        .as_deref()
+        .map(|text| board_arg(text, args.from, args.n, "--orbit"))
+        .transpose()?;
     let dest = super::output_destination(args.output.as_deref())?;
-    if let Some(board) = &args.orbit
-        && board.n() != args.n
-    {
-        return Err(CommandError::Usage(format!(
-            "--orbit: the board has {} columns but N is {}",
-            board.n(),
-            args.n
-        )));
-    }
-    match dest.write_with(|w| write_solutions(args, w)) {
+    let result = dest.write_with(|w| {
+        if let Some(board) = &orbit {
+            let members = classify::orbit_members(board);
+            return solutions::write_orbit(w, &members, notation, args.limit).map(|_| ());
+        }
+        let options = ListOptions {
+            notation,
+            classes: args.classes,
+            limit: args.limit,
+        };
+        let progress = board_progress(
+            args.quiet,
+            &format!("list n={}", args.n),
+            expected(args.n, args.classes)
+                .map(|e| e.min(u128::from(args.limit.unwrap_or(u64::MAX)))),
+        );
+        let written = solutions::write_solutions(w, args.n, &options, |_| {
+            if let Some(p) = &progress {
+                p.unit_done(u128::from(solutions::PROGRESS_EVERY));
+            }
+        });
+        if let Some(p) = progress {
+            p.finish();
+        }
+        let written = written?;
+        if written == 0 && args.limit != Some(0) && !args.quiet {
+            eprintln!("queens: no solutions for n = {}", args.n);
+        }
+        Ok(())
+    });
+    match result {
         // A closed pipe (`queens list 16 | head`) is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => Ok(other?),

@@ -1,33 +1,75 @@
 //! `queens render`: boards as SVG pictures.
 
 use super::CommandError;
-use crate::cli::RenderArgs;
+use super::list::board_arg;
+use crate::cli::{LabelsArg, RenderArgs};
+use crate::progress::Progress;
+use queens::board::reader;
 use queens::classify;
-use queens::draw::render;
+use queens::draw::render::{self, Labels};
+use std::ops::ControlFlow;
 
 /// The largest n `--all-classes` draws (n = 11: 341 classes; n = 12 would be 1,787).
 pub const MAX_ALL_CLASSES_N: usize = 11;
 
 /// The largest n for which a `--class` caption says how many classes there are (n = 14:
 /// 365,596 solutions to list, a fraction of a second).
-pub const MAX_COUNTED_N: usize = 14;
+pub const MAX_COUNTED_N: usize = classify::MAX_NUMBERED_N;
+
+/// Classes visited between two progress reports of `--class K`.
+const CLASSES_PER_UNIT: usize = 1 << 12;
+
+/// The labels `--labels` asks for.
+fn labels(arg: LabelsArg) -> Labels {
+    match arg {
+        LabelsArg::Index => Labels::Index,
+        LabelsArg::Chess => Labels::Chess,
+        LabelsArg::None => Labels::None,
+    }
+}
 
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
-    let dest = super::destination(&args.output)?;
     let n = args.n;
-    let svg = if let Some(board) = &args.solution {
-        if board.n() != n {
-            return Err(CommandError::Usage(format!(
-                "--solution has {} columns but N is {n}",
-                board.n()
-            )));
+    let labels = labels(args.labels);
+    if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
+        return Err(CommandError::Usage(format!(
+            "--labels chess: files run from a to z, so n ≤ {}; use --labels index",
+            queens::board::notation::MAX_ALGEBRAIC_N
+        )));
+    }
+    let dest = super::destination(&args.output)?;
+    let svg = if let Some(text) = &args.solution {
+        if args.allow_attacks {
+            let raw = reader::parse_one(text, args.from.notation())
+                .map_err(|e| CommandError::Usage(format!("--solution: not a board: {e}")))?;
+            if raw.n() != n {
+                return Err(CommandError::Usage(format!(
+                    "--solution: the board has {} columns but N is {n}",
+                    raw.n()
+                )));
+            }
+            let cols = raw.in_range().map_err(|e| {
+                CommandError::Usage(format!("--solution: not a board: {}", e.message()))
+            })?;
+            render::attacks_svg(&cols, labels)
+        } else {
+            let board = board_arg(text, args.from, n, "--solution").map_err(|e| match e {
+                CommandError::Usage(m) if m.contains("attack") => CommandError::Usage(format!(
+                    "{m} (--allow-attacks draws it with the attacking pairs marked)"
+                )),
+                other => other,
+            })?;
+            render::board_svg(&board, None, labels)
         }
-        render::board_svg(board, None)
+    } else if let Some(text) = &args.orbit {
+        let board = board_arg(text, args.from, n, "--orbit")?;
+        render::orbit_svg(&board, &classify::orbit_members(&board), labels)
     } else if let Some(k) = args.class {
-        let class = classify::class_number(n, k).map_err(|count| {
+        let class = class_number(n, k, args.quiet).map_err(|count| {
             CommandError::Usage(match count {
                 0 => format!("n = {n} has no solutions, so no class {k}"),
+                1 => format!("n = {n} has 1 class: --class must be 1"),
                 _ => format!("n = {n} has {count} classes: --class must lie in 1..={count}"),
             })
         })?;
@@ -37,7 +79,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
         } else {
             format!("class {k}")
         };
-        render::board_svg(&class.canonical, Some(&heading))
+        render::board_svg(&class.canonical, Some(&heading), labels)
     } else {
         if n > MAX_ALL_CLASSES_N {
             return Err(CommandError::Usage(format!(
@@ -50,10 +92,43 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
                 "n = {n} has no solutions to draw"
             )));
         }
-        render::classes_svg(n, &classes)
+        render::classes_svg(n, &classes, labels)
     };
     dest.write_with(|w| w.write_all(svg.as_bytes()))?;
     Ok(())
+}
+
+/// The class with 1-based index `k` (as [`classify::class_number`]), with progress on
+/// stderr when that means walking many classes.
+fn class_number(n: usize, k: usize, quiet: bool) -> Result<classify::ClassInfo, usize> {
+    let expected = queens::verify::lookup(n)
+        .and_then(|row| row.classes)
+        .and_then(|c| usize::try_from(c).ok());
+    let walk = expected.map_or(k, |c| c.min(k));
+    if walk < 1 << 16 {
+        return classify::class_number(n, k);
+    }
+    let progress = Progress::start(
+        super::progress_mode(quiet),
+        &format!("render n={n} class {k} (units of {CLASSES_PER_UNIT} classes)"),
+        walk.div_ceil(CLASSES_PER_UNIT) as u64,
+    );
+    let mut found = None;
+    let mut count = 0;
+    classify::for_each_class(n, |index, cols| {
+        count = index;
+        if index % CLASSES_PER_UNIT == 0 {
+            progress.unit_done(CLASSES_PER_UNIT as u128);
+        }
+        if index == k {
+            found = Some(classify::class_info(index, cols));
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    progress.finish();
+    found.ok_or(count)
 }
 
 /// The number of classes of `n`, counted by listing them.
@@ -61,7 +136,7 @@ fn count_classes(n: usize) -> usize {
     let mut count = 0;
     classify::for_each_class(n, |_, _| {
         count += 1;
-        std::ops::ControlFlow::Continue(())
+        ControlFlow::Continue(())
     });
     count
 }

@@ -1,10 +1,12 @@
-//! Solutions of the n-queens problem and their text formats.
+//! Solutions of the n-queens problem and their text notations.
 //!
 //! A solution is a permutation: `cols[r]` is the column (0-based) of the queen in row `r`,
-//! row 0 first. Two text formats exist:
-//!
-//! - `cols`: one solution per line, columns separated by single spaces (`0 4 7 5 2 6 1 3`);
-//! - `board`: `n` lines of `Q` and `.` per solution, a blank line between solutions.
+//! row 0 first. It is written and read in several notations ([`notation`]: `cols`
+//! `0 4 7 5 2 6 1 3`, `cols1` `1 5 8 6 3 7 2 4`, `digits`, chess `algebraic`, `board`,
+//! `leetcode`, the tool's `csv`); [`reader`] reads a stream of them in constant memory.
+
+pub mod notation;
+pub mod reader;
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,8 +30,9 @@ pub enum InvalidSolution {
     BadSize(usize),
     /// A column lies outside `0..n`.
     #[error(
-        "column {col} in row {row} is outside 0..{n}: the board has {n} rows, so columns 0 to {last} (wrong length, or columns counted from 1?)",
-        last = .n - 1
+        "column {col} in row {row} is outside the board: it has {rows}, so columns 0 to {last} (wrong length, or columns counted from 1?)",
+        last = .n - 1,
+        rows = crate::classify::plural(*.n as u64, "row")
     )]
     ColumnOutOfRange {
         /// Row of the bad entry.
@@ -105,67 +108,66 @@ impl fmt::Display for Solution {
     }
 }
 
-/// Error from parsing one line of `cols` text.
+/// Error from parsing one line (or block) of text as a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseSolutionError {
-    /// A field is not a non-negative integer, or the separators are wrong.
+    /// A field is not a number, a square or a row, or the separators are wrong.
     #[error("malformed: {0}")]
     Malformed(String),
     /// The numbers parse but do not form a valid solution.
     #[error("{0}")]
     Invalid(#[from] InvalidSolution),
+    /// The text reads but is no valid solution, phrased in its notation's terms.
+    #[error("{0}")]
+    Other(String),
 }
 
 impl FromStr for Solution {
     type Err = ParseSolutionError;
 
-    /// Parses one line of `cols` format: columns separated by single spaces.
+    /// Parses one line of `cols` notation: columns counted from 0, separated by any mix of
+    /// whitespace, commas and semicolons, optionally in brackets (`[0, 4, 7, …]`).
     fn from_str(line: &str) -> Result<Self, Self::Err> {
-        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = notation::content(line);
         if line.is_empty() {
             return Err(ParseSolutionError::Malformed("empty line".into()));
         }
-        let mut cols = Vec::new();
-        for (i, field) in line.split(' ').enumerate() {
-            if field.is_empty() {
-                return Err(ParseSolutionError::Malformed(
-                    "columns must be separated by single spaces".into(),
-                ));
-            }
-            if !field.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseSolutionError::Malformed(format!(
-                    "field {} ({field:?}) is not a column number",
-                    i + 1
-                )));
-            }
-            if cols.len() >= MAX_N {
-                return Err(InvalidSolution::BadSize(line.split(' ').count()).into());
-            }
-            // At most MAX_N rows, so any column ≥ 256 is out of range anyway: saturate.
-            let col: usize = field.parse().unwrap_or(usize::MAX);
-            cols.push(col);
-        }
-        let n = cols.len();
-        if let Some((row, &col)) = cols.iter().enumerate().find(|&(_, &c)| c >= n) {
-            return Err(InvalidSolution::ColumnOutOfRange { row, col, n }.into());
-        }
-        let cols: Vec<u8> = cols.into_iter().map(|c| c as u8).collect();
+        let cols = notation::parse_line(notation::Notation::Cols, line).map_err(|e| match e {
+            notation::NotationError::Malformed(m) => ParseSolutionError::Malformed(m),
+            notation::NotationError::Impossible(m) => ParseSolutionError::Other(m),
+        })?;
+        let cols = notation::in_range(&cols, notation::Notation::Cols)
+            .map_err(ParseSolutionError::Other)?;
         Ok(Solution::new(cols)?)
     }
 }
 
-/// An error from reading a whole `cols` text: the 1-based line number and what is wrong.
+/// An error from reading a text of boards: the 1-based line number, what is wrong, and
+/// possibly a hint naming the notation the line looks like.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {error}")]
+#[error("line {line}: {}", self.message())]
 pub struct LineError {
     /// 1-based line number.
     pub line: usize,
     /// What is wrong with that line.
     pub error: ParseSolutionError,
+    /// Which notation the line looks like, when it is another one (`it reads as … : use
+    /// --from cols1`).
+    pub hint: Option<String>,
 }
 
-/// Parses a `cols` text: every line one solution. Blank lines and lines starting with `#`
-/// are skipped. Yields each solution or the error of its line.
+impl LineError {
+    /// The message without the line number: the error and its hint.
+    pub fn message(&self) -> String {
+        match &self.hint {
+            Some(h) => format!("{} ({h})", self.error),
+            None => self.error.to_string(),
+        }
+    }
+}
+
+/// Parses a `cols` text: every line one solution. Blank lines and comments (from `#`) are
+/// skipped. Yields each solution or the error of its line.
 pub fn parse_cols_text(text: &str) -> impl Iterator<Item = Result<Solution, LineError>> + '_ {
     parse_cols_lines(text).map(|(_, result)| result)
 }
@@ -174,18 +176,9 @@ pub fn parse_cols_text(text: &str) -> impl Iterator<Item = Result<Solution, Line
 pub fn parse_cols_lines(
     text: &str,
 ) -> impl Iterator<Item = (usize, Result<Solution, LineError>)> + '_ {
-    text.lines().enumerate().filter_map(|(i, raw)| {
-        let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            return None;
-        }
-        let line = i + 1;
-        Some((
-            line,
-            raw.trim_end()
-                .parse::<Solution>()
-                .map_err(|error| LineError { line, error }),
-        ))
+    reader::BoardReader::new(text.as_bytes(), Some(notation::Notation::Cols)).map(|r| match r {
+        Ok(raw) => (raw.line, raw.solution()),
+        Err(e) => (e.line, Err(e)),
     })
 }
 
@@ -282,7 +275,11 @@ mod tests {
     fn rejects_bad_lines_with_reasons() {
         let e = |t: &str| t.parse::<Solution>().unwrap_err().to_string();
         assert!(e("").contains("empty"));
-        assert!(e("0  1").contains("single spaces"));
+        assert!(e("0  1").contains("diagonal"));
+        assert_eq!(
+            "[1, 3,0 ,2]".parse::<Solution>().unwrap().to_string(),
+            "1 3 0 2"
+        );
         assert!(e("0 x 2").contains("field 2"));
         assert!(e("0 1 2").contains("diagonal"));
         assert!(e("0 0").contains("column 0"));

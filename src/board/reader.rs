@@ -1,0 +1,561 @@
+//! Reading boards from a stream in any [`Notation`], line by line in constant memory.
+//!
+//! A [`BoardReader`] reads at most [`MAX_LINE`] bytes of a line (a longer line is reported as
+//! bad and skipped, never held), keeps at most one pending `board` or LeetCode board, and
+//! yields every board with the 1-based number of its (first) line, or the error of that line.
+//! Bytes that are not UTF-8 become U+FFFD, so that the line holding them is reported as
+//! malformed with its number.
+//!
+//! With no notation given it detects one from the first line that holds anything
+//! ([`crate::board::notation::detect_line`]) and reads the whole input in it; a line that
+//! does not read gets a hint naming the notation it looks like.
+
+use super::notation::{self, Notation, NotationError};
+use super::{LineError, ParseSolutionError, Solution};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read};
+
+/// The longest line read, in bytes (1 MiB): no board in any notation comes near it.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One board as read: its line, the notation it was read in, and its 0-based columns,
+/// unchecked (they may be out of range, or queens may attack each other).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawBoard {
+    /// The 1-based number of the board's (first) line.
+    pub line: usize,
+    /// The notation it was read in.
+    pub notation: Notation,
+    /// The column of the queen in each row, counted from 0; unchecked.
+    pub cols: Vec<u32>,
+    /// When the board is no solution but its line reads as one in another notation: a hint
+    /// naming it (attached to the errors of [`RawBoard::in_range`] and [`RawBoard::solution`]).
+    pub hint: Option<String>,
+}
+
+impl RawBoard {
+    /// The board size (its number of rows).
+    pub fn n(&self) -> usize {
+        self.cols.len()
+    }
+
+    /// The columns, checked to lie on the board (queens may still attack each other).
+    pub fn in_range(&self) -> Result<Vec<u8>, LineError> {
+        notation::in_range(&self.cols, self.notation).map_err(|m| LineError {
+            line: self.line,
+            error: ParseSolutionError::Other(m),
+            hint: self.hint.clone(),
+        })
+    }
+
+    /// The board as a valid solution, or why it is not one (phrased in its notation).
+    pub fn solution(&self) -> Result<Solution, LineError> {
+        let cols = self.in_range()?;
+        Solution::new(cols).map_err(|e| LineError {
+            line: self.line,
+            error: ParseSolutionError::Other(notation::explain(&e, self.notation, self.n())),
+            hint: self.hint.clone(),
+        })
+    }
+}
+
+/// What one call of [`BoardReader::next`] yields.
+pub type ReadResult = Result<RawBoard, LineError>;
+
+/// Boards read from `input` (see the module documentation).
+pub struct BoardReader<R> {
+    input: R,
+    given: Option<Notation>,
+    notation: Option<Notation>,
+    line_no: usize,
+    queue: VecDeque<ReadResult>,
+    rows: Vec<String>,
+    rows_start: usize,
+    csv_column: Option<usize>,
+    io_error: Option<io::Error>,
+    eof: bool,
+    buf: Vec<u8>,
+    bytes: u64,
+}
+
+impl<R: BufRead> BoardReader<R> {
+    /// Reads `input` in `notation`, or in the notation of its first board for `None`.
+    pub fn new(input: R, notation: Option<Notation>) -> Self {
+        BoardReader {
+            input,
+            given: notation,
+            notation,
+            line_no: 0,
+            queue: VecDeque::new(),
+            rows: Vec::new(),
+            rows_start: 0,
+            csv_column: None,
+            io_error: None,
+            eof: false,
+            buf: Vec::new(),
+            bytes: 0,
+        }
+    }
+
+    /// The notation in use: the one given, or the one detected (`None` before the first line
+    /// that holds anything).
+    pub fn notation(&self) -> Option<Notation> {
+        self.notation
+    }
+
+    /// Whether the notation was detected rather than given.
+    pub fn detected(&self) -> bool {
+        self.given.is_none() && self.notation.is_some()
+    }
+
+    /// The bytes read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The read error that ended the input early, if one did.
+    pub fn take_io_error(&mut self) -> Option<io::Error> {
+        self.io_error.take()
+    }
+
+    /// Reads the next line into `buf` (without its line end): `Ok(None)` at the end,
+    /// `Ok(Some(true))` for a line longer than [`MAX_LINE`] (skipped to its end).
+    fn read_line(&mut self) -> io::Result<Option<bool>> {
+        self.buf.clear();
+        let limit = MAX_LINE as u64 + 1;
+        let got = Read::take(&mut self.input, limit).read_until(b'\n', &mut self.buf)?;
+        if got == 0 {
+            return Ok(None);
+        }
+        self.bytes += got as u64;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            return Ok(Some(false));
+        }
+        if self.buf.len() <= MAX_LINE {
+            return Ok(Some(false)); // the last line, without a line end
+        }
+        // Too long: skip the rest of the line without keeping it.
+        self.buf.clear();
+        loop {
+            let chunk = self.input.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.bytes += i as u64 + 1;
+                    self.input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let len = chunk.len();
+                    self.bytes += len as u64;
+                    self.input.consume(len);
+                }
+            }
+        }
+        Ok(Some(true))
+    }
+
+    fn error(&self, line: usize, message: String) -> ReadResult {
+        Err(LineError {
+            line,
+            error: ParseSolutionError::Other(message),
+            hint: None,
+        })
+    }
+
+    fn malformed(line: usize, e: NotationError, text: &str, notation: Notation) -> ReadResult {
+        Err(LineError {
+            line,
+            error: match e {
+                NotationError::Malformed(m) => ParseSolutionError::Malformed(m),
+                NotationError::Impossible(m) => ParseSolutionError::Other(m),
+            },
+            hint: hint_for(text, notation),
+        })
+    }
+
+    /// Reports the pending board rows, if any, as an unfinished board.
+    fn flush_rows(&mut self, why: &str) {
+        if let Some(first) = self.rows.first() {
+            let message = format!(
+                "unfinished board: {} rows of {} squares {why} (a board has as many rows as \
+                 squares in a row)",
+                self.rows.len(),
+                first.len()
+            );
+            let e = self.error(self.rows_start, message);
+            self.queue.push_back(e);
+            self.rows.clear();
+        }
+    }
+
+    /// Adds one row of a `board` or LeetCode board; emits the board when it is complete.
+    fn push_row(&mut self, row: &str, notation: Notation) {
+        if let Some(first) = self.rows.first()
+            && first.len() != row.len()
+        {
+            let why = format!("and then a row of {} (line {})", row.len(), self.line_no);
+            self.flush_rows(&why);
+        }
+        if self.rows.is_empty() {
+            self.rows_start = self.line_no;
+        }
+        self.rows.push(row.to_string());
+        if self.rows.len() >= self.rows[0].len() {
+            let result = notation::parse_board_rows(&self.rows);
+            let item = match result {
+                Ok(cols) => Ok(RawBoard {
+                    line: self.rows_start,
+                    notation,
+                    cols,
+                    hint: None,
+                }),
+                Err(e) => Self::malformed(self.rows_start, e, "", notation),
+            };
+            self.queue.push_back(item);
+            self.rows.clear();
+        }
+    }
+
+    /// Reads one line of text.
+    fn process(&mut self, raw: &str) {
+        let text = notation::content(raw);
+        // A line of brackets and commas alone (the opening `[` of a LeetCode list) holds
+        // nothing, in every notation.
+        if !text.is_empty() && notation::tokens(text).next().is_none() {
+            return;
+        }
+        if text.is_empty() {
+            if self.notation == Some(Notation::Board) {
+                self.flush_rows("before a blank line");
+            }
+            return;
+        }
+        let notation = match self.notation {
+            Some(n) => n,
+            None => {
+                let n = notation::detect_line(text);
+                self.notation = Some(n);
+                n
+            }
+        };
+        let line = self.line_no;
+        match notation {
+            Notation::Board => {
+                if notation::is_board_row(text) {
+                    self.push_row(text, notation);
+                } else {
+                    self.flush_rows("before a line that is not a row");
+                    let e = Self::malformed(
+                        line,
+                        NotationError::Malformed(format!(
+                            "{:?} is not a board row (only Q and .)",
+                            shorten(text)
+                        )),
+                        text,
+                        notation,
+                    );
+                    self.queue.push_back(e);
+                }
+            }
+            Notation::Leetcode => match notation::leetcode_strings(text) {
+                Ok(strings) => {
+                    for s in strings {
+                        if s.is_empty() {
+                            let e = self.error(line, "an empty row \"\"".into());
+                            self.queue.push_back(e);
+                        } else {
+                            self.push_row(s, notation);
+                        }
+                    }
+                }
+                Err(e) => {
+                    self.rows.clear();
+                    let e = Self::malformed(line, e, text, notation);
+                    self.queue.push_back(e);
+                }
+            },
+            Notation::Csv => {
+                if let Some(column) = notation::csv_header_column(text) {
+                    self.csv_column = Some(column);
+                    return;
+                }
+                let Some(column) = self.csv_column else {
+                    let e = self.error(
+                        line,
+                        "CSV without one of the tool's headers before it (index,solution; \
+                         index,canonical,…; line,n,board,…)"
+                            .into(),
+                    );
+                    self.queue.push_back(e);
+                    return;
+                };
+                let field = text
+                    .split(',')
+                    .nth(column)
+                    .map(|f| f.trim().trim_matches('"'));
+                let item = match field {
+                    None => self.error(
+                        line,
+                        format!("malformed: no field {} (the board column)", column + 1),
+                    ),
+                    Some(field) => {
+                        // The board column may be in any single-line notation.
+                        let mut inner = notation::detect_line(field);
+                        if !inner.is_single_line() {
+                            inner = Notation::Cols;
+                        }
+                        match notation::parse_line(inner, field) {
+                            Ok(cols) => Ok(RawBoard {
+                                line,
+                                notation: inner,
+                                cols,
+                                hint: None,
+                            }),
+                            Err(e) => Self::malformed(line, e, "", inner),
+                        }
+                    }
+                };
+                self.queue.push_back(item);
+            }
+            single => {
+                let item = match notation::parse_line(single, text) {
+                    Ok(cols) => {
+                        let hint = if is_solution(&cols, single) {
+                            None
+                        } else {
+                            hint_for(text, single)
+                        };
+                        Ok(RawBoard {
+                            line,
+                            notation: single,
+                            cols,
+                            hint,
+                        })
+                    }
+                    Err(e) => Self::malformed(line, e, text, single),
+                };
+                self.queue.push_back(item);
+            }
+        }
+    }
+}
+
+/// At most 40 characters of `text`, for messages.
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        text.chars().take(40).collect::<String>() + "…"
+    }
+}
+
+/// Whether 0-based `cols` read in `notation` are a valid solution.
+fn is_solution(cols: &[u32], notation: Notation) -> bool {
+    notation::in_range(cols, notation).is_ok_and(|cols| super::validate(&cols).is_ok())
+}
+
+/// A hint for a line of `text` that did not read in `notation`: the notation it looks like,
+/// if that is another one and the line reads there (or is of another kind altogether).
+pub fn hint_for(text: &str, notation: Notation) -> Option<String> {
+    if text.is_empty() {
+        return None;
+    }
+    let other = notation::detect_line(text);
+    if other == notation {
+        return None;
+    }
+    let valid = other.is_single_line()
+        && notation::parse_line(other, text).is_ok_and(|cols| is_solution(&cols, other));
+    let numbers = |n: Notation| matches!(n, Notation::Cols | Notation::Cols1 | Notation::Digits);
+    if valid {
+        Some(format!(
+            "it reads as a valid board in {}: use --from {}",
+            other.describe(),
+            other.name()
+        ))
+    } else if numbers(other) && numbers(notation) {
+        None
+    } else {
+        Some(format!(
+            "it looks like {}: use --from {}",
+            other.describe(),
+            other.name()
+        ))
+    }
+}
+
+impl<R: BufRead> Iterator for BoardReader<R> {
+    type Item = ReadResult;
+
+    fn next(&mut self) -> Option<ReadResult> {
+        loop {
+            if let Some(item) = self.queue.pop_front() {
+                return Some(item);
+            }
+            if self.eof {
+                return None;
+            }
+            match self.read_line() {
+                Ok(None) => {
+                    self.eof = true;
+                    self.flush_rows("at the end of the input");
+                }
+                Ok(Some(too_long)) => {
+                    self.line_no += 1;
+                    if too_long {
+                        let e = self.error(
+                            self.line_no,
+                            format!("longer than {} MiB: not a board (skipped)", MAX_LINE >> 20),
+                        );
+                        self.queue.push_back(e);
+                    } else {
+                        let buf = std::mem::take(&mut self.buf);
+                        let text = String::from_utf8_lossy(&buf);
+                        let text = text.strip_suffix('\r').unwrap_or(&text);
+                        self.process(text);
+                        self.buf = buf;
+                    }
+                }
+                Err(e) => {
+                    self.io_error = Some(e);
+                    self.eof = true;
+                    self.rows.clear();
+                }
+            }
+        }
+    }
+}
+
+/// Reads exactly one board from `text` (a command-line argument) in `notation`, or in the
+/// detected one: the board with its notation, or a one-line reason.
+pub fn parse_one(text: &str, notation: Option<Notation>) -> Result<RawBoard, String> {
+    let lines = text.trim().lines().count();
+    let strip = |e: LineError| {
+        if lines <= 1 {
+            e.message()
+        } else {
+            e.to_string()
+        }
+    };
+    let mut reader = BoardReader::new(text.trim().as_bytes(), notation);
+    let first = match reader.next() {
+        None => return Err("no board".into()),
+        Some(r) => r.map_err(strip)?,
+    };
+    match reader.next() {
+        None => Ok(first),
+        Some(Ok(_)) => Err("more than one board".into()),
+        Some(Err(e)) => Err(strip(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, notation: Option<Notation>) -> Vec<Result<(usize, String), String>> {
+        BoardReader::new(text.as_bytes(), notation)
+            .map(|r| {
+                r.and_then(|b| b.solution().map(|s| (b.line, s.to_string())))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reads_every_notation() {
+        let eight = "0 4 7 5 2 6 1 3".to_string();
+        for text in [
+            "0 4 7 5 2 6 1 3",
+            "0,4,7,5,2,6,1,3",
+            "[0, 4, 7, 5, 2, 6, 1, 3]",
+            "\t0  4 7\t5 2 6 1 3   # comment",
+            "\u{FEFF} 0 4 7 5 2 6 1 3\r",
+            "1 5 8 6 3 7 2 4",
+            "15863724",
+            "a8 b2 c4 d1 e7 f5 g3 h6",
+            "Q.......\n....Q...\n.......Q\n.....Q..\n..Q.....\n......Q.\n.Q......\n...Q....\n",
+            r#"["Q.......","....Q...",".......Q",".....Q..","..Q.....","......Q.",".Q......","...Q...."]"#,
+            "index,solution\n1,0 4 7 5 2 6 1 3\n",
+        ] {
+            let got = read(text, None);
+            assert_eq!(got.len(), 1, "{text:?}: {got:?}");
+            assert_eq!(got[0].as_ref().map(|g| &g.1), Ok(&eight), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn boards_and_leetcode_lists_give_several_boards() {
+        let text = ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n";
+        let got = read(text, None);
+        assert_eq!(
+            got,
+            vec![Ok((1, "1 3 0 2".into())), Ok((6, "2 0 3 1".into()))]
+        );
+        let text =
+            "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],\n[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]";
+        let got = read(text, None);
+        assert_eq!(
+            got,
+            vec![Ok((1, "1 3 0 2".into())), Ok((2, "2 0 3 1".into()))]
+        );
+        let got = read(".Q..\n...Q\n\nQ\n", None);
+        assert!(
+            got[0]
+                .as_ref()
+                .unwrap_err()
+                .contains("line 1: unfinished board: 2 rows")
+        );
+        assert_eq!(got[1], Ok((4, "0".into())));
+    }
+
+    #[test]
+    fn the_first_board_settles_the_notation_and_others_get_hints() {
+        let got = read("2 4 1 3\n1 3 0 2\n", None);
+        assert!(got[0].is_ok());
+        let e = got[1].as_ref().unwrap_err();
+        assert!(e.contains("line 2: column 0"), "{e}");
+        assert!(e.contains("--from cols"), "{e}");
+        let got = read("0 4 7 5 2 6 1 3\na8 b2 c4 d1 e7 f5 g3 h6\n", None);
+        assert!(got[1].as_ref().unwrap_err().contains("--from algebraic"));
+        let got = read("1 3 0 2\n", Some(Notation::Cols1));
+        assert!(got[0].as_ref().unwrap_err().contains("--from cols"));
+    }
+
+    #[test]
+    fn overlong_lines_are_skipped_with_their_number() {
+        let mut text = "0\n".to_string();
+        text.push_str(&"1 ".repeat(MAX_LINE));
+        text.push_str("\n0\n");
+        let got = read(&text, None);
+        assert_eq!(got.len(), 3);
+        assert!(
+            got[1]
+                .as_ref()
+                .unwrap_err()
+                .starts_with("line 2: longer than 1 MiB")
+        );
+        assert_eq!(got[2], Ok((3, "0".into())));
+    }
+
+    #[test]
+    fn parse_one_reads_an_argument() {
+        assert_eq!(
+            parse_one("1 5 8 6 3 7 2 4", None).unwrap().cols,
+            [0, 4, 7, 5, 2, 6, 1, 3]
+        );
+        assert_eq!(
+            parse_one("0 1", None)
+                .unwrap()
+                .solution()
+                .unwrap_err()
+                .message(),
+            "the queens at row 0 column 0 and row 1 column 1 attack each other along a diagonal"
+        );
+        assert!(parse_one("0\n\n0", None).is_err());
+    }
+}

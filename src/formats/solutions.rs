@@ -1,0 +1,257 @@
+//! Lists of solutions in every notation: what `queens list` writes, streamed.
+//!
+//! One [`ListWriter`] writes a list of boards in one [`Notation`]: single-line notations one
+//! board per line; `board` with a blank line between boards; `leetcode` as one JSON list,
+//! one board per line (`[` … `]`, LeetCode 51's answer); `csv` with a header that depends on
+//! what is listed ([`ListKind`]), the boards in `cols`.
+
+use crate::board::notation::{self, Notation};
+use crate::classify::{self, ClassInfo, OrbitMember};
+use crate::search::enumerate::for_each_solution;
+use crate::symmetry::FastImages;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+/// What a list holds, which sets its CSV header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// Every solution: `index,solution`.
+    Solutions,
+    /// The canonical representative of each class: `index,canonical,symmetry,class_size`.
+    Classes,
+    /// The boards of one class: `index,solution,transforms`.
+    Orbit,
+}
+
+impl ListKind {
+    /// The CSV header of this kind of list.
+    pub fn csv_header(self) -> &'static str {
+        match self {
+            ListKind::Solutions => "index,solution",
+            ListKind::Classes => "index,canonical,symmetry,class_size",
+            ListKind::Orbit => "index,solution,transforms",
+        }
+    }
+}
+
+/// Writes a list of boards to `out` in one notation (see the module documentation).
+pub struct ListWriter<W: Write> {
+    out: W,
+    notation: Notation,
+    kind: ListKind,
+    written: u64,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> ListWriter<W> {
+    /// A writer of `kind` lists in `notation`; writes the CSV header or the opening bracket.
+    pub fn new(mut out: W, notation: Notation, kind: ListKind) -> io::Result<Self> {
+        match notation {
+            Notation::Csv => writeln!(out, "{}", kind.csv_header())?,
+            Notation::Leetcode => out.write_all(b"[")?,
+            _ => {}
+        }
+        Ok(ListWriter {
+            out,
+            notation,
+            kind,
+            written: 0,
+            buf: Vec::with_capacity(1024),
+        })
+    }
+
+    /// Boards written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Writes one board; `extra` is the rest of its CSV record (after the board), if any.
+    fn board(&mut self, cols: &[u8], extra: &str) -> io::Result<()> {
+        self.buf.clear();
+        match self.notation {
+            Notation::Board if self.written > 0 => self.buf.push(b'\n'),
+            Notation::Leetcode => {
+                self.buf
+                    .extend_from_slice(if self.written > 0 { b",\n" } else { b"\n" });
+            }
+            Notation::Csv => {
+                self.buf
+                    .extend_from_slice((self.written + 1).to_string().as_bytes());
+                self.buf.push(b',');
+            }
+            _ => {}
+        }
+        notation::write(&mut self.buf, self.notation, cols);
+        if self.notation == Notation::Csv {
+            // Every field is digits, names and single spaces: no CSV quoting is ever needed.
+            self.buf.extend_from_slice(extra.as_bytes());
+        }
+        if self.notation != Notation::Board && self.notation != Notation::Leetcode {
+            self.buf.push(b'\n');
+        }
+        self.out.write_all(&self.buf)?;
+        self.written += 1;
+        Ok(())
+    }
+
+    /// Writes one solution of a [`ListKind::Solutions`] list.
+    pub fn solution(&mut self, cols: &[u8]) -> io::Result<()> {
+        debug_assert_eq!(self.kind, ListKind::Solutions);
+        self.board(cols, "")
+    }
+
+    /// Writes one class of a [`ListKind::Classes`] list.
+    pub fn class(&mut self, class: &ClassInfo) -> io::Result<()> {
+        let extra = if self.notation == Notation::Csv {
+            format!(",{},{}", class.symmetry, class.class_size)
+        } else {
+            String::new()
+        };
+        self.board(class.canonical.cols(), &extra)
+    }
+
+    /// Writes one board of a [`ListKind::Orbit`] list.
+    pub fn member(&mut self, member: &OrbitMember) -> io::Result<()> {
+        let extra = if self.notation == Notation::Csv {
+            let names: Vec<&str> = member.from.iter().map(|t| t.name()).collect();
+            format!(",{}", names.join(" "))
+        } else {
+            String::new()
+        };
+        self.board(member.board.cols(), &extra)
+    }
+
+    /// Closes the list (the bracket of `leetcode`) and returns the output.
+    pub fn finish(mut self) -> io::Result<W> {
+        if self.notation == Notation::Leetcode {
+            self.out
+                .write_all(if self.written > 0 { b"\n]\n" } else { b"]\n" })?;
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// What [`write_solutions`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListOptions {
+    /// The notation.
+    pub notation: Notation,
+    /// Only the canonical representative of each class.
+    pub classes: bool,
+    /// Stop after this many boards.
+    pub limit: Option<u64>,
+}
+
+/// How often [`write_solutions`] reports progress: every 65,536 boards.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// Writes the solutions of size `n` (or its classes) in lexicographic order, in constant
+/// memory; calls `progress` with the boards written every [`PROGRESS_EVERY`] boards. Returns
+/// the number written. The caller checks [`Notation::check_n`] first.
+pub fn write_solutions<W: Write>(
+    out: W,
+    n: usize,
+    options: &ListOptions,
+    mut progress: impl FnMut(u64),
+) -> io::Result<u64> {
+    let kind = if options.classes {
+        ListKind::Classes
+    } else {
+        ListKind::Solutions
+    };
+    let mut writer = ListWriter::new(out, options.notation, kind)?;
+    let limit = options.limit.unwrap_or(u64::MAX);
+    let mut error = None;
+    if limit > 0 {
+        for_each_solution(n, |cols| {
+            let result = if !options.classes {
+                writer.solution(cols)
+            } else if FastImages::new(cols).is_canonical() {
+                let info = classify::class_info((writer.written() + 1) as usize, cols);
+                writer.class(&info)
+            } else {
+                return ControlFlow::Continue(());
+            };
+            if let Err(e) = result {
+                error = Some(e);
+                return ControlFlow::Break(());
+            }
+            let written = writer.written();
+            if written % PROGRESS_EVERY == 0 {
+                progress(written);
+            }
+            if written >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let written = writer.written();
+    writer.finish()?;
+    Ok(written)
+}
+
+/// Writes the class of `members` (from [`classify::orbit_members`]) in `notation`, at most
+/// `limit` boards. Returns the number written.
+pub fn write_orbit<W: Write>(
+    out: W,
+    members: &[OrbitMember],
+    notation: Notation,
+    limit: Option<u64>,
+) -> io::Result<u64> {
+    let mut writer = ListWriter::new(out, notation, ListKind::Orbit)?;
+    for member in members
+        .iter()
+        .take(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX))
+    {
+        writer.member(member)?;
+    }
+    let written = writer.written();
+    writer.finish()?;
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(n: usize, notation: Notation, classes: bool) -> String {
+        let mut out = Vec::new();
+        let options = ListOptions {
+            notation,
+            classes,
+            limit: None,
+        };
+        write_solutions(&mut out, n, &options, |_| {}).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn lists_in_every_notation() {
+        assert_eq!(listed(4, Notation::Cols, false), "1 3 0 2\n2 0 3 1\n");
+        assert_eq!(listed(4, Notation::Cols1, false), "2 4 1 3\n3 1 4 2\n");
+        assert_eq!(listed(4, Notation::Digits, false), "2413\n3142\n");
+        assert_eq!(
+            listed(4, Notation::Algebraic, false),
+            "a2 b4 c1 d3\na3 b1 c4 d2\n"
+        );
+        assert_eq!(
+            listed(4, Notation::Board, false),
+            ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n"
+        );
+        assert_eq!(
+            listed(4, Notation::Leetcode, false),
+            "[\n[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],\n[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]\n]\n"
+        );
+        assert_eq!(listed(2, Notation::Leetcode, false), "[]\n");
+        assert_eq!(
+            listed(4, Notation::Csv, true),
+            "index,canonical,symmetry,class_size\n1,1 3 0 2,quarter_turn,2\n"
+        );
+    }
+}
