@@ -1,0 +1,204 @@
+//! The coronal plan of the symmetric engine (`src/search/coronal.rs`) against the border plan,
+//! the enumerate engine and the published values; sums in any order; nodes; work estimates.
+//! Measurements (`--ignored`): the size of the plan at n = 20 and 23, and a side-by-side timing
+//! of the two plans.
+
+use queens::plan::Plan;
+use queens::progress::ProgressMode;
+use queens::run::{RunOptions, run_plan, run_units};
+use queens::search::coronal::CoronalPlan;
+use queens::search::enumerate::EnumeratePlan;
+use queens::search::kernel::Kernel;
+use queens::search::symmetric::SymmetricPlan;
+use queens::tally::{ClassCounts, Tally};
+
+fn options(threads: usize) -> RunOptions {
+    RunOptions {
+        threads,
+        progress: ProgressMode::Quiet,
+    }
+}
+
+fn tally(plan: &dyn Plan, threads: usize) -> Tally {
+    run_plan(plan, &options(threads))
+        .expect("no overflow")
+        .tally
+}
+
+/// The columns every plan must agree on: boards, F180, F90 and the classes.
+fn columns(plan: &dyn Plan, t: &Tally) -> (u128, u128, u128, ClassCounts) {
+    let classes = t
+        .classes(plan.n(), plan.counts_classes_directly())
+        .expect("consistent counts");
+    (t.boards, t.fixed_half_turn, t.fixed_quarter_turn, classes)
+}
+
+#[test]
+fn coronal_agrees_with_the_border_plan_to_15_and_with_enumerate_to_13() {
+    for n in 1..=15 {
+        let coronal = CoronalPlan::new(n, Kernel::Scalar);
+        let c = columns(&coronal, &tally(&coronal, 2));
+        let symmetric = SymmetricPlan::new(n, Kernel::Scalar);
+        let s = columns(&symmetric, &tally(&symmetric, 2));
+        assert_eq!(c, s, "n={n}: coronal vs border plan");
+        if n <= 13 {
+            let enumerate = EnumeratePlan::new(n);
+            let e = columns(&enumerate, &tally(&enumerate, 2));
+            assert_eq!(c, e, "n={n}: coronal vs enumerate");
+        }
+    }
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a release test: n = 16, 17 take minutes unoptimized"
+)]
+fn coronal_matches_the_published_values_for_16_and_17() {
+    for n in [16, 17] {
+        let plan = CoronalPlan::new(n, Kernel::best());
+        let (boards, f180, f90, classes) = columns(&plan, &tally(&plan, 2));
+        let known = queens::known::lookup(n).expect("published");
+        assert_eq!(Some(boards), known.total, "n={n} boards");
+        assert_eq!(Some(f180), known.fixed_half_turn, "n={n} F180");
+        assert_eq!(Some(f90), known.fixed_quarter_turn, "n={n} F90");
+        assert_eq!(Some(classes.total()), known.classes, "n={n} classes");
+        assert_eq!(Some(classes.asymmetric), known.asymmetric, "n={n}");
+        assert_eq!(Some(classes.half_turn), known.half_turn, "n={n}");
+        assert_eq!(Some(classes.quarter_turn), known.quarter_turn, "n={n}");
+    }
+}
+
+/// A fixed pseudo-random permutation of `0..len` (xorshift, Fisher–Yates).
+fn shuffled(len: usize, mut seed: u64) -> Vec<usize> {
+    let mut ids: Vec<usize> = (0..len).collect();
+    for i in (1..len).rev() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        ids.swap(i, (seed % (i as u64 + 1)) as usize);
+    }
+    ids
+}
+
+#[test]
+fn units_sum_to_the_same_tally_in_any_order_and_grouping() {
+    for n in [1, 3, 4, 5, 9, 12] {
+        let plan = CoronalPlan::new(n, Kernel::Scalar);
+        let whole = tally(&plan, 1);
+        // Shuffled, on two threads.
+        for seed in [1, 0x9e37_79b9_7f4a_7c15] {
+            let ids = shuffled(plan.unit_count(), seed);
+            let t = run_units(&plan, &ids, &options(2)).unwrap().tally;
+            assert_eq!(t, whole, "n={n} seed {seed}");
+        }
+        // One by one, in reverse order.
+        let singles: Vec<Tally> = (0..plan.unit_count())
+            .rev()
+            .map(|id| plan.count_unit(id))
+            .collect();
+        assert_eq!(Tally::sum(&singles).unwrap(), whole, "n={n}");
+        // Five parts (id mod 5), each run on its own.
+        let parts: Vec<Tally> = (0..5)
+            .map(|k| {
+                let ids: Vec<usize> = (0..plan.unit_count()).filter(|i| i % 5 == k).collect();
+                run_units(&plan, &ids, &options(2)).unwrap().tally
+            })
+            .collect();
+        assert_eq!(Tally::sum(&parts).unwrap(), whole, "n={n}");
+    }
+}
+
+#[test]
+fn nodes_are_the_placements_and_the_kernel_nodes_whatever_the_kernel() {
+    for n in [6, 8, 11, 13] {
+        let plan = CoronalPlan::new(n, Kernel::Scalar);
+        let again = CoronalPlan::new(n, Kernel::Scalar);
+        let vector = Kernel::Avx512
+            .is_available()
+            .then(|| CoronalPlan::new(n, Kernel::Avx512));
+        if vector.is_none() && n == 6 {
+            println!("avx512 comparison SKIPPED: this CPU lacks AVX-512");
+        }
+        for id in 0..plan.unit_count() {
+            let t = plan.count_unit(id);
+            // A unit's nodes are a property of the unit.
+            assert_eq!(t, again.count_unit(id), "n={n} unit {id}");
+            if let Some(v) = &vector {
+                assert_eq!(t, v.count_unit(id), "n={n} unit {id}: avx512 vs scalar");
+            }
+            if id >= 2 * n {
+                // The outer placement and every coronal placement are nodes; the kernel's
+                // interior nodes come on top.
+                assert!(t.nodes > u128::from(plan.placements(id)), "n={n} unit {id}");
+            }
+        }
+    }
+    // The F180 and F90 units are the border plan's, node for node.
+    let (c, s) = (
+        CoronalPlan::new(12, Kernel::Scalar),
+        SymmetricPlan::new(12, Kernel::Scalar),
+    );
+    for id in 0..24 {
+        assert_eq!(c.count_unit(id), s.count_unit(id), "unit {id}");
+    }
+}
+
+#[test]
+fn identity_and_unit_numbering() {
+    let plan = CoronalPlan::new(10, Kernel::Scalar);
+    assert_eq!(plan.identity(), "symmetric-coronal-v1");
+    assert_ne!(
+        plan.identity(),
+        SymmetricPlan::new(10, Kernel::Scalar).identity()
+    );
+    assert!(!plan.counts_classes_directly());
+    assert_eq!(plan.engine(), queens::plan::Engine::Symmetric);
+    // One unit per outer orbit: as many as the border plan has constellation orbits.
+    for n in 4..=32 {
+        let plan = CoronalPlan::new(n, Kernel::Scalar);
+        let orbits = queens::search::constellation::orbits(n).len();
+        assert_eq!(plan.unit_count(), 2 * n + orbits, "n={n}");
+    }
+    for n in 1..4 {
+        assert_eq!(CoronalPlan::new(n, Kernel::Scalar).unit_count(), 2 * n + 1);
+    }
+}
+
+/// How well `cost` tracks the measured nodes over a plan's orbit units: the geometric
+/// standard deviation of cost / nodes and the ratio of the sums.
+fn estimate_quality(plan: &dyn Plan, cost: impl Fn(usize) -> u64) -> (f64, f64) {
+    let ids: Vec<usize> = (2 * plan.n()..plan.unit_count()).collect();
+    let nodes: Vec<f64> = ids
+        .iter()
+        .map(|&id| plan.count_unit(id).nodes as f64)
+        .collect();
+    let costs: Vec<f64> = ids.iter().map(|&id| cost(id) as f64).collect();
+    let logs: Vec<f64> = costs
+        .iter()
+        .zip(&nodes)
+        .map(|(c, x)| (c / x).ln())
+        .collect();
+    let mean = logs.iter().sum::<f64>() / logs.len() as f64;
+    let var = logs.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / logs.len() as f64;
+    let ratio = costs.iter().sum::<f64>() / nodes.iter().sum::<f64>();
+    (var.sqrt().exp(), ratio)
+}
+
+#[test]
+fn unit_costs_track_the_measured_nodes() {
+    for n in [12, 14] {
+        let s = SymmetricPlan::new(n, Kernel::Scalar);
+        let (spread, ratio) = estimate_quality(&s, |id| s.unit_cost(id));
+        println!("n={n} border plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
+        assert!(spread < 1.6 && (0.5..2.0).contains(&ratio), "n={n}");
+        let c = CoronalPlan::new(n, Kernel::Scalar);
+        let (spread, ratio) = estimate_quality(&c, |id| c.unit_cost(id));
+        println!("n={n} coronal plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
+        assert!(spread < 1.25 && (0.5..2.0).contains(&ratio), "n={n}");
+        // The F180 and F90 units are estimated too, and small.
+        for id in 0..2 * n {
+            assert!(c.unit_cost(id) >= 1 && s.unit_cost(id) == c.unit_cost(id));
+        }
+    }
+}
