@@ -11,6 +11,7 @@ use queens::search::enumerate::EnumeratePlan;
 use queens::search::kernel::Kernel;
 use queens::search::symmetric::SymmetricPlan;
 use queens::tally::{ClassCounts, Tally};
+use std::time::Instant;
 
 fn options(threads: usize) -> RunOptions {
     RunOptions {
@@ -200,5 +201,60 @@ fn unit_costs_track_the_measured_nodes() {
         for id in 0..2 * n {
             assert!(c.unit_cost(id) >= 1 && s.unit_cost(id) == c.unit_cost(id));
         }
+    }
+}
+
+/// The units of each plan at `n`, the largest unit's estimated share of the work, and the
+/// largest of 256 parts (`--part k/256`: ids ≡ k mod 256) against the mean part.
+fn split_figures(n: usize) {
+    use rayon::prelude::*;
+    let started = Instant::now();
+    let coronal = CoronalPlan::new(n, Kernel::Scalar);
+    let symmetric = SymmetricPlan::new(n, Kernel::Scalar);
+    let report = |name: &str, costs: Vec<u64>| {
+        let total: f64 = costs.iter().map(|&c| c as f64).sum();
+        let (largest, id) = costs
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i))
+            .max()
+            .unwrap();
+        let mut parts = [0f64; 256];
+        for (id, &c) in costs.iter().enumerate() {
+            parts[id % 256] += c as f64;
+        }
+        let max_part = parts.iter().cloned().fold(0.0, f64::max);
+        println!(
+            "n={n} {name}: {} units, estimated nodes {total:.3e}, largest unit {id} with \
+             {:.4}% of the work ({:.3} of a 256th), largest of 256 parts {:.3}x the mean",
+            costs.len(),
+            100.0 * largest as f64 / total,
+            largest as f64 / (total / 256.0),
+            max_part / (total / 256.0),
+        );
+    };
+    let s: Vec<u64> = (0..symmetric.unit_count())
+        .into_par_iter()
+        .map(|id| symmetric.unit_cost(id))
+        .collect();
+    report("border plan", s);
+    let c: Vec<u64> = (0..coronal.unit_count())
+        .into_par_iter()
+        .map(|id| coronal.unit_cost(id))
+        .collect();
+    let placements: u64 = (0..coronal.unit_count())
+        .into_par_iter()
+        .map(|id| coronal.placements(id))
+        .sum();
+    println!("n={n} coronal plan: {placements} coronal placements");
+    report("coronal plan", c);
+    println!("({:.1} s)", started.elapsed().as_secs_f64());
+}
+
+#[test]
+#[ignore = "a measurement: minutes at n = 23 (run with --release --nocapture)"]
+fn measure_the_split_at_20_and_23() {
+    for n in [16, 20, 23] {
+        split_figures(n);
     }
 }
