@@ -51,6 +51,25 @@ fn coronal_agrees_with_the_border_plan_to_15_and_with_enumerate_to_13() {
 }
 
 #[test]
+fn each_unit_counts_the_same_boards_as_the_border_plans_unit() {
+    // Both plans number their orbit units by the outer placement's orbit, in the same order,
+    // so each unit's boards are counted twice, by independent routes.
+    for n in 4..=12 {
+        let c = CoronalPlan::new(n, Kernel::Scalar);
+        let s = SymmetricPlan::new(n, Kernel::Scalar);
+        assert_eq!(c.unit_count(), s.unit_count(), "n={n}");
+        for id in 0..c.unit_count() {
+            let (a, b) = (c.count_unit(id), s.count_unit(id));
+            assert_eq!(
+                (a.boards, a.fixed_half_turn, a.fixed_quarter_turn),
+                (b.boards, b.fixed_half_turn, b.fixed_quarter_turn),
+                "n={n} unit {id}"
+            );
+        }
+    }
+}
+
+#[test]
 #[cfg_attr(
     debug_assertions,
     ignore = "a release test: n = 16, 17 take minutes unoptimized"
@@ -256,5 +275,64 @@ fn split_figures(n: usize) {
 fn measure_the_split_at_20_and_23() {
     for n in [16, 20, 23] {
         split_figures(n);
+    }
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let m = xs.len() / 2;
+    if xs.len() % 2 == 1 {
+        xs[m]
+    } else {
+        (xs[m - 1] + xs[m]) / 2.0
+    }
+}
+
+#[test]
+#[ignore = "a measurement: run with --release --nocapture; BENCH_NS (16,17) and BENCH_RUNS (5)"]
+fn bench_border_and_coronal_plans_side_by_side() {
+    let env = |name: &str, default: &str| std::env::var(name).unwrap_or(default.to_string());
+    let ns: Vec<usize> = env("BENCH_NS", "16,17")
+        .split(',')
+        .map(|s| s.trim().parse().unwrap())
+        .collect();
+    let runs: usize = env("BENCH_RUNS", "5").parse().unwrap();
+    for n in ns {
+        // Each run builds its plan and counts every unit on one thread, as `queens count`
+        // does; the two plans alternate so that a drift of the machine's speed hits both.
+        let mut times = [Vec::new(), Vec::new()];
+        let mut nodes = [0u128; 2];
+        for run in 0..runs {
+            for (k, name) in ["border", "coronal"].into_iter().enumerate() {
+                let started = Instant::now();
+                let plan: Box<dyn Plan> = if k == 0 {
+                    Box::new(SymmetricPlan::new(n, Kernel::Scalar))
+                } else {
+                    Box::new(CoronalPlan::new(n, Kernel::Scalar))
+                };
+                let t = tally(plan.as_ref(), 1);
+                let seconds = started.elapsed().as_secs_f64();
+                println!("n={n} run {run} {name}: {seconds:.3} s, {} nodes", t.nodes);
+                times[k].push(seconds);
+                nodes[k] = t.nodes;
+            }
+        }
+        let ratios: Vec<f64> = times[1].iter().zip(&times[0]).map(|(c, b)| c / b).collect();
+        for (k, name) in ["border", "coronal"].into_iter().enumerate() {
+            let m = median(times[k].clone());
+            println!(
+                "n={n} {name}: median {m:.3} s ({:.3}-{:.3}), {} nodes, {:.1} M nodes/s",
+                times[k].iter().cloned().fold(f64::MAX, f64::min),
+                times[k].iter().cloned().fold(0.0, f64::max),
+                nodes[k],
+                nodes[k] as f64 / m / 1e6
+            );
+        }
+        println!(
+            "n={n} coronal / border: median of paired ratios {:.3} ({:.3}-{:.3})",
+            median(ratios.clone()),
+            ratios.iter().cloned().fold(f64::MAX, f64::min),
+            ratios.iter().cloned().fold(0.0, f64::max)
+        );
     }
 }
