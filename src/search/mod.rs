@@ -3,8 +3,10 @@
 
 pub mod burnside;
 pub mod constellation;
+pub mod coronal;
 pub mod enumerate;
 pub mod kernel;
 pub mod profile;
 pub mod symmetric;
 pub mod symmetric_profile;
+pub mod work;

@@ -6,6 +6,7 @@ mod common;
 mod cli;
 mod cluster_cli;
 mod cols_parser;
+mod coronal;
 mod engines;
 mod foundations;
 mod kernels;

@@ -13,6 +13,7 @@
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
+pub mod group;
 pub mod scalar;
 
 use super::constellation::Constellation;
@@ -132,6 +133,18 @@ pub struct InteriorCount {
     pub nodes: u64,
 }
 
+/// What a kernel found below a group of interiors, each with a weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeightedCount {
+    /// `Σ weight · completions` over the group.
+    ///
+    /// A `u64` cannot overflow for the same reason as [`InteriorCount::completions`]: weights
+    /// are at most 8 and every completion is found one at a time.
+    pub weighted: u64,
+    /// The nodes of all the group's trees.
+    pub nodes: u64,
+}
+
 /// The kernel asked for: a particular one, or the fastest this CPU runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum KernelChoice {
@@ -212,6 +225,32 @@ impl Kernel {
             Kernel::Avx512 => avx512::count(interior),
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx512 => panic!("the avx512 kernel exists only on x86-64"),
+        }
+    }
+}
+
+impl Kernel {
+    /// Counts a group of interiors: `Σ weights[i] · completions(its[i])` and the nodes of all
+    /// their trees, the same as [`Kernel::count`] on each. The scalar kernel searches the group
+    /// together ([`group`]), which keeps its batches full when the interiors are small; the
+    /// avx512 kernel counts them one by one.
+    ///
+    /// # Panics
+    ///
+    /// If the CPU cannot run the kernel or `its` and `weights` differ in length.
+    pub fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
+        match self {
+            Kernel::Scalar => group::count_weighted(its, weights),
+            Kernel::Avx512 => {
+                assert_eq!(its.len(), weights.len(), "one weight per interior");
+                let mut total = WeightedCount::default();
+                for (it, &w) in its.iter().zip(weights) {
+                    let c = self.count(it);
+                    total.weighted += u64::from(w) * c.completions;
+                    total.nodes += c.nodes;
+                }
+                total
+            }
         }
     }
 }
