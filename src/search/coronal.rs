@@ -63,13 +63,18 @@
 //!
 //! # Speed with the scalar kernel
 //!
-//! Slower than the border plan: at n = 16 it builds 1.68 times the nodes (336,114,645 against
-//! 199,647,282), since the search above the rows of the column-1 and column-(n−2) queens,
-//! shared in the border plan by all their positions, is repeated for each coronal placement;
-//! choosing the best of the four search orders by an oracle would save only 11% of that
-//! (measured at n = 14). Its trees are small (about a hundred nodes), which the grouped search
-//! keeps from costing much more per node, and building each placement's interior adds about a
-//! seventh. The n − 4 interior pays off where masks of 16 bits double the lanes of a vector
+//! Slower than the border plan: it builds 1.68 times the nodes at n = 16 (336,114,645
+//! against 199,647,282) and 1.67 times at n = 17 (2,327,996,379 against 1,398,043,208), since
+//! the search above the rows of the column-1 and column-(n−2) queens, shared in the border
+//! plan by all their positions, is repeated for each coronal placement; choosing the best of
+//! the four search orders by an oracle would save only 11% of that (measured at n = 14). Its
+//! trees are small (about a hundred nodes); the grouped search keeps them from costing much
+//! more per node, and building each placement's interior adds about a seventh. Measured with
+//! `bench_border_and_coronal_plans_side_by_side` (`tests/coronal.rs`: one thread, 5
+//! alternating pairs, 2-core AMD EPYC Zen 3 shared with other work, load average 8 to 340):
+//! n = 16, medians 5.27 s against 2.07 s, paired ratio 2.48 (2.37–2.77); n = 17, 25.7 s against
+//! 14.5 s, paired ratio 2.23 (1.25–2.37). The n − 4 interior pays off where masks of 16 bits
+//! double the lanes of a vector
 //! kernel: up to n = 20 instead of n = 18.
 //!
 //! # Nodes
@@ -725,13 +730,14 @@ impl CoronalPlan {
     /// documentation), for an ETA and for parts of equal work.
     ///
     /// An outer orbit's unit is estimated from its coronal placements: one node each, plus
-    /// [`work::estimated_nodes`] of each interior the unit counts (found as the unit finds
-    /// them, without counting them: some 100 ns per placement, a few thousand placements per
-    /// unit, against some 100 nodes of search each). Measured against the scalar kernel's
-    /// nodes over all orbit units (the `unit_cost` test of `tests/coronal.rs`): the estimate's
-    /// ratio to the unit's nodes has a geometric standard deviation of about 1.1 for n = 12..15
-    /// and the sum is 1.05 to 1.25 times the nodes. The F180 and F90 units use
-    /// [`work::estimated_fixed_nodes`].
+    /// [`work::estimated_nodes`] of each interior the unit counts, found as the unit finds them
+    /// but not searched (all 18,456 units of n = 23, 319,505,960 placements, took about 100 s on
+    /// 2 cores, against days of counting). Measured against the scalar kernel's nodes over all
+    /// orbit units (the `unit_costs_track_the_measured_nodes` test of `tests/coronal.rs`): the
+    /// ratio of estimate to nodes has a geometric standard deviation of 1.08 at n = 12 and 1.11
+    /// at n = 14, and the sums are 1.04 and 1.16 times the nodes (1.25 at n = 15: the model
+    /// underestimates the diagonal attacks more as n grows, so an ETA from it is pessimistic).
+    /// The F180 and F90 units use [`work::estimated_fixed_nodes`].
     pub fn unit_cost(&self, id: usize) -> u64 {
         assert!(id < self.unit_count(), "unit {id} out of range");
         let estimate = match self.unit(id) {

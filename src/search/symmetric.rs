@@ -88,9 +88,10 @@ impl SymmetricPlan {
     /// ([`choose_member`]), from the border queens' attacks alone (O(n²) per unit); for the F180
     /// and F90 units, [`work::estimated_fixed_nodes`].
     ///
-    /// Measured against the scalar kernel's nodes over all orbit units (the `unit_cost` test
-    /// of `tests/coronal.rs`): the estimate's ratio to a unit's nodes has a geometric standard
-    /// deviation of about 1.35 for n = 12..15, and the sum is 1.1 to 1.2 times the nodes.
+    /// Measured against the scalar kernel's nodes over all orbit units (the
+    /// `unit_costs_track_the_measured_nodes` test of `tests/coronal.rs`): the ratio of estimate
+    /// to nodes has a geometric standard deviation of 1.33 at n = 12 and 1.38 at n = 14, and
+    /// the sums are 1.10 and 1.18 times the nodes.
     pub fn unit_cost(&self, id: usize) -> u64 {
         assert!(id < self.unit_count(), "unit {id} out of range");
         let estimate = match self.unit(id) {
