@@ -3,6 +3,7 @@
 use crate::board::{MAX_N, MIN_N};
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
+use crate::search::coronal::CoronalPlan;
 use crate::search::enumerate::EnumeratePlan;
 use crate::search::kernel::Kernel;
 use crate::search::symmetric::SymmetricPlan;
@@ -16,6 +17,40 @@ pub fn check_size(n: usize) -> Result<(), Error> {
     }
 }
 
+/// How the symmetric engine splits a board size into units. The two splits share only the
+/// kernels and the half- and quarter-turn searches, so counting a size with both verifies it
+/// two independent ways (`queens verify N --two-ways`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Split {
+    /// One unit per D4 orbit of border constellations (queens of rows 0 and n−1, columns 0
+    /// and n−1), interiors of n−2 columns ([`SymmetricPlan`]).
+    #[default]
+    Border,
+    /// One unit per D4 orbit of the outer ring, its second ring of queens (rows 1 and n−2,
+    /// columns 1 and n−2) expanded inside the unit, interiors of n−4 columns
+    /// ([`CoronalPlan`]).
+    Coronal,
+}
+
+impl Split {
+    /// Every split, the default first.
+    pub const ALL: [Split; 2] = [Split::Border, Split::Coronal];
+
+    /// The split's name on the command line (`border`, `coronal`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Split::Border => "border",
+            Split::Coronal => "coronal",
+        }
+    }
+}
+
+impl std::fmt::Display for Split {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Builds the plan of `engine` for board size `n` (1..=32), on the fastest kernel the CPU
 /// supports.
 pub fn build(n: usize, engine: Engine) -> Result<Box<dyn Plan>, Error> {
@@ -25,14 +60,52 @@ pub fn build(n: usize, engine: Engine) -> Result<Box<dyn Plan>, Error> {
 /// Builds the plan of `engine` for board size `n` (1..=32) on `kernel`, which the CPU must
 /// support ([`Kernel::is_available`]; engines with a single kernel ignore it).
 pub fn build_with_kernel(n: usize, engine: Engine, kernel: Kernel) -> Result<Box<dyn Plan>, Error> {
+    build_split(n, engine, Split::Border, kernel)
+}
+
+/// Builds the plan of `engine` split by `split` for board size `n` (1..=32) on `kernel`. The
+/// enumerate engine has one split only ([`Split::Border`]: a request for another is an
+/// [`Error::Options`]).
+pub fn build_split(
+    n: usize,
+    engine: Engine,
+    split: Split,
+    kernel: Kernel,
+) -> Result<Box<dyn Plan>, Error> {
     check_size(n)?;
     if engine == Engine::Symmetric && !kernel.is_available() {
         return Err(Error::KernelUnavailable { kernel });
     }
-    Ok(match engine {
-        Engine::Enumerate => Box::new(EnumeratePlan::new(n)),
-        Engine::Symmetric => Box::new(SymmetricPlan::new(n, kernel)),
+    Ok(match (engine, split) {
+        (Engine::Enumerate, Split::Border) => Box::new(EnumeratePlan::new(n)),
+        (Engine::Enumerate, other) => {
+            return Err(Error::Options(format!(
+                "the {other} split is a plan of the symmetric engine; the enumerate engine has \
+                 one split"
+            )));
+        }
+        (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
+        (Engine::Symmetric, Split::Coronal) => Box::new(CoronalPlan::new(n, kernel)),
     })
+}
+
+/// The plan of `engine` for `n` whose identity is `identity` (any split, on the fastest
+/// kernel), or `None` if this version has no such plan: what `merge` checks parts against.
+pub fn plan_with_identity(
+    n: usize,
+    engine: Engine,
+    identity: &str,
+) -> Result<Option<Box<dyn Plan>>, Error> {
+    for split in Split::ALL {
+        if engine == Engine::Enumerate && split != Split::Border {
+            continue;
+        }
+        let plan = build_split(n, engine, split, Kernel::best())?;
+        if plan.identity() == identity {
+            return Ok(Some(plan));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -48,5 +121,30 @@ mod tests {
             }
         }
         assert_eq!(build(32, Engine::Symmetric).unwrap().n(), 32);
+    }
+
+    #[test]
+    fn every_plan_is_found_by_its_identity_and_only_the_symmetric_engine_has_two_splits() {
+        for split in Split::ALL {
+            let plan = build_split(9, Engine::Symmetric, split, Kernel::Scalar).unwrap();
+            let found = plan_with_identity(9, Engine::Symmetric, &plan.identity())
+                .unwrap()
+                .expect("found");
+            assert_eq!(found.unit_count(), plan.unit_count(), "{split}");
+        }
+        assert_ne!(
+            build_split(9, Engine::Symmetric, Split::Border, Kernel::Scalar)
+                .unwrap()
+                .identity(),
+            build_split(9, Engine::Symmetric, Split::Coronal, Kernel::Scalar)
+                .unwrap()
+                .identity()
+        );
+        assert!(build_split(9, Engine::Enumerate, Split::Coronal, Kernel::Scalar).is_err());
+        assert!(
+            plan_with_identity(9, Engine::Symmetric, "symmetric-other-v9")
+                .unwrap()
+                .is_none()
+        );
     }
 }

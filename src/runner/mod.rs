@@ -7,7 +7,7 @@
 pub mod build;
 pub mod stop;
 
-pub use build::{build, build_with_kernel};
+pub use build::{Split, build, build_split, build_with_kernel};
 
 use crate::plan::Plan;
 use crate::plan::tally::{Tally, TallyError};
