@@ -11,5 +11,6 @@ mod foundations;
 mod kernels;
 mod parts;
 mod research;
+mod robustness;
 mod slurm;
 mod tables;
