@@ -680,6 +680,21 @@ mod readers {
         }
     }
 
+    /// Opens a checkpoint, waiting a little if it is locked: a process another test thread
+    /// spawns holds copies of this process's descriptors (and so of a lock just released)
+    /// until it executes its program.
+    fn open(path: &std::path::Path, id: &RunIdentity) -> Checkpoint {
+        for _ in 0..200 {
+            match Checkpoint::open(path, id) {
+                Err(queens::formats::checkpoint::CheckpointError::Locked { .. }) => {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                other => return other.unwrap(),
+            }
+        }
+        panic!("still locked after 2 s");
+    }
+
     /// The true tally of unit `id` in these tests.
     fn truth(id: usize) -> Tally {
         let k = id as u128;
@@ -699,7 +714,7 @@ mod readers {
     /// The journal text of `identity` holding units `ids` with their true tallies.
     fn journal(dir: &std::path::Path, name: &str, id: &RunIdentity, ids: &[usize]) -> Vec<u8> {
         let path = dir.join(name);
-        let c = Checkpoint::open(&path, id).unwrap();
+        let c = open(&path, id);
         for &u in ids {
             c.record_timed(u, &truth(u), 0.5).unwrap();
         }
@@ -743,7 +758,7 @@ mod readers {
             let mut foreign = Vec::new();
             for (k, id) in [other_n, other_part].iter().enumerate() {
                 let path = d.path().join(format!("f{k}"));
-                let c = Checkpoint::open(&path, id).unwrap();
+                let c = open(&path, id);
                 for u in (0..64).filter(|u| id.part.selects(*u)) {
                     c.record_timed(u, &Tally { boards: 7, ..truth(u) }, 0.1).unwrap();
                 }
@@ -793,7 +808,7 @@ mod readers {
             }
             let path = d.path().join("ours");
             fs::write(&path, &damaged).unwrap();
-            let c = Checkpoint::open(&path, &ours).unwrap();
+            let c = open(&path, &ours);
             for (&id, t) in c.done() {
                 prop_assert!(ours.part.selects(id), "unit {id} outside the part");
                 prop_assert_eq!(*t, truth(id), "unit {} has a wrong tally", id);
@@ -801,7 +816,7 @@ mod readers {
             // What was dropped is counted again; reopening agrees with the first opening.
             let kept: Vec<usize> = c.done().keys().copied().collect();
             drop(c);
-            let again = Checkpoint::open(&path, &ours).unwrap();
+            let again = open(&path, &ours);
             prop_assert_eq!(again.done().keys().copied().collect::<Vec<_>>(), kept);
             prop_assert_eq!(again.dropped_note(), None);
         }
