@@ -14,5 +14,6 @@ mod notations;
 mod parts;
 mod pictures;
 mod research;
+mod robustness;
 mod slurm;
 mod tables;

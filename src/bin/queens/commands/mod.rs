@@ -31,6 +31,10 @@ pub enum CommandError {
     /// The work failed or a check did not pass: exit code 1.
     #[error("{0}")]
     Failed(String),
+    /// Reading or writing failed (a full disk, an unwritable file found late): exit code 3,
+    /// so that a script tells an I/O failure from a check that did not pass.
+    #[error("{0}")]
+    Io(String),
     /// Standard output was closed by its reader (`queens … | head -1`): a normal end, exit
     /// code 0 (see `main`).
     #[error("standard output was closed")]
@@ -43,6 +47,7 @@ impl CommandError {
         match self {
             CommandError::Usage(_) => 2,
             CommandError::Failed(_) => 1,
+            CommandError::Io(_) => 3,
             CommandError::BrokenPipe => 0,
         }
     }
@@ -53,7 +58,7 @@ impl From<std::io::Error> for CommandError {
         if is_broken_pipe(&e) {
             return CommandError::BrokenPipe;
         }
-        CommandError::Failed(format!("I/O error: {e}"))
+        CommandError::Io(format!("I/O error: {e}"))
     }
 }
 
