@@ -325,15 +325,24 @@ fn missing_ranges(present: impl IntoIterator<Item = usize>, m: usize) -> String 
 fn check_plan(n: usize, key: &SetKey) -> Result<(), String> {
     let engine = Engine::from_name(&key.engine)
         .ok_or_else(|| format!("n = {n}: the parts name an unknown engine {:?}", key.engine))?;
-    let plan = crate::runner::build(n, engine).map_err(|e| format!("n = {n}: {e}"))?;
-    if plan.identity() != key.plan {
+    let Some(plan) = crate::runner::build::plan_with_identity(n, engine, &key.plan)
+        .map_err(|e| format!("n = {n}: {e}"))?
+    else {
+        let known: Vec<String> = crate::runner::Split::ALL
+            .iter()
+            .filter_map(|&split| {
+                crate::runner::build_split(n, engine, split, crate::search::kernel::Kernel::Scalar)
+                    .ok()
+                    .map(|p| p.identity())
+            })
+            .collect();
         return Err(format!(
             "n = {n}: the parts name plan {} but engine {engine} splits n = {n} with plan {} in \
              this version",
             key.plan,
-            plan.identity()
+            known.join(" or ")
         ));
-    }
+    };
     if plan.unit_count() != key.plan_units {
         return Err(format!(
             "n = {n}: the parts say plan {} has {} units but it has {}",
