@@ -5,6 +5,7 @@ use crate::ns;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::board::notation::Notation;
 use queens::plan::Engine;
+use queens::runner::Split;
 use queens::plan::part::PartSpec;
 use queens::search::kernel::KernelChoice;
 
@@ -176,9 +177,33 @@ pub struct SearchArgs {
     /// supports.
     #[arg(long, value_enum, default_value_t = KernelArg::Auto)]
     pub kernel: KernelArg,
+    /// How the symmetric engine splits n into units: two independent plans that give the same
+    /// counts (`queens verify N --two-ways` counts with both and compares).
+    #[arg(long, value_enum, default_value_t = SplitArg::Border)]
+    pub split: SplitArg,
     /// Threads to use [default: all cores].
     #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
+}
+
+/// `--split`: the command line's names of [`Split`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SplitArg {
+    /// One unit per D4 orbit of the border queens (rows 0 and n−1, columns 0 and n−1);
+    /// interiors of n−2 columns (plan symmetric-border-burnside).
+    Border,
+    /// One unit per D4 orbit of the outer ring, its second ring (rows 1 and n−2, columns 1
+    /// and n−2) expanded inside the unit; interiors of n−4 columns (plan symmetric-coronal).
+    Coronal,
+}
+
+impl From<SplitArg> for Split {
+    fn from(s: SplitArg) -> Split {
+        match s {
+            SplitArg::Border => Split::Border,
+            SplitArg::Coronal => Split::Coronal,
+        }
+    }
 }
 
 /// `--engine`: the command line's names of [`Engine`].
@@ -223,6 +248,11 @@ impl From<KernelArg> for KernelChoice {
 }
 
 impl SearchArgs {
+    /// The split asked for.
+    pub fn split(&self) -> Split {
+        self.split.into()
+    }
+
     /// The engine asked for.
     pub fn engine(&self) -> Engine {
         self.engine.into()

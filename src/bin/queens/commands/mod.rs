@@ -101,7 +101,7 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
 /// usage error).
 pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, CommandError> {
     let kernel = search.kernel().map_err(CommandError::Usage)?;
-    runner::build_with_kernel(n, search.engine(), kernel)
+    runner::build_split(n, search.engine(), search.split(), kernel)
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 
