@@ -12,4 +12,5 @@ mod kernels;
 mod parts;
 mod research;
 mod slurm;
+mod streaming;
 mod tables;
