@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use stop::StopFlag;
 
 /// How to run a plan.
@@ -122,6 +122,22 @@ pub fn run_units_with(
     options: &RunOptions,
     control: &RunControl<'_>,
 ) -> Result<RunEnd, RunError> {
+    run_units_timed(plan, ids, options, control, &|_, _, _| Ok(()))
+}
+
+/// A per-unit callback that is also given the time the unit took to count (on its worker
+/// thread): for a journal that keeps each unit's time.
+pub type OnUnitTimed<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
+
+/// [`run_units_with`], calling `timed` after `control.on_unit` for each newly finished unit
+/// with the time it took; an error of either stops the run the same way.
+pub fn run_units_timed(
+    plan: &dyn Plan,
+    ids: &[usize],
+    options: &RunOptions,
+    control: &RunControl<'_>,
+    timed: OnUnitTimed<'_>,
+) -> Result<RunEnd, RunError> {
     let started = Instant::now();
     let (resumed, todo): (Vec<usize>, Vec<usize>) =
         ids.iter().partition(|id| control.done.contains_key(id));
@@ -154,8 +170,10 @@ pub fn run_units_with(
             let Some(&(_, id)) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 break;
             };
+            let unit_started = Instant::now();
             let t = plan.count_unit(id);
-            if let Err(e) = (control.on_unit)(id, &t) {
+            let took = unit_started.elapsed();
+            if let Err(e) = (control.on_unit)(id, &t).and_then(|()| timed(id, &t, took)) {
                 failed.store(true, Ordering::Relaxed);
                 journal_error
                     .lock()
