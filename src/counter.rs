@@ -115,6 +115,8 @@ pub enum Outcome {
 /// The per-unit callback: the unit's id and tally, on the worker thread that counted it.
 pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally) -> io::Result<()> + Sync);
 
+pub use crate::runner::OnUnitTimed;
+
 /// Counts board size `n` (1..=32) with the default engine (symmetric), the fastest kernel this
 /// CPU runs, on every core.
 ///
@@ -170,6 +172,7 @@ pub struct Counter<'a> {
     part: Part,
     done: Option<&'a BTreeMap<usize, Tally>>,
     on_unit: Option<OnUnit<'a>>,
+    on_unit_timed: Option<OnUnitTimed<'a>>,
     stop: Option<&'a StopFlag>,
 }
 
@@ -185,6 +188,7 @@ impl<'a> Counter<'a> {
             part: Part::WHOLE,
             done: None,
             on_unit: None,
+            on_unit_timed: None,
             stop: None,
         }
     }
@@ -230,6 +234,13 @@ impl<'a> Counter<'a> {
         self
     }
 
+    /// Like [`Counter::on_unit`], with the time the unit took to count as well (for example
+    /// for a journal that keeps each unit's time); called after the `on_unit` callback.
+    pub fn on_unit_timed(mut self, on_unit: OnUnitTimed<'a>) -> Self {
+        self.on_unit_timed = Some(on_unit);
+        self
+    }
+
     /// A flag read between units: once set, no new unit starts, the units running finish,
     /// and [`Counter::run`] returns [`Outcome::Stopped`].
     pub fn stop_flag(mut self, stop: &'a StopFlag) -> Self {
@@ -272,7 +283,8 @@ impl<'a> Counter<'a> {
             on_unit: self.on_unit.unwrap_or(&|_, _| Ok(())),
             stop: self.stop,
         };
-        let end = runner::run_units_with(plan, &ids, &RunOptions { threads }, &control)?;
+        let timed = self.on_unit_timed.unwrap_or(&|_, _, _| Ok(()));
+        let end = runner::run_units_timed(plan, &ids, &RunOptions { threads }, &control, timed)?;
         Ok(match end {
             RunEnd::Complete(outcome) => Outcome::Complete(Finished {
                 n: plan.n(),
@@ -335,6 +347,39 @@ mod tests {
             matches!(out, Outcome::Stopped { finished: 0, .. }),
             "{out:?}"
         );
+    }
+
+    #[test]
+    fn the_timed_callback_sees_every_unit_and_the_order_does_not_change_the_sum() {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let timed = |id: usize, _: &Tally, _: std::time::Duration| {
+            seen.lock().unwrap().push(id);
+            Ok(())
+        };
+        let counter = Counter::new(11).kernel(KernelChoice::Scalar);
+        let plan = counter.plan().unwrap();
+        let one = counter.threads(1).on_unit_timed(&timed).count().unwrap();
+        let seen = seen.into_inner().unwrap();
+        // One thread takes the units in the order they are handed out: largest estimate
+        // first (so not in id order), every unit once.
+        let work: Vec<u64> = seen.iter().map(|&id| plan.estimated_work(id)).collect();
+        assert!(work.windows(2).all(|w| w[0] >= w[1]), "{work:?}");
+        assert_ne!(seen, (0..plan.unit_count()).collect::<Vec<_>>());
+        let mut sorted = seen.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..plan.unit_count()).collect::<Vec<_>>());
+        let three = counter.threads(3).count().unwrap();
+        let key = |c: &Counts| {
+            (
+                c.total,
+                c.classes,
+                c.nodes,
+                c.fixed_half_turn,
+                c.fixed_quarter_turn,
+            )
+        };
+        assert_eq!(key(&one), key(&three));
+        assert_eq!(one.total, 2680);
     }
 
     #[test]

@@ -66,4 +66,12 @@ pub trait Plan: Send + Sync {
     /// Whether units count classes one by one ([`Tally::canonical`]) as well as the
     /// symmetric boards that Burnside's lemma needs.
     fn counts_classes_directly(&self) -> bool;
+    /// A cheap estimate of the work of unit `id` (`id < unit_count()`), in arbitrary units
+    /// that are comparable between the units of one plan (not between plans): the runner hands
+    /// out the largest first and progress reports measure done work with it. The default, 1
+    /// for every unit, says nothing about their sizes.
+    fn estimated_work(&self, id: usize) -> u64 {
+        let _ = id;
+        1
+    }
 }

@@ -5,18 +5,18 @@
 //! This is the only layer that names the engines: [`build`] makes their plans.
 
 pub mod build;
+pub mod forecast;
 pub mod stop;
 
 pub use build::{Split, build, build_split, build_with_kernel};
 
 use crate::plan::Plan;
 use crate::plan::tally::{Tally, TallyError};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 use stop::StopFlag;
 
 /// How to run a plan.
@@ -114,12 +114,29 @@ pub enum RunError {
 
 /// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
 /// `control.on_unit` as it finishes, and stops early (between units) when `control.stop` is
-/// set. The sum, when complete, is the same as [`run_units`] over `ids`.
+/// set. The sum, when complete, is the same as [`run_units`] over `ids`. Units are handed out
+/// to the threads largest [`Plan::estimated_work`] first.
 pub fn run_units_with(
     plan: &dyn Plan,
     ids: &[usize],
     options: &RunOptions,
     control: &RunControl<'_>,
+) -> Result<RunEnd, RunError> {
+    run_units_timed(plan, ids, options, control, &|_, _, _| Ok(()))
+}
+
+/// A per-unit callback that is also given the time the unit took to count (on its worker
+/// thread): for a journal that keeps each unit's time.
+pub type OnUnitTimed<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
+
+/// [`run_units_with`], calling `timed` after `control.on_unit` for each newly finished unit
+/// with the time it took; an error of either stops the run the same way.
+pub fn run_units_timed(
+    plan: &dyn Plan,
+    ids: &[usize],
+    options: &RunOptions,
+    control: &RunControl<'_>,
+    timed: OnUnitTimed<'_>,
 ) -> Result<RunEnd, RunError> {
     let started = Instant::now();
     let (resumed, todo): (Vec<usize>, Vec<usize>) =
@@ -130,45 +147,68 @@ pub fn run_units_with(
         .thread_name(|i| format!("queens-worker-{i}"))
         .build()
         .map_err(|e| RunError::ThreadPool(e.to_string()))?;
+    // Largest estimated work first (ties by id), so that no big unit starts last and keeps
+    // one thread busy while the others idle; the tallies are put back in id order to be
+    // summed, so the result does not depend on the order.
+    let mut order: Vec<(u64, usize)> = todo
+        .iter()
+        .map(|&id| (plan.estimated_work(id), id))
+        .collect();
+    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let journal_error: Mutex<Option<io::Error>> = Mutex::new(None);
     let failed = AtomicBool::new(false);
-    let tallies: Vec<Option<Tally>> = pool.install(|| {
-        todo.par_iter()
-            .with_max_len(1) // one unit per task, so that threads steal whole units
-            .map(|&id| {
-                // Between units, never inside one: a stop or a failed journal write lets the
-                // units already running finish and starts no new one.
-                if failed.load(Ordering::Relaxed) || control.stop.is_some_and(StopFlag::is_set) {
-                    return None;
-                }
-                let t = plan.count_unit(id);
-                if let Err(e) = (control.on_unit)(id, &t) {
-                    failed.store(true, Ordering::Relaxed);
-                    journal_error
-                        .lock()
-                        .unwrap_or_else(|p| p.into_inner())
-                        .get_or_insert(e);
-                    return None;
-                }
-                Some(t)
-            })
-            .collect()
+    let next = AtomicUsize::new(0);
+    let counted: Mutex<Vec<(usize, Tally)>> = Mutex::new(Vec::with_capacity(todo.len()));
+    let worker = || {
+        let mut mine = Vec::new();
+        loop {
+            // Between units, never inside one: a stop or a failed journal write lets the
+            // units already running finish and starts no new one.
+            if failed.load(Ordering::Relaxed) || control.stop.is_some_and(StopFlag::is_set) {
+                break;
+            }
+            let Some(&(_, id)) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let unit_started = Instant::now();
+            let t = plan.count_unit(id);
+            let took = unit_started.elapsed();
+            if let Err(e) = (control.on_unit)(id, &t).and_then(|()| timed(id, &t, took)) {
+                failed.store(true, Ordering::Relaxed);
+                journal_error
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get_or_insert(e);
+                break;
+            }
+            mine.push((id, t));
+        }
+        counted
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .append(&mut mine);
+    };
+    pool.scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| worker());
+        }
     });
+    let mut tallies = counted.into_inner().unwrap_or_else(|p| p.into_inner());
+    tallies.sort_unstable_by_key(|(id, _)| *id);
     if let Some(e) = journal_error
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())
     {
         return Err(RunError::Journal(e));
     }
-    let counted = tallies.iter().flatten().count();
-    if counted < todo.len() {
+    if tallies.len() < todo.len() {
         return Ok(RunEnd::Stopped {
-            finished: resumed.len() + counted,
+            finished: resumed.len() + tallies.len(),
             total: ids.len(),
         });
     }
     let earlier = resumed.iter().map(|id| &control.done[id]);
-    let tally = Tally::sum(earlier.chain(tallies.iter().flatten()))?;
+    let tally = Tally::sum(earlier.chain(tallies.iter().map(|(_, t)| t)))?;
     Ok(RunEnd::Complete(RunOutcome {
         tally,
         threads,

@@ -277,6 +277,16 @@ impl Plan for EnumeratePlan {
     fn counts_classes_directly(&self) -> bool {
         true
     }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        // The subtrees at the cut are alike (measured at n = 16: 80% of them within 0.64 to
+        // 1.9 times the median time, none over 3.1 times); the dead ends above it are empty.
+        if self.units[id].prefix.len() == PREFIX_DEPTH.min(self.n) {
+            1000
+        } else {
+            1
+        }
+    }
 }
 
 #[cfg(test)]

@@ -180,6 +180,15 @@ impl Plan for SymmetricPlan {
     fn counts_classes_directly(&self) -> bool {
         false
     }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        match self.unit(id) {
+            Unit::Orbit(i) => choose_member(self.n, &self.orbits[i]).0.estimated_cost(),
+            // The half- and quarter-turn searches place two or four queens a row: trees of
+            // about half as many levels, tiny next to the orbits.
+            Unit::FixedHalfTurn(_) | Unit::FixedQuarterTurn(_) => 1,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -16,4 +16,5 @@ mod pictures;
 mod research;
 mod robustness;
 mod slurm;
+mod streaming;
 mod tables;

@@ -55,6 +55,19 @@ Examples:
   queens count 18 --part 3/64 --csv p3.csv    part 3 of 64, for `queens merge`
   queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
   queens count 17 --checkpoint n17.ckpt       resumable: rerun the same command after a kill
+  queens count 15-19 --checkpoint run/        one checkpoint per size: run/n15.ckpt, …
+
+Rows stream: each is printed as its size finishes (the table's column widths are fixed in
+advance from the published counts of the sizes asked for), and the --csv file is rewritten
+atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops after the
+units in flight, writes the finished rows to every output, names the unfinished size and
+exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
+
+Before a size that would take over an hour, a line on stderr says how long (for example
+`n = 24 would take about 45 CPU-days on this machine (about 23 days on 2 threads);
+continuing`): the CPU time of the largest size already counted in this run (or of a short
+calibration count of n = 15 on one thread) times the growth of the published totals
+(A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
 
 A computed value that disagrees with the published one is reported on stderr after the table
 is written, and the exit code is 1.")]
@@ -80,7 +93,10 @@ Examples:
   queens verify                         n = 1..12
   queens verify 13-15 --threads 2       larger sizes on two threads
 
-Exits 0 only if every size passes.")]
+Each line is printed as its size finishes. SIGINT or SIGTERM stops after the units in flight
+(exit 1, naming the unfinished size); before a size that would take over an hour a line on
+stderr says how long (--yes leaves it out; see `queens count --help`). Exits 0 only if every
+size passes.")]
     Verify(VerifyArgs),
     /// Classify boards read from a file or stdin: canonical form, symmetry type, class size.
     #[command(after_help = "\
@@ -344,10 +360,15 @@ pub struct CountArgs {
     /// MOD parts with `queens merge`.
     #[arg(long, value_name = "RES/MOD|slurm", value_parser = PartSpec::parse)]
     pub part: Option<PartSpec>,
-    /// Journal each finished unit to FILE; run the same command again to resume after a kill
-    /// or a time limit (one board size only). SIGINT/SIGTERM then stop cleanly.
-    #[arg(long, value_name = "FILE")]
+    /// Journal each finished unit to PATH; run the same command again to resume after a kill
+    /// or a time limit. For one size PATH is the checkpoint file; for several sizes (or when
+    /// PATH is an existing folder) it is a folder, created if missing, holding one checkpoint
+    /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64).
+    #[arg(long, value_name = "PATH")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Leave out the warning before a size that would take over an hour.
+    #[arg(long, short = 'y')]
+    pub yes: bool,
 }
 
 /// `queens merge`.
@@ -481,6 +502,9 @@ pub struct VerifyArgs {
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,
+    /// Leave out the warning before a size that would take over an hour.
+    #[arg(long, short = 'y')]
+    pub yes: bool,
 }
 
 /// Output formats of `queens classify`.

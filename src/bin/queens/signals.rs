@@ -1,35 +1,113 @@
-//! SIGINT and SIGTERM (what Slurm sends at a time limit or on preemption) set the library's
-//! [`StopFlag`], which the runner reads between work units. A second such signal while the
-//! run is winding down exits at once (the checkpoint is already consistent, see
-//! [`queens::formats::checkpoint`]).
+//! SIGINT and SIGTERM (what Slurm sends at a time limit or on preemption) during a count.
+//!
+//! [`install`] starts a thread that waits for them (`signal_hook::iterator::Signals`, so that
+//! nothing but a flag store runs in the signal handler itself):
+//!
+//! - the first signal sets the library's [`StopFlag`], which the runner reads between work
+//!   units, and is acknowledged at once on stderr ("stopping after the units in flight");
+//! - a second one prints the command's last words ([`set_last_words`]: how far it got, how to
+//!   resume) and exits at once with status 128 + the signal number, as if killed by it. A
+//!   checkpoint is consistent at any moment (see [`queens::formats::checkpoint`]), and the
+//!   output files are only ever replaced atomically, so nothing is torn.
+//!
+//! Lines go to stderr through [`say`], which draws them above a progress bar registered with
+//! [`set_bar`] (taking the bar's lock before stderr's, in the order indicatif takes them, so
+//! the signal thread and the bar never wait for each other).
 
+use indicatif::ProgressBar;
 use queens::runner::stop::StopFlag;
 use signal_hook::consts::signal::{SIGINT, SIGTERM};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use signal_hook::iterator::Signals;
+use std::io::Write;
+use std::sync::{Mutex, OnceLock};
 
-/// A flag set by SIGINT and SIGTERM. On a second such signal the process exits at once with
-/// status 128 + the signal number, as if killed by it.
-pub fn stop_on_signals() -> std::io::Result<StopFlag> {
-    let flag = StopFlag::new();
-    // Set by the first signal; arms the immediate exit on the second.
-    let armed = Arc::new(AtomicBool::new(false));
-    for sig in [SIGINT, SIGTERM] {
-        // The order matters: the exit is registered first so that it sees the state left by
-        // the previous signal, not the one this signal is about to set.
-        signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, Arc::clone(&armed))?;
-        signal_hook::flag::register(sig, Arc::clone(&armed))?;
-        signal_hook::flag::register_usize(sig, flag.cell(), sig as usize)?;
+/// What the command says when a second signal ends it: computed at that moment.
+type LastWords = Box<dyn Fn() -> String + Send + Sync>;
+
+static FLAG: OnceLock<StopFlag> = OnceLock::new();
+static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Installs the handlers (once per process; later calls return the same flag): a flag set by
+/// the first SIGINT or SIGTERM; on a second one the process prints its last words and exits
+/// with status 128 + the signal number.
+pub fn install() -> std::io::Result<&'static StopFlag> {
+    if let Some(flag) = FLAG.get() {
+        return Ok(flag);
     }
-    Ok(flag)
+    let flag = StopFlag::new();
+    let mut signals = Signals::new([SIGINT, SIGTERM])?;
+    let cell = flag.cell();
+    std::thread::Builder::new()
+        .name("queens-signals".to_string())
+        .spawn(move || {
+            let mut seen = 0;
+            for sig in signals.forever() {
+                seen += 1;
+                let name = signal_name(sig as usize);
+                if seen == 1 {
+                    cell.store(sig as usize, std::sync::atomic::Ordering::SeqCst);
+                    let again = if sig == SIGINT {
+                        "Ctrl-C again"
+                    } else {
+                        "send it again"
+                    };
+                    say(&format!(
+                        "queens: {name}: stopping after the units in flight; {again} to stop now"
+                    ));
+                } else {
+                    let words = LAST_WORDS
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .as_ref()
+                        .map(|w| w());
+                    if let Some(bar) = BAR.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                        bar.finish_and_clear();
+                    }
+                    let words = words.map_or(String::new(), |w| format!(": {w}"));
+                    say(&format!("queens: stopped by a second {name}{words}"));
+                    std::process::exit(128 + sig);
+                }
+            }
+        })?;
+    Ok(FLAG.get_or_init(|| flag))
+}
+
+/// Sets what a second signal prints after `stopped by a second SIGINT: ` (replacing what was
+/// set before): how far the run got and how to resume.
+pub fn set_last_words(words: impl Fn() -> String + Send + Sync + 'static) {
+    *LAST_WORDS.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(words));
+}
+
+/// Registers the progress bar that [`say`] draws its lines above (`None`: no bar).
+pub fn set_bar(bar: Option<ProgressBar>) {
+    *BAR.lock().unwrap_or_else(|p| p.into_inner()) = bar;
+}
+
+/// Writes `line` and a line end to stderr in one write, above the progress bar if one is
+/// registered.
+pub fn say(line: &str) {
+    let bar = BAR.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    let write = || {
+        let mut err = std::io::stderr();
+        let _ = err.write_all(format!("{line}\n").as_bytes());
+    };
+    match bar {
+        Some(bar) => bar.suspend(write),
+        None => write(),
+    }
+}
+
+fn signal_name(code: usize) -> String {
+    match code {
+        s if s == SIGINT as usize => "SIGINT".to_string(),
+        s if s == SIGTERM as usize => "SIGTERM".to_string(),
+        StopFlag::REQUESTED => "a stop request".to_string(),
+        s => format!("signal {s}"),
+    }
 }
 
 /// What asked `flag` to stop: `SIGINT`, `SIGTERM`, `a stop request`, or `None` if nothing did.
 pub fn reason(flag: &StopFlag) -> Option<String> {
-    match flag.code()? {
-        s if s == SIGINT as usize => Some("SIGINT".to_string()),
-        s if s == SIGTERM as usize => Some("SIGTERM".to_string()),
-        StopFlag::REQUESTED => Some("a stop request".to_string()),
-        s => Some(format!("signal {s}")),
-    }
+    flag.code().map(signal_name)
 }

@@ -1,15 +1,21 @@
-//! `queens count`: a verified table of totals and classes.
+//! `queens count`: a verified table of totals and classes, streamed: each row is printed (human
+//! table or CSV on stdout) as its size finishes, the `--csv` file is rewritten atomically with
+//! the finished rows after each size, and a SIGINT/SIGTERM writes the finished rows to every
+//! output and names the unfinished size.
 
-use super::{CommandError, compute_row, known_table};
-use crate::cli::CountArgs;
+use super::resumable::{PartEnd, resume_hint, run_part_stoppable};
+use super::{CommandError, known_table};
+use crate::cli::{CountArgs, SearchArgs};
 use crate::output::Destination;
-use queens::formats::table::{self, Row};
-use queens::verify::Verdict;
+use queens::formats::table::{self, COLUMNS, CSV_HEADER, Row};
+use queens::plan::{Engine, Part, Plan};
+use queens::runner::forecast::{self, Sample};
+use queens::verify::{self, Verdict};
 use std::io::Write;
+use std::sync::Mutex;
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
-    super::count_part::check_checkpoint(args)?;
     super::refuse_outputs_that_are_inputs(
         &[
             ("--csv", args.csv.as_deref()),
@@ -33,27 +39,342 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
                     .to_string(),
             ));
         }
+        super::count_part::check_checkpoint(args)?;
+        install_signals()?;
         return super::count_part::run(args, spec, quiet);
     }
     let csv = super::csv_destination(args.csv.as_deref())?;
     let known = known_table(&args.known)?;
     let exports = super::exports::plan(&args.exports, csv.as_ref())?;
     super::exports::check_bfile_sizes(&args.exports, &args.sizes.0, "give a range such as 1-14")?;
+    super::count_part::check_checkpoint(args)?;
     let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from));
-    let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
-    for &n in &args.sizes.0 {
-        let mut row = compute_row(n, &args.search, args.checkpoint.as_deref(), quiet)?;
-        row.reverify(&known);
-        rows.push(row);
-    }
+    install_signals()?;
     // An export that goes to stdout replaces the human table there.
-    write_rows(&rows, csv.as_ref(), !exports.use_stdout())?;
-    exports.write(&rows, &meta)?;
+    let mut out = RowStream::new(
+        &args.sizes.0,
+        &args.search,
+        csv.as_ref(),
+        !exports.use_stdout(),
+    );
+    let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
+    let mut stopped = None;
+    for &n in &args.sizes.0 {
+        let plan = super::build_plan(n, &args.search)?;
+        if !quiet && !args.yes {
+            warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
+        }
+        let checkpoint = super::count_part::checkpoint_for(args, n, Part::WHOLE);
+        let written = written_text(&rows, csv.as_ref());
+        match run_part_stoppable(
+            plan.as_ref(),
+            Part::WHOLE,
+            &args.search,
+            checkpoint.as_deref(),
+            quiet,
+            &written,
+        )? {
+            PartEnd::Done(done) => {
+                let counts = done
+                    .counts()
+                    .map_err(|e| CommandError::Failed(e.to_string()))?;
+                let mut row = Row::from_counts(&counts);
+                row.reverify(&known);
+                rows.push(row);
+                out.row(&rows)?;
+            }
+            PartEnd::Stopped(s) => {
+                stopped = Some((n, s));
+                break;
+            }
+        }
+    }
+    out.finish(&rows)?;
+    if !rows.is_empty() {
+        exports.write(&rows, &meta)?;
+    }
+    if let Some((n, s)) = stopped {
+        let written = written_text(&rows, csv.as_ref());
+        let resume = if s.resumable {
+            format!("; {}", resume_hint())
+        } else {
+            String::new()
+        };
+        return Err(CommandError::Failed(format!(
+            "stopped by {} during n = {n}: {}; {written}{resume}",
+            s.reason, s.progress
+        )));
+    }
     report_mismatches(&rows)
 }
 
-/// Writes result rows: CSV to `csv` if given (CSV alone when that is stdout), and, when
-/// `human` and stdout is not taken by the CSV, the human table on stdout.
+/// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
+/// calibration of [`warn_if_long`] included).
+pub fn install_signals() -> Result<(), CommandError> {
+    crate::signals::install().map(|_| ()).map_err(|e| {
+        CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
+    })
+}
+
+/// `rows for n = 1..17 are written (stdout, 'r.csv')`, or that none is.
+fn written_text(rows: &[Row], csv: Option<&Destination>) -> String {
+    if rows.is_empty() {
+        return "no size was finished".to_string();
+    }
+    let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
+    let file = match csv {
+        Some(Destination::File(p)) => format!(" (also to '{}')", p.display()),
+        _ => String::new(),
+    };
+    format!("rows for n = {} are written{file}", sizes_text(&ns))
+}
+
+/// Sizes as a reader writes them: `1..17`, `8, 10, 12..14`.
+pub fn sizes_text(ns: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > i + 1 {
+            format!("{}..{}", ns[i], ns[j])
+        } else if j == i + 1 {
+            format!("{}, {}", ns[i], ns[j])
+        } else {
+            ns[i].to_string()
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// The outputs rows stream to: the human table or CSV on stdout, a line each as its size
+/// finishes, and the `--csv` file, rewritten atomically with every finished row.
+struct RowStream<'a> {
+    csv: Option<&'a Destination>,
+    human: bool,
+    widths: [usize; 12],
+    started: bool,
+}
+
+impl<'a> RowStream<'a> {
+    fn new(
+        sizes: &[usize],
+        search: &SearchArgs,
+        csv: Option<&'a Destination>,
+        human: bool,
+    ) -> Self {
+        RowStream {
+            csv,
+            human: human && csv != Some(&Destination::Stdout),
+            widths: column_widths(sizes, search),
+            started: false,
+        }
+    }
+
+    /// Streams the last of `rows`, just finished.
+    fn row(&mut self, rows: &[Row]) -> Result<(), CommandError> {
+        let row = rows.last().expect("a row was just added");
+        let mut text = String::new();
+        if self.csv == Some(&Destination::Stdout) {
+            if !self.started {
+                text += &csv_line(&CSV_HEADER.map(String::from))?;
+            }
+            text += &csv_line(&row.fields())?;
+        } else if self.human {
+            if !self.started {
+                text += &self.line(&CSV_HEADER.map(String::from));
+            }
+            text += &self.line(&row.display_fields());
+        }
+        self.started = true;
+        // The file first: once a row is on stdout, the file holds it too.
+        if let Some(dest @ Destination::File(_)) = self.csv {
+            dest.write_with(|w| table::write_csv(rows, w))?;
+        }
+        if !text.is_empty() {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Ends the stream: a `--csv` file is written even when no size finished (its header).
+    fn finish(&mut self, rows: &[Row]) -> Result<(), CommandError> {
+        if rows.is_empty()
+            && let Some(dest @ Destination::File(_)) = self.csv
+        {
+            dest.write_with(|w| table::write_csv(rows, w))?;
+        }
+        Ok(())
+    }
+
+    /// One line of the human table: as [`table::human_table`] lays it out, with the widths
+    /// fixed before the first row.
+    fn line(&self, fields: &[String; 12]) -> String {
+        let parts: Vec<String> = fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let w = self.widths[i];
+                if COLUMNS[i].text {
+                    format!("{f:<w$}")
+                } else {
+                    format!("{f:>w$}")
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    }
+}
+
+fn csv_line(fields: &[String; 12]) -> std::io::Result<String> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record(fields)?;
+    let bytes = w.into_inner().map_err(|e| e.into_error())?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The widths of the streamed human table, fixed before the first row: each column as wide as
+/// its heading and the largest value it is expected to hold for the sizes asked for: the
+/// published counts (A000170, A002562, …) or, beyond them, the totals extrapolated with
+/// [`forecast::growth_ratio`]; the nodes as that total times the nodes per solution of the
+/// engine (measured: at most 80 for `enumerate`, 20 for `symmetric` up to n = 17, growing
+/// about 6% per size); the seconds from a forecast of 1 CPU-second at n = 16. A value wider
+/// than foreseen shifts its own line only.
+fn column_widths(sizes: &[usize], search: &SearchArgs) -> [usize; 12] {
+    let digits = |v: f64| format!("{:.0}", v.max(1.0)).len();
+    let mut widths: [usize; 12] = CSV_HEADER.map(str::len);
+    let mut grow = |i: usize, w: usize| widths[i] = widths[i].max(w);
+    // The text columns: every engine and kernel name, the verdicts.
+    let names = |list: &[&str]| list.iter().map(|s| s.len()).max().unwrap_or(0);
+    grow(8, names(&Engine::ALL.map(Engine::name)));
+    grow(9, names(&["scalar", "avx512"]));
+    grow(11, names(&["yes", "unknown", "MISMATCH"]));
+    for &n in sizes {
+        let known = verify::lookup(n);
+        let total = known.and_then(|k| k.total).map_or_else(
+            || {
+                let last = forecast::published_record();
+                let mut t = verify::lookup(last)
+                    .and_then(|k| k.total)
+                    .map_or(1.0, |t| t as f64);
+                for k in last + 1..=n {
+                    t *= forecast::growth_ratio(k);
+                }
+                t
+            },
+            |t| t as f64,
+        );
+        let field = |get: fn(&verify::KnownRow) -> Option<u128>, fallback: f64| {
+            known.and_then(get).map_or(fallback, |v| v as f64)
+        };
+        grow(0, n.to_string().len());
+        grow(1, digits(total));
+        grow(2, digits(field(|k| k.classes, total / 8.0 + 1.0)));
+        grow(3, digits(field(|k| k.asymmetric, total / 8.0 + 1.0)));
+        grow(4, digits(field(|k| k.half_turn, total.sqrt())));
+        grow(5, digits(field(|k| k.quarter_turn, total.sqrt())));
+        let per_solution = match search.engine() {
+            Engine::Enumerate => 80.0,
+            Engine::Symmetric => 20.0,
+        } * 1.06f64.powi(n as i32 - 17).max(1.0);
+        let nodes = match search.engine() {
+            Engine::Enumerate => known.and_then(|k| k.nodes).map(|v| v as f64),
+            Engine::Symmetric => None,
+        };
+        grow(6, digits(nodes.unwrap_or(total * per_solution).max(60.0)));
+        let threads = search.thread_count() as f64;
+        let seconds = forecast::cpu_seconds(
+            n,
+            Sample {
+                n: 16,
+                cpu_seconds: 1.0,
+            },
+        ) / threads;
+        grow(7, digits(seconds) + 4);
+        grow(10, search.thread_count().to_string().len());
+    }
+    widths
+}
+
+/// The speed measured by a calibration count in this process, by engine and kernel.
+static CALIBRATION: Mutex<Vec<(Engine, &'static str, Sample)>> = Mutex::new(Vec::new());
+
+/// Sizes from which a calibration count is made when no size counted in this run tells the
+/// speed: below this no size takes an hour on any machine this tool runs on.
+const CALIBRATE_FROM: usize = 19;
+
+/// Warns on stderr before `part` of `plan` if it would take over an hour on the threads of
+/// `search`: `n = 27 would take about 3,400 CPU-years on this machine (…); continuing`.
+///
+/// The speed comes from the largest size of `rows` (counted in this run with the same engine
+/// and kernel, in at least half a CPU-second), else from a calibration count of n = 15 (13 for
+/// `enumerate`) on one thread; the growth from the published totals ([`forecast`]).
+pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Row]) {
+    let (n, engine, kernel) = (plan.n(), plan.engine(), plan.kernel());
+    let measured = rows
+        .iter()
+        .filter(|r| r.engine == engine.name() && r.kernel == kernel)
+        .map(|r| Sample {
+            n: r.n,
+            cpu_seconds: r.seconds * r.threads as f64,
+        })
+        .filter(|s| s.cpu_seconds >= 0.5 && s.n <= n)
+        .max_by_key(|s| s.n);
+    let sample = match measured {
+        Some(s) => s,
+        None if n < CALIBRATE_FROM => return,
+        None => {
+            let mut cache = CALIBRATION.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some((_, _, s)) = cache.iter().find(|(e, k, _)| *e == engine && *k == kernel) {
+                *s
+            } else {
+                let Ok(kernel_of) = search.kernel() else {
+                    return;
+                };
+                let Ok(s) = forecast::calibrate(engine, kernel_of) else {
+                    return;
+                };
+                cache.push((engine, kernel, s));
+                s
+            }
+        }
+    };
+    let cpu = forecast::cpu_seconds(n, sample) / part.modulus() as f64;
+    let threads = search.thread_count().min(plan.unit_count()).max(1);
+    let wall = cpu / threads as f64;
+    if wall < 3600.0 {
+        return;
+    }
+    let record = forecast::published_record();
+    let published = match n {
+        _ if n == record => format!("; n = {record} is the published record"),
+        _ if n > record => format!("; nothing is published beyond n = {record}"),
+        _ => String::new(),
+    };
+    let what = if part == Part::WHOLE {
+        format!("n = {n}")
+    } else {
+        format!("part {part} of n = {n}")
+    };
+    crate::signals::say(&format!(
+        "queens: {what} would take {} on this machine ({} on {threads} thread{}{published}); \
+         continuing",
+        forecast::cpu_time_text(cpu),
+        forecast::wall_time_text(wall),
+        if threads == 1 { "" } else { "s" }
+    ));
+}
+
+/// Writes result rows at once (for `queens merge`): CSV to `csv` if given (CSV alone when
+/// that is stdout), and, when `human` and stdout is not taken by the CSV, the human table on
+/// stdout.
 pub fn write_rows(
     rows: &[Row],
     csv: Option<&Destination>,

@@ -1,33 +1,75 @@
-//! `queens count --part`: a part of the plan (a [`PartRow`], to be merged), and the checks of
-//! `--checkpoint` (the whole result with a checkpoint is [`super::compute_row`]'s).
+//! `queens count --part`: a part of the plan (a [`PartRow`], to be merged), and where
+//! `--checkpoint` puts the checkpoint of each size.
 
 use super::CommandError;
 use super::resumable::run_part;
 use crate::cli::CountArgs;
 use crate::output::Destination;
 use queens::formats::part_row::{self, PartRow};
+use queens::plan::Part;
 use queens::plan::part::PartSpec;
 use std::io::Write;
+use std::path::PathBuf;
 
-/// Refuses `--checkpoint` with more than one board size (one checkpoint file per run).
+/// Checks `--checkpoint` before any work. With several board sizes (or a folder that
+/// exists) it names a folder holding one checkpoint per size ([`checkpoint_for`]), created here
+/// if it does not exist (its parent must); an existing file there is a usage error.
 pub fn check_checkpoint(args: &CountArgs) -> Result<(), CommandError> {
-    if args.checkpoint.is_some() && args.sizes.0.len() != 1 {
-        return Err(CommandError::Usage(
-            "--checkpoint needs exactly one board size (one checkpoint file per run)".to_string(),
-        ));
+    let Some(path) = &args.checkpoint else {
+        return Ok(());
+    };
+    if path.is_dir() || args.sizes.0.len() == 1 {
+        return Ok(());
     }
-    Ok(())
+    if path.exists() {
+        return Err(CommandError::Usage(format!(
+            "--checkpoint '{}': with several board sizes it names a folder (one checkpoint per \
+             size in it), but this is a file",
+            path.display()
+        )));
+    }
+    std::fs::create_dir(path).map_err(|e| {
+        CommandError::Usage(format!(
+            "--checkpoint: cannot create the folder '{}': {e}",
+            path.display()
+        ))
+    })
+}
+
+/// The checkpoint of board size `n` and `part` under `--checkpoint PATH`: PATH itself for a
+/// single size, else (several sizes, or PATH an existing folder) `PATH/n17.ckpt`, or
+/// `PATH/n17.part3of64.ckpt` for a part other than the whole.
+pub fn checkpoint_for(args: &CountArgs, n: usize, part: Part) -> Option<PathBuf> {
+    let path = args.checkpoint.as_deref()?;
+    if args.sizes.0.len() == 1 && !path.is_dir() {
+        return Some(path.to_path_buf());
+    }
+    let name = if part == Part::WHOLE {
+        format!("n{n}.ckpt")
+    } else {
+        format!("n{n}.part{}of{}.ckpt", part.res(), part.modulus())
+    };
+    Some(path.join(name))
 }
 
 /// Runs `queens count --part` with the part `spec`: one part row per board size.
 pub fn run(args: &CountArgs, spec: &PartSpec, quiet: bool) -> Result<(), CommandError> {
     let csv = super::csv_destination(args.csv.as_deref())?;
     let part = spec.resolve().map_err(CommandError::Usage)?;
-    let checkpoint = args.checkpoint.as_deref();
     let mut rows: Vec<PartRow> = Vec::new();
     for &n in &args.sizes.0 {
         let plan = super::build_plan(n, &args.search)?;
-        let outcome = run_part(plan.as_ref(), part, &args.search, checkpoint, quiet)?;
+        if !quiet && !args.yes {
+            super::count::warn_if_long(plan.as_ref(), part, &args.search, &[]);
+        }
+        let checkpoint = checkpoint_for(args, n, part);
+        let outcome = run_part(
+            plan.as_ref(),
+            part,
+            &args.search,
+            checkpoint.as_deref(),
+            quiet,
+        )?;
         rows.push(PartRow::from_finished(&outcome));
     }
     let human = || -> std::io::Result<()> {

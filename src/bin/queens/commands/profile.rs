@@ -79,12 +79,15 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     for &n in &args.sizes.0 {
         let (p, verdict) = match Engine::from(args.engine) {
             Engine::Enumerate => {
+                let units = subtree_count(n) as u64;
                 let progress = Progress::start(
                     super::progress_mode(quiet),
                     &format!("profile n={n}"),
-                    subtree_count(n) as u64,
+                    units,
+                    0.0,
                 );
-                let p = plain_profile_with(n, threads, &|solutions| progress.unit_done(solutions));
+                let p =
+                    plain_profile_with(n, threads, &|solutions| progress.unit_done(1, solutions));
                 progress.finish();
                 let verdict = verdict_text(
                     verify_profile(&p),
@@ -100,9 +103,10 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                     super::progress_mode(quiet),
                     &format!("profile n={n}"),
                     orbits.len() as u64,
+                    0.0,
                 );
                 let sp = symmetric_profile_with(n, &orbits, threads, &|solutions| {
-                    progress.unit_done(solutions)
+                    progress.unit_done(1, solutions)
                 });
                 progress.finish();
                 let verdict = verdict_text(

@@ -1,6 +1,7 @@
 //! Running a part of a plan with an optional checkpoint: resumes the units the checkpoint
-//! holds, journals each finished unit, and stops cleanly on SIGINT/SIGTERM with a message that
-//! says how far the run got and how to resume.
+//! holds, journals each finished unit, shows progress in estimated work, and stops cleanly on
+//! SIGINT/SIGTERM (with or without a checkpoint) with a message that says how far the run got
+//! and how to resume.
 
 use super::{CommandError, progress_mode};
 use crate::cli::SearchArgs;
@@ -10,6 +11,8 @@ use queens::formats::checkpoint::{Checkpoint, RunIdentity};
 use queens::plan::{Part, Plan, Tally};
 use queens::{Counter, Error, Finished, Outcome};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The command line as typed, for the "run this again to resume" hint.
 fn command_line() -> String {
@@ -28,9 +31,39 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// Counts `part` of `plan`. With a `checkpoint`, units it already holds are not counted again,
-/// every finished unit is appended to it, and SIGINT/SIGTERM stop the run between units
-/// (an error that says how to resume).
+/// A run that a signal stopped between units: what to say about it.
+#[derive(Clone, Debug)]
+pub struct Stopped {
+    /// What stopped it: `SIGINT`, `SIGTERM`, …
+    pub reason: String,
+    /// How far it got, for example `12 of 830 units of n = 18 are done and saved in 'c'`.
+    pub progress: String,
+    /// Whether a checkpoint holds the finished units (so that running the same command
+    /// again resumes).
+    pub resumable: bool,
+}
+
+/// How [`run_part_stoppable`] ended.
+#[allow(clippy::large_enum_variant)] // one per board size
+pub enum PartEnd {
+    /// Every unit was counted.
+    Done(Finished),
+    /// A signal stopped the run first.
+    Stopped(Stopped),
+}
+
+/// The resume hint: `to resume, run the same command again: …`.
+pub fn resume_hint() -> String {
+    format!("to resume, run the same command again: {}", command_line())
+}
+
+/// The sum of the estimated work of `ids` (as a float: estimates of big boards are large).
+pub fn estimated_work(plan: &dyn Plan, ids: &[usize]) -> f64 {
+    ids.iter().map(|&id| plan.estimated_work(id) as f64).sum()
+}
+
+/// Counts `part` of `plan` as [`run_part_stoppable`] does; a stop is an error that says how far
+/// the run got and, with a checkpoint, how to resume.
 pub fn run_part(
     plan: &dyn Plan,
     part: Part,
@@ -38,88 +71,174 @@ pub fn run_part(
     checkpoint: Option<&Path>,
     quiet: bool,
 ) -> Result<Finished, CommandError> {
+    match run_part_stoppable(plan, part, search, checkpoint, quiet, "")? {
+        PartEnd::Done(done) => Ok(done),
+        PartEnd::Stopped(s) => Err(CommandError::Failed(format!(
+            "stopped by {}: {}{}",
+            s.reason,
+            s.progress,
+            if s.resumable {
+                format!("; {}", resume_hint())
+            } else {
+                String::new()
+            }
+        ))),
+    }
+}
+
+/// Counts `part` of `plan`. With a `checkpoint`, units it already holds are not counted again
+/// and every finished unit is appended to it. SIGINT/SIGTERM stop the run between units (a
+/// [`PartEnd::Stopped`]); a second one exits at once, printing how far the run got, then
+/// `written` (what the command has already written, e.g. `rows of n = 1..17 are written`), and
+/// the resume hint where there is a checkpoint.
+pub fn run_part_stoppable(
+    plan: &dyn Plan,
+    part: Part,
+    search: &SearchArgs,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+    written: &str,
+) -> Result<PartEnd, CommandError> {
     let n = plan.n();
     let counter = Counter::new(n).threads(search.thread_count()).part(part);
     let ids = part.ids(plan.unit_count());
     let failed = |e: String| CommandError::Failed(format!("n = {n}: {e}"));
-    let Some(path) = checkpoint else {
-        let progress = Progress::start(progress_mode(quiet), &format!("n={n}"), ids.len() as u64);
-        let report = |_: usize, t: &Tally| {
-            progress.unit_done(t.boards);
-            Ok(())
-        };
-        let end = counter.on_unit(&report).run_plan(plan);
-        progress.finish();
-        return match end {
-            Ok(Outcome::Complete(done)) => Ok(done),
-            Ok(Outcome::Stopped { finished, total }) => {
-                Err(failed(format!("stopped after {finished} of {total} units")))
-            }
-            Err(e) => Err(failed(e.to_string())),
-        };
+    let stop = signals::install()
+        .map_err(|e| failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}")))?;
+    let part_text = if part == Part::WHOLE {
+        String::new()
+    } else {
+        format!(" (part {part})")
     };
-    let journal = Checkpoint::open(path, &RunIdentity::of(plan, part)).map_err(|e| {
-        if e.is_usage() {
-            CommandError::Usage(e.to_string())
-        } else {
-            CommandError::Failed(e.to_string())
-        }
-    })?;
-    let resumed = ids
-        .iter()
-        .filter(|id| journal.done().contains_key(id))
-        .count();
-    if !quiet && !journal.done().is_empty() {
-        eprintln!(
-            "queens: resuming from '{}': {} of {} units of n = {n} (part {part}) already done{}",
+    let journal = match checkpoint {
+        None => None,
+        Some(path) => Some(
+            Checkpoint::open(path, &RunIdentity::of(plan, part)).map_err(|e| {
+                if e.is_usage() {
+                    CommandError::Usage(e.to_string())
+                } else {
+                    CommandError::Failed(e.to_string())
+                }
+            })?,
+        ),
+    };
+    let none = std::collections::BTreeMap::new();
+    let done_before = journal.as_ref().map_or(&none, |j| j.done());
+    let resumed = ids.iter().filter(|id| done_before.contains_key(id)).count();
+    if let (Some(j), Some(path)) = (&journal, checkpoint)
+        && !quiet
+        && !j.done().is_empty()
+    {
+        signals::say(&format!(
+            "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
             path.display(),
-            journal.done().len(),
+            j.done().len(),
             ids.len(),
-            if journal.dropped_last_line() {
+            if j.dropped_last_line() {
                 "; a torn last line was dropped and its unit will be counted again"
             } else {
                 ""
             }
-        );
+        ));
     }
-    let stop = signals::stop_on_signals()
-        .map_err(|e| failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}")))?;
+    let todo: Vec<usize> = ids
+        .iter()
+        .copied()
+        .filter(|id| !done_before.contains_key(id))
+        .collect();
     let label = if resumed == 0 {
         format!("n={n}")
     } else {
         format!("n={n} ({resumed} units resumed)")
     };
-    let progress = Progress::start(progress_mode(quiet), &label, (ids.len() - resumed) as u64);
+    let progress = Progress::start(
+        progress_mode(quiet),
+        &label,
+        todo.len() as u64,
+        estimated_work(plan, &todo),
+    );
+    // How far the run got, for the stop messages.
+    let finished = Arc::new(AtomicUsize::new(resumed));
+    let how_far = {
+        let finished = Arc::clone(&finished);
+        let total = ids.len();
+        let saved = checkpoint.map(|p| p.display().to_string());
+        let part_text = part_text.clone();
+        move || {
+            let done = finished.load(Ordering::Relaxed);
+            match &saved {
+                Some(path) => format!(
+                    "{done} of {total} units of n = {n}{part_text} are done and saved in '{path}'"
+                ),
+                None => format!(
+                    "{done} of {total} units of n = {n}{part_text} were done (without \
+                     --checkpoint they are not kept)"
+                ),
+            }
+        }
+    };
+    {
+        let how_far = how_far.clone();
+        let written = written.to_string();
+        let resumable = checkpoint.is_some();
+        signals::set_last_words(move || {
+            let mut words = how_far();
+            if !written.is_empty() {
+                words += &format!("; {written}");
+            }
+            if resumable {
+                words += &format!("; {}", resume_hint());
+            }
+            words
+        });
+    }
     let record = |id: usize, t: &Tally| {
-        journal.record(id, t)?;
-        progress.unit_done(t.boards);
+        if let Some(j) = &journal {
+            j.record(id, t)?;
+        }
+        finished.fetch_add(1, Ordering::Relaxed);
+        progress.unit_done(plan.estimated_work(id), t.boards);
         Ok(())
     };
     let end = counter
-        .resume_from(journal.done())
+        .resume_from(done_before)
         .on_unit(&record)
-        .stop_flag(&stop)
+        .stop_flag(stop)
         .run_plan(plan);
     progress.finish();
-    journal.sync().map_err(|e| {
-        failed(format!(
-            "cannot sync the checkpoint '{}': {e}",
-            path.display()
-        ))
-    })?;
+    if let (Some(j), Some(path)) = (&journal, checkpoint) {
+        j.sync().map_err(|e| {
+            failed(format!(
+                "cannot sync the checkpoint '{}': {e}",
+                path.display()
+            ))
+        })?;
+    }
     match end {
-        Ok(Outcome::Complete(done)) => Ok(done),
-        Ok(Outcome::Stopped { finished, total }) => Err(CommandError::Failed(format!(
-            "stopped by {}: {finished} of {total} units of n = {n} (part {part}) are done and \
-             saved in '{}'; to resume, run the same command again: {}",
-            signals::reason(&stop).unwrap_or_else(|| "a stop request".to_string()),
-            path.display(),
-            command_line()
-        ))),
+        Ok(Outcome::Complete(done)) => {
+            if let Some(path) = checkpoint
+                && done.resumed > 0
+            {
+                signals::say(&format!(
+                    "queens: n = {n}{part_text} was resumed: {} of {} units were counted by \
+                     earlier runs (journal '{}'); its seconds, kernel and threads describe this \
+                     run only",
+                    done.resumed,
+                    done.units,
+                    path.display()
+                ));
+            }
+            Ok(PartEnd::Done(done))
+        }
+        Ok(Outcome::Stopped { .. }) => Ok(PartEnd::Stopped(Stopped {
+            reason: signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
+            progress: how_far(),
+            resumable: checkpoint.is_some(),
+        })),
         Err(Error::Callback(e)) => Err(failed(format!(
             "cannot append to the checkpoint '{}': {e}; the units saved so far are kept, run the \
              same command again to resume",
-            path.display()
+            checkpoint.map_or(String::new(), |p| p.display().to_string())
         ))),
         Err(e) => Err(failed(e.to_string())),
     }

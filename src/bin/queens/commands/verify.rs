@@ -1,7 +1,10 @@
-//! `queens verify`: compute board sizes and compare with the published values.
+//! `queens verify`: compute board sizes and compare with the published values, one line per
+//! size as it finishes; SIGINT/SIGTERM stop it between units, naming the unfinished size.
 
-use super::{CommandError, compute_row, known_table};
+use super::{CommandError, known_table};
 use crate::cli::VerifyArgs;
+use queens::formats::table::Row;
+use queens::plan::Part;
 use queens::verify::Verdict;
 use std::io::Write;
 
@@ -9,8 +12,15 @@ use std::io::Write;
 pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let known = known_table(&args.known)?;
     let mut failures = 0usize;
+    let mut rows: Vec<Row> = Vec::new();
+    super::count::install_signals()?;
     for &n in &args.sizes.0 {
-        let mut row = compute_row(n, &args.search, None, quiet)?;
+        let plan = super::build_plan(n, &args.search)?;
+        if !quiet && !args.yes {
+            super::count::warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
+        }
+        // A stop is an error naming the unfinished size; the sizes checked are printed above.
+        let mut row = super::compute_row(n, &args.search, None, quiet)?;
         row.reverify(&known);
         let summary = format!(
             "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
@@ -35,6 +45,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "{line}")?;
         out.flush()?;
+        rows.push(row);
     }
     if failures == 0 {
         Ok(())

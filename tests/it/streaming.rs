@@ -1,0 +1,492 @@
+//! Results that stream and interrupts that keep what was finished, through the real binary:
+//! rows printed as their size finishes, SIGINT/SIGTERM writing the finished rows everywhere
+//! and naming the unfinished size, a checkpoint folder for several sizes killed and resumed,
+//! the second signal's last words, the progress lines of a log, and the warning before a size
+//! that cannot finish.
+
+use crate::common::{build, csv_records, dir, fails_with, path_str};
+use queens::plan::Engine;
+use queens::search::kernel::Kernel;
+use std::fs;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// The binary as a user runs it (no `--quiet` added).
+fn queens() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_queens"))
+}
+
+/// A running `queens` whose stdout and stderr lines arrive on channels as they are written.
+struct Running {
+    child: Child,
+    out: mpsc::Receiver<String>,
+    err: mpsc::Receiver<String>,
+    /// Every stderr line received so far.
+    err_seen: Vec<String>,
+}
+
+fn lines_of(pipe: impl Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(pipe).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+fn spawn(args: &[&str]) -> Running {
+    let mut child = queens()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let out = lines_of(child.stdout.take().unwrap());
+    let err = lines_of(child.stderr.take().unwrap());
+    Running {
+        child,
+        out,
+        err,
+        err_seen: Vec::new(),
+    }
+}
+
+/// Generous: the machine may be shared; nothing here measures time.
+const PATIENCE: Duration = Duration::from_secs(300);
+
+impl Running {
+    /// The next stdout line.
+    fn next_out(&mut self) -> String {
+        self.out
+            .recv_timeout(PATIENCE)
+            .expect("a line on stdout (the run ended or hung)")
+    }
+
+    /// Waits for a stderr line containing `needle` and returns it.
+    fn wait_err(&mut self, needle: &str) -> String {
+        loop {
+            let line = self.err.recv_timeout(PATIENCE).unwrap_or_else(|_| {
+                panic!("no stderr line with {needle:?}; seen: {:?}", self.err_seen)
+            });
+            self.err_seen.push(line.clone());
+            if line.contains(needle) {
+                return line;
+            }
+        }
+    }
+
+    fn signal(&self, signal: &str) {
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    }
+
+    /// Waits for the exit; returns the exit code and every stdout and stderr line left.
+    fn finish(mut self) -> (Option<i32>, Vec<String>, Vec<String>) {
+        let status = self.child.wait().unwrap();
+        let out: Vec<String> = self.out.iter().collect();
+        let mut err = self.err_seen;
+        err.extend(self.err.iter());
+        (status.code(), out, err)
+    }
+}
+
+/// A size whose symmetric count takes seconds on one thread (on the AVX-512 kernel, where the
+/// CPU has it, about 15 times as fast as the scalar one), as in the checkpoint tests of
+/// `cluster_cli`.
+fn long_symmetric_n() -> usize {
+    if Kernel::best() == Kernel::Scalar {
+        17
+    } else {
+        18
+    }
+}
+
+#[test]
+fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
+    let d = dir();
+    let csv = d.path().join("r.csv");
+    // n = 20 with the plain engine takes hours on one thread: it is never done when the
+    // signal comes, and its units are small, so the run stops soon after it.
+    let mut run = spawn(&[
+        "count",
+        "8,10",
+        "--engine",
+        "enumerate",
+        "--threads",
+        "1",
+        "--csv",
+        path_str(&csv),
+        "-q",
+    ]);
+    // Both rows, then the process ends: the plain case first.
+    let header = run.next_out();
+    assert!(header.starts_with(" n  total  classes"), "{header:?}");
+    assert!(run.next_out().starts_with(" 8     92       12"));
+    let (code, rest, _) = run.finish();
+    assert_eq!(code, Some(0));
+    assert!(rest[0].starts_with("10    724       92"), "{rest:?}");
+
+    let mut run = spawn(&[
+        "count",
+        "8,10,20",
+        "--engine",
+        "enumerate",
+        "--threads",
+        "1",
+        "--csv",
+        path_str(&csv),
+        "-q",
+    ]);
+    let header = run.next_out();
+    // The rows of n = 8 and 10 arrive while n = 20 runs.
+    let line8 = run.next_out();
+    let row8: Vec<&str> = line8.split_whitespace().collect();
+    assert_eq!(&row8[..7], ["8", "92", "12", "11", "1", "0", "2057"]);
+    let line10 = run.next_out();
+    assert!(line10.starts_with("10 "), "{line10}");
+    // Aligned for the sizes to come: the numbers end where their headings end, the text
+    // columns start where theirs start.
+    for line in [&line8, &line10] {
+        let (h_ends, ends) = (field_ends(&header), field_ends(line));
+        let (h_starts, starts) = (field_starts(&header), field_starts(line));
+        for i in [0, 1, 2, 3, 4, 5, 6, 7, 10] {
+            assert_eq!(h_ends[i], ends[i], "column {i}:\n{header}\n{line}");
+        }
+        for i in [8, 9, 11] {
+            assert_eq!(h_starts[i], starts[i], "column {i}:\n{header}\n{line}");
+        }
+    }
+    // The CSV file holds the finished rows already, and a SIGINT keeps them.
+    let (_, records) = csv_records(&fs::read_to_string(&csv).unwrap());
+    assert_eq!(records.len(), 2);
+    run.signal("INT");
+    let (code, rest, err) = run.finish();
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(rest.is_empty(), "{rest:?}");
+    let err = err.join("\n");
+    assert!(
+        err.contains(
+            "queens: SIGINT: stopping after the units in flight; Ctrl-C again to stop now"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("stopped by SIGINT during n = 20: "), "{err}");
+    assert!(
+        err.contains(&format!(
+            "rows for n = 8, 10 are written (also to '{}')",
+            csv.display()
+        )),
+        "{err}"
+    );
+    let (header, records) = csv_records(&fs::read_to_string(&csv).unwrap());
+    assert_eq!(header[0], "n");
+    let totals: Vec<(&str, &str, &str)> = records
+        .iter()
+        .map(|r| (r[0].as_str(), r[1].as_str(), r[11].as_str()))
+        .collect();
+    assert_eq!(totals, [("8", "92", "yes"), ("10", "724", "yes")]);
+}
+
+#[test]
+fn csv_on_stdout_streams_record_by_record_and_a_sigterm_keeps_the_records() {
+    let mut run = spawn(&[
+        "count",
+        "9,20",
+        "--engine",
+        "enumerate",
+        "--threads",
+        "1",
+        "--csv",
+        "-",
+        "-q",
+    ]);
+    assert_eq!(
+        run.next_out(),
+        "n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified"
+    );
+    let nine = run.next_out();
+    assert!(nine.starts_with("9,352,46,42,4,0,8394,"), "{nine}");
+    run.signal("TERM");
+    let (code, rest, err) = run.finish();
+    assert_eq!(code, Some(1));
+    assert!(rest.is_empty(), "{rest:?}");
+    let err = err.join("\n");
+    assert!(err.contains("stopped by SIGTERM during n = 20"), "{err}");
+    assert!(err.contains("rows for n = 9 are written"), "{err}");
+}
+
+/// Where each whitespace-separated field of `line` ends.
+fn field_ends(line: &str) -> Vec<usize> {
+    let b = line.as_bytes();
+    (0..b.len())
+        .filter(|&i| b[i] != b' ' && (i + 1 == b.len() || b[i + 1] == b' '))
+        .collect()
+}
+
+/// Where each whitespace-separated field of `line` starts.
+fn field_starts(line: &str) -> Vec<usize> {
+    let b = line.as_bytes();
+    (0..b.len())
+        .filter(|&i| b[i] != b' ' && (i == 0 || b[i - 1] == b' '))
+        .collect()
+}
+
+fn unit_lines(checkpoint: &Path) -> usize {
+    fs::read_to_string(checkpoint)
+        .map_or(0, |t| t.lines().filter(|l| l.starts_with("unit,")).count())
+}
+
+#[test]
+fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
+    let d = dir();
+    let ckpt = d.path().join("run");
+    let csv = d.path().join("t.csv");
+    let long = long_symmetric_n();
+    let sizes = format!("15,16,{long}");
+    let args = [
+        "count",
+        &sizes,
+        "--engine",
+        "symmetric",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path_str(&ckpt),
+        "--csv",
+        path_str(&csv),
+    ];
+    let mut run = spawn(&args);
+    // The rows of 15 and 16 arrive; once the last size's checkpoint holds a unit, stop it.
+    assert!(run.next_out().starts_with(" n"));
+    assert!(run.next_out().starts_with("15"));
+    assert!(run.next_out().starts_with("16"));
+    let last = ckpt.join(format!("n{long}.ckpt"));
+    while unit_lines(&last) == 0 {
+        thread::sleep(Duration::from_millis(20));
+    }
+    run.signal("TERM");
+    let (code, _, err) = run.finish();
+    assert_eq!(code, Some(1));
+    let err = err.join("\n");
+    let saved = unit_lines(&last);
+    assert!(
+        err.contains(&format!(
+            "stopped by SIGTERM during n = {long}: {saved} of "
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("saved in '{}'", last.display())),
+        "{err}"
+    );
+    assert!(err.contains("rows for n = 15, 16 are written"), "{err}");
+    assert!(
+        err.contains("to resume, run the same command again: "),
+        "{err}"
+    );
+    for n in [15, 16] {
+        let units = build(n, Engine::Symmetric).unit_count();
+        assert_eq!(unit_lines(&ckpt.join(format!("n{n}.ckpt"))), units);
+    }
+    assert_eq!(csv_records(&fs::read_to_string(&csv).unwrap()).1.len(), 2);
+
+    // The same command again: 15 and 16 come from their checkpoints, the last size resumes.
+    let o = queens().args(args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let units = build(long, Engine::Symmetric).unit_count();
+    assert!(
+        err.contains(&format!(
+            "queens: n = {long} was resumed: {saved} of {units} units were counted by earlier runs"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("queens: n = 15 was resumed: "), "{err}");
+    let (_, records) = csv_records(&fs::read_to_string(&csv).unwrap());
+    let totals: Vec<(String, String)> = records
+        .iter()
+        .map(|r| (r[0].clone(), r[1].clone()))
+        .collect();
+    let published = |n: usize| {
+        queens::verify::lookup(n)
+            .unwrap()
+            .total
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        totals,
+        [15, 16, long].map(|n| (n.to_string(), published(n)))
+    );
+    assert_eq!(unit_lines(&last), units, "every unit journaled once");
+}
+
+#[test]
+fn several_sizes_need_a_checkpoint_folder_not_a_file() {
+    let d = dir();
+    let file = d.path().join("c.ckpt");
+    fs::write(&file, "").unwrap();
+    fails_with(
+        &["count", "8-9", "--checkpoint", path_str(&file)],
+        2,
+        "with several board sizes it names a folder",
+    );
+    // Into a folder that does not exist yet (its parent does): one file per size.
+    let folder = d.path().join("new");
+    let o = queens()
+        .args(["count", "8-9", "-q", "--checkpoint", path_str(&folder)])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(folder.join("n8.ckpt").is_file() && folder.join("n9.ckpt").is_file());
+    // And a part into the same folder: the part is in the name.
+    let o = queens()
+        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(folder.join("n9.part1of2.ckpt").is_file());
+}
+
+#[test]
+fn a_size_that_cannot_finish_is_announced_and_a_second_sigint_still_says_how_to_resume() {
+    let d = dir();
+    let ckpt = d.path().join("n27.ckpt");
+    let mut run = spawn(&[
+        "count",
+        "27",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path_str(&ckpt),
+    ]);
+    let warning = run.wait_err("would take about");
+    assert!(
+        warning.starts_with("queens: n = 27 would take about ")
+            && warning.contains(" CPU-years on this machine (about ")
+            && warning.ends_with(" years on 1 thread; n = 27 is the published record); continuing"),
+        "{warning}"
+    );
+    let start = run.wait_err("queens: n=27: started: ");
+    let units = build(27, Engine::Symmetric).unit_count();
+    assert!(start.contains(&format!("{units} units")), "{start}");
+    // The largest unit goes first and takes days: the first signal cannot end the run.
+    run.signal("INT");
+    run.wait_err("stopping after the units in flight; Ctrl-C again to stop now");
+    run.signal("INT");
+    let (code, out, err) = run.finish();
+    assert_eq!(code, Some(130), "{err:?}");
+    assert!(out.is_empty());
+    let last = err.last().unwrap();
+    assert!(
+        last.starts_with(&format!(
+            "queens: stopped by a second SIGINT: 0 of {units} units of n = 27 are done and saved in '{}'",
+            ckpt.display()
+        )) && last.contains("; to resume, run the same command again: "),
+        "{last}"
+    );
+}
+
+#[test]
+fn yes_and_quiet_leave_out_only_the_warning() {
+    for flag in ["--yes", "-q"] {
+        let d = dir();
+        let ckpt = d.path().join("c");
+        let mut run = spawn(&[
+            "count",
+            "27",
+            "--threads",
+            "1",
+            flag,
+            "--checkpoint",
+            path_str(&ckpt),
+        ]);
+        if flag == "--yes" {
+            run.wait_err("queens: n=27: started: ");
+        } else {
+            // Nothing on stderr: the checkpoint, created once the handlers are installed,
+            // says the run is going.
+            while !ckpt.exists() {
+                thread::sleep(Duration::from_millis(20));
+            }
+        }
+        run.signal("INT");
+        run.wait_err("stopping after the units in flight");
+        run.signal("INT");
+        let (code, _, err) = run.finish();
+        assert!(
+            !err.iter().any(|l| l.contains("would take")),
+            "{flag}: {err:?}"
+        );
+        if flag == "-q" {
+            assert!(
+                err.iter().all(|l| !l.contains("started")),
+                "{flag}: {err:?}"
+            );
+        }
+        assert_eq!(code, Some(130), "{flag}: {err:?}");
+    }
+}
+
+#[test]
+fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
+    let units = build(12, Engine::Symmetric).unit_count();
+    let o = queens()
+        .args(["count", "12", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("queens: n=12: started: {units} units, progress in estimated work")
+    );
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("queens: n=12: finished after ")
+            && last.ends_with(&format!(" s: {units}/{units} units, 14200 boards")),
+        "{last}"
+    );
+    let o = queens()
+        .args(["count", "12", "--threads", "1", "-q"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(o.stderr.is_empty());
+}
+
+#[test]
+fn verify_streams_its_lines_and_names_the_unfinished_size() {
+    let mut run = spawn(&[
+        "verify",
+        "8,20",
+        "--engine",
+        "enumerate",
+        "--threads",
+        "1",
+        "-q",
+    ]);
+    assert_eq!(
+        run.next_out(),
+        "PASS n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn)"
+    );
+    run.signal("INT");
+    let (code, _, err) = run.finish();
+    assert_eq!(code, Some(1));
+    let err = err.join("\n");
+    assert!(err.contains("stopped by SIGINT: "), "{err}");
+    assert!(err.contains(" units of n = 20 were done"), "{err}");
+}
