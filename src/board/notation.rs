@@ -406,10 +406,7 @@ pub fn parse_board_rows<S: AsRef<str>>(rows: &[S]) -> Result<Vec<u32>, NotationE
 pub fn leetcode_strings(text: &str) -> Result<Vec<&str>, NotationError> {
     let mut strings = Vec::new();
     let mut rest = text;
-    loop {
-        let Some(open) = rest.find('"') else {
-            break;
-        };
+    while let Some(open) = rest.find('"') {
         if let Some(bad) = rest[..open].chars().find(|&c| !is_separator(c)) {
             return Err(NotationError::Malformed(format!(
                 "{bad:?} between the quoted rows (leetcode: [\".Q..\",\"...Q\",…])"
