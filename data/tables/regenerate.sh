@@ -53,4 +53,7 @@ echo "pictures" >&2
 "$queens" plot "$tables/counts.csv" -o "$pictures/growth.svg"
 "$queens" render 8 --class 10 -o "$pictures/n8-half-turn-class.svg"
 "$queens" render 8 --all-classes -o "$pictures/n8-classes.svg"
+"$queens" render 8 --orbit "2 4 1 7 0 6 3 5" -o "$pictures/n8-half-turn-orbit.svg"
+"$queens" render 8 --solution "a8 b2 c4 d1 e7 f5 g3 h6" --labels chess -o "$pictures/n8-chess.svg"
+"$queens" render 8 --solution "0 2 4 6 1 3 5 7" --allow-attacks -o "$pictures/n8-attacks.svg"
 echo "done" >&2

@@ -429,7 +429,7 @@ pub fn leetcode_strings(text: &str) -> Result<Vec<&str>, NotationError> {
 
 /// Reads one line of content in a single-line notation (`cols`, `cols1`, `digits`,
 /// `algebraic`; a one-line `board` or `leetcode` board too) as 0-based columns, unchecked:
-/// columns may be out of range and queens may attack each other ([`check`] says).
+/// columns may be out of range and queens may attack each other ([`in_range`] and [`crate::board::validate`] say).
 pub fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, NotationError> {
     match notation {
         Notation::Cols | Notation::Csv => parse_numbers(text, 0),
@@ -578,7 +578,7 @@ pub fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
     }
 }
 
-/// [`write`] into a new `String`.
+/// [`fn@write`] into a new `String`.
 pub fn to_string(notation: Notation, cols: &[u8]) -> String {
     let mut out = Vec::new();
     write(&mut out, notation, cols);

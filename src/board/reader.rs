@@ -293,19 +293,17 @@ impl<R: BufRead> BoardReader<R> {
                     self.queue.push_back(e);
                     return;
                 };
-                let field = text
-                    .split(',')
-                    .nth(column)
-                    .map(|f| f.trim().trim_matches('"'));
+                let fields = csv_fields(text);
+                let field = fields.get(column).map(|f| f.trim());
                 let item = match field {
                     None => self.error(
                         line,
                         format!("malformed: no field {} (the board column)", column + 1),
                     ),
                     Some(field) => {
-                        // The board column may be in any single-line notation.
+                        // The board column may be in any one-line notation.
                         let mut inner = notation::detect_line(field);
-                        if !inner.is_single_line() {
+                        if !inner.is_single_line() && inner != Notation::Leetcode {
                             inner = Notation::Cols;
                         }
                         match notation::parse_line(inner, field) {
@@ -342,6 +340,25 @@ impl<R: BufRead> BoardReader<R> {
             }
         }
     }
+}
+
+/// The fields of one CSV record: commas separate, double quotes quote (`""` is a quote).
+fn csv_fields(text: &str) -> Vec<String> {
+    let mut fields = vec![String::new()];
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                chars.next();
+                fields.last_mut().expect("one field").push('"');
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(String::new()),
+            c => fields.last_mut().expect("one field").push(c),
+        }
+    }
+    fields
 }
 
 /// At most 40 characters of `text`, for messages.
@@ -524,6 +541,15 @@ mod tests {
         assert!(got[1].as_ref().unwrap_err().contains("--from algebraic"));
         let got = read("1 3 0 2\n", Some(Notation::Cols1));
         assert!(got[0].as_ref().unwrap_err().contains("--from cols"));
+    }
+
+    #[test]
+    fn csv_fields_follow_the_quoting_rules() {
+        assert_eq!(
+            csv_fields("1,\"[\"\".Q\"\",\"\"Q.\"\"]\",x"),
+            ["1", "[\".Q\",\"Q.\"]", "x"]
+        );
+        assert_eq!(csv_fields(""), [""]);
     }
 
     #[test]

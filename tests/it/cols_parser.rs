@@ -12,7 +12,8 @@ fn check_text(text: &str) {
     let content_lines: Vec<usize> = raw
         .iter()
         .enumerate()
-        .filter(|(_, l)| !content(l).is_empty())
+        // Blank lines, comments and lines of separators alone (`[`, `,`) hold no board.
+        .filter(|(_, l)| tokens(content(l)).next().is_some())
         .map(|(i, _)| i + 1)
         .collect();
     let results: Vec<_> = board::parse_cols_lines(text).collect();

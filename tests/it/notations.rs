@@ -370,6 +370,18 @@ fn list_and_classify_write_every_notation() {
         "1 3 0 2\n",
     );
     assert!(out.contains(",2 4 1 3,"), "{out}");
+    // Each notation of classify's CSV reads back.
+    for notation in ["cols", "cols1", "digits", "algebraic", "leetcode"] {
+        let csv = stdout_of_stdin(
+            &["classify", "--notation", notation, "--format", "csv"],
+            "2 0 3 1\n",
+        );
+        let back = stdout_of_stdin(&["classify", "--format", "csv"], &csv);
+        assert!(
+            back.starts_with("line,") && back.contains(",2 0 3 1,1 3 0 2,"),
+            "{notation}: {back}"
+        );
+    }
     // --orbit takes any notation.
     assert_eq!(
         stdout_of(&["list", "8", "--orbit", "15863724"]),

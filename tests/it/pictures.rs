@@ -1,2 +1,261 @@
 //! Pictures a teacher would print: every text inside its picture, plurals right, labels,
 //! the whole class of one board, and invalid boards with their attacks marked.
+
+use crate::common::{fails_with, stdout_of};
+
+/// Every `<text>` of `svg` with the box it takes (x from, x to, font size), and the
+/// picture's width and height.
+fn texts(svg: &str) -> (Vec<(String, f64, f64)>, f64, f64) {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    let root = doc.root_element();
+    let size = |a: &str| root.attribute(a).unwrap().parse::<f64>().unwrap();
+    let (w, h) = (size("width"), size("height"));
+    let out = doc
+        .descendants()
+        .filter(|e| e.has_tag_name("text"))
+        .map(|e| {
+            let t = e.text().unwrap_or("").to_string();
+            let x: f64 = e.attribute("x").unwrap().parse().unwrap();
+            let y: f64 = e.attribute("y").unwrap().parse().unwrap();
+            let fs: f64 = e.attribute("font-size").unwrap().parse().unwrap();
+            // As wide as the library assumes (0.6 em a character, wider than common fonts).
+            let width = t.chars().count() as f64 * fs * 0.6;
+            let (from, to) = match e.attribute("text-anchor") {
+                Some("middle") => (x - width / 2.0, x + width / 2.0),
+                Some("end") => (x - width, x),
+                _ => (x, x + width),
+            };
+            assert!(y - fs >= 0.0 && y <= h, "{t:?} at y = {y} outside 0..{h}");
+            (t, from, to)
+        })
+        .collect();
+    (out, w, h)
+}
+
+/// Asserts every text lies inside the picture, with a margin from its edges.
+fn fits(svg: &str, what: &str) -> Vec<String> {
+    let (texts, w, _) = texts(svg);
+    for (t, from, to) in &texts {
+        assert!(
+            *from >= 4.0 && *to <= w - 4.0,
+            "{what}: {t:?} spans {from}..{to} of 0..{w}"
+        );
+    }
+    texts.into_iter().map(|t| t.0).collect()
+}
+
+fn count(svg: &str, class: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|e| e.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn every_picture_is_sized_to_its_text() {
+    for n in ["1", "4", "5", "6", "8", "10"] {
+        let svg = stdout_of(&["render", n, "--all-classes", "-o", "-"]);
+        fits(&svg, &format!("--all-classes {n}"));
+    }
+    for args in [
+        &["render", "1", "--solution", "0", "-o", "-"][..],
+        &["render", "1", "--class", "1", "-o", "-"],
+        &["render", "8", "--class", "10", "-o", "-"],
+        &["render", "20", "--class", "1", "-o", "-"],
+        &[
+            "render", "32", "--class", "1", "--labels", "index", "-o", "-",
+        ],
+        &["render", "8", "--orbit", "0 4 7 5 2 6 1 3", "-o", "-"],
+        &["render", "1", "--orbit", "0", "-o", "-"],
+        &[
+            "render",
+            "8",
+            "--solution",
+            "0 1 2 3 4 5 6 7",
+            "--allow-attacks",
+            "-o",
+            "-",
+        ],
+        &[
+            "render",
+            "8",
+            "--solution",
+            "a8 b2 c4 d1 e7 f5 g3 h6",
+            "--labels",
+            "chess",
+            "-o",
+            "-",
+        ],
+    ] {
+        fits(&stdout_of(args), &format!("{args:?}"));
+    }
+}
+
+#[test]
+fn plurals_are_right() {
+    let svg = stdout_of(&["render", "4", "--all-classes", "-o", "-"]);
+    let text = fits(&svg, "n = 4").join("\n");
+    assert!(
+        text.contains("n = 4: 1 class (0 asymmetric, 0 half-turn, 1 quarter-turn)"),
+        "{text}"
+    );
+    assert!(!text.contains("1 classes"));
+    let svg = stdout_of(&["render", "1", "--solution", "0", "-o", "-"]);
+    assert!(
+        fits(&svg, "n = 1")
+            .join("\n")
+            .contains("a class of 1 board")
+    );
+    fails_with(
+        &["render", "4", "--class", "2", "-o", "-"],
+        2,
+        "n = 4 has 1 class: --class must be 1",
+    );
+}
+
+#[test]
+fn labels_say_how_a_board_reads() {
+    let labels = |kind: &str| {
+        let svg = stdout_of(&[
+            "render",
+            "8",
+            "--solution",
+            "0 4 7 5 2 6 1 3",
+            "--labels",
+            kind,
+            "-o",
+            "-",
+        ]);
+        fits(&svg, kind)
+    };
+    let index = labels("index");
+    for i in 0..8 {
+        assert_eq!(
+            index.iter().filter(|t| **t == i.to_string()).count(),
+            2,
+            "row and column {i}"
+        );
+    }
+    let chess = labels("chess");
+    for f in ["a", "b", "c", "d", "e", "f", "g", "h", "1", "8"] {
+        assert!(chess.iter().any(|t| t == f), "{f}: {chess:?}");
+    }
+    assert!(
+        chess.iter().any(|t| t == "a8 b2 c4 d1 e7 f5 g3 h6"),
+        "{chess:?}"
+    );
+    let none = labels("none");
+    assert!(none.iter().all(|t| t.len() > 2), "{none:?}");
+    // The default is index.
+    let plain = stdout_of(&["render", "8", "--solution", "0 4 7 5 2 6 1 3", "-o", "-"]);
+    assert_eq!(fits(&plain, "default"), index);
+    fails_with(
+        &[
+            "render", "27", "--class", "1", "--labels", "chess", "-o", "-",
+        ],
+        2,
+        "n ≤ 26",
+    );
+}
+
+#[test]
+fn orbit_draws_the_whole_class_with_its_transforms() {
+    let svg = stdout_of(&["render", "8", "--orbit", "2 4 1 7 0 6 3 5", "-o", "-"]);
+    assert_eq!(count(&svg, "member"), 4);
+    assert_eq!(count(&svg, "queen"), 32);
+    let text = fits(&svg, "orbit").join("\n");
+    for caption in [
+        "id = rot180",
+        "rot90 = rot270",
+        "transpose = antitranspose",
+        "flipcols = fliprows",
+    ] {
+        assert!(text.contains(caption), "{caption}: {text}");
+    }
+    assert!(
+        text.contains("symmetric under a half turn: a class of 4 boards"),
+        "{text}"
+    );
+    assert!(text.contains("rot90: a quarter turn clockwise"), "{text}");
+    let svg = stdout_of(&["render", "8", "--orbit", "15863724", "-o", "-"]);
+    assert_eq!(count(&svg, "member"), 8);
+    fails_with(
+        &["render", "8", "--orbit", "0 1 2 3 4 5 6 7", "-o", "-"],
+        2,
+        "not a solution",
+    );
+}
+
+#[test]
+fn invalid_boards_are_drawn_with_their_attacks() {
+    let svg = stdout_of(&[
+        "render",
+        "8",
+        "--solution",
+        "0 1 2 3 4 5 6 7",
+        "--allow-attacks",
+        "-o",
+        "-",
+    ]);
+    // Eight queens on one diagonal: every pair attacks, 8·7/2 = 28 lines.
+    assert_eq!(count(&svg, "attack"), 28);
+    assert_eq!(count(&svg, "attacked"), 8);
+    assert_eq!(count(&svg, "queen"), 8);
+    assert!(
+        fits(&svg, "attacks")
+            .join("\n")
+            .contains("not a solution: 28 attacking pairs")
+    );
+    // A repeated column and two diagonals, in chess terms with chess labels.
+    let svg = stdout_of(&[
+        "render",
+        "4",
+        "--solution",
+        "1 3 0 1",
+        "--allow-attacks",
+        "--labels",
+        "chess",
+        "-o",
+        "-",
+    ]);
+    // Rows 0 and 3 share column 1; rows 1 and 3, 2 and 3 share diagonals.
+    assert_eq!(count(&svg, "attack"), 3);
+    let text = fits(&svg, "three pairs").join("\n");
+    assert!(text.contains("not a solution: 3 attacking pairs"), "{text}");
+    assert!(text.contains("b4–b1"), "{text}");
+    // A solution with --allow-attacks is drawn with no attack.
+    let svg = stdout_of(&[
+        "render",
+        "4",
+        "--solution",
+        "1 3 0 2",
+        "--allow-attacks",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(count(&svg, "attack"), 0);
+    assert!(
+        fits(&svg, "solution")
+            .join("\n")
+            .contains("a solution: no two queens attack")
+    );
+    // Without it the board is refused, with a pointer to the option.
+    fails_with(
+        &["render", "8", "--solution", "0 1 2 3 4 5 6 7", "-o", "-"],
+        2,
+        "--allow-attacks",
+    );
+    fails_with(
+        &[
+            "render",
+            "4",
+            "--solution",
+            "0 1 2 4",
+            "--allow-attacks",
+            "-o",
+            "-",
+        ],
+        2,
+        "outside",
+    );
+}

@@ -98,7 +98,8 @@ Each line is printed as its size finishes. SIGINT or SIGTERM stops after the uni
 stderr says how long (--yes leaves it out; see `queens count --help`). Exits 0 only if every
 size passes.")]
     Verify(VerifyArgs),
-    /// Classify boards read from a file or stdin: canonical form, symmetry type, class size.
+    /// Classify boards in any notation from a file or stdin: canonical form, class number,
+    /// symmetry type, class size.
     #[command(after_help = "\
 Examples:
   queens classify boards.txt            boards in any notation, `#` comments allowed
@@ -111,6 +112,8 @@ Boards are read in the notation --from names; `auto` (the default) takes the not
 the first board for the whole input and says on stderr which it took when it is not cols.
 Each board gets its class number as `list N --classes` numbers them (n up to 14). The run
 ends with a summary on stderr: `92 boards, 12 classes (11 asymmetric, 1 half_turn)`.
+Input is read line by line in constant memory (lines up to 1 MiB); files of 8 MiB or more
+show progress. --quiet silences the notation note, the summary and progress (not bad lines).
 
 Exit codes: 0 every line was a valid solution; 1 some lines were not (each is reported on
 stderr with its line number and the reason, after the good ones are classified); 2 usage
@@ -126,7 +129,8 @@ Examples:
 
 Exit codes: 0 success; 1 the profile disagrees with a published value; 2 usage error.")]
     Profile(ProfileArgs),
-    /// Draw boards as SVG: one solution, one class, or every class of a board size.
+    /// Draw boards as SVG: one board (invalid ones too), one class, the whole class of one
+    /// board, or every class of a board size.
     #[command(after_help = "\
 Examples:
   queens render 8 --solution \"0 4 7 5 2 6 1 3\" -o board.svg
@@ -136,6 +140,10 @@ Examples:
   queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid
   queens render 8 --solution \"0 1 2 3 4 5 6 7\" --allow-attacks -o attacks.svg
                                                 an invalid board, attacking pairs marked
+
+Every picture is sized to its captions. --labels index (the default) numbers rows and columns
+from 0 as the cols notation reads them; --labels chess puts files a.. and ranks as the
+algebraic notation reads them. Progress goes to stderr when --class K walks many classes.
 
 Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
     Render(RenderArgs),

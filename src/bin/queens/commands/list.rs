@@ -73,7 +73,11 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         };
         let progress = board_progress(
             args.quiet,
-            &format!("list n={}", args.n),
+            &format!(
+                "list n={} (units of {} boards)",
+                args.n,
+                solutions::PROGRESS_EVERY
+            ),
             expected(args.n, args.classes)
                 .map(|e| e.min(u128::from(args.limit.unwrap_or(u64::MAX)))),
         );
