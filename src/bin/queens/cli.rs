@@ -5,8 +5,8 @@ use crate::ns;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::board::notation::Notation;
 use queens::plan::Engine;
-use queens::runner::Split;
 use queens::plan::part::PartSpec;
+use queens::runner::Split;
 use queens::search::kernel::KernelChoice;
 
 const ABOUT: &str = "Count, list and classify the solutions of the n-queens problem.";

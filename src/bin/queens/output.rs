@@ -30,6 +30,7 @@ use queens::formats::bounded;
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
 /// Where a result goes.
@@ -201,6 +202,24 @@ impl Destination {
 /// The temporary files being written, removed on SIGINT/SIGTERM.
 static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
+/// Set once the process stops cleanly on signals (a count): then the signal thread here leaves
+/// SIGINT/SIGTERM to it.
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
+
+/// Leaves SIGINT and SIGTERM to the caller's clean stop: writes in flight finish instead of
+/// being cut short (the caller calls [`remove_temp_files`] if it exits at once).
+pub fn stop_gracefully_on_signals() {
+    GRACEFUL.store(true, Ordering::SeqCst);
+}
+
+/// Removes the temporary files being written (before an exit that cuts them short).
+pub fn remove_temp_files() {
+    let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+    for temp in list.iter() {
+        let _ = fs::remove_file(temp);
+    }
+}
+
 /// Lists a temporary file, starting the signal thread the first time.
 fn register(temp: &Path) {
     static WATCH: Once = Once::new();
@@ -213,11 +232,13 @@ fn register(temp: &Path) {
         let _ = std::thread::Builder::new()
             .name("queens-output-signals".to_string())
             .spawn(move || {
-                if let Some(sig) = signals.forever().next() {
-                    let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
-                    for temp in list.iter() {
-                        let _ = fs::remove_file(temp);
+                for sig in signals.forever() {
+                    // A command that stops cleanly on signals ([`crate::signals::install`])
+                    // finishes its writes itself and removes what is left on its way out.
+                    if GRACEFUL.load(Ordering::SeqCst) {
+                        continue;
                     }
+                    remove_temp_files();
                     std::process::exit(128 + sig);
                 }
             });

@@ -37,6 +37,7 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
     }
     let flag = StopFlag::new();
     let mut signals = Signals::new([SIGINT, SIGTERM])?;
+    crate::output::stop_gracefully_on_signals();
     let cell = flag.cell();
     std::thread::Builder::new()
         .name("queens-signals".to_string())
@@ -66,6 +67,7 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                     }
                     let words = words.map_or(String::new(), |w| format!(": {w}"));
                     say(&format!("queens: stopped by a second {name}{words}"));
+                    crate::output::remove_temp_files();
                     std::process::exit(128 + sig);
                 }
             }

@@ -217,6 +217,7 @@ fn classify_stream(
             super::progress_mode(args.quiet),
             "classify (MiB read)",
             s.div_ceil(1 << 20),
+            0.0,
         )
     });
     let mut reported_notation = false;
@@ -269,7 +270,7 @@ fn classify_stream(
             let mib = reader.bytes_read() >> 20;
             while mib_done < mib {
                 mib_done += 1;
-                p.unit_done(std::mem::take(&mut boards_since));
+                p.unit_done(0, std::mem::take(&mut boards_since));
             }
         }
     }

@@ -40,7 +40,12 @@ pub fn board_progress(quiet: bool, label: &str, expected: Option<u128>) -> Optio
         return None;
     }
     let units = u64::try_from(expected.div_ceil(u128::from(solutions::PROGRESS_EVERY))).ok()?;
-    Some(Progress::start(super::progress_mode(quiet), label, units))
+    Some(Progress::start(
+        super::progress_mode(quiet),
+        label,
+        units,
+        0.0,
+    ))
 }
 
 /// The published number of boards (or classes) of `n`, if known.
@@ -83,7 +88,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         );
         let written = solutions::write_solutions(w, args.n, &options, |_| {
             if let Some(p) = &progress {
-                p.unit_done(u128::from(solutions::PROGRESS_EVERY));
+                p.unit_done(0, u128::from(solutions::PROGRESS_EVERY));
             }
         });
         if let Some(p) = progress {

@@ -112,13 +112,14 @@ fn class_number(n: usize, k: usize, quiet: bool) -> Result<classify::ClassInfo, 
         super::progress_mode(quiet),
         &format!("render n={n} class {k} (units of {CLASSES_PER_UNIT} classes)"),
         walk.div_ceil(CLASSES_PER_UNIT) as u64,
+        0.0,
     );
     let mut found = None;
     let mut count = 0;
     classify::for_each_class(n, |index, cols| {
         count = index;
         if index % CLASSES_PER_UNIT == 0 {
-            progress.unit_done(CLASSES_PER_UNIT as u128);
+            progress.unit_done(0, CLASSES_PER_UNIT as u128);
         }
         if index == k {
             found = Some(classify::class_info(index, cols));
