@@ -129,6 +129,9 @@ pub fn run_part_stoppable(
         && !quiet
         && !j.done().is_empty()
     {
+        if let Some(note) = j.dropped_note() {
+            signals::say(&format!("queens: {note}"));
+        }
         signals::say(&format!(
             "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
             path.display(),
@@ -192,17 +195,24 @@ pub fn run_part_stoppable(
             words
         });
     }
-    let record = |id: usize, t: &Tally| {
+    // Journaled first, with the unit's counting time, so that what a stop reports as saved
+    // is saved.
+    let record = |id: usize, t: &Tally, took: std::time::Duration| {
         if let Some(j) = &journal {
-            j.record(id, t)?;
+            j.record_timed(id, t, took.as_secs_f64())?;
         }
         finished.fetch_add(1, Ordering::Relaxed);
         progress.unit_done(plan.estimated_work(id), t.boards);
         Ok(())
     };
+    // The counting time of the units earlier runs finished (each unit's own time, on one
+    // thread), for the row's seconds.
+    let resumed_seconds: f64 = journal.as_ref().map_or(0.0, |j| {
+        ids.iter().filter_map(|id| j.seconds().get(id)).sum::<f64>()
+    });
     let end = counter
         .resume_from(done_before)
-        .on_unit(&record)
+        .on_unit_timed(&record)
         .stop_flag(stop)
         .run_plan(plan);
     progress.finish();
@@ -215,17 +225,23 @@ pub fn run_part_stoppable(
         })?;
     }
     match end {
-        Ok(Outcome::Complete(done)) => {
+        Ok(Outcome::Complete(mut done)) => {
             if let Some(path) = checkpoint
                 && done.resumed > 0
             {
+                // The earlier runs' share of the wall-clock time, as if they ran on this run's
+                // threads: their units' counting times divided by the threads.
+                done.seconds += resumed_seconds / done.threads.max(1) as f64;
                 signals::say(&format!(
                     "queens: n = {n}{part_text} was resumed: {} of {} units were counted by \
-                     earlier runs (journal '{}'); its seconds, kernel and threads describe this \
-                     run only",
+                     earlier runs (journal '{}', {:.3} s of counting); its seconds include \
+                     their time spread over {} thread{}; kernel and threads describe this run",
                     done.resumed,
                     done.units,
-                    path.display()
+                    path.display(),
+                    resumed_seconds,
+                    done.threads,
+                    if done.threads == 1 { "" } else { "s" }
                 ));
             }
             Ok(PartEnd::Done(done))
