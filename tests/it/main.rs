@@ -18,3 +18,4 @@ mod robustness;
 mod slurm;
 mod streaming;
 mod tables;
+mod two_ways;

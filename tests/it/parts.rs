@@ -4,8 +4,10 @@
 
 use crate::common::{build, options};
 use queens::plan::{Engine, Part, Plan, Tally};
+use queens::runner::Split;
 use queens::runner::stop::StopFlag;
 use queens::runner::{self as run, RunControl, RunEnd};
+use queens::search::kernel::Kernel;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -16,10 +18,15 @@ fn part_tally(plan: &dyn Plan, part: Part) -> Tally {
 }
 
 /// Every engine, each with a few board sizes.
+/// Every engine and the symmetric engine's second (coronal) plan, each with a few sizes.
 fn plans() -> Vec<Box<dyn Plan>> {
+    let coronal = |n| {
+        queens::runner::build_split(n, Engine::Symmetric, Split::Coronal, Kernel::best()).unwrap()
+    };
     Engine::ALL
         .iter()
         .flat_map(|&e| [1, 4, 6, 8, 10, 11].map(|n| build(n, e)))
+        .chain([1, 4, 6, 8, 10, 11].map(coronal))
         .collect()
 }
 

@@ -92,6 +92,7 @@ Progress (solutions written) goes to stderr on long runs; --quiet silences it.")
 Examples:
   queens verify                         n = 1..12
   queens verify 13-15 --threads 2       larger sizes on two threads
+  queens verify 16 --two-ways           both plans of the symmetric engine must agree
 
 Each line is printed as its size finishes. SIGINT or SIGTERM stops after the units in flight
 (exit 1, naming the unfinished size); before a size that would take over an hour a line on
@@ -513,6 +514,12 @@ pub struct VerifyArgs {
     /// Leave out the warning before a size that would take over an hour.
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// Count each size with both plans of the symmetric engine (`--split border` and
+    /// `coronal`, which share no code for the border queens) and pass only if every column
+    /// agrees (and agrees with the published values where there are any): verifies sizes
+    /// nothing is published for.
+    #[arg(long)]
+    pub two_ways: bool,
 }
 
 /// Output formats of `queens classify`.

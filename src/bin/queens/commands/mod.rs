@@ -15,7 +15,6 @@ pub mod verify;
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::output::Destination;
 use crate::progress::ProgressMode;
-use queens::formats::table::Row;
 use queens::plan::Plan;
 use queens::plan::part::Part;
 use queens::runner;
@@ -105,20 +104,19 @@ pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, Comman
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 
-/// Computes the whole row for one board size with the given search options, resumably with
-/// the journal at `checkpoint` if given.
-pub fn compute_row(
+/// Computes the complete counts of one board size with the given search options, resumably
+/// with the journal at `checkpoint` if given.
+pub fn compute_counts(
     n: usize,
     search: &SearchArgs,
     checkpoint: Option<&Path>,
     quiet: bool,
-) -> Result<Row, CommandError> {
+) -> Result<queens::Counts, CommandError> {
     let plan = build_plan(n, search)?;
     let outcome = resumable::run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
-    let counts = outcome
+    outcome
         .counts()
-        .map_err(|e| CommandError::Failed(e.to_string()))?;
-    Ok(Row::from_counts(&counts))
+        .map_err(|e| CommandError::Failed(e.to_string()))
 }
 
 /// Fails loudly, naming every disagreement with the published values in `mismatches`, if

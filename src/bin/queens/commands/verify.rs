@@ -2,14 +2,50 @@
 //! size as it finishes; SIGINT/SIGTERM stop it between units, naming the unfinished size.
 
 use super::{CommandError, known_table};
-use crate::cli::VerifyArgs;
+use crate::cli::{EngineArg, SearchArgs, SplitArg, VerifyArgs};
 use queens::formats::table::Row;
 use queens::plan::Part;
 use queens::verify::Verdict;
 use std::io::Write;
 
+/// The columns on which two complete counts of one size differ, or `None` if they agree on
+/// every one (total, the three class types, the half- and quarter-turn fixed boards).
+pub fn disagreement(a: &queens::Counts, b: &queens::Counts) -> Option<String> {
+    let columns = [
+        ("total", a.total, b.total),
+        ("asymmetric", a.classes.asymmetric, b.classes.asymmetric),
+        ("half_turn", a.classes.half_turn, b.classes.half_turn),
+        (
+            "quarter_turn",
+            a.classes.quarter_turn,
+            b.classes.quarter_turn,
+        ),
+        ("fixed by a half turn", a.fixed_half_turn, b.fixed_half_turn),
+        (
+            "fixed by a quarter turn",
+            a.fixed_quarter_turn,
+            b.fixed_quarter_turn,
+        ),
+    ];
+    let differ: Vec<String> = columns
+        .iter()
+        .filter(|(_, x, y)| x != y)
+        .map(|(name, x, y)| format!("{name} {x} ({}) against {y} ({})", a.plan, b.plan))
+        .collect();
+    (!differ.is_empty()).then(|| differ.join(", "))
+}
+
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
+    if args.two_ways
+        && (args.search.engine != EngineArg::Symmetric || args.search.split != SplitArg::Border)
+    {
+        return Err(CommandError::Usage(
+            "--two-ways counts with both plans of the symmetric engine: leave out --engine and \
+             --split"
+                .to_string(),
+        ));
+    }
     let known = known_table(&args.known)?;
     let mut failures = 0usize;
     let mut rows: Vec<Row> = Vec::new();
@@ -20,7 +56,17 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             super::count::warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
         }
         // A stop is an error naming the unfinished size; the sizes checked are printed above.
-        let mut row = super::compute_row(n, &args.search, None, quiet)?;
+        let counts = super::compute_counts(n, &args.search, None, quiet)?;
+        let second = if args.two_ways {
+            let coronal = SearchArgs {
+                split: SplitArg::Coronal,
+                ..args.search
+            };
+            Some(super::compute_counts(n, &coronal, None, quiet)?)
+        } else {
+            None
+        };
+        let mut row = Row::from_counts(&counts);
         row.reverify(&known);
         let summary = format!(
             "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
@@ -31,13 +77,28 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             row.classes.half_turn,
             row.classes.quarter_turn
         );
-        let line = match &row.verdict {
-            Verdict::Verified => format!("PASS {summary}"),
-            Verdict::Unknown => {
+        let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
+        let line = match (&row.verdict, &second, disagreement) {
+            (_, _, Some(what)) => {
                 failures += 1;
-                format!("FAIL {summary}: no published value to compare with")
+                format!("FAIL {summary}: the two plans disagree: {what}")
             }
-            Verdict::Mismatch(_) => {
+            (Verdict::Verified, None, _) => format!("PASS {summary}"),
+            (Verdict::Verified, Some(_), _) => {
+                format!("PASS {summary}: both plans agree, and with the published values")
+            }
+            (Verdict::Unknown, None, _) => {
+                failures += 1;
+                format!(
+                    "FAIL {summary}: no published value to compare with (--two-ways verifies \
+                     it with two independent plans)"
+                )
+            }
+            (Verdict::Unknown, Some(_), _) => format!(
+                "PASS {summary}: both plans agree on every column (border and coronal; nothing \
+                 published)"
+            ),
+            (Verdict::Mismatch(_), _, _) => {
                 failures += 1;
                 format!("FAIL {summary}: {}", row.verdict.describe())
             }
@@ -54,5 +115,29 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             "{failures} of {} board sizes failed verification",
             args.sizes.0.len()
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn disagreement_names_every_column_that_differs_and_both_plans() {
+        let a = queens::count(8).unwrap();
+        assert_eq!(disagreement(&a, &a), None);
+        let mut b = a.clone();
+        b.plan = "symmetric-coronal-v1".into();
+        b.total += 8;
+        b.classes.asymmetric += 1;
+        let what = disagreement(&a, &b).unwrap();
+        assert!(
+            what.starts_with(
+                "total 92 (symmetric-border-burnside-v1) against 100 (symmetric-coronal-v1)"
+            ),
+            "{what}"
+        );
+        assert!(what.contains("asymmetric 11"), "{what}");
+        assert!(!what.contains("half_turn"), "{what}");
     }
 }

@@ -1,0 +1,171 @@
+//! `queens verify --two-ways`: both plans of the symmetric engine (border and coronal) count
+//! each size; a size passes only if they agree on every column, which verifies sizes nothing is
+//! published for.
+
+use crate::common::{dir, queens};
+
+#[test]
+fn two_ways_passes_when_both_plans_agree_with_each_other_and_the_published_values() {
+    let out = queens()
+        .args(["verify", "8-12", "--two-ways"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("PASS ") && l.contains("both plans agree"))
+    );
+    assert!(text.contains(
+        "PASS n=12: total 14200, classes 1787 (1765 asymmetric, 18 half_turn, 4 quarter_turn)"
+    ));
+}
+
+#[test]
+fn an_unpublished_size_passes_two_ways_and_fails_one_way() {
+    // A table of published values that stops at n = 10, as if 11 and 12 were new.
+    let known =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/known.csv")).unwrap();
+    let cut: String = known
+        .lines()
+        .filter(|l| {
+            l.split(',')
+                .next()
+                .and_then(|n| n.parse::<usize>().ok())
+                .is_none_or(|n| n <= 10)
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let d = dir();
+    let path = d.path().join("known.csv");
+    std::fs::write(&path, cut).unwrap();
+    let two = queens()
+        .args(["verify", "11-12", "--two-ways", "--known"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(two.stdout).unwrap();
+    assert!(
+        two.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&two.stderr)
+    );
+    assert!(
+        text.contains("PASS n=11: total 2680, classes 341"),
+        "{text}"
+    );
+    assert!(
+        text.contains("both plans agree on every column (border and coronal; nothing published)"),
+        "{text}"
+    );
+    let one = queens()
+        .args(["verify", "11", "--known"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(one.status.code(), Some(1));
+    assert!(
+        String::from_utf8(one.stdout)
+            .unwrap()
+            .starts_with("FAIL n=11")
+    );
+}
+
+#[test]
+fn two_ways_needs_the_symmetric_engine_and_both_splits() {
+    for extra in [["--engine", "enumerate"], ["--split", "coronal"]] {
+        let out = queens()
+            .args(["verify", "8", "--two-ways"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn count_with_the_coronal_split_gives_the_border_splits_row() {
+    let row = |split: &str| {
+        let out = queens()
+            .args(["count", "13", "--csv", "-", "--split", split])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let fields: Vec<String> = text
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .map(String::from)
+            .collect();
+        fields[..6].to_vec() // n, total and the classes; nodes and time differ by plan
+    };
+    assert_eq!(row("coronal"), row("border"));
+    assert_eq!(row("coronal")[1], "73712");
+}
+
+#[test]
+fn parts_of_the_coronal_plan_merge_to_the_whole_and_do_not_mix_with_the_border_plans() {
+    let d = dir();
+    let part = |split: &str, r: usize| {
+        let path = d.path().join(format!("{split}-{r}.csv"));
+        let out = queens()
+            .args([
+                "count",
+                "11",
+                "--split",
+                split,
+                "--part",
+                &format!("{r}/3"),
+                "--csv",
+            ])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        path
+    };
+    let coronal: Vec<_> = (0..3).map(|r| part("coronal", r)).collect();
+    assert!(
+        std::fs::read_to_string(&coronal[0])
+            .unwrap()
+            .contains("symmetric-coronal-v1")
+    );
+    let merged = queens()
+        .args(["merge", "--csv", "-"])
+        .args(&coronal)
+        .output()
+        .unwrap();
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    let text = String::from_utf8(merged.stdout).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("11,2680,341,329,12,0,"),
+        "{text}"
+    );
+    // One border part in place of a coronal one: refused, not summed.
+    let mixed = queens()
+        .args(["merge"])
+        .args([&coronal[0], &coronal[1], &part("border", 2)])
+        .output()
+        .unwrap();
+    assert_eq!(mixed.status.code(), Some(1));
+    assert!(mixed.stdout.is_empty());
+}
