@@ -48,6 +48,9 @@ pub struct SymmetricPlan {
     n: usize,
     kernel: Kernel,
     orbits: Vec<Vec<Constellation>>,
+    /// Each orbit unit's estimated work, computed on first use: the runner's order, the
+    /// progress total and each finished unit all ask for it.
+    work: std::sync::OnceLock<Vec<u64>>,
 }
 
 /// What a unit of the plan counts.
@@ -69,6 +72,7 @@ impl SymmetricPlan {
             n,
             kernel,
             orbits: constellation::orbits(n),
+            work: std::sync::OnceLock::new(),
         }
     }
 
@@ -183,7 +187,12 @@ impl Plan for SymmetricPlan {
 
     fn estimated_work(&self, id: usize) -> u64 {
         match self.unit(id) {
-            Unit::Orbit(i) => choose_member(self.n, &self.orbits[i]).0.estimated_cost(),
+            Unit::Orbit(i) => self.work.get_or_init(|| {
+                self.orbits
+                    .iter()
+                    .map(|o| choose_member(self.n, o).0.estimated_cost())
+                    .collect()
+            })[i],
             // The half- and quarter-turn searches place two or four queens a row: trees of
             // about half as many levels, tiny next to the orbits.
             Unit::FixedHalfTurn(_) | Unit::FixedQuarterTurn(_) => 1,
