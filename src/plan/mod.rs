@@ -1,6 +1,6 @@
 //! The split of one board size into numbered work units: the [`Plan`] trait, the [`Engine`]
 //! names, the [`Tally`] a unit yields and the [`Part`]s a plan is split into. This layer knows
-//! no engine: the plans themselves live in [`crate::search`], and [`crate::runner::build`]
+//! no engine: the plans themselves live in [`crate::search`], and [`crate::runner::build()`]
 //! makes them.
 //!
 //! A [`Plan`] is a deterministic, ordered list of units for one `n`: unit `i` is the same

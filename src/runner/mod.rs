@@ -2,7 +2,7 @@
 //! ([`run_units_with`]) also skips units finished earlier, reports each finished unit to a
 //! callback (progress, a checkpoint journal), and stops between units when asked.
 //!
-//! This is the only layer that names the engines: [`build`] makes their plans.
+//! This is the only layer that names the engines: [`build()`] makes their plans.
 
 pub mod build;
 pub mod forecast;

@@ -58,7 +58,7 @@
 //! independent routes), whose coronal placements are expanded inside the unit: 9,562 units
 //! and 58,039,527 coronal placements at n = 20, 18,456 units and 319,505,960 placements at
 //! n = 23 (a unit per placement would make tens of millions of units). The interiors of a unit
-//! go to the kernel in groups of [`GROUP`] ([`Kernel::count_weighted`]). Plan identity
+//! go to the kernel in groups of `GROUP` ([`Kernel::count_weighted`]). Plan identity
 //! `symmetric-coronal-v1`.
 //!
 //! # Speed with the scalar kernel
