@@ -238,16 +238,7 @@ impl Summary {
     }
 }
 
-/// `n thing` or `n things`.
-pub fn plural(n: u64, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else if thing.ends_with('s') {
-        format!("{n} {thing}es")
-    } else {
-        format!("{n} {thing}s")
-    }
-}
+pub use crate::board::plural;
 
 impl fmt::Display for Summary {
     /// `92 boards, 12 classes (11 asymmetric, 1 half_turn)`: only the types present.

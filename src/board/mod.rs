@@ -32,7 +32,7 @@ pub enum InvalidSolution {
     #[error(
         "column {col} in row {row} is outside the board: it has {rows}, so columns 0 to {last} (wrong length, or columns counted from 1?)",
         last = .n - 1,
-        rows = crate::classify::plural(*.n as u64, "row")
+        rows = plural(*.n as u64, "row")
     )]
     ColumnOutOfRange {
         /// Row of the bad entry.
@@ -296,5 +296,16 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert!(results[0].is_ok());
         assert_eq!(results[1].as_ref().unwrap_err().line, 4);
+    }
+}
+
+/// `n thing` or `n things` (`1 board`, `92 boards`, `2 classes`).
+pub fn plural(n: u64, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else if thing.ends_with('s') {
+        format!("{n} {thing}es")
+    } else {
+        format!("{n} {thing}s")
     }
 }

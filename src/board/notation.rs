@@ -455,7 +455,7 @@ pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
                 "column {} in row {} is outside 1 to {n}: the board has {} (wrong length?)",
                 col.saturating_add(1),
                 row + 1,
-                crate::classify::plural(n as u64, "row")
+                super::plural(n as u64, "row")
             ),
             _ => InvalidSolution::ColumnOutOfRange {
                 row,
