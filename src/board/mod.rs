@@ -253,6 +253,17 @@ pub fn write_board<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
     Ok(())
 }
 
+/// `n thing` or `n things` (`1 board`, `92 boards`, `2 classes`).
+pub fn plural(n: u64, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else if thing.ends_with('s') {
+        format!("{n} {thing}es")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -296,16 +307,5 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert!(results[0].is_ok());
         assert_eq!(results[1].as_ref().unwrap_err().line, 4);
-    }
-}
-
-/// `n thing` or `n things` (`1 board`, `92 boards`, `2 classes`).
-pub fn plural(n: u64, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else if thing.ends_with('s') {
-        format!("{n} {thing}es")
-    } else {
-        format!("{n} {thing}s")
     }
 }
