@@ -148,6 +148,27 @@ pub fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
     out
 }
 
+/// The tally of the half-turn unit whose row-0 queen is in column `first`: the boards it
+/// finds count as fixed by a half turn (both plans of the symmetric engine share this unit).
+pub fn half_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
+    let f = fixed_half_turn(n, first);
+    crate::plan::Tally {
+        fixed_half_turn: f.boards.into(),
+        nodes: f.nodes.into(),
+        ..crate::plan::Tally::default()
+    }
+}
+
+/// The tally of the quarter-turn unit whose row-0 queen is in column `first`.
+pub fn quarter_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
+    let f = fixed_quarter_turn(n, first);
+    crate::plan::Tally {
+        fixed_quarter_turn: f.boards.into(),
+        nodes: f.nodes.into(),
+        ..crate::plan::Tally::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

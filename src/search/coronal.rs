@@ -823,22 +823,8 @@ impl Plan for CoronalPlan {
     fn count_unit(&self, id: usize) -> Tally {
         assert!(id < self.unit_count(), "unit {id} out of range");
         match self.unit(id) {
-            CoronalUnit::FixedHalfTurn(first) => {
-                let f = burnside::fixed_half_turn(self.n, first);
-                Tally {
-                    fixed_half_turn: f.boards.into(),
-                    nodes: f.nodes.into(),
-                    ..Tally::default()
-                }
-            }
-            CoronalUnit::FixedQuarterTurn(first) => {
-                let f = burnside::fixed_quarter_turn(self.n, first);
-                Tally {
-                    fixed_quarter_turn: f.boards.into(),
-                    nodes: f.nodes.into(),
-                    ..Tally::default()
-                }
-            }
+            CoronalUnit::FixedHalfTurn(first) => burnside::half_turn_unit(self.n, first),
+            CoronalUnit::FixedQuarterTurn(first) => burnside::quarter_turn_unit(self.n, first),
             CoronalUnit::Orbit(i) => {
                 let (boards, nodes) = self.count_orbit(i);
                 Tally {

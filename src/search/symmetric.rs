@@ -151,22 +151,8 @@ impl Plan for SymmetricPlan {
     fn count_unit(&self, id: usize) -> Tally {
         assert!(id < self.unit_count(), "unit {id} out of range");
         match self.unit(id) {
-            Unit::FixedHalfTurn(first) => {
-                let f = burnside::fixed_half_turn(self.n, first);
-                Tally {
-                    fixed_half_turn: f.boards.into(),
-                    nodes: f.nodes.into(),
-                    ..Tally::default()
-                }
-            }
-            Unit::FixedQuarterTurn(first) => {
-                let f = burnside::fixed_quarter_turn(self.n, first);
-                Tally {
-                    fixed_quarter_turn: f.boards.into(),
-                    nodes: f.nodes.into(),
-                    ..Tally::default()
-                }
-            }
+            Unit::FixedHalfTurn(first) => burnside::half_turn_unit(self.n, first),
+            Unit::FixedQuarterTurn(first) => burnside::quarter_turn_unit(self.n, first),
             Unit::Orbit(i) => {
                 let (interior, weight) = choose_member(self.n, &self.orbits[i]);
                 let counted = self.kernel.count(&interior);
