@@ -8,7 +8,6 @@ use crate::runner::stop::StopFlag;
 use crate::runner::{self, RunControl, RunEnd, RunOptions};
 use crate::search::kernel::KernelChoice;
 use std::collections::BTreeMap;
-use std::io;
 
 /// The counts of one board size, complete and cross-checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -113,9 +112,7 @@ pub enum Outcome {
 }
 
 /// The per-unit callback: the unit's id and tally, on the worker thread that counted it.
-pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally) -> io::Result<()> + Sync);
-
-pub use crate::runner::OnUnitTimed;
+pub use crate::runner::OnUnit;
 
 /// Counts board size `n` (1..=32) with the default engine (symmetric), the fastest kernel this
 /// CPU runs, on every core.
@@ -146,7 +143,7 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 ///
 /// // Part 1 of 3 of the symmetric plan, and a callback per finished unit.
 /// let seen = std::sync::atomic::AtomicUsize::new(0);
-/// let on_unit = |_id: usize, _t: &queens::plan::Tally| {
+/// let on_unit = |_id: usize, _t: &queens::plan::Tally, _took: std::time::Duration| {
 ///     seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 ///     Ok(())
 /// };
@@ -172,7 +169,6 @@ pub struct Counter<'a> {
     part: Part,
     done: Option<&'a BTreeMap<usize, Tally>>,
     on_unit: Option<OnUnit<'a>>,
-    on_unit_timed: Option<OnUnitTimed<'a>>,
     stop: Option<&'a StopFlag>,
 }
 
@@ -188,7 +184,6 @@ impl<'a> Counter<'a> {
             part: Part::WHOLE,
             done: None,
             on_unit: None,
-            on_unit_timed: None,
             stop: None,
         }
     }
@@ -226,18 +221,11 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// Called once per newly finished unit, before it counts in the result (progress, a
-    /// journal). An error stops the run (no new unit starts) and is returned as
+    /// Called once per newly finished unit with its id, tally and counting time, before it
+    /// counts in the result (progress, a journal). An error stops the run (no new unit starts) and is returned as
     /// [`Error::Callback`].
     pub fn on_unit(mut self, on_unit: OnUnit<'a>) -> Self {
         self.on_unit = Some(on_unit);
-        self
-    }
-
-    /// Like [`Counter::on_unit`], with the time the unit took to count as well (for example
-    /// for a journal that keeps each unit's time); called after the `on_unit` callback.
-    pub fn on_unit_timed(mut self, on_unit: OnUnitTimed<'a>) -> Self {
-        self.on_unit_timed = Some(on_unit);
         self
     }
 
@@ -280,11 +268,10 @@ impl<'a> Counter<'a> {
         let none = BTreeMap::new();
         let control = RunControl {
             done: self.done.unwrap_or(&none),
-            on_unit: self.on_unit.unwrap_or(&|_, _| Ok(())),
+            on_unit: self.on_unit.unwrap_or(&|_, _, _| Ok(())),
             stop: self.stop,
         };
-        let timed = self.on_unit_timed.unwrap_or(&|_, _, _| Ok(()));
-        let end = runner::run_units_timed(plan, &ids, &RunOptions { threads }, &control, timed)?;
+        let end = runner::run_units_with(plan, &ids, &RunOptions { threads }, &control)?;
         Ok(match end {
             RunEnd::Complete(outcome) => Outcome::Complete(Finished {
                 n: plan.n(),
@@ -358,7 +345,7 @@ mod tests {
         };
         let counter = Counter::new(11).kernel(KernelChoice::Scalar);
         let plan = counter.plan().unwrap();
-        let one = counter.threads(1).on_unit_timed(&timed).count().unwrap();
+        let one = counter.threads(1).on_unit(&timed).count().unwrap();
         let seen = seen.into_inner().unwrap();
         // One thread takes the units in the order they are handed out: largest estimate
         // first (so not in id order), every unit once.
@@ -391,7 +378,7 @@ mod tests {
             .map(|id| (id, plan.count_unit(id)))
             .collect();
         let calls = std::sync::atomic::AtomicUsize::new(0);
-        let on_unit = |_: usize, _: &Tally| {
+        let on_unit = |_: usize, _: &Tally, _: std::time::Duration| {
             calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             Ok(())
         };

@@ -46,14 +46,3 @@ fn kernel_unavailable(kernel: Kernel) -> String {
         k => format!("the {} kernel cannot run on this CPU", k.name()),
     }
 }
-
-impl From<crate::runner::RunError> for Error {
-    fn from(e: crate::runner::RunError) -> Error {
-        use crate::runner::RunError;
-        match e {
-            RunError::Tally(t) => Error::Tally(t),
-            RunError::Journal(io) => Error::Callback(io),
-            RunError::ThreadPool(s) => Error::Threads(s),
-        }
-    }
-}

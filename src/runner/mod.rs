@@ -10,6 +10,7 @@ pub mod stop;
 
 pub use build::{Split, build, build_split, build_with_kernel};
 
+use crate::error::Error;
 use crate::plan::Plan;
 use crate::plan::tally::{Tally, TallyError};
 use std::collections::BTreeMap;
@@ -52,17 +53,17 @@ pub fn run_units(
     plan: &dyn Plan,
     ids: &[usize],
     options: &RunOptions,
-) -> Result<RunOutcome, RunError> {
+) -> Result<RunOutcome, Error> {
     let done = BTreeMap::new();
     let control = RunControl {
         done: &done,
-        on_unit: &|_, _| Ok(()),
+        on_unit: &|_, _, _| Ok(()),
         stop: None,
     };
     match run_units_with(plan, ids, options, &control) {
         Ok(RunEnd::Complete(outcome)) => Ok(outcome),
         // Nothing can set a stop flag that is not there.
-        Ok(RunEnd::Stopped { finished, total }) => Err(RunError::Tally(TallyError::Inconsistent {
+        Ok(RunEnd::Stopped { finished, total }) => Err(Error::Tally(TallyError::Inconsistent {
             n: plan.n(),
             what: format!("a run without a stop flag stopped after {finished} of {total} units"),
         })),
@@ -76,9 +77,10 @@ pub struct RunControl<'a> {
     /// Units finished earlier, with their tallies (read back from a checkpoint): not counted
     /// again, but included in the sum. Ids not in the run's list are ignored.
     pub done: &'a BTreeMap<usize, Tally>,
-    /// Called once per newly finished unit, on the worker thread that counted it, before the
-    /// unit is included in the result. An error stops the run: no new unit starts.
-    pub on_unit: &'a (dyn Fn(usize, &Tally) -> io::Result<()> + Sync),
+    /// Called once per newly finished unit, on the worker thread that counted it, with its
+    /// id, its tally and the time it took to count, before the unit is included in the
+    /// result. An error stops the run: no new unit starts.
+    pub on_unit: OnUnit<'a>,
     /// Read before each unit starts; once set, no new unit starts and units already running
     /// finish (and are passed to `on_unit`).
     pub stop: Option<&'a StopFlag>,
@@ -98,19 +100,9 @@ pub enum RunEnd {
     },
 }
 
-/// A resumable run failed.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// Summing the tallies failed.
-    #[error(transparent)]
-    Tally(#[from] TallyError),
-    /// The per-unit callback failed (writing the checkpoint).
-    #[error("could not record a finished unit: {0}")]
-    Journal(io::Error),
-    /// The operating system refused the worker threads.
-    #[error("cannot start the worker threads: {0}")]
-    ThreadPool(String),
-}
+/// A per-unit callback: the unit's id, its tally and the time it took to count (on its
+/// worker thread), for progress and for a journal that keeps each unit's time.
+pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
 
 /// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
 /// `control.on_unit` as it finishes, and stops early (between units) when `control.stop` is
@@ -121,23 +113,7 @@ pub fn run_units_with(
     ids: &[usize],
     options: &RunOptions,
     control: &RunControl<'_>,
-) -> Result<RunEnd, RunError> {
-    run_units_timed(plan, ids, options, control, &|_, _, _| Ok(()))
-}
-
-/// A per-unit callback that is also given the time the unit took to count (on its worker
-/// thread): for a journal that keeps each unit's time.
-pub type OnUnitTimed<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
-
-/// [`run_units_with`], calling `timed` after `control.on_unit` for each newly finished unit
-/// with the time it took; an error of either stops the run the same way.
-pub fn run_units_timed(
-    plan: &dyn Plan,
-    ids: &[usize],
-    options: &RunOptions,
-    control: &RunControl<'_>,
-    timed: OnUnitTimed<'_>,
-) -> Result<RunEnd, RunError> {
+) -> Result<RunEnd, Error> {
     let started = Instant::now();
     let (resumed, todo): (Vec<usize>, Vec<usize>) =
         ids.iter().partition(|id| control.done.contains_key(id));
@@ -146,7 +122,7 @@ pub fn run_units_timed(
         .num_threads(threads)
         .thread_name(|i| format!("queens-worker-{i}"))
         .build()
-        .map_err(|e| RunError::ThreadPool(e.to_string()))?;
+        .map_err(|e| Error::Threads(e.to_string()))?;
     // Largest estimated work first (ties by id), so that no big unit starts last and keeps
     // one thread busy while the others idle; the tallies are put back in id order to be
     // summed, so the result does not depend on the order.
@@ -173,7 +149,7 @@ pub fn run_units_timed(
             let unit_started = Instant::now();
             let t = plan.count_unit(id);
             let took = unit_started.elapsed();
-            if let Err(e) = (control.on_unit)(id, &t).and_then(|()| timed(id, &t, took)) {
+            if let Err(e) = (control.on_unit)(id, &t, took) {
                 failed.store(true, Ordering::Relaxed);
                 journal_error
                     .lock()
@@ -199,7 +175,7 @@ pub fn run_units_timed(
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())
     {
-        return Err(RunError::Journal(e));
+        return Err(Error::Callback(e));
     }
     if tallies.len() < todo.len() {
         return Ok(RunEnd::Stopped {
@@ -219,7 +195,7 @@ pub fn run_units_timed(
 }
 
 /// Counts every unit of `plan`.
-pub fn run_plan(plan: &dyn Plan, options: &RunOptions) -> Result<RunOutcome, RunError> {
+pub fn run_plan(plan: &dyn Plan, options: &RunOptions) -> Result<RunOutcome, Error> {
     let ids: Vec<usize> = (0..plan.unit_count()).collect();
     run_units(plan, &ids, options)
 }

@@ -48,8 +48,8 @@ pub struct SymmetricPlan {
     n: usize,
     kernel: Kernel,
     orbits: Vec<Vec<Constellation>>,
-    /// Each orbit unit's estimated work, computed on first use: the runner's order, the
-    /// progress total and each finished unit all ask for it.
+    /// Each unit's [`SymmetricPlan::unit_cost`], computed on first use: the runner's order,
+    /// the progress total and each finished unit all ask for it.
     work: std::sync::OnceLock<Vec<u64>>,
 }
 
@@ -172,17 +172,10 @@ impl Plan for SymmetricPlan {
     }
 
     fn estimated_work(&self, id: usize) -> u64 {
-        match self.unit(id) {
-            Unit::Orbit(i) => self.work.get_or_init(|| {
-                self.orbits
-                    .iter()
-                    .map(|o| choose_member(self.n, o).0.estimated_cost())
-                    .collect()
-            })[i],
-            // The half- and quarter-turn searches place two or four queens a row: trees of
-            // about half as many levels, tiny next to the orbits.
-            Unit::FixedHalfTurn(_) | Unit::FixedQuarterTurn(_) => 1,
-        }
+        // One estimate for the runner's order, the progress bar and parts: [`Self::unit_cost`],
+        // computed once per plan (every caller asks for every unit).
+        self.work
+            .get_or_init(|| (0..self.unit_count()).map(|u| self.unit_cost(u)).collect())[id]
     }
 }
 

@@ -11,6 +11,7 @@ use queens::search::kernel::Kernel;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 fn part_tally(plan: &dyn Plan, part: Part) -> Tally {
     let ids = part.ids(plan.unit_count());
@@ -98,7 +99,7 @@ fn a_run_resumed_from_finished_units_equals_the_whole() {
             .map(|&id| (id, plan.count_unit(id)))
             .collect();
         let counted = Mutex::new(Vec::new());
-        let record = |id: usize, _: &Tally| {
+        let record = |id: usize, _: &Tally, _: Duration| {
             counted.lock().unwrap().push(id);
             Ok(())
         };
@@ -131,7 +132,7 @@ fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
         let journal = Mutex::new(BTreeMap::new());
         let seen = AtomicUsize::new(0);
         // Ask to stop after the fifth finished unit, as a signal would.
-        let record = |id: usize, t: &Tally| {
+        let record = |id: usize, t: &Tally, _: Duration| {
             journal.lock().unwrap().insert(id, *t);
             if seen.fetch_add(1, Ordering::SeqCst) + 1 == 5 {
                 stop.request();
@@ -156,7 +157,7 @@ fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
         }
         let control = RunControl {
             done: &journal,
-            on_unit: &|_, _| Ok(()),
+            on_unit: &|_, _, _| Ok(()),
             stop: None,
         };
         let RunEnd::Complete(outcome) =
@@ -172,7 +173,7 @@ fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
 fn a_failing_journal_stops_the_run_with_an_error() {
     let plan = build(9, Engine::ALL[0]);
     let ids: Vec<usize> = (0..plan.unit_count()).collect();
-    let failing = |_: usize, _: &Tally| Err(std::io::Error::other("disk full"));
+    let failing = |_: usize, _: &Tally, _: Duration| Err(std::io::Error::other("disk full"));
     let empty = BTreeMap::new();
     let control = RunControl {
         done: &empty,

@@ -212,7 +212,7 @@ pub fn run_part_stoppable(
     });
     let end = counter
         .resume_from(done_before)
-        .on_unit_timed(&record)
+        .on_unit(&record)
         .stop_flag(stop)
         .run_plan(plan);
     progress.finish();
