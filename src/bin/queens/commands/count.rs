@@ -4,15 +4,14 @@
 //! output and names the unfinished size.
 
 use super::resumable::{PartEnd, resume_hint, run_part_stoppable};
-use super::{CommandError, known_table};
+use super::{CommandError, install_signals, known_table, report_mismatches, warn_if_long};
 use crate::cli::{CountArgs, SearchArgs};
 use crate::output::Destination;
 use queens::formats::table::{self, COLUMNS, CSV_HEADER, Row};
-use queens::plan::{Engine, Part, Plan};
+use queens::plan::{Engine, Part};
 use queens::runner::forecast::{self, Sample};
-use queens::verify::{self, Verdict};
+use queens::verify;
 use std::io::Write;
-use std::sync::Mutex;
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
@@ -106,14 +105,6 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         )));
     }
     report_mismatches(&rows)
-}
-
-/// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
-/// calibration of [`warn_if_long`] included).
-pub fn install_signals() -> Result<(), CommandError> {
-    crate::signals::install().map(|_| ()).map_err(|e| {
-        CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
-    })
 }
 
 /// `rows for n = 1..17 are written (stdout, 'r.csv')`, or that none is.
@@ -301,113 +292,4 @@ fn column_widths(sizes: &[usize], search: &SearchArgs) -> [usize; 12] {
         grow(10, search.thread_count().to_string().len());
     }
     widths
-}
-
-/// The speed measured by a calibration count in this process, by engine and kernel.
-static CALIBRATION: Mutex<Vec<(Engine, &'static str, Sample)>> = Mutex::new(Vec::new());
-
-/// Sizes from which a calibration count is made when no size counted in this run tells the
-/// speed: below this no size takes an hour on any machine this tool runs on.
-const CALIBRATE_FROM: usize = 19;
-
-/// Warns on stderr before `part` of `plan` if it would take over an hour on the threads of
-/// `search`: `n = 27 would take about 3,400 CPU-years on this machine (…); continuing`.
-///
-/// The speed comes from the largest size of `rows` (counted in this run with the same engine
-/// and kernel, in at least half a CPU-second), else from a calibration count of n = 15 (13 for
-/// `enumerate`) on one thread; the growth from the published totals ([`forecast`]).
-pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Row]) {
-    let (n, engine, kernel) = (plan.n(), plan.engine(), plan.kernel());
-    let measured = rows
-        .iter()
-        .filter(|r| r.engine == engine.name() && r.kernel == kernel)
-        .map(|r| Sample {
-            n: r.n,
-            cpu_seconds: r.seconds * r.threads as f64,
-        })
-        .filter(|s| s.cpu_seconds >= 0.5 && s.n <= n)
-        .max_by_key(|s| s.n);
-    let sample = match measured {
-        Some(s) => s,
-        None if n < CALIBRATE_FROM => return,
-        None => {
-            let mut cache = CALIBRATION.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some((_, _, s)) = cache.iter().find(|(e, k, _)| *e == engine && *k == kernel) {
-                *s
-            } else {
-                let Ok(kernel_of) = search.kernel() else {
-                    return;
-                };
-                let Ok(s) = forecast::calibrate(engine, kernel_of) else {
-                    return;
-                };
-                cache.push((engine, kernel, s));
-                s
-            }
-        }
-    };
-    let cpu = forecast::cpu_seconds(n, sample) / part.modulus() as f64;
-    let threads = search.thread_count().min(plan.unit_count()).max(1);
-    let wall = cpu / threads as f64;
-    if wall < 3600.0 {
-        return;
-    }
-    let record = forecast::published_record();
-    let published = match n {
-        _ if n == record => format!("; n = {record} is the published record"),
-        _ if n > record => format!("; nothing is published beyond n = {record}"),
-        _ => String::new(),
-    };
-    let what = if part == Part::WHOLE {
-        format!("n = {n}")
-    } else {
-        format!("part {part} of n = {n}")
-    };
-    crate::signals::say(&format!(
-        "queens: {what} would take {} on this machine ({} on {threads} thread{}{published}); \
-         continuing",
-        forecast::cpu_time_text(cpu),
-        forecast::wall_time_text(wall),
-        if threads == 1 { "" } else { "s" }
-    ));
-}
-
-/// Writes result rows at once (for `queens merge`): CSV to `csv` if given (CSV alone when
-/// that is stdout), and, when `human` and stdout is not taken by the CSV, the human table on
-/// stdout.
-pub fn write_rows(
-    rows: &[Row],
-    csv: Option<&Destination>,
-    human: bool,
-) -> Result<(), CommandError> {
-    match csv {
-        Some(Destination::Stdout) => {
-            Destination::Stdout.write_with(|w| table::write_csv(rows, w))?;
-        }
-        Some(dest) => {
-            dest.write_with(|w| table::write_csv(rows, w))?;
-            if human {
-                print_table(rows)?;
-            }
-        }
-        None if human => print_table(rows)?,
-        None => {}
-    }
-    Ok(())
-}
-
-fn print_table(rows: &[Row]) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(table::human_table(rows).as_bytes())?;
-    out.flush()
-}
-
-/// Names every row that disagrees with the published values, loudly, and fails if any does.
-pub fn report_mismatches(rows: &[Row]) -> Result<(), CommandError> {
-    let bad: Vec<String> = rows
-        .iter()
-        .filter(|r| matches!(r.verdict, Verdict::Mismatch(_)))
-        .map(|r| format!("n = {}: {}", r.n, r.verdict.describe()))
-        .collect();
-    super::fail_on_mismatches(&bad)
 }

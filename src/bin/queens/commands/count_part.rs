@@ -60,7 +60,7 @@ pub fn run(args: &CountArgs, spec: &PartSpec, quiet: bool) -> Result<(), Command
     for &n in &args.sizes.0 {
         let plan = super::build_plan(n, &args.search)?;
         if !quiet && !args.yes {
-            super::count::warn_if_long(plan.as_ref(), part, &args.search, &[]);
+            super::warn_if_long(plan.as_ref(), part, &args.search, &[]);
         }
         let checkpoint = checkpoint_for(args, n, part);
         let outcome = run_part(

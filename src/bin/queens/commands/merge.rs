@@ -1,7 +1,7 @@
 //! `queens merge`: sums the parts of split runs into verified results.
 
-use super::count::{report_mismatches, write_rows};
 use super::{CommandError, known_table};
+use super::{report_mismatches, write_rows};
 use crate::cli::MergeArgs;
 use crate::output;
 use queens::formats::merge;

@@ -5,20 +5,24 @@ pub mod count;
 pub mod count_part;
 pub mod exports;
 pub mod list;
+pub mod long_size;
 pub mod merge;
 pub mod plot;
 pub mod profile;
 pub mod render;
 pub mod resumable;
+pub mod rows;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::output::Destination;
 use crate::progress::ProgressMode;
+pub use long_size::warn_if_long;
 use queens::plan::Plan;
 use queens::plan::part::Part;
 use queens::runner;
 use queens::verify::KnownTable;
+pub use rows::{report_mismatches, write_rows};
 use std::path::Path;
 
 /// How a command failed, and so which exit code it gets.
@@ -166,4 +170,12 @@ pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError
 /// written).
 pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
     arg.map(destination).transpose()
+}
+
+/// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
+/// calibration of [`warn_if_long`] included).
+pub fn install_signals() -> Result<(), CommandError> {
+    crate::signals::install().map(|_| ()).map_err(|e| {
+        CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
+    })
 }

@@ -49,11 +49,11 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let known = known_table(&args.known)?;
     let mut failures = 0usize;
     let mut rows: Vec<Row> = Vec::new();
-    super::count::install_signals()?;
+    super::install_signals()?;
     for &n in &args.sizes.0 {
         let plan = super::build_plan(n, &args.search)?;
         if !quiet && !args.yes {
-            super::count::warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
+            super::warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
         }
         // A stop is an error naming the unfinished size; the sizes checked are printed above.
         let counts = super::compute_counts(n, &args.search, None, quiet)?;

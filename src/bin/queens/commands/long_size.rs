@@ -1,0 +1,78 @@
+//! The warning before a size that cannot finish in reasonable time (`count`, `count --part`,
+//! `verify`): a forecast from the speed measured on this machine and the growth of the
+//! published totals ([`queens::runner::forecast`]).
+
+use crate::cli::SearchArgs;
+use queens::formats::table::Row;
+use queens::plan::{Engine, Part, Plan};
+use queens::runner::forecast::{self, Sample};
+use std::sync::Mutex;
+
+/// The speed measured by a calibration count in this process, by engine and kernel.
+static CALIBRATION: Mutex<Vec<(Engine, &'static str, Sample)>> = Mutex::new(Vec::new());
+
+/// Sizes from which a calibration count is made when no size counted in this run tells the
+/// speed: below this no size takes an hour on any machine this tool runs on.
+const CALIBRATE_FROM: usize = 19;
+
+/// Warns on stderr before `part` of `plan` if it would take over an hour on the threads of
+/// `search`: `n = 27 would take about 3,400 CPU-years on this machine (…); continuing`.
+///
+/// The speed comes from the largest size of `rows` (counted in this run with the same engine
+/// and kernel, in at least half a CPU-second), else from a calibration count of n = 15 (13 for
+/// `enumerate`) on one thread; the growth from the published totals ([`forecast`]).
+pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Row]) {
+    let (n, engine, kernel) = (plan.n(), plan.engine(), plan.kernel());
+    let measured = rows
+        .iter()
+        .filter(|r| r.engine == engine.name() && r.kernel == kernel)
+        .map(|r| Sample {
+            n: r.n,
+            cpu_seconds: r.seconds * r.threads as f64,
+        })
+        .filter(|s| s.cpu_seconds >= 0.5 && s.n <= n)
+        .max_by_key(|s| s.n);
+    let sample = match measured {
+        Some(s) => s,
+        None if n < CALIBRATE_FROM => return,
+        None => {
+            let mut cache = CALIBRATION.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some((_, _, s)) = cache.iter().find(|(e, k, _)| *e == engine && *k == kernel) {
+                *s
+            } else {
+                let Ok(kernel_of) = search.kernel() else {
+                    return;
+                };
+                let Ok(s) = forecast::calibrate(engine, kernel_of) else {
+                    return;
+                };
+                cache.push((engine, kernel, s));
+                s
+            }
+        }
+    };
+    let cpu = forecast::cpu_seconds(n, sample) / part.modulus() as f64;
+    let threads = search.thread_count().min(plan.unit_count()).max(1);
+    let wall = cpu / threads as f64;
+    if wall < 3600.0 {
+        return;
+    }
+    let record = forecast::published_record();
+    let published = match n {
+        _ if n == record => format!("; n = {record} is the published record"),
+        _ if n > record => format!("; nothing is published beyond n = {record}"),
+        _ => String::new(),
+    };
+    let what = if part == Part::WHOLE {
+        format!("n = {n}")
+    } else {
+        format!("part {part} of n = {n}")
+    };
+    crate::signals::say(&format!(
+        "queens: {what} would take {} on this machine ({} on {threads} thread{}{published}); \
+         continuing",
+        forecast::cpu_time_text(cpu),
+        forecast::wall_time_text(wall),
+        if threads == 1 { "" } else { "s" }
+    ));
+}
