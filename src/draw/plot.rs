@@ -5,15 +5,20 @@
 //! each published value a `<circle class="known total">` or `<circle class="known classes">`,
 //! so a program can count what was drawn. A value of 0 (n = 2, 3) has no place on a log scale
 //! and is left out, as the caption says.
+//!
+//! Nothing in the table is hidden: two series with the same value at one n (both are 1 at
+//! n = 1) are drawn side by side; a value that disagrees with the published one is drawn and
+//! crossed out in red (`class="disagrees …"`), and a board size that appears more than once
+//! is drawn each time; [`check_table`] words both as warnings for the caller to print.
 
-use crate::draw::svg::{Svg, num};
+use crate::draw::svg::{Svg, num, text_width};
 use crate::formats::table::Row;
 use crate::verify;
 
 /// Plot area and margins, in pixels.
 const WIDTH: f64 = 720.0;
 const HEIGHT: f64 = 480.0;
-const LEFT: f64 = 70.0;
+const LEFT: f64 = 84.0;
 const RIGHT: f64 = 20.0;
 const TOP: f64 = 50.0;
 const BOTTOM: f64 = 80.0;
@@ -44,6 +49,13 @@ const SERIES: [Series; 2] = [
         published: |k| k.classes,
     },
 ];
+
+/// How far apart (in pixels, each side of the true x) two series' marks are drawn where they
+/// would coincide: enough for two dots of radius 3 to stand apart.
+const SIDE_BY_SIDE: f64 = 4.0;
+
+/// The name of the value axis, drawn upright along it.
+const VALUE_AXIS: &str = "solutions or classes (log scale)";
 
 /// Superscript digits for the axis labels (`10⁶`).
 fn superscript(k: i32) -> String {
@@ -110,13 +122,80 @@ impl Frame {
     }
 }
 
+/// The published values of `n` that disagree with `row`, as `(series, computed, published)`.
+fn disagreements(row: &Row) -> Vec<(&'static Series, u128, u128)> {
+    let Some(known) = verify::lookup(row.n) else {
+        return Vec::new();
+    };
+    SERIES
+        .iter()
+        .filter_map(|s| {
+            let published = (s.published)(known)?;
+            let computed = (s.value)(row);
+            (computed != published).then_some((s, computed, published))
+        })
+        .collect()
+}
+
+/// What a reader of the plot of `rows` should be told: each board size that appears more than
+/// once, and each value that disagrees with the published one (both are drawn, and the
+/// disagreeing ones crossed out). One line each, in order of n.
+pub fn check_table(rows: &[Row]) -> Vec<String> {
+    let mut sorted: Vec<&Row> = rows.iter().collect();
+    sorted.sort_by_key(|r| r.n);
+    let mut warnings = Vec::new();
+    for group in sorted.chunk_by(|a, b| a.n == b.n) {
+        if group.len() > 1 {
+            warnings.push(format!(
+                "n = {} appears {} times in the table; each is drawn",
+                group[0].n,
+                group.len()
+            ));
+        }
+        for row in group {
+            for (s, computed, published) in disagreements(row) {
+                warnings.push(format!(
+                    "n = {}: {} {computed} disagrees with the published {published}; drawn crossed out in red",
+                    row.n, s.label
+                ));
+            }
+        }
+    }
+    warnings
+}
+
+/// Where series `s`'s mark for value `v` at board size `n` goes across, moved aside when the
+/// other series has the same value there (`other`), so that both stay visible.
+fn x_beside(f: &Frame, n: usize, s: &Series, v: u128, other: Option<u128>) -> f64 {
+    let x = f.x_of(n);
+    if other != Some(v) {
+        return x;
+    }
+    if std::ptr::eq(s, &SERIES[0]) {
+        x - SIDE_BY_SIDE
+    } else {
+        x + SIDE_BY_SIDE
+    }
+}
+
+/// The series other than `s`.
+fn other_series(s: &Series) -> &'static Series {
+    if std::ptr::eq(s, &SERIES[0]) {
+        &SERIES[1]
+    } else {
+        &SERIES[0]
+    }
+}
+
 /// Draws the growth plot of `rows` (any order; at least one positive value), or says why not.
+/// Call [`check_table`] for the warnings that go with it.
 pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
     let mut rows: Vec<&Row> = rows.iter().collect();
     rows.sort_by_key(|r| r.n);
     let frame =
         Frame::fit(&rows).ok_or("the table has no positive count to plot on a log scale")?;
-    let mut svg = Svg::new(WIDTH, HEIGHT);
+    let note = note_lines(&rows);
+    let mut svg = Svg::new(WIDTH, HEIGHT + NOTE_LINE * (note.len() - 1) as f64);
     svg.text(
         WIDTH / 2.0,
         26.0,
@@ -129,7 +208,10 @@ pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
         draw_series(&mut svg, &frame, s, &rows);
     }
     draw_legend(&mut svg);
-    draw_note(&mut svg, &rows);
+    for (i, line) in note.iter().enumerate() {
+        let y = HEIGHT - 14.0 + NOTE_LINE * i as f64;
+        svg.text(WIDTH / 2.0, y, "middle", NOTE_SIZE, line);
+    }
     Ok(svg.finish("n-queens: solutions and classes against n"))
 }
 
@@ -188,22 +270,38 @@ fn draw_axes(svg: &mut Svg, f: &Frame) {
         13.0,
         "n",
     );
+    // The value axis's name, turned a quarter left about its own anchor, left of the labels.
+    let (x, y) = (20.0, TOP + f.plot_h / 2.0);
+    svg.text_element(
+        "text",
+        &[
+            ("class", "axis-name".into()),
+            ("x", num(x)),
+            ("y", num(y)),
+            ("text-anchor", "middle".into()),
+            ("font-family", "sans-serif".into()),
+            ("font-size", "13".into()),
+            ("fill", "#222222".into()),
+            ("transform", format!("rotate(-90 {} {})", num(x), num(y))),
+        ],
+        VALUE_AXIS,
+    );
 }
 
 /// One series: the published values as rings first (a computed dot sits in the ring when the
 /// two agree), then lines between computed values of consecutive n (broken at zeros and
 /// gaps), then the computed dots.
 fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
+    let other = other_series(s);
     for r in rows {
-        if let Some(v) = verify::lookup(r.n)
-            .and_then(|k| (s.published)(k))
-            .filter(|&v| v > 0)
-        {
+        let known = verify::lookup(r.n);
+        if let Some(v) = known.and_then(|k| (s.published)(k)).filter(|&v| v > 0) {
+            let x = x_beside(f, r.n, s, v, known.and_then(|k| (other.published)(k)));
             svg.element(
                 "circle",
                 &[
                     ("class", format!("known {}", s.name)),
-                    ("cx", num(f.x_of(r.n))),
+                    ("cx", num(x)),
                     ("cy", num(f.y_of(v as f64))),
                     ("r", "6".into()),
                     ("fill", "none".into()),
@@ -229,18 +327,42 @@ fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
             ],
         );
     }
-    for (x, y) in runs.iter().flatten() {
+    for r in rows {
+        let v = (s.value)(r);
+        if v == 0 {
+            continue;
+        }
+        let (x, y) = (
+            x_beside(f, r.n, s, v, Some((other.value)(r))),
+            f.y_of(v as f64),
+        );
         svg.element(
             "circle",
             &[
                 ("class", format!("point {}", s.name)),
-                ("cx", num(*x)),
-                ("cy", num(*y)),
+                ("cx", num(x)),
+                ("cy", num(y)),
                 ("r", "3".into()),
                 ("fill", s.colour.into()),
             ],
         );
+        if disagreements(r).iter().any(|(d, _, _)| std::ptr::eq(*d, s)) {
+            draw_cross(svg, (x, y), s.name);
+        }
     }
+}
+
+/// A red × over the point at `(x, y)`: its value disagrees with the published one.
+fn draw_cross(svg: &mut Svg, (x, y): (f64, f64), series: &str) {
+    const ARM: f64 = 6.0;
+    svg.group(&[
+        ("class", format!("disagrees {series}")),
+        ("stroke", "#c00000".into()),
+        ("stroke-width", "2".into()),
+    ]);
+    svg.line((x - ARM, y - ARM), (x + ARM, y + ARM), &[]);
+    svg.line((x - ARM, y + ARM), (x + ARM, y - ARM), &[]);
+    svg.end_group();
 }
 
 /// The computed points of series `s`, split into runs of consecutive n with positive values.
@@ -253,7 +375,8 @@ fn runs_of(f: &Frame, s: &Series, rows: &[&Row]) -> Vec<Vec<(f64, f64)>> {
             previous = None;
             continue;
         }
-        let point = (f.x_of(r.n), f.y_of(v as f64));
+        let beside = Some((other_series(s).value)(r));
+        let point = (x_beside(f, r.n, s, v, beside), f.y_of(v as f64));
         match (previous, runs.last_mut()) {
             (Some(p), Some(run)) if p + 1 == r.n => run.push(point),
             _ => runs.push(vec![point]),
@@ -300,8 +423,13 @@ fn draw_legend(svg: &mut Svg) {
     );
 }
 
-/// The caption under the plot: what dots and rings are, and the sizes with no solutions.
-fn draw_note(svg: &mut Svg, rows: &[&Row]) {
+/// The caption's font size and line height, in pixels.
+const NOTE_SIZE: f64 = 11.0;
+const NOTE_LINE: f64 = 14.0;
+
+/// The caption under the plot, in lines that fit the picture's width: what dots and rings are,
+/// the sizes with no solutions, and the values crossed out.
+fn note_lines(rows: &[&Row]) -> Vec<String> {
     let zeros: Vec<String> = rows
         .iter()
         .filter(|r| r.total == 0)
@@ -317,7 +445,35 @@ fn draw_note(svg: &mut Svg, rows: &[&Row]) {
             zeros.join(", ")
         );
     }
-    svg.text(WIDTH / 2.0, HEIGHT - 14.0, "middle", 11.0, &note);
+    let mut crossed: Vec<String> = rows
+        .iter()
+        .filter(|r| !disagreements(r).is_empty())
+        .map(|r| r.n.to_string())
+        .collect();
+    crossed.dedup();
+    if !crossed.is_empty() {
+        note += &format!(
+            " Red crosses: values that disagree with OEIS (n = {}).",
+            crossed.join(", ")
+        );
+    }
+    wrap(&note, WIDTH - 20.0)
+}
+
+/// Splits `text` at spaces into lines no wider than `width` at the caption's size (a single
+/// word wider than that gets a line of its own).
+fn wrap(text: &str, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if text_width(&format!("{line} {word}"), NOTE_SIZE) <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// The engines named in the rows, deduplicated, in order of first use.
@@ -360,6 +516,67 @@ mod tests {
         let svg = growth_svg(&[row(1, 1), row(1_000_000_000_000_000, 1 << 100)]).unwrap();
         let ticks = svg.matches("stroke=\"#333333\"").count() - 1; // less the frame
         assert!((2..=22).contains(&ticks), "{ticks} ticks");
+    }
+
+    #[test]
+    fn long_captions_wrap_inside_the_picture() {
+        let text = "word ".repeat(200);
+        let lines = wrap(text.trim_end(), 300.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| text_width(l, NOTE_SIZE) <= 300.0));
+        assert_eq!(lines.join(" "), text.trim_end());
+    }
+
+    #[test]
+    fn equal_values_at_one_n_are_drawn_side_by_side() {
+        // n = 1: one solution, one class.
+        let mut one = row(1, 1);
+        one.classes.asymmetric = 0;
+        one.classes.quarter_turn = 1;
+        let svg = growth_svg(&[one, row(8, 92)]).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let cx = |class: &str| -> Vec<f64> {
+            doc.descendants()
+                .filter(|e| e.attribute("class") == Some(class))
+                .map(|e| e.attribute("cx").unwrap().parse().unwrap())
+                .collect()
+        };
+        let (total, classes) = (cx("point total"), cx("point classes"));
+        assert_eq!(total[0] + 2.0 * SIDE_BY_SIDE, classes[0], "n = 1 apart");
+        assert_eq!(total[1], classes[1], "n = 8 differ in value, so share x");
+    }
+
+    #[test]
+    fn a_wrong_value_and_a_repeated_n_are_drawn_and_reported() {
+        let with_classes = |n, total, asymmetric, half_turn| {
+            let mut r = row(n, total);
+            r.classes = ClassCounts {
+                asymmetric,
+                half_turn,
+                quarter_turn: 0,
+            };
+            r
+        };
+        let rows = [
+            with_classes(7, 40, 4, 2),
+            with_classes(8, 93, 11, 1),
+            with_classes(8, 92, 11, 1),
+        ];
+        let warnings = check_table(&rows);
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].contains("n = 8 appears 2 times"));
+        assert!(warnings[1].contains("solutions (A000170) 93 disagrees with the published 92"));
+        let svg = growth_svg(&rows).unwrap();
+        assert_eq!(svg.matches("class=\"disagrees total\"").count(), 1);
+        assert_eq!(svg.matches("class=\"point total\"").count(), 3);
+        let refs: Vec<&Row> = rows.iter().collect();
+        let note = note_lines(&refs);
+        assert!(note.len() > 1, "the caption wraps: {note:?}");
+        assert!(
+            note.join(" ")
+                .contains("Red crosses: values that disagree with OEIS (n = 8).")
+        );
+        assert!(note.iter().all(|l| svg.contains(l.as_str())));
     }
 
     #[test]

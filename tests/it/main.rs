@@ -13,6 +13,7 @@ mod kernels;
 mod notations;
 mod parts;
 mod pictures;
+mod plots;
 mod research;
 mod robustness;
 mod slurm;

@@ -148,13 +148,19 @@ algebraic notation reads them. Progress goes to stderr when --class K walks many
 
 Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
     Render(RenderArgs),
-    /// Plot total and classes against n (log scale) from a table `count --csv` wrote, as SVG.
+    /// Plot total and classes against n (log scale) from a table `count --csv` or `--json`
+    /// wrote, as SVG.
     #[command(after_help = "\
 Examples:
   queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
+  queens count 1-14 --json t.json && queens plot t.json -o growth.svg
 
-The published values (OEIS) are marked with rings. Exit codes: 0 success; 2 usage error
-(unreadable or malformed table, unwritable file).")]
+The published values (OEIS) are marked with rings. Nothing in the table is hidden: a value
+that disagrees with OEIS is drawn and crossed out in red, a board size given twice is drawn
+twice, and both get a warning on stderr; equal values at one n (n = 1) stand side by side.
+
+Exit codes: 0 success (warnings included); 2 usage error (unreadable or malformed table,
+unwritable file).")]
     Plot(PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
     #[command(after_help = "\
@@ -659,8 +665,8 @@ pub struct RenderArgs {
 /// `queens plot`.
 #[derive(Debug, Args)]
 pub struct PlotArgs {
-    /// A table written by `queens count --csv` (`-`: stdin).
-    #[arg(value_name = "TABLE.csv")]
+    /// A table written by `queens count --csv` or `--json` (`-`: stdin).
+    #[arg(value_name = "TABLE")]
     pub table: String,
     /// The SVG file to write (`-`: stdout).
     #[arg(short, long, value_name = "FILE.svg")]

@@ -1,0 +1,139 @@
+//! `queens plot` beyond the basics: the tool's JSON read like its CSV, nothing hidden (equal
+//! values side by side, wrong values crossed out, repeated sizes drawn), and the value axis
+//! named.
+
+use crate::common::{dir, path_str, queens};
+
+/// The elements of `svg` with exactly this class attribute.
+fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|e| e.attribute("class") == Some(class))
+        .collect()
+}
+
+/// Runs `queens plot table -o picture` in `d`, returning the SVG and stderr.
+fn plot(d: &tempfile::TempDir, table: &str) -> (String, String) {
+    let picture = d.path().join("p.svg");
+    let out = queens()
+        .args(["plot", table, "-o", path_str(&picture)])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        std::fs::read_to_string(&picture).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn plot_reads_the_json_of_count_as_it_reads_the_csv() {
+    let d = dir();
+    queens()
+        .args(["count", "1-10", "--csv", "t.csv", "--json", "t.json"])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    let (from_csv, csv_err) = plot(&d, "t.csv");
+    let (from_json, json_err) = plot(&d, "t.json");
+    assert_eq!(from_csv, from_json, "one run, two formats, one picture");
+    assert_eq!((csv_err.as_str(), json_err.as_str()), ("", ""));
+    // A JSON document that is not queens's is refused like a foreign CSV.
+    std::fs::write(d.path().join("other.json"), r#"{"tool":"other","rows":[]}"#).unwrap();
+    let out = queens()
+        .args(["plot", "other.json", "-o", "x.svg"])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "queens: error: 'other.json' is not a queens table: a JSON document of 'other', not of queens\n"
+    );
+    assert!(!d.path().join("x.svg").exists());
+}
+
+#[test]
+fn plot_names_its_value_axis_and_keeps_equal_values_apart() {
+    let d = dir();
+    queens()
+        .args(["count", "1-8", "--csv", "t.csv"])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    let (svg, _) = plot(&d, "t.csv");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let axis = with_class(&doc, "axis-name");
+    assert_eq!(axis.len(), 1);
+    assert_eq!(axis[0].text(), Some("solutions or classes (log scale)"));
+    assert!(
+        axis[0]
+            .attribute("transform")
+            .unwrap()
+            .starts_with("rotate(-90")
+    );
+    // n = 1 has one solution and one class: the two dots (and the two rings) stand apart.
+    let cx = |class: &str| -> f64 {
+        with_class(&doc, class)[0]
+            .attribute("cx")
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(cx("point classes") - cx("point total") >= 6.0);
+    assert!(cx("known classes") - cx("known total") >= 6.0);
+}
+
+#[test]
+fn plot_draws_and_reports_a_wrong_value_and_a_repeated_size() {
+    let d = dir();
+    queens()
+        .args(["count", "6-9", "--csv", "t.csv"])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    // Another row for n = 8 claiming 93 boards: a wrong value, and n = 8 twice.
+    let mut table = std::fs::read_to_string(d.path().join("t.csv")).unwrap();
+    table.push_str("8,93,12,11,1,0,2057,0.001,enumerate,scalar,1,yes\n");
+    std::fs::write(d.path().join("t.csv"), table).unwrap();
+    let (svg, stderr) = plot(&d, "t.csv");
+    assert_eq!(
+        stderr,
+        "queens: warning: 't.csv': n = 8 appears 2 times in the table; each is drawn\n\
+         queens: warning: 't.csv': n = 8: solutions (A000170) 93 disagrees with the published 92; \
+         drawn crossed out in red\n"
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(
+        with_class(&doc, "point total").len(),
+        5,
+        "both rows of n = 8 drawn"
+    );
+    let crosses = with_class(&doc, "disagrees total");
+    assert_eq!(crosses.len(), 1);
+    assert_eq!(
+        crosses[0]
+            .children()
+            .filter(|c| c.has_tag_name("line"))
+            .count(),
+        2
+    );
+    assert!(
+        with_class(&doc, "disagrees classes").is_empty(),
+        "12 classes is right"
+    );
+    let caption: String = doc
+        .descendants()
+        .filter(|e| e.has_tag_name("text"))
+        .filter_map(|e| e.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        caption.contains("Red crosses: values that disagree with OEIS (n = 8)."),
+        "{caption}"
+    );
+}
