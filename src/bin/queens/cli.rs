@@ -42,6 +42,33 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// Reads `--threads 0` as no `--threads` (all cores), for every command that takes it, so
+    /// that the two behave alike everywhere (the thread count of the rows and run metadata
+    /// included).
+    pub fn normalize(&mut self) {
+        let threads = match &mut self.command {
+            Command::Count(a) => &mut a.search.threads,
+            Command::Verify(a) => &mut a.search.threads,
+            Command::Profile(a) => &mut a.threads,
+            _ => return,
+        };
+        if *threads == Some(0) {
+            *threads = None;
+        }
+    }
+
+    /// Refuses, before any work, options that contradict each other across groups (clap's
+    /// own rules cannot say them): a usage message.
+    pub fn check(&self) -> Result<(), String> {
+        match &self.command {
+            Command::Count(a) => a.search.check(),
+            Command::Verify(a) => a.search.check(),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -183,6 +210,14 @@ fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
 
+/// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`max_threads`] when
+/// the run starts).
+fn parse_threads_arg(s: &str) -> Result<u16, String> {
+    s.parse().map_err(|_| {
+        "not a thread count: give 0 (all cores) or a whole number from 1 to 65535".to_string()
+    })
+}
+
 /// The most threads a run ever starts, whatever the core count.
 pub const THREADS_LIMIT: usize = 1024;
 
@@ -206,8 +241,8 @@ pub struct SearchArgs {
     /// counts (`queens verify N --two-ways` counts with both and compares).
     #[arg(long, value_enum, default_value_t = SplitArg::Border)]
     pub split: SplitArg,
-    /// Threads to use [default: all cores].
-    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
+    #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
 }
 
@@ -281,6 +316,27 @@ impl SearchArgs {
     /// The engine asked for.
     pub fn engine(&self) -> Engine {
         self.engine.into()
+    }
+
+    /// Refuses `--kernel` (other than `auto`) and `--split` (other than `border`) with
+    /// `--engine enumerate`, which has neither: they would be silently ignored.
+    pub fn check(&self) -> Result<(), String> {
+        if self.engine != EngineArg::Enumerate {
+            return Ok(());
+        }
+        if self.kernel != KernelArg::Auto {
+            return Err(
+                "--kernel applies to the symmetric engine; the enumerate engine has no kernels"
+                    .to_string(),
+            );
+        }
+        if self.split != SplitArg::Border {
+            return Err(
+                "--split applies to the symmetric engine; the enumerate engine does not split"
+                    .to_string(),
+            );
+        }
+        Ok(())
     }
 
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
@@ -600,8 +656,8 @@ pub struct ProfileArgs {
     /// unweighted; verified by weighting its solutions with the orbit sizes).
     #[arg(long, value_enum, default_value_t = EngineArg::Enumerate)]
     pub engine: EngineArg,
-    /// Threads to use [default: all cores].
-    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
+    #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
 }
 
