@@ -19,10 +19,10 @@ and reflections of the square, verified against the published OEIS sequences \
 
 const EXAMPLES: &str = "\
 Examples:
-  queens count 1-14                 a verified table for n = 1..14
+  queens count 1-14                 a verified table for n = 1 to 14
   queens count 8,10 --csv out.csv   also write the table as CSV
   queens list 8 --classes           the 12 canonical solutions for n = 8
-  queens verify                     check n = 1..12 against OEIS
+  queens verify                     check n = 1 to 12 against OEIS
   queens list 8 | queens classify   canonical form and symmetry of each board
   queens profile 8                  nodes per depth of the search tree (A319284)
   queens render 8 --all-classes -o classes.svg
@@ -117,7 +117,7 @@ Progress (solutions written) goes to stderr on long runs; --quiet silences it.")
     /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
     #[command(after_help = "\
 Examples:
-  queens verify                         n = 1..12
+  queens verify                         n = 1 to 12
   queens verify 13-15 --threads 2       larger sizes on two threads
   queens verify 16 --two-ways           both plans of the symmetric engine must agree
 
@@ -170,18 +170,23 @@ Examples:
                                                 an invalid board, attacking pairs marked
 
 Every picture is sized to its captions. --labels index (the default) numbers rows and columns
-from 0 as the cols notation reads them; --labels chess puts files a.. and ranks as the
+from 0 as the cols notation reads them; --labels chess puts files a, b, … and ranks as the
 algebraic notation reads them. Progress goes to stderr when --class K walks many classes.
 
-Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
+-o takes a name ending in .svg (any case), a name without an extension, or - (stdout); any
+other extension (x.png) is refused before any work: convert the SVG with rsvg-convert.
+
+Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file, an -o
+name that is not .svg).")]
     Render(RenderArgs),
     /// Plot total and classes against n (log scale) from a table `count --csv` wrote, as SVG.
     #[command(after_help = "\
 Examples:
   queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
 
-The published values (OEIS) are marked with rings. Exit codes: 0 success; 2 usage error
-(unreadable or malformed table, unwritable file).")]
+The published values (OEIS) are marked with rings. -o takes a name ending in .svg, a name
+without an extension, or - (stdout). Exit codes: 0 success; 2 usage error (unreadable or
+malformed table, unwritable file, an -o name that is not .svg).")]
     Plot(PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
     #[command(after_help = "\
@@ -192,7 +197,7 @@ Examples:
   queens merge parts/*.csv --bfile - --sequence classes
                                              only an OEIS b-file of the classes, on stdout
 
-Every part 0..MOD of each board size must be given exactly once, all from the same engine,
+Every part 0 to MOD−1 of each board size must be given exactly once, all from the same engine,
 plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
 corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
     Merge(MergeArgs),
@@ -704,7 +709,8 @@ pub struct RenderArgs {
     /// Coordinates along the board's edges.
     #[arg(long, value_enum, default_value_t = LabelsArg::Index)]
     pub labels: LabelsArg,
-    /// The SVG file to write (`-`: stdout).
+    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
+    /// `-`: stdout.
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
     /// `--quiet`, from the top level.
@@ -718,7 +724,8 @@ pub struct PlotArgs {
     /// A table written by `queens count --csv` (`-`: stdin).
     #[arg(value_name = "TABLE.csv")]
     pub table: String,
-    /// The SVG file to write (`-`: stdout).
+    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
+    /// `-`: stdout.
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
 }
