@@ -334,9 +334,8 @@ fn parse_algebraic(text: &str) -> Result<Vec<u32>, NotationError> {
         let last_file = (b'a' + n as u8 - 1) as char;
         if letters != 1 || (file.as_bytes()[0] - b'a') as usize >= n || rank == 0 || rank > n {
             return Err(NotationError::Impossible(format!(
-                "{square} is off the board: a board of {} has files a to {last_file} and \
-                 ranks 1 to {n}",
-                super::plural(n as u64, "queen")
+                "{square} is off the board: n = {n}, so files a to {last_file} and ranks 1 \
+                 to {n}"
             )));
         }
         let row = n - rank;
