@@ -334,8 +334,8 @@ fn parse_algebraic(text: &str) -> Result<Vec<u32>, NotationError> {
         let last_file = (b'a' + n as u8 - 1) as char;
         if letters != 1 || (file.as_bytes()[0] - b'a') as usize >= n || rank == 0 || rank > n {
             return Err(NotationError::Impossible(format!(
-                "{square} is off the board: {n} queens stand on files a to {last_file} and \
-                 ranks 1 to {n}"
+                "{square} is off the board: n = {n}, so files a to {last_file} and ranks 1 \
+                 to {n}"
             )));
         }
         let row = n - rank;
@@ -379,8 +379,9 @@ pub fn parse_board_rows<S: AsRef<str>>(rows: &[S]) -> Result<Vec<u32>, NotationE
         }
         if row.len() != n {
             return Err(NotationError::Impossible(format!(
-                "row {r} has {} squares but the board has {n} rows (a board is square)",
-                row.len()
+                "row {r} has {} but the board has {} (a board is square)",
+                super::plural(row.len() as u64, "square"),
+                super::plural(n as u64, "row")
             )));
         }
         let queens = row.bytes().filter(|&b| b == b'Q').count();

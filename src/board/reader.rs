@@ -181,10 +181,10 @@ impl<R: BufRead> BoardReader<R> {
     fn flush_rows(&mut self, why: &str) {
         if let Some(first) = self.rows.first() {
             let message = format!(
-                "unfinished board: {} rows of {} squares {why} (a board has as many rows as \
-                 squares in a row)",
-                self.rows.len(),
-                first.len()
+                "unfinished board: {} of {} {why} (a board has as many rows as squares in a \
+                 row)",
+                super::plural(self.rows.len() as u64, "row"),
+                super::plural(first.len() as u64, "square")
             );
             let e = self.error(self.rows_start, message);
             self.queue.push_back(e);
@@ -197,7 +197,11 @@ impl<R: BufRead> BoardReader<R> {
         if let Some(first) = self.rows.first()
             && first.len() != row.len()
         {
-            let why = format!("and then a row of {} (line {})", row.len(), self.line_no);
+            let why = format!(
+                "and then a row of {} (line {})",
+                super::plural(row.len() as u64, "square"),
+                self.line_no
+            );
             self.flush_rows(&why);
         }
         if self.rows.is_empty() {

@@ -30,8 +30,8 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Runs `queens args…` and expects exit code `code`, one line on stderr containing `needle`,
-/// and no panic.
+/// Runs `queens args…` and expects exit code `code`, one line on stderr containing `needle`
+/// (and, for an error of the command line's parser, one more with the usage), and no panic.
 pub fn fails_with(args: &[&str], code: i32, needle: &str) {
     let out = queens_plain().args(args).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -41,10 +41,14 @@ pub fn fails_with(args: &[&str], code: i32, needle: &str) {
         "queens {args:?}: {err:?} lacks {needle:?}"
     );
     assert!(!err.contains("panicked"), "queens {args:?} panicked: {err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "one line expected: {err:?}"
+    let lines: Vec<&str> = err.trim_end().lines().collect();
+    assert!(
+        lines.len() == 1 || (lines.len() == 2 && lines[1].starts_with("Usage: queens")),
+        "one line (and the usage) expected: {err:?}"
+    );
+    assert!(
+        lines[0].contains(needle),
+        "queens {args:?}: {needle:?} is not on the first line: {err:?}"
     );
 }
 

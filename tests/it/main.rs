@@ -4,6 +4,7 @@
 mod common;
 
 mod cli;
+mod cli_style;
 mod cluster_cli;
 mod cols_parser;
 mod coronal;

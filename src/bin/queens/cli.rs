@@ -19,10 +19,10 @@ and reflections of the square, verified against the published OEIS sequences \
 
 const EXAMPLES: &str = "\
 Examples:
-  queens count 1-14                 a verified table for n = 1..14
+  queens count 1-14                 a verified table for n = 1 to 14
   queens count 8,10 --csv out.csv   also write the table as CSV
   queens list 8 --classes           the 12 canonical solutions for n = 8
-  queens verify                     check n = 1..12 against OEIS
+  queens verify                     check n = 1 to 12 against OEIS
   queens list 8 | queens classify   canonical form and symmetry of each board
   queens profile 8                  nodes per depth of the search tree (A319284)
   queens render 8 --all-classes -o classes.svg
@@ -40,6 +40,33 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Reads `--threads 0` as no `--threads` (all cores), for every command that takes it, so
+    /// that the two behave alike everywhere (the thread count of the rows and run metadata
+    /// included).
+    pub fn normalize(&mut self) {
+        let threads = match &mut self.command {
+            Command::Count(a) => &mut a.search.threads,
+            Command::Verify(a) => &mut a.search.threads,
+            Command::Profile(a) => &mut a.threads,
+            _ => return,
+        };
+        if *threads == Some(0) {
+            *threads = None;
+        }
+    }
+
+    /// Refuses, before any work, options that contradict each other across groups (clap's
+    /// own rules cannot say them): a usage message.
+    pub fn check(&self) -> Result<(), String> {
+        match &self.command {
+            Command::Count(a) => a.search.check(),
+            Command::Verify(a) => a.search.check(),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The subcommands.
@@ -90,7 +117,7 @@ Progress (solutions written) goes to stderr on long runs; --quiet silences it.")
     /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
     #[command(after_help = "\
 Examples:
-  queens verify                         n = 1..12
+  queens verify                         n = 1 to 12
   queens verify 13-15 --threads 2       larger sizes on two threads
   queens verify 16 --two-ways           both plans of the symmetric engine must agree
 
@@ -143,10 +170,14 @@ Examples:
                                                 an invalid board, attacking pairs marked
 
 Every picture is sized to its captions. --labels index (the default) numbers rows and columns
-from 0 as the cols notation reads them; --labels chess puts files a.. and ranks as the
+from 0 as the cols notation reads them; --labels chess puts files a, b, … and ranks as the
 algebraic notation reads them. Progress goes to stderr when --class K walks many classes.
 
-Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file).")]
+-o takes a name ending in .svg (any case), a name without an extension, or - (stdout); any
+other extension (x.png) is refused before any work: convert the SVG with rsvg-convert.
+
+Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file, an -o
+name that is not .svg).")]
     Render(RenderArgs),
     /// Plot total and classes against n (log scale) from a table `count --csv` or `--json`
     /// wrote, as SVG.
@@ -158,9 +189,10 @@ Examples:
 The published values (OEIS) are marked with rings. Nothing in the table is hidden: a value
 that disagrees with OEIS is drawn and crossed out in red, a board size given twice is drawn
 twice, and both get a warning on stderr; equal values at one n (n = 1) stand side by side.
+-o takes a name ending in .svg, a name without an extension, or - (stdout).
 
 Exit codes: 0 success (warnings included); 2 usage error (unreadable or malformed table,
-unwritable file).")]
+unwritable file, an -o name that is not .svg).")]
     Plot(PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
     #[command(after_help = "\
@@ -171,7 +203,7 @@ Examples:
   queens merge parts/*.csv --bfile - --sequence classes
                                              only an OEIS b-file of the classes, on stdout
 
-Every part 0..MOD of each board size must be given exactly once, all from the same engine,
+Every part 0 to MOD−1 of each board size must be given exactly once, all from the same engine,
 plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
 corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
     Merge(MergeArgs),
@@ -187,6 +219,14 @@ fn parse_sizes_arg(s: &str) -> Result<Sizes, String> {
 
 fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
+}
+
+/// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`max_threads`] when
+/// the run starts).
+fn parse_threads_arg(s: &str) -> Result<u16, String> {
+    s.parse().map_err(|_| {
+        "not a thread count: give 0 (all cores) or a whole number from 1 to 65535".to_string()
+    })
 }
 
 /// The most threads a run ever starts, whatever the core count.
@@ -212,8 +252,8 @@ pub struct SearchArgs {
     /// counts (`queens verify N --two-ways` counts with both and compares).
     #[arg(long, value_enum, default_value_t = SplitArg::Border)]
     pub split: SplitArg,
-    /// Threads to use [default: all cores].
-    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
+    #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
 }
 
@@ -287,6 +327,27 @@ impl SearchArgs {
     /// The engine asked for.
     pub fn engine(&self) -> Engine {
         self.engine.into()
+    }
+
+    /// Refuses `--kernel` (other than `auto`) and `--split` (other than `border`) with
+    /// `--engine enumerate`, which has neither: they would be silently ignored.
+    pub fn check(&self) -> Result<(), String> {
+        if self.engine != EngineArg::Enumerate {
+            return Ok(());
+        }
+        if self.kernel != KernelArg::Auto {
+            return Err(
+                "--kernel applies to the symmetric engine; the enumerate engine has no kernels"
+                    .to_string(),
+            );
+        }
+        if self.split != SplitArg::Border {
+            return Err(
+                "--split applies to the symmetric engine; the enumerate engine does not split"
+                    .to_string(),
+            );
+        }
+        Ok(())
     }
 
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
@@ -606,8 +667,8 @@ pub struct ProfileArgs {
     /// unweighted; verified by weighting its solutions with the orbit sizes).
     #[arg(long, value_enum, default_value_t = EngineArg::Enumerate)]
     pub engine: EngineArg,
-    /// Threads to use [default: all cores].
-    #[arg(long, short = 't', value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
+    #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
 }
 
@@ -654,7 +715,8 @@ pub struct RenderArgs {
     /// Coordinates along the board's edges.
     #[arg(long, value_enum, default_value_t = LabelsArg::Index)]
     pub labels: LabelsArg,
-    /// The SVG file to write (`-`: stdout).
+    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
+    /// `-`: stdout.
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
     /// `--quiet`, from the top level.
@@ -668,7 +730,8 @@ pub struct PlotArgs {
     /// A table written by `queens count --csv` or `--json` (`-`: stdin).
     #[arg(value_name = "TABLE")]
     pub table: String,
-    /// The SVG file to write (`-`: stdout).
+    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
+    /// `-`: stdout.
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
 }

@@ -4,6 +4,7 @@
 //! onto library types, the thin commands ([`commands`]), the exports ([`exports`]), output
 //! destinations ([`output`]), progress on stderr ([`progress`]) and signals ([`signals`]).
 
+mod clap_errors;
 mod cli;
 mod commands;
 mod exports;
@@ -63,15 +64,20 @@ fn exit_quietly_when_stderr_is_gone() {
     }));
 }
 
-/// Renders a clap error as one line: its text up to the first blank line, lines joined.
-fn one_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    let head: Vec<&str> = text
-        .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .map(str::trim)
-        .collect();
-    format!("{} (see --help)", head.join(" "))
+/// The command line with `--help` and `-h` left out after `help` (`queens help --help`,
+/// `queens help count -h`): the help subcommand then prints the help asked for, exit 0,
+/// instead of clap's "unrecognized subcommand '--help'".
+fn without_help_flags_after_help(args: Vec<String>) -> Vec<String> {
+    let first_word = args.iter().skip(1).position(|a| !a.starts_with('-'));
+    match first_word {
+        Some(i) if args[i + 1] == "help" => args
+            .into_iter()
+            .enumerate()
+            .filter(|(j, a)| *j <= i + 1 || (a != "--help" && a != "-h"))
+            .map(|(_, a)| a)
+            .collect(),
+        _ => args,
+    }
 }
 
 fn run(cli: &Cli) -> Result<(), CommandError> {
@@ -93,7 +99,9 @@ fn main() -> ExitCode {
         note(&message);
         return ExitCode::from(2);
     }
-    let cli = match Cli::try_parse() {
+    // Every argument is UTF-8 (checked above).
+    let args = without_help_flags_after_help(std::env::args().collect());
+    let mut cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp
@@ -103,11 +111,16 @@ fn main() -> ExitCode {
                 return ExitCode::from(e.exit_code() as u8);
             }
             _ => {
-                note(&one_line(&e));
+                note(&clap_errors::report(&e, &args));
                 return ExitCode::from(2);
             }
         },
     };
+    cli.normalize();
+    if let Err(message) = cli.check() {
+        note(&format!("queens: error: {message}"));
+        return ExitCode::from(2);
+    }
     match run(&cli) {
         // A closed stdout pipe (`queens … | head -1`) is a normal end, for every command.
         Ok(()) | Err(CommandError::BrokenPipe) => ExitCode::SUCCESS,

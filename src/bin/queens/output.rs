@@ -33,6 +33,35 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
+/// The formats `rsvg-convert` (librsvg) turns an SVG into, by the output file's extension.
+const CONVERTIBLE: [&str; 4] = ["png", "pdf", "ps", "eps"];
+
+/// Checks that `path`, the `option` (`-o`) of a command that writes SVG, names an SVG file:
+/// `-` (stdout), a name ending in `.svg` (any case), or a name without an extension (a FIFO,
+/// `/dev/stdout`, a file the user names freely). Any other extension is refused with a
+/// one-line message: the file would hold SVG under a name that says otherwise.
+pub fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
+    let p = Path::new(path);
+    let Some(ext) = p.extension().and_then(|e| e.to_str()) else {
+        return Ok(());
+    };
+    if ext.eq_ignore_ascii_case("svg") {
+        return Ok(());
+    }
+    let svg = p.with_extension("svg");
+    let svg = svg.display();
+    let lower = ext.to_ascii_lowercase();
+    Err(if CONVERTIBLE.contains(&lower.as_str()) {
+        format!(
+            "{option} {path}: queens writes SVG, not {}; write {svg} and convert it with \
+             rsvg-convert -f {lower} -o {path} {svg}",
+            ext.to_ascii_uppercase()
+        )
+    } else {
+        format!("{option} {path}: queens writes SVG; name the file {svg}")
+    })
+}
+
 /// Where a result goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Destination {

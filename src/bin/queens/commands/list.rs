@@ -23,8 +23,8 @@ pub fn board_arg(
         .map_err(|e| CommandError::Usage(format!("{what}: not a solution: {e}")))?;
     if raw.n() != n {
         return Err(CommandError::Usage(format!(
-            "{what}: the board has {} columns but N is {n}",
-            raw.n()
+            "{what}: the board has {} but N is {n}",
+            queens::board::plural(raw.n() as u64, "column")
         )));
     }
     raw.solution()

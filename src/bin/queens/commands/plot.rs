@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 /// Runs `queens plot`.
 pub fn run(args: &PlotArgs) -> Result<(), CommandError> {
+    crate::output::check_svg_name("-o", &args.output).map_err(CommandError::Usage)?;
     super::refuse_outputs_that_are_inputs(
         &[("-o", Some(&args.output))],
         &[("the table", Some(std::path::Path::new(&args.table)))],

@@ -30,6 +30,7 @@ fn labels(arg: LabelsArg) -> Labels {
 
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
+    crate::output::check_svg_name("-o", &args.output).map_err(CommandError::Usage)?;
     let n = args.n;
     let labels = labels(args.labels);
     if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
@@ -45,8 +46,8 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
                 .map_err(|e| CommandError::Usage(format!("--solution: not a board: {e}")))?;
             if raw.n() != n {
                 return Err(CommandError::Usage(format!(
-                    "--solution: the board has {} columns but N is {n}",
-                    raw.n()
+                    "--solution: the board has {} but N is {n}",
+                    queens::board::plural(raw.n() as u64, "column")
                 )));
             }
             let cols = raw.in_range().map_err(|e| {
@@ -70,7 +71,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             CommandError::Usage(match count {
                 0 => format!("n = {n} has no solutions, so no class {k}"),
                 1 => format!("n = {n} has 1 class: --class must be 1"),
-                _ => format!("n = {n} has {count} classes: --class must lie in 1..={count}"),
+                _ => format!("n = {n} has {count} classes: --class must be 1 to {count}"),
             })
         })?;
         // Counting every class means listing every solution: done only where that is quick.

@@ -1,0 +1,175 @@
+//! clap's parse errors in the tool's own style: `queens: error: <message>; <hint>` on one
+//! line, then one line with the usage of the command and where to read more.
+//!
+//! The message is clap's own (its first paragraph); the hint comes from the error's context
+//! (clap's suggested argument, subcommand or value), or from here where clap has none: a
+//! subcommand the typed word abbreviates (`cnt` → `count`), and one size list for several
+//! sizes given apart (`count 8 10` → `8,10`).
+
+use crate::cli::Cli;
+use clap::CommandFactory;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+/// The subcommands whose positional argument is a list of board sizes.
+const SIZE_LIST_COMMANDS: [&str; 3] = ["count", "verify", "profile"];
+
+/// The lines (without a final newline) that report `e`, a parse error of `args` (the whole
+/// command line, program name first).
+pub fn report(e: &clap::Error, args: &[String]) -> String {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let sub = subcommand_of(&cmd, args);
+    let mut line = format!("queens: error: {}", message(e));
+    if let Some(hint) = hint(e, &cmd, sub, args) {
+        line.push_str("; ");
+        line.push_str(&hint);
+    }
+    let (usage, help) = match sub.and_then(|s| cmd.find_subcommand_mut(s)) {
+        Some(c) => (c.render_usage(), format!("queens {} --help", c.get_name())),
+        None => (cmd.render_usage(), "queens --help".to_string()),
+    };
+    let usage = usage.to_string();
+    let usage = usage.trim();
+    format!("{line}\n{usage}; for more, try '{help}'.")
+}
+
+/// clap's message: the first paragraph of its rendered error, `error: ` left out, its lines
+/// joined (a list of missing arguments, the possible values).
+fn message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let head: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let head = head.join(" ");
+    head.strip_prefix("error: ").unwrap_or(&head).to_string()
+}
+
+/// The name of the subcommand `args` run, if they name one: the first argument that is not
+/// a flag (the only options before a subcommand are flags: `--quiet`, `--help`, `--version`).
+fn subcommand_of<'a>(cmd: &clap::Command, args: &'a [String]) -> Option<&'a str> {
+    let word = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
+    cmd.get_subcommands()
+        .any(|s| s.get_name() == word && s.get_name() != "help")
+        .then_some(word.as_str())
+}
+
+/// What to suggest, if anything.
+fn hint(
+    e: &clap::Error,
+    cmd: &clap::Command,
+    sub: Option<&str>,
+    args: &[String],
+) -> Option<String> {
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(ContextValue::String(unexpected)) = e.get(ContextKind::InvalidArg)
+        && crate::ns::parse_sizes(unexpected).is_ok()
+        && let Some(sub) = sub.filter(|s| SIZE_LIST_COMMANDS.contains(s))
+        && let Some(list) = size_list(cmd, sub, args)
+    {
+        return Some(format!("several sizes are written as one list: {list}"));
+    }
+    let suggested = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let mut names = suggested(ContextKind::SuggestedArg);
+    names.extend(suggested(ContextKind::SuggestedSubcommand));
+    names.extend(suggested(ContextKind::SuggestedValue));
+    if names.is_empty()
+        && e.kind() == ErrorKind::InvalidSubcommand
+        && let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand)
+    {
+        names = abbreviated(cmd, word);
+    }
+    if names.is_empty() {
+        return None;
+    }
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    Some(format!("did you mean {}?", quoted.join(" or ")))
+}
+
+/// The subcommands `word` could abbreviate: its letters appear in the name in order, the
+/// first letters alike (`cnt`, `cout` → `count`; `clasify` → `classify`).
+fn abbreviated(cmd: &clap::Command, word: &str) -> Vec<String> {
+    let word = word.to_lowercase();
+    cmd.get_subcommands()
+        .map(clap::Command::get_name)
+        .filter(|name| *name != "help" && word.len() >= 2 && is_abbreviation(&word, name))
+        .map(String::from)
+        .collect()
+}
+
+/// Whether the letters of `word` appear in `name` in order, starting with its first.
+fn is_abbreviation(word: &str, name: &str) -> bool {
+    if word.chars().next() != name.chars().next() {
+        return false;
+    }
+    let mut letters = name.chars();
+    word.chars().all(|c| letters.any(|l| l == c))
+}
+
+/// The board-size arguments of `sub` in `args`, joined into one list, when there are several
+/// (`count 8 10` → `8,10`): the positional arguments that read as sizes, option values left
+/// out.
+fn size_list(cmd: &clap::Command, sub: &str, args: &[String]) -> Option<String> {
+    let sub_cmd = cmd.find_subcommand(sub)?;
+    let takes_value = |arg: Option<&clap::Arg>| arg.is_some_and(|a| a.get_action().takes_values());
+    let start = args.iter().position(|a| a == sub)? + 1;
+    let mut sizes = Vec::new();
+    let mut rest = args[start..].iter();
+    let mut positional_only = false;
+    while let Some(a) = rest.next() {
+        if !positional_only && a == "--" {
+            positional_only = true;
+        } else if !positional_only && let Some(long) = a.strip_prefix("--") {
+            let named = sub_cmd.get_arguments().find(|x| x.get_long() == Some(long));
+            if !long.contains('=') && takes_value(named) {
+                rest.next();
+            }
+        } else if !positional_only && a.len() > 1 && a.starts_with('-') {
+            let short = a.chars().nth(1);
+            let named = sub_cmd.get_arguments().find(|x| x.get_short() == short);
+            if a.chars().count() == 2 && takes_value(named) {
+                rest.next();
+            }
+        } else if crate::ns::parse_sizes(a).is_ok() {
+            sizes.push(a.as_str());
+        }
+    }
+    (sizes.len() >= 2).then(|| sizes.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abbreviations_keep_the_first_letter_and_the_order() {
+        assert!(is_abbreviation("cnt", "count"));
+        assert!(is_abbreviation("clasify", "classify"));
+        assert!(!is_abbreviation("ount", "count"));
+        assert!(!is_abbreviation("cnut", "count"));
+    }
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn size_lists_leave_option_values_out() {
+        let mut cmd = Cli::command();
+        cmd.build();
+        let list = |line: &str| size_list(&cmd, "count", &args(line));
+        assert_eq!(list("queens count 8 10").as_deref(), Some("8,10"));
+        assert_eq!(
+            list("queens count 8 --threads 2 10").as_deref(),
+            Some("8,10")
+        );
+        assert_eq!(list("queens count 4-6 -t 2 9").as_deref(), Some("4-6,9"));
+        assert_eq!(list("queens count 8 --threads 2"), None);
+        assert_eq!(list("queens count 8 --csv 9 10").as_deref(), Some("8,10"));
+    }
+}
