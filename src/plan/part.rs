@@ -23,7 +23,8 @@ impl Part {
         }
         if res >= modulus {
             return Err(format!(
-                "part {res}/{modulus}: RES must be below MOD (parts are numbered 0..{modulus})"
+                "part {res}/{modulus}: RES must be below MOD (parts are numbered 0 to {})",
+                modulus - 1
             ));
         }
         Ok(Part { res, modulus })
