@@ -13,6 +13,7 @@ mod kernels;
 mod notations;
 mod parts;
 mod pictures;
+mod progress_gaps;
 mod research;
 mod robustness;
 mod slurm;
