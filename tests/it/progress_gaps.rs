@@ -162,15 +162,17 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
 fn a_second_sigterm_ends_profile_at_once_and_writes_nothing() {
     let d = dir();
     let csv = d.path().join("p.csv");
-    // n = 20 on one thread: each unit takes seconds, so the first signal cannot end the run
-    // before the second one comes (both come within a second, then the run is gone).
+    // n = 20 on one thread: each unit takes seconds, so once the first unit runs (the first
+    // heartbeat, 300 ms after the start, says the run is under way) the first signal cannot
+    // end the run before the second one comes; then the run is gone within a second.
     let mut run = Running::spawn(
         &["profile", "20", "--threads", "1", "--csv", path_str(&csv)],
-        &[],
+        &[("QUEENS_HEARTBEAT_MS", "300")],
         Stdio::null(),
     );
     let units = plain_units(20).len();
     run.wait_err("queens: profile n=20: started: ");
+    run.wait_err(&format!("% done, 0/{units} units, "));
     run.signal("TERM");
     run.wait_err("queens: SIGTERM: stopping after the units in flight; send it again to stop now");
     run.signal("TERM");
