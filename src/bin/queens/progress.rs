@@ -56,7 +56,7 @@ pub fn grouped(v: u64) -> String {
     let digits = v.to_string();
     let mut out = String::with_capacity(digits.len() * 4 / 3);
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);
