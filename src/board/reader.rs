@@ -9,6 +9,11 @@
 //! With no notation given it detects one from the first line that holds anything
 //! ([`crate::board::notation::detect_line`]) and reads the whole input in it; a line that
 //! does not read gets a hint naming the notation it looks like.
+//!
+//! [`BoardReader::stop_if_not_boards`] makes it give up on an input that is clearly not boards
+//! at all (a binary file, say): one whose first bytes are not UTF-8 text, or none of whose
+//! first [`NOT_BOARDS_AFTER`] lines that hold anything reads as a board; then it yields
+//! nothing more and [`BoardReader::not_boards`] says why.
 
 use super::notation::{self, Notation, NotationError};
 use super::{LineError, ParseSolutionError, Solution};
@@ -17,6 +22,59 @@ use std::io::{self, BufRead, Read};
 
 /// The longest line read, in bytes (1 MiB): no board in any notation comes near it.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// The lines that hold anything (not blank, not a comment) that [`BoardReader::stop_if_not_boards`]
+/// reads before it gives up on an input where none of them read as a board.
+pub const NOT_BOARDS_AFTER: usize = 5;
+
+/// The bytes at the start of an input that [`BoardReader::stop_if_not_boards`] checks for
+/// text: NUL bytes or bytes that are not UTF-8 among them mean it is not a file of boards.
+pub const TEXT_CHECK_BYTES: usize = 4096;
+
+/// Why an input is not boards at all (see [`BoardReader::stop_if_not_boards`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotBoards {
+    /// Its first bytes hold a NUL byte or are not UTF-8.
+    NotText,
+    /// None of its first lines that hold anything reads as a board (how many were read).
+    NoBoardIn(usize),
+}
+
+impl std::fmt::Display for NotBoards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotBoards::NotText => write!(f, "it is not UTF-8 text"),
+            NotBoards::NoBoardIn(k) => {
+                write!(
+                    f,
+                    "none of its first {k} lines that hold anything reads as a board"
+                )
+            }
+        }
+    }
+}
+
+/// Whether `head`, the first bytes of an input, look like text: no NUL byte, and UTF-8 outside
+/// comments (a `#` comment in another encoding, `# café` in Latin-1, is skipped as any comment
+/// is; a character cut off at the end of `head` is allowed).
+pub fn looks_like_text(head: &[u8]) -> bool {
+    if head.contains(&0) {
+        return false;
+    }
+    let lines: Vec<&[u8]> = head.split(|&b| b == b'\n').collect();
+    let last = lines.len() - 1;
+    lines.iter().enumerate().all(|(i, line)| {
+        // `#` is ASCII: it is never part of a multi-byte UTF-8 character.
+        let code = line
+            .iter()
+            .position(|&b| b == b'#')
+            .map_or(*line, |p| &line[..p]);
+        match std::str::from_utf8(code) {
+            Ok(_) => true,
+            Err(e) => i == last && code.len() == line.len() && e.error_len().is_none(),
+        }
+    })
+}
 
 /// One board as read: its line, the notation it was read in, and its 0-based columns,
 /// unchecked (they may be out of range, or queens may attack each other).
@@ -76,6 +134,12 @@ pub struct BoardReader<R> {
     eof: bool,
     buf: Vec<u8>,
     bytes: u64,
+    /// Whether to give up on an input that is not boards, and why it did.
+    check_boards: bool,
+    not_boards: Option<NotBoards>,
+    /// Before the first board: the bad lines read so far.
+    bad_before_board: usize,
+    seen_board: bool,
 }
 
 impl<R: BufRead> BoardReader<R> {
@@ -94,6 +158,66 @@ impl<R: BufRead> BoardReader<R> {
             eof: false,
             buf: Vec::new(),
             bytes: 0,
+            check_boards: false,
+            not_boards: None,
+            bad_before_board: 0,
+            seen_board: false,
+        }
+    }
+
+    /// Makes the reader give up on an input that is clearly not boards: if its first
+    /// [`TEXT_CHECK_BYTES`] bytes (as far as the first read gets them) are not text
+    /// ([`looks_like_text`]) it yields nothing; if its first [`NOT_BOARDS_AFTER`] lines that
+    /// hold anything are all bad, it yields their errors and nothing more. Then
+    /// [`BoardReader::not_boards`] says why. An input with one board among its first lines is
+    /// read to its end as before.
+    pub fn stop_if_not_boards(mut self) -> Self {
+        self.check_boards = true;
+        self
+    }
+
+    /// Why the reader gave up on the input as not boards, if it did (only with
+    /// [`BoardReader::stop_if_not_boards`]).
+    pub fn not_boards(&self) -> Option<NotBoards> {
+        self.not_boards
+    }
+
+    /// Gives up on the input: nothing more is read or yielded.
+    fn give_up(&mut self, why: NotBoards) {
+        self.not_boards = Some(why);
+        self.eof = true;
+        self.queue.clear();
+        self.rows.clear();
+    }
+
+    /// Checks the first bytes of the input for text; `false` once it gave up.
+    fn check_text(&mut self) -> bool {
+        match self.input.fill_buf() {
+            Ok(head) => {
+                let head = &head[..head.len().min(TEXT_CHECK_BYTES)];
+                if !looks_like_text(head) {
+                    self.give_up(NotBoards::NotText);
+                    return false;
+                }
+                true
+            }
+            // Left to the first read, which reports it.
+            Err(_) => true,
+        }
+    }
+
+    /// Counts `item` towards the decision of [`BoardReader::stop_if_not_boards`].
+    fn judge(&mut self, item: &ReadResult) {
+        if !self.check_boards || self.seen_board {
+            return;
+        }
+        if item.is_ok() {
+            self.seen_board = true;
+            return;
+        }
+        self.bad_before_board += 1;
+        if self.bad_before_board >= NOT_BOARDS_AFTER {
+            self.give_up(NotBoards::NoBoardIn(self.bad_before_board));
         }
     }
 
@@ -415,9 +539,13 @@ impl<R: BufRead> Iterator for BoardReader<R> {
     fn next(&mut self) -> Option<ReadResult> {
         loop {
             if let Some(item) = self.queue.pop_front() {
+                self.judge(&item);
                 return Some(item);
             }
             if self.eof {
+                return None;
+            }
+            if self.check_boards && self.line_no == 0 && !self.check_text() {
                 return None;
             }
             match self.read_line() {
@@ -587,5 +715,53 @@ mod tests {
             "the queens at row 0 column 0 and row 1 column 1 attack each other along a diagonal"
         );
         assert!(parse_one("0\n\n0", None).is_err());
+    }
+
+    #[test]
+    fn binary_input_is_given_up_at_once() {
+        let mut elf = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\n0 4 7 5 2 6 1 3\n".to_vec();
+        elf.extend((0..=255u8).cycle().take(3000));
+        for input in [
+            elf,
+            vec![0xff, 0xfe, b'0', b'\n'],
+            b"0 4 7 5 2 6 1 3\n\xc3(\n".to_vec(),
+        ] {
+            let mut r = BoardReader::new(&input[..], None).stop_if_not_boards();
+            assert!(r.next().is_none(), "{input:?}");
+            assert_eq!(r.not_boards(), Some(NotBoards::NotText));
+            assert_eq!(r.not_boards().unwrap().to_string(), "it is not UTF-8 text");
+        }
+        // Without the check, the same bytes are lines to report.
+        let r = BoardReader::new(&b"\0\n\0\n"[..], None);
+        assert_eq!(r.count(), 2);
+    }
+
+    #[test]
+    fn text_is_text_even_with_a_character_cut_at_the_end_of_the_check() {
+        assert!(looks_like_text("0 4 7 é".as_bytes()));
+        assert!(looks_like_text(&"é".as_bytes()[..1]));
+        assert!(!looks_like_text(b"0 \xff"));
+        assert!(!looks_like_text(b"0\x004"));
+        assert!(looks_like_text(
+            b"# caf\xe9 (Latin-1)\n0 4 7 5 2 6 1 3 # \xff\n"
+        ));
+        assert!(!looks_like_text(b"# ok\n0 4 \xe9\n"));
+    }
+
+    #[test]
+    fn lines_that_never_read_as_boards_are_given_up_after_a_few() {
+        let text = "hello\n# a comment\n\nworld\nfoo\nbar\nbaz\nqux\n0 4 7 5 2 6 1 3\n";
+        let mut r = BoardReader::new(text.as_bytes(), None).stop_if_not_boards();
+        let got: Vec<ReadResult> = r.by_ref().collect();
+        assert_eq!(got.len(), NOT_BOARDS_AFTER);
+        assert!(got.iter().all(Result::is_err));
+        assert_eq!(r.not_boards(), Some(NotBoards::NoBoardIn(NOT_BOARDS_AFTER)));
+        // One board among the first lines: everything is read, bad lines and all.
+        let text = "x\nx\nx\nx\n0 4 7 5 2 6 1 3\nx\nx\nx\nx\nx\nx\n";
+        let mut r = BoardReader::new(text.as_bytes(), None).stop_if_not_boards();
+        let got: Vec<ReadResult> = r.by_ref().collect();
+        assert_eq!(got.len(), 11);
+        assert_eq!(got.iter().filter(|g| g.is_ok()).count(), 1);
+        assert_eq!(r.not_boards(), None);
     }
 }

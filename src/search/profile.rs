@@ -6,12 +6,18 @@
 //! is the number of solutions A000170.
 //!
 //! The kernel is the same bitmask backtracking as the enumerator, with one counter per depth
-//! instead of a visitor. The tree is split below the root, one subtree per column of row 0,
-//! and the subtrees are counted on a pool of threads.
+//! instead of a visitor. The tree is cut into the enumerate engine's units (the partial boards
+//! of its first [`PREFIX_DEPTH`] rows, [`prefix_units`]), with that engine's estimate of their
+//! work ([`Plan::estimated_work`]); the units are counted on a pool of threads, largest
+//! estimate first, and a [`ProfileOptions`] reports each finished unit and stops the search
+//! between units when asked (a [`ProfileEnd::Stopped`] search gives no profile).
 
-use super::enumerate::{Masks, full_mask};
-use crate::plan::Engine;
-use rayon::prelude::*;
+use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, full_mask, prefix_units};
+use crate::plan::{Engine, Plan};
+use crate::runner::stop::StopFlag;
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Nodes of one depth of a search tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +57,123 @@ impl Profile {
     }
 }
 
+/// One finished unit of a profile search, as [`ProfileOptions::on_unit`] is told of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitDone {
+    /// The unit's number, `0..units` of the search.
+    pub id: usize,
+    /// Its estimated work, in the search's own units (comparable between its units only).
+    pub work: u64,
+    /// The complete solutions it met.
+    pub solutions: u128,
+}
+
+/// How a profile search runs: on how many threads, whom it tells of each finished unit, and
+/// what stops it.
+#[derive(Clone, Copy)]
+pub struct ProfileOptions<'a> {
+    /// Threads to use at most (at least 1 is used).
+    pub threads: usize,
+    /// Called once per finished unit, on the worker thread that counted it (for progress).
+    pub on_unit: &'a (dyn Fn(&UnitDone) + Sync),
+    /// Read before each unit starts; once set, no new unit starts, the units already running
+    /// finish (and reach `on_unit`), and the search ends [`ProfileEnd::Stopped`].
+    pub stop: Option<&'a StopFlag>,
+}
+
+fn ignore(_: &UnitDone) {}
+
+impl ProfileOptions<'static> {
+    /// `threads` threads, no callback, no stop flag.
+    pub fn threads(threads: usize) -> ProfileOptions<'static> {
+        ProfileOptions {
+            threads,
+            on_unit: &ignore,
+            stop: None,
+        }
+    }
+}
+
+/// How a profile search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProfileEnd<T> {
+    /// Every unit was counted: the result.
+    Complete(T),
+    /// The stop flag was set first: no result (a part of a tree's depths is not its profile).
+    Stopped {
+        /// Units finished (each went through `on_unit`).
+        finished: usize,
+        /// Units of the search.
+        total: usize,
+    },
+}
+
+impl<T> ProfileEnd<T> {
+    /// The result, or `None` if the search was stopped.
+    pub fn complete(self) -> Option<T> {
+        match self {
+            ProfileEnd::Complete(t) => Some(t),
+            ProfileEnd::Stopped { .. } => None,
+        }
+    }
+}
+
+/// Counts unit `id` of `work.len()` units with `count` (which returns the unit's result and
+/// its solutions) on a pool of `options.threads` threads, largest `work` first (ties by id),
+/// reading the stop flag between units. Returns the results in id order, or how many units
+/// finished if the flag stopped the search first.
+pub(crate) fn run_units<C: Send>(
+    work: &[u64],
+    options: &ProfileOptions<'_>,
+    count: impl Fn(usize) -> (C, u128) + Sync,
+) -> ProfileEnd<Vec<C>> {
+    let total = work.len();
+    let threads = options.threads.clamp(1, total.max(1));
+    let mut order: Vec<(u64, usize)> = work.iter().copied().zip(0..).collect();
+    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let next = AtomicUsize::new(0);
+    let counted: Mutex<Vec<(usize, C)>> = Mutex::new(Vec::with_capacity(total));
+    let worker = || {
+        let mut mine = Vec::new();
+        // Between units, never inside one.
+        while !options.stop.is_some_and(StopFlag::is_set) {
+            let Some(&(work, id)) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let (result, solutions) = count(id);
+            (options.on_unit)(&UnitDone {
+                id,
+                work,
+                solutions,
+            });
+            mine.push((id, result));
+        }
+        counted
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .append(&mut mine);
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("queens-profile-{i}"))
+        .build()
+        .expect("a thread pool can be built");
+    pool.scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|_| worker());
+        }
+    });
+    let mut results = counted.into_inner().unwrap_or_else(|p| p.into_inner());
+    if results.len() < total {
+        return ProfileEnd::Stopped {
+            finished: results.len(),
+            total,
+        };
+    }
+    results.sort_unstable_by_key(|(id, _)| *id);
+    ProfileEnd::Complete(results.into_iter().map(|(_, c)| c).collect())
+}
+
 /// Counts the nodes below (and including) a node at depth `row` whose next row's attacked
 /// squares are `m` (the enumerator's masks), one counter per depth.
 fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
@@ -67,49 +190,59 @@ fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
 /// Nodes per depth of the plain backtracking tree of size `n` (1..=32), counted on `threads`
 /// threads (at least 1). The result does not depend on the thread count.
 pub fn plain_profile(n: usize, threads: usize) -> Profile {
-    plain_profile_with(n, threads, &|_| {})
+    match plain_profile_with(n, &ProfileOptions::threads(threads)) {
+        ProfileEnd::Complete(p) => p,
+        // No stop flag: nothing can stop it.
+        ProfileEnd::Stopped { .. } => unreachable!("a search without a stop flag stopped"),
+    }
 }
 
-/// The number of subtrees [`plain_profile_with`] reports on: one per column of row 0.
-pub fn subtree_count(n: usize) -> usize {
-    n
+/// The units of [`plain_profile_with`] for size `n` (1..=32): the enumerate engine's, with
+/// its estimates of their work, in its order (unit `id` of the search is unit `id` of
+/// [`EnumeratePlan`]).
+pub fn plain_units(n: usize) -> Vec<u64> {
+    let plan = EnumeratePlan::new(n);
+    (0..plan.unit_count())
+        .map(|id| plan.estimated_work(id))
+        .collect()
 }
 
-/// [`plain_profile`], calling `subtree_done` with the solutions of each finished subtree
-/// (for progress reports).
-pub fn plain_profile_with(
-    n: usize,
-    threads: usize,
-    subtree_done: &(dyn Fn(u128) + Sync),
-) -> Profile {
+/// [`plain_profile`] as `options` say: its units ([`plain_units`]) reported to
+/// `options.on_unit` as they finish, and stopped between units by `options.stop`.
+pub fn plain_profile_with(n: usize, options: &ProfileOptions<'_>) -> ProfileEnd<Profile> {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
     let full = full_mask(n);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.clamp(1, n))
-        .thread_name(|i| format!("queens-profile-{i}"))
-        .build()
-        .expect("a thread pool can be built");
-    // One subtree per column of row 0; the root itself is counted once, here.
-    let subtrees: Vec<[u64; 33]> = pool.install(|| {
-        (0..n)
-            .into_par_iter()
-            .with_max_len(1)
-            .map(|c| {
-                let mut counts = [0u64; 33];
-                descend(full, 1, Masks::EMPTY.place(1 << c, full), &mut counts);
-                subtree_done(u128::from(counts[n]));
-                counts
-            })
-            .collect()
+    let units = prefix_units(n, PREFIX_DEPTH.min(n));
+    let work = plain_units(n);
+    debug_assert_eq!(units.len(), work.len());
+    // Each unit counts its own node (its prefix) and every node below it.
+    let end = run_units(&work, options, |id| {
+        let prefix = &units[id].prefix;
+        let m = prefix
+            .iter()
+            .fold(Masks::EMPTY, |m, &c| m.place(1 << c, full));
+        let mut counts = [0u64; 33];
+        descend(full, prefix.len(), m, &mut counts);
+        let solutions = u128::from(counts[n]);
+        (counts, solutions)
     });
+    let per_unit = match end {
+        ProfileEnd::Complete(c) => c,
+        ProfileEnd::Stopped { finished, total } => {
+            return ProfileEnd::Stopped { finished, total };
+        }
+    };
+    // The nodes above the cut that are no unit (they have children): the proper prefixes of
+    // the units, each once.
+    let inner: BTreeSet<&[u8]> = units
+        .iter()
+        .flat_map(|u| (0..u.prefix.len()).map(|d| &u.prefix[..d]))
+        .collect();
     let depths = (0..=n)
         .map(|depth| {
-            let nodes: u128 = if depth == 0 {
-                1
-            } else {
-                // u64 counts summed in u128: at most 32 terms, cannot overflow.
-                subtrees.iter().map(|c| u128::from(c[depth])).sum()
-            };
+            let above = inner.iter().filter(|p| p.len() == depth).count() as u128;
+            // u64 counts summed in u128: at most 32³ terms, cannot overflow.
+            let nodes = above + per_unit.iter().map(|c| u128::from(c[depth])).sum::<u128>();
             DepthCount {
                 depth,
                 nodes,
@@ -117,11 +250,11 @@ pub fn plain_profile_with(
             }
         })
         .collect();
-    Profile {
+    ProfileEnd::Complete(Profile {
         n,
         engine: Engine::Enumerate,
         depths,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -187,5 +320,60 @@ mod tests {
     #[test]
     fn profile_does_not_depend_on_threads() {
         assert_eq!(plain_profile(11, 1), plain_profile(11, 4));
+    }
+
+    #[test]
+    fn every_unit_is_reported_once_with_the_engines_estimate() {
+        let n = 9;
+        let seen = Mutex::new(Vec::new());
+        let on_unit = |u: &UnitDone| seen.lock().unwrap().push(*u);
+        let options = ProfileOptions {
+            threads: 3,
+            on_unit: &on_unit,
+            stop: None,
+        };
+        let p = plain_profile_with(n, &options).complete().unwrap();
+        assert_eq!(p, plain_profile(n, 1));
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_by_key(|u| u.id);
+        let plan = EnumeratePlan::new(n);
+        assert_eq!(seen.len(), plan.unit_count());
+        for (i, u) in seen.iter().enumerate() {
+            assert_eq!(u.id, i);
+            assert_eq!(u.work, plan.estimated_work(i));
+            assert_eq!(u.solutions, plan.count_unit(i).boards, "unit {i}");
+        }
+    }
+
+    #[test]
+    fn a_stopped_search_gives_no_profile_and_says_how_far_it_got() {
+        let stop = StopFlag::new();
+        let done = AtomicUsize::new(0);
+        // One thread: the flag is read before each unit, so exactly 5 finish.
+        let on_unit = |_: &UnitDone| {
+            if done.fetch_add(1, Ordering::SeqCst) + 1 == 5 {
+                stop.request();
+            }
+        };
+        let options = ProfileOptions {
+            threads: 1,
+            on_unit: &on_unit,
+            stop: Some(&stop),
+        };
+        let total = plain_units(10).len();
+        assert_eq!(
+            plain_profile_with(10, &options),
+            ProfileEnd::Stopped { finished: 5, total }
+        );
+        // Set before the start: nothing is counted.
+        let options = ProfileOptions {
+            threads: 2,
+            on_unit: &ignore,
+            stop: Some(&stop),
+        };
+        assert_eq!(
+            plain_profile_with(10, &options),
+            ProfileEnd::Stopped { finished: 0, total }
+        );
     }
 }

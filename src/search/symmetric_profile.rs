@@ -15,13 +15,17 @@
 //!   each orbit's weight (its size) they sum to the total, A000170 ([`SymmetricProfile`]).
 //!
 //! The Burnside searches that count the symmetric boards are not part of this profile.
+//!
+//! Its units are the orbits, with the engine's estimate of their work ([`orbit_work`]); they
+//! run as the plain profile's do ([`super::profile::ProfileOptions`]: largest estimate first,
+//! each reported as it finishes, stopped between units when asked).
 
 use super::constellation::Constellation;
 use super::kernel::Interior;
-use super::profile::{DepthCount, Profile};
+use super::profile::{DepthCount, Profile, ProfileEnd, ProfileOptions, run_units};
 use super::symmetric::choose_member;
+use super::work;
 use crate::plan::Engine;
-use rayon::prelude::*;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
 /// for.
@@ -73,42 +77,59 @@ fn descend(
     }
 }
 
+/// The estimated work of the search of one orbit of size `n`: the estimate of
+/// [`super::symmetric::SymmetricPlan::unit_cost`] for the orbit's unit (the nodes the model of
+/// [`work::estimated_nodes`] expects below the member the engine searches, and the root).
+pub fn orbit_work(n: usize, orbit: &[Constellation]) -> u64 {
+    let (it, _) = choose_member(n, orbit);
+    ((1.0 + work::estimated_nodes(&it)) as u64).max(1)
+}
+
 /// The profile of the symmetric engine for board size `n` (1..=32), given its constellation
-/// orbits ([`super::constellation::orbits`]), on `threads` threads, calling `orbit_done` with
-/// the solutions each orbit search found (for progress reports). The result does not depend
+/// orbits ([`super::constellation::orbits`]), on `threads` threads. The result does not depend
 /// on the thread count.
-pub fn symmetric_profile_with(
+pub fn symmetric_profile(
     n: usize,
     orbits: &[Vec<Constellation>],
     threads: usize,
-    orbit_done: &(dyn Fn(u128) + Sync),
 ) -> SymmetricProfile {
+    match symmetric_profile_with(n, orbits, &ProfileOptions::threads(threads)) {
+        ProfileEnd::Complete(p) => p,
+        // No stop flag: nothing can stop it.
+        ProfileEnd::Stopped { .. } => unreachable!("a search without a stop flag stopped"),
+    }
+}
+
+/// [`symmetric_profile`] as `options` say: one unit per orbit (unit `i` is `orbits[i]`, its
+/// work [`orbit_work`]), reported to `options.on_unit` with the solutions its search found
+/// (one representative each, unweighted), and stopped between units by `options.stop`.
+pub fn symmetric_profile_with(
+    n: usize,
+    orbits: &[Vec<Constellation>],
+    options: &ProfileOptions<'_>,
+) -> ProfileEnd<SymmetricProfile> {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .thread_name(|i| format!("queens-profile-{i}"))
-        .build()
-        .expect("a thread pool can be built");
+    let work: Vec<u64> = orbits.iter().map(|o| orbit_work(n, o)).collect();
     // Per orbit: counts per depth (the root included), its weight, and the nodes its kernel
     // search builds (depths below the root down to n − 2).
-    let per_orbit: Vec<([u64; 33], u8, u128)> = pool.install(|| {
-        orbits
-            .par_iter()
-            .with_max_len(1)
-            .map(|orbit| {
-                let (it, weight) = choose_member(n, orbit);
-                let root = n - it.depth; // the border queens already on the board
-                let mut counts = [0u64; 33];
-                counts[root] += 1;
-                descend(&it, 0, it.cols, 0, 0, root, &mut counts);
-                orbit_done(u128::from(counts[n]));
-                let kernel_nodes = (root + 1..=n.saturating_sub(2))
-                    .map(|d| u128::from(counts[d]))
-                    .sum();
-                (counts, weight, kernel_nodes)
-            })
-            .collect()
+    let end = run_units(&work, options, |i| {
+        let (it, weight) = choose_member(n, &orbits[i]);
+        let root = n - it.depth; // the border queens already on the board
+        let mut counts = [0u64; 33];
+        counts[root] += 1;
+        descend(&it, 0, it.cols, 0, 0, root, &mut counts);
+        let kernel_nodes: u128 = (root + 1..=n.saturating_sub(2))
+            .map(|d| u128::from(counts[d]))
+            .sum();
+        let solutions = u128::from(counts[n]);
+        ((counts, weight, kernel_nodes), solutions)
     });
+    let per_orbit = match end {
+        ProfileEnd::Complete(c) => c,
+        ProfileEnd::Stopped { finished, total } => {
+            return ProfileEnd::Stopped { finished, total };
+        }
+    };
     // u64 counts summed in u128, weights at most 8: no overflow for any feasible n.
     let depths = (0..=n)
         .map(|depth| {
@@ -125,7 +146,7 @@ pub fn symmetric_profile_with(
         .map(|(c, w, _)| u128::from(*w) * u128::from(c[n]))
         .sum();
     let kernel_nodes = per_orbit.iter().map(|(.., k)| k).sum();
-    SymmetricProfile {
+    ProfileEnd::Complete(SymmetricProfile {
         profile: Profile {
             n,
             engine: Engine::Symmetric,
@@ -133,7 +154,7 @@ pub fn symmetric_profile_with(
         },
         weighted_solutions,
         kernel_nodes,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -147,7 +168,7 @@ mod tests {
     #[test]
     fn weighted_solutions_are_the_total_and_kernel_nodes_match_the_engine() {
         for n in 1..=12 {
-            let p = symmetric_profile_with(n, &orbits(n), 2, &|_| {});
+            let p = symmetric_profile(n, &orbits(n), 2);
             let whole = EnumeratePlan::new(n);
             let total: u128 = (0..whole.unit_count())
                 .map(|i| whole.count_unit(i).boards)
@@ -165,8 +186,52 @@ mod tests {
     #[test]
     fn profile_does_not_depend_on_thread_count() {
         assert_eq!(
-            symmetric_profile_with(11, &orbits(11), 1, &|_| {}),
-            symmetric_profile_with(11, &orbits(11), 3, &|_| {})
+            symmetric_profile(11, &orbits(11), 1),
+            symmetric_profile(11, &orbits(11), 3)
+        );
+    }
+
+    #[test]
+    fn orbit_work_is_the_engines_estimate_and_every_orbit_is_reported() {
+        use crate::search::profile::UnitDone;
+        use std::sync::Mutex;
+        let n = 11;
+        let os = orbits(n);
+        let plan = SymmetricPlan::new(n, crate::search::kernel::Kernel::Scalar);
+        let seen = Mutex::new(Vec::new());
+        let on_unit = |u: &UnitDone| seen.lock().unwrap().push(*u);
+        let options = ProfileOptions {
+            threads: 2,
+            on_unit: &on_unit,
+            stop: None,
+        };
+        let p = symmetric_profile_with(n, &os, &options).complete().unwrap();
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_by_key(|u| u.id);
+        assert_eq!(seen.len(), os.len());
+        for (i, u) in seen.iter().enumerate() {
+            // The orbit units follow the 2n Burnside units in the engine's plan.
+            assert_eq!(u.work, plan.estimated_work(2 * n + i), "orbit {i}");
+        }
+        let solutions: u128 = seen.iter().map(|u| u.solutions).sum();
+        assert_eq!(solutions, p.profile.depths[n].solutions);
+    }
+
+    #[test]
+    fn a_stopped_search_gives_no_profile() {
+        let stop = crate::runner::stop::StopFlag::new();
+        stop.request();
+        let os = orbits(10);
+        let options = ProfileOptions {
+            stop: Some(&stop),
+            ..ProfileOptions::threads(2)
+        };
+        assert_eq!(
+            symmetric_profile_with(10, &os, &options),
+            ProfileEnd::Stopped {
+                finished: 0,
+                total: os.len()
+            }
         );
     }
 }

@@ -15,6 +15,7 @@ mod notations;
 mod parts;
 mod pictures;
 mod plots;
+mod progress_gaps;
 mod research;
 mod robustness;
 mod slurm;

@@ -133,19 +133,32 @@ Examples:
   queens classify boards.txt            boards in any notation, `#` comments allowed
   queens list 8 | queens classify       classify all 92 solutions read from stdin
   queens list 6 --format board | queens classify     the tool's own boards, read back
-  echo 15863724 | queens classify --notation algebraic
+  echo 15863724 | queens classify --format algebraic    the table with chess squares
   queens classify boards.txt --format csv --from cols1
+  queens classify boards.txt --format csv --notation digits
 
 Boards are read in the notation --from names; `auto` (the default) takes the notation of
 the first board for the whole input and says on stderr which it took when it is not cols.
 Each board gets its class number as `list N --classes` numbers them (n up to 14). The run
 ends with a summary on stderr: `92 boards, 12 classes (11 asymmetric, 1 half_turn)`.
-Input is read line by line in constant memory (lines up to 1 MiB); files of 8 MiB or more
-show progress. --quiet silences the notation note, the summary and progress (not bad lines).
+Output: --format human (the table) or csv; a notation's name is shorthand for the table with
+boards in it (`--format cols1` = `--format human --notation cols1`); --notation also sets the
+boards' notation in the CSV. A --format notation and another --notation is a usage error.
+
+Input is read line by line in constant memory (lines up to 1 MiB). Files of 8 MiB or more
+show progress in MiB read; stdin and smaller files, once a run lasts 2 s, a count: a spinner
+on a terminal, in a log `queens: classify: 1,234,567 boards read, 412,000/s, 12 s elapsed`
+every 10 s between a start and a finish line. --quiet silences the notation note, the
+summary and progress (not bad lines).
+
+An input that is not boards at all (its first 4 KiB hold a NUL byte or bytes that are not
+UTF-8 outside `#` comments, or none of its first 5 lines that hold anything reads as a board)
+stops with one message: `queens: error: 'a.out' is not a file of boards (it is not UTF-8
+text); see --from for the notations read`.
 
 Exit codes: 0 every line was a valid solution; 1 some lines were not (each is reported on
 stderr with its line number and the reason, after the good ones are classified); 2 usage
-error (unreadable file, bad option).")]
+error (unreadable file, input that is not boards, bad option).")]
     Classify(ClassifyArgs),
     /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
     #[command(after_help = "\
@@ -155,7 +168,14 @@ Examples:
   queens profile 1-14 --csv -           the long table for n = 1..14 alone on stdout
   queens profile 12 --engine symmetric  the partial boards the symmetric engine builds
 
-Exit codes: 0 success; 1 the profile disagrees with a published value; 2 usage error.")]
+Progress on stderr is measured in the units' estimated work (a bar on a terminal; in a log a
+start line, a heartbeat every 10 s with the percentage and an ETA, and a finish line).
+SIGINT or SIGTERM stops the run after the units in flight: the sizes finished are written
+(stdout, --csv), the one stopped is not (a part of a profile is not a profile), exit code 1;
+a second signal ends it at once (exit 130 or 143). --threads is capped at 4 per core.
+
+Exit codes: 0 success; 1 the profile disagrees with a published value, or a signal stopped
+it; 2 usage error.")]
     Profile(ProfileArgs),
     /// Draw boards as SVG: one board (invalid ones too), one class, the whole class of one
     /// board, or every class of a board size.
@@ -359,23 +379,26 @@ impl SearchArgs {
         })
     }
 
-    /// The threads to run on: `--threads`, else every core; at most [`max_threads`] (a
-    /// larger `--threads` is capped, with a one-line note on stderr, once).
+    /// The threads to run on: see [`thread_count`].
     pub fn thread_count(&self) -> usize {
-        let asked = self
-            .threads
-            .map_or_else(queens::runner::available_threads, usize::from);
-        let cap = max_threads();
-        if asked > cap {
-            static NOTED: std::sync::Once = std::sync::Once::new();
-            NOTED.call_once(|| {
-                crate::note(&format!(
-                    "queens: --threads {asked} capped at {cap} (4 per core, at most {THREADS_LIMIT})"
-                ));
-            });
-        }
-        asked.min(cap)
+        thread_count(self.threads)
     }
+}
+
+/// The threads to run on for `--threads T`: T, else every core; at most [`max_threads`] (a
+/// larger T is capped, with a one-line note on stderr, once).
+pub fn thread_count(threads: Option<u16>) -> usize {
+    let asked = threads.map_or_else(queens::runner::available_threads, usize::from);
+    let cap = max_threads();
+    if asked > cap {
+        static NOTED: std::sync::Once = std::sync::Once::new();
+        NOTED.call_once(|| {
+            crate::note(&format!(
+                "queens: --threads {asked} capped at {cap} (4 per core, at most {THREADS_LIMIT})"
+            ));
+        });
+    }
+    asked.min(cap)
 }
 
 /// Where published values to verify against come from.
@@ -592,10 +615,35 @@ pub struct VerifyArgs {
 /// Output formats of `queens classify`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ClassifyFormat {
-    /// An aligned table for reading.
+    /// An aligned table for reading (boards in the notation of --notation).
     Human,
     /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`.
     Csv,
+    /// The human table with boards counted from 0: `0 4 7 5 2 6 1 3` (`--notation cols`).
+    Cols,
+    /// The human table with boards counted from 1: `1 5 8 6 3 7 2 4` (`--notation cols1`).
+    Cols1,
+    /// The human table with boards as digits: `15863724`, n ≤ 9 (`--notation digits`).
+    Digits,
+    /// The human table with boards as chess squares: `a8 b2 c4 d1 e7 f5 g3 h6`, n ≤ 26
+    /// (`--notation algebraic`).
+    Algebraic,
+    /// The human table with boards as LeetCode 51 strings (`--notation leetcode`).
+    Leetcode,
+}
+
+impl ClassifyFormat {
+    /// The notation a `--format NOTATION` stands for (`None` for human and csv).
+    pub fn notation(self) -> Option<BoardNotationArg> {
+        match self {
+            ClassifyFormat::Human | ClassifyFormat::Csv => None,
+            ClassifyFormat::Cols => Some(BoardNotationArg::Cols),
+            ClassifyFormat::Cols1 => Some(BoardNotationArg::Cols1),
+            ClassifyFormat::Digits => Some(BoardNotationArg::Digits),
+            ClassifyFormat::Algebraic => Some(BoardNotationArg::Algebraic),
+            ClassifyFormat::Leetcode => Some(BoardNotationArg::Leetcode),
+        }
+    }
 }
 
 /// `--notation`: how `classify` writes the board and canonical columns.
@@ -635,12 +683,14 @@ pub struct ClassifyArgs {
     /// The notation of the input.
     #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
     pub from: FromArg,
-    /// Output format.
+    /// Output format: the human table, CSV, or a notation's name as shorthand for the human
+    /// table with boards in it (`--format cols1` = `--format human --notation cols1`).
     #[arg(long, value_enum, default_value_t = ClassifyFormat::Human)]
     pub format: ClassifyFormat,
-    /// The notation of the board and canonical columns of the output.
-    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = BoardNotationArg::Cols)]
-    pub notation: BoardNotationArg,
+    /// The notation of the board and canonical columns of the output, in the table or the CSV
+    /// [default: cols, or the one --format names].
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub notation: Option<BoardNotationArg>,
     /// Expect boards of size N: boards of another size are reported as bad.
     #[arg(long, value_name = "N", value_parser = parse_size_arg)]
     pub size: Option<usize>,
@@ -650,6 +700,27 @@ pub struct ClassifyArgs {
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,
+}
+
+impl ClassifyArgs {
+    /// Whether the output is CSV, and the notation of its board columns: `--format NOTATION`
+    /// is the human table in that notation; a `--notation` that names another one is a usage
+    /// message.
+    pub fn layout(&self) -> Result<(bool, Notation), String> {
+        let csv = self.format == ClassifyFormat::Csv;
+        let notation = match (self.format.notation(), self.notation) {
+            (Some(f), Some(n)) if f != n => {
+                let (f, n) = (f.notation().name(), n.notation().name());
+                return Err(format!(
+                    "--format {f} already writes the boards in {f}, and --notation asks for \
+                     {n}: give one of them (--format {n}, or --format human --notation {n})"
+                ));
+            }
+            (Some(f), _) => f,
+            (None, n) => n.unwrap_or(BoardNotationArg::Cols),
+        };
+        Ok((csv, notation.notation()))
+    }
 }
 
 /// `queens profile`.
@@ -667,9 +738,16 @@ pub struct ProfileArgs {
     /// unweighted; verified by weighting its solutions with the orbit sizes).
     #[arg(long, value_enum, default_value_t = EngineArg::Enumerate)]
     pub engine: EngineArg,
-    /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
+    /// Threads to use; 0 or omitted: all cores (as `xz -T0`); at most 4 per core.
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
+}
+
+impl ProfileArgs {
+    /// The threads to run on: `--threads` capped as `count` caps it ([`thread_count`]).
+    pub fn thread_count(&self) -> usize {
+        thread_count(self.threads)
+    }
 }
 
 /// `--labels`: coordinates along a board's edges.

@@ -1,10 +1,12 @@
 //! `queens classify`: the symmetry follow-up for every board of a file, streamed: boards in
 //! any notation are read line by line ([`queens::board::reader`]), classified and written at
-//! once, in constant memory.
+//! once, in constant memory. Progress: in MiB read for a file of 8 MiB or more, else (stdin,
+//! small files) a count of the boards read once the run lasts a few seconds. An input that is
+//! clearly not boards (binary, or no board among its first lines) stops with one message.
 
 use super::CommandError;
-use crate::cli::{ClassifyArgs, ClassifyFormat};
-use crate::progress::Progress;
+use crate::cli::ClassifyArgs;
+use crate::progress::{CountProgress, Progress};
 use queens::board::notation::{self, Notation};
 use queens::board::reader::BoardReader;
 use queens::classify::{ClassNumbers, Classification, Summary, classify};
@@ -51,7 +53,7 @@ struct Classified {
 /// Writes the classifications one by one in the chosen format.
 struct Output<'a> {
     out: &'a mut dyn Write,
-    format: ClassifyFormat,
+    csv: bool,
     notation: Notation,
     held: Vec<[String; 7]>,
     widths: Option<[usize; 7]>,
@@ -111,8 +113,8 @@ impl Output<'_> {
     }
 
     fn push(&mut self, k: &Classified) -> io::Result<()> {
-        match self.format {
-            ClassifyFormat::Csv => {
+        match self.csv {
+            true => {
                 if !self.csv_started {
                     writeln!(self.out, "{}", CSV_HEADER.join(","))?;
                     self.csv_started = true;
@@ -139,7 +141,7 @@ impl Output<'_> {
                     f[3]
                 )
             }
-            ClassifyFormat::Human => {
+            false => {
                 let row = self.fields(k);
                 if self.widths.is_some() {
                     self.write_row(&row)
@@ -156,7 +158,7 @@ impl Output<'_> {
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        if self.format == ClassifyFormat::Csv && !self.csv_started {
+        if self.csv && !self.csv_started {
             writeln!(self.out, "{}", CSV_HEADER.join(","))?;
         }
         self.flush_held()
@@ -191,35 +193,46 @@ fn open(file: Option<&str>) -> Result<(Box<dyn BufRead>, Option<u64>), CommandEr
     }
 }
 
-/// Classifies every board `input` holds onto `out`, reporting bad lines on stderr as they
-/// come; returns the counts and the summary.
+/// The progress report of one input: in MiB read when its size is known and large, else a
+/// count of the boards read.
+enum Report {
+    Sized(Progress),
+    Counting(CountProgress),
+}
+
+/// Classifies every board `input` (called `name` in messages) holds onto `out`, reporting bad
+/// lines on stderr as they come; returns the counts and the summary, and an error that ends
+/// the run (then the output is not kept).
 fn classify_stream(
     input: Box<dyn BufRead>,
+    name: &str,
     size_hint: Option<u64>,
     args: &ClassifyArgs,
     out: &mut dyn Write,
 ) -> io::Result<(Tally, Summary, Result<(), CommandError>)> {
-    let mut reader = BoardReader::new(input, args.from.notation());
+    let mut reader = BoardReader::new(input, args.from.notation()).stop_if_not_boards();
     let mut numbers = ClassNumbers::new();
     let mut summary = Summary::new();
     let mut tally = Tally::default();
-    let notation = args.notation.notation();
+    let (csv, notation) = args.layout().map_err(io::Error::other)?;
     let mut output = Output {
         out,
-        format: args.format,
+        csv,
         notation,
         held: Vec::new(),
         widths: None,
         csv_started: false,
     };
-    let progress = size_hint.filter(|&s| s >= PROGRESS_BYTES).map(|s| {
-        Progress::start(
-            super::progress_mode(args.quiet),
+    let mode = super::progress_mode(args.quiet);
+    let progress = match size_hint.filter(|&s| s >= PROGRESS_BYTES) {
+        Some(s) => Report::Sized(Progress::start(
+            mode,
             "classify (MiB read)",
             s.div_ceil(1 << 20),
             0.0,
-        )
-    });
+        )),
+        None => Report::Counting(CountProgress::start(mode, "classify", "boards read", name)),
+    };
     let mut reported_notation = false;
     let mut mib_done = 0;
     let mut boards_since = 0u128;
@@ -261,21 +274,35 @@ fn classify_stream(
                 boards_since += 1;
             }
             Err(e) => {
-                eprintln!("queens: {e}");
+                // Above the spinner or bar, if one is drawn.
+                crate::signals::say(&format!("queens: {e}"));
                 tally.bad += 1;
             }
         }
-        if let Some(p) = &progress {
-            // One unit per whole MiB read.
-            let mib = reader.bytes_read() >> 20;
-            while mib_done < mib {
-                mib_done += 1;
-                p.unit_done(0, std::mem::take(&mut boards_since));
+        match &progress {
+            Report::Sized(p) => {
+                // One unit per whole MiB read.
+                let mib = reader.bytes_read() >> 20;
+                while mib_done < mib {
+                    mib_done += 1;
+                    p.unit_done(0, std::mem::take(&mut boards_since));
+                }
             }
+            Report::Counting(p) => p.add(std::mem::take(&mut boards_since) as u64),
         }
     }
-    if let Some(p) = progress {
-        p.finish();
+    match progress {
+        Report::Sized(p) => p.finish(),
+        Report::Counting(p) => p.finish(),
+    }
+    if let Some(why) = reader.not_boards() {
+        return Ok((
+            tally,
+            summary,
+            Err(CommandError::Usage(format!(
+                "{name} is not a file of boards ({why}); see --from for the notations read"
+            ))),
+        ));
     }
     output.finish()?;
     if let Some(e) = reader.take_io_error() {
@@ -286,19 +313,32 @@ fn classify_stream(
 
 /// Runs `queens classify`.
 pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
+    args.layout().map_err(CommandError::Usage)?;
     let dest = super::output_destination(args.output.as_deref())?;
     let (input, size) = open(args.file.as_deref())?;
+    let name = match args.file.as_deref() {
+        None | Some("-") => "stdin".to_string(),
+        Some(path) => format!("'{path}'"),
+    };
     let mut result = None;
     let written = dest.write_with(|w| {
-        result = Some(classify_stream(input, size, args, w)?);
+        let r = classify_stream(input, &name, size, args, w)?;
+        let ended = r.2.is_err();
+        result = Some(r);
+        if ended {
+            // An error that ends the run: the output file is not kept.
+            return Err(io::Error::other("the run ended early"));
+        }
         Ok(())
     });
+    if let Some((_, _, Err(e))) = result {
+        return Err(e);
+    }
     match written {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
         other => other?,
     }
-    let (tally, summary, outcome) = result.expect("the body ran");
-    outcome?;
+    let (tally, summary, _) = result.expect("the body ran");
     if !args.quiet {
         if summary.boards() == 0 {
             eprintln!("queens: no boards in the input");

@@ -1,16 +1,22 @@
-//! `queens profile`: nodes per depth of the search tree, verified where published.
+//! `queens profile`: nodes per depth of the search tree, verified where published, with
+//! progress in estimated work and a clean stop on SIGINT/SIGTERM.
 
-use super::CommandError;
+use super::{CommandError, install_signals};
 use crate::cli::ProfileArgs;
 use crate::output::Destination;
 use crate::progress::Progress;
+use crate::signals;
 use queens::plan::Engine;
-use queens::runner;
+use queens::runner::stop::StopFlag;
 use queens::search::constellation;
-use queens::search::profile::{Profile, plain_profile_with, subtree_count};
-use queens::search::symmetric_profile::symmetric_profile_with;
+use queens::search::profile::{
+    Profile, ProfileEnd, ProfileOptions, UnitDone, plain_profile_with, plain_units,
+};
+use queens::search::symmetric_profile::{orbit_work, symmetric_profile_with};
 use queens::verify::{verify_profile, verify_symmetric_profile};
 use std::io::{self, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The CSV header of `--csv`: one row per (n, depth).
 pub const CSV_HEADER: [&str; 5] = ["n", "engine", "depth", "nodes", "solutions"];
@@ -68,47 +74,74 @@ pub fn human(p: &Profile, verdict: &str) -> String {
     out
 }
 
-/// Runs `queens profile`.
-pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
-    let csv = super::csv_destination(args.csv.as_deref())?;
-    let threads = args
-        .threads
-        .map_or_else(runner::available_threads, usize::from);
-    let mut profiles = Vec::with_capacity(args.sizes.0.len());
-    let mut failures = Vec::new();
-    for &n in &args.sizes.0 {
-        let (p, verdict) = match Engine::from(args.engine) {
-            Engine::Enumerate => {
-                let units = subtree_count(n) as u64;
-                let progress = Progress::start(
-                    super::progress_mode(quiet),
-                    &format!("profile n={n}"),
-                    units,
-                    0.0,
-                );
-                let p =
-                    plain_profile_with(n, threads, &|solutions| progress.unit_done(1, solutions));
-                progress.finish();
+/// One size's profile and its `verified:` text, or how far a stopped search got.
+enum SizeEnd {
+    Done(Profile, String),
+    Stopped { finished: usize, total: usize },
+}
+
+/// Profiles size `n` with `args`' engine on `threads` threads, with progress in estimated work,
+/// stopped between units by `stop`; a disagreement with the published values is added to
+/// `failures`.
+fn profile_size(
+    n: usize,
+    args: &ProfileArgs,
+    threads: usize,
+    stop: &StopFlag,
+    quiet: bool,
+    written: &str,
+    failures: &mut Vec<String>,
+) -> SizeEnd {
+    let orbits = match Engine::from(args.engine) {
+        Engine::Enumerate => None,
+        Engine::Symmetric => Some(constellation::orbits(n)),
+    };
+    let work: Vec<u64> = match &orbits {
+        None => plain_units(n),
+        Some(orbits) => orbits.iter().map(|o| orbit_work(n, o)).collect(),
+    };
+    let total = work.len();
+    let progress = Progress::start(
+        super::progress_mode(quiet),
+        &format!("profile n={n}"),
+        total as u64,
+        work.iter().map(|&w| w as f64).sum(),
+    );
+    let finished = Arc::new(AtomicUsize::new(0));
+    {
+        let finished = Arc::clone(&finished);
+        let written = written.to_string();
+        signals::set_last_words(move || {
+            format!(
+                "{} of {total} units of the profile of n = {n} were done; {written}",
+                finished.load(Ordering::Relaxed)
+            )
+        });
+    }
+    let on_unit = |u: &UnitDone| {
+        finished.fetch_add(1, Ordering::Relaxed);
+        progress.unit_done(u.work, u.solutions);
+    };
+    let options = ProfileOptions {
+        threads,
+        on_unit: &on_unit,
+        stop: Some(stop),
+    };
+    let end = match &orbits {
+        None => match plain_profile_with(n, &options) {
+            ProfileEnd::Complete(p) => {
                 let verdict = verdict_text(
                     verify_profile(&p),
                     "yes (sum A319283, last depth A000170)".to_string(),
                     "unknown (no published node count)",
-                    &mut failures,
+                    failures,
                 );
-                (p, verdict)
+                SizeEnd::Done(p, verdict)
             }
-            Engine::Symmetric => {
-                let orbits = constellation::orbits(n);
-                let progress = Progress::start(
-                    super::progress_mode(quiet),
-                    &format!("profile n={n}"),
-                    orbits.len() as u64,
-                    0.0,
-                );
-                let sp = symmetric_profile_with(n, &orbits, threads, &|solutions| {
-                    progress.unit_done(1, solutions)
-                });
-                progress.finish();
+            ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
+        },
+        Some(orbits) => match symmetric_profile_with(n, orbits, &options) {
+            ProfileEnd::Complete(sp) => {
                 let verdict = verdict_text(
                     verify_symmetric_profile(&sp),
                     format!(
@@ -116,11 +149,51 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                         sp.weighted_solutions
                     ),
                     "unknown (no published total)",
-                    &mut failures,
+                    failures,
                 );
-                (sp.profile, verdict)
+                SizeEnd::Done(sp.profile, verdict)
             }
-        };
+            ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
+        },
+    };
+    progress.finish();
+    end
+}
+
+/// What is written when a run stops: the finished sizes and where they went.
+fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
+    if profiles.is_empty() {
+        return "no size was finished".to_string();
+    }
+    let ns: Vec<String> = profiles.iter().map(|p| p.n.to_string()).collect();
+    let file = match csv {
+        Some(Destination::File(p)) => format!(" (also to '{}')", p.display()),
+        _ => String::new(),
+    };
+    format!("the profiles of n = {} are written{file}", ns.join(", "))
+}
+
+/// Runs `queens profile`. SIGINT/SIGTERM stop it between units: the sizes finished are
+/// written (the human tables as they finish, `--csv` atomically at the end), the stopped one
+/// is not (a part of a profile is not a profile), and the exit code is 1.
+pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
+    let csv = super::csv_destination(args.csv.as_deref())?;
+    let threads = args.thread_count();
+    install_signals()?;
+    let stop = signals::install()?; // installed above: the same flag
+    let mut profiles = Vec::with_capacity(args.sizes.0.len());
+    let mut failures = Vec::new();
+    let mut stopped = None;
+    for &n in &args.sizes.0 {
+        let written = written_text(&profiles, csv.as_ref());
+        let (p, verdict) =
+            match profile_size(n, args, threads, stop, quiet, &written, &mut failures) {
+                SizeEnd::Done(p, verdict) => (p, verdict),
+                SizeEnd::Stopped { finished, total } => {
+                    stopped = Some((n, finished, total));
+                    break;
+                }
+            };
         if csv != Some(Destination::Stdout) {
             let mut out = io::stdout().lock();
             if !profiles.is_empty() {
@@ -131,8 +204,18 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
         }
         profiles.push(p);
     }
-    if let Some(dest) = &csv {
+    if let Some(dest) = &csv
+        && (stopped.is_none() || !profiles.is_empty())
+    {
         dest.write_with(|w| write_csv(&profiles, w))?;
+    }
+    if let Some((n, finished, total)) = stopped {
+        return Err(CommandError::Failed(format!(
+            "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
+             done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
+            signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
+            written_text(&profiles, csv.as_ref())
+        )));
     }
     super::fail_on_mismatches(&failures)
 }
