@@ -179,6 +179,18 @@ fn parse_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_sizes(s).map(Sizes)
 }
 
+fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
+    ns::parse_count_sizes(s).map(Sizes)
+}
+
+/// Columns of the human table and Markdown (`--columns`): indices in the table's COLUMNS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Columns(pub Vec<usize>);
+
+fn parse_columns_arg(s: &str) -> Result<Columns, String> {
+    queens::formats::table::parse_columns(s).map(Columns)
+}
+
 fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
@@ -314,8 +326,10 @@ impl SearchArgs {
 /// Where published values to verify against come from.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
-    /// Verify against the table in FILE (the format of data/known.csv) instead of the
-    /// embedded OEIS values.
+    /// Verify against the table in FILE instead of the embedded OEIS values: a CSV that
+    /// `count --csv` or `merge --csv` wrote (an earlier run; its nodes are compared only for
+    /// rows of the same engine, and a row marked MISMATCH there is refused), or a table in
+    /// the format of data/known.csv. Mismatches then name FILE.
     #[arg(long, value_name = "FILE")]
     pub known: Option<String>,
 }
@@ -331,11 +345,13 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<String>,
     /// Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: stdout).
-    /// The sizes must be consecutive and increasing (for example 1-14).
+    /// The sizes must be consecutive and increasing and start at the sequence's OEIS offset
+    /// (0-14 for A000170 and A319283, 1-14 for the others; a later start is written, with a
+    /// note on stderr).
     #[arg(long, value_name = "FILE")]
     pub bfile: Option<String>,
-    /// The sequence the b-file lists.
-    #[arg(long, value_enum, default_value_t = Sequence::Total, requires = "bfile")]
+    /// The sequence the b-file lists, by its A-number (any case).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Sequence::A000170, requires = "bfile")]
     pub sequence: Sequence,
 }
 
@@ -349,12 +365,19 @@ impl ExportArgs {
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board sizes (1 to 32): 8, a range 4-12, or a list 8,10,12-14.
-    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
+    /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg)]
     pub sizes: Sizes,
     /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    /// CSV always has every column.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// The columns of the table on stdout and of --markdown, in order: names from
+    /// n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified
+    /// or `all` [default: n to quarter_turn and verified, with engine, kernel, threads and the
+    /// time in one line under the table; --markdown: all].
+    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
+    pub columns: Option<Columns>,
     /// Exports of the result.
     #[command(flatten)]
     pub exports: ExportArgs,
@@ -387,8 +410,12 @@ pub struct MergeArgs {
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
     /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    /// CSV always has every column.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// The columns of the table on stdout and of --markdown (see `queens count --help`).
+    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
+    pub columns: Option<Columns>,
     /// Exports of the merged result.
     #[command(flatten)]
     pub exports: ExportArgs,
@@ -502,8 +529,8 @@ pub struct ListArgs {
 /// `queens verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Board sizes to check.
-    #[arg(value_name = "NS", value_parser = parse_sizes_arg, default_value = "1-12")]
+    /// Board sizes to check (0 to 32; 0 is the empty board).
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg, default_value = "1-12")]
     pub sizes: Sizes,
     /// Search options.
     #[command(flatten)]
