@@ -11,6 +11,7 @@ mod engines;
 mod foundations;
 mod kernels;
 mod notations;
+mod oeis_tables;
 mod parts;
 mod pictures;
 mod research;

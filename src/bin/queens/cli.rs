@@ -56,6 +56,21 @@ Examples:
   queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
   queens count 17 --checkpoint n17.ckpt       resumable: rerun the same command after a kill
   queens count 15-19 --checkpoint run/        one checkpoint per size: run/n15.ckpt, …
+  queens count 0-14 --bfile b000170.txt       an OEIS b-file of A000170, from its offset 0
+  queens count 1-14 --bfile - --sequence A002562    the b-file of the classes alone on stdout
+  queens count 0-12 --engine enumerate --bfile - --sequence A319283   nodes of the plain tree
+  queens count 1-16 --columns n,total,nodes,seconds  other columns (`all`: every one)
+  queens count 1-14 --known r.csv             verify against an earlier run's --csv file
+
+The table on stdout shows n, total, the classes by type and verified, and one line under it
+the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
+the columns of the table and of --markdown. CSV always has every column.
+
+--sequence takes the A-number (any case): A000170 (alias total) and A319283 start at n = 0
+(the empty board), the others at n = 1; a b-file starting later is written with a note on
+stderr (--quiet leaves notes about the output in), one starting earlier is refused.
+A319283 needs --engine enumerate (the symmetric engine's nodes are its own tree). n = 0 is
+counted by the enumerate engine whatever --engine says (the engine column says so).
 
 Rows stream: each is printed as its size finishes (the table's column widths are fixed in
 advance from the published counts of the sizes asked for), and the --csv file is rewritten
@@ -70,7 +85,9 @@ calibration count of n = 15 on one thread) times the growth of the published tot
 (A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
 
 A computed value that disagrees with the published one is reported on stderr after the table
-is written, and the exit code is 1.")]
+is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
+wrote, or the format of data/known.csv) the values of FILE are checked instead, and the
+message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.")]
     Count(CountArgs),
     /// Stream every solution of one board size in lexicographic order.
     #[command(after_help = "\
