@@ -163,6 +163,12 @@ fn n0_is_counted_the_empty_board_one_class_one_node() {
         stdout_of(&["verify", "0"]),
         "PASS n=0: total 1, classes 1 (0 asymmetric, 0 half_turn, 1 quarter_turn)\n"
     );
+    // A part of it could not be merged: refused before any work.
+    fails_with(
+        &["count", "0-3", "--part", "0/2", "--csv", "-"],
+        2,
+        "count it without --part",
+    );
     // The commands that list boards refuse it, saying where it is counted.
     fails_with(&["list", "0"], 2, "`queens count 0`");
     fails_with(&["count", "33"], 2, "board size 33 is outside 0 to 32");

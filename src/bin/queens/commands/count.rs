@@ -39,6 +39,13 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
                     .to_string(),
             ));
         }
+        if args.sizes.0.contains(&0) {
+            return Err(CommandError::Usage(
+                "n = 0 (the empty board) is a single unit, not split into parts: count it \
+                 without --part"
+                    .to_string(),
+            ));
+        }
         super::count_part::check_checkpoint(args)?;
         install_signals()?;
         return super::count_part::run(args, spec, quiet);
