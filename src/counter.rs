@@ -114,8 +114,10 @@ pub enum Outcome {
 /// The per-unit callback: the unit's id and tally, on the worker thread that counted it.
 pub use crate::runner::OnUnit;
 
-/// Counts board size `n` (1..=32) with the default engine (symmetric), the fastest kernel this
-/// CPU runs, on every core.
+/// Counts board size `n` (0..=32) with the default engine (symmetric), the fastest kernel this
+/// CPU runs, on every core. n = 0, the empty board, is counted by the enumerate engine (the
+/// symmetric engine needs a border to start from; [`Counts::engine`] says which counted): one
+/// board, one class fixed by all 8 symmetries, one node.
 ///
 /// ```
 /// let c = queens::count(8)?;
@@ -123,6 +125,9 @@ pub use crate::runner::OnUnit;
 /// assert_eq!((c.classes.asymmetric, c.classes.half_turn, c.classes.quarter_turn), (11, 1, 0));
 /// assert_eq!((c.fixed_half_turn, c.fixed_quarter_turn), (4, 0));
 /// assert!(queens::count(33).is_err());
+/// let empty = queens::count(0)?;
+/// assert_eq!((empty.total, empty.classes.quarter_turn, empty.nodes), (1, 1, 1));
+/// assert_eq!(empty.engine, queens::Engine::Enumerate);
 /// # Ok::<(), queens::Error>(())
 /// ```
 pub fn count(n: usize) -> Result<Counts, Error> {
@@ -310,9 +315,9 @@ mod tests {
 
     #[test]
     fn bad_sizes_threads_and_kernels_are_errors() {
-        for n in [0, 33] {
+        for n in [33, 1000] {
             let e = count(n).unwrap_err();
-            assert_eq!(e.to_string(), format!("board size {n} is outside 1..=32"));
+            assert_eq!(e.to_string(), format!("board size {n} is outside 0 to 32"));
         }
         let e = Counter::new(8).threads(0).count().unwrap_err();
         assert_eq!(e.to_string(), "threads must be at least 1");
@@ -322,6 +327,23 @@ mod tests {
                 .count()
                 .unwrap_err();
             assert!(matches!(e, Error::KernelUnavailable { .. }), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_empty_board_is_counted_by_the_enumerate_search_whatever_the_engine() {
+        for engine in Engine::ALL {
+            let c = Counter::new(0).engine(engine).threads(2).count().unwrap();
+            assert_eq!((c.n, c.total, c.nodes), (0, 1, 1), "{engine}");
+            assert_eq!((c.fixed_half_turn, c.fixed_quarter_turn), (1, 1));
+            assert_eq!(
+                c.classes,
+                ClassCounts {
+                    quarter_turn: 1,
+                    ..ClassCounts::default()
+                }
+            );
+            assert_eq!((c.engine, c.threads), (Engine::Enumerate, 1));
         }
     }
 

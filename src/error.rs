@@ -8,11 +8,14 @@ use std::io;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A board size outside the supported 1..=32.
-    #[error("board size {n} is outside 1..=32")]
+    /// A board size outside the supported range: 0 to 32 for a count (0 is the empty board),
+    /// 1 to 32 for listing solutions.
+    #[error("board size {n} is outside {min} to {}", crate::board::MAX_N)]
     SizeOutOfRange {
         /// The size asked for.
         n: usize,
+        /// The smallest size accepted where it was asked for (0 or 1).
+        min: usize,
     },
     /// A kernel this CPU cannot run.
     #[error("{}", kernel_unavailable(*kernel))]

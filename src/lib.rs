@@ -47,7 +47,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Every size outside 1..=32 and every kernel the CPU lacks is an [`Error`], never a panic.
+//! Every size outside 0 to 32 for a count (1 to 32 for listing solutions) and every kernel the
+//! CPU lacks is an [`Error`], never a panic. n = 0, the empty board, is counted (one board,
+//! one class, one node) by the enumerate engine whatever engine is asked for.
 //!
 //! ## The layers, bottom up
 //!

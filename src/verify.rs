@@ -30,12 +30,37 @@ pub struct KnownRow {
     pub fixed_quarter_turn: Option<u128>,
     /// A319283: nodes of the plain backtracking tree.
     pub nodes: Option<u128>,
+    /// The engine whose notion of node [`KnownRow::nodes`] counts: `enumerate` for A319283
+    /// (the plain tree), the row's own engine in a table `queens count --csv` wrote. Nodes are
+    /// compared only with a run of the same engine.
+    pub nodes_engine: Option<String>,
+}
+
+/// Where a table of values to verify against comes from: what mismatch messages name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The published values (OEIS), embedded from `data/known.csv`.
+    Published,
+    /// A file given with `--known`: its name as given.
+    File(String),
+}
+
+impl Source {
+    /// How a mismatch report names the values: `with the published values (OEIS)` or
+    /// `against 'r.csv'`.
+    pub fn against(&self) -> String {
+        match self {
+            Source::Published => "with the published values (OEIS)".to_string(),
+            Source::File(name) => format!("against '{name}'"),
+        }
+    }
 }
 
 /// A table of published values: the embedded one, or one read from a file (`--known`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownTable {
     rows: Vec<KnownRow>,
+    source: Source,
 }
 
 /// The columns a known-values table has, in order.
@@ -91,9 +116,35 @@ impl KnownTable {
                 fixed_half_turn: field(6)?,
                 fixed_quarter_turn: field(7)?,
                 nodes: field(8)?,
+                nodes_engine: Some("enumerate".to_string()),
             });
         }
-        Ok(KnownTable { rows })
+        Ok(KnownTable {
+            rows,
+            source: Source::Published,
+        })
+    }
+
+    /// A table of the given rows from `source` (for example a results table read back):
+    /// refuses two rows of one n, naming the second by its index in `rows`.
+    pub fn from_rows(rows: Vec<KnownRow>, source: Source) -> Result<KnownTable, String> {
+        for (i, r) in rows.iter().enumerate() {
+            if rows[..i].iter().any(|o| o.n == r.n) {
+                return Err(format!("row {}: n = {} appears twice", i + 1, r.n));
+            }
+        }
+        Ok(KnownTable { rows, source })
+    }
+
+    /// The same table, named as coming from `source`.
+    pub fn with_source(mut self, source: Source) -> KnownTable {
+        self.source = source;
+        self
+    }
+
+    /// Where the table comes from.
+    pub fn source(&self) -> &Source {
+        &self.source
     }
 
     /// The table embedded from `data/known.csv`.
@@ -114,8 +165,33 @@ impl KnownTable {
 
     /// Checks a computed total and class breakdown for `n` against this table.
     pub fn verify(&self, n: usize, total: u128, classes: &ClassCounts) -> Verdict {
+        self.verify_with_nodes(n, total, classes, None)
+    }
+
+    /// Whether the table has a node count for `n` that was made by another engine than
+    /// `engine`, and so is not compared: that engine's name.
+    pub fn nodes_of_another_engine(&self, n: usize, engine: &str) -> Option<&str> {
+        let known = self.lookup(n)?;
+        known.nodes?;
+        known.nodes_engine.as_deref().filter(|e| *e != engine)
+    }
+
+    /// Checks a computed total and class breakdown for `n` against this table, and the node
+    /// count `nodes` of the engine it names where the table's nodes come from that engine.
+    pub fn verify_with_nodes(
+        &self,
+        n: usize,
+        total: u128,
+        classes: &ClassCounts,
+        nodes: Option<(u128, &str)>,
+    ) -> Verdict {
         let Some(known) = self.lookup(n) else {
             return Verdict::Unknown;
+        };
+        let same_engine = |(_, engine): (u128, &str)| known.nodes_engine.as_deref() == Some(engine);
+        let (known_nodes, computed_nodes) = match nodes.filter(|&nd| same_engine(nd)) {
+            Some((v, _)) => (known.nodes, v),
+            None => (None, 0),
         };
         let pairs = [
             ("total", known.total, total),
@@ -123,6 +199,7 @@ impl KnownTable {
             ("asymmetric", known.asymmetric, classes.asymmetric),
             ("half_turn", known.half_turn, classes.half_turn),
             ("quarter_turn", known.quarter_turn, classes.quarter_turn),
+            ("nodes", known_nodes, computed_nodes),
         ];
         if pairs.iter().all(|(_, k, _)| k.is_none()) {
             return Verdict::Unknown;
@@ -193,16 +270,27 @@ impl Verdict {
         }
     }
 
-    /// A one-line description of the mismatches (empty unless [`Verdict::Mismatch`]).
+    /// A one-line description of the mismatches with the published values (empty unless
+    /// [`Verdict::Mismatch`]).
     pub fn describe(&self) -> String {
+        self.describe_against(&Source::Published)
+    }
+
+    /// A one-line description of the mismatches with the values of `source` (empty unless
+    /// [`Verdict::Mismatch`]): `total computed 93 but published 92` for the published
+    /// values, `total 92 there, 93 here` for a file.
+    pub fn describe_against(&self, source: &Source) -> String {
         match self {
             Verdict::Mismatch(list) => list
                 .iter()
-                .map(|m| {
-                    format!(
+                .map(|m| match source {
+                    Source::Published => format!(
                         "{} computed {} but published {}",
                         m.field, m.computed, m.expected
-                    )
+                    ),
+                    Source::File(_) => {
+                        format!("{} {} there, {} here", m.field, m.expected, m.computed)
+                    }
                 })
                 .collect::<Vec<_>>()
                 .join("; "),
@@ -214,6 +302,18 @@ impl Verdict {
 /// Checks a computed total and class breakdown for `n` against the embedded table.
 pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
     KnownTable::embedded().verify(n, total, classes)
+}
+
+/// Checks a computed total, class breakdown and node count of `engine` for `n` against the
+/// embedded table (nodes are compared for the enumerate engine only: A319283 is its tree).
+pub fn verify_with_nodes(
+    n: usize,
+    total: u128,
+    classes: &ClassCounts,
+    nodes: u128,
+    engine: &str,
+) -> Verdict {
+    KnownTable::embedded().verify_with_nodes(n, total, classes, Some((nodes, engine)))
 }
 
 /// Compares a profile's sums with the published node count (A319283) and total (A000170).
@@ -260,9 +360,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_covers_1_to_27_with_identities() {
+    fn table_covers_0_to_27_with_identities() {
         let t = KnownTable::embedded().rows();
-        assert_eq!(t.len(), 27);
+        assert_eq!(t.len(), 28);
+        assert_eq!(t[0].n, 0);
+        assert_eq!(
+            (t[0].total, t[0].nodes, t[0].classes),
+            (Some(1), Some(1), None)
+        );
         for r in t.iter().filter(|r| r.n >= 2) {
             if let (Some(a), Some(h), Some(q)) = (r.asymmetric, r.half_turn, r.quarter_turn) {
                 assert_eq!(r.total, Some(8 * a + 4 * h + 2 * q), "n={}", r.n);
@@ -281,5 +386,27 @@ mod tests {
         assert_eq!(verify(8, 92, &c), Verdict::Verified);
         assert!(matches!(verify(8, 93, &c), Verdict::Mismatch(_)));
         assert_eq!(verify(30, 1, &c), Verdict::Unknown);
+        // Nodes count for the engine of A319283 only.
+        assert_eq!(
+            verify_with_nodes(8, 92, &c, 2057, "enumerate"),
+            Verdict::Verified
+        );
+        assert_eq!(
+            verify_with_nodes(8, 92, &c, 999, "symmetric"),
+            Verdict::Verified
+        );
+        let v = verify_with_nodes(8, 92, &c, 2058, "enumerate");
+        assert_eq!(v.describe(), "nodes computed 2058 but published 2057");
+        let file = Source::File("r.csv".into());
+        assert_eq!(v.describe_against(&file), "nodes 2057 there, 2058 here");
+        assert_eq!(file.against(), "against 'r.csv'");
+        assert_eq!(
+            KnownTable::embedded().nodes_of_another_engine(8, "symmetric"),
+            Some("enumerate")
+        );
+        assert_eq!(
+            KnownTable::embedded().nodes_of_another_engine(8, "enumerate"),
+            None
+        );
     }
 }

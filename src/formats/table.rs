@@ -2,7 +2,7 @@
 
 use crate::counter::Counts;
 use crate::plan::tally::{ClassCounts, Tally, TallyError};
-use crate::verify::{self, Verdict};
+use crate::verify::{self, KnownRow, KnownTable, Source, Verdict};
 use std::io;
 
 /// One column of a result table.
@@ -53,6 +53,193 @@ pub const CSV_HEADER: [&str; 12] = {
     names
 };
 
+/// The columns of the human table when `--columns` does not say: the counts and the verdict.
+/// The rest (nodes, seconds, engine, kernel, threads) is there on request; those that are the
+/// same for every row are summed up in one line under the table ([`footer`]). They fit 100
+/// characters for every n up to 27.
+pub const HUMAN_COLUMNS: [&str; 7] = [
+    "n",
+    "total",
+    "classes",
+    "asymmetric",
+    "half_turn",
+    "quarter_turn",
+    "verified",
+];
+
+/// Parses a `--columns` list: names of [`COLUMNS`] separated by commas, in the order wanted,
+/// or `all` (every column). Returns their indices in [`COLUMNS`]; an unknown or repeated
+/// name, or an empty list, is an error listing the valid names.
+pub fn parse_columns(text: &str) -> Result<Vec<usize>, String> {
+    let valid = || format!("the columns are all, or a list of {}", CSV_HEADER.join(","));
+    if text.trim() == "all" {
+        return Ok((0..COLUMNS.len()).collect());
+    }
+    let mut out = Vec::new();
+    for name in text.split(',').map(str::trim) {
+        let Some(i) = CSV_HEADER.iter().position(|c| *c == name) else {
+            return Err(if name.is_empty() {
+                format!("empty name in '{text}': {}", valid())
+            } else {
+                format!("unknown column '{name}': {}", valid())
+            });
+        };
+        if out.contains(&i) {
+            return Err(format!("the column '{name}' is named twice"));
+        }
+        out.push(i);
+    }
+    Ok(out)
+}
+
+/// The indices in [`COLUMNS`] of [`HUMAN_COLUMNS`].
+pub fn human_columns() -> Vec<usize> {
+    parse_columns(&HUMAN_COLUMNS.join(",")).expect("HUMAN_COLUMNS are names of COLUMNS")
+}
+
+/// Sizes as a reader writes them: `1..17`, `8, 10, 12..14`.
+pub fn sizes_text(ns: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > i + 1 {
+            format!("{}..{}", ns[i], ns[j])
+        } else if j == i + 1 {
+            format!("{}, {}", ns[i], ns[j])
+        } else {
+            ns[i].to_string()
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// The line under a human table that sums up the columns left out of it that describe the
+/// run (engine, kernel, threads, seconds): `engine symmetric, kernel scalar, threads 2, 0.051
+/// seconds in all`. Where the rows differ, the value of most rows comes first and the others
+/// name their sizes: `engine symmetric (enumerate for n = 0)`. A summary longer than 100
+/// characters takes a line per column. `None` when every one is shown or there are no rows.
+pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
+    if rows.is_empty() {
+        return None;
+    }
+    let shown = |name: &str| columns.iter().any(|&i| COLUMNS[i].name == name);
+    let grouped = |name: &str, value: &dyn Fn(&Row) -> String| -> Option<String> {
+        if shown(name) {
+            return None;
+        }
+        let mut values: Vec<(String, Vec<usize>)> = Vec::new();
+        for r in rows {
+            let v = value(r);
+            match values.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, ns)) => ns.push(r.n),
+                None => values.push((v, vec![r.n])),
+            }
+        }
+        // The most common value first (the first of equals), then the others.
+        let main = (0..values.len())
+            .max_by_key(|&i| (values[i].1.len(), std::cmp::Reverse(i)))
+            .expect("there are rows");
+        let others: Vec<String> = values
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != main)
+            .map(|(_, (v, ns))| format!("{v} for n = {}", sizes_text(ns)))
+            .collect();
+        Some(if others.is_empty() {
+            format!("{name} {}", values[main].0)
+        } else {
+            format!("{name} {} ({})", values[main].0, others.join("; "))
+        })
+    };
+    let mut parts: Vec<String> = [
+        grouped("engine", &|r| r.engine.clone()),
+        grouped("kernel", &|r| r.kernel.clone()),
+        grouped("threads", &|r| r.threads.to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !shown("seconds") {
+        let all: f64 = rows.iter().map(|r| r.seconds).sum();
+        parts.push(format!("{all:.3} seconds in all"));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let line = parts.join(", ");
+    Some(if line.chars().count() <= 100 {
+        line
+    } else {
+        parts.join("\n")
+    })
+}
+
+/// One line of a table: `fields` in columns of `widths`, two spaces apart, left-aligned where
+/// `left`, no trailing spaces, a line end.
+pub fn table_line(fields: &[&str], widths: &[usize], left: &[bool]) -> String {
+    let parts: Vec<String> = fields
+        .iter()
+        .zip(widths.iter().zip(left))
+        .map(|(f, (&w, &left))| {
+            if left {
+                format!("{f:<w$}")
+            } else {
+                format!("{f:>w$}")
+            }
+        })
+        .collect();
+    parts.join("  ").trim_end().to_string() + "\n"
+}
+
+/// Reads a table to verify against (`--known FILE`, named `name`): a results table that
+/// `queens count --csv` or `queens merge --csv` wrote (found by its header: every count
+/// column, the nodes with the engine that counted them), or a table in the format of
+/// `data/known.csv`. A results row marked `MISMATCH` is refused: a table that failed its own
+/// check cannot vouch for another run.
+pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
+    let source = Source::File(name.to_string());
+    let first = text.lines().next().unwrap_or("").trim_end_matches('\r');
+    if first != CSV_HEADER.join(",") {
+        return Ok(KnownTable::parse(text)?.with_source(source));
+    }
+    let rows = read_csv(text.as_bytes()).map_err(|e| e.to_string())?;
+    let mut known = Vec::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        let line = i + 2; // the header is line 1, and the CSV writer writes a record per line
+        if matches!(r.verdict, Verdict::Mismatch(_)) {
+            return Err(format!(
+                "line {line}: n = {} is marked MISMATCH there: a table that failed its own check \
+                 cannot verify another run (count that size again, or remove the row)",
+                r.n
+            ));
+        }
+        known.push(KnownRow {
+            n: r.n,
+            total: Some(r.total),
+            classes: Some(r.classes.total()),
+            asymmetric: Some(r.classes.asymmetric),
+            half_turn: Some(r.classes.half_turn),
+            quarter_turn: Some(r.classes.quarter_turn),
+            fixed_half_turn: r.fixed_half_turn(),
+            fixed_quarter_turn: r.fixed_quarter_turn(),
+            nodes: Some(r.nodes),
+            nodes_engine: Some(r.engine.clone()),
+        });
+    }
+    KnownTable::from_rows(known, source).map_err(|e| {
+        // from_rows names rows from 1; in the file they start on line 2.
+        e.strip_prefix("row ")
+            .and_then(|rest| rest.split_once(':'))
+            .and_then(|(k, rest)| Some(format!("line {}:{rest}", k.parse::<usize>().ok()? + 1)))
+            .unwrap_or(e)
+    })
+}
+
 /// The result for one board size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -88,7 +275,7 @@ impl Row {
             engine: c.engine.name().to_string(),
             kernel: c.kernel.to_string(),
             threads: c.threads,
-            verdict: verify::verify(c.n, c.total, &c.classes),
+            verdict: verify::verify_with_nodes(c.n, c.total, &c.classes, c.nodes, c.engine.name()),
         }
     }
 
@@ -114,13 +301,41 @@ impl Row {
             engine: engine.to_string(),
             kernel: kernel.to_string(),
             threads,
-            verdict: verify::verify(n, tally.boards, &classes),
+            verdict: verify::verify_with_nodes(n, tally.boards, &classes, tally.nodes, engine),
         })
     }
 
-    /// Checks the row again, against `table` instead of the embedded published values.
+    /// Checks the row again, against `table` instead of the embedded published values (its
+    /// nodes too where the table's come from the same engine).
     pub fn reverify(&mut self, table: &verify::KnownTable) {
-        self.verdict = table.verify(self.n, self.total, &self.classes);
+        self.verdict = table.verify_with_nodes(
+            self.n,
+            self.total,
+            &self.classes,
+            Some((self.nodes, &self.engine)),
+        );
+    }
+
+    /// The boards unchanged by a half turn (A032522), from the class counts: every board of a
+    /// half-turn class (4 boards) and of a quarter-turn class (2 boards) is, for n > 1; for
+    /// n ≤ 1 every board is fixed by every symmetry. `None` on overflow (forged input only).
+    pub fn fixed_half_turn(&self) -> Option<u128> {
+        if self.n <= 1 {
+            return Some(self.total);
+        }
+        self.classes
+            .half_turn
+            .checked_mul(4)?
+            .checked_add(self.classes.quarter_turn.checked_mul(2)?)
+    }
+
+    /// The boards unchanged by a quarter turn (A033148), from the class counts: the 2 boards
+    /// of each quarter-turn class for n > 1; every board for n ≤ 1. `None` on overflow.
+    pub fn fixed_quarter_turn(&self) -> Option<u128> {
+        if self.n <= 1 {
+            return Some(self.total);
+        }
+        self.classes.quarter_turn.checked_mul(2)
     }
 
     /// The row's fields as text for people (tables, Markdown): as [`Row::fields`], with the
@@ -155,10 +370,33 @@ pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
     super::write_csv(&CSV_HEADER, rows.iter().map(Row::fields), out)
 }
 
-/// Renders rows as an aligned table: numbers right-aligned, text left-aligned.
-pub fn human_table(rows: &[Row]) -> String {
+/// Renders rows as an aligned table of `columns` (indices in [`COLUMNS`], in order): numbers
+/// right-aligned, text left-aligned, then the [`footer`] line, if any.
+pub fn human_table(rows: &[Row], columns: &[usize]) -> String {
     let cells: Vec<[String; 12]> = rows.iter().map(Row::display_fields).collect();
-    aligned(&CSV_HEADER, &cells, |i| COLUMNS[i].text)
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|&i| {
+            cells
+                .iter()
+                .map(|r| r[i].len())
+                .chain([CSV_HEADER[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let left: Vec<bool> = columns.iter().map(|&i| COLUMNS[i].text).collect();
+    let headings: Vec<&str> = columns.iter().map(|&i| CSV_HEADER[i]).collect();
+    let mut out = table_line(&headings, &widths, &left);
+    for r in &cells {
+        let fields: Vec<&str> = columns.iter().map(|&i| r[i].as_str()).collect();
+        out += &table_line(&fields, &widths, &left);
+    }
+    if let Some(f) = footer(rows, columns) {
+        out += &f;
+        out.push('\n');
+    }
+    out
 }
 
 /// A text table: `headings` then `rows`, each column as wide as its widest cell, columns two
@@ -256,4 +494,138 @@ pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
         });
     }
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(n: usize, engine: &str, threads: usize) -> Row {
+        let c = crate::Counter::new(n)
+            .engine(if engine == "enumerate" {
+                crate::Engine::Enumerate
+            } else {
+                crate::Engine::Symmetric
+            })
+            .threads(threads)
+            .count()
+            .unwrap();
+        Row::from_counts(&c)
+    }
+
+    #[test]
+    fn columns_parse_by_name_in_the_order_given() {
+        assert_eq!(parse_columns("n,total,nodes").unwrap(), vec![0, 1, 6]);
+        assert_eq!(parse_columns("verified, n").unwrap(), vec![11, 0]);
+        assert_eq!(parse_columns("all").unwrap(), (0..12).collect::<Vec<_>>());
+        assert_eq!(human_columns(), vec![0, 1, 2, 3, 4, 5, 11]);
+        let e = parse_columns("n,speed").unwrap_err();
+        assert!(
+            e.starts_with("unknown column 'speed': the columns are all, or a list of n,total,")
+        );
+        assert!(
+            parse_columns("n,,total")
+                .unwrap_err()
+                .starts_with("empty name")
+        );
+        assert!(parse_columns("").is_err());
+        assert!(parse_columns("n,n").unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn fixed_boards_from_the_classes_equal_the_engines_own_counts() {
+        for n in 0..=12 {
+            for engine in ["symmetric", "enumerate"] {
+                let c = crate::Counter::new(n)
+                    .engine(if engine == "enumerate" {
+                        crate::Engine::Enumerate
+                    } else {
+                        crate::Engine::Symmetric
+                    })
+                    .count()
+                    .unwrap();
+                let r = Row::from_counts(&c);
+                assert_eq!(r.fixed_half_turn(), Some(c.fixed_half_turn), "n = {n}");
+                assert_eq!(
+                    r.fixed_quarter_turn(),
+                    Some(c.fixed_quarter_turn),
+                    "n = {n}"
+                );
+            }
+        }
+        let mut forged = row(8, "symmetric", 1);
+        forged.classes.half_turn = u128::MAX;
+        assert_eq!(forged.fixed_half_turn(), None);
+    }
+
+    #[test]
+    fn the_footer_names_the_common_value_and_the_exceptions() {
+        let rows = [
+            row(0, "symmetric", 2),
+            row(1, "symmetric", 2),
+            row(2, "symmetric", 2),
+        ];
+        let f = footer(&rows, &human_columns()).unwrap();
+        assert!(
+            f.starts_with("engine symmetric (enumerate for n = 0), kernel "),
+            "{f}"
+        );
+        assert!(
+            f.contains(", threads ") && f.ends_with(" seconds in all"),
+            "{f}"
+        );
+        assert_eq!(footer(&rows, &parse_columns("all").unwrap()), None);
+        assert_eq!(footer(&[], &human_columns()), None);
+        let f = footer(&rows, &parse_columns("n,engine,kernel,threads").unwrap()).unwrap();
+        assert!(
+            f.ends_with(" seconds in all") && !f.contains("engine"),
+            "{f}"
+        );
+        assert_eq!(sizes_text(&[0, 1, 2, 5, 7, 8]), "0..2, 5, 7, 8");
+    }
+
+    #[test]
+    fn a_results_table_reads_back_as_a_known_table_with_its_engine() {
+        let rows = [row(7, "enumerate", 1), row(8, "enumerate", 1)];
+        let mut csv = Vec::new();
+        write_csv(&rows, &mut csv).unwrap();
+        let text = String::from_utf8(csv).unwrap();
+        let known = read_known(&text, "r.csv").unwrap();
+        assert_eq!(known.source(), &Source::File("r.csv".into()));
+        let k8 = known.lookup(8).unwrap();
+        assert_eq!((k8.total, k8.nodes), (Some(92), Some(2057)));
+        assert_eq!(
+            (k8.fixed_half_turn, k8.fixed_quarter_turn),
+            (Some(4), Some(0))
+        );
+        assert_eq!(k8.nodes_engine.as_deref(), Some("enumerate"));
+        let mut again = rows[1].clone();
+        again.reverify(&known);
+        assert_eq!(again.verdict, Verdict::Verified);
+        again.nodes += 1;
+        again.reverify(&known);
+        assert_eq!(
+            again.verdict.describe_against(known.source()),
+            "nodes 2057 there, 2058 here"
+        );
+        // A symmetric run is not compared on nodes.
+        let mut other = row(8, "symmetric", 1);
+        other.reverify(&known);
+        assert_eq!(other.verdict, Verdict::Verified);
+        assert_eq!(
+            known.nodes_of_another_engine(8, "symmetric"),
+            Some("enumerate")
+        );
+        // A row marked MISMATCH is refused, naming its line.
+        let marked = text.replace(",yes\n8,", ",MISMATCH\n8,");
+        let e = read_known(&marked, "r.csv").unwrap_err();
+        assert!(
+            e.starts_with("line 2: n = 7 is marked MISMATCH there"),
+            "{e}"
+        );
+        // The format of data/known.csv still reads, named by its file.
+        let k = read_known("n,total_A000170\n8,93\n", "k.csv").unwrap();
+        assert_eq!(k.source(), &Source::File("k.csv".into()));
+        assert_eq!(k.lookup(8).unwrap().total, Some(93));
+    }
 }

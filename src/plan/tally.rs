@@ -103,12 +103,13 @@ impl Tally {
     /// in one row or column, one in a diagonal would put two on that diagonal), so with
     /// `F180 = 4·half + 2·quarter` and `F90 = 2·quarter`:
     /// `quarter = F90 / 2`, `half = (F180 − F90) / 4`, `asymmetric = (total − F180) / 8`.
-    /// For n = 1 the single board is fixed by all 8 elements: one quarter-turn class.
+    /// For n = 1 the single board, and for n = 0 the empty board, is fixed by all 8 elements:
+    /// one quarter-turn class.
     /// Fails if a division is not exact or a difference negative.
     pub fn classes_by_burnside(&self, n: usize) -> Result<ClassCounts, TallyError> {
         let bad = |what: String| TallyError::Inconsistent { n, what };
         let (t, f180, f90) = (self.boards, self.fixed_half_turn, self.fixed_quarter_turn);
-        if n == 1 {
+        if n <= 1 {
             return if (t, f180, f90) == (1, 1, 1) {
                 Ok(ClassCounts {
                     quarter_turn: 1,

@@ -8,12 +8,22 @@ use crate::search::enumerate::EnumeratePlan;
 use crate::search::kernel::Kernel;
 use crate::search::symmetric::SymmetricPlan;
 
-/// Checks that `n` is a supported board size (1..=32).
+/// Checks that `n` is a board size whose solutions can be listed (1 to 32).
 pub fn check_size(n: usize) -> Result<(), Error> {
     if (MIN_N..=MAX_N).contains(&n) {
         Ok(())
     } else {
-        Err(Error::SizeOutOfRange { n })
+        Err(Error::SizeOutOfRange { n, min: MIN_N })
+    }
+}
+
+/// Checks that `n` is a board size that can be counted (0 to 32): n = 0 is the empty board,
+/// the one placement of no queens (A000170 has a(0) = 1).
+pub fn check_count_size(n: usize) -> Result<(), Error> {
+    if n <= MAX_N {
+        Ok(())
+    } else {
+        Err(Error::SizeOutOfRange { n, min: 0 })
     }
 }
 
@@ -63,18 +73,25 @@ pub fn build_with_kernel(n: usize, engine: Engine, kernel: Kernel) -> Result<Box
     build_split(n, engine, Split::Border, kernel)
 }
 
-/// Builds the plan of `engine` split by `split` for board size `n` (1..=32) on `kernel`. The
+/// Builds the plan of `engine` split by `split` for board size `n` (0..=32) on `kernel`. The
 /// enumerate engine has one split only ([`Split::Border`]: a request for another is an
 /// [`Error::Options`]).
+///
+/// n = 0, the empty board, has no border for the symmetric engine to start from: it is
+/// counted by the enumerate engine's plan whatever engine is asked for (its plain search meets
+/// one node, the root, which is a complete board), and the plan's [`Plan::engine`] says so.
 pub fn build_split(
     n: usize,
     engine: Engine,
     split: Split,
     kernel: Kernel,
 ) -> Result<Box<dyn Plan>, Error> {
-    check_size(n)?;
+    check_count_size(n)?;
     if engine == Engine::Symmetric && !kernel.is_available() {
         return Err(Error::KernelUnavailable { kernel });
+    }
+    if n == 0 && (engine, split) != (Engine::Enumerate, Split::Coronal) {
+        return Ok(Box::new(EnumeratePlan::new(0)));
     }
     Ok(match (engine, split) {
         (Engine::Enumerate, Split::Border) => Box::new(EnumeratePlan::new(n)),
@@ -113,14 +130,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_outside_1_to_32_are_errors_not_panics() {
-        for n in [0, 33, 1000, usize::MAX] {
+    fn sizes_outside_0_to_32_are_errors_not_panics() {
+        for n in [33, 1000, usize::MAX] {
             for engine in Engine::ALL {
                 let e = build(n, engine).err().expect("refused");
-                assert_eq!(e.to_string(), format!("board size {n} is outside 1..=32"));
+                assert_eq!(e.to_string(), format!("board size {n} is outside 0 to 32"));
             }
         }
         assert_eq!(build(32, Engine::Symmetric).unwrap().n(), 32);
+        assert_eq!(
+            check_size(0).unwrap_err().to_string(),
+            "board size 0 is outside 1 to 32"
+        );
+    }
+
+    #[test]
+    fn the_empty_board_is_counted_by_the_enumerate_plan_for_every_engine_and_split() {
+        for engine in Engine::ALL {
+            for split in Split::ALL {
+                let Ok(plan) = build_split(0, engine, split, Kernel::Scalar) else {
+                    assert_eq!((engine, split), (Engine::Enumerate, Split::Coronal));
+                    continue;
+                };
+                assert_eq!((plan.n(), plan.engine()), (0, Engine::Enumerate));
+                assert_eq!(plan.unit_count(), 1);
+                let t = plan.count_unit(0);
+                // One node, the root, which is complete: the empty board, fixed by all 8
+                // symmetries.
+                assert_eq!((t.boards, t.nodes), (1, 1));
+                assert_eq!((t.fixed_half_turn, t.fixed_quarter_turn), (1, 1));
+                assert_eq!(t.canonical.quarter_turn, 1);
+            }
+        }
     }
 
     #[test]

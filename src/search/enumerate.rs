@@ -58,10 +58,10 @@ impl Masks {
     }
 }
 
-/// The mask of the `n` columns of a board (`n ≤ 32`).
+/// The mask of the `n` columns of a board (`n ≤ 32`; 0 for the empty board).
 #[inline]
 pub(crate) fn full_mask(n: usize) -> u32 {
-    u32::MAX >> (32 - n)
+    ((1u64 << n) - 1) as u32
 }
 
 /// What a descent carries along: the board size, its column mask, the columns chosen so far,
@@ -233,7 +233,8 @@ pub struct EnumeratePlan {
 }
 
 impl EnumeratePlan {
-    /// The plan for board size `n` (1..=32).
+    /// The plan for board size `n` (0..=32): for n = 0 one unit, the empty board, whose
+    /// search meets one node (the root, a complete board).
     pub fn new(n: usize) -> Self {
         EnumeratePlan {
             n,
@@ -298,6 +299,16 @@ mod tests {
         assert_eq!(for_each_solution(8, |_| ControlFlow::Continue(())), 2057);
         assert_eq!(for_each_solution(1, |_| ControlFlow::Continue(())), 2);
         assert_eq!(for_each_solution(2, |_| ControlFlow::Continue(())), 3);
+        assert_eq!(full_mask(0), 0);
+        assert_eq!(full_mask(32), u32::MAX);
+        // The empty board: the root alone, a complete board (A319283 a(0) = 1).
+        let mut boards = 0;
+        let nodes = for_each_solution_below(0, &[], |cols| {
+            assert!(cols.is_empty());
+            boards += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((boards, nodes), (1, 1));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::fs;
 
 #[test]
 fn count_prints_an_aligned_verified_table() {
-    let out = stdout_of(&["count", "4-8", "--engine", "enumerate"]);
+    let out = stdout_of(&["count", "4-8", "--engine", "enumerate", "--columns", "all"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 6, "{out}");
     let header: Vec<&str> = lines[0].split_whitespace().collect();
@@ -77,9 +77,10 @@ fn count_mismatch_is_loud_and_exits_1_after_writing() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("MISMATCH"))
-        .stderr(predicate::str::contains(
-            "n = 8: total computed 92 but published 93",
-        ));
+        .stderr(predicate::str::contains(format!(
+            "MISMATCH against '{}': n = 8: total 93 there, 92 here",
+            known.display()
+        )));
     let written = fs::read_to_string(&csv).unwrap();
     assert!(written.contains("8,92,12,11,1,0,2057"));
     assert!(written.contains(",MISMATCH"));
@@ -162,8 +163,8 @@ fn list_to_a_file() {
 #[test]
 fn bad_input_is_one_line_exit_2_and_no_stdout() {
     let cases: &[(&[&str], &str)] = &[
-        (&["count", "0"], "board size 0 is outside 1..32"),
-        (&["count", "33"], "board size 33 is outside 1..32"),
+        (&["list", "0"], "board size 0 is outside 1 to 32"),
+        (&["count", "33"], "board size 33 is outside 0 to 32"),
         (&["count", "abc"], "'abc' is not a board size"),
         (&["count", "9-4"], "the range 9-4 runs backwards"),
         (&["count", "8,,9"], "empty item"),
@@ -215,7 +216,7 @@ fn failed_commands_neither_create_nor_truncate_output_files() {
     let existing = dir.path().join("keep.csv");
     fs::write(&existing, "precious\n").unwrap();
     queens()
-        .args(["count", "0", "--csv", existing.to_str().unwrap()])
+        .args(["count", "33", "--csv", existing.to_str().unwrap()])
         .assert()
         .code(2);
     queens()

@@ -12,6 +12,7 @@ mod engines;
 mod foundations;
 mod kernels;
 mod notations;
+mod oeis_tables;
 mod parts;
 mod pictures;
 mod plots;

@@ -307,7 +307,7 @@ fn profile_csv_sums_to_the_engine_node_count() {
 
 #[test]
 fn profile_rejects_bad_input_before_working() {
-    fails_with(&["profile", "0"], 2, "outside 1..32");
+    fails_with(&["profile", "0"], 2, "outside 1 to 32");
     fails_with(&["profile", "eight"], 2, "not a board size");
     fails_with(
         &["profile", "8", "--csv", "/no/such/dir/p.csv"],

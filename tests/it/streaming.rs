@@ -127,6 +127,8 @@ fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
         "1",
         "--csv",
         path_str(&csv),
+        "--columns",
+        "all",
         "-q",
     ]);
     // Both rows, then the process ends: the plain case first.
@@ -146,6 +148,8 @@ fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
         "1",
         "--csv",
         path_str(&csv),
+        "--columns",
+        "all",
         "-q",
     ]);
     let header = run.next_out();

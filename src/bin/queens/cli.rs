@@ -83,6 +83,21 @@ Examples:
   queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
   queens count 17 --checkpoint n17.ckpt       resumable: rerun the same command after a kill
   queens count 15-19 --checkpoint run/        one checkpoint per size: run/n15.ckpt, …
+  queens count 0-14 --bfile b000170.txt       an OEIS b-file of A000170, from its offset 0
+  queens count 1-14 --bfile - --sequence A002562    the b-file of the classes alone on stdout
+  queens count 0-12 --engine enumerate --bfile - --sequence A319283   nodes of the plain tree
+  queens count 1-16 --columns n,total,nodes,seconds  other columns (`all`: every one)
+  queens count 1-14 --known r.csv             verify against an earlier run's --csv file
+
+The table on stdout shows n, total, the classes by type and verified, and one line under it
+the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
+the columns of the table and of --markdown. CSV always has every column.
+
+--sequence takes the A-number (any case): A000170 (alias total) and A319283 start at n = 0
+(the empty board), the others at n = 1; a b-file starting later is written with a note on
+stderr (--quiet leaves notes about the output in), one starting earlier is refused.
+A319283 needs --engine enumerate (the symmetric engine's nodes are its own tree). n = 0 is
+counted by the enumerate engine whatever --engine says (the engine column says so).
 
 Rows stream: each is printed as its size finishes (the table's column widths are fixed in
 advance from the published counts of the sizes asked for), and the --csv file is rewritten
@@ -97,7 +112,9 @@ calibration count of n = 15 on one thread) times the growth of the published tot
 (A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
 
 A computed value that disagrees with the published one is reported on stderr after the table
-is written, and the exit code is 1.")]
+is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
+wrote, or the format of data/known.csv) the values of FILE are checked instead, and the
+message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.")]
     Count(CountArgs),
     /// Stream every solution of one board size in lexicographic order.
     #[command(after_help = "\
@@ -235,6 +252,18 @@ pub struct Sizes(pub Vec<usize>);
 
 fn parse_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_sizes(s).map(Sizes)
+}
+
+fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
+    ns::parse_count_sizes(s).map(Sizes)
+}
+
+/// Columns of the human table and Markdown (`--columns`): indices in the table's COLUMNS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Columns(pub Vec<usize>);
+
+fn parse_columns_arg(s: &str) -> Result<Columns, String> {
+    queens::formats::table::parse_columns(s).map(Columns)
 }
 
 fn parse_size_arg(s: &str) -> Result<usize, String> {
@@ -404,8 +433,10 @@ pub fn thread_count(threads: Option<u16>) -> usize {
 /// Where published values to verify against come from.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
-    /// Verify against the table in FILE (the format of data/known.csv) instead of the
-    /// embedded OEIS values.
+    /// Verify against the table in FILE instead of the embedded OEIS values: a CSV that
+    /// `count --csv` or `merge --csv` wrote (an earlier run; its nodes are compared only for
+    /// rows of the same engine, and a row marked MISMATCH there is refused), or a table in
+    /// the format of data/known.csv. Mismatches then name FILE.
     #[arg(long, value_name = "FILE")]
     pub known: Option<String>,
 }
@@ -421,11 +452,13 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<String>,
     /// Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: stdout).
-    /// The sizes must be consecutive and increasing (for example 1-14).
+    /// The sizes must be consecutive and increasing and start at the sequence's OEIS offset
+    /// (0-14 for A000170 and A319283, 1-14 for the others; a later start is written, with a
+    /// note on stderr).
     #[arg(long, value_name = "FILE")]
     pub bfile: Option<String>,
-    /// The sequence the b-file lists.
-    #[arg(long, value_enum, default_value_t = Sequence::Total, requires = "bfile")]
+    /// The sequence the b-file lists, by its A-number (any case).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Sequence::A000170, requires = "bfile")]
     pub sequence: Sequence,
 }
 
@@ -439,12 +472,19 @@ impl ExportArgs {
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board sizes (1 to 32): 8, a range 4-12, or a list 8,10,12-14.
-    #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
+    /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg)]
     pub sizes: Sizes,
     /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    /// CSV always has every column.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// The columns of the table on stdout and of --markdown, in order: names from
+    /// n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified
+    /// or `all` [default: n to quarter_turn and verified, with engine, kernel, threads and the
+    /// time in one line under the table; --markdown: all].
+    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
+    pub columns: Option<Columns>,
     /// Exports of the result.
     #[command(flatten)]
     pub exports: ExportArgs,
@@ -477,8 +517,12 @@ pub struct MergeArgs {
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
     /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
+    /// CSV always has every column.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// The columns of the table on stdout and of --markdown (see `queens count --help`).
+    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
+    pub columns: Option<Columns>,
     /// Exports of the merged result.
     #[command(flatten)]
     pub exports: ExportArgs,
@@ -592,8 +636,8 @@ pub struct ListArgs {
 /// `queens verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Board sizes to check.
-    #[arg(value_name = "NS", value_parser = parse_sizes_arg, default_value = "1-12")]
+    /// Board sizes to check (0 to 32; 0 is the empty board).
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg, default_value = "1-12")]
     pub sizes: Sizes,
     /// Search options.
     #[command(flatten)]

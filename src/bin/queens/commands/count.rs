@@ -4,6 +4,7 @@
 //! output and names the unfinished size.
 
 use super::resumable::{PartEnd, resume_hint, run_part_stoppable};
+use super::rows::note_nodes_not_compared;
 use super::{CommandError, install_signals, known_table, report_mismatches, warn_if_long};
 use crate::cli::{CountArgs, SearchArgs};
 use crate::output::Destination;
@@ -38,23 +39,41 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
                     .to_string(),
             ));
         }
+        if args.sizes.0.contains(&0) {
+            return Err(CommandError::Usage(
+                "n = 0 (the empty board) is a single unit, not split into parts: count it \
+                 without --part"
+                    .to_string(),
+            ));
+        }
         super::count_part::check_checkpoint(args)?;
         install_signals()?;
         return super::count_part::run(args, spec, quiet);
     }
     let csv = super::csv_destination(args.csv.as_deref())?;
     let known = known_table(&args.known)?;
-    let exports = super::exports::plan(&args.exports, csv.as_ref())?;
-    super::exports::check_bfile_sizes(&args.exports, &args.sizes.0, "give a range such as 1-14")?;
-    super::count_part::check_checkpoint(args)?;
-    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from));
-    install_signals()?;
+    let columns = args.columns.as_ref().map(|c| c.0.as_slice());
+    let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
     // An export that goes to stdout replaces the human table there.
+    let human = !exports.use_stdout() && csv != Some(Destination::Stdout);
+    super::exports::check_columns_used(columns.is_some(), human, args.exports.markdown.is_some())?;
+    let engine = args.search.engine().name();
+    super::exports::check_bfile(
+        &args.exports,
+        &args.sizes.0,
+        "give a range such as 1-14",
+        &[engine],
+    )?;
+    super::count_part::check_checkpoint(args)?;
+    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from))
+        .verified_against(known.source());
+    install_signals()?;
+    let human_columns = columns.map_or_else(table::human_columns, <[_]>::to_vec);
     let mut out = RowStream::new(
         &args.sizes.0,
         &args.search,
         csv.as_ref(),
-        !exports.use_stdout(),
+        human.then_some(human_columns),
     );
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     let mut stopped = None;
@@ -104,7 +123,8 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
             s.reason, s.progress
         )));
     }
-    report_mismatches(&rows)
+    note_nodes_not_compared(&rows, &known);
+    report_mismatches(&rows, &known)
 }
 
 /// `rows for n = 1..17 are written (stdout, 'r.csv')`, or that none is.
@@ -117,35 +137,15 @@ fn written_text(rows: &[Row], csv: Option<&Destination>) -> String {
         Some(Destination::File(p)) => format!(" (also to '{}')", p.display()),
         _ => String::new(),
     };
-    format!("rows for n = {} are written{file}", sizes_text(&ns))
+    format!("rows for n = {} are written{file}", table::sizes_text(&ns))
 }
 
-/// Sizes as a reader writes them: `1..17`, `8, 10, 12..14`.
-pub fn sizes_text(ns: &[usize]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < ns.len() {
-        let mut j = i;
-        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
-            j += 1;
-        }
-        parts.push(if j > i + 1 {
-            format!("{}..{}", ns[i], ns[j])
-        } else if j == i + 1 {
-            format!("{}, {}", ns[i], ns[j])
-        } else {
-            ns[i].to_string()
-        });
-        i = j + 1;
-    }
-    parts.join(", ")
-}
-
-/// The outputs rows stream to: the human table or CSV on stdout, a line each as its size
-/// finishes, and the `--csv` file, rewritten atomically with every finished row.
+/// The outputs rows stream to: the human table (of the chosen columns, with the footer line
+/// at the end) or CSV on stdout, a line each as its size finishes, and the `--csv` file,
+/// rewritten atomically with every finished row.
 struct RowStream<'a> {
     csv: Option<&'a Destination>,
-    human: bool,
+    human: Option<Vec<usize>>,
     widths: [usize; 12],
     started: bool,
 }
@@ -155,11 +155,11 @@ impl<'a> RowStream<'a> {
         sizes: &[usize],
         search: &SearchArgs,
         csv: Option<&'a Destination>,
-        human: bool,
+        human: Option<Vec<usize>>,
     ) -> Self {
         RowStream {
             csv,
-            human: human && csv != Some(&Destination::Stdout),
+            human: human.filter(|_| csv != Some(&Destination::Stdout)),
             widths: column_widths(sizes, search),
             started: false,
         }
@@ -174,7 +174,7 @@ impl<'a> RowStream<'a> {
                 text += &csv_line(&CSV_HEADER.map(String::from))?;
             }
             text += &csv_line(&row.fields())?;
-        } else if self.human {
+        } else if self.human.is_some() {
             if !self.started {
                 text += &self.line(&CSV_HEADER.map(String::from));
             }
@@ -193,12 +193,20 @@ impl<'a> RowStream<'a> {
         Ok(())
     }
 
-    /// Ends the stream: a `--csv` file is written even when no size finished (its header).
+    /// Ends the stream: a `--csv` file is written even when no size finished (its header);
+    /// the human table gets its footer line (engine, kernel, threads, time).
     fn finish(&mut self, rows: &[Row]) -> Result<(), CommandError> {
         if rows.is_empty()
             && let Some(dest @ Destination::File(_)) = self.csv
         {
             dest.write_with(|w| table::write_csv(rows, w))?;
+        }
+        if let Some(columns) = &self.human
+            && let Some(footer) = table::footer(rows, columns)
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{footer}")?;
+            out.flush()?;
         }
         Ok(())
     }
@@ -206,20 +214,17 @@ impl<'a> RowStream<'a> {
     /// One line of the human table: as [`table::human_table`] lays it out, with the widths
     /// fixed before the first row.
     fn line(&self, fields: &[String; 12]) -> String {
-        let parts: Vec<String> = fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                let w = self.widths[i];
-                if COLUMNS[i].text {
-                    format!("{f:<w$}")
-                } else {
-                    format!("{f:>w$}")
-                }
-            })
-            .collect();
-        parts.join("  ").trim_end().to_string() + "\n"
+        let columns = self.human.as_deref().unwrap_or(&[]);
+        human_line(fields, &self.widths, columns)
     }
+}
+
+/// One line of the streamed human table: the `columns` of `fields`, in `widths`.
+fn human_line(fields: &[String; 12], widths: &[usize; 12], columns: &[usize]) -> String {
+    let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
+    let w: Vec<usize> = columns.iter().map(|&i| widths[i]).collect();
+    let left: Vec<bool> = columns.iter().map(|&i| COLUMNS[i].text).collect();
+    table::table_line(&picked, &w, &left)
 }
 
 fn csv_line(fields: &[String; 12]) -> std::io::Result<String> {
@@ -292,4 +297,48 @@ fn column_widths(sizes: &[usize], search: &SearchArgs) -> [usize; 12] {
         grow(10, search.thread_count().to_string().len());
     }
     widths
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    /// The header line of the streamed table of `count ARGS…`, as its widths lay it out.
+    fn header_line(args: &[&str]) -> String {
+        let cli = Cli::try_parse_from([&["queens", "count"], args].concat()).unwrap();
+        let Command::Count(count) = cli.command else {
+            unreachable!("a count")
+        };
+        let widths = column_widths(&count.sizes.0, &count.search);
+        let columns = count
+            .columns
+            .map_or_else(table::human_columns, |c| c.0.clone());
+        human_line(&CSV_HEADER.map(String::from), &widths, &columns)
+    }
+
+    #[test]
+    fn the_default_table_fits_100_columns_up_to_the_published_record() {
+        // Widths only grow with the sizes asked for, so 0-27 bounds every range up to 27.
+        for threads in ["1", "2", "64"] {
+            let line = header_line(&["0-27", "--threads", threads]);
+            let width = line.trim_end().chars().count();
+            assert!(
+                width <= 100,
+                "{width} characters on {threads} threads: {line}"
+            );
+        }
+        let line = header_line(&["0-27", "--threads", "1"]);
+        // What the header measures for n up to 27 (README: "Exports for papers and OEIS").
+        assert_eq!(line.trim_end().chars().count(), 95, "{line}");
+        assert_eq!(
+            line.split_whitespace().collect::<Vec<_>>(),
+            table::HUMAN_COLUMNS
+        );
+        assert!(header_line(&["1-16", "--threads", "1"]).trim_end().len() <= 100);
+        // Every column at once is wider: that is what --columns all is for.
+        let all = header_line(&["0-27", "--threads", "1", "--columns", "all"]);
+        assert!(all.trim_end().chars().count() > 100, "{all}");
+    }
 }

@@ -9,7 +9,7 @@ use crate::exports::json::Json;
 use crate::exports::markdown::Markdown;
 use crate::exports::{Exporter, RunMeta};
 use crate::output::Destination;
-use queens::formats::table::Row;
+use queens::formats::table::{self, Row};
 
 /// The exports one run asks for, checked.
 pub struct Exports {
@@ -18,14 +18,24 @@ pub struct Exports {
 
 /// Checks every export destination of `args` before any work: a usage error (exit 2) names
 /// the first that cannot be written. `csv` is the CSV destination, if any: at most one
-/// output may go to stdout. The b-file's sizes are checked by [`check_bfile_sizes`].
-pub fn plan(args: &ExportArgs, csv: Option<&Destination>) -> Result<Exports, CommandError> {
+/// output may go to stdout. `columns` are the Markdown table's (`--columns`; every column
+/// without it). The b-file's sizes are checked by [`check_bfile`].
+pub fn plan(
+    args: &ExportArgs,
+    csv: Option<&Destination>,
+    columns: Option<&[usize]>,
+) -> Result<Exports, CommandError> {
     let mut targets: Vec<(&str, Destination, Box<dyn Exporter>)> = Vec::new();
     if let Some(path) = &args.json {
         targets.push(("--json", Destination::parse(path), Box::new(Json)));
     }
     if let Some(path) = &args.markdown {
-        targets.push(("--markdown", Destination::parse(path), Box::new(Markdown)));
+        let columns = columns.map_or_else(|| (0..table::COLUMNS.len()).collect(), <[_]>::to_vec);
+        targets.push((
+            "--markdown",
+            Destination::parse(path),
+            Box::new(Markdown(columns)),
+        ));
     }
     if let Some(path) = &args.bfile {
         targets.push((
@@ -50,16 +60,52 @@ pub fn plan(args: &ExportArgs, csv: Option<&Destination>) -> Result<Exports, Com
     })
 }
 
-/// Refuses a b-file of board sizes that are not consecutive and increasing: a usage error
-/// naming the gap, followed by `hint` (what to do about it); anything goes without `--bfile`.
-pub fn check_bfile_sizes(
+/// Refuses a b-file that cannot be written, a usage error: board sizes that are not
+/// consecutive and increasing (naming the gap, followed by `hint`, what to do about it), a
+/// size below the sequence's OEIS offset, or A319283 of rows not all counted by the
+/// enumerate engine (`engines`: the engine of each size, or of the run). A b-file that starts
+/// after the offset gets a note on stderr (even with --quiet: it is about the output, not
+/// progress). Anything goes without `--bfile`.
+pub fn check_bfile(
     args: &ExportArgs,
     sizes: &[usize],
     hint: &str,
+    engines: &[&str],
 ) -> Result<(), CommandError> {
-    if args.bfile.is_some() {
-        bfile::check_sizes(sizes)
-            .map_err(|e| CommandError::Usage(format!("--bfile: {e} ({hint})")))?;
+    if args.bfile.is_none() {
+        return Ok(());
+    }
+    let seq = args.sequence;
+    if seq.needs_enumerate() && engines.iter().any(|e| *e != "enumerate") {
+        return Err(CommandError::Usage(format!(
+            "{} counts the nodes of the plain backtracking tree: add --engine enumerate{}",
+            seq.a_number(),
+            if hint.starts_with("merge") {
+                " to the counts of the parts"
+            } else {
+                ""
+            }
+        )));
+    }
+    bfile::check_sizes(sizes).map_err(|e| CommandError::Usage(format!("--bfile: {e} ({hint})")))?;
+    seq.check_offset(sizes)
+        .map_err(|e| CommandError::Usage(format!("--bfile: {e}")))?;
+    if let Some(note) = seq.late_start_note(sizes) {
+        crate::note(&note);
+    }
+    Ok(())
+}
+
+/// Refuses `--columns` where nothing it chooses is written (a usage error): it picks the
+/// columns of the human table (`human`: written on stdout) and of `--markdown`; CSV always
+/// has every column.
+pub fn check_columns_used(given: bool, human: bool, markdown: bool) -> Result<(), CommandError> {
+    if given && !human && !markdown {
+        return Err(CommandError::Usage(
+            "--columns chooses the columns of the table on stdout and of --markdown, and \
+             neither is written here: CSV always has every column"
+                .to_string(),
+        ));
     }
     Ok(())
 }

@@ -1,11 +1,12 @@
 //! `queens merge`: sums the parts of split runs into verified results.
 
+use super::rows::note_nodes_not_compared;
 use super::{CommandError, known_table};
 use super::{report_mismatches, write_rows};
 use crate::cli::MergeArgs;
 use crate::output;
 use queens::formats::merge;
-use queens::formats::table::Row;
+use queens::formats::table::{self, Row};
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
@@ -28,9 +29,12 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
         &inputs,
     )?;
     let csv = super::csv_destination(args.csv.as_deref())?;
-    let exports = super::exports::plan(&args.exports, csv.as_ref())?;
-    let meta = crate::exports::RunMeta::now(None);
+    let columns = args.columns.as_ref().map(|c| c.0.as_slice());
+    let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
+    let human = csv != Some(crate::output::Destination::Stdout) && !exports.use_stdout();
+    super::exports::check_columns_used(columns.is_some(), human, args.exports.markdown.is_some())?;
     let known = known_table(&args.known)?;
+    let meta = crate::exports::RunMeta::now(None).verified_against(known.source());
     let mut problems = merge::Problems::new();
     let mut parts = Vec::new();
     for name in &args.files {
@@ -53,10 +57,12 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
         })
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
-    super::exports::check_bfile_sizes(
+    let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
+    super::exports::check_bfile(
         &args.exports,
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
+        &engines,
     )?;
     if !quiet {
         for m in &merged {
@@ -67,7 +73,13 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
         }
     }
     // An export that goes to stdout replaces the human table there.
-    write_rows(&rows, csv.as_ref(), !exports.use_stdout())?;
+    let human_columns = columns.map_or_else(table::human_columns, <[_]>::to_vec);
+    write_rows(
+        &rows,
+        csv.as_ref(),
+        (!exports.use_stdout()).then_some(human_columns.as_slice()),
+    )?;
     exports.write(&rows, &meta)?;
-    report_mismatches(&rows)
+    note_nodes_not_compared(&rows, &known);
+    report_mismatches(&rows, &known)
 }

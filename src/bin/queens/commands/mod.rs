@@ -97,7 +97,8 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
     };
     let text = crate::output::read_input(path)
         .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
-    KnownTable::parse(&text).map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
+    queens::formats::table::read_known(&text, path)
+        .map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
 }
 
 /// The plan of the engine and kernel that `search` asks for (a kernel this CPU lacks is a
@@ -126,11 +127,20 @@ pub fn compute_counts(
 /// Fails loudly, naming every disagreement with the published values in `mismatches`, if
 /// there is any.
 pub fn fail_on_mismatches(mismatches: &[String]) -> Result<(), CommandError> {
+    fail_on_mismatches_against(mismatches, "with the published values (OEIS)")
+}
+
+/// Fails loudly, naming every disagreement in `mismatches` with the values `against` names
+/// (`with the published values (OEIS)`, `against 'r.csv'`), if there is any.
+pub fn fail_on_mismatches_against(
+    mismatches: &[String],
+    against: &str,
+) -> Result<(), CommandError> {
     if mismatches.is_empty() {
         Ok(())
     } else {
         Err(CommandError::Failed(format!(
-            "MISMATCH with the published values (OEIS): {}",
+            "MISMATCH {against}: {}",
             mismatches.join("; ")
         )))
     }

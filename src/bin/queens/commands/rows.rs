@@ -1,19 +1,19 @@
 //! Writing finished result rows at once (`merge`), and the loud report of those that disagree
-//! with the published values (`count`, `merge`).
+//! with the values verified against (`count`, `merge`).
 
 use super::CommandError;
 use crate::output::Destination;
 use queens::formats::table::{self, Row};
-use queens::verify::Verdict;
+use queens::verify::{KnownTable, Source, Verdict};
 use std::io::Write;
 
 /// Writes result rows at once (for `queens merge`): CSV to `csv` if given (CSV alone when
-/// that is stdout), and, when `human` and stdout is not taken by the CSV, the human table on
-/// stdout.
+/// that is stdout), and, when `human` gives the columns and stdout is not taken by the CSV,
+/// the human table of those columns on stdout.
 pub fn write_rows(
     rows: &[Row],
     csv: Option<&Destination>,
-    human: bool,
+    human: Option<&[usize]>,
 ) -> Result<(), CommandError> {
     match csv {
         Some(Destination::Stdout) => {
@@ -21,28 +21,72 @@ pub fn write_rows(
         }
         Some(dest) => {
             dest.write_with(|w| table::write_csv(rows, w))?;
-            if human {
-                print_table(rows)?;
+            if let Some(columns) = human {
+                print_table(rows, columns)?;
             }
         }
-        None if human => print_table(rows)?,
-        None => {}
+        None => {
+            if let Some(columns) = human {
+                print_table(rows, columns)?;
+            }
+        }
     }
     Ok(())
 }
 
-fn print_table(rows: &[Row]) -> std::io::Result<()> {
+fn print_table(rows: &[Row], columns: &[usize]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    out.write_all(table::human_table(rows).as_bytes())?;
+    out.write_all(table::human_table(rows, columns).as_bytes())?;
     out.flush()
 }
 
-/// Names every row that disagrees with the published values, loudly, and fails if any does.
-pub fn report_mismatches(rows: &[Row]) -> Result<(), CommandError> {
+/// Names every row that disagrees with the values of `known`, loudly, and fails if any does:
+/// `MISMATCH with the published values (OEIS): n = 8: total computed 93 but published 92`, or
+/// `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here` for a `--known` file.
+pub fn report_mismatches(rows: &[Row], known: &KnownTable) -> Result<(), CommandError> {
     let bad: Vec<String> = rows
         .iter()
         .filter(|r| matches!(r.verdict, Verdict::Mismatch(_)))
-        .map(|r| format!("n = {}: {}", r.n, r.verdict.describe()))
+        .map(|r| {
+            format!(
+                "n = {}: {}",
+                r.n,
+                r.verdict.describe_against(known.source())
+            )
+        })
         .collect();
-    super::fail_on_mismatches(&bad)
+    super::fail_on_mismatches_against(&bad, &known.source().against())
+}
+
+/// Says on stderr, once, for which sizes a `--known` file's node counts were not compared
+/// because another engine counted them (a note about the check, so even with --quiet).
+pub fn note_nodes_not_compared(rows: &[Row], known: &KnownTable) {
+    let Source::File(name) = known.source() else {
+        return;
+    };
+    let skipped: Vec<(usize, &str)> = rows
+        .iter()
+        .filter_map(|r| Some((r.n, known.nodes_of_another_engine(r.n, &r.engine)?)))
+        .collect();
+    if skipped.is_empty() {
+        return;
+    }
+    let ns: Vec<usize> = skipped.iter().map(|s| s.0).collect();
+    let mut theirs: Vec<&str> = skipped.iter().map(|s| s.1).collect();
+    theirs.sort_unstable();
+    theirs.dedup();
+    let mut ours: Vec<&str> = rows
+        .iter()
+        .filter(|r| ns.contains(&r.n))
+        .map(|r| r.engine.as_str())
+        .collect();
+    ours.sort_unstable();
+    ours.dedup();
+    crate::note(&format!(
+        "queens: note: nodes not compared with '{name}' for n = {}: engine {} counted them \
+         there, {} here (each engine has its own tree)",
+        table::sizes_text(&ns),
+        theirs.join("/"),
+        ours.join("/")
+    ));
 }

@@ -5,7 +5,7 @@ use super::{CommandError, known_table};
 use crate::cli::{EngineArg, SearchArgs, SplitArg, VerifyArgs};
 use queens::formats::table::Row;
 use queens::plan::Part;
-use queens::verify::Verdict;
+use queens::verify::{Source, Verdict};
 use std::io::Write;
 
 /// The columns on which two complete counts of one size differ, or `None` if they agree on
@@ -100,7 +100,14 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             ),
             (Verdict::Mismatch(_), _, _) => {
                 failures += 1;
-                format!("FAIL {summary}: {}", row.verdict.describe())
+                match known.source() {
+                    Source::Published => format!("FAIL {summary}: {}", row.verdict.describe()),
+                    source @ Source::File(_) => format!(
+                        "FAIL {summary}: {}: {}",
+                        source.against(),
+                        row.verdict.describe_against(source)
+                    ),
+                }
             }
         };
         let mut out = std::io::stdout().lock();
@@ -108,6 +115,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         out.flush()?;
         rows.push(row);
     }
+    super::rows::note_nodes_not_compared(&rows, &known);
     if failures == 0 {
         Ok(())
     } else {

@@ -16,6 +16,8 @@ struct Document<'a> {
     started: &'a str,
     threads_requested: Option<usize>,
     machine: &'a Machine,
+    /// What `verified` compares with: `OEIS`, or the `--known` file.
+    verified_against: &'a str,
     rows: Vec<JsonRow<'a>>,
 }
 
@@ -48,6 +50,7 @@ impl Exporter for Json {
             started: &meta.started,
             threads_requested: meta.threads_requested,
             machine: &meta.machine,
+            verified_against: meta.known_file.as_deref().unwrap_or("OEIS"),
             rows: rows
                 .iter()
                 .map(|r| JsonRow {

@@ -4,8 +4,9 @@ use super::{Exporter, RunMeta};
 use queens::formats::table::{self, Row};
 use std::io;
 
-/// The Markdown exporter: a pipe table, numbers right-aligned, and a line naming the run.
-pub struct Markdown;
+/// The Markdown exporter: a pipe table of the given columns (indices in
+/// [`table::COLUMNS`], in order), numbers right-aligned, and a line naming the run.
+pub struct Markdown(pub Vec<usize>);
 
 /// Escapes the characters that would break a table cell.
 fn cell(text: &str) -> String {
@@ -14,22 +15,27 @@ fn cell(text: &str) -> String {
 
 impl Exporter for Markdown {
     fn write(&self, rows: &[Row], meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
-        let headings: Vec<&str> = table::COLUMNS.iter().map(|c| c.heading).collect();
+        let columns: Vec<&table::Column> = self.0.iter().map(|&i| &table::COLUMNS[i]).collect();
+        let headings: Vec<&str> = columns.iter().map(|c| c.heading).collect();
         writeln!(out, "| {} |", headings.join(" | "))?;
-        let align: Vec<&str> = table::COLUMNS
+        let align: Vec<&str> = columns
             .iter()
             .map(|c| if c.text { ":--" } else { "--:" })
             .collect();
         writeln!(out, "| {} |", align.join(" | "))?;
         for row in rows {
             let fields = row.display_fields();
-            let cells: Vec<String> = fields.iter().map(|f| cell(f)).collect();
+            let cells: Vec<String> = self.0.iter().map(|&i| cell(&fields[i])).collect();
             writeln!(out, "| {} |", cells.join(" | "))?;
         }
         writeln!(out)?;
+        let against = match &meta.known_file {
+            None => "the published OEIS values".to_string(),
+            Some(name) => format!("the values in `{}`", cell(name)),
+        };
         writeln!(
             out,
-            "Computed by queens {} on {} (started {}); `verified` compares with the published OEIS values.",
+            "Computed by queens {} on {} (started {}); `verified` compares with {against}.",
             cell(&meta.version),
             cell(&meta.machine.summary()),
             cell(&meta.started)

@@ -23,6 +23,9 @@ pub struct RunMeta {
     pub threads_requested: Option<usize>,
     /// The machine.
     pub machine: Machine,
+    /// What the rows' `verified` compares with: `None` for the published values (OEIS), the
+    /// `--known` file's name otherwise.
+    pub known_file: Option<String>,
 }
 
 impl RunMeta {
@@ -34,7 +37,17 @@ impl RunMeta {
             started: rfc3339_now(),
             threads_requested,
             machine: Machine::current(),
+            known_file: None,
         }
+    }
+
+    /// The same, verified against `source` (the published values or a `--known` file).
+    pub fn verified_against(mut self, source: &queens::verify::Source) -> RunMeta {
+        self.known_file = match source {
+            queens::verify::Source::Published => None,
+            queens::verify::Source::File(name) => Some(name.clone()),
+        };
+        self
     }
 }
 
