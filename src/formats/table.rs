@@ -107,7 +107,7 @@ pub fn sizes_text(ns: &[usize]) -> String {
             j += 1;
         }
         parts.push(if j > i + 1 {
-            format!("{}..{}", ns[i], ns[j])
+            format!("{} to {}", ns[i], ns[j])
         } else if j == i + 1 {
             format!("{}, {}", ns[i], ns[j])
         } else {
@@ -581,7 +581,7 @@ mod tests {
             f.ends_with(" seconds in all") && !f.contains("engine"),
             "{f}"
         );
-        assert_eq!(sizes_text(&[0, 1, 2, 5, 7, 8]), "0..2, 5, 7, 8");
+        assert_eq!(sizes_text(&[0, 1, 2, 5, 7, 8]), "0 to 2, 5, 7, 8");
     }
 
     #[test]

@@ -169,3 +169,14 @@ fn parts_of_the_coronal_plan_merge_to_the_whole_and_do_not_mix_with_the_border_p
     assert_eq!(mixed.status.code(), Some(1));
     assert!(mixed.stdout.is_empty());
 }
+
+#[test]
+fn n0_is_verified_one_way_and_says_so() {
+    // Both splits hand the empty board to the enumerate search: no second plan to agree.
+    let out = crate::common::stdout_of(&["verify", "0", "--two-ways"]);
+    assert_eq!(
+        out,
+        "PASS n=0: total 1, classes 1 (0 asymmetric, 0 half_turn, 1 quarter_turn) (one way \
+         only: both splits count n = 0 with plan enumerate-prefix3-v1)\n"
+    );
+}

@@ -159,7 +159,8 @@ impl Progress {
             ProgressMode::Auto => {
                 progress.log = true;
                 crate::signals::say(&format!(
-                    "queens: {label}: started: {units} units{}",
+                    "queens: {label}: started: {}{}",
+                    queens::board::plural(units as u64, "unit"),
                     if work > 0.0 {
                         ", progress in estimated work"
                     } else {

@@ -57,7 +57,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         }
         // A stop is an error naming the unfinished size; the sizes checked are printed above.
         let counts = super::compute_counts(n, &args.search, None, quiet)?;
-        let second = if args.two_ways {
+        let mut second = if args.two_ways {
             let coronal = SearchArgs {
                 split: SplitArg::Coronal,
                 ..args.search
@@ -66,6 +66,14 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         } else {
             None
         };
+        // A size both splits hand to the same plan (n = 0: the enumerate search) is checked one
+        // way only, and says so, rather than claiming that two plans agree.
+        let one_plan = second.take_if(|c| c.plan == counts.plan).map(|c| {
+            format!(
+                " (one way only: both splits count n = {n} with plan {})",
+                c.plan
+            )
+        });
         let mut row = Row::from_counts(&counts);
         row.reverify(&known);
         let summary = format!(
@@ -76,7 +84,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             row.classes.asymmetric,
             row.classes.half_turn,
             row.classes.quarter_turn
-        );
+        ) + one_plan.as_deref().unwrap_or("");
         let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
         let line = match (&row.verdict, &second, disagreement) {
             (_, _, Some(what)) => {

@@ -124,7 +124,7 @@ impl Sequence {
             let add = if first == self.offset() + 1 {
                 format!("add n = {}", self.offset())
             } else {
-                format!("add n = {}..{}", self.offset(), first - 1)
+                format!("add n = {} to {}", self.offset(), first - 1)
             };
             format!(
                 "queens: note: the b-file of {} starts at n = {first}, after its OEIS offset \
@@ -211,7 +211,7 @@ mod tests {
             Sequence::A260318
                 .late_start_note(&[4, 5])
                 .unwrap()
-                .ends_with("(add n = 1..3)")
+                .ends_with("(add n = 1 to 3)")
         );
         assert_eq!(Sequence::A033148.late_start_note(&[1]), None);
     }
