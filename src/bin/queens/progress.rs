@@ -160,7 +160,7 @@ impl Progress {
                 progress.log = true;
                 crate::signals::say(&format!(
                     "queens: {label}: started: {}{}",
-                    queens::board::plural(units as u64, "unit"),
+                    queens::board::plural(units, "unit"),
                     if work > 0.0 {
                         ", progress in estimated work"
                     } else {
