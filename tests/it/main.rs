@@ -2,6 +2,7 @@
 //! per area, the shared helpers in [`common`].
 
 mod common;
+mod running;
 
 mod cli;
 mod cli_style;

@@ -5,89 +5,14 @@
 //! the heartbeat come without waiting 10 s.
 
 use crate::common::{csv_records, dir, fails_with, path_str, queens_plain, stdout_of};
+use crate::running::Running;
 use queens::search::profile::plain_units;
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Stdio;
 use std::thread;
 use std::time::Duration;
-
-/// Generous: the machine may be shared; nothing here measures time.
-const PATIENCE: Duration = Duration::from_secs(300);
-
-/// A running `queens` (no `--quiet` added) whose stdout and stderr lines arrive on channels.
-struct Running {
-    child: Child,
-    out: mpsc::Receiver<String>,
-    err: mpsc::Receiver<String>,
-    err_seen: Vec<String>,
-}
-
-fn lines_of(pipe: impl Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(pipe).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
-impl Running {
-    fn spawn(args: &[&str], env: &[(&str, &str)], stdin: Stdio) -> Running {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_queens"))
-            .args(args)
-            .envs(env.iter().copied())
-            .stdin(stdin)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let out = lines_of(child.stdout.take().unwrap());
-        let err = lines_of(child.stderr.take().unwrap());
-        Running {
-            child,
-            out,
-            err,
-            err_seen: Vec::new(),
-        }
-    }
-
-    /// Waits for a stderr line containing `needle` and returns it.
-    fn wait_err(&mut self, needle: &str) -> String {
-        loop {
-            let line = self.err.recv_timeout(PATIENCE).unwrap_or_else(|_| {
-                panic!("no stderr line with {needle:?}; seen: {:?}", self.err_seen)
-            });
-            self.err_seen.push(line.clone());
-            if line.contains(needle) {
-                return line;
-            }
-        }
-    }
-
-    fn signal(&self, signal: &str) {
-        let sent = Command::new("kill")
-            .args([&format!("-{signal}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-    }
-
-    /// Waits for the exit; returns the exit code, every stdout line and every stderr line.
-    fn finish(mut self) -> (Option<i32>, Vec<String>, Vec<String>) {
-        let status = self.child.wait().unwrap();
-        let out: Vec<String> = self.out.iter().collect();
-        let mut err = self.err_seen;
-        err.extend(self.err.iter());
-        (status.code(), out, err)
-    }
-}
 
 /// The files of a directory, by name.
 fn names_in(d: &Path) -> Vec<String> {

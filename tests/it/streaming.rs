@@ -5,13 +5,12 @@
 //! that cannot finish.
 
 use crate::common::{build, csv_records, dir, fails_with, path_str};
+use crate::running::Running;
 use queens::plan::Engine;
 use queens::search::kernel::Kernel;
 use std::fs;
-use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::Duration;
 
@@ -20,85 +19,9 @@ fn queens() -> Command {
     Command::new(env!("CARGO_BIN_EXE_queens"))
 }
 
-/// A running `queens` whose stdout and stderr lines arrive on channels as they are written.
-struct Running {
-    child: Child,
-    out: mpsc::Receiver<String>,
-    err: mpsc::Receiver<String>,
-    /// Every stderr line received so far.
-    err_seen: Vec<String>,
-}
-
-fn lines_of(pipe: impl Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        for line in BufReader::new(pipe).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
+/// Starts `queens args…` (no `--quiet` added), stdin inherited.
 fn spawn(args: &[&str]) -> Running {
-    let mut child = queens()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let out = lines_of(child.stdout.take().unwrap());
-    let err = lines_of(child.stderr.take().unwrap());
-    Running {
-        child,
-        out,
-        err,
-        err_seen: Vec::new(),
-    }
-}
-
-/// Generous: the machine may be shared; nothing here measures time.
-const PATIENCE: Duration = Duration::from_secs(300);
-
-impl Running {
-    /// The next stdout line.
-    fn next_out(&mut self) -> String {
-        self.out
-            .recv_timeout(PATIENCE)
-            .expect("a line on stdout (the run ended or hung)")
-    }
-
-    /// Waits for a stderr line containing `needle` and returns it.
-    fn wait_err(&mut self, needle: &str) -> String {
-        loop {
-            let line = self.err.recv_timeout(PATIENCE).unwrap_or_else(|_| {
-                panic!("no stderr line with {needle:?}; seen: {:?}", self.err_seen)
-            });
-            self.err_seen.push(line.clone());
-            if line.contains(needle) {
-                return line;
-            }
-        }
-    }
-
-    fn signal(&self, signal: &str) {
-        let sent = Command::new("kill")
-            .args([&format!("-{signal}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-    }
-
-    /// Waits for the exit; returns the exit code and every stdout and stderr line left.
-    fn finish(mut self) -> (Option<i32>, Vec<String>, Vec<String>) {
-        let status = self.child.wait().unwrap();
-        let out: Vec<String> = self.out.iter().collect();
-        let mut err = self.err_seen;
-        err.extend(self.err.iter());
-        (status.code(), out, err)
-    }
+    Running::spawn(args, &[], Stdio::inherit())
 }
 
 /// A size whose symmetric count takes seconds on one thread (on the AVX-512 kernel, where the

@@ -1,10 +1,13 @@
 //! JSON export: the rows of a `queens count` run and how it was run (tool version, command
-//! line, start time, threads, machine).
+//! line, start time, threads, machine); and [`read`], which reads the rows back (`plot`).
 
 use super::{Exporter, RunMeta};
 use crate::machine::Machine;
 use queens::formats::table::Row;
-use serde::Serialize;
+use queens::plan::ClassCounts;
+use queens::verify::Verdict;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::io;
 
 /// The JSON document's shape.
@@ -21,8 +24,8 @@ struct Document<'a> {
     rows: Vec<JsonRow<'a>>,
 }
 
-/// One row; integers are exact JSON numbers (u128 fits every count).
-#[derive(Serialize)]
+/// One row, written and read back; integers are exact JSON numbers (u128 fits every count).
+#[derive(Serialize, Deserialize)]
 struct JsonRow<'a> {
     n: usize,
     total: u128,
@@ -32,10 +35,17 @@ struct JsonRow<'a> {
     quarter_turn: u128,
     nodes: u128,
     seconds: f64,
-    engine: &'a str,
-    kernel: &'a str,
+    engine: Cow<'a, str>,
+    kernel: Cow<'a, str>,
     threads: usize,
-    verified: &'static str,
+    verified: Cow<'a, str>,
+}
+
+/// The part of the document [`read`] needs (other fields are ignored).
+#[derive(Deserialize)]
+struct ReadBack<'a> {
+    tool: String,
+    rows: Vec<JsonRow<'a>>,
 }
 
 /// The JSON exporter.
@@ -62,14 +72,62 @@ impl Exporter for Json {
                     quarter_turn: r.classes.quarter_turn,
                     nodes: r.nodes,
                     seconds: r.seconds,
-                    engine: &r.engine,
-                    kernel: &r.kernel,
+                    engine: Cow::Borrowed(&r.engine),
+                    kernel: Cow::Borrowed(&r.kernel),
                     threads: r.threads,
-                    verified: r.verdict.label(),
+                    verified: Cow::Borrowed(r.verdict.label()),
                 })
                 .collect(),
         };
         serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
         writeln!(out)
     }
+}
+
+/// Reads the rows of a document [`Json`] wrote, checking what can be checked: that it is
+/// queens's, that each row's classes add up, and that its verdict is one queens writes.
+pub fn read(text: &str) -> Result<Vec<Row>, String> {
+    let doc: ReadBack = serde_json::from_str(text)
+        .map_err(|e| format!("not the JSON `queens count --json` writes ({e})"))?;
+    if doc.tool != "queens" {
+        return Err(format!("a JSON document of '{}', not of queens", doc.tool));
+    }
+    doc.rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let classes = ClassCounts {
+                asymmetric: r.asymmetric,
+                half_turn: r.half_turn,
+                quarter_turn: r.quarter_turn,
+            };
+            if classes.checked_total() != Some(r.classes) {
+                return Err(format!(
+                    "row {} (n = {}): classes {} is not asymmetric + half_turn + quarter_turn",
+                    i + 1,
+                    r.n,
+                    r.classes
+                ));
+            }
+            let verdict = Verdict::from_label(&r.verified).ok_or_else(|| {
+                format!(
+                    "row {} (n = {}): verified {:?} is not yes, unknown or MISMATCH",
+                    i + 1,
+                    r.n,
+                    r.verified
+                )
+            })?;
+            Ok(Row {
+                n: r.n,
+                total: r.total,
+                classes,
+                nodes: r.nodes,
+                seconds: r.seconds,
+                engine: r.engine.into_owned(),
+                kernel: r.kernel.into_owned(),
+                threads: r.threads,
+                verdict,
+            })
+        })
+        .collect()
 }
