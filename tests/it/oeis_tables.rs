@@ -339,7 +339,7 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
          '{doctored_s}': total 93 there, 92 here"
     )));
 
-    // Another engine's nodes are not compared, and a note says so.
+    // A symmetric run's nodes depend on its split and are never compared: no note.
     let out = queens()
         .args([
             "count",
@@ -353,11 +353,28 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains(&format!(
-        "queens: note: nodes not compared with '{doctored_s}' for n = 8, 9: engine enumerate \
-         counted them there, symmetric here"
-    )));
+    assert!(!err.contains("note"), "{err}");
     assert!(err.contains("n = 8: total 93 there, 92 here") && !err.contains("n = 9:"));
+    // An enumerate run against a symmetric table finds no plain-tree nodes there, and says so.
+    let symmetric = d.path().join("symmetric.csv");
+    queens()
+        .args(["count", "8-9", "--csv", path_str(&symmetric)])
+        .assert()
+        .success();
+    let out = queens()
+        .args(["count", "8-9", "--engine", "enumerate", "--known"])
+        .arg(&symmetric)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "queens: note: nodes not compared with '{}' for n = 8, 9: engine symmetric counted \
+             them there, enumerate here (each engine has its own tree)\n",
+            path_str(&symmetric)
+        )
+    );
 }
 
 #[test]
@@ -525,4 +542,44 @@ fn the_default_table_fits_100_columns() {
     assert_eq!(first, queens::formats::table::HUMAN_COLUMNS);
     let n10: Vec<&str> = merged.lines().nth(2).unwrap().split_whitespace().collect();
     assert_eq!(&n10[..2], ["10", "724"], "{merged}");
+}
+
+#[test]
+fn known_from_a_run_of_the_other_split_verifies_without_comparing_plan_nodes() {
+    // The symmetric engine's nodes depend on its split; a table does not record the split,
+    // so an own CSV of the border split must verify a coronal run (and the other way round).
+    let d = dir();
+    let border = d.path().join("border.csv");
+    queens()
+        .args(["count", "8-12", "--csv"])
+        .arg(&border)
+        .assert()
+        .success();
+    let out = queens()
+        .args(["count", "8-12", "--split", "coronal", "--known"])
+        .arg(&border)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let (header, rows) = csv_records(
+        &String::from_utf8(
+            queens()
+                .args([
+                    "count", "8-12", "--split", "coronal", "--csv", "-", "--known",
+                ])
+                .arg(&border)
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap(),
+    );
+    let verified = header.iter().position(|h| h == "verified").unwrap();
+    assert!(rows.iter().all(|r| r[verified] == "yes"), "{rows:?}");
 }

@@ -434,8 +434,8 @@ pub fn thread_count(threads: Option<u16>) -> usize {
 #[derive(Debug, Args)]
 pub struct KnownArgs {
     /// Verify against the table in FILE instead of the embedded OEIS values: a CSV that
-    /// `count --csv` or `merge --csv` wrote (an earlier run; its nodes are compared only for
-    /// rows of the same engine, and a row marked MISMATCH there is refused), or a table in
+    /// `count --csv` or `merge --csv` wrote (an earlier run; nodes are compared only between
+    /// enumerate counts, and a row marked MISMATCH there is refused), or a table in
     /// the format of data/known.csv. Mismatches then name FILE.
     #[arg(long, value_name = "FILE")]
     pub known: Option<String>,
