@@ -471,3 +471,58 @@ fn a_file_with_good_and_bad_lines_is_still_read_to_its_end() {
         "{err}"
     );
 }
+
+#[test]
+fn a_large_binary_file_gets_its_one_message_and_no_progress_lines() {
+    // Files of 8 MiB or more show progress in MiB read; input that is not boards must still
+    // end with one message and nothing else on stderr.
+    let d = dir();
+    let big = d.path().join("big.bin");
+    let mut bytes = elf_like();
+    bytes.resize(9 << 20, 0);
+    fs::write(&big, bytes).unwrap();
+    let out = queens_plain()
+        .args(["classify", path_str(&big)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "queens: error: '{}' is not a file of boards (it is not UTF-8 text); see --from for \
+             the notations read\n",
+            big.display()
+        )
+    );
+}
+
+#[test]
+fn a_large_file_read_to_its_end_logs_every_mib_done() {
+    // 9 MiB and a bit of boards: 10 units of one MiB, the last one partial, all done.
+    let d = dir();
+    let big = d.path().join("boards.txt");
+    let line = "0 4 7 5 2 6 1 3\n";
+    let lines = (9 << 20) / line.len() + 100;
+    fs::write(&big, line.repeat(lines)).unwrap();
+    let out = queens_plain()
+        .args(["classify", path_str(&big), "--format", "csv", "-o"])
+        .arg(d.path().join("out.csv"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines_of_err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines_of_err.first(),
+        Some(&"queens: classify (MiB read): started: 10 units"),
+        "{err}"
+    );
+    let finish = lines_of_err
+        .iter()
+        .find(|l| l.contains("classify (MiB read): finished after"))
+        .unwrap_or_else(|| panic!("no finish line: {err}"));
+    assert!(
+        finish.ends_with(&format!(": 10/10 units, {lines} boards")),
+        "{finish}"
+    );
+}

@@ -224,7 +224,9 @@ fn classify_stream(
         csv_started: false,
     };
     let mode = super::progress_mode(args.quiet);
-    let progress = match size_hint.filter(|&s| s >= PROGRESS_BYTES) {
+    // Progress starts with the first board, so that input which is not boards ends with its
+    // one message and no progress lines.
+    let start_progress = || match size_hint.filter(|&s| s >= PROGRESS_BYTES) {
         Some(s) => Report::Sized(Progress::start(
             mode,
             "classify (MiB read)",
@@ -233,6 +235,7 @@ fn classify_stream(
         )),
         None => Report::Counting(CountProgress::start(mode, "classify", "boards read", name)),
     };
+    let mut progress: Option<Report> = None;
     let mut reported_notation = false;
     let mut mib_done = 0;
     let mut boards_since = 0u128;
@@ -272,6 +275,7 @@ fn classify_stream(
                 output.push(&Classified { line, c, number })?;
                 tally.good += 1;
                 boards_since += 1;
+                progress.get_or_insert_with(start_progress);
             }
             Err(e) => {
                 // Above the spinner or bar, if one is drawn.
@@ -280,7 +284,8 @@ fn classify_stream(
             }
         }
         match &progress {
-            Report::Sized(p) => {
+            None => {}
+            Some(Report::Sized(p)) => {
                 // One unit per whole MiB read.
                 let mib = reader.bytes_read() >> 20;
                 while mib_done < mib {
@@ -288,12 +293,25 @@ fn classify_stream(
                     p.unit_done(0, std::mem::take(&mut boards_since));
                 }
             }
-            Report::Counting(p) => p.add(std::mem::take(&mut boards_since) as u64),
+            Some(Report::Counting(p)) => p.add(std::mem::take(&mut boards_since) as u64),
         }
     }
+    let io_error = reader.take_io_error();
+    let read_to_the_end = outcome.is_ok() && reader.not_boards().is_none() && io_error.is_none();
     match progress {
-        Report::Sized(p) => p.finish(),
-        Report::Counting(p) => p.finish(),
+        None => {}
+        Some(Report::Sized(p)) => {
+            // The last MiB is seldom whole: a file read to its end is every unit done.
+            if read_to_the_end {
+                let units = size_hint.map_or(0, |s| s.div_ceil(1 << 20));
+                while mib_done < units {
+                    mib_done += 1;
+                    p.unit_done(0, std::mem::take(&mut boards_since));
+                }
+            }
+            p.finish()
+        }
+        Some(Report::Counting(p)) => p.finish(),
     }
     if let Some(why) = reader.not_boards() {
         return Ok((
@@ -305,7 +323,7 @@ fn classify_stream(
         ));
     }
     output.finish()?;
-    if let Some(e) = reader.take_io_error() {
+    if let Some(e) = io_error {
         outcome = Err(CommandError::Failed(format!("cannot read the input: {e}")));
     }
     Ok((tally, summary, outcome))
