@@ -296,7 +296,8 @@ fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
     for r in rows {
         let known = verify::lookup(r.n);
         if let Some(v) = known.and_then(|k| (s.published)(k)).filter(|&v| v > 0) {
-            let x = x_beside(f, r.n, s, v, known.and_then(|k| (other.published)(k)));
+            // Centred on its dot, which stands aside where the computed values coincide.
+            let x = x_beside(f, r.n, s, (s.value)(r), Some((other.value)(r)));
             svg.element(
                 "circle",
                 &[

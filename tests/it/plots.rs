@@ -137,3 +137,39 @@ fn plot_draws_and_reports_a_wrong_value_and_a_repeated_size() {
         "{caption}"
     );
 }
+
+#[test]
+fn every_ring_is_centred_on_its_dot_n0_included() {
+    // n = 0: one board and one class computed, but A002562 has no term for n = 0, so only the
+    // total has a ring; it must sit on the total's dot, which stands aside from the class dot.
+    let d = dir();
+    queens()
+        .args(["count", "0-8", "--csv", "t.csv"])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    let (svg, _) = plot(&d, "t.csv");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let centres = |class: &str| -> Vec<(String, String)> {
+        with_class(&doc, class)
+            .iter()
+            .map(|e| {
+                (
+                    e.attribute("cx").unwrap().into(),
+                    e.attribute("cy").unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    for series in ["total", "classes"] {
+        let dots = centres(&format!("point {series}"));
+        for ring in centres(&format!("known {series}")) {
+            assert!(
+                dots.contains(&ring),
+                "{series}: ring {ring:?} on no dot of {dots:?}"
+            );
+        }
+    }
+    assert_eq!(centres("known total").len(), 7, "n = 0, 1, 4..8");
+    assert_eq!(centres("known classes").len(), 6, "n = 1, 4..8");
+}
