@@ -54,6 +54,13 @@ fn parse_errors_are_one_queens_error_line_with_the_hint_then_the_usage() {
             ),
         ),
         (
+            // n = 0 is a size count takes.
+            &["count", "0", "8"],
+            format!(
+                "queens: error: unexpected argument '8' found; several sizes are written as one list: 0,8\n{count_usage}\n"
+            ),
+        ),
+        (
             // An option's value is no size: 2 is left out of the list.
             &["verify", "8", "--threads", "2", "10-12"],
             "queens: error: unexpected argument '10-12' found; several sizes are written as one list: 8,10-12\n\

@@ -64,7 +64,7 @@ fn hint(
 ) -> Option<String> {
     if e.kind() == ErrorKind::UnknownArgument
         && let Some(ContextValue::String(unexpected)) = e.get(ContextKind::InvalidArg)
-        && crate::ns::parse_sizes(unexpected).is_ok()
+        && crate::ns::parse_count_sizes(unexpected).is_ok()
         && let Some(sub) = sub.filter(|s| SIZE_LIST_COMMANDS.contains(s))
         && let Some(list) = size_list(cmd, sub, args)
     {
@@ -135,7 +135,7 @@ fn size_list(cmd: &clap::Command, sub: &str, args: &[String]) -> Option<String> 
             if a.chars().count() == 2 && takes_value(named) {
                 rest.next();
             }
-        } else if crate::ns::parse_sizes(a).is_ok() {
+        } else if crate::ns::parse_count_sizes(a).is_ok() {
             sizes.push(a.as_str());
         }
     }
