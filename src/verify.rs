@@ -94,7 +94,8 @@ impl KnownTable {
         let header = reader.headers().map_err(|e| e.to_string())?.clone();
         if header.len() < 2 || header.iter().zip(KNOWN_HEADER).any(|(a, b)| a != b) {
             return Err(format!(
-                "the header must start with {} (the columns of data/known.csv)",
+                "the header must be the one `queens count --csv` writes, or start with {} (the \
+                 columns of data/known.csv)",
                 KNOWN_HEADER[..2].join(",")
             ));
         }

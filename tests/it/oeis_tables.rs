@@ -231,7 +231,7 @@ fn a319283_needs_the_enumerate_engine_before_any_work() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err,
-        "queens: error: A319283 counts the nodes of the plain backtracking tree: add --engine \
+        "queens: error: --bfile: A319283 counts the nodes of the plain backtracking tree: add --engine \
          enumerate\n"
     );
     assert!(out.stdout.is_empty() && !b.exists(), "nothing was counted");

@@ -526,3 +526,23 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
         "{finish}"
     );
 }
+
+#[test]
+fn an_output_notation_that_cannot_write_a_board_names_the_option_given() {
+    let eleven = "0 2 4 6 8 10 1 3 5 7 9\n";
+    for option in ["--format", "--notation"] {
+        let out = queens_plain()
+            .args(["classify", "-q", option, "digits"])
+            .write_stdin(eleven)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!(
+                "queens: error: {option} digits: line 1: the digits notation is for n ≤ 9"
+            )),
+            "{err}"
+        );
+    }
+}

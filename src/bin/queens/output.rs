@@ -49,17 +49,30 @@ pub fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
         return Ok(());
     }
     let svg = p.with_extension("svg");
-    let svg = svg.display();
+    let svg = svg.display().to_string();
     let lower = ext.to_ascii_lowercase();
     Err(if CONVERTIBLE.contains(&lower.as_str()) {
         format!(
             "{option} {path}: queens writes SVG, not {}; write {svg} and convert it with \
-             rsvg-convert -f {lower} -o {path} {svg}",
-            ext.to_ascii_uppercase()
+             rsvg-convert -f {lower} -o {} {}",
+            ext.to_ascii_uppercase(),
+            shell_word(path),
+            shell_word(&svg)
         )
     } else {
         format!("{option} {path}: queens writes SVG; name the file {svg}")
     })
+}
+
+/// `word` as one word of a POSIX shell command line: as it is when it is made of safe
+/// characters only, else in single quotes (a quote inside written `'\''`).
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Where a result goes.
@@ -366,4 +379,22 @@ pub fn read_input(path: &str) -> io::Result<String> {
         Some(o) => io::Error::new(io::ErrorKind::InvalidData, o.describe(name)),
         None => e,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversion_hints_quote_names_a_shell_would_split() {
+        assert_eq!(shell_word("a.png"), "a.png");
+        assert_eq!(shell_word("x y.pdf"), "'x y.pdf'");
+        assert_eq!(shell_word("it's.svg"), r"'it'\''s.svg'");
+        assert_eq!(shell_word(""), "''");
+        let e = check_svg_name("-o", "x y.pdf").unwrap_err();
+        assert!(
+            e.ends_with("rsvg-convert -f pdf -o 'x y.pdf' 'x y.svg'"),
+            "{e}"
+        );
+    }
 }

@@ -179,10 +179,11 @@ impl Progress {
                             counters.steps.load(Ordering::Relaxed) as f64 / BAR_STEPS as f64;
                         let eta = eta(secs, fraction).map_or("unknown".to_string(), duration_text);
                         crate::signals::say(&format!(
-                            "queens: {label}: {:.1}% done, {}/{units} units, {boards} boards, \
+                            "queens: {label}: {:.1}% done, {}/{units} units, {}, \
                              {} elapsed, ETA {eta}",
                             100.0 * fraction,
                             counters.units.load(Ordering::Relaxed),
+                            queens::board::plural(boards, "board"),
                             duration_text(secs),
                         ));
                     }
@@ -238,8 +239,10 @@ impl Progress {
                 "stopped"
             };
             crate::signals::say(&format!(
-                "queens: {}: {how} after {secs:.2} s: {units}/{} units, {boards} boards",
-                self.label, self.units
+                "queens: {}: {how} after {secs:.2} s: {units}/{} units, {}",
+                self.label,
+                self.units,
+                queens::board::plural(boards, "board")
             ));
         }
     }

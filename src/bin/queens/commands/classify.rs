@@ -264,8 +264,14 @@ fn classify_stream(
         match checked {
             Ok((line, board)) => {
                 if let Err(e) = notation.check_n(board.n()) {
+                    // Name the option the user gave for the output notation.
+                    let option = if args.format.notation().is_some() {
+                        "--format"
+                    } else {
+                        "--notation"
+                    };
                     outcome = Err(CommandError::Usage(format!(
-                        "--notation {notation}: line {line}: {e}"
+                        "{option} {notation}: line {line}: {e}"
                     )));
                     break;
                 }

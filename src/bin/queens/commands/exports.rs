@@ -78,7 +78,7 @@ pub fn check_bfile(
     let seq = args.sequence;
     if seq.needs_enumerate() && engines.iter().any(|e| *e != "enumerate") {
         return Err(CommandError::Usage(format!(
-            "{} counts the nodes of the plain backtracking tree: add --engine enumerate{}",
+            "--bfile: {} counts the nodes of the plain backtracking tree: add --engine enumerate{}",
             seq.a_number(),
             if hint.starts_with("merge") {
                 " to the counts of the parts"

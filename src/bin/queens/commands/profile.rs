@@ -170,7 +170,11 @@ fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
         Some(Destination::File(p)) => format!(" (also to '{}')", p.display()),
         _ => String::new(),
     };
-    format!("the profiles of n = {} are written{file}", ns.join(", "))
+    if let [n] = ns.as_slice() {
+        format!("the profile of n = {n} is written{file}")
+    } else {
+        format!("the profiles of n = {} are written{file}", ns.join(", "))
+    }
 }
 
 /// Runs `queens profile`. SIGINT/SIGTERM stop it between units: the sizes finished are

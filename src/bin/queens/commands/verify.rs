@@ -128,8 +128,8 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         Ok(())
     } else {
         Err(CommandError::Failed(format!(
-            "{failures} of {} board sizes failed verification",
-            args.sizes.0.len()
+            "{failures} of {} failed verification",
+            queens::board::plural(args.sizes.0.len() as u64, "board size")
         )))
     }
 }
