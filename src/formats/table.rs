@@ -97,7 +97,7 @@ pub fn human_columns() -> Vec<usize> {
     parse_columns(&HUMAN_COLUMNS.join(",")).expect("HUMAN_COLUMNS are names of COLUMNS")
 }
 
-/// Sizes as a reader writes them: `1..17`, `8, 10, 12..14`.
+/// Sizes as a reader writes them: `1 to 17`, `8, 10, 12 to 14`.
 pub fn sizes_text(ns: &[usize]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut i = 0;

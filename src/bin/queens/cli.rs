@@ -857,3 +857,40 @@ pub struct PlotArgs {
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The threads each command would run on after `normalize`, as `thread_count` sees them.
+    fn threads_after(args: &[&str]) -> Option<u16> {
+        let mut cli = Cli::try_parse_from(args).unwrap();
+        cli.normalize();
+        match cli.command {
+            Command::Count(a) => a.search.threads,
+            Command::Verify(a) => a.search.threads,
+            Command::Profile(a) => a.threads,
+            _ => unreachable!("only commands with --threads are asked"),
+        }
+    }
+
+    #[test]
+    fn threads_0_is_the_same_as_no_threads_option_for_every_command() {
+        for command in [
+            ["queens", "count", "8"],
+            ["queens", "verify", "8"],
+            ["queens", "profile", "8"],
+        ] {
+            let with = |extra: &[&str]| {
+                let mut v: Vec<&str> = command.to_vec();
+                v.extend_from_slice(extra);
+                threads_after(&v)
+            };
+            assert_eq!(with(&["--threads", "0"]), None, "{command:?}");
+            assert_eq!(with(&["-t", "0"]), None, "{command:?}");
+            assert_eq!(with(&[]), None, "{command:?}");
+            assert_eq!(with(&["--threads", "3"]), Some(3), "{command:?}");
+        }
+    }
+}

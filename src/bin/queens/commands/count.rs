@@ -127,7 +127,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     report_mismatches(&rows, &known)
 }
 
-/// `rows for n = 1..17 are written (stdout, 'r.csv')`, or that none is.
+/// `rows for n = 1 to 17 are written (stdout, 'r.csv')`, or that none is.
 fn written_text(rows: &[Row], csv: Option<&Destination>) -> String {
     if rows.is_empty() {
         return "no size was finished".to_string();

@@ -97,8 +97,10 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
     };
     let text = crate::output::read_input(path)
         .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
-    queens::formats::table::read_known(&text, path)
-        .map_err(|e| CommandError::Usage(format!("--known file '{path}': {e}")))
+    // `--known -` reads stdin, and messages say so.
+    let name = if path == "-" { "stdin" } else { path };
+    queens::formats::table::read_known(&text, name)
+        .map_err(|e| CommandError::Usage(format!("--known file '{name}': {e}")))
 }
 
 /// The plan of the engine and kernel that `search` asks for (a kernel this CPU lacks is a

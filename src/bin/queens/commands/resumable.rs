@@ -89,7 +89,7 @@ pub fn run_part(
 /// Counts `part` of `plan`. With a `checkpoint`, units it already holds are not counted again
 /// and every finished unit is appended to it. SIGINT/SIGTERM stop the run between units (a
 /// [`PartEnd::Stopped`]); a second one exits at once, printing how far the run got, then
-/// `written` (what the command has already written, e.g. `rows of n = 1..17 are written`), and
+/// `written` (what the command has already written, e.g. `rows for n = 1 to 17 are written`), and
 /// the resume hint where there is a checkpoint.
 pub fn run_part_stoppable(
     plan: &dyn Plan,

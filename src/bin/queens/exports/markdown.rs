@@ -33,9 +33,16 @@ impl Exporter for Markdown {
             None => "the published OEIS values".to_string(),
             Some(name) => format!("the values in `{}`", cell(name)),
         };
+        // Say what `verified` compares with only where that column is in the table.
+        let verified_shown = self.0.iter().any(|&i| table::COLUMNS[i].name == "verified");
+        let compared = if verified_shown {
+            format!("; `verified` compares with {against}")
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "Computed by queens {} on {} (started {}); `verified` compares with {against}.",
+            "Computed by queens {} on {} (started {}){compared}.",
             cell(&meta.version),
             cell(&meta.machine.summary()),
             cell(&meta.started)
