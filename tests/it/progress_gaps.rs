@@ -62,7 +62,7 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
     assert!(
         rest.ends_with(&format!(
             " of {units} units of its profile were done, and a part of a profile is not a \
-             profile, so none is written for n = 16; the profiles of n = 8 are written (also \
+             profile, so none is written for n = 16; the profile of n = 8 is written (also \
              to '{}')",
             csv.display()
         )),
