@@ -456,6 +456,22 @@ pub enum ReadError {
     },
 }
 
+/// The class counts of a row read back from a file (CSV or JSON), if its stated number of
+/// `classes` is the sum of the three by symmetry type, as every row queens writes has it.
+pub fn stated_classes(
+    classes: u128,
+    asymmetric: u128,
+    half_turn: u128,
+    quarter_turn: u128,
+) -> Option<ClassCounts> {
+    let counts = ClassCounts {
+        asymmetric,
+        half_turn,
+        quarter_turn,
+    };
+    (counts.checked_total() == Some(classes)).then_some(counts)
+}
+
 /// Reads rows written by [`write_csv`].
 pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
     let mut reader = csv::Reader::from_reader(input);
@@ -473,14 +489,7 @@ pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
             value: get(i).to_string(),
         };
         let int = |i: usize| get(i).parse::<u128>().map_err(|_| bad(i));
-        let classes = ClassCounts {
-            asymmetric: int(3)?,
-            half_turn: int(4)?,
-            quarter_turn: int(5)?,
-        };
-        if classes.checked_total() != Some(int(2)?) {
-            return Err(bad(2));
-        }
+        let classes = stated_classes(int(2)?, int(3)?, int(4)?, int(5)?).ok_or_else(|| bad(2))?;
         rows.push(Row {
             n: get(0).parse().map_err(|_| bad(0))?,
             total: int(1)?,

@@ -173,3 +173,43 @@ fn every_ring_is_centred_on_its_dot_n0_included() {
     assert_eq!(centres("known total").len(), 7, "n = 0, 1, 4..8");
     assert_eq!(centres("known classes").len(), 6, "n = 1, 4..8");
 }
+
+#[test]
+fn a_json_row_whose_classes_do_not_add_up_is_refused_as_the_csv_one_is() {
+    let d = dir();
+    queens()
+        .args(["count", "8", "--json", "t.json", "--csv", "t.csv"])
+        .current_dir(d.path())
+        .assert()
+        .success();
+    let json = std::fs::read_to_string(d.path().join("t.json")).unwrap();
+    let doctored = json.replace("\"classes\": 12,", "\"classes\": 13,");
+    assert_ne!(doctored, json);
+    std::fs::write(d.path().join("bad.json"), doctored).unwrap();
+    let csv = std::fs::read_to_string(d.path().join("t.csv")).unwrap();
+    std::fs::write(
+        d.path().join("bad.csv"),
+        csv.replace("\n8,92,12,", "\n8,92,13,"),
+    )
+    .unwrap();
+    for (file, why) in [
+        (
+            "bad.json",
+            "row 1 (n = 8): classes 13 is not asymmetric + half_turn + quarter_turn",
+        ),
+        ("bad.csv", "line 2: column classes: \"13\" is not valid"),
+    ] {
+        let out = queens()
+            .args(["plot", file, "-o", "p.svg"])
+            .current_dir(d.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!("queens: error: '{file}' is not a queens table: "))
+                && err.contains(why),
+            "{err}"
+        );
+    }
+}

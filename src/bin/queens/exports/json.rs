@@ -3,8 +3,7 @@
 
 use super::{Exporter, RunMeta};
 use crate::machine::Machine;
-use queens::formats::table::Row;
-use queens::plan::ClassCounts;
+use queens::formats::table::{self, Row};
 use queens::verify::Verdict;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -96,19 +95,17 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
-            let classes = ClassCounts {
-                asymmetric: r.asymmetric,
-                half_turn: r.half_turn,
-                quarter_turn: r.quarter_turn,
-            };
-            if classes.checked_total() != Some(r.classes) {
-                return Err(format!(
-                    "row {} (n = {}): classes {} is not asymmetric + half_turn + quarter_turn",
-                    i + 1,
-                    r.n,
-                    r.classes
-                ));
-            }
+            let classes =
+                table::stated_classes(r.classes, r.asymmetric, r.half_turn, r.quarter_turn)
+                    .ok_or_else(|| {
+                        format!(
+                            "row {} (n = {}): classes {} is not asymmetric + half_turn + \
+                             quarter_turn",
+                            i + 1,
+                            r.n,
+                            r.classes
+                        )
+                    })?;
             let verdict = Verdict::from_label(&r.verified).ok_or_else(|| {
                 format!(
                     "row {} (n = {}): verified {:?} is not yes, unknown or MISMATCH",
