@@ -3,8 +3,8 @@
 //! a per-unit callback, a stop flag).
 
 use crate::error::Error;
+use crate::plan::stop::StopFlag;
 use crate::plan::{ClassCounts, Engine, Part, Plan, Tally};
-use crate::runner::stop::StopFlag;
 use crate::runner::{self, RunControl, RunEnd, RunOptions};
 use crate::search::kernel::KernelChoice;
 use std::collections::BTreeMap;

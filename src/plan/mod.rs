@@ -3,11 +3,16 @@
 //! no engine: the plans themselves live in [`crate::search`], and [`crate::runner::build()`]
 //! makes them.
 //!
+//! Below the engines too: the [`schedule`] that hands units to threads and the [`stop`] flag
+//! it reads between them, shared by the runner and the profile searches.
+//!
 //! A [`Plan`] is a deterministic, ordered list of units for one `n`: unit `i` is the same
 //! subproblem on every machine and every run of the same plan identity. Counting every unit and
 //! summing the [`Tally`]s (in any order) gives the result for `n`.
 
 pub mod part;
+pub mod schedule;
+pub mod stop;
 pub mod tally;
 
 pub use part::{Part, PartSpec};

@@ -6,17 +6,18 @@
 
 pub mod build;
 pub mod forecast;
-pub mod stop;
+/// The stop flag the runner reads between units (it lives in [`crate::plan::stop`], below the
+/// searches that read it too).
+pub use crate::plan::stop;
 
 pub use build::{Split, build, build_split, build_with_kernel};
 
 use crate::error::Error;
-use crate::plan::Plan;
 use crate::plan::tally::{Tally, TallyError};
+use crate::plan::{Plan, schedule};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use stop::StopFlag;
 
@@ -117,60 +118,27 @@ pub fn run_units_with(
     let started = Instant::now();
     let (resumed, todo): (Vec<usize>, Vec<usize>) =
         ids.iter().partition(|id| control.done.contains_key(id));
-    let threads = options.threads.max(1).min(todo.len().max(1));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("queens-worker-{i}"))
-        .build()
-        .map_err(|e| Error::Threads(e.to_string()))?;
-    // Largest estimated work first (ties by id), so that no big unit starts last and keeps
-    // one thread busy while the others idle; the tallies are put back in id order to be
-    // summed, so the result does not depend on the order.
-    let mut order: Vec<(u64, usize)> = todo
-        .iter()
-        .map(|&id| (plan.estimated_work(id), id))
-        .collect();
-    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let threads = schedule::pool_size(options.threads, todo.len());
+    // Largest estimated work first; the tallies come back in id order to be summed, so the
+    // result does not depend on the order units finish in.
+    let order = schedule::largest_first(todo.iter().map(|&id| (id, plan.estimated_work(id))));
     let journal_error: Mutex<Option<io::Error>> = Mutex::new(None);
-    let failed = AtomicBool::new(false);
-    let next = AtomicUsize::new(0);
-    let counted: Mutex<Vec<(usize, Tally)>> = Mutex::new(Vec::with_capacity(todo.len()));
-    let worker = || {
-        let mut mine = Vec::new();
-        loop {
-            // Between units, never inside one: a stop or a failed journal write lets the
-            // units already running finish and starts no new one.
-            if failed.load(Ordering::Relaxed) || control.stop.is_some_and(StopFlag::is_set) {
-                break;
-            }
-            let Some(&(_, id)) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
-            };
-            let unit_started = Instant::now();
-            let t = plan.count_unit(id);
-            let took = unit_started.elapsed();
-            if let Err(e) = (control.on_unit)(id, &t, took) {
-                failed.store(true, Ordering::Relaxed);
+    let tallies = schedule::run_ordered(&order, threads, "queens-worker", control.stop, |id| {
+        let unit_started = Instant::now();
+        let t = plan.count_unit(id);
+        // A failed journal write ends the run: no new unit starts.
+        match (control.on_unit)(id, &t, unit_started.elapsed()) {
+            Ok(()) => Some(t),
+            Err(e) => {
                 journal_error
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .get_or_insert(e);
-                break;
+                None
             }
-            mine.push((id, t));
         }
-        counted
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .append(&mut mine);
-    };
-    pool.scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|_| worker());
-        }
-    });
-    let mut tallies = counted.into_inner().unwrap_or_else(|p| p.into_inner());
-    tallies.sort_unstable_by_key(|(id, _)| *id);
+    })
+    .map_err(|e| Error::Threads(e.to_string()))?;
     if let Some(e) = journal_error
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())

@@ -13,11 +13,9 @@
 //! between units when asked (a [`ProfileEnd::Stopped`] search gives no profile).
 
 use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, full_mask, prefix_units};
-use crate::plan::{Engine, Plan};
-use crate::runner::stop::StopFlag;
+use crate::plan::stop::StopFlag;
+use crate::plan::{Engine, Plan, schedule};
 use std::collections::BTreeSet;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Nodes of one depth of a search tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,58 +117,33 @@ impl<T> ProfileEnd<T> {
 }
 
 /// Counts unit `id` of `work.len()` units with `count` (which returns the unit's result and
-/// its solutions) on a pool of `options.threads` threads, largest `work` first (ties by id),
-/// reading the stop flag between units. Returns the results in id order, or how many units
-/// finished if the flag stopped the search first.
+/// its solutions) on a pool of `options.threads` threads, largest `work` first, through the
+/// runner's scheduler ([`schedule::run_ordered`]). Returns the results in id order, or how
+/// many units finished if the stop flag ended the search first.
 pub(crate) fn run_units<C: Send>(
     work: &[u64],
     options: &ProfileOptions<'_>,
     count: impl Fn(usize) -> (C, u128) + Sync,
 ) -> ProfileEnd<Vec<C>> {
     let total = work.len();
-    let threads = options.threads.clamp(1, total.max(1));
-    let mut order: Vec<(u64, usize)> = work.iter().copied().zip(0..).collect();
-    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let next = AtomicUsize::new(0);
-    let counted: Mutex<Vec<(usize, C)>> = Mutex::new(Vec::with_capacity(total));
-    let worker = || {
-        let mut mine = Vec::new();
-        // Between units, never inside one.
-        while !options.stop.is_some_and(StopFlag::is_set) {
-            let Some(&(work, id)) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
-            };
-            let (result, solutions) = count(id);
-            (options.on_unit)(&UnitDone {
-                id,
-                work,
-                solutions,
-            });
-            mine.push((id, result));
-        }
-        counted
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .append(&mut mine);
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("queens-profile-{i}"))
-        .build()
-        .expect("a thread pool can be built");
-    pool.scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|_| worker());
-        }
-    });
-    let mut results = counted.into_inner().unwrap_or_else(|p| p.into_inner());
+    let order = schedule::largest_first(work.iter().copied().enumerate());
+    let threads = schedule::pool_size(options.threads, total);
+    let results = schedule::run_ordered(&order, threads, "queens-profile", options.stop, |id| {
+        let (result, solutions) = count(id);
+        (options.on_unit)(&UnitDone {
+            id,
+            work: work[id],
+            solutions,
+        });
+        Some(result)
+    })
+    .expect("a thread pool can be built");
     if results.len() < total {
         return ProfileEnd::Stopped {
             finished: results.len(),
             total,
         };
     }
-    results.sort_unstable_by_key(|(id, _)| *id);
     ProfileEnd::Complete(results.into_iter().map(|(_, c)| c).collect())
 }
 
@@ -262,6 +235,8 @@ mod tests {
     use super::*;
     use crate::search::enumerate::for_each_solution;
     use std::ops::ControlFlow;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn nodes(p: &Profile) -> Vec<u128> {
         p.depths.iter().map(|d| d.nodes).collect()

@@ -219,7 +219,7 @@ mod tests {
 
     #[test]
     fn a_stopped_search_gives_no_profile() {
-        let stop = crate::runner::stop::StopFlag::new();
+        let stop = crate::plan::stop::StopFlag::new();
         stop.request();
         let os = orbits(10);
         let options = ProfileOptions {
