@@ -23,10 +23,12 @@ const RIGHT: f64 = 20.0;
 const TOP: f64 = 50.0;
 const BOTTOM: f64 = 80.0;
 
-/// The two series: name in class attributes, legend label, colour, and the value of a row
-/// and of a published row.
+/// The two series: name in class attributes, legend label, colour, the side its marks move
+/// to where both series have the same value (−1 left, +1 right), and the value of a row and of
+/// a published row.
 struct Series {
     name: &'static str,
+    side: f64,
     label: &'static str,
     colour: &'static str,
     value: fn(&Row) -> u128,
@@ -36,6 +38,7 @@ struct Series {
 const SERIES: [Series; 2] = [
     Series {
         name: "total",
+        side: -1.0,
         label: "solutions (A000170)",
         colour: "#1f5fa8",
         value: |r| r.total,
@@ -43,6 +46,7 @@ const SERIES: [Series; 2] = [
     },
     Series {
         name: "classes",
+        side: 1.0,
         label: "classes under D4 (A002562)",
         colour: "#d0661c",
         value: |r| r.classes.total(),
@@ -164,27 +168,12 @@ pub fn check_table(rows: &[Row]) -> Vec<String> {
     warnings
 }
 
-/// Where series `s`'s mark for value `v` at board size `n` goes across, moved aside when the
-/// other series has the same value there (`other`), so that both stay visible.
-fn x_beside(f: &Frame, n: usize, s: &Series, v: u128, other: Option<u128>) -> f64 {
-    let x = f.x_of(n);
-    if other != Some(v) {
-        return x;
-    }
-    if std::ptr::eq(s, &SERIES[0]) {
-        x - SIDE_BY_SIDE
-    } else {
-        x + SIDE_BY_SIDE
-    }
-}
-
-/// The series other than `s`.
-fn other_series(s: &Series) -> &'static Series {
-    if std::ptr::eq(s, &SERIES[0]) {
-        &SERIES[1]
-    } else {
-        &SERIES[0]
-    }
+/// Where series `s`'s marks for row `r` go across: at `r`'s n, moved to the series' side where
+/// the two series have the same value there (n = 1: one board, one class), so that both stay
+/// visible.
+fn x_of_marks(f: &Frame, s: &Series, r: &Row) -> f64 {
+    let same = SERIES.iter().all(|o| (o.value)(r) == (s.value)(r));
+    f.x_of(r.n) + if same { s.side * SIDE_BY_SIDE } else { 0.0 }
 }
 
 /// Draws the growth plot of `rows` (any order; at least one positive value), or says why not.
@@ -292,12 +281,11 @@ fn draw_axes(svg: &mut Svg, f: &Frame) {
 /// two agree), then lines between computed values of consecutive n (broken at zeros and
 /// gaps), then the computed dots.
 fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
-    let other = other_series(s);
     for r in rows {
         let known = verify::lookup(r.n);
         if let Some(v) = known.and_then(|k| (s.published)(k)).filter(|&v| v > 0) {
             // Centred on its dot, which stands aside where the computed values coincide.
-            let x = x_beside(f, r.n, s, (s.value)(r), Some((other.value)(r)));
+            let x = x_of_marks(f, s, r);
             svg.element(
                 "circle",
                 &[
@@ -333,10 +321,7 @@ fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
         if v == 0 {
             continue;
         }
-        let (x, y) = (
-            x_beside(f, r.n, s, v, Some((other.value)(r))),
-            f.y_of(v as f64),
-        );
+        let (x, y) = (x_of_marks(f, s, r), f.y_of(v as f64));
         svg.element(
             "circle",
             &[
@@ -347,7 +332,7 @@ fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
                 ("fill", s.colour.into()),
             ],
         );
-        if disagreements(r).iter().any(|(d, _, _)| std::ptr::eq(*d, s)) {
+        if disagreements(r).iter().any(|(d, _, _)| d.name == s.name) {
             draw_cross(svg, (x, y), s.name);
         }
     }
@@ -376,8 +361,7 @@ fn runs_of(f: &Frame, s: &Series, rows: &[&Row]) -> Vec<Vec<(f64, f64)>> {
             previous = None;
             continue;
         }
-        let beside = Some((other_series(s).value)(r));
-        let point = (x_beside(f, r.n, s, v, beside), f.y_of(v as f64));
+        let point = (x_of_marks(f, s, r), f.y_of(v as f64));
         match (previous, runs.last_mut()) {
             (Some(p), Some(run)) if p + 1 == r.n => run.push(point),
             _ => runs.push(vec![point]),
