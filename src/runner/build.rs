@@ -90,17 +90,16 @@ pub fn build_split(
     if engine == Engine::Symmetric && !kernel.is_available() {
         return Err(Error::KernelUnavailable { kernel });
     }
-    if n == 0 && (engine, split) != (Engine::Enumerate, Split::Coronal) {
-        return Ok(Box::new(EnumeratePlan::new(0)));
-    }
     Ok(match (engine, split) {
-        (Engine::Enumerate, Split::Border) => Box::new(EnumeratePlan::new(n)),
-        (Engine::Enumerate, other) => {
+        (Engine::Enumerate, other @ Split::Coronal) => {
             return Err(Error::Options(format!(
                 "the {other} split is a plan of the symmetric engine; the enumerate engine has \
                  one split"
             )));
         }
+        // The empty board has no border to start from: the enumerate plan counts it.
+        _ if n == 0 => Box::new(EnumeratePlan::new(0)),
+        (Engine::Enumerate, Split::Border) => Box::new(EnumeratePlan::new(n)),
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Coronal) => Box::new(CoronalPlan::new(n, kernel)),
     })
