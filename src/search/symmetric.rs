@@ -101,13 +101,17 @@ impl SymmetricPlan {
         let estimate = match self.unit(id) {
             Unit::FixedHalfTurn(_) => work::estimated_fixed_nodes(self.n, 2),
             Unit::FixedQuarterTurn(_) => work::estimated_fixed_nodes(self.n, 4),
-            // The constellation itself is a node too.
-            Unit::Orbit(i) => {
-                1.0 + work::estimated_nodes(&choose_member(self.n, &self.orbits[i]).0)
-            }
+            Unit::Orbit(i) => return orbit_cost(self.n, &self.orbits[i]),
         };
         (estimate as u64).max(1)
     }
+}
+
+/// The estimated work of the unit of one orbit of size `n`: the nodes the model of
+/// [`work::estimated_nodes`] expects below the member the engine searches
+/// ([`choose_member`]), and the constellation itself, a node too (at least 1).
+pub fn orbit_cost(n: usize, orbit: &[Constellation]) -> u64 {
+    ((1.0 + work::estimated_nodes(&choose_member(n, orbit).0)) as u64).max(1)
 }
 
 /// The member of `orbit` whose search tree looks smallest by [`Interior::estimated_cost`];

@@ -16,15 +16,14 @@
 //!
 //! The Burnside searches that count the symmetric boards are not part of this profile.
 //!
-//! Its units are the orbits, with the engine's estimate of their work ([`orbit_work`]); they
+//! Its units are the orbits, with the engine's estimate of their work ([`orbit_cost`]); they
 //! run as the plain profile's do ([`super::profile::ProfileOptions`]: largest estimate first,
 //! each reported as it finishes, stopped between units when asked).
 
 use super::constellation::Constellation;
 use super::kernel::Interior;
 use super::profile::{DepthCount, Profile, ProfileEnd, ProfileOptions, run_units};
-use super::symmetric::choose_member;
-use super::work;
+use super::symmetric::{choose_member, orbit_cost};
 use crate::plan::Engine;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
@@ -77,14 +76,6 @@ fn descend(
     }
 }
 
-/// The estimated work of the search of one orbit of size `n`: the estimate of
-/// [`super::symmetric::SymmetricPlan::unit_cost`] for the orbit's unit (the nodes the model of
-/// [`work::estimated_nodes`] expects below the member the engine searches, and the root).
-pub fn orbit_work(n: usize, orbit: &[Constellation]) -> u64 {
-    let (it, _) = choose_member(n, orbit);
-    ((1.0 + work::estimated_nodes(&it)) as u64).max(1)
-}
-
 /// The profile of the symmetric engine for board size `n` (1..=32), given its constellation
 /// orbits ([`super::constellation::orbits`]), on `threads` threads. The result does not depend
 /// on the thread count.
@@ -101,7 +92,7 @@ pub fn symmetric_profile(
 }
 
 /// [`symmetric_profile`] as `options` say: one unit per orbit (unit `i` is `orbits[i]`, its
-/// work [`orbit_work`]), reported to `options.on_unit` with the solutions its search found
+/// work [`orbit_cost`]), reported to `options.on_unit` with the solutions its search found
 /// (one representative each, unweighted), and stopped between units by `options.stop`.
 pub fn symmetric_profile_with(
     n: usize,
@@ -109,7 +100,7 @@ pub fn symmetric_profile_with(
     options: &ProfileOptions<'_>,
 ) -> ProfileEnd<SymmetricProfile> {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let work: Vec<u64> = orbits.iter().map(|o| orbit_work(n, o)).collect();
+    let work: Vec<u64> = orbits.iter().map(|o| orbit_cost(n, o)).collect();
     // Per orbit: counts per depth (the root included), its weight, and the nodes its kernel
     // search builds (depths below the root down to n − 2).
     let end = run_units(&work, options, |i| {
@@ -192,7 +183,7 @@ mod tests {
     }
 
     #[test]
-    fn orbit_work_is_the_engines_estimate_and_every_orbit_is_reported() {
+    fn orbit_cost_is_the_engines_estimate_and_every_orbit_is_reported() {
         use crate::search::profile::UnitDone;
         use std::sync::Mutex;
         let n = 11;

@@ -12,7 +12,8 @@ use queens::search::constellation;
 use queens::search::profile::{
     Profile, ProfileEnd, ProfileOptions, UnitDone, plain_profile_with, plain_units,
 };
-use queens::search::symmetric_profile::{orbit_work, symmetric_profile_with};
+use queens::search::symmetric::orbit_cost;
+use queens::search::symmetric_profile::symmetric_profile_with;
 use queens::verify::{verify_profile, verify_symmetric_profile};
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -98,7 +99,7 @@ fn profile_size(
     };
     let work: Vec<u64> = match &orbits {
         None => plain_units(n),
-        Some(orbits) => orbits.iter().map(|o| orbit_work(n, o)).collect(),
+        Some(orbits) => orbits.iter().map(|o| orbit_cost(n, o)).collect(),
     };
     let total = work.len();
     let progress = Progress::start(
