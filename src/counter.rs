@@ -321,12 +321,17 @@ mod tests {
         }
         let e = Counter::new(8).threads(0).count().unwrap_err();
         assert_eq!(e.to_string(), "threads must be at least 1");
-        if !crate::search::kernel::Kernel::Avx512.is_available() {
-            let e = Counter::new(8)
-                .kernel(KernelChoice::Avx512)
-                .count()
-                .unwrap_err();
+        // Every kernel this CPU lacks is an error, whatever the CPU (neon or avx2 is missing
+        // on every machine).
+        let missing: Vec<_> = crate::search::kernel::Kernel::ALL
+            .iter()
+            .filter(|k| !k.is_available())
+            .collect();
+        assert!(!missing.is_empty());
+        for &kernel in missing {
+            let e = Counter::new(8).kernel(kernel.into()).count().unwrap_err();
             assert!(matches!(e, Error::KernelUnavailable { .. }), "{e}");
+            assert!(e.to_string().contains("which this CPU lacks"), "{e}");
         }
     }
 

@@ -42,10 +42,5 @@ pub enum Error {
 }
 
 fn kernel_unavailable(kernel: Kernel) -> String {
-    match kernel {
-        Kernel::Avx512 => "the avx512 kernel needs AVX-512 (avx512f and avx512vpopcntdq), which \
-                           this CPU lacks; use the auto or scalar kernel"
-            .to_string(),
-        k => format!("the {} kernel cannot run on this CPU", k.name()),
-    }
+    kernel.unavailable_reason()
 }

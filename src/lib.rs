@@ -69,6 +69,9 @@
 //! alone builds with `--no-default-features`.
 
 #![warn(missing_docs)]
+// `unsafe` lives only in the instruction-set files of `search::kernel` (avx2, avx512, neon,
+// x86_bmi), each of which allows it for itself.
+#![deny(unsafe_code)]
 
 pub mod board;
 pub mod classify;

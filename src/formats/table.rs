@@ -1,6 +1,7 @@
 //! Per-n result rows and their writers (CSV, aligned human table) and CSV reader.
 
 use crate::counter::Counts;
+use crate::plan::Engine;
 use crate::plan::tally::{ClassCounts, Tally, TallyError};
 use crate::verify::{self, KnownRow, KnownTable, Source, Verdict};
 use std::io;
@@ -128,8 +129,8 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
         return None;
     }
     let shown = |name: &str| columns.iter().any(|&i| COLUMNS[i].name == name);
-    let grouped = |name: &str, value: &dyn Fn(&Row) -> String| -> Option<String> {
-        if shown(name) {
+    let grouped = |name: &str, rows: &[&Row], value: &dyn Fn(&Row) -> String| -> Option<String> {
+        if shown(name) || rows.is_empty() {
             return None;
         }
         let mut values: Vec<(String, Vec<usize>)> = Vec::new();
@@ -156,10 +157,22 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
             format!("{name} {} ({})", values[main].0, others.join("; "))
         })
     };
+    let all: Vec<&Row> = rows.iter().collect();
+    // The kernel of the rows whose engine has kernels (the enumerate engine's search, which
+    // also counts n = 0 for every engine, has one), unless no row's engine has any.
+    let with_kernels: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.engine != Engine::Enumerate.name())
+        .collect();
+    let kernel_rows = if with_kernels.is_empty() {
+        &all
+    } else {
+        &with_kernels
+    };
     let mut parts: Vec<String> = [
-        grouped("engine", &|r| r.engine.clone()),
-        grouped("kernel", &|r| r.kernel.clone()),
-        grouped("threads", &|r| r.threads.to_string()),
+        grouped("engine", &all, &|r| r.engine.clone()),
+        grouped("kernel", kernel_rows, &|r| r.kernel.clone()),
+        grouped("threads", &all, &|r| r.threads.to_string()),
     ]
     .into_iter()
     .flatten()
@@ -510,16 +523,21 @@ mod tests {
     use super::*;
 
     fn row(n: usize, engine: &str, threads: usize) -> Row {
-        let c = crate::Counter::new(n)
-            .engine(if engine == "enumerate" {
-                crate::Engine::Enumerate
-            } else {
-                crate::Engine::Symmetric
-            })
-            .threads(threads)
-            .count()
-            .unwrap();
-        Row::from_counts(&c)
+        row_on(n, engine, threads, crate::KernelChoice::Scalar)
+    }
+
+    /// The row of size `n` counted by `engine` on `threads` threads with `kernel`.
+    fn row_on(n: usize, engine: &str, threads: usize, kernel: crate::KernelChoice) -> Row {
+        let engine = if engine == "enumerate" {
+            crate::Engine::Enumerate
+        } else {
+            crate::Engine::Symmetric
+        };
+        let mut counter = crate::Counter::new(n).engine(engine).threads(threads);
+        if engine == crate::Engine::Symmetric {
+            counter = counter.kernel(kernel);
+        }
+        Row::from_counts(&counter.count().unwrap())
     }
 
     #[test]
@@ -569,19 +587,35 @@ mod tests {
 
     #[test]
     fn the_footer_names_the_common_value_and_the_exceptions() {
-        let rows = [
-            row(0, "symmetric", 2),
-            row(1, "symmetric", 2),
-            row(2, "symmetric", 2),
-        ];
-        let f = footer(&rows, &human_columns()).unwrap();
+        // On every kernel this CPU runs (a kernel it lacks is said to be skipped): the kernel
+        // is that of the rows whose engine has kernels, not the enumerate search's of n = 0.
+        for &kernel in crate::search::kernel::Kernel::ALL {
+            if !kernel.is_available() {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED the footer on the {} kernel: this CPU lacks {}",
+                    kernel.name(),
+                    kernel.info().needs
+                );
+                continue;
+            }
+            let rows: Vec<Row> = (0..3)
+                .map(|n| row_on(n, "symmetric", 2, kernel.into()))
+                .collect();
+            let f = footer(&rows, &human_columns()).unwrap();
+            let start = format!(
+                "engine symmetric (enumerate for n = 0), kernel {}, threads 2, ",
+                kernel.name()
+            );
+            assert!(f.starts_with(&start), "{f}");
+            assert!(f.ends_with(" seconds in all") && !f.contains('\n'), "{f}");
+        }
+        let rows = [row(0, "symmetric", 2), row(1, "symmetric", 2)];
+        let on_every_row = footer(&[row(0, "enumerate", 1)], &human_columns()).unwrap();
         assert!(
-            f.starts_with("engine symmetric (enumerate for n = 0), kernel "),
-            "{f}"
-        );
-        assert!(
-            f.contains(", threads ") && f.ends_with(" seconds in all"),
-            "{f}"
+            on_every_row.starts_with("engine enumerate, kernel scalar, threads 1, "),
+            "{on_every_row}"
         );
         assert_eq!(footer(&rows, &parse_columns("all").unwrap()), None);
         assert_eq!(footer(&[], &human_columns()), None);

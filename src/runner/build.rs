@@ -61,10 +61,10 @@ impl std::fmt::Display for Split {
     }
 }
 
-/// Builds the plan of `engine` for board size `n` (1..=32), on the fastest kernel the CPU
-/// supports.
+/// Builds the plan of `engine` for board size `n` (1..=32), on the kernel `auto` picks
+/// ([`crate::KernelChoice::resolve`]).
 pub fn build(n: usize, engine: Engine) -> Result<Box<dyn Plan>, Error> {
-    build_with_kernel(n, engine, Kernel::best())
+    build_with_kernel(n, engine, crate::KernelChoice::Auto.resolve()?)
 }
 
 /// Builds the plan of `engine` for board size `n` (1..=32) on `kernel`, which the CPU must

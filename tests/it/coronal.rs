@@ -10,6 +10,7 @@ use queens::search::coronal::CoronalPlan;
 use queens::search::enumerate::EnumeratePlan;
 use queens::search::kernel::Kernel;
 use queens::search::symmetric::SymmetricPlan;
+use std::io::Write;
 use std::time::Instant;
 
 fn options(threads: usize) -> RunOptions {
@@ -130,18 +131,31 @@ fn nodes_are_the_placements_and_the_kernel_nodes_whatever_the_kernel() {
     for n in [6, 8, 11, 13] {
         let plan = CoronalPlan::new(n, Kernel::Scalar);
         let again = CoronalPlan::new(n, Kernel::Scalar);
-        let vector = Kernel::Avx512
-            .is_available()
-            .then(|| CoronalPlan::new(n, Kernel::Avx512));
-        if vector.is_none() && n == 6 {
-            println!("avx512 comparison SKIPPED: this CPU lacks AVX-512");
+        // Every other kernel this CPU runs; those it lacks are named as skipped.
+        let mut vectors = Vec::new();
+        for &kernel in Kernel::ALL.iter().filter(|&&k| k != Kernel::Scalar) {
+            if kernel.is_available() {
+                vectors.push(CoronalPlan::new(n, kernel));
+            } else if n == 6 {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "SKIPPED the coronal {} comparison: this CPU lacks {}",
+                    kernel.name(),
+                    kernel.info().needs
+                );
+            }
         }
         for id in 0..plan.unit_count() {
             let t = plan.count_unit(id);
             // A unit's nodes are a property of the unit.
             assert_eq!(t, again.count_unit(id), "n={n} unit {id}");
-            if let Some(v) = &vector {
-                assert_eq!(t, v.count_unit(id), "n={n} unit {id}: avx512 vs scalar");
+            for v in &vectors {
+                assert_eq!(
+                    t,
+                    v.count_unit(id),
+                    "n={n} unit {id}: {} vs scalar",
+                    v.kernel()
+                );
             }
             if id >= 2 * n {
                 // The outer placement and every coronal placement are nodes; the kernel's

@@ -1,8 +1,8 @@
 //! The kernels against the plain recursive count and against each other: the scalar kernel on
-//! every orbit of n = 13 and 14 (where its batches fill up), the vector kernel against the
-//! scalar one on every unit of n = 1..15, and random single units. On a CPU without AVX-512
-//! the vector kernel's tests say so on stderr (past the test harness's capture) and check only
-//! that the kernel is not chosen.
+//! every orbit of n = 13 and 14 (where its batches fill up), every other kernel this CPU runs
+//! against the scalar one on every unit of n = 1..15 (in each of its lane widths), and random
+//! single units up to n = 32. A kernel this CPU lacks is named on stderr as skipped (past the
+//! test harness's capture), and checked to be refused, never silently counted as a pass.
 
 use proptest::prelude::*;
 use queens::plan::{Engine, Plan};
@@ -12,20 +12,35 @@ use queens::search::kernel::{Interior, Kernel, KernelChoice};
 use queens::search::symmetric::SymmetricPlan;
 use std::io::Write;
 
-/// Whether the vector kernel can run here; if not, says so where a test log shows it.
-fn avx512_or_skip(test: &str) -> bool {
-    if Kernel::Avx512.is_available() {
-        return true;
+/// The kernels other than scalar that this CPU runs. Each one it lacks is written to the
+/// process's stderr as skipped for `test` (directly, not through `eprintln!`, which the test
+/// harness captures and hides for passing tests), and checked to be refused.
+fn vector_kernels(test: &str) -> Vec<Kernel> {
+    // Each test says so once, not once per proptest case.
+    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    let first = !said.iter().any(|t| t == test);
+    if first {
+        said.push(test.to_string());
     }
-    // Written to the process's stderr directly, not through `eprintln!`, which the test
-    // harness captures and hides for passing tests.
-    let _ = writeln!(
-        std::io::stderr(),
-        "SKIPPED {test}: this CPU lacks AVX-512 (avx512f, avx512vpopcntdq); the avx512 kernel is not tested here"
-    );
-    assert_eq!(Kernel::best(), Kernel::Scalar);
-    assert!(KernelChoice::Avx512.resolve().is_err());
-    false
+    let mut runs = Vec::new();
+    for &kernel in Kernel::ALL.iter().filter(|&&k| k != Kernel::Scalar) {
+        if kernel.is_available() {
+            runs.push(kernel);
+            continue;
+        }
+        if first {
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED {test} on the {} kernel: this CPU lacks {}",
+                kernel.name(),
+                kernel.info().needs
+            );
+        }
+        assert!(KernelChoice::from(kernel).resolve().is_err());
+        assert_ne!(Kernel::best(), kernel);
+    }
+    runs
 }
 
 /// Sizes where levels hold thousands of nodes, so the scalar kernel's batches stop at their
@@ -48,40 +63,19 @@ fn scalar_matches_the_reference_count_on_every_orbit_for_n_13_and_14() {
 }
 
 #[test]
-fn avx512_matches_scalar_on_every_unit_for_n_1_to_15() {
-    if !avx512_or_skip("avx512_matches_scalar_on_every_unit_for_n_1_to_15") {
-        return;
-    }
-    for n in 1..=15 {
-        let scalar = SymmetricPlan::new(n, Kernel::Scalar);
-        let vector = SymmetricPlan::new(n, Kernel::Avx512);
-        assert_eq!(vector.kernel(), "avx512");
-        assert_eq!(scalar.unit_count(), vector.unit_count());
-        for id in 0..scalar.unit_count() {
-            assert_eq!(
-                scalar.count_unit(id),
-                vector.count_unit(id),
-                "n={n} unit {id}"
-            );
-        }
-    }
-}
-
-#[test]
-fn avx512_wide_lanes_match_scalar_on_every_member_for_n_1_to_13() {
-    // `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19) on
-    // every member of every orbit of the sizes it can check quickly.
-    if !avx512_or_skip("avx512_wide_lanes_match_scalar_on_every_member_for_n_1_to_13") {
-        return;
-    }
-    for n in 1..=13 {
-        for orbit in orbits(n) {
-            for c in &orbit {
-                let it = Interior::new(n, c);
+fn every_kernel_matches_scalar_on_every_unit_for_n_1_to_15() {
+    for kernel in vector_kernels("every_kernel_matches_scalar_on_every_unit_for_n_1_to_15") {
+        for n in 1..=15 {
+            let scalar = SymmetricPlan::new(n, Kernel::Scalar);
+            let vector = SymmetricPlan::new(n, kernel);
+            assert_eq!(vector.kernel(), kernel.name());
+            assert_eq!(scalar.unit_count(), vector.unit_count());
+            for id in 0..scalar.unit_count() {
                 assert_eq!(
-                    queens::search::kernel::avx512::count_wide(&it),
-                    Kernel::Scalar.count(&it),
-                    "n={n} {c:?}"
+                    scalar.count_unit(id),
+                    vector.count_unit(id),
+                    "{} n={n} unit {id}",
+                    kernel.name()
                 );
             }
         }
@@ -89,13 +83,40 @@ fn avx512_wide_lanes_match_scalar_on_every_member_for_n_1_to_13() {
 }
 
 #[test]
-fn auto_picks_avx512_where_the_cpu_has_it() {
-    if !avx512_or_skip("auto_picks_avx512_where_the_cpu_has_it") {
-        return;
+fn every_kernel_in_wide_lanes_matches_scalar_on_every_member_for_n_1_to_13() {
+    // `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19) on
+    // every member of every orbit of the sizes it can check quickly.
+    for kernel in vector_kernels("every_kernel_in_wide_lanes_matches_scalar_on_every_member") {
+        for n in 1..=13 {
+            for orbit in orbits(n) {
+                for c in &orbit {
+                    let it = Interior::new(n, c);
+                    assert_eq!(
+                        kernel.count_wide(&it),
+                        Kernel::Scalar.count(&it),
+                        "{} n={n} {c:?}",
+                        kernel.name()
+                    );
+                }
+            }
+        }
     }
-    assert_eq!(KernelChoice::Auto.resolve().unwrap(), Kernel::Avx512);
+}
+
+#[test]
+fn auto_picks_the_last_kernel_of_the_registry_that_the_cpu_runs() {
+    let best = *Kernel::ALL.iter().rev().find(|k| k.is_available()).unwrap();
+    assert_eq!(Kernel::best(), best);
     let plan = build_with_kernel(8, Engine::Symmetric, Kernel::best()).unwrap();
-    assert_eq!(plan.kernel(), "avx512");
+    assert_eq!(plan.kernel(), best.name());
+    // The scalar kernel runs everywhere; every name is its kernel's.
+    assert!(Kernel::Scalar.is_available());
+    for &k in Kernel::ALL {
+        assert_eq!(Kernel::from_name(k.name()), Some(k));
+        assert_eq!(KernelChoice::from_name(k.name()), Some(k.into()));
+    }
+    assert_eq!(KernelChoice::from_name("auto"), Some(KernelChoice::Auto));
+    assert_eq!(KernelChoice::from_name("avx3"), None);
 }
 
 proptest! {
@@ -103,22 +124,21 @@ proptest! {
 
     /// Any member of any orbit (not only the one the engine would pick), n up to 17.
     #[test]
-    fn avx512_matches_scalar_on_random_single_units(
+    fn every_kernel_matches_scalar_on_random_single_units(
         n in 4usize..=17,
         orbit_pick in any::<prop::sample::Index>(),
         member_pick in any::<prop::sample::Index>(),
     ) {
-        if !avx512_or_skip("avx512_matches_scalar_on_random_single_units") {
-            return Ok(());
-        }
         let all = orbits(n);
         prop_assume!(!all.is_empty());
         let orbit = orbit_pick.get(&all);
         let member = member_pick.get(orbit);
         let it = Interior::new(n, member);
         let scalar = Kernel::Scalar.count(&it);
-        prop_assert_eq!(Kernel::Avx512.count(&it), scalar, "n={} {:?}", n, member);
-        prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), scalar, "n={} {:?}", n, member);
+        for kernel in vector_kernels("every_kernel_matches_scalar_on_random_single_units") {
+            prop_assert_eq!(kernel.count(&it), scalar, "{} n={} {:?}", kernel.name(), n, member);
+            prop_assert_eq!(kernel.count_wide(&it), scalar, "{} wide n={} {:?}", kernel.name(), n, member);
+        }
     }
 }
 
@@ -248,11 +268,9 @@ proptest! {
         let reference = queens::search::kernel::reference_count(&it);
         prop_assert!(reference.completions >= 1);
         prop_assert_eq!(Kernel::Scalar.count(&it), reference);
-        if Kernel::Avx512.is_available() {
-            prop_assert_eq!(Kernel::Avx512.count(&it), reference);
-            prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), reference);
-        } else {
-            avx512_or_skip("kernels_agree_on_deep_narrow_interiors (avx512 part)");
+        for kernel in vector_kernels("kernels_agree_on_deep_narrow_interiors") {
+            prop_assert_eq!(kernel.count(&it), reference, "{}", kernel.name());
+            prop_assert_eq!(kernel.count_wide(&it), reference, "{} wide", kernel.name());
         }
     }
 }
@@ -266,11 +284,9 @@ proptest! {
         let reference = queens::search::kernel::reference_count(&it);
         let scalar = Kernel::Scalar.count(&it);
         prop_assert_eq!(scalar, reference);
-        if Kernel::Avx512.is_available() {
-            prop_assert_eq!(Kernel::Avx512.count(&it), scalar);
-            prop_assert_eq!(queens::search::kernel::avx512::count_wide(&it), scalar);
-        } else {
-            avx512_or_skip("kernels_agree_on_wide_random_interiors (avx512 part)");
+        for kernel in vector_kernels("kernels_agree_on_wide_random_interiors") {
+            prop_assert_eq!(kernel.count(&it), scalar, "{}", kernel.name());
+            prop_assert_eq!(kernel.count_wide(&it), scalar, "{} wide", kernel.name());
         }
     }
 }

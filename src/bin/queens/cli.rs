@@ -7,7 +7,7 @@ use queens::board::notation::Notation;
 use queens::plan::Engine;
 use queens::plan::part::PartSpec;
 use queens::runner::Split;
-use queens::search::kernel::KernelChoice;
+use queens::search::kernel::{Kernel, KernelChoice};
 
 const ABOUT: &str = "Count, list and classify the solutions of the n-queens problem.";
 
@@ -294,9 +294,9 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = EngineArg::Symmetric)]
     pub engine: EngineArg,
     /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
-    /// supports.
-    #[arg(long, value_enum, default_value_t = KernelArg::Auto)]
-    pub kernel: KernelArg,
+    /// runs, or the one the environment variable QUEENS_KERNEL names.
+    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser())]
+    pub kernel: KernelChoice,
     /// How the symmetric engine splits n into units: two independent plans that give the same
     /// counts (`queens verify N --two-ways` counts with both and compares).
     #[arg(long, value_enum, default_value_t = SplitArg::Border)]
@@ -344,27 +344,26 @@ impl From<EngineArg> for Engine {
     }
 }
 
-/// `--kernel`: the command line's names of [`KernelChoice`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum KernelArg {
-    /// The fastest kernel this CPU supports: avx512 where it runs, else scalar.
-    Auto,
-    /// The portable scalar kernel: every CPU, every n from 1 to 32.
-    Scalar,
-    /// AVX-512, every n from 1 to 32: 32 nodes at a time (16-bit lanes) for n ≤ 18 on CPUs
-    /// with avx512bw, avx512vbmi2 and avx512bitalg, else 16 at a time (32-bit lanes; needs
-    /// avx512f and avx512vpopcntdq).
-    Avx512,
-}
-
-impl From<KernelArg> for KernelChoice {
-    fn from(k: KernelArg) -> KernelChoice {
-        match k {
-            KernelArg::Auto => KernelChoice::Auto,
-            KernelArg::Scalar => KernelChoice::Scalar,
-            KernelArg::Avx512 => KernelChoice::Avx512,
-        }
-    }
+/// `--kernel`'s values: `auto` and every kernel of the registry ([`Kernel::ALL`]), each with
+/// its one-line summary and, where this CPU lacks it, what it needs.
+fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = KernelChoice> {
+    let auto = clap::builder::PossibleValue::new("auto").help(
+        "The fastest kernel this CPU runs, or the one the environment variable QUEENS_KERNEL \
+         names",
+    );
+    let kernels = Kernel::ALL.iter().map(|k| {
+        let info = k.info();
+        let help = if k.is_available() {
+            info.summary.to_string()
+        } else {
+            format!("{} [this CPU lacks {}]", info.summary, info.needs)
+        };
+        clap::builder::PossibleValue::new(info.name).help(help)
+    });
+    clap::builder::TypedValueParser::map(
+        clap::builder::PossibleValuesParser::new(std::iter::once(auto).chain(kernels)),
+        |name| KernelChoice::from_name(&name).expect("clap checked the name against the registry"),
+    )
 }
 
 impl SearchArgs {
@@ -384,7 +383,7 @@ impl SearchArgs {
         if self.engine != EngineArg::Enumerate {
             return Ok(());
         }
-        if self.kernel != KernelArg::Auto {
+        if self.kernel != KernelChoice::Auto {
             return Err(
                 "--kernel applies to the symmetric engine; the enumerate engine has no kernels"
                     .to_string(),
@@ -400,11 +399,22 @@ impl SearchArgs {
     }
 
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
-    pub fn kernel(&self) -> Result<queens::search::kernel::Kernel, String> {
-        KernelChoice::from(self.kernel).resolve().map_err(|_| {
-            "--kernel avx512: this CPU lacks AVX-512 (avx512f and avx512vpopcntdq); use \
-             --kernel auto or scalar"
-                .to_string()
+    pub fn kernel(&self) -> Result<Kernel, String> {
+        self.kernel.resolve().map_err(|e| match e {
+            queens::Error::KernelUnavailable { kernel } if self.kernel != KernelChoice::Auto => {
+                format!(
+                    "--kernel {}: {}",
+                    self.kernel.name(),
+                    kernel.unavailable_reason()
+                )
+            }
+            queens::Error::KernelUnavailable { kernel } => format!(
+                "{}={}: {}",
+                queens::search::kernel::KERNEL_ENV,
+                kernel.name(),
+                kernel.unavailable_reason()
+            ),
+            other => other.to_string(),
         })
     }
 

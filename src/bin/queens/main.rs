@@ -4,6 +4,8 @@
 //! onto library types, the thin commands ([`commands`]), the exports ([`exports`]), output
 //! destinations ([`output`]), progress on stderr ([`progress`]) and signals ([`signals`]).
 
+#![forbid(unsafe_code)]
+
 mod clap_errors;
 mod cli;
 mod commands;

@@ -63,7 +63,24 @@ thread_local! {
 /// # Panics
 ///
 /// If `its` and `weights` differ in length or `its` has 2^32 interiors or more.
+///
+/// As [`scalar::count`], a copy compiled for x86-64's bit-manipulation instructions runs
+/// where the CPU has them.
 pub fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(bmi) = super::x86_bmi::Bmi::detect() {
+        return bmi.count_weighted(its, weights);
+    }
+    count_weighted_portable(its, weights)
+}
+
+/// [`count_weighted`] as compiled for the build's baseline CPU, whatever this CPU has.
+///
+/// # Panics
+///
+/// As [`count_weighted`].
+#[inline(always)]
+pub fn count_weighted_portable(its: &[Interior], weights: &[u8]) -> WeightedCount {
     assert_eq!(its.len(), weights.len(), "one weight per interior");
     assert!(u32::try_from(its.len()).is_ok(), "too many interiors");
     RINGS.with_borrow_mut(|rings| {
@@ -76,6 +93,7 @@ pub fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 
 /// The search of [`count_weighted`] in `rings` (at least [`LEVELS`]; their contents are
 /// scratch).
+#[inline(always)]
 fn search(its: &[Interior], weights: &[u8], rings: &mut [[Node; SLOTS]]) -> WeightedCount {
     let mut total = WeightedCount::default();
     // Level R's pending nodes are in the slots head[R]..tail[R] of rings[R], modulo SLOTS.
@@ -91,7 +109,7 @@ fn search(its: &[Interior], weights: &[u8], rings: &mut [[Node; SLOTS]]) -> Weig
             while let Some(it) = its.get(next_root) {
                 let first = it.inner & !(it.cols | it.blocked[0]);
                 if it.depth < 3 || first == 0 {
-                    let c = scalar::count(it);
+                    let c = scalar::count_portable(it);
                     total.weighted += u64::from(weights[next_root]) * c.completions;
                     total.nodes += c.nodes;
                 } else {

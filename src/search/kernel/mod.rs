@@ -11,11 +11,6 @@
 //! [`Interior::shift`]`[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
 //! the diagonal masks move by that many columns.
 
-#[cfg(target_arch = "x86_64")]
-pub mod avx512;
-pub mod group;
-pub mod scalar;
-
 use super::constellation::Constellation;
 
 /// The most free rows an interior can have (n − 2 for n = 32).
@@ -145,113 +140,274 @@ pub struct WeightedCount {
     pub nodes: u64,
 }
 
-/// The kernel asked for: a particular one, or the fastest this CPU runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum KernelChoice {
-    /// The fastest kernel this CPU supports: avx512 where it runs, else scalar.
-    #[default]
-    Auto,
-    /// The portable scalar kernel: every CPU, every n from 1 to 32.
-    Scalar,
-    /// AVX-512, every n from 1 to 32: 32 nodes at a time (16-bit lanes) for n ≤ 18 on CPUs
-    /// with avx512bw, avx512vbmi2 and avx512bitalg, else 16 at a time (32-bit lanes; needs
-    /// avx512f and avx512vpopcntdq).
-    Avx512,
+/// Declares the kernels: for each, its module (one file), its [`Kernel`] and [`KernelChoice`]
+/// variant, and its place in the registry, [`Kernel::ALL`], in the order `auto` prefers them
+/// (the last one this CPU runs wins). Adding a kernel is its file and one line here.
+macro_rules! kernels {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident,)+) => {
+        $(pub mod $module;)+
+
+        /// The counting kernels: every one this build knows, whether or not this CPU runs it
+        /// ([`Kernel::is_available`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Kernel {
+            $($(#[$doc])* $variant,)+
+        }
+
+        /// The kernel asked for: a particular one, or the fastest this CPU runs.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        #[non_exhaustive]
+        pub enum KernelChoice {
+            /// The fastest kernel this CPU runs (the last of [`Kernel::ALL`] it has), unless
+            /// the environment variable `QUEENS_KERNEL` names one ([`KERNEL_ENV`]).
+            #[default]
+            Auto,
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl Kernel {
+            /// Every kernel, in the order `auto` prefers them: the scalar kernel first, the
+            /// fastest last.
+            pub const ALL: &[Kernel] = &[$(Kernel::$variant),+];
+
+            /// What the registry knows of this kernel: its name, the CPU features it needs,
+            /// its entry points (each kernel's file defines its `INFO`).
+            pub fn info(self) -> &'static KernelInfo {
+                match self {
+                    $(Kernel::$variant => &$module::INFO,)+
+                }
+            }
+        }
+
+        impl From<Kernel> for KernelChoice {
+            fn from(k: Kernel) -> KernelChoice {
+                match k {
+                    $(Kernel::$variant => KernelChoice::$variant,)+
+                }
+            }
+        }
+
+        impl KernelChoice {
+            /// The kernel this choice names, or `None` for [`KernelChoice::Auto`].
+            pub fn kernel(self) -> Option<Kernel> {
+                match self {
+                    KernelChoice::Auto => None,
+                    $(KernelChoice::$variant => Some(Kernel::$variant),)+
+                }
+            }
+        }
+    };
+}
+
+kernels! {
+    /// The portable kernel: a batched search, one node at a time with no branch per node
+    /// ([`scalar`]); every CPU, every n from 1 to 32.
+    Scalar => scalar,
+    /// AVX2: the batched search of [`batched`], 64 nodes a step in 16-bit lanes where the
+    /// interior fits 16 bits (n ≤ 18), 32 in 32-bit lanes beyond.
+    Avx2 => avx2,
+    /// AVX-512: the batched search of [`batched`], 32 nodes a step in 16-bit lanes where the
+    /// interior fits 16 bits (n ≤ 18) and the CPU has avx512bw, avx512vbmi2 and
+    /// avx512bitalg, else 16 in 32-bit lanes.
+    Avx512 => avx512,
+    /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of [`batched`] in
+    /// 128-bit registers.
+    Neon => neon,
+}
+
+pub mod batched;
+pub mod group;
+pub mod lanes;
+#[cfg(target_arch = "x86_64")]
+mod x86_bmi;
+
+/// The environment variable that [`KernelChoice::Auto`] obeys: a kernel's name (or `auto`)
+/// forces that kernel for a whole run, for example to test every kernel this CPU has with
+/// the same test suite. A kernel the CPU lacks, or a name that is no kernel's, is an error,
+/// never a silent fallback.
+pub const KERNEL_ENV: &str = "QUEENS_KERNEL";
+
+/// What the registry knows of one kernel.
+#[derive(Debug)]
+pub struct KernelInfo {
+    /// The kernel.
+    pub kernel: Kernel,
+    /// Its name on the command line and in tables (`scalar`, `avx2`, …).
+    pub name: &'static str,
+    /// The CPU features it needs, in words (`avx2, bmi1, bmi2, popcnt (x86-64)`).
+    pub needs: &'static str,
+    /// One line for `--kernel`'s help.
+    pub summary: &'static str,
+    /// Its entry points, where this build has them (`None` for another architecture's
+    /// kernel).
+    pub entry: Option<KernelEntry>,
+}
+
+/// A kernel's entry points.
+#[derive(Debug, Clone, Copy)]
+pub struct KernelEntry {
+    /// Whether this CPU runs it (checked at run time).
+    pub available: fn() -> bool,
+    /// Counts one interior (see [`Kernel::count`]); panics if the CPU cannot run it.
+    pub count: fn(&Interior) -> InteriorCount,
+    /// Counts a weighted group of interiors (see [`Kernel::count_weighted`]).
+    pub count_weighted: fn(&[Interior], &[u8]) -> WeightedCount,
+    /// Counts one interior in the kernel's widest lanes whatever its size: the same as
+    /// `count` for a kernel of one lane width, else a test of the wide search on the sizes
+    /// where `count` takes narrower lanes.
+    pub count_wide: fn(&Interior) -> InteriorCount,
+}
+
+/// Counts a group of interiors one by one with `count`: the group entry of the kernels that
+/// have no search of their own for groups.
+pub fn count_one_by_one(
+    count: fn(&Interior) -> InteriorCount,
+    its: &[Interior],
+    weights: &[u8],
+) -> WeightedCount {
+    assert_eq!(its.len(), weights.len(), "one weight per interior");
+    let mut total = WeightedCount::default();
+    for (it, &w) in its.iter().zip(weights) {
+        let c = count(it);
+        total.weighted += u64::from(w) * c.completions;
+        total.nodes += c.nodes;
+    }
+    total
 }
 
 impl KernelChoice {
-    /// The kernel to run: `Auto` resolves to the fastest one the CPU supports; `Avx512` on a
-    /// CPU without it is an error that says what to do.
+    /// The kernel to run: `Auto` resolves to the kernel named by `QUEENS_KERNEL`
+    /// ([`KERNEL_ENV`]) where it is set, else the fastest one the CPU runs; a kernel the CPU
+    /// lacks is an error that says what to do.
     pub fn resolve(self) -> Result<Kernel, crate::Error> {
-        match self {
-            KernelChoice::Auto => Ok(Kernel::best()),
-            KernelChoice::Scalar => Ok(Kernel::Scalar),
-            KernelChoice::Avx512 if Kernel::Avx512.is_available() => Ok(Kernel::Avx512),
-            KernelChoice::Avx512 => Err(crate::Error::KernelUnavailable {
-                kernel: Kernel::Avx512,
-            }),
+        let kernel = match self.kernel() {
+            Some(k) => k,
+            None => match std::env::var(KERNEL_ENV) {
+                Ok(name) if !name.is_empty() && name != "auto" => Kernel::from_name(&name)
+                    .ok_or_else(|| {
+                        crate::Error::Options(format!(
+                            "{KERNEL_ENV}={name}: no such kernel; the kernels are auto, {}",
+                            Kernel::names().join(", ")
+                        ))
+                    })?,
+                _ => Kernel::best(),
+            },
+        };
+        if kernel.is_available() {
+            Ok(kernel)
+        } else {
+            Err(crate::Error::KernelUnavailable { kernel })
         }
+    }
+
+    /// The choice named `name` (`auto` or a kernel's name), if there is one.
+    pub fn from_name(name: &str) -> Option<KernelChoice> {
+        if name == "auto" {
+            return Some(KernelChoice::Auto);
+        }
+        Kernel::from_name(name).map(KernelChoice::from)
+    }
+
+    /// The choice's name: `auto` or the kernel's.
+    pub fn name(self) -> &'static str {
+        self.kernel().map_or("auto", Kernel::name)
     }
 }
 
-/// The counting kernels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kernel {
-    /// Portable batched search, one node at a time with no branch per node ([`scalar`]).
-    Scalar,
-    /// Level-synchronous batched search, 16 nodes at a time ([`avx512`]).
-    Avx512,
-}
-
 impl Kernel {
-    /// The kernel's name as shown in tables.
+    /// The kernel's name as shown in tables and taken by `--kernel`.
     pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Scalar => "scalar",
-            Kernel::Avx512 => "avx512",
-        }
+        self.info().name
+    }
+
+    /// The names of every kernel, in [`Kernel::ALL`]'s order.
+    pub fn names() -> Vec<&'static str> {
+        Kernel::ALL.iter().map(|k| k.name()).collect()
+    }
+
+    /// The kernel named `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<Kernel> {
+        Kernel::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
+    /// The kernels this CPU runs, in [`Kernel::ALL`]'s order.
+    pub fn available() -> Vec<Kernel> {
+        Kernel::ALL
+            .iter()
+            .copied()
+            .filter(|k| k.is_available())
+            .collect()
     }
 
     /// Whether this CPU can run the kernel (checked at run time).
     pub fn is_available(self) -> bool {
-        match self {
-            Kernel::Scalar => true,
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => avx512::available(),
-            #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx512 => false,
-        }
+        self.info().entry.is_some_and(|e| (e.available)())
     }
 
-    /// The fastest kernel this CPU runs.
+    /// The fastest kernel this CPU runs: the last of [`Kernel::ALL`] it has.
     pub fn best() -> Kernel {
-        if Kernel::Avx512.is_available() {
-            Kernel::Avx512
-        } else {
-            Kernel::Scalar
+        Kernel::ALL
+            .iter()
+            .rev()
+            .copied()
+            .find(|k| k.is_available())
+            .unwrap_or(Kernel::Scalar)
+    }
+
+    /// The message for a kernel this CPU cannot run: what it needs and what to use instead.
+    pub fn unavailable_reason(self) -> String {
+        format!(
+            "the {} kernel needs {}, which this CPU lacks; this CPU runs {} (or auto)",
+            self.name(),
+            self.info().needs,
+            Kernel::available()
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+
+    /// The entry points, checked: the CPU runs the kernel.
+    fn entry(self) -> KernelEntry {
+        match self.info().entry {
+            Some(e) if (e.available)() => e,
+            _ => panic!("{}", self.unavailable_reason()),
         }
     }
 
-    /// Counts the completions of `interior`. Both kernels give the same completions and the
+    /// Counts the completions of `interior`. Every kernel gives the same completions and the
     /// same nodes.
     ///
     /// # Panics
     ///
     /// If the CPU cannot run the kernel ([`Kernel::is_available`]).
     pub fn count(self, interior: &Interior) -> InteriorCount {
-        match self {
-            Kernel::Scalar => scalar::count(interior),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => avx512::count(interior),
-            #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx512 => panic!("the avx512 kernel exists only on x86-64"),
-        }
+        (self.entry().count)(interior)
     }
-}
 
-impl Kernel {
+    /// [`Kernel::count`] in the kernel's widest lanes whatever the interior's size (see
+    /// [`KernelEntry::count_wide`]), for tests.
+    ///
+    /// # Panics
+    ///
+    /// If the CPU cannot run the kernel ([`Kernel::is_available`]).
+    pub fn count_wide(self, interior: &Interior) -> InteriorCount {
+        (self.entry().count_wide)(interior)
+    }
+
     /// Counts a group of interiors: `Σ weights[i] · completions(its[i])` and the nodes of all
     /// their trees, the same as [`Kernel::count`] on each. The scalar kernel searches the group
     /// together ([`group`]), which keeps its batches full when the interiors are small; the
-    /// avx512 kernel counts them one by one.
+    /// vector kernels count them one by one.
     ///
     /// # Panics
     ///
     /// If the CPU cannot run the kernel or `its` and `weights` differ in length.
     pub fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
-        match self {
-            Kernel::Scalar => group::count_weighted(its, weights),
-            Kernel::Avx512 => {
-                assert_eq!(its.len(), weights.len(), "one weight per interior");
-                let mut total = WeightedCount::default();
-                for (it, &w) in its.iter().zip(weights) {
-                    let c = self.count(it);
-                    total.weighted += u64::from(w) * c.completions;
-                    total.nodes += c.nodes;
-                }
-                total
-            }
-        }
+        assert_eq!(its.len(), weights.len(), "one weight per interior");
+        (self.entry().count_weighted)(its, weights)
     }
 }
 

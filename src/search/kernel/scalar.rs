@@ -31,8 +31,22 @@
 //! When a step writes its slot at the tail, the ring holds at most `BATCH − 1` others, so
 //! `SLOTS = BATCH` slots suffice with the indices taken modulo `SLOTS`.
 
-use super::{Interior, InteriorCount, MAX_DEPTH};
+use super::{Interior, InteriorCount, Kernel, KernelEntry, KernelInfo, MAX_DEPTH};
 use std::cell::RefCell;
+
+/// The registry's entry of this kernel.
+pub const INFO: KernelInfo = KernelInfo {
+    kernel: Kernel::Scalar,
+    name: "scalar",
+    needs: "nothing",
+    summary: "the portable kernel: every CPU, one node at a time with no branch per node",
+    entry: Some(KernelEntry {
+        available: || true,
+        count,
+        count_weighted: super::group::count_weighted,
+        count_wide: count,
+    }),
+};
 
 /// The most children a batch writes to the next level (the ring's most pending nodes).
 /// Measured at n = 16: 256 is 12% faster than 64; 512 is no faster.
@@ -85,7 +99,21 @@ thread_local! {
 ///
 /// Nodes counted: every partial board built by placing a queen in a free row other than the
 /// last two (those are counted by [`last_two_rows`], not built).
+///
+/// On x86-64 CPUs with the bit-manipulation instructions (popcnt, bmi1, bmi2, lzcnt) this runs
+/// a copy of the search compiled for them, else the baseline one: the same code, chosen at
+/// run time.
 pub fn count(it: &Interior) -> InteriorCount {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(bmi) = super::x86_bmi::Bmi::detect() {
+        return bmi.count(it);
+    }
+    count_portable(it)
+}
+
+/// [`count`] as compiled for the build's baseline CPU, whatever this CPU has.
+#[inline(always)]
+pub fn count_portable(it: &Interior) -> InteriorCount {
     // Free squares of the first free row: interior columns not taken by a border queen's
     // column and not on a border queen's diagonal.
     let first = it.inner & !(it.cols | it.blocked[0]);
@@ -115,6 +143,7 @@ pub fn count(it: &Interior) -> InteriorCount {
 
 /// The batched search of an interior of three free rows or more whose first row has a free
 /// square, in `rings` (at least [`LEVELS`] of them; their contents are scratch).
+#[inline(always)]
 fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
     // Placements at level `last` leave two free rows, counted in closed form.
     let last = it.depth - 3;

@@ -250,7 +250,7 @@ fn column_widths(sizes: &[usize], search: &SearchArgs) -> [usize; 12] {
     // The text columns: every engine and kernel name, the verdicts.
     let names = |list: &[&str]| list.iter().map(|s| s.len()).max().unwrap_or(0);
     grow(8, names(&Engine::ALL.map(Engine::name)));
-    grow(9, names(&["scalar", "avx512"]));
+    grow(9, names(&queens::search::kernel::Kernel::names()));
     grow(11, names(&["yes", "unknown", "MISMATCH"]));
     for &n in sizes {
         let known = verify::lookup(n);

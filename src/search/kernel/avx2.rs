@@ -1,0 +1,530 @@
+//! The AVX2 kernel: the batched search of [`super::batched`] on 256-bit registers, for the
+//! x86-64 CPUs without AVX-512 (most laptops and desktops, EPYC Rome and Milan, older Xeons).
+//!
+//! Where the interior fits 16 bits (n ≤ 18), 16 lanes of 16 bits and 4 vectors a step (64
+//! nodes); beyond, 8 lanes of 32 bits and 4 vectors a step (32 nodes). Interiors of three free
+//! rows or fewer go to the scalar kernel.
+//!
+//! AVX2 has no compress instruction and no vector popcount; they are built as in our C
+//! experiment (`shared/research/avx2`):
+//!
+//! - **Compress**: a lane set is a bit mask taken from `vpmovmskb`; each 128-bit half of a
+//!   vector is packed by one `vpshufb` whose pattern comes from a table indexed by that
+//!   half's 8 (or 4) mask bits, and the two halves are stored one after the other (the high
+//!   half at the low half's popcount). The pattern is made once per mask and serves the
+//!   node's four words.
+//! - **Two masks at once**: the children and the parents of a 16-bit step are tested with
+//!   one `vpacksswb` of both comparisons and one `vpmovmskb`.
+//! - **Popcount**: the bits of each nibble from a 16-entry `vpshufb` table, the nibbles'
+//!   counts summed into each byte, the bytes into each lane (`vpmaddubsw`, then `vpmaddwd`
+//!   for 32-bit lanes).
+//!
+//! With [`super::avx512`] and [`super::neon`], one of the files that hold `unsafe` code.
+
+#![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
+
+use super::{Interior, InteriorCount, Kernel, KernelEntry, KernelInfo, WeightedCount};
+
+/// The registry's entry of this kernel.
+pub const INFO: KernelInfo = KernelInfo {
+    kernel: Kernel::Avx2,
+    name: "avx2",
+    needs: "AVX2 (x86-64 with avx2, bmi1, bmi2, popcnt and lzcnt)",
+    summary: "AVX2: 64 nodes a step in 16-bit lanes for n ≤ 18, 32 in 32-bit lanes beyond",
+    entry: ENTRY,
+};
+
+#[cfg(target_arch = "x86_64")]
+const ENTRY: Option<KernelEntry> = Some(KernelEntry {
+    available,
+    count,
+    count_weighted,
+    count_wide,
+});
+
+#[cfg(not(target_arch = "x86_64"))]
+const ENTRY: Option<KernelEntry> = None;
+
+/// Whether this CPU runs this kernel.
+#[cfg(target_arch = "x86_64")]
+pub fn available() -> bool {
+    imp::Narrow::detect().is_some()
+}
+
+/// Counts the ways to fill the free rows of `it`, exactly as the scalar kernel does (same
+/// completions, same nodes).
+///
+/// # Panics
+///
+/// If the CPU lacks the features ([`available`]).
+#[cfg(target_arch = "x86_64")]
+pub fn count(it: &Interior) -> InteriorCount {
+    let lanes = imp::Narrow::detect().expect("the avx2 kernel needs avx2");
+    if it.depth <= 3 {
+        return super::scalar::count(it);
+    }
+    if it.inner <= 0xFFFF {
+        imp::count_narrow(lanes, it)
+    } else {
+        imp::count_wide(imp::Wide::from(lanes), it)
+    }
+}
+
+/// [`count`] with 8 lanes of 32 bits whatever the board size (for tests of that search on
+/// sizes where [`count`] takes the 16-bit one).
+///
+/// # Panics
+///
+/// If the CPU lacks the features ([`available`]).
+#[cfg(target_arch = "x86_64")]
+pub fn count_wide(it: &Interior) -> InteriorCount {
+    let lanes = imp::Narrow::detect().expect("the avx2 kernel needs avx2");
+    if it.depth <= 3 {
+        return super::scalar::count(it);
+    }
+    imp::count_wide(imp::Wide::from(lanes), it)
+}
+
+/// Counts a group of interiors one by one.
+#[cfg(target_arch = "x86_64")]
+fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
+    super::count_one_by_one(count, its, weights)
+}
+
+#[cfg(target_arch = "x86_64")]
+mod imp {
+    use super::super::batched::{self, Search};
+    use super::super::lanes::{CAP, Lanes};
+    use super::super::{Interior, InteriorCount};
+    use std::arch::x86_64::*;
+    use std::cell::RefCell;
+
+    /// How many independent searches are interleaved (as in the C experiment: two).
+    const SEARCHES: usize = 2;
+
+    /// Vectors per step (as in the C experiment: 4 × 16 = 64 nodes a step).
+    const BLOCK: usize = 4;
+
+    /// `vpshufb` patterns that pack the 16-bit lanes of one 128-bit half: entry `m` moves the
+    /// lanes whose bit is set in `m` (8 bits, one per lane) to the front, in order; the rest
+    /// of the bytes are zero (index 0x80).
+    #[repr(align(16))]
+    struct Patterns<const K: usize>([[u8; 16]; K]);
+
+    /// The patterns for 8 lanes of 16 bits.
+    static PACK16: Patterns<256> = Patterns(patterns::<256>(2));
+
+    /// The patterns for 4 lanes of 32 bits.
+    static PACK32: Patterns<16> = Patterns(patterns::<16>(4));
+
+    /// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`).
+    const fn patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {
+        let mut table = [[0x80u8; 16]; K];
+        let mut m = 0;
+        while m < K {
+            let mut out = 0;
+            let mut lane = 0;
+            while lane < 16 / bytes {
+                if m >> lane & 1 == 1 {
+                    let mut b = 0;
+                    while b < bytes {
+                        table[m][out] = (lane * bytes + b) as u8;
+                        out += 1;
+                        b += 1;
+                    }
+                }
+                lane += 1;
+            }
+            m += 1;
+        }
+        table
+    }
+
+    /// A window of lane masks: the 16 bytes from byte `32 − 2m` hold `m` lanes of ones (16
+    /// bits) followed by zeros, for [`Lanes::add_first`].
+    static FIRST: [u16; 32] = {
+        let mut w = [0u16; 32];
+        let mut i = 0;
+        while i < 16 {
+            w[i] = 0xFFFF;
+            i += 1;
+        }
+        w
+    };
+
+    /// The bits of each nibble 0..15, twice (one copy per 128-bit half, as `vpshufb` looks
+    /// up within halves).
+    #[inline(always)]
+    fn nibble_bits() -> __m256i {
+        // SAFETY: only called from the lane operations below, whose values prove AVX2.
+        unsafe {
+            _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                2, 3, 3, 4,
+            )
+        }
+    }
+
+    /// The number of set bits of every byte of `v`: the low and high nibbles looked up in
+    /// [`nibble_bits`] and added. Needs AVX2 (callers hold a proof of it).
+    #[inline(always)]
+    fn byte_popcount(v: __m256i) -> __m256i {
+        // SAFETY: only called from the lane operations below, whose values prove AVX2.
+        unsafe {
+            let low = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_shuffle_epi8(nibble_bits(), _mm256_and_si256(v, low));
+            let hi = _mm256_shuffle_epi8(
+                nibble_bits(),
+                _mm256_and_si256(_mm256_srli_epi16(v, 4), low),
+            );
+            _mm256_add_epi8(lo, hi)
+        }
+    }
+
+    /// Packs the lanes of `v` chosen by the two 128-bit halves' patterns `pattern` and stores
+    /// them at `dst[at..]`: the low half's lanes, then the high half's right after them (at
+    /// `at + low`, `low` lanes of the low half kept). Writes `lanes` lanes at most.
+    #[inline(always)]
+    fn store_halves<T>(pattern: __m256i, low: usize, v: __m256i, dst: &mut [T; CAP], at: usize) {
+        let half = 16 / size_of::<T>();
+        // Bounds: the low half writes `half` lanes from `at`, the high half `half` lanes from
+        // `at + low` with `low ≤ half`: all within these `2 · half` lanes.
+        let dst = &mut dst[at..at + 2 * half];
+        // SAFETY: AVX2 is proven by the caller's lane-operation value; both 16-byte stores
+        // fall inside the bounds-checked `dst` (see above); unaligned stores are allowed.
+        unsafe {
+            let packed = _mm256_shuffle_epi8(v, pattern);
+            let p = dst.as_mut_ptr();
+            _mm_storeu_si128(p.cast(), _mm256_castsi256_si128(packed));
+            _mm_storeu_si128(p.add(low).cast(), _mm256_extracti128_si256(packed, 1));
+        }
+    }
+
+    /// The two halves' patterns from two table entries.
+    #[inline(always)]
+    fn pattern_pair(lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
+        // SAFETY: AVX2 is proven by the caller's lane-operation value; the loads read the two
+        // 16-byte table entries.
+        unsafe {
+            _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast())),
+                _mm_loadu_si128(hi.as_ptr().cast()),
+                1,
+            )
+        }
+    }
+
+    /// 16 lanes of 16 bits, for boards whose interior masks fit 16 bits (n ≤ 18).
+    ///
+    /// A lane set ([`Lanes::Mask`]) is laid out as `vpmovmskb` leaves it after a pack: lanes
+    /// 0–7 in bits 0–7, lanes 8–15 in bits 16–23.
+    #[derive(Clone, Copy)]
+    pub struct Narrow {
+        /// Private: a value exists only where [`Narrow::detect`] found the features.
+        _proof: (),
+    }
+
+    impl Narrow {
+        /// The lane operations, if this CPU has AVX2 (and the bit instructions that come with
+        /// it on every CPU that has it).
+        pub fn detect() -> Option<Narrow> {
+            (is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("lzcnt"))
+            .then_some(Narrow { _proof: () })
+        }
+    }
+
+    /// 8 lanes of 32 bits, which hold the masks of every n up to 32.
+    ///
+    /// A lane set is 8 bits (`vmovmskps`), one per lane.
+    #[derive(Clone, Copy)]
+    pub struct Wide {
+        /// Private: a value exists only where AVX2 was found.
+        _proof: (),
+    }
+
+    impl From<Narrow> for Wide {
+        fn from(_: Narrow) -> Wide {
+            Wide { _proof: () }
+        }
+    }
+
+    /// The operations both widths write alike, over `_mm256_*` names.
+    macro_rules! common_ops {
+        ($lane:ty, $lanes:expr) => {
+            #[inline(always)]
+            fn zero(self) -> __m256i {
+                unsafe { _mm256_setzero_si256() }
+            }
+            #[inline(always)]
+            fn load(self, src: &[$lane; CAP], at: usize) -> __m256i {
+                let src: &[$lane; $lanes] = src[at..at + $lanes].try_into().expect("lanes");
+                unsafe { _mm256_loadu_si256(src.as_ptr().cast()) }
+            }
+            #[inline(always)]
+            fn store(self, dst: &mut [$lane; CAP], at: usize, v: __m256i) {
+                let dst: &mut [$lane; $lanes] =
+                    (&mut dst[at..at + $lanes]).try_into().expect("lanes");
+                unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
+            }
+            #[inline(always)]
+            fn and(self, a: __m256i, b: __m256i) -> __m256i {
+                unsafe { _mm256_and_si256(a, b) }
+            }
+            #[inline(always)]
+            fn or(self, a: __m256i, b: __m256i) -> __m256i {
+                unsafe { _mm256_or_si256(a, b) }
+            }
+            #[inline(always)]
+            fn xor(self, a: __m256i, b: __m256i) -> __m256i {
+                unsafe { _mm256_xor_si256(a, b) }
+            }
+            #[inline(always)]
+            fn andnot(self, a: __m256i, b: __m256i) -> __m256i {
+                unsafe { _mm256_andnot_si256(a, b) }
+            }
+            #[inline(always)]
+            fn lowest_bit(self, v: __m256i) -> __m256i {
+                // v & (0 − v): two's complement keeps only the lowest set bit.
+                self.and(v, self.sub(self.zero(), v))
+            }
+            #[inline(always)]
+            fn sum(self, v: __m256i) -> u64 {
+                let mut out = [0 as $lane; CAP];
+                self.store(&mut out, 0, v);
+                out[..$lanes].iter().map(|&x| u64::from(x)).sum()
+            }
+        };
+    }
+
+    // SAFETY (every `unsafe` block in this impl and the next): a `Narrow` or `Wide` exists
+    // only where `Narrow::detect` found AVX2; loads and stores go through bounds-checked
+    // slices of exactly the lanes they touch (unaligned access is allowed by these
+    // intrinsics).
+    impl Lanes for Narrow {
+        type Lane = u16;
+        type Vector = __m256i;
+        type Mask = u32;
+        type Packing = (__m256i, usize);
+        const LANES: usize = 16;
+        const BLOCK: usize = BLOCK;
+        const MAX_MASK: u32 = 0xFFFF;
+        // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
+        const ADDS_BEFORE_FLUSH: u32 = 255;
+
+        common_ops!(u16, 16);
+
+        #[inline(always)]
+        fn splat(self, x: u32) -> __m256i {
+            unsafe { _mm256_set1_epi16(x as u16 as i16) }
+        }
+        #[inline(always)]
+        fn shl(self, v: __m256i, s: u32) -> __m256i {
+            unsafe { _mm256_sll_epi16(v, _mm_cvtsi32_si128(s as i32)) }
+        }
+        #[inline(always)]
+        fn shr(self, v: __m256i, s: u32) -> __m256i {
+            unsafe { _mm256_srl_epi16(v, _mm_cvtsi32_si128(s as i32)) }
+        }
+        #[inline(always)]
+        fn add(self, a: __m256i, b: __m256i) -> __m256i {
+            unsafe { _mm256_add_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn sub(self, a: __m256i, b: __m256i) -> __m256i {
+            unsafe { _mm256_sub_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn mul(self, a: __m256i, b: __m256i) -> __m256i {
+            unsafe { _mm256_mullo_epi16(a, b) }
+        }
+        #[inline(always)]
+        fn popcount(self, v: __m256i) -> __m256i {
+            // Each lane's two byte counts summed: bytes times 1, adjacent pairs added.
+            unsafe { _mm256_maddubs_epi16(byte_popcount(v), _mm256_set1_epi8(1)) }
+        }
+        #[inline(always)]
+        fn add_first(self, acc: __m256i, m: usize, v: __m256i) -> __m256i {
+            // Lanes 0..m of the window FIRST[16 − m..32 − m] are ones, the rest zeros.
+            let window: &[u16; 16] = FIRST[16 - m..32 - m].try_into().expect("16 lanes");
+            unsafe {
+                let keep = _mm256_loadu_si256(window.as_ptr().cast());
+                _mm256_add_epi16(acc, _mm256_and_si256(v, keep))
+            }
+        }
+        #[inline(always)]
+        fn first(self, m: usize) -> u32 {
+            // Lanes 0..m: the low half's bits 0..min(m, 8), the high half's from bit 16.
+            let lo = m.min(8);
+            ((1u32 << lo) - 1) | (((1u32 << (m - lo)) - 1) << 16)
+        }
+        #[inline(always)]
+        fn nonzero_pair(self, lanes: u32, a: __m256i, b: __m256i) -> (u32, u32) {
+            // Both comparisons packed to bytes in one vector: per 128-bit half, a's 8 lanes
+            // then b's; one movemask gives a's lanes in bits 0–7 and 16–23, b's in 8–15 and
+            // 24–31. A set bit is a zero lane, so the complement is the nonzero lanes.
+            let zero_lanes = unsafe {
+                let z = _mm256_setzero_si256();
+                _mm256_movemask_epi8(_mm256_packs_epi16(
+                    _mm256_cmpeq_epi16(a, z),
+                    _mm256_cmpeq_epi16(b, z),
+                ))
+            } as u32;
+            let nonzero = !zero_lanes;
+            (nonzero & lanes, (nonzero >> 8) & lanes)
+        }
+        #[inline(always)]
+        fn count(self, m: u32) -> usize {
+            m.count_ones() as usize
+        }
+        #[inline(always)]
+        fn packing(self, m: u32) -> (__m256i, usize) {
+            let (lo, hi) = ((m & 0xFF) as usize, (m >> 16 & 0xFF) as usize);
+            (
+                pattern_pair(&PACK16.0[lo], &PACK16.0[hi]),
+                lo.count_ones() as usize,
+            )
+        }
+        #[inline(always)]
+        fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u16; CAP], at: usize) {
+            store_halves(p.0, p.1, v, dst, at)
+        }
+    }
+
+    impl Lanes for Wide {
+        type Lane = u32;
+        type Vector = __m256i;
+        type Mask = u32;
+        type Packing = (__m256i, usize);
+        const LANES: usize = 8;
+        const BLOCK: usize = BLOCK;
+        const MAX_MASK: u32 = u32::MAX;
+        // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
+        const ADDS_BEFORE_FLUSH: u32 = 1 << 20;
+
+        common_ops!(u32, 8);
+
+        #[inline(always)]
+        fn splat(self, x: u32) -> __m256i {
+            unsafe { _mm256_set1_epi32(x as i32) }
+        }
+        #[inline(always)]
+        fn shl(self, v: __m256i, s: u32) -> __m256i {
+            unsafe { _mm256_sll_epi32(v, _mm_cvtsi32_si128(s as i32)) }
+        }
+        #[inline(always)]
+        fn shr(self, v: __m256i, s: u32) -> __m256i {
+            unsafe { _mm256_srl_epi32(v, _mm_cvtsi32_si128(s as i32)) }
+        }
+        #[inline(always)]
+        fn add(self, a: __m256i, b: __m256i) -> __m256i {
+            unsafe { _mm256_add_epi32(a, b) }
+        }
+        #[inline(always)]
+        fn sub(self, a: __m256i, b: __m256i) -> __m256i {
+            unsafe { _mm256_sub_epi32(a, b) }
+        }
+        #[inline(always)]
+        fn mul(self, a: __m256i, b: __m256i) -> __m256i {
+            unsafe { _mm256_mullo_epi32(a, b) }
+        }
+        #[inline(always)]
+        fn popcount(self, v: __m256i) -> __m256i {
+            // Byte counts summed in pairs into 16 bits, then the pairs into 32 bits.
+            unsafe {
+                _mm256_madd_epi16(
+                    _mm256_maddubs_epi16(byte_popcount(v), _mm256_set1_epi8(1)),
+                    _mm256_set1_epi16(1),
+                )
+            }
+        }
+        #[inline(always)]
+        fn add_first(self, acc: __m256i, m: usize, v: __m256i) -> __m256i {
+            // Lanes 0..m are those whose index is below m.
+            unsafe {
+                let keep = _mm256_cmpgt_epi32(
+                    _mm256_set1_epi32(m as i32),
+                    _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                );
+                _mm256_add_epi32(acc, _mm256_and_si256(v, keep))
+            }
+        }
+        #[inline(always)]
+        fn first(self, m: usize) -> u32 {
+            (1u32 << m) - 1
+        }
+        #[inline(always)]
+        fn nonzero_pair(self, lanes: u32, a: __m256i, b: __m256i) -> (u32, u32) {
+            // One bit per 32-bit lane: the sign bits of the comparisons (set: a zero lane).
+            let (za, zb) = unsafe {
+                let z = _mm256_setzero_si256();
+                (
+                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, z))),
+                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(b, z))),
+                )
+            };
+            (!(za as u32) & lanes, !(zb as u32) & lanes)
+        }
+        #[inline(always)]
+        fn count(self, m: u32) -> usize {
+            m.count_ones() as usize
+        }
+        #[inline(always)]
+        fn packing(self, m: u32) -> (__m256i, usize) {
+            let (lo, hi) = ((m & 0xF) as usize, (m >> 4 & 0xF) as usize);
+            (
+                pattern_pair(&PACK32.0[lo], &PACK32.0[hi]),
+                lo.count_ones() as usize,
+            )
+        }
+        #[inline(always)]
+        fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u32; CAP], at: usize) {
+            store_halves(p.0, p.1, v, dst, at)
+        }
+    }
+
+    thread_local! {
+        /// Each thread's searches, reused from unit to unit.
+        static NARROW: RefCell<Option<Box<[Search<Narrow>; SEARCHES]>>> =
+            const { RefCell::new(None) };
+        static WIDE: RefCell<Option<Box<[Search<Wide>; SEARCHES]>>> =
+            const { RefCell::new(None) };
+    }
+
+    /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
+    pub fn count_narrow(lanes: Narrow, it: &Interior) -> InteriorCount {
+        NARROW.with_borrow_mut(|s| {
+            let s = s.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new(lanes))));
+            // SAFETY: `lanes` proves the CPU has the features `narrow` is compiled for.
+            unsafe { narrow(lanes, it, s) }
+        })
+    }
+
+    /// Counts `it` (four free rows or more) in 32-bit lanes.
+    pub fn count_wide(lanes: Wide, it: &Interior) -> InteriorCount {
+        WIDE.with_borrow_mut(|s| {
+            let s = s.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new(lanes))));
+            // SAFETY: `lanes` proves the CPU has the features `wide` is compiled for.
+            unsafe { wide(lanes, it, s) }
+        })
+    }
+
+    /// The batched search compiled for AVX2, 16-bit lanes.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn narrow(
+        lanes: Narrow,
+        it: &Interior,
+        searches: &mut [Search<Narrow>; SEARCHES],
+    ) -> InteriorCount {
+        batched::count(lanes, it, searches)
+    }
+
+    /// The batched search compiled for AVX2, 32-bit lanes.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    fn wide(lanes: Wide, it: &Interior, searches: &mut [Search<Wide>; SEARCHES]) -> InteriorCount {
+        batched::count(lanes, it, searches)
+    }
+}

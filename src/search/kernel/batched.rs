@@ -1,0 +1,287 @@
+//! The batched search of the vector kernels, written once over the lane operations of
+//! [`Lanes`]: a level-synchronous depth-first search that works on up to `W = BLOCK × LANES`
+//! nodes of one level at a time.
+//!
+//! # Method
+//!
+//! A node is four lane-wide words: the free squares of its row and the `cols`, `ld`, `rd`
+//! masks of the interior queens (masks of n − 2 bits: 16-bit lanes hold every n ≤ 18, 32-bit
+//! lanes every n ≤ 32). Each level (free row) has a small buffer of pending nodes, structure
+//! of arrays. One *step* takes up to `W` nodes of one level, `LANES` at a time into the lanes
+//! of a vector, and in every lane at once:
+//!
+//! - takes the lowest free square (`f & −f`) and clears it from the parent;
+//! - builds the child's masks and its row's free squares; keeps the child only if that row
+//!   still has a free square (look-ahead) and compress-stores the survivors into the next
+//!   level's buffer;
+//! - compress-stores the parents that still have free squares back into their own buffer.
+//!
+//! At the level whose placements leave two free rows, the children are not stored: the two
+//! rows are counted in closed form ([`Lanes::two_rows`]) and added into per-lane counters.
+//!
+//! The schedule always steps the deepest level holding at least `W` nodes; when none does, it
+//! takes a partial batch from the shallowest non-empty level. A level then receives children
+//! only while it holds fewer than `W` nodes, so no buffer ever holds more than `2W − 1` nodes
+//! ([`CAP`] slots hold them and a vector stored past the last) and all buffers stay in L1.
+//! Every node is processed exactly once and every placement is a lane of exactly one step, so
+//! the completions and the node count equal the scalar kernel's.
+//!
+//! Parents go back into their own buffer while the step still reads it: the parents of the
+//! `h`-th vector are written from slot `start + kept` with `kept ≤ h · LANES`, so a store of
+//! at most `LANES` lanes ends before the first slot of vector `h + 1`, which is not read yet.
+//!
+//! Several independent searches run interleaved (the root's free squares are dealt among
+//! them): a step's results are stored, counted and reloaded by the next step of the same
+//! search, and interleaving lets the CPU overlap those latencies.
+
+use super::lanes::{CAP, Lanes};
+use super::{Interior, InteriorCount, MAX_DEPTH};
+
+/// Levels of a search: placements at level `depth − 3` are the last ones searched.
+const LEVELS: usize = MAX_DEPTH - 2;
+
+/// One level's pending nodes, structure of arrays.
+#[derive(Clone, Copy)]
+struct Level<T> {
+    free: [T; CAP],
+    cols: [T; CAP],
+    ld: [T; CAP],
+    rd: [T; CAP],
+}
+
+/// One batched search: the pending nodes of each level and the counts so far. Kept per thread
+/// by the kernels and reused from unit to unit (allocating and clearing it per unit showed in
+/// profiles); [`count`] resets what it reads.
+pub struct Search<L: Lanes> {
+    levels: [Level<L::Lane>; LEVELS],
+    count: [usize; LEVELS],
+    /// Bit i set: level i holds at least `W` nodes.
+    full: u32,
+    /// Bit i set: level i holds at least one node.
+    busy: u32,
+    /// Per-lane completions not yet flushed into `completions`.
+    acc: L::Vector,
+    /// Additions into `acc` since it was last flushed.
+    acc_adds: u32,
+    completions: u64,
+    nodes: u64,
+}
+
+impl<L: Lanes> Search<L> {
+    /// An empty search.
+    #[inline(always)]
+    pub fn new(lanes: L) -> Search<L> {
+        let empty = Level {
+            free: [L::Lane::default(); CAP],
+            cols: [L::Lane::default(); CAP],
+            ld: [L::Lane::default(); CAP],
+            rd: [L::Lane::default(); CAP],
+        };
+        Search {
+            levels: [empty; LEVELS],
+            count: [0; LEVELS],
+            full: 0,
+            busy: 0,
+            acc: lanes.zero(),
+            acc_adds: 0,
+            completions: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Nodes per step.
+    const W: usize = L::BLOCK * L::LANES;
+
+    /// Empties the search (buffer contents are left: only slots below a count are read).
+    #[inline(always)]
+    fn reset(&mut self, lanes: L) {
+        self.count = [0; LEVELS];
+        self.full = 0;
+        self.busy = 0;
+        self.acc = lanes.zero();
+        self.acc_adds = 0;
+        self.completions = 0;
+        self.nodes = 0;
+    }
+
+    /// Adds a node of level 0 whose only free square is `bit`.
+    #[inline(always)]
+    fn push_root(&mut self, bit: L::Lane, cols: L::Lane) {
+        let at = self.count[0];
+        self.levels[0].free[at] = bit;
+        self.levels[0].cols[at] = cols;
+        self.levels[0].ld[at] = L::Lane::default();
+        self.levels[0].rd[at] = L::Lane::default();
+        self.count[0] = at + 1;
+        self.mark(0);
+    }
+
+    /// Updates the `full` and `busy` bits of level `j` from its count.
+    #[inline(always)]
+    fn mark(&mut self, j: usize) {
+        self.full = (self.full & !(1 << j)) | (u32::from(self.count[j] >= Self::W) << j);
+        self.busy = (self.busy & !(1 << j)) | (u32::from(self.count[j] > 0) << j);
+    }
+
+    /// One step of up to `W` nodes; `false` when there was nothing left to do.
+    #[inline(always)]
+    fn step(&mut self, l: L, it: &Interior) -> bool {
+        // Placements at level `last` leave two free rows, counted in closed form.
+        let last = it.depth - 3;
+        let i = if self.full != 0 {
+            31 - self.full.leading_zeros() as usize // the deepest full level
+        } else if self.busy != 0 {
+            self.busy.trailing_zeros() as usize // else the shallowest with a node
+        } else {
+            return false;
+        };
+        let m = self.count[i].min(Self::W);
+        let start = self.count[i] - m;
+        self.nodes += m as u64;
+        let inner = l.splat(it.inner);
+        let s = it.shift[i];
+        let blocked = l.splat(it.blocked[i + 1]);
+        let (upper, lower) = self.levels.split_at_mut(i + 1);
+        let level = &mut upper[i];
+        // Parents kept so far, written back from `start`.
+        let mut kept = start;
+        if i == last {
+            let s2 = it.shift[i + 1];
+            let blocked2 = l.splat(it.blocked[i + 2]);
+            let mut acc = self.acc;
+            for h in 0..L::BLOCK {
+                let at = start + h * L::LANES;
+                let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
+                if mh == 0 {
+                    break;
+                }
+                let (f, c) = (l.load(&level.free, at), l.load(&level.cols, at));
+                let (ld, rd) = (l.load(&level.ld, at), l.load(&level.rd, at));
+                // Lowest free square per lane: f & (0 − f), the two's complement trick.
+                let bit = l.lowest_bit(f);
+                let rest = l.xor(f, bit); // the parent without it
+                // The child's masks, diagonals moved `s` columns for the `s` rows to the next
+                // free row (bits shifted past the lane are off the board and lost).
+                let nc = l.or(c, bit);
+                let nl = l.shl(l.or(ld, bit), s);
+                let nr = l.shr(l.or(rd, bit), s);
+                // Free squares of the child's row: inner & !(cols | ld | rd | blocked), and of
+                // the row after it, ignoring the child's own queen.
+                let nf = l.andnot(l.or(l.or(nc, nl), l.or(nr, blocked)), inner);
+                let g = l.andnot(
+                    l.or(l.or(nc, l.shl(nl, s2)), l.or(l.shr(nr, s2), blocked2)),
+                    inner,
+                );
+                // Only the batch's lanes count.
+                acc = l.add_first(acc, mh, l.two_rows(nf, g, s2));
+                self.acc_adds += 1;
+                if self.acc_adds == L::ADDS_BEFORE_FLUSH {
+                    self.completions += l.sum(acc);
+                    acc = l.zero();
+                    self.acc_adds = 0;
+                }
+                let (back, _) = l.nonzero_pair(l.first(mh), rest, rest);
+                let p = l.packing(back);
+                l.compress_store(p, rest, &mut level.free, kept);
+                l.compress_store(p, c, &mut level.cols, kept);
+                l.compress_store(p, ld, &mut level.ld, kept);
+                l.compress_store(p, rd, &mut level.rd, kept);
+                kept += l.count(back);
+            }
+            self.acc = acc;
+        } else {
+            let next = &mut lower[0];
+            let mut born = self.count[i + 1];
+            for h in 0..L::BLOCK {
+                let at = start + h * L::LANES;
+                let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
+                if mh == 0 {
+                    break;
+                }
+                let (f, c) = (l.load(&level.free, at), l.load(&level.cols, at));
+                let (ld, rd) = (l.load(&level.ld, at), l.load(&level.rd, at));
+                let bit = l.lowest_bit(f); // f & −f, as above
+                let rest = l.xor(f, bit);
+                let nc = l.or(c, bit);
+                let nl = l.shl(l.or(ld, bit), s);
+                let nr = l.shr(l.or(rd, bit), s);
+                let nf = l.andnot(l.or(l.or(nc, nl), l.or(nr, blocked)), inner);
+                // Look-ahead: keep the children whose row has a free square, and the parents
+                // with squares left.
+                let (keep, back) = l.nonzero_pair(l.first(mh), nf, rest);
+                let p = l.packing(keep);
+                l.compress_store(p, nf, &mut next.free, born);
+                l.compress_store(p, nc, &mut next.cols, born);
+                l.compress_store(p, nl, &mut next.ld, born);
+                l.compress_store(p, nr, &mut next.rd, born);
+                born += l.count(keep);
+                let p = l.packing(back);
+                l.compress_store(p, rest, &mut level.free, kept);
+                l.compress_store(p, c, &mut level.cols, kept);
+                l.compress_store(p, ld, &mut level.ld, kept);
+                l.compress_store(p, rd, &mut level.rd, kept);
+                kept += l.count(back);
+            }
+            self.count[i + 1] = born;
+            self.mark(i + 1);
+        }
+        self.count[i] = kept;
+        self.mark(i);
+        true
+    }
+}
+
+/// Counts `it` with the `E` interleaved `searches` (their state is scratch), exactly as
+/// [`super::scalar::count`] does: same completions, same nodes. The interior's masks must fit
+/// a lane (`inner ≤ L::MAX_MASK`) and it must have at least four free rows.
+#[inline(always)]
+pub fn count<L: Lanes, const E: usize>(
+    l: L,
+    it: &Interior,
+    searches: &mut [Search<L>; E],
+) -> InteriorCount {
+    const {
+        // A level holds at most 2W − 1 nodes, and a store may write LANES lanes past them.
+        assert!(2 * L::BLOCK * L::LANES + L::LANES <= CAP);
+        assert!(E >= 1);
+    }
+    assert!(it.inner <= L::MAX_MASK && it.depth >= 4 && it.depth <= MAX_DEPTH);
+    for s in searches.iter_mut() {
+        s.reset(l);
+    }
+    // The root's free squares are dealt round-robin to the searches, one level-0 node per
+    // square (at most 30 squares: at most 30 nodes in a search, within a buffer).
+    let mut rest = it.inner & !(it.cols | it.blocked[0]);
+    let mut e = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg(); // lowest free square
+        rest ^= bit;
+        searches[e].push_root(lane(bit), lane(it.cols));
+        e = (e + 1) % E;
+    }
+    // Step the searches in turn: their dependency chains (compress, store, count, load) are
+    // independent, so the CPU overlaps them.
+    loop {
+        let mut more = false;
+        for s in searches.iter_mut() {
+            more |= s.step(l, it);
+        }
+        if !more {
+            break;
+        }
+    }
+    let mut total = InteriorCount::default();
+    for s in searches.iter() {
+        total.completions += s.completions + l.sum(s.acc);
+        total.nodes += s.nodes;
+    }
+    total
+}
+
+/// `x` as a lane: the callers checked that the masks fit.
+#[inline(always)]
+fn lane<T: TryFrom<u32>>(x: u32) -> T {
+    T::try_from(x)
+        .ok()
+        .expect("the interior's masks fit a lane")
+}

@@ -1,0 +1,116 @@
+//! The lane operations of the batched search ([`super::batched`]): one trait, [`Lanes`], and
+//! one implementation per instruction set and lane width, each in its instruction set's file
+//! (`avx2.rs`, `avx512.rs`, `neon.rs`), as memchr's `Vector` trait is.
+//!
+//! A value of a type that implements [`Lanes`] is a *proof* that this CPU has the instruction
+//! set: each implementation makes one only after a run-time check of the CPU's features. So
+//! the methods are safe to call, and the search written over them has no `unsafe` at all; the
+//! implementations hold the `unsafe` intrinsic calls, each with its SAFETY note.
+//!
+//! Every method is `#[inline(always)]` in the implementations: the search is compiled into the
+//! instruction set's `#[target_feature]` entry function, where the intrinsics inline.
+
+/// Slots of one level's buffer, in lanes: enough for every implementation's step
+/// ([`Lanes::BLOCK`] × [`Lanes::LANES`] = `W` nodes at most): a level holds at most `2W − 1`
+/// pending nodes, and a store may write a whole vector past the last of them.
+pub const CAP: usize = 3 * 64;
+
+/// The lane operations of one instruction set at one lane width.
+///
+/// A *vector* holds [`Lanes::LANES`] lanes of type [`Lanes::Lane`] (16 or 32 bits, as wide as
+/// the masks of the interior's columns); a *mask* is a set of lanes.
+pub trait Lanes: Copy {
+    /// One lane: `u16` or `u32`.
+    type Lane: Copy + Default + Into<u64> + TryFrom<u32>;
+    /// A vector of lanes.
+    type Vector: Copy;
+    /// A set of lanes (a mask register, or bits in a word).
+    type Mask: Copy;
+    /// A mask prepared for [`Lanes::compress_store`] (for example its shuffle pattern), made
+    /// once and used for the four words of a node.
+    type Packing: Copy;
+    /// Lanes per vector.
+    const LANES: usize;
+    /// Vectors per step of the search: a step takes up to `BLOCK × LANES` nodes.
+    const BLOCK: usize;
+    /// The largest interior mask a lane holds (`0xFFFF` or `u32::MAX`).
+    const MAX_MASK: u32;
+    /// How many [`Lanes::add_first`] of last-row counts (each at most `|f| · |g| ≤ bits²` per
+    /// lane) a lane holds before [`Lanes::sum`] must empty it.
+    const ADDS_BEFORE_FLUSH: u32;
+
+    /// Every lane `x` (truncated to the lane width; callers pass masks that fit).
+    fn splat(self, x: u32) -> Self::Vector;
+    /// Every lane zero.
+    fn zero(self) -> Self::Vector;
+    /// Lanes `src[at..at + LANES]`.
+    fn load(self, src: &[Self::Lane; CAP], at: usize) -> Self::Vector;
+    /// Writes `v` to `dst[at..at + LANES]`.
+    fn store(self, dst: &mut [Self::Lane; CAP], at: usize, v: Self::Vector);
+    /// `a & b` in every lane.
+    fn and(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// `a | b` in every lane.
+    fn or(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// `a ^ b` in every lane.
+    fn xor(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// `b & !a` in every lane (the operand order of x86's `andnot`).
+    fn andnot(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// The lowest set bit of every lane, `v & −v` (0 where `v` is 0).
+    fn lowest_bit(self, v: Self::Vector) -> Self::Vector;
+    /// Every lane shifted left by `s` bits (bits past the lane are lost).
+    fn shl(self, v: Self::Vector, s: u32) -> Self::Vector;
+    /// Every lane shifted right by `s` bits.
+    fn shr(self, v: Self::Vector, s: u32) -> Self::Vector;
+    /// `a + b` in every lane (wrapping).
+    fn add(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// `a − b` in every lane (wrapping).
+    fn sub(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// `a · b` in every lane (the low half of the product).
+    fn mul(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
+    /// The number of set bits of every lane.
+    fn popcount(self, v: Self::Vector) -> Self::Vector;
+    /// `acc + v` in the first `m` lanes, `acc` in the others.
+    fn add_first(self, acc: Self::Vector, m: usize, v: Self::Vector) -> Self::Vector;
+    /// The sum of the lanes.
+    fn sum(self, v: Self::Vector) -> u64;
+
+    /// The first `m` lanes (`m ≤ LANES`).
+    fn first(self, m: usize) -> Self::Mask;
+    /// The lanes of `lanes` where `a` is not zero, and those where `b` is not zero.
+    fn nonzero_pair(
+        self,
+        lanes: Self::Mask,
+        a: Self::Vector,
+        b: Self::Vector,
+    ) -> (Self::Mask, Self::Mask);
+    /// The number of lanes in `m`.
+    fn count(self, m: Self::Mask) -> usize;
+    /// `m` prepared for [`Lanes::compress_store`].
+    fn packing(self, m: Self::Mask) -> Self::Packing;
+    /// Writes the lanes of `v` that `p` holds, in order, to `dst[at..]`; it may write up to
+    /// `LANES` lanes from `at` (the ones past the packed lanes are scratch).
+    fn compress_store(
+        self,
+        p: Self::Packing,
+        v: Self::Vector,
+        dst: &mut [Self::Lane; CAP],
+        at: usize,
+    );
+
+    /// The ways to fill the last two free rows, per lane: `f` the free squares of the first,
+    /// `g` those of the second ignoring the first's queen, `s` rows apart:
+    /// `|f|·|g| − |f∩g| − |(f<<s)∩g| − |(f>>s)∩g|` (see
+    /// [`super::scalar::last_two_rows`]). An implementation may compute it otherwise.
+    #[inline(always)]
+    fn two_rows(self, f: Self::Vector, g: Self::Vector, s: u32) -> Self::Vector {
+        let pairs = self.mul(self.popcount(f), self.popcount(g));
+        let clashes = self.add(
+            self.popcount(self.and(f, g)),
+            self.add(
+                self.popcount(self.and(self.shl(f, s), g)),
+                self.popcount(self.and(self.shr(f, s), g)),
+            ),
+        );
+        self.sub(pairs, clashes)
+    }
+}

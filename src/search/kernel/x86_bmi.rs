@@ -1,0 +1,54 @@
+//! The scalar kernel compiled a second time for x86-64's bit-manipulation instructions
+//! (popcnt, bmi1 `blsi`/`blsr`/`tzcnt`, bmi2, lzcnt), which every x86-64 CPU of the last
+//! decade has but the baseline x86-64 target may not assume. The code is the scalar kernel's
+//! own ([`super::scalar`], [`super::group`]), inlined here into functions compiled with those
+//! features; `scalar::count` and `group::count_weighted` choose this copy at run time.
+//!
+//! With the vector kernels' files, one of the files that hold `unsafe` code: the calls of the
+//! `#[target_feature]` functions, behind a type whose values exist only on a CPU that has the
+//! features.
+
+#![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
+
+use super::{Interior, InteriorCount, WeightedCount, group, scalar};
+
+/// Proof that this CPU has popcnt, bmi1, bmi2 and lzcnt.
+#[derive(Clone, Copy)]
+pub struct Bmi {
+    /// Private: a value exists only where [`Bmi::detect`] found the features.
+    _proof: (),
+}
+
+impl Bmi {
+    /// The proof, if this CPU has the features.
+    #[inline]
+    pub fn detect() -> Option<Bmi> {
+        (is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("lzcnt"))
+        .then_some(Bmi { _proof: () })
+    }
+
+    /// [`scalar::count`] compiled for the features.
+    pub fn count(self, it: &Interior) -> InteriorCount {
+        // SAFETY: `self` proves the CPU has the features `count_bmi` is compiled for.
+        unsafe { count_bmi(it) }
+    }
+
+    /// [`group::count_weighted`] compiled for the features.
+    pub fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
+        // SAFETY: `self` proves the CPU has the features `count_weighted_bmi` is compiled for.
+        unsafe { count_weighted_bmi(its, weights) }
+    }
+}
+
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn count_bmi(it: &Interior) -> InteriorCount {
+    scalar::count_portable(it)
+}
+
+#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+fn count_weighted_bmi(its: &[Interior], weights: &[u8]) -> WeightedCount {
+    group::count_weighted_portable(its, weights)
+}
