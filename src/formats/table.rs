@@ -605,7 +605,7 @@ mod tests {
                 .collect();
             let f = footer(&rows, &human_columns()).unwrap();
             let start = format!(
-                "engine symmetric (enumerate for n = 0), kernel {}, threads 2, ",
+                "engine symmetric (enumerate for n = 0), kernel {}, threads 2 (1 for n = 0), ",
                 kernel.name()
             );
             assert!(f.starts_with(&start), "{f}");

@@ -244,6 +244,34 @@ Every part 0 to MOD−1 of each board size must be given exactly once, all from 
 plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
 corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
     Merge(MergeArgs),
+    /// List the counting kernels: which this CPU runs, what each needs, which `auto` picks.
+    #[command(after_help = "\
+Examples:
+  queens kernels                     the kernels, whether this CPU runs each, what each needs
+  queens kernels --format csv        the same as CSV (kernel,here,auto,needs), for scripts
+  QUEENS_KERNEL=scalar queens count 16    force a kernel for a whole run (what auto picks)
+
+Every kernel gives the same counts and the same nodes; they differ in speed only. auto (the
+default of --kernel) picks the last kernel of the list that this CPU runs, unless the
+environment variable QUEENS_KERNEL names one (a kernel this CPU lacks is then an error).")]
+    Kernels(KernelsArgs),
+}
+
+/// `queens kernels`.
+#[derive(Debug, Args)]
+pub struct KernelsArgs {
+    /// The output format: an aligned table, or CSV with a header.
+    #[arg(long, value_enum, default_value_t = KernelsFormat::Table)]
+    pub format: KernelsFormat,
+}
+
+/// `queens kernels --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KernelsFormat {
+    /// An aligned table and a line saying what auto picks.
+    Table,
+    /// CSV: kernel,here,auto,needs.
+    Csv,
 }
 
 /// Board sizes: `8`, `4-12`, or `8,10,12-14`.

@@ -92,6 +92,7 @@ fn run(cli: &Cli) -> Result<(), CommandError> {
         Command::Render(args) => commands::render::run(args),
         Command::Plot(args) => commands::plot::run(args),
         Command::Merge(args) => commands::merge::run(args, cli.quiet),
+        Command::Kernels(args) => commands::kernels::run(args),
     }
 }
 

@@ -4,6 +4,7 @@ pub mod classify;
 pub mod count;
 pub mod count_part;
 pub mod exports;
+pub mod kernels;
 pub mod list;
 pub mod long_size;
 pub mod merge;
