@@ -290,3 +290,116 @@ proptest! {
         }
     }
 }
+
+/// `queens kernels --format csv` with `QUEENS_KERNEL` as given (`None`: unset).
+fn kernels_csv(env: Option<&str>) -> Vec<Vec<String>> {
+    let mut cmd = crate::common::queens();
+    cmd.env_remove(queens::search::kernel::KERNEL_ENV);
+    if let Some(v) = env {
+        cmd.env(queens::search::kernel::KERNEL_ENV, v);
+    }
+    let out = cmd.args(["kernels", "--format", "csv"]).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let (header, rows) = crate::common::csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(header, ["kernel", "here", "auto", "needs"]);
+    rows
+}
+
+#[test]
+fn the_kernels_command_lists_the_registry_as_this_cpu_sees_it() {
+    let rows = kernels_csv(None);
+    assert_eq!(rows.len(), Kernel::ALL.len());
+    for (row, &k) in rows.iter().zip(Kernel::ALL) {
+        assert_eq!(row[0], k.name());
+        assert_eq!(row[1] == "yes", k.is_available(), "{row:?}");
+        assert_eq!(row[2] == "yes", k == Kernel::best(), "{row:?}");
+        assert_eq!(row[3], k.info().needs);
+    }
+    // QUEENS_KERNEL moves auto's pick.
+    let rows = kernels_csv(Some("scalar"));
+    let picked: Vec<&str> = rows
+        .iter()
+        .filter(|r| r[2] == "yes")
+        .map(|r| r[0].as_str())
+        .collect();
+    assert_eq!(picked, ["scalar"]);
+    let table = crate::common::stdout_of(&["kernels"]);
+    assert!(table.starts_with("kernel  here  auto  needs\n"), "{table}");
+}
+
+#[test]
+fn queens_kernel_forces_autos_pick_for_a_whole_run_and_a_bad_value_is_a_usage_error() {
+    for &k in Kernel::ALL {
+        let mut cmd = crate::common::queens_plain();
+        cmd.env(queens::search::kernel::KERNEL_ENV, k.name());
+        let out = cmd
+            .args(["count", "9-10", "--csv", "-", "-q"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if k.is_available() {
+            assert!(out.status.success(), "{}: {err}", k.name());
+            let (_, rows) = crate::common::csv_records(&String::from_utf8(out.stdout).unwrap());
+            for row in rows {
+                assert_eq!(row[9], k.name(), "{row:?}");
+            }
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{}: {err}", k.name());
+            assert_eq!(
+                err.trim_end(),
+                format!(
+                    "queens: error: QUEENS_KERNEL={}: the {} kernel needs {}, which this CPU \
+                     lacks; this CPU runs {} (or auto)",
+                    k.name(),
+                    k.name(),
+                    k.info().needs,
+                    Kernel::names()
+                        .into_iter()
+                        .filter(|&n| Kernel::from_name(n).unwrap().is_available())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            );
+            crate::common::fails_with(
+                &["count", "9", "--kernel", k.name()],
+                2,
+                &format!("--kernel {}: the {} kernel needs", k.name(), k.name()),
+            );
+        }
+    }
+    let out = crate::common::queens_plain()
+        .env(queens::search::kernel::KERNEL_ENV, "avx3")
+        .args(["count", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "queens: error: QUEENS_KERNEL=avx3: no such kernel; the kernels are auto, scalar, avx2, \
+         avx512, neon"
+    );
+    // An explicit --kernel wins over the variable.
+    let out = crate::common::queens()
+        .env(queens::search::kernel::KERNEL_ENV, "avx3")
+        .args(["count", "9", "--kernel", "scalar", "--columns", "n,kernel"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("9  scalar"));
+}
+
+#[test]
+fn kernel_help_lists_every_kernel_of_the_registry() {
+    let help = crate::common::stdout_of(&["count", "--help"]);
+    // Lines wrap to the terminal: compare with the white space folded.
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for &k in Kernel::ALL {
+        assert!(help.contains(&format!("- {}:", k.name())), "{help}");
+        if !k.is_available() {
+            assert!(
+                help.contains(&format!("[this CPU lacks {}]", k.info().needs)),
+                "{help}"
+            );
+        }
+    }
+}

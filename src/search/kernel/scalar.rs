@@ -39,7 +39,7 @@ pub const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Scalar,
     name: "scalar",
     needs: "nothing",
-    summary: "the portable kernel: every CPU, one node at a time with no branch per node",
+    summary: "Portable: every CPU, a batched search one node at a time with no branch per node",
     entry: Some(KernelEntry {
         available: || true,
         count,
