@@ -39,7 +39,7 @@ use std::cell::RefCell;
 const BATCH: usize = 256;
 
 /// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask.
-const SLOTS: usize = 256;
+pub const SLOTS: usize = 256;
 
 // A ring holds at most `BATCH` nodes, and `% SLOTS` must be a mask.
 const _: () = assert!(BATCH <= SLOTS && SLOTS.is_power_of_two());
@@ -49,7 +49,7 @@ const LEVELS: usize = MAX_DEPTH + 1;
 
 /// A pending node: the free squares of its row, the `cols`, `ld`, `rd` masks of the interior
 /// queens placed so far, and the index of its interior in the group.
-type Node = [u32; 5];
+pub type Node = [u32; 5];
 
 thread_local! {
     /// Each thread's rings, reused from call to call (only slots inside a ring's bounds are
@@ -60,41 +60,32 @@ thread_local! {
 /// Counts the interiors `its` together: `Σ weights[i] · completions(its[i])` and the nodes
 /// of all their trees, the same as [`scalar::count`] on each.
 ///
+/// As [`scalar::count`], a copy compiled for x86-64's bit-manipulation instructions runs
+/// where the CPU has them.
+///
 /// # Panics
 ///
 /// If `its` and `weights` differ in length or `its` has 2^32 interiors or more.
-///
-/// As [`scalar::count`], a copy compiled for x86-64's bit-manipulation instructions runs
-/// where the CPU has them.
 pub fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(bmi) = super::x86_bmi::Bmi::detect() {
-        return bmi.count_weighted(its, weights);
-    }
-    count_weighted_portable(its, weights)
-}
-
-/// [`count_weighted`] as compiled for the build's baseline CPU, whatever this CPU has.
-///
-/// # Panics
-///
-/// As [`count_weighted`].
-#[inline(always)]
-pub fn count_weighted_portable(its: &[Interior], weights: &[u8]) -> WeightedCount {
     assert_eq!(its.len(), weights.len(), "one weight per interior");
     assert!(u32::try_from(its.len()).is_ok(), "too many interiors");
     RINGS.with_borrow_mut(|rings| {
         if rings.len() < LEVELS {
             rings.resize(LEVELS, [[0; 5]; SLOTS]);
         }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bmi) = super::x86_bmi::Bmi::detect() {
+            return bmi.search_group(its, weights, rings);
+        }
         search(its, weights, rings)
     })
 }
 
 /// The search of [`count_weighted`] in `rings` (at least [`LEVELS`]; their contents are
-/// scratch).
+/// scratch). Inlined into each copy of the kernel (baseline, and bit-manipulation
+/// instructions on x86-64).
 #[inline(always)]
-fn search(its: &[Interior], weights: &[u8], rings: &mut [[Node; SLOTS]]) -> WeightedCount {
+pub fn search(its: &[Interior], weights: &[u8], rings: &mut [[Node; SLOTS]]) -> WeightedCount {
     let mut total = WeightedCount::default();
     // Level R's pending nodes are in the slots head[R]..tail[R] of rings[R], modulo SLOTS.
     let mut head = [0usize; LEVELS];
@@ -108,8 +99,7 @@ fn search(its: &[Interior], weights: &[u8], rings: &mut [[Node; SLOTS]]) -> Weig
             // is full.
             while let Some(it) = its.get(next_root) {
                 let first = it.inner & !(it.cols | it.blocked[0]);
-                if it.depth < 3 || first == 0 {
-                    let c = scalar::count_portable(it);
+                if let Some(c) = scalar::count_without_search(it) {
                     total.weighted += u64::from(weights[next_root]) * c.completions;
                     total.nodes += c.nodes;
                 } else {

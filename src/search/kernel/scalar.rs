@@ -54,7 +54,7 @@ const BATCH: usize = 256;
 
 /// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask
 /// (measured at n = 16: 512 slots, twice the memory, are no faster).
-const SLOTS: usize = 256;
+pub const SLOTS: usize = 256;
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
 const LEVELS: usize = MAX_DEPTH - 2;
@@ -83,7 +83,7 @@ pub fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u6
 
 /// A pending node: the free squares of its row, then the `cols`, `ld`, `rd` masks of the
 /// interior queens placed so far.
-type Node = [u32; 4];
+pub type Node = [u32; 4];
 
 /// The rings of every level, `LEVELS × SLOTS` nodes (112 KiB).
 type Rings = Vec<[Node; SLOTS]>;
@@ -100,51 +100,57 @@ thread_local! {
 /// Nodes counted: every partial board built by placing a queen in a free row other than the
 /// last two (those are counted by [`last_two_rows`], not built).
 ///
-/// On x86-64 CPUs with the bit-manipulation instructions (popcnt, bmi1, bmi2, lzcnt) this runs
-/// a copy of the search compiled for them, else the baseline one: the same code, chosen at
-/// run time.
+/// On x86-64 CPUs with the bit-manipulation instructions (popcnt, bmi1, bmi2, lzcnt) the search
+/// runs in a copy compiled for them, else in the baseline one: the same code, chosen at run
+/// time.
 pub fn count(it: &Interior) -> InteriorCount {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(bmi) = super::x86_bmi::Bmi::detect() {
-        return bmi.count(it);
+    if let Some(small) = count_without_search(it) {
+        return small;
     }
-    count_portable(it)
+    let first = it.inner & !(it.cols | it.blocked[0]);
+    RINGS.with_borrow_mut(|rings| {
+        if rings.len() < LEVELS {
+            rings.resize(LEVELS, [[0; 4]; SLOTS]);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(bmi) = super::x86_bmi::Bmi::detect() {
+            return bmi.search(it, first, rings);
+        }
+        search(it, first, rings)
+    })
 }
 
-/// [`count`] as compiled for the build's baseline CPU, whatever this CPU has.
+/// The count of an interior that needs no search: fewer than three free rows (counted in
+/// closed form) or a first free row with no free square. `None` for every other interior.
 #[inline(always)]
-pub fn count_portable(it: &Interior) -> InteriorCount {
+pub fn count_without_search(it: &Interior) -> Option<InteriorCount> {
     // Free squares of the first free row: interior columns not taken by a border queen's
     // column and not on a border queen's diagonal.
     let first = it.inner & !(it.cols | it.blocked[0]);
     match it.depth {
         // The border queens fill the board (n = 1): one solution, nothing searched.
-        0 => InteriorCount {
+        0 => Some(InteriorCount {
             completions: 1,
             nodes: 0,
-        },
-        1 => InteriorCount {
+        }),
+        1 => Some(InteriorCount {
             completions: u64::from(first.count_ones()),
             nodes: 0,
-        },
-        2 => InteriorCount {
+        }),
+        2 => Some(InteriorCount {
             completions: last_two_rows(it, 0, it.cols, 0, 0),
             nodes: 0,
-        },
-        _ if first == 0 => InteriorCount::default(),
-        _ => RINGS.with_borrow_mut(|rings| {
-            if rings.len() < LEVELS {
-                rings.resize(LEVELS, [[0; 4]; SLOTS]);
-            }
-            search(it, first, rings)
         }),
+        _ if first == 0 => Some(InteriorCount::default()),
+        _ => None,
     }
 }
 
 /// The batched search of an interior of three free rows or more whose first row has a free
-/// square, in `rings` (at least [`LEVELS`] of them; their contents are scratch).
+/// square, in `rings` (at least [`LEVELS`] of them; their contents are scratch). Inlined into
+/// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
 #[inline(always)]
-fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
+pub fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
     // Placements at level `last` leave two free rows, counted in closed form.
     let last = it.depth - 3;
     // Level i's pending nodes are in the slots head[i]..tail[i] of rings[i], each index

@@ -2,7 +2,8 @@
 //! (popcnt, bmi1 `blsi`/`blsr`/`tzcnt`, bmi2, lzcnt), which every x86-64 CPU of the last
 //! decade has but the baseline x86-64 target may not assume. The code is the scalar kernel's
 //! own ([`super::scalar`], [`super::group`]), inlined here into functions compiled with those
-//! features; `scalar::count` and `group::count_weighted` choose this copy at run time.
+//! features; `scalar::count` and `group::count_weighted` choose this copy at run time, and
+//! borrow the thread's rings outside it (a closure would not be compiled with the features).
 //!
 //! With the vector kernels' files, one of the files that hold `unsafe` code: the calls of the
 //! `#[target_feature]` functions, behind a type whose values exist only on a CPU that has the
@@ -30,25 +31,43 @@ impl Bmi {
         .then_some(Bmi { _proof: () })
     }
 
-    /// [`scalar::count`] compiled for the features.
-    pub fn count(self, it: &Interior) -> InteriorCount {
-        // SAFETY: `self` proves the CPU has the features `count_bmi` is compiled for.
-        unsafe { count_bmi(it) }
+    /// [`scalar::search`] compiled for the features.
+    pub fn search(
+        self,
+        it: &Interior,
+        first: u32,
+        rings: &mut [[scalar::Node; scalar::SLOTS]],
+    ) -> InteriorCount {
+        // SAFETY: `self` proves the CPU has the features `search_bmi` is compiled for.
+        unsafe { search_bmi(it, first, rings) }
     }
 
-    /// [`group::count_weighted`] compiled for the features.
-    pub fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
-        // SAFETY: `self` proves the CPU has the features `count_weighted_bmi` is compiled for.
-        unsafe { count_weighted_bmi(its, weights) }
+    /// [`group::search`] compiled for the features.
+    pub fn search_group(
+        self,
+        its: &[Interior],
+        weights: &[u8],
+        rings: &mut [[group::Node; group::SLOTS]],
+    ) -> WeightedCount {
+        // SAFETY: `self` proves the CPU has the features `search_group_bmi` is compiled for.
+        unsafe { search_group_bmi(its, weights, rings) }
     }
 }
 
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-fn count_bmi(it: &Interior) -> InteriorCount {
-    scalar::count_portable(it)
+fn search_bmi(
+    it: &Interior,
+    first: u32,
+    rings: &mut [[scalar::Node; scalar::SLOTS]],
+) -> InteriorCount {
+    scalar::search(it, first, rings)
 }
 
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-fn count_weighted_bmi(its: &[Interior], weights: &[u8]) -> WeightedCount {
-    group::count_weighted_portable(its, weights)
+fn search_group_bmi(
+    its: &[Interior],
+    weights: &[u8],
+    rings: &mut [[group::Node; group::SLOTS]],
+) -> WeightedCount {
+    group::search(its, weights, rings)
 }
