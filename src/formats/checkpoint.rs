@@ -187,6 +187,12 @@ impl CheckpointError {
                 | CheckpointError::Locked { .. }
         )
     }
+
+    /// Whether reading or writing the file failed (a full disk, a folder that takes no new
+    /// file, a failed rewrite): an I/O failure rather than a damaged file.
+    pub fn is_io(&self) -> bool {
+        matches!(self, CheckpointError::Io { .. })
+    }
 }
 
 /// Lines dropped on opening, by reason (none of them the torn last line).

@@ -11,7 +11,9 @@
 //!
 //! [`Destination::check`] runs before any work: the directory must exist and be writable (a
 //! probe file is created there, which also gives the umask a new file is created under), an
-//! existing file must not be read-only (`chmod 444` means "keep"), and
+//! existing file must not be read-only (`chmod 444` means "keep") and must be one this user
+//! may write and replace, as the kernel will check it ([`crate::access`]: another user's file,
+//! or one in a sticky folder), and
 //! [`refuse_outputs_that_are_inputs`] refuses an output that is also one of the command's
 //! inputs. Messages name the user's path, never the temporary file.
 //!
@@ -169,6 +171,12 @@ impl Destination {
             )),
             Ok(_) | Err(_) => {
                 let dir = parent_dir(&real);
+                if dir.exists() && !dir.is_dir() {
+                    return Err(format!(
+                        "cannot write '{shown}': '{}' is a file, not a directory",
+                        dir.display()
+                    ));
+                }
                 if !dir.is_dir() {
                     return Err(format!(
                         "cannot write '{shown}': the directory '{}' does not exist",
@@ -183,6 +191,10 @@ impl Destination {
                     )
                 })?;
                 let exists = real.exists();
+                if exists {
+                    crate::access::may_replace(&real, &dir)
+                        .map_err(|why| format!("cannot replace '{shown}': {why}"))?;
+                }
                 Ok(Target::Regular {
                     path: real,
                     mode: (!exists).then_some(mode),
@@ -230,9 +242,8 @@ impl Destination {
                 w.flush().map_err(|e| naming(path, e))
             }
             Target::Regular { path: real, mode } => {
-                let mut file = AtomicFile::create(&real, mode).map_err(|e| naming(path, e))?;
-                let temp = file.temp_path().to_path_buf();
-                register(&temp);
+                let (mut file, temp) =
+                    create_registered(&real, mode).map_err(|e| naming(path, e))?;
                 let written = body(file.writer()).and_then(|()| file.commit());
                 unregister(&temp);
                 written.map_err(|e| naming(path, e))
@@ -262,8 +273,21 @@ pub fn remove_temp_files() {
     }
 }
 
-/// Lists a temporary file, starting the signal thread the first time.
-fn register(temp: &Path) {
+/// Creates the temporary file of `real` and lists it, under the list's lock: the signal
+/// thread, which takes the same lock to remove the listed files, never runs between the two
+/// (a signal there would leave an empty `.queens-*.tmp`).
+fn create_registered(real: &Path, mode: Option<u32>) -> io::Result<(AtomicFile, PathBuf)> {
+    watch_signals();
+    let mut list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+    let file = AtomicFile::create(real, mode)?;
+    let temp = file.temp_path().to_path_buf();
+    list.push(temp.clone());
+    Ok((file, temp))
+}
+
+/// Starts, the first time, the thread that removes the listed temporary files on SIGINT and
+/// SIGTERM.
+fn watch_signals() {
     static WATCH: Once = Once::new();
     WATCH.call_once(|| {
         use signal_hook::consts::signal::{SIGINT, SIGTERM};
@@ -285,10 +309,6 @@ fn register(temp: &Path) {
                 }
             });
     });
-    IN_FLIGHT
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push(temp.to_path_buf());
 }
 
 /// Takes a temporary file off the list (it was renamed or deleted).
@@ -335,18 +355,28 @@ fn same_destination(a: &Path, b: &Path) -> bool {
 }
 
 /// Refuses an output that is also an input of the command (`merge p?.csv --csv p0.csv`,
-/// `count --checkpoint x.csv --csv x.csv`): writing it would destroy the input. `outputs` and
+/// `count --checkpoint x.csv --csv x.csv`): writing it would destroy the input; and two
+/// outputs on one file (`--csv x --markdown x`), of which only the last would be kept. `outputs` and
 /// `inputs` are (flag, path) pairs; stdout and stdin (`-`) are never compared, nor are
 /// devices and FIFOs (`/dev/null` may be both).
 pub fn refuse_outputs_that_are_inputs(
     outputs: &[(&str, &str)],
     inputs: &[(&str, &Path)],
 ) -> Result<(), String> {
-    for &(out_flag, out) in outputs {
+    for (i, &(out_flag, out)) in outputs.iter().enumerate() {
         let path = Path::new(out);
         // Devices and FIFOs are written straight through, and may well be inputs too.
         if out == "-" || path.exists() && !path.is_file() {
             continue;
+        }
+        // Two outputs on one file: the last written would silently win.
+        for &(other_flag, other) in &outputs[..i] {
+            if other != "-" && same_destination(path, Path::new(other)) {
+                return Err(format!(
+                    "{other_flag} '{other}' and {out_flag} '{out}' name the same file: one \
+                     would overwrite the other; give each its own file"
+                ));
+            }
         }
         for &(in_flag, input) in inputs {
             if input.as_os_str() != "-" && same_destination(path, input) {
