@@ -274,3 +274,221 @@ fn another_users_file_is_refused_before_the_work_as_the_kernel_would() {
             .contains("\n7,40,")
     );
 }
+
+// --- 3. readers in bounded memory ----------------------------------------------------------------
+
+/// The peak memory (KiB) of `queens --quiet args…` in `cwd` by `/usr/bin/time`, with its output;
+/// `None` where that tool is missing.
+fn peak_kib(args: &[&str], cwd: &Path) -> Option<(u64, Output)> {
+    if !Path::new("/usr/bin/time").exists() {
+        return None;
+    }
+    let o = StdCommand::new("/usr/bin/time")
+        .args([
+            "-f",
+            "%M",
+            "-o",
+            "rss.txt",
+            env!("CARGO_BIN_EXE_queens"),
+            "--quiet",
+        ])
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    let kib = fs::read_to_string(cwd.join("rss.txt")).unwrap();
+    Some((kib.trim().lines().last().unwrap().parse().unwrap(), o))
+}
+
+#[test]
+fn a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line() {
+    let d = dir();
+    let o = run(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    // 200,000 copies: 23 MB, which took 185 MB to refuse, with every copy named.
+    let big = format!("{header}\n{}", row.repeat(200_000));
+    fs::write(d.path().join("big.csv"), big).unwrap();
+    let Some((kib, o)) = peak_kib(&["merge", "big.csv"], d.path()) else {
+        return skipped(
+            "a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line",
+            "/usr/bin/time is missing",
+        );
+    };
+    refused(
+        &o,
+        1,
+        "n = 8: part 0/1 appears again in big.csv line 3 (first at line 2)",
+    );
+    assert!(err(&o).contains("… and 199991 more"), "{}", err(&o));
+    assert!(o.stderr.len() < 2000, "{} bytes of message", o.stderr.len());
+    assert!(kib < 40_000, "{kib} KiB");
+}
+
+#[test]
+fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
+    let d = dir();
+    let o = run(&["count", "8", "--csv", "t.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("t.csv")).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    fs::write(
+        d.path().join("big.csv"),
+        format!("{header}\n{}", row.repeat(100_000)),
+    )
+    .unwrap();
+    let Some((kib, o)) = peak_kib(&["plot", "big.csv", "-o", "p.svg"], d.path()) else {
+        return skipped(
+            "plot_and_known_refuse_a_table_of_copies_as_they_meet_it",
+            "/usr/bin/time is missing",
+        );
+    };
+    refused(
+        &o,
+        2,
+        "'big.csv' is not a queens table: more than 66 rows: a queens table holds one row per \
+         board size (0 to 32) and engine",
+    );
+    assert!(!d.path().join("p.svg").exists());
+    assert!(kib < 40_000, "plot: {kib} KiB");
+    let (kib, o) = peak_kib(&["count", "6", "--known", "big.csv"], d.path()).unwrap();
+    refused(&o, 2, "--known file 'big.csv': line 3: n = 8 appears twice");
+    assert!(kib < 40_000, "--known: {kib} KiB");
+    // A size no board has is no queens row.
+    fs::write(
+        d.path().join("far.csv"),
+        format!("{header}\n{}", row.replacen("8,", "99,", 1)),
+    )
+    .unwrap();
+    refused(
+        &run(&["plot", "far.csv", "-o", "p.svg"], d.path()),
+        2,
+        "line 2: n = 99 is outside 0 to 32",
+    );
+    // A JSON document of as many rows is refused while it is read.
+    let o = run(&["count", "8", "--json", "t.json"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let json = fs::read_to_string(d.path().join("t.json")).unwrap();
+    let start = json.find("\"rows\": [").unwrap() + "\"rows\": [".len();
+    let end = json.rfind(']').unwrap();
+    let one = json[start..end].trim().to_string();
+    let many = vec![one; 100].join(",");
+    fs::write(
+        d.path().join("big.json"),
+        format!("{}{many}{}", &json[..start], &json[end..]),
+    )
+    .unwrap();
+    refused(
+        &run(&["plot", "big.json", "-o", "p.svg"], d.path()),
+        2,
+        "more than 66 rows",
+    );
+}
+
+// --- 8. small things --------------------------------------------------------------------------
+
+#[test]
+fn a_parent_that_is_a_file_is_named_as_one() {
+    let d = dir();
+    fs::write(d.path().join("f"), "a file\n").unwrap();
+    refused(
+        &run(&["count", "6", "--csv", "f/x.csv"], d.path()),
+        2,
+        "cannot write 'f/x.csv': 'f' is a file, not a directory",
+    );
+}
+
+#[test]
+fn two_outputs_on_one_file_are_refused_before_the_work() {
+    let d = dir();
+    refused(
+        &run(&["count", "6", "--csv", "x", "--markdown", "./x"], d.path()),
+        2,
+        "--csv 'x' and --markdown './x' name the same file",
+    );
+    assert!(!d.path().join("x").exists());
+}
+
+#[test]
+fn concatenated_part_files_merge() {
+    let d = dir();
+    for r in 0..3 {
+        let part = format!("{r}/3");
+        let file = format!("p{r}.csv");
+        let o = run(&["count", "9", "--part", &part, "--csv", &file], d.path());
+        assert!(o.status.success(), "{}", err(&o));
+    }
+    let all: String = (0..3)
+        .map(|r| fs::read_to_string(d.path().join(format!("p{r}.csv"))).unwrap())
+        .collect();
+    fs::write(d.path().join("all.csv"), all).unwrap();
+    let o = run(&["merge", "all.csv", "--csv", "-"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.lines().nth(1).unwrap().starts_with("9,352,46,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
+    let d = dir();
+    let o = run(&["count", "9", "--checkpoint", "ck"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("ck")).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    // Damage a line in the middle: a digit of its checksum.
+    let mid = lines.len() / 2;
+    let last = lines[mid].pop().unwrap();
+    lines[mid].push(if last == '0' { '1' } else { '0' });
+    fs::write(d.path().join("ck"), lines.join("\n") + "\n").unwrap();
+    let o = run(
+        &["count", "9", "--checkpoint", "ck", "--csv", "-"],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let e = err(&o);
+    assert!(
+        e.contains("the checkpoint 'ck': 1 line dropped and its units will be counted again"),
+        "{e}"
+    );
+    assert!(String::from_utf8(o.stdout).unwrap().contains("\n9,352,46,"));
+}
+
+// --- 6. descriptors: /dev/fd/N and /proc/self/fd/N ---------------------------------------------
+
+#[test]
+fn a_descriptor_path_is_written_through_and_appended_to() {
+    let d = dir();
+    // A link to /proc/self/fd in the temporary folder: what /dev/fd is, without the machine's
+    // own /dev.
+    std::os::unix::fs::symlink("/proc/self/fd", d.path().join("fd")).unwrap();
+    let fd2 = d.path().join("fd/2");
+    let fd2 = fd2.to_str().unwrap();
+    // A file opened for appending (`2>>log.txt`): its earlier lines stay.
+    let log = d.path().join("log.txt");
+    fs::write(&log, "earlier\n").unwrap();
+    let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let o = queens()
+        .args(["count", "6", "--csv", fd2])
+        .current_dir(d.path())
+        .stderr(append)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = fs::read_to_string(&log).unwrap();
+    assert!(text.starts_with("earlier\nn,total,"), "{text}");
+    assert!(text.contains("\n6,4,1,"), "{text}");
+    assert!(temp_files(d.path()).is_empty());
+    // A pipe (a process substitution): written through, not refused.
+    let o = queens()
+        .args(["count", "6", "--csv", fd2])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).starts_with("n,total,"), "{}", err(&o));
+    assert!(err(&o).contains("\n6,4,1,"), "{}", err(&o));
+}

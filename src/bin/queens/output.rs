@@ -6,8 +6,11 @@
 //!   a temporary file in the same directory, renamed over it once complete. A **symlink** is
 //!   followed: its target is replaced, in the target's directory, and the link stays.
 //! - anything else that can be opened for writing (a **character device** such as
-//!   `/dev/null`, a **FIFO**, a socket, `/dev/stdout` and the other `/proc/self/fd` links) is
-//!   written **straight through**: opened and written, never replaced by a file.
+//!   `/dev/null`, a **FIFO**, a socket) is written **straight through**: opened and written,
+//!   never replaced by a file. A **descriptor** (`/dev/stdout`, `/dev/fd/N`, a process
+//!   substitution `>(gzip > x.gz)`, any path in a `/proc/…/fd` folder, also through a link) is
+//!   written straight through too, appended to: `--csv /dev/fd/2 2>>log.txt` keeps the log's
+//!   earlier lines.
 //!
 //! [`Destination::check`] runs before any work: the directory must exist and be writable (a
 //! probe file is created there, which also gives the umask a new file is created under), an
@@ -93,17 +96,30 @@ enum Target {
     Regular { path: PathBuf, mode: Option<u32> },
     /// Opened and written straight through.
     Through,
+    /// An open descriptor (`/dev/fd/N`, `/proc/self/fd/N`, `/dev/stdout`, a process
+    /// substitution `>(gzip > x.gz)`): written straight through, appended to, so that what the
+    /// descriptor's file held before (`2>>log.txt`) is kept.
+    Descriptor,
 }
 
 /// The most symlinks followed (as the kernel's own limit).
 const MAX_LINKS: usize = 40;
 
+/// Whether `path` lives in a folder of `/proc` (`/proc/self/fd`, reached through `/dev/fd` or
+/// any other link to it): a process's descriptor, not a file to replace.
+fn in_proc(path: &Path) -> bool {
+    fs::canonicalize(parent_dir(path)).is_ok_and(|d| d.starts_with("/proc"))
+}
+
 /// `path` with its symlinks followed to the file they name (which may not exist yet), or
-/// `None` when a link leads into `/proc` or `/dev/fd` (`/dev/stdout`: a descriptor, not a
-/// file to replace).
+/// `None` when it is, or a link leads to, a descriptor in `/proc` or `/dev/fd` (`/dev/stdout`,
+/// `/dev/fd/63`: not a file to replace).
 fn follow_links(path: &Path) -> io::Result<Option<PathBuf>> {
     let mut p = path.to_path_buf();
     for _ in 0..MAX_LINKS {
+        if in_proc(&p) {
+            return Ok(None);
+        }
         match fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let to = fs::read_link(&p)?;
@@ -160,7 +176,7 @@ impl Destination {
         let shown = path.display();
         let Some(real) = follow_links(path).map_err(|e| format!("cannot write '{shown}': {e}"))?
         else {
-            return Ok(Target::Through);
+            return Ok(Target::Descriptor);
         };
         match fs::metadata(&real) {
             Ok(m) if m.is_dir() => Err(format!("'{shown}' is a directory, not a file")),
@@ -231,12 +247,13 @@ impl Destination {
         };
         let target = Destination::target(path).map_err(io::Error::other)?;
         match target {
-            Target::Through => {
-                let file = OpenOptions::new()
-                    .write(true)
-                    .truncate(true)
-                    .open(path)
-                    .map_err(|e| naming(path, e))?;
+            Target::Through | Target::Descriptor => {
+                let mut options = OpenOptions::new();
+                match target {
+                    Target::Descriptor => options.append(true),
+                    _ => options.write(true).truncate(true),
+                };
+                let file = options.open(path).map_err(|e| naming(path, e))?;
                 let mut w = BufWriter::with_capacity(1 << 16, file);
                 body(&mut w).map_err(|e| naming(path, e))?;
                 w.flush().map_err(|e| naming(path, e))
@@ -365,8 +382,10 @@ pub fn refuse_outputs_that_are_inputs(
 ) -> Result<(), String> {
     for (i, &(out_flag, out)) in outputs.iter().enumerate() {
         let path = Path::new(out);
-        // Devices and FIFOs are written straight through, and may well be inputs too.
-        if out == "-" || path.exists() && !path.is_file() {
+        // Devices, FIFOs and descriptors are written straight through, and may well be inputs
+        // too (or several outputs: `--csv /dev/stdout --json /dev/stdout`).
+        if out == "-" || path.exists() && !path.is_file() || matches!(follow_links(path), Ok(None))
+        {
             continue;
         }
         // Two outputs on one file: the last written would silently win.
