@@ -492,3 +492,278 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     assert!(err(&o).starts_with("n,total,"), "{}", err(&o));
     assert!(err(&o).contains("\n6,4,1,"), "{}", err(&o));
 }
+
+// --- 4. small damage keeps what verifies ---------------------------------------------------------
+
+/// Counts `n` with a complete checkpoint `ck` in `d`; returns its lines.
+fn complete_checkpoint(n: &str, d: &Path) -> Vec<String> {
+    let o = run(&["count", n, "--checkpoint", "ck"], d);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.join("ck")).unwrap();
+    text.lines().map(String::from).collect()
+}
+
+/// The lines of a checkpoint, the header first and the unit lines sorted (a rewrite writes
+/// them in unit order).
+fn sorted(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1..].sort_unstable();
+    lines
+}
+
+/// Resumes `count 10 --checkpoint ck` in `d`, expects the right row and every unit resumed;
+/// returns stderr.
+fn resumes_all_of_ten(d: &Path, units: usize) -> String {
+    let o = queens_plain()
+        .args(["count", "10", "--checkpoint", "ck", "--csv", "-"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let e = err(&o);
+    assert!(o.status.success(), "{e}");
+    assert!(
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .contains("\n10,724,92,"),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!("{units} of {units} units of n = 10 already done")),
+        "{e}"
+    );
+    e
+}
+
+#[test]
+fn a_flipped_bit_in_the_header_keeps_every_unit_that_verifies() {
+    let d = dir();
+    let lines = complete_checkpoint("10", d.path());
+    let units = lines.len() - 1;
+    let mut bytes = fs::read(d.path().join("ck")).unwrap();
+    bytes[25] ^= 0x01;
+    fs::write(d.path().join("ck"), &bytes).unwrap();
+    let e = resumes_all_of_ten(d.path(), units);
+    assert!(
+        e.contains(&format!(
+            "its header was damaged and is written again; the {units} units whose lines verify \
+             against this run are kept"
+        )),
+        "{e}"
+    );
+    let again = fs::read_to_string(d.path().join("ck")).unwrap();
+    assert_eq!(
+        sorted(&again),
+        sorted(&lines.join("\n")),
+        "written again as it was"
+    );
+    // A header of another run, intact, is still refused: nothing is counted.
+    let o = run(&["count", "11", "--checkpoint", "ck"], d.path());
+    refused(&o, 2, "belongs to another run");
+}
+
+#[test]
+fn a_zero_filled_hole_without_a_newline_loses_only_the_lines_it_covers() {
+    let d = dir();
+    let lines = complete_checkpoint("10", d.path());
+    let units = lines.len() - 1;
+    let half = lines.len() / 2;
+    // A hole of 2 MiB glued to the start of a line in the middle: that line is lost.
+    let mut bytes = (lines[..half].join("\n") + "\n").into_bytes();
+    bytes.extend(std::iter::repeat_n(0u8, 2 << 20));
+    bytes.extend((lines[half..].join("\n") + "\n").into_bytes());
+    fs::write(d.path().join("ck"), &bytes).unwrap();
+    let o = queens_plain()
+        .args(["count", "10", "--checkpoint", "ck", "--csv", "-"])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    let e = err(&o);
+    assert!(o.status.success(), "{e}");
+    assert!(e.contains("1 line dropped"), "{e}");
+    assert!(
+        e.contains(&format!(
+            "{} of {units} units of n = 10 already done",
+            units - 1
+        )),
+        "{e}"
+    );
+    assert!(
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .contains("\n10,724,92,")
+    );
+    // A hole that swallows the header: the unit lines still verify.
+    let mut bytes = vec![0u8; 2 << 20];
+    bytes.extend((lines.join("\n") + "\n").into_bytes());
+    fs::write(d.path().join("ck"), &bytes).unwrap();
+    let e = resumes_all_of_ten(d.path(), units);
+    assert!(e.contains("its header was damaged"), "{e}");
+}
+
+#[test]
+fn crlf_line_ends_are_read_and_reordered_header_fields_are_named() {
+    let d = dir();
+    let lines = complete_checkpoint("10", d.path());
+    let units = lines.len() - 1;
+    fs::write(d.path().join("ck"), lines.join("\r\n") + "\r\n").unwrap();
+    resumes_all_of_ten(d.path(), units);
+    let again = fs::read_to_string(d.path().join("ck")).unwrap();
+    assert!(!again.contains('\r'), "written again with plain line ends");
+    assert_eq!(sorted(&again), sorted(&lines.join("\n")));
+    // The header alone, its fields swapped: said so, not "checksum".
+    let fields: Vec<&str> = lines[0].split(',').collect();
+    let mut swapped = fields.clone();
+    swapped.swap(2, 3);
+    fs::write(d.path().join("ck"), swapped.join(",") + "\n").unwrap();
+    let o = run(&["count", "10", "--checkpoint", "ck"], d.path());
+    refused(
+        &o,
+        1,
+        "the header's fields are in another order than queens writes them",
+    );
+    // With its unit lines, the units are kept.
+    fs::write(
+        d.path().join("ck"),
+        swapped.join(",") + "\n" + &lines[1..].join("\n") + "\n",
+    )
+    .unwrap();
+    resumes_all_of_ten(d.path(), units);
+}
+
+// --- 7. the lock nothing bypasses ---------------------------------------------------------------
+
+#[test]
+fn no_output_replaces_a_checkpoint_in_use() {
+    let d = dir();
+    complete_checkpoint("8", d.path());
+    let before = fs::read(d.path().join("ck")).unwrap();
+    // As a running count holds it.
+    let held = fs::OpenOptions::new()
+        .read(true)
+        .append(true)
+        .open(d.path().join("ck"))
+        .unwrap();
+    held.lock().unwrap();
+    refused(
+        &run(&["list", "6", "-o", "ck"], d.path()),
+        2,
+        "cannot replace 'ck': it is locked by a running queens",
+    );
+    refused(
+        &run(&["count", "6", "--csv", "ck"], d.path()),
+        2,
+        "it is locked by a running queens",
+    );
+    refused(
+        &run(&["count", "8", "--checkpoint", "ck"], d.path()),
+        2,
+        "is in use by another queens run",
+    );
+    drop(held);
+    assert_eq!(fs::read(d.path().join("ck")).unwrap(), before);
+}
+
+#[test]
+fn a_checkpoint_folder_is_checked_whole_before_any_size_is_counted() {
+    let d = dir();
+    let o = run(
+        &[
+            "count",
+            "8-9",
+            "--checkpoint",
+            "run",
+            "--engine",
+            "enumerate",
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    // An output onto one of the folder's checkpoints.
+    refused(
+        &run(
+            &[
+                "count",
+                "8-9",
+                "--checkpoint",
+                "run",
+                "--csv",
+                "run/n9.ckpt",
+            ],
+            d.path(),
+        ),
+        2,
+        "--csv 'run/n9.ckpt' is also an input of this command (--checkpoint 'run/n9.ckpt')",
+    );
+    // Another engine: refused before n = 7 is counted (no row on stdout).
+    let o = run(
+        &[
+            "count",
+            "7-9",
+            "--checkpoint",
+            "run",
+            "--engine",
+            "symmetric",
+            "--csv",
+            "-",
+        ],
+        d.path(),
+    );
+    refused(&o, 2, "the checkpoint 'run/n8.ckpt' belongs to another run");
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(!d.path().join("run/n7.ckpt").exists());
+}
+
+#[test]
+fn a_symlinked_checkpoint_is_rewritten_where_it_points() {
+    let d = dir();
+    let lines = complete_checkpoint("10", d.path());
+    fs::create_dir(d.path().join("real")).unwrap();
+    // A damaged line in the middle makes the run write the file again.
+    let mut damaged = lines.clone();
+    damaged[3] = damaged[3].replace(",0.0", ",1.0");
+    assert_ne!(damaged[3], lines[3]);
+    fs::write(d.path().join("real/ck"), damaged.join("\n") + "\n").unwrap();
+    fs::remove_file(d.path().join("ck")).unwrap();
+    std::os::unix::fs::symlink("real/ck", d.path().join("ck")).unwrap();
+    let o = run(
+        &["count", "10", "--checkpoint", "ck", "--csv", "-"],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        fs::symlink_metadata(d.path().join("ck"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let text = fs::read_to_string(d.path().join("real/ck")).unwrap();
+    assert!(!text.contains(&damaged[3]), "the damaged line is gone");
+    assert_eq!(text.lines().count(), lines.len());
+    assert!(temp_files(d.path()).is_empty() && temp_files(&d.path().join("real")).is_empty());
+}
+
+// --- 8. I/O errors name the user's file ---------------------------------------------------------
+
+#[test]
+fn a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file() {
+    let d = dir();
+    let Some(small) = Tmpfs::mount(d.path(), "small", "64k") else {
+        return skipped(
+            "a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file",
+            "cannot mount a tmpfs here",
+        );
+    };
+    let lines = complete_checkpoint("8", d.path());
+    let mut damaged = lines.clone();
+    damaged[2] = damaged[2].replace(",0.0", ",1.0");
+    fs::write(small.0.join("ck"), damaged.join("\n") + "\n").unwrap();
+    small.fill_leaving(0);
+    let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
+    refused(&o, 3, "the checkpoint 'small/ck': No space left on device");
+    assert!(!err(&o).contains(".queens-"), "{}", err(&o));
+    assert!(temp_files(&small.0).is_empty());
+}

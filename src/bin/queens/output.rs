@@ -140,17 +140,13 @@ fn follow_links(path: &Path) -> io::Result<Option<PathBuf>> {
 
 /// The error's own words, without the temporary file's path some errors carry.
 fn plain(e: &io::Error) -> String {
-    if let Some(code) = e.raw_os_error() {
-        return io::Error::from_raw_os_error(code).to_string();
-    }
-    let inner = e
-        .get_ref()
-        .and_then(|i| i.source())
-        .and_then(|s| s.downcast_ref::<io::Error>());
-    match inner {
-        Some(inner) => plain(inner),
-        None => e.to_string(),
-    }
+    atomic::without_temp_path(e).to_string()
+}
+
+/// Whether another process holds a lock on the file at `path` (a checkpoint a run is using).
+fn in_use(path: &Path) -> bool {
+    fs::File::open(path)
+        .is_ok_and(|f| matches!(f.try_lock_shared(), Err(fs::TryLockError::WouldBlock)))
 }
 
 /// `e` as an error naming `path`, of the same kind (a closed pipe stays one).
@@ -210,6 +206,12 @@ impl Destination {
                 if exists {
                     crate::access::may_replace(&real, &dir)
                         .map_err(|why| format!("cannot replace '{shown}': {why}"))?;
+                    if in_use(&real) {
+                        return Err(format!(
+                            "cannot replace '{shown}': it is locked by a running queens (a \
+                             checkpoint in use); wait for that run to end, or give another file"
+                        ));
+                    }
                 }
                 Ok(Target::Regular {
                     path: real,
