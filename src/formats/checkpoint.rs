@@ -16,6 +16,11 @@
 //! checksum is seeded with the header's text, so it covers the run too: a line copied from the
 //! checkpoint of another n, engine, plan or part fails it.
 //!
+//! The checksums catch accidents (a torn write, a flipped bit, a line copied from another
+//! run's checkpoint), not forgery: anyone can recompute them. A line whose values no run
+//! writes (seconds that are not a finite number from 0 to 10^9, fewer nodes than an eighth of
+//! the boards) is dropped whatever its checksum says.
+//!
 //! Lines are written whole in one `write` to a file opened for appending, so a kill can tear
 //! only the last line: a torn last line is cut off (and its unit counted again). Any other line
 //! that fails its check (damaged, or foreign) is dropped, its unit counted again, and
@@ -353,10 +358,17 @@ fn parse_unit_line(key: u64, line: &str) -> Result<UnitRecord, LineProblem> {
         .map_err(|_| LineProblem::Malformed(format!("{:?} is not a unit id", fields[1])))?;
     let (tally, _) = tally_fields::parse(&fields[2..9], false)
         .map_err(|e| LineProblem::Malformed(e.to_string()))?;
+    // The checksum guards against accidents, not forgery: values no run writes are refused
+    // whatever their checksum says.
+    if !tally_fields::nodes_possible(&tally) {
+        return Err(LineProblem::Malformed(
+            "fewer nodes than an eighth of its boards".to_string(),
+        ));
+    }
     let seconds = fields[9]
         .parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0)
+        .filter(|s| s.is_finite() && (0.0..=MAX_SECONDS).contains(s))
         .ok_or_else(|| LineProblem::Malformed(format!("{:?} is not seconds", fields[9])))?;
     Ok((id, tally, seconds))
 }
@@ -1180,6 +1192,27 @@ mod tests {
         assert!(matches!(e, CheckpointError::Locked { .. }), "{e}");
         // No temporary file is left beside it.
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_on_a_file_renamed_away_is_not_kept() {
+        // What a second run sees when the first renames a rewritten checkpoint over the file
+        // it had just opened: its open file is an orphan, which the path no longer names.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ckpt");
+        fs::write(&path, "old\n").unwrap();
+        let orphan = File::open(&path).unwrap();
+        assert!(still_named(&orphan, &path));
+        fs::write(dir.path().join("new"), "new\n").unwrap();
+        fs::rename(dir.path().join("new"), &path).unwrap();
+        assert!(!still_named(&orphan, &path));
+        // Opening again takes the file the path names now.
+        let file = open_locked(&path).unwrap();
+        assert!(still_named(&file, &path));
+        let mut text = String::new();
+        io::Read::read_to_string(&mut &file, &mut text).unwrap();
+        assert_eq!(text, "new\n");
     }
 
     #[test]

@@ -531,6 +531,19 @@ impl ReadLimits {
     };
 }
 
+/// Whether a row's nodes can go with its total: no search visits fewer nodes than an eighth
+/// of the boards it counts (each found solution stands for at most its 8 images).
+pub fn possible(total: u128, nodes: u128) -> bool {
+    nodes.saturating_mul(8) >= total
+}
+
+/// A row's seconds if they can be: a finite, non-negative number.
+pub fn possible_seconds(text: &str) -> Option<f64> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+}
+
 /// Reads rows written by [`write_csv`] (every n within 0 to 32).
 pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
     read_csv_limited(input, ReadLimits::ANY)
@@ -571,12 +584,16 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
         };
         let int = |i: usize| get(i).parse::<u128>().map_err(|_| bad(i));
         let classes = stated_classes(int(2)?, int(3)?, int(4)?, int(5)?).ok_or_else(|| bad(2))?;
+        let (total, nodes) = (int(1)?, int(6)?);
+        if !possible(total, nodes) {
+            return Err(bad(6));
+        }
         rows.push(Row {
             n: get(0).parse().map_err(|_| bad(0))?,
-            total: int(1)?,
+            total,
             classes,
-            nodes: int(6)?,
-            seconds: get(7).parse().map_err(|_| bad(7))?,
+            nodes,
+            seconds: possible_seconds(get(7)).ok_or_else(|| bad(7))?,
             engine: get(8).to_string(),
             kernel: get(9).to_string(),
             threads: get(10).parse().map_err(|_| bad(10))?,

@@ -767,3 +767,114 @@ fn a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file() {
     assert!(!err(&o).contains(".queens-"), "{}", err(&o));
     assert!(temp_files(&small.0).is_empty());
 }
+
+// --- 9. forgery, stated honestly: impossible values are refused whatever the checksum -------
+
+/// `fields` with the last replaced by the checksum of the others (as a forger would).
+fn with_fresh_checksum(mut fields: Vec<String>) -> String {
+    fields.pop();
+    let sum = queens::formats::checksum::checksum(&fields.join(","));
+    fields.push(sum);
+    fields.join(",")
+}
+
+#[test]
+fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
+    let d = dir();
+    let o = run(&["count", "9", "--part", "0/1", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.trim_end().split_once('\n').unwrap();
+    let fields: Vec<String> = row.split(',').map(String::from).collect();
+    // (column, forged value, what the message names)
+    let cases = [
+        (15, "NaN", "seconds"),
+        (15, "inf", "seconds"),
+        (15, "-1", "seconds"),
+        (16, "0", "threads"),
+        (14, "1", "nodes"),
+    ];
+    for (column, value, name) in cases {
+        let mut forged = fields.clone();
+        forged[column] = value.to_string();
+        fs::write(
+            d.path().join("f.csv"),
+            format!("{header}\n{}\n", with_fresh_checksum(forged)),
+        )
+        .unwrap();
+        let o = run(&["merge", "f.csv"], d.path());
+        refused(&o, 1, "f.csv line 2");
+        assert!(
+            err(&o).contains(&format!("{name}: \"{value}\"")),
+            "{value}: {}",
+            err(&o)
+        );
+    }
+}
+
+#[test]
+fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
+    let d = dir();
+    let lines = complete_checkpoint("8", d.path());
+    let key = queens::formats::checksum::hash(
+        (lines[0].rsplit_once(',').unwrap().0.to_string() + "\n").as_bytes(),
+    );
+    // A unit line with seconds beyond 10^9, another with too few nodes, checksums recomputed.
+    let forge = |line: &str, column: usize, value: &str| {
+        let mut f: Vec<&str> = line.split(',').collect();
+        f.pop();
+        f[column] = value;
+        let body = f.join(",");
+        format!(
+            "{body},{:016x}",
+            queens::formats::checksum::hash_from(key, body.as_bytes())
+        )
+    };
+    let with_boards = lines
+        .iter()
+        .position(|l| l.starts_with("unit,") && l.split(',').nth(2) != Some("0"))
+        .unwrap();
+    let mut forged = lines.clone();
+    forged[1] = forge(&lines[1], 9, "1e300");
+    forged[with_boards] = forge(&lines[with_boards], 8, "0");
+    fs::write(d.path().join("ck"), forged.join("\n") + "\n").unwrap();
+    let o = run(
+        &["count", "8", "--checkpoint", "ck", "--csv", "-"],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("2 lines dropped"), "{}", err(&o));
+    assert!(String::from_utf8(o.stdout).unwrap().contains("\n8,92,12,"));
+    // A table row with negative seconds, or fewer nodes than an eighth of its total.
+    let o = run(&["count", "8", "--csv", "t.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("t.csv")).unwrap();
+    let (header, row) = text.trim_end().split_once('\n').unwrap();
+    for (column, value) in [(7, "-1"), (7, "NaN"), (6, "11")] {
+        let mut f: Vec<&str> = row.split(',').collect();
+        f[column] = value;
+        fs::write(
+            d.path().join("f.csv"),
+            format!("{header}\n{}\n", f.join(",")),
+        )
+        .unwrap();
+        let o = run(&["plot", "f.csv", "-o", "p.svg"], d.path());
+        refused(
+            &o,
+            2,
+            &format!(
+                "line 2: column {}: \"{value}\" is not valid",
+                [
+                    "n",
+                    "total",
+                    "classes",
+                    "asymmetric",
+                    "half_turn",
+                    "quarter_turn",
+                    "nodes",
+                    "seconds"
+                ][column]
+            ),
+        );
+    }
+}

@@ -147,6 +147,24 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                     r.verified
                 )
             })?;
+            if r.n > queens::board::MAX_N {
+                return Err(format!(
+                    "row {}: n = {} is outside 0 to {}: not a queens row",
+                    i + 1,
+                    r.n,
+                    queens::board::MAX_N
+                ));
+            }
+            if !(table::possible(r.total, r.nodes) && r.seconds.is_finite() && r.seconds >= 0.0) {
+                return Err(format!(
+                    "row {} (n = {}): nodes {} with total {}, seconds {}: values no run writes",
+                    i + 1,
+                    r.n,
+                    r.nodes,
+                    r.total,
+                    r.seconds
+                ));
+            }
             Ok(Row {
                 n: r.n,
                 total: r.total,
