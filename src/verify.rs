@@ -113,8 +113,21 @@ impl KnownTable {
                 }
             };
             let n = field(0)?.ok_or_else(|| format!("line {line}: n is missing"))?;
+            let n = usize::try_from(n)
+                .ok()
+                .filter(|&n| n <= crate::board::MAX_N)
+                .ok_or_else(|| {
+                    format!(
+                        "line {line}: n = {n} is outside 0 to {}",
+                        crate::board::MAX_N
+                    )
+                })?;
+            // Refused as met: the table holds at most one row per n, whatever the input's size.
+            if rows.iter().any(|r: &KnownRow| r.n == n) {
+                return Err(format!("line {line}: n = {n} appears twice"));
+            }
             rows.push(KnownRow {
-                n: usize::try_from(n).map_err(|_| format!("line {line}: n is too large"))?,
+                n,
                 total: field(1)?,
                 classes: field(2)?,
                 asymmetric: field(3)?,

@@ -150,6 +150,22 @@ pub fn sync_parent_dir(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// `e` in its own words, without the temporary file's path that the errors of `tempfile`
+/// carry (`… at path "/x/.queens-a1B2.tmp"`): a message names the user's file, never ours.
+pub fn without_temp_path(e: &io::Error) -> io::Error {
+    if let Some(code) = e.raw_os_error() {
+        return io::Error::from_raw_os_error(code);
+    }
+    let inner = e
+        .get_ref()
+        .and_then(|i| i.source())
+        .and_then(|s| s.downcast_ref::<io::Error>());
+    match inner {
+        Some(inner) => without_temp_path(inner),
+        None => io::Error::new(e.kind(), e.to_string()),
+    }
+}
+
 /// The directory a file lives in (`.` for a bare file name).
 pub fn parent_dir(path: &Path) -> PathBuf {
     match path.parent() {

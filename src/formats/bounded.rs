@@ -166,6 +166,45 @@ impl<R: Read> Read for Bounded<R> {
     }
 }
 
+/// Reads one line (up to and including its newline) from `reader` into `buf`, keeping at most
+/// `cap + 1` of its bytes: a longer line is consumed to its end but not held, so that a
+/// damaged stretch (a zero-filled hole of gigabytes without a newline) is skipped in bounded
+/// memory. Returns the bytes consumed (0 at the end) and whether the line was longer than
+/// `cap` (then `buf` holds only its start).
+pub fn read_line_capped(
+    reader: &mut impl io::BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<(u64, bool)> {
+    buf.clear();
+    let mut consumed = 0u64;
+    // The line's length without its newline.
+    let mut line_len = 0u64;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        line_len += (take - usize::from(done)) as u64;
+        let room = (cap + 1).saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        reader.consume(take);
+        consumed += take as u64;
+        if done {
+            break;
+        }
+    }
+    Ok((consumed, line_len > cap as u64))
+}
+
 /// Reads all of `input` as UTF-8 text, lines of at most [`MAX_LINE`], at most [`MAX_FILE`] in
 /// all.
 pub fn read_to_string(input: impl Read) -> io::Result<String> {
@@ -193,6 +232,21 @@ mod tests {
             o.describe("x"),
             "line 1 of 'x' is longer than 1 MiB: not a queens file"
         );
+    }
+
+    #[test]
+    fn a_capped_line_is_consumed_to_its_end_and_held_in_part() {
+        let text = b"ab\n0123456789\nxy";
+        let mut r = io::BufReader::with_capacity(3, &text[..]);
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), (3, false));
+        assert_eq!(buf, b"ab\n");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), (11, true));
+        assert_eq!(buf, b"01234");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), (2, false));
+        assert_eq!(buf, b"xy");
+        assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), (0, false));
+        assert!(buf.is_empty());
     }
 
     #[test]

@@ -16,6 +16,11 @@
 //! checksum is seeded with the header's text, so it covers the run too: a line copied from the
 //! checkpoint of another n, engine, plan or part fails it.
 //!
+//! The checksums catch accidents (a torn write, a flipped bit, a line copied from another
+//! run's checkpoint), not forgery: anyone can recompute them. A line whose values no run
+//! writes (seconds that are not a finite number from 0 to 10^9, fewer nodes than an eighth of
+//! the boards) is dropped whatever its checksum says.
+//!
 //! Lines are written whole in one `write` to a file opened for appending, so a kill can tear
 //! only the last line: a torn last line is cut off (and its unit counted again). Any other line
 //! that fails its check (damaged, or foreign) is dropped, its unit counted again, and
@@ -187,6 +192,12 @@ impl CheckpointError {
                 | CheckpointError::Locked { .. }
         )
     }
+
+    /// Whether reading or writing the file failed (a full disk, a folder that takes no new
+    /// file, a failed rewrite): an I/O failure rather than a damaged file.
+    pub fn is_io(&self) -> bool {
+        matches!(self, CheckpointError::Io { .. })
+    }
 }
 
 /// Lines dropped on opening, by reason (none of them the torn last line).
@@ -201,6 +212,9 @@ pub struct Dropped {
     pub outside_part: usize,
     /// Lines that contradict another good line of the same unit (both are dropped).
     pub contradicting: usize,
+    /// Whether the header was damaged (and written again, since unit lines verified against
+    /// this run).
+    pub header: bool,
 }
 
 impl Dropped {
@@ -344,10 +358,17 @@ fn parse_unit_line(key: u64, line: &str) -> Result<UnitRecord, LineProblem> {
         .map_err(|_| LineProblem::Malformed(format!("{:?} is not a unit id", fields[1])))?;
     let (tally, _) = tally_fields::parse(&fields[2..9], false)
         .map_err(|e| LineProblem::Malformed(e.to_string()))?;
+    // The checksum guards against accidents, not forgery: values no run writes are refused
+    // whatever their checksum says.
+    if !tally_fields::nodes_possible(&tally) {
+        return Err(LineProblem::Malformed(
+            "fewer nodes than an eighth of its boards".to_string(),
+        ));
+    }
     let seconds = fields[9]
         .parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0)
+        .filter(|s| s.is_finite() && (0.0..=MAX_SECONDS).contains(s))
         .ok_or_else(|| LineProblem::Malformed(format!("{:?} is not seconds", fields[9])))?;
     Ok((id, tally, seconds))
 }
@@ -381,11 +402,21 @@ fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> Checkp
         }
     }
     if differences.is_empty() {
-        // Every field agrees, so only the checksum can be wrong.
+        let mine = expected.header_body();
+        let mut theirs: Vec<&str> = fields[..fields.len() - 1].to_vec();
+        let mut ours: Vec<&str> = mine.split(',').collect();
+        theirs.sort_unstable();
+        ours.sort_unstable();
+        let what = if theirs == ours && fields.len() == ours.len() + 1 {
+            "the header's fields are in another order than queens writes them (was it edited?)"
+        } else {
+            // Every field agrees, so only the checksum can be wrong.
+            "the header's checksum does not match"
+        };
         return CheckpointError::Corrupt {
             path: path.to_path_buf(),
             line: 1,
-            what: "the header's checksum does not match".to_string(),
+            what: what.to_string(),
         };
     }
     CheckpointError::Foreign {
@@ -397,6 +428,156 @@ fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> Checkp
 /// At most 120 characters of `text`.
 fn shorten(text: &str) -> String {
     text.chars().take(120).collect()
+}
+
+/// Whether a header line carries its own good checksum: then it is what some run wrote, and a
+/// header other than this run's names another run (not a damaged one).
+fn header_checksum_ok(line: &str) -> bool {
+    line.rsplit_once(',')
+        .is_some_and(|(body, sum)| checksum::checksum(body) == sum)
+}
+
+/// The first line of a checkpoint, read in bounded memory.
+struct FirstLine {
+    /// The line without its line end (LF, or CRLF), or the start of an overlong one.
+    bytes: Vec<u8>,
+    /// The bytes it took, line end included.
+    consumed: u64,
+    /// Whether it ended in a newline (and was not overlong).
+    complete: bool,
+    /// Whether it ended in CRLF.
+    crlf: bool,
+    /// Whether it was longer than [`bounded::MAX_LINE`].
+    overlong: bool,
+}
+
+impl FirstLine {
+    fn read(reader: &mut impl BufRead) -> io::Result<FirstLine> {
+        let mut bytes = Vec::new();
+        let (consumed, overlong) =
+            bounded::read_line_capped(reader, &mut bytes, bounded::MAX_LINE)?;
+        let complete = !overlong && bytes.last() == Some(&b'\n');
+        if complete {
+            bytes.pop();
+        }
+        let crlf = complete && bytes.last() == Some(&b'\r');
+        if crlf {
+            bytes.pop();
+        }
+        Ok(FirstLine {
+            bytes,
+            consumed,
+            complete,
+            crlf,
+            overlong,
+        })
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+
+    /// Whether the line looks like a damaged checkpoint header rather than another kind of
+    /// file: too long (a hole), not text, or starting as a header does.
+    fn may_be_damaged_header(&self) -> bool {
+        self.overlong
+            || std::str::from_utf8(&self.bytes).is_err()
+            || self.bytes.contains(&0)
+            || self.bytes.starts_with(MAGIC.as_bytes())
+    }
+
+    /// Why this first line is not this run's header.
+    fn refusal(&self, path: &Path, identity: &RunIdentity) -> CheckpointError {
+        if self.overlong {
+            return CheckpointError::NotACheckpoint {
+                path: path.to_path_buf(),
+                what: Overlong::Line {
+                    line: 1,
+                    limit: bounded::MAX_LINE,
+                }
+                .describe(&path.display().to_string()),
+            };
+        }
+        header_differences(path, &self.text(), identity)
+    }
+
+    /// Whether the header names another run, or version, for certain (its own checksum is
+    /// good, or its version field differs): a usage error, never repaired.
+    fn is_another_runs(&self, path: &Path, identity: &RunIdentity) -> bool {
+        !self.overlong
+            && (header_checksum_ok(&self.text())
+                || matches!(
+                    self.refusal(path, identity),
+                    CheckpointError::OlderVersion { .. }
+                ))
+    }
+}
+
+/// Opens `path` for reading and appending (creating it), and locks it. A run that opened the
+/// file just before another run renamed a rewritten checkpoint over it would lock the
+/// orphan: the path is checked to still name the locked file, and opened again if not.
+fn open_locked(path: &Path) -> Result<File, CheckpointError> {
+    let io_err = |source: io::Error| CheckpointError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    for _ in 0..64 {
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .map_err(io_err)?;
+        lock(&file, path)?;
+        if still_named(&file, path) {
+            return Ok(file);
+        }
+    }
+    Err(CheckpointError::Locked {
+        path: path.to_path_buf(),
+    })
+}
+
+/// Whether `path` names the open `file` (same device and inode).
+#[cfg(unix)]
+fn still_named(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Elsewhere a rename over an open file is refused by the system.
+#[cfg(not(unix))]
+fn still_named(_file: &File, _path: &Path) -> bool {
+    true
+}
+
+/// Checks, before any work, that the checkpoint at `path` (if there is one) may be used by the
+/// run `identity`: a file whose header names another run, or another version, is refused
+/// here, so that a folder of checkpoints of another engine or split is refused before any
+/// size is counted. A damaged header is left to [`Checkpoint::open`], which keeps the units
+/// that verify.
+pub fn check(path: &Path, identity: &RunIdentity) -> Result<(), CheckpointError> {
+    let Ok(file) = File::open(path) else {
+        return Ok(());
+    };
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Ok(());
+    }
+    let first =
+        FirstLine::read(&mut BufReader::new(file)).map_err(|source| CheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    if !first.complete || first.text() == identity.header_line() {
+        return Ok(());
+    }
+    if first.is_another_runs(path, identity) || !first.may_be_damaged_header() {
+        return Err(first.refusal(path, identity));
+    }
+    Ok(())
 }
 
 /// What the lines after the header hold.
@@ -430,18 +611,11 @@ fn read_journal(
     // The problem of the line before, held back until it is known not to be the last.
     let mut pending: Option<LineProblem> = None;
     loop {
-        raw.clear();
-        let read = reader
-            .read_until(b'\n', &mut raw)
-            .map_err(|e| match Overlong::find(&e) {
-                Some(o) => CheckpointError::NotACheckpoint {
-                    path: path.to_path_buf(),
-                    what: o.describe(&path.display().to_string()),
-                },
-                None => CheckpointError::Io {
-                    path: path.to_path_buf(),
-                    source: e,
-                },
+        // A line longer than any unit line (a zero-filled hole) is skipped, not held.
+        let (read, overlong) = bounded::read_line_capped(reader, &mut raw, bounded::MAX_LINE)
+            .map_err(|e| CheckpointError::Io {
+                path: path.to_path_buf(),
+                source: e,
             })?;
         if read == 0 {
             break;
@@ -450,10 +624,25 @@ fn read_journal(
             j.dropped.count(&problem);
             in_order = false;
         }
+        if overlong {
+            pending = Some(LineProblem::Malformed(
+                "a line longer than 1 MiB".to_string(),
+            ));
+            continue;
+        }
         let Some(line) = raw.strip_suffix(b"\n") else {
             // Incomplete: only the last line can be.
             j.dropped_last_line = true;
             break;
+        };
+        // A line end turned into CRLF (by a text tool) is read as LF; the file is then
+        // written again without it.
+        let line = match line.strip_suffix(b"\r") {
+            Some(l) => {
+                in_order = false;
+                l
+            }
+            None => line,
         };
         let parsed = std::str::from_utf8(line)
             .map_err(|_| LineProblem::Malformed("not text".to_string()))
@@ -476,7 +665,7 @@ fn read_journal(
                     j.done.insert(id, t);
                     j.seconds.insert(id, secs);
                     if in_order {
-                        good_len += raw.len() as u64;
+                        good_len += read;
                     }
                 }
             }
@@ -530,49 +719,48 @@ impl Checkpoint {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(io_err(e)),
         }
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(io_err)?;
-        lock(&file, path)?;
+        let file = open_locked(path)?;
         let header = identity.header_line();
-        let mut reader = BufReader::new(bounded::Bounded::lines(&file));
-        let mut first = Vec::new();
-        reader
-            .read_until(b'\n', &mut first)
-            .map_err(|e| match Overlong::find(&e) {
-                Some(o) => not_one(o.describe(&path.display().to_string())),
-                None => io_err(e),
-            })?;
+        let mut reader = BufReader::new(&file);
+        let first = FirstLine::read(&mut reader).map_err(io_err)?;
         let mut journal = Journal {
             good_len: Some(0),
             ..Journal::default()
         };
-        match first.strip_suffix(b"\n") {
+        if !first.complete && !first.overlong {
             // A new file, or one whose header was torn while being written.
-            None if header.as_bytes().starts_with(&first) => {
-                file.set_len(0).map_err(io_err)?;
-                (&file)
-                    .write_all(format!("{header}\n").as_bytes())
-                    .map_err(io_err)?;
-                file.sync_all().map_err(io_err)?;
-                atomic::sync_parent_dir(path).map_err(io_err)?;
-            }
-            None => {
+            if !header.as_bytes().starts_with(&first.bytes) {
                 return Err(not_one(format!(
                     "its first line is {:?}",
-                    shorten(&String::from_utf8_lossy(&first))
+                    shorten(&first.text())
                 )));
             }
-            Some(line) => {
-                let line = String::from_utf8_lossy(line);
-                if line != header {
-                    return Err(header_differences(path, &line, identity));
-                }
-                journal = read_journal(path, &mut reader, first.len() as u64, identity)?;
+            file.set_len(0).map_err(io_err)?;
+            (&file)
+                .write_all(format!("{header}\n").as_bytes())
+                .map_err(io_err)?;
+            file.sync_all().map_err(io_err)?;
+            atomic::sync_parent_dir(path).map_err(io_err)?;
+        } else if first.text() == header && !first.overlong {
+            journal = read_journal(path, &mut reader, first.consumed, identity)?;
+            if first.crlf {
+                // Written again with plain line ends.
+                journal.good_len = None;
             }
+        } else {
+            // Another run's header is refused; a damaged one is written again if any unit
+            // line verifies against this run (their checksums are seeded with this run's
+            // header, so such a line was written by this run, whatever became of the header).
+            let refusal = first.refusal(path, identity);
+            if first.is_another_runs(path, identity) || !first.may_be_damaged_header() {
+                return Err(refusal);
+            }
+            journal = read_journal(path, &mut reader, first.consumed, identity)?;
+            if journal.done.is_empty() {
+                return Err(refusal);
+            }
+            journal.good_len = None;
+            journal.dropped.header = true;
         }
         drop(reader);
         let mut checkpoint = Checkpoint {
@@ -616,10 +804,18 @@ impl Checkpoint {
     /// before it is renamed into place (so no other run can take it in between), then synced
     /// with its directory.
     fn rewrite(&mut self, header: &str) -> io::Result<()> {
+        // A symlinked checkpoint is rewritten where the link points, and the link stays.
+        let target = fs::canonicalize(&self.path)?;
+        self.rewrite_at(&target, header)
+            .map_err(|e| atomic::without_temp_path(&e))
+    }
+
+    /// [`Checkpoint::rewrite`] of the file at `target`, the path with its links followed.
+    fn rewrite_at(&mut self, target: &Path, header: &str) -> io::Result<()> {
         let tmp = tempfile::Builder::new()
             .prefix(".queens-")
             .suffix(".tmp")
-            .tempfile_in(atomic::parent_dir(&self.path))?;
+            .tempfile_in(atomic::parent_dir(target))?;
         tmp.as_file().try_lock().map_err(io::Error::other)?;
         {
             let mut w = io::BufWriter::new(tmp.as_file());
@@ -637,8 +833,8 @@ impl Checkpoint {
             tmp.as_file().set_permissions(meta.permissions())?;
         }
         tmp.as_file().sync_all()?;
-        let file = tmp.persist(&self.path).map_err(|e| e.error)?;
-        atomic::sync_parent_dir(&self.path)?;
+        let file = tmp.persist(target).map_err(|e| e.error)?;
+        atomic::sync_parent_dir(target)?;
         // Reopened for appending; the lock travels with the open file description.
         let mut file = file;
         use std::io::Seek;
@@ -676,6 +872,14 @@ impl Checkpoint {
     /// stderr; `None` when every line was good.
     pub fn dropped_note(&self) -> Option<String> {
         let d = &self.dropped;
+        if d.header && d.total() == 0 {
+            return Some(format!(
+                "the checkpoint '{}': its header was damaged and is written again; the {} units \
+                 whose lines verify against this run are kept",
+                self.path.display(),
+                self.done.len()
+            ));
+        }
         if d.total() == 0 {
             return None;
         }
@@ -695,6 +899,9 @@ impl Checkpoint {
             d.contradicting,
             "contradicted another line of the same unit",
         );
+        if d.header {
+            why.push("the header was damaged and is written again".to_string());
+        }
         Some(format!(
             "the checkpoint '{}': {} line{} dropped and {} units will be counted again: {}",
             self.path.display(),
@@ -985,6 +1192,27 @@ mod tests {
         assert!(matches!(e, CheckpointError::Locked { .. }), "{e}");
         // No temporary file is left beside it.
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_on_a_file_renamed_away_is_not_kept() {
+        // What a second run sees when the first renames a rewritten checkpoint over the file
+        // it had just opened: its open file is an orphan, which the path no longer names.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ckpt");
+        fs::write(&path, "old\n").unwrap();
+        let orphan = File::open(&path).unwrap();
+        assert!(still_named(&orphan, &path));
+        fs::write(dir.path().join("new"), "new\n").unwrap();
+        fs::rename(dir.path().join("new"), &path).unwrap();
+        assert!(!still_named(&orphan, &path));
+        // Opening again takes the file the path names now.
+        let file = open_locked(&path).unwrap();
+        assert!(still_named(&file, &path));
+        let mut text = String::new();
+        io::Read::read_to_string(&mut &file, &mut text).unwrap();
+        assert_eq!(text, "new\n");
     }
 
     #[test]

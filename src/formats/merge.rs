@@ -173,6 +173,10 @@ pub fn read_parts(name: &str, input: impl Read, problems: &mut Problems) -> Vec<
         }
     }
     let mut rows = Vec::new();
+    // The line of each part read from this file so far: a copy is refused as it is met, so
+    // that a file of a million copies of one row holds one row, not a million.
+    let mut first_line: std::collections::HashMap<(usize, SetKey, usize), u64> =
+        std::collections::HashMap::new();
     let mut record = csv::StringRecord::new();
     loop {
         match reader.read_record(&mut record) {
@@ -188,9 +192,26 @@ pub fn read_parts(name: &str, input: impl Read, problems: &mut Problems) -> Vec<
             }
         }
         let line = record.position().map_or(0, |p| p.line());
+        // Part files concatenated (`cat p*.csv > all.csv`) repeat the header: not a row.
+        if record.iter().eq(PART_HEADER) {
+            continue;
+        }
         let fields: Vec<&str> = record.iter().collect();
         match PartRow::from_fields(&fields) {
-            Ok(row) => rows.push((line, row)),
+            Ok(row) => {
+                let key = (row.n, SetKey::of(&row), row.part.res());
+                match first_line.get(&key) {
+                    Some(first) => problems.push(format!(
+                        "n = {}: part {} appears again in {name} line {line} (first at line \
+                         {first})",
+                        row.n, row.part
+                    )),
+                    None => {
+                        first_line.insert(key, line);
+                        rows.push((line, row));
+                    }
+                }
+            }
             Err(_) if problems.is_full() => problems.push(String::new()),
             Err(e) => {
                 // Name what the damaged row claims to be, if that much can be read.
@@ -230,7 +251,7 @@ fn short(text: &str) -> String {
 }
 
 /// What the parts of one set must share.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct SetKey {
     engine: String,
     plan: String,
@@ -355,7 +376,7 @@ fn check_plan(n: usize, key: &SetKey) -> Result<(), String> {
 }
 
 /// Checks one board size's parts and sums them, or appends its problems.
-fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Problems) -> Option<Merged> {
+fn merge_one(n: usize, parts: &[&SourcedPart], problems: &mut Problems) -> Option<Merged> {
     let before = problems.len();
     // The set is what most parts agree on (the first such, on a tie); the rest mismatch.
     let mut votes: Vec<(SetKey, usize)> = Vec::new();
@@ -372,7 +393,7 @@ fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Problems) -> Option
         .find(|(_, c)| *c == best)
         .map(|(k, _)| k.clone())?;
     let mut by_res: BTreeMap<usize, Vec<&SourcedPart>> = BTreeMap::new();
-    for p in parts {
+    for &p in parts {
         let key = SetKey::of(&p.row);
         if key == reference {
             by_res.entry(p.row.part.res()).or_default().push(p);
@@ -388,7 +409,16 @@ fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Problems) -> Option
     let m = reference.modulus;
     for (res, list) in &by_res {
         if list.len() > 1 {
-            let sources: Vec<&str> = list.iter().map(|p| p.source.as_str()).collect();
+            // At most SHOWN_PROBLEMS sources are named: a message stays one readable line.
+            let mut sources: Vec<&str> = list
+                .iter()
+                .take(SHOWN_PROBLEMS)
+                .map(|p| p.source.as_str())
+                .collect();
+            let more = format!("… and {} more", list.len().saturating_sub(SHOWN_PROBLEMS));
+            if list.len() > SHOWN_PROBLEMS {
+                sources.push(&more);
+            }
             problems.push(format!(
                 "n = {n}: part {res}/{m} appears {} times ({})",
                 list.len(),
@@ -441,9 +471,9 @@ fn merge_one(n: usize, parts: &[SourcedPart], problems: &mut Problems) -> Option
 
 /// Merges parts, one complete set per board size (in increasing n), or names every problem.
 pub fn merge(parts: &[SourcedPart]) -> Result<Vec<Merged>, MergeError> {
-    let mut by_n: BTreeMap<usize, Vec<SourcedPart>> = BTreeMap::new();
+    let mut by_n: BTreeMap<usize, Vec<&SourcedPart>> = BTreeMap::new();
     for p in parts {
-        by_n.entry(p.row.n).or_default().push(p.clone());
+        by_n.entry(p.row.n).or_default().push(p);
     }
     let mut problems = Problems::new();
     let merged: Vec<Merged> = by_n

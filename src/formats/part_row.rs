@@ -161,6 +161,20 @@ impl PartRow {
         if !(MIN_N..=MAX_N).contains(&n) {
             return Err(bad(1));
         }
+        // The checksum guards against accidents, not forgery: values no run can produce are
+        // refused whatever their checksum says.
+        if !tally_fields::nodes_possible(&tally) {
+            return Err(bad(TALLY_START + 6));
+        }
+        let seconds = fields[15]
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .ok_or_else(|| bad(15))?;
+        let threads = size(16)?;
+        if threads == 0 {
+            return Err(bad(16));
+        }
         Ok(PartRow {
             n,
             engine: fields[2].to_string(),
@@ -170,8 +184,8 @@ impl PartRow {
             plan_units,
             tally,
             counts_classes_directly: direct,
-            seconds: fields[15].parse().map_err(|_| bad(15))?,
-            threads: size(16)?,
+            seconds,
+            threads,
             kernel: fields[17].to_string(),
         })
     }

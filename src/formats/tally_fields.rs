@@ -70,6 +70,15 @@ pub fn write_all(out: &mut impl io::Write, t: &Tally) -> io::Result<()> {
     )
 }
 
+/// Whether the nodes of `t` can be: every board counted is a solution the search reached (a
+/// node) or one of its at most 8 images under the symmetries of the square, so no run visits
+/// fewer than an eighth of the boards it counts. Tallies are not otherwise bounded unit by
+/// unit (a unit of a Burnside plan may count fixed boards and no board); their sums are
+/// checked where a result is derived.
+pub fn nodes_possible(t: &Tally) -> bool {
+    t.nodes.saturating_mul(8) >= t.boards
+}
+
 /// Reads the seven fields (exactly seven). With `classes_optional`, the three class counts may
 /// all be empty (read as zero); the second value says whether they were given.
 pub fn parse(fields: &[&str], classes_optional: bool) -> Result<(Tally, bool), FieldError> {

@@ -11,6 +11,7 @@ mod cols_parser;
 mod coronal;
 mod engines;
 mod foundations;
+mod holes;
 mod kernels;
 mod notations;
 mod oeis_tables;

@@ -3,9 +3,15 @@
 //! Everything command-line lives here, beside the library: the clap arguments ([`cli`]) mapped
 //! onto library types, the thin commands ([`commands`]), the exports ([`exports`]), output
 //! destinations ([`output`]), progress on stderr ([`progress`]) and signals ([`signals`]).
+//!
+//! Writing to stderr never fails a command: every line goes through [`note`] or
+//! [`signals::say`], which ignore a closed or full stderr (`eprintln!` would panic, and the
+//! lint below refuses it).
 
 #![forbid(unsafe_code)]
+#![deny(clippy::print_stderr)]
 
+mod access;
 mod clap_errors;
 mod cli;
 mod commands;

@@ -6,12 +6,17 @@
 //!   a temporary file in the same directory, renamed over it once complete. A **symlink** is
 //!   followed: its target is replaced, in the target's directory, and the link stays.
 //! - anything else that can be opened for writing (a **character device** such as
-//!   `/dev/null`, a **FIFO**, a socket, `/dev/stdout` and the other `/proc/self/fd` links) is
-//!   written **straight through**: opened and written, never replaced by a file.
+//!   `/dev/null`, a **FIFO**, a socket) is written **straight through**: opened and written,
+//!   never replaced by a file. A **descriptor** (`/dev/stdout`, `/dev/fd/N`, a process
+//!   substitution `>(gzip > x.gz)`, any path in a `/proc/…/fd` folder, also through a link) is
+//!   written straight through too, appended to: `--csv /dev/fd/2 2>>log.txt` keeps the log's
+//!   earlier lines.
 //!
 //! [`Destination::check`] runs before any work: the directory must exist and be writable (a
 //! probe file is created there, which also gives the umask a new file is created under), an
-//! existing file must not be read-only (`chmod 444` means "keep"), and
+//! existing file must not be read-only (`chmod 444` means "keep") and must be one this user
+//! may write and replace, as the kernel will check it ([`crate::access`]: another user's file,
+//! or one in a sticky folder), and
 //! [`refuse_outputs_that_are_inputs`] refuses an output that is also one of the command's
 //! inputs. Messages name the user's path, never the temporary file.
 //!
@@ -91,17 +96,30 @@ enum Target {
     Regular { path: PathBuf, mode: Option<u32> },
     /// Opened and written straight through.
     Through,
+    /// An open descriptor (`/dev/fd/N`, `/proc/self/fd/N`, `/dev/stdout`, a process
+    /// substitution `>(gzip > x.gz)`): written straight through, appended to, so that what the
+    /// descriptor's file held before (`2>>log.txt`) is kept.
+    Descriptor,
 }
 
 /// The most symlinks followed (as the kernel's own limit).
 const MAX_LINKS: usize = 40;
 
+/// Whether `path` lives in a folder of `/proc` (`/proc/self/fd`, reached through `/dev/fd` or
+/// any other link to it): a process's descriptor, not a file to replace.
+fn in_proc(path: &Path) -> bool {
+    fs::canonicalize(parent_dir(path)).is_ok_and(|d| d.starts_with("/proc"))
+}
+
 /// `path` with its symlinks followed to the file they name (which may not exist yet), or
-/// `None` when a link leads into `/proc` or `/dev/fd` (`/dev/stdout`: a descriptor, not a
-/// file to replace).
+/// `None` when it is, or a link leads to, a descriptor in `/proc` or `/dev/fd` (`/dev/stdout`,
+/// `/dev/fd/63`: not a file to replace).
 fn follow_links(path: &Path) -> io::Result<Option<PathBuf>> {
     let mut p = path.to_path_buf();
     for _ in 0..MAX_LINKS {
+        if in_proc(&p) {
+            return Ok(None);
+        }
         match fs::symlink_metadata(&p) {
             Ok(m) if m.file_type().is_symlink() => {
                 let to = fs::read_link(&p)?;
@@ -122,17 +140,13 @@ fn follow_links(path: &Path) -> io::Result<Option<PathBuf>> {
 
 /// The error's own words, without the temporary file's path some errors carry.
 fn plain(e: &io::Error) -> String {
-    if let Some(code) = e.raw_os_error() {
-        return io::Error::from_raw_os_error(code).to_string();
-    }
-    let inner = e
-        .get_ref()
-        .and_then(|i| i.source())
-        .and_then(|s| s.downcast_ref::<io::Error>());
-    match inner {
-        Some(inner) => plain(inner),
-        None => e.to_string(),
-    }
+    atomic::without_temp_path(e).to_string()
+}
+
+/// Whether another process holds a lock on the file at `path` (a checkpoint a run is using).
+fn in_use(path: &Path) -> bool {
+    fs::File::open(path)
+        .is_ok_and(|f| matches!(f.try_lock_shared(), Err(fs::TryLockError::WouldBlock)))
 }
 
 /// `e` as an error naming `path`, of the same kind (a closed pipe stays one).
@@ -158,7 +172,7 @@ impl Destination {
         let shown = path.display();
         let Some(real) = follow_links(path).map_err(|e| format!("cannot write '{shown}': {e}"))?
         else {
-            return Ok(Target::Through);
+            return Ok(Target::Descriptor);
         };
         match fs::metadata(&real) {
             Ok(m) if m.is_dir() => Err(format!("'{shown}' is a directory, not a file")),
@@ -169,6 +183,12 @@ impl Destination {
             )),
             Ok(_) | Err(_) => {
                 let dir = parent_dir(&real);
+                if dir.exists() && !dir.is_dir() {
+                    return Err(format!(
+                        "cannot write '{shown}': '{}' is a file, not a directory",
+                        dir.display()
+                    ));
+                }
                 if !dir.is_dir() {
                     return Err(format!(
                         "cannot write '{shown}': the directory '{}' does not exist",
@@ -183,6 +203,16 @@ impl Destination {
                     )
                 })?;
                 let exists = real.exists();
+                if exists {
+                    crate::access::may_replace(&real, &dir)
+                        .map_err(|why| format!("cannot replace '{shown}': {why}"))?;
+                    if in_use(&real) {
+                        return Err(format!(
+                            "cannot replace '{shown}': it is locked by a running queens (a \
+                             checkpoint in use); wait for that run to end, or give another file"
+                        ));
+                    }
+                }
                 Ok(Target::Regular {
                     path: real,
                     mode: (!exists).then_some(mode),
@@ -219,20 +249,20 @@ impl Destination {
         };
         let target = Destination::target(path).map_err(io::Error::other)?;
         match target {
-            Target::Through => {
-                let file = OpenOptions::new()
-                    .write(true)
-                    .truncate(true)
-                    .open(path)
-                    .map_err(|e| naming(path, e))?;
+            Target::Through | Target::Descriptor => {
+                let mut options = OpenOptions::new();
+                match target {
+                    Target::Descriptor => options.append(true),
+                    _ => options.write(true).truncate(true),
+                };
+                let file = options.open(path).map_err(|e| naming(path, e))?;
                 let mut w = BufWriter::with_capacity(1 << 16, file);
                 body(&mut w).map_err(|e| naming(path, e))?;
                 w.flush().map_err(|e| naming(path, e))
             }
             Target::Regular { path: real, mode } => {
-                let mut file = AtomicFile::create(&real, mode).map_err(|e| naming(path, e))?;
-                let temp = file.temp_path().to_path_buf();
-                register(&temp);
+                let (mut file, temp) =
+                    create_registered(&real, mode).map_err(|e| naming(path, e))?;
                 let written = body(file.writer()).and_then(|()| file.commit());
                 unregister(&temp);
                 written.map_err(|e| naming(path, e))
@@ -262,8 +292,21 @@ pub fn remove_temp_files() {
     }
 }
 
-/// Lists a temporary file, starting the signal thread the first time.
-fn register(temp: &Path) {
+/// Creates the temporary file of `real` and lists it, under the list's lock: the signal
+/// thread, which takes the same lock to remove the listed files, never runs between the two
+/// (a signal there would leave an empty `.queens-*.tmp`).
+fn create_registered(real: &Path, mode: Option<u32>) -> io::Result<(AtomicFile, PathBuf)> {
+    watch_signals();
+    let mut list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+    let file = AtomicFile::create(real, mode)?;
+    let temp = file.temp_path().to_path_buf();
+    list.push(temp.clone());
+    Ok((file, temp))
+}
+
+/// Starts, the first time, the thread that removes the listed temporary files on SIGINT and
+/// SIGTERM.
+fn watch_signals() {
     static WATCH: Once = Once::new();
     WATCH.call_once(|| {
         use signal_hook::consts::signal::{SIGINT, SIGTERM};
@@ -285,10 +328,6 @@ fn register(temp: &Path) {
                 }
             });
     });
-    IN_FLIGHT
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .push(temp.to_path_buf());
 }
 
 /// Takes a temporary file off the list (it was renamed or deleted).
@@ -335,18 +374,30 @@ fn same_destination(a: &Path, b: &Path) -> bool {
 }
 
 /// Refuses an output that is also an input of the command (`merge p?.csv --csv p0.csv`,
-/// `count --checkpoint x.csv --csv x.csv`): writing it would destroy the input. `outputs` and
+/// `count --checkpoint x.csv --csv x.csv`): writing it would destroy the input; and two
+/// outputs on one file (`--csv x --markdown x`), of which only the last would be kept. `outputs` and
 /// `inputs` are (flag, path) pairs; stdout and stdin (`-`) are never compared, nor are
 /// devices and FIFOs (`/dev/null` may be both).
 pub fn refuse_outputs_that_are_inputs(
     outputs: &[(&str, &str)],
     inputs: &[(&str, &Path)],
 ) -> Result<(), String> {
-    for &(out_flag, out) in outputs {
+    for (i, &(out_flag, out)) in outputs.iter().enumerate() {
         let path = Path::new(out);
-        // Devices and FIFOs are written straight through, and may well be inputs too.
-        if out == "-" || path.exists() && !path.is_file() {
+        // Devices, FIFOs and descriptors are written straight through, and may well be inputs
+        // too (or several outputs: `--csv /dev/stdout --json /dev/stdout`).
+        if out == "-" || path.exists() && !path.is_file() || matches!(follow_links(path), Ok(None))
+        {
             continue;
+        }
+        // Two outputs on one file: the last written would silently win.
+        for &(other_flag, other) in &outputs[..i] {
+            if other != "-" && same_destination(path, Path::new(other)) {
+                return Err(format!(
+                    "{other_flag} '{other}' and {out_flag} '{out}' name the same file: one \
+                     would overwrite the other; give each its own file"
+                ));
+            }
         }
         for &(in_flag, input) in inputs {
             if input.as_os_str() != "-" && same_destination(path, input) {

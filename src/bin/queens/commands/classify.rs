@@ -244,10 +244,10 @@ fn classify_stream(
         if !reported_notation && let Some(found) = reader.notation() {
             reported_notation = true;
             if reader.detected() && found != Notation::Cols && !args.quiet {
-                eprintln!(
+                crate::signals::say(&format!(
                     "queens: reading the input as {} (--from settles it)",
                     found.describe()
-                );
+                ));
             }
         }
         let checked = item.and_then(|raw| match args.size {
@@ -365,9 +365,9 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     let (tally, summary, _) = result.expect("the body ran");
     if !args.quiet {
         if summary.boards() == 0 {
-            eprintln!("queens: no boards in the input");
+            crate::note("queens: no boards in the input");
         } else {
-            eprintln!("queens: {summary}");
+            crate::note(&format!("queens: {summary}"));
         }
     }
     if tally.bad == 0 {

@@ -16,6 +16,22 @@ use std::io::Write;
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
+    // The checkpoint files in a --checkpoint folder are inputs too.
+    let checkpoints = super::count_part::checkpoints(args);
+    let inputs: Vec<(&str, Option<&std::path::Path>)> = [
+        ("--checkpoint", args.checkpoint.as_deref()),
+        (
+            "--known",
+            args.known.known.as_deref().map(std::path::Path::new),
+        ),
+    ]
+    .into_iter()
+    .chain(
+        checkpoints
+            .iter()
+            .map(|p| ("--checkpoint", Some(p.as_path()))),
+    )
+    .collect();
     super::refuse_outputs_that_are_inputs(
         &[
             ("--csv", args.csv.as_deref()),
@@ -23,13 +39,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
             ("--markdown", args.exports.markdown.as_deref()),
             ("--bfile", args.exports.bfile.as_deref()),
         ],
-        &[
-            ("--checkpoint", args.checkpoint.as_deref()),
-            (
-                "--known",
-                args.known.known.as_deref().map(std::path::Path::new),
-            ),
-        ],
+        &inputs,
     )?;
     if let Some(spec) = &args.part {
         if args.exports.any() {

@@ -5,6 +5,7 @@ use super::CommandError;
 use super::resumable::run_part;
 use crate::cli::CountArgs;
 use crate::output::Destination;
+use queens::formats::checkpoint::{self, RunIdentity};
 use queens::formats::part_row::{self, PartRow};
 use queens::plan::Part;
 use queens::plan::part::PartSpec;
@@ -18,6 +19,7 @@ pub fn check_checkpoint(args: &CountArgs) -> Result<(), CommandError> {
     let Some(path) = &args.checkpoint else {
         return Ok(());
     };
+    check_existing_checkpoints(args)?;
     if path.is_dir() || args.sizes.0.len() == 1 {
         return Ok(());
     }
@@ -34,6 +36,53 @@ pub fn check_checkpoint(args: &CountArgs) -> Result<(), CommandError> {
             path.display()
         ))
     })
+}
+
+/// The part `--part` names (the whole plan without it); `None` when it cannot be resolved
+/// (that error comes later, where the part is used).
+fn part_of(args: &CountArgs) -> Option<Part> {
+    match &args.part {
+        None => Some(Part::WHOLE),
+        Some(spec) => spec.resolve().ok(),
+    }
+}
+
+/// The checkpoint file of every board size of the run (see [`checkpoint_for`]).
+pub fn checkpoints(args: &CountArgs) -> Vec<PathBuf> {
+    let Some(part) = part_of(args) else {
+        return Vec::new();
+    };
+    args.sizes
+        .0
+        .iter()
+        .filter_map(|&n| checkpoint_for(args, n, part))
+        .collect()
+}
+
+/// Refuses, before any size is counted, a checkpoint already there that belongs to another run
+/// (another engine, split or part: a folder of checkpoints used with other options), rather
+/// than on reaching its size after the earlier sizes were counted.
+fn check_existing_checkpoints(args: &CountArgs) -> Result<(), CommandError> {
+    let Some(part) = part_of(args) else {
+        return Ok(());
+    };
+    for &n in &args.sizes.0 {
+        let Some(path) = checkpoint_for(args, n, part) else {
+            continue;
+        };
+        if !path.is_file() {
+            continue;
+        }
+        let plan = super::build_plan(n, &args.search)?;
+        checkpoint::check(&path, &RunIdentity::of(plan.as_ref(), part)).map_err(|e| {
+            if e.is_io() {
+                CommandError::Io(e.to_string())
+            } else {
+                CommandError::Usage(format!("{e} (nothing was counted)"))
+            }
+        })?;
+    }
+    Ok(())
 }
 
 /// The checkpoint of board size `n` and `part` under `--checkpoint PATH`: PATH itself for a

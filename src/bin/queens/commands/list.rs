@@ -96,7 +96,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         }
         let written = written?;
         if written == 0 && args.limit != Some(0) && !args.quiet {
-            eprintln!("queens: no solutions for n = {}", args.n);
+            crate::note(&format!("queens: no solutions for n = {}", args.n));
         }
         Ok(())
     });

@@ -38,6 +38,7 @@ fn read_rows(text: &str) -> Result<Vec<Row>, String> {
     if text.trim_start().starts_with('{') {
         crate::exports::json::read(text)
     } else {
-        table::read_csv(text.as_bytes()).map_err(|e| e.to_string())
+        table::read_csv_limited(text.as_bytes(), table::ReadLimits::TABLE)
+            .map_err(|e| e.to_string())
     }
 }

@@ -116,6 +116,8 @@ pub fn run_part_stoppable(
             Checkpoint::open(path, &RunIdentity::of(plan, part)).map_err(|e| {
                 if e.is_usage() {
                     CommandError::Usage(e.to_string())
+                } else if e.is_io() {
+                    CommandError::Io(e.to_string())
                 } else {
                     CommandError::Failed(e.to_string())
                 }
@@ -125,13 +127,14 @@ pub fn run_part_stoppable(
     let none = std::collections::BTreeMap::new();
     let done_before = journal.as_ref().map_or(&none, |j| j.done());
     let resumed = ids.iter().filter(|id| done_before.contains_key(id)).count();
+    // Lines dropped from a checkpoint are a data-loss notice, not progress: --quiet keeps it.
+    if let Some(note) = journal.as_ref().and_then(|j| j.dropped_note()) {
+        signals::say(&format!("queens: {note}"));
+    }
     if let (Some(j), Some(path)) = (&journal, checkpoint)
         && !quiet
         && !j.done().is_empty()
     {
-        if let Some(note) = j.dropped_note() {
-            signals::say(&format!("queens: {note}"));
-        }
         signals::say(&format!(
             "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
             path.display(),
@@ -218,8 +221,8 @@ pub fn run_part_stoppable(
     progress.finish();
     if let (Some(j), Some(path)) = (&journal, checkpoint) {
         j.sync().map_err(|e| {
-            failed(format!(
-                "cannot sync the checkpoint '{}': {e}",
+            CommandError::Io(format!(
+                "n = {n}: cannot sync the checkpoint '{}': {e}",
                 path.display()
             ))
         })?;
@@ -251,9 +254,11 @@ pub fn run_part_stoppable(
             progress: how_far(),
             resumable: checkpoint.is_some(),
         })),
-        Err(Error::Callback(e)) => Err(failed(format!(
-            "cannot append to the checkpoint '{}': {e}; the units saved so far are kept, run the \
-             same command again to resume",
+        // A write to the journal failed (a full disk, a file system gone read-only): an I/O
+        // failure, exit code 3.
+        Err(Error::Callback(e)) => Err(CommandError::Io(format!(
+            "n = {n}: cannot append to the checkpoint '{}': {e}; the units saved so far are \
+             kept, run the same command again to resume",
             checkpoint.map_or(String::new(), |p| p.display().to_string())
         ))),
         Err(e) => Err(failed(e.to_string())),

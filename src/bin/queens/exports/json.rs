@@ -44,7 +44,40 @@ struct JsonRow<'a> {
 #[derive(Deserialize)]
 struct ReadBack<'a> {
     tool: String,
+    #[serde(deserialize_with = "at_most_a_table")]
     rows: Vec<JsonRow<'a>>,
+}
+
+/// The rows of a document, refused once there are more than a table holds
+/// ([`table::ReadLimits::TABLE`]): read in bounded memory whatever the document's size.
+fn at_most_a_table<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    struct Rows<T>(std::marker::PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Rows<T> {
+        type Value = Vec<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "a list of rows")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+            let limit = table::ReadLimits::TABLE.max_rows;
+            let mut rows = Vec::new();
+            while let Some(row) = seq.next_element()? {
+                if rows.len() == limit {
+                    return Err(serde::de::Error::custom(format!(
+                        "more than {limit} rows: a queens table holds one row per board size \
+                         (0 to {}) and engine",
+                        queens::board::MAX_N
+                    )));
+                }
+                rows.push(row);
+            }
+            Ok(rows)
+        }
+    }
+    d.deserialize_seq(Rows(std::marker::PhantomData))
 }
 
 /// The JSON exporter.
@@ -114,6 +147,24 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                     r.verified
                 )
             })?;
+            if r.n > queens::board::MAX_N {
+                return Err(format!(
+                    "row {}: n = {} is outside 0 to {}: not a queens row",
+                    i + 1,
+                    r.n,
+                    queens::board::MAX_N
+                ));
+            }
+            if !(table::possible(r.total, r.nodes) && r.seconds.is_finite() && r.seconds >= 0.0) {
+                return Err(format!(
+                    "row {} (n = {}): nodes {} with total {}, seconds {}: values no run writes",
+                    i + 1,
+                    r.n,
+                    r.nodes,
+                    r.total,
+                    r.seconds
+                ));
+            }
             Ok(Row {
                 n: r.n,
                 total: r.total,
