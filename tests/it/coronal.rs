@@ -73,7 +73,7 @@ fn each_unit_counts_the_same_boards_as_the_border_plans_unit() {
 )]
 fn coronal_matches_the_published_values_for_16_and_17() {
     for n in [16, 17] {
-        let plan = CoronalPlan::new(n, Kernel::best());
+        let plan = CoronalPlan::new(n, queens::KernelChoice::Auto.resolve().unwrap());
         let (boards, f180, f90, classes) = columns(&plan, &tally(&plan, 2));
         let known = queens::verify::lookup(n).expect("published");
         assert_eq!(Some(boards), known.total, "n={n} boards");

@@ -7,7 +7,6 @@ use queens::plan::{Engine, Part, Plan, Tally};
 use queens::runner::Split;
 use queens::runner::stop::StopFlag;
 use queens::runner::{self as run, RunControl, RunEnd};
-use queens::search::kernel::Kernel;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,7 +21,13 @@ fn part_tally(plan: &dyn Plan, part: Part) -> Tally {
 /// Every engine and the symmetric engine's second (coronal) plan, each with a few sizes.
 fn plans() -> Vec<Box<dyn Plan>> {
     let coronal = |n| {
-        queens::runner::build_split(n, Engine::Symmetric, Split::Coronal, Kernel::best()).unwrap()
+        queens::runner::build_split(
+            n,
+            Engine::Symmetric,
+            Split::Coronal,
+            queens::KernelChoice::Auto.resolve().unwrap(),
+        )
+        .unwrap()
     };
     Engine::ALL
         .iter()
