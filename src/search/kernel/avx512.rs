@@ -13,7 +13,9 @@
 
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
-use super::{Interior, InteriorCount, Kernel, KernelEntry, KernelInfo, WeightedCount};
+#[cfg(target_arch = "x86_64")]
+use super::{Interior, InteriorCount, WeightedCount};
+use super::{Kernel, KernelEntry, KernelInfo};
 
 /// The registry's entry of this kernel.
 pub const INFO: KernelInfo = KernelInfo {
