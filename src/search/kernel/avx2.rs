@@ -96,7 +96,7 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 #[cfg(target_arch = "x86_64")]
 mod imp {
     use super::super::batched::{self, Search};
-    use super::super::lanes::{CAP, Lanes};
+    use super::super::lanes::{CAP, Lanes, PACK16, PACK32};
     use super::super::{Interior, InteriorCount};
     use std::arch::x86_64::*;
     use std::cell::RefCell;
@@ -106,41 +106,6 @@ mod imp {
 
     /// Vectors per step (as in the C experiment: 4 × 16 = 64 nodes a step).
     const BLOCK: usize = 4;
-
-    /// `vpshufb` patterns that pack the 16-bit lanes of one 128-bit half: entry `m` moves the
-    /// lanes whose bit is set in `m` (8 bits, one per lane) to the front, in order; the rest
-    /// of the bytes are zero (index 0x80).
-    #[repr(align(16))]
-    struct Patterns<const K: usize>([[u8; 16]; K]);
-
-    /// The patterns for 8 lanes of 16 bits.
-    static PACK16: Patterns<256> = Patterns(patterns::<256>(2));
-
-    /// The patterns for 4 lanes of 32 bits.
-    static PACK32: Patterns<16> = Patterns(patterns::<16>(4));
-
-    /// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`).
-    const fn patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {
-        let mut table = [[0x80u8; 16]; K];
-        let mut m = 0;
-        while m < K {
-            let mut out = 0;
-            let mut lane = 0;
-            while lane < 16 / bytes {
-                if m >> lane & 1 == 1 {
-                    let mut b = 0;
-                    while b < bytes {
-                        table[m][out] = (lane * bytes + b) as u8;
-                        out += 1;
-                        b += 1;
-                    }
-                }
-                lane += 1;
-            }
-            m += 1;
-        }
-        table
-    }
 
     /// A window of lane masks: the 16 bytes from byte `32 − 2m` hold `m` lanes of ones (16
     /// bits) followed by zeros, for [`Lanes::add_first`].

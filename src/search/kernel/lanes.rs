@@ -114,3 +114,56 @@ pub trait Lanes: Copy {
         self.sub(pairs, clashes)
     }
 }
+
+/// Byte patterns that pack the lanes of one 128-bit vector with a byte shuffle (x86's
+/// `pshufb`, ARM's `tbl`), for the instruction sets without a compress instruction: entry `m`
+/// moves the lanes whose bit is set in `m` (one bit per lane) to the front, in order; the
+/// other bytes get index 0x80, which both shuffles turn into zero.
+#[repr(align(16))]
+pub struct PackPatterns<const K: usize>(pub [[u8; 16]; K]);
+
+/// The patterns for 8 lanes of 16 bits (one per 8-bit mask).
+pub static PACK16: PackPatterns<256> = PackPatterns(pack_patterns::<256>(2));
+
+/// The patterns for 4 lanes of 32 bits (one per 4-bit mask).
+pub static PACK32: PackPatterns<16> = PackPatterns(pack_patterns::<16>(4));
+
+/// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`).
+const fn pack_patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {
+    let mut table = [[0x80u8; 16]; K];
+    let mut m = 0;
+    while m < K {
+        // The kept lanes' bytes, in order, from byte 0 of the pattern.
+        let mut out = 0;
+        let mut lane = 0;
+        while lane < 16 / bytes {
+            if m >> lane & 1 == 1 {
+                let mut b = 0;
+                while b < bytes {
+                    table[m][out] = (lane * bytes + b) as u8;
+                    out += 1;
+                    b += 1;
+                }
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pack_pattern_moves_the_masked_lanes_to_the_front_in_order() {
+        // Lanes 1 and 3 of 8 (16-bit): bytes 2, 3, 6, 7, then zeros.
+        let p = &PACK16.0[0b1010];
+        assert_eq!(&p[..4], &[2, 3, 6, 7]);
+        assert!(p[4..].iter().all(|&b| b == 0x80));
+        // Every lane of 4 (32-bit): the identity.
+        assert_eq!(PACK32.0[0xF], std::array::from_fn::<u8, 16, _>(|i| i as u8));
+        assert!(PACK16.0[0].iter().all(|&b| b == 0x80));
+    }
+}

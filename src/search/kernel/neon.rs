@@ -103,7 +103,7 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 #[cfg(target_arch = "aarch64")]
 mod imp {
     use super::super::batched::{self, Search};
-    use super::super::lanes::{CAP, Lanes};
+    use super::super::lanes::{CAP, Lanes, PACK16, PACK32};
     use super::super::{Interior, InteriorCount};
     use std::arch::aarch64::*;
     use std::cell::RefCell;
@@ -114,42 +114,6 @@ mod imp {
 
     /// Vectors per step: 4 × 8 = 32 nodes a step in 16-bit lanes, 4 × 4 = 16 in 32-bit ones.
     const BLOCK: usize = 4;
-
-    /// `tbl` patterns that pack the lanes of a 128-bit vector: entry `m` moves the lanes whose
-    /// bit is set in `m` (one bit per lane) to the front, in order; the rest of the bytes are
-    /// zero (index 0x80: `tbl` gives 0 for an index past the table's 16 bytes).
-    #[repr(align(16))]
-    struct Patterns<const K: usize>([[u8; 16]; K]);
-
-    /// The patterns for 8 lanes of 16 bits.
-    static PACK16: Patterns<256> = Patterns(patterns::<256>(2));
-
-    /// The patterns for 4 lanes of 32 bits.
-    static PACK32: Patterns<16> = Patterns(patterns::<16>(4));
-
-    /// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`).
-    const fn patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {
-        let mut table = [[0x80u8; 16]; K];
-        let mut m = 0;
-        while m < K {
-            // The kept lanes' bytes, in order, from byte 0 of the pattern.
-            let mut out = 0;
-            let mut lane = 0;
-            while lane < 16 / bytes {
-                if m >> lane & 1 == 1 {
-                    let mut b = 0;
-                    while b < bytes {
-                        table[m][out] = (lane * bytes + b) as u8;
-                        out += 1;
-                        b += 1;
-                    }
-                }
-                lane += 1;
-            }
-            m += 1;
-        }
-        table
-    }
 
     /// One bit per 16-bit lane: lane `i` holds `1 << i` (the children's or the free squares'
     /// lane set of [`Lanes::nonzero_pair`]) and, in the second half, `1 << (8 + i)` (the
