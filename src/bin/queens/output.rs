@@ -437,6 +437,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_temporary_file_is_created_only_under_the_signal_threads_lock() {
+        // While the signal thread's lock is held (as when it is removing the listed files), no
+        // temporary file appears: creating one and listing it happen together, after it.
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("out.csv");
+        let temps = || {
+            fs::read_dir(dir.path())
+                .unwrap()
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    name.to_string_lossy().starts_with(".queens-")
+                })
+                .count()
+        };
+        let held = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+        let writer = {
+            let real = real.clone();
+            std::thread::spawn(move || create_registered(&real, None).unwrap())
+        };
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert_eq!(temps(), 0, "a temporary file was created outside the lock");
+        drop(held);
+        let (file, temp) = writer.join().unwrap();
+        assert_eq!(temps(), 1);
+        assert!(IN_FLIGHT.lock().unwrap().contains(&temp));
+        unregister(&temp);
+        drop(file);
+    }
+
+    #[test]
     fn conversion_hints_quote_names_a_shell_would_split() {
         assert_eq!(shell_word("a.png"), "a.png");
         assert_eq!(shell_word("x y.pdf"), "'x y.pdf'");
