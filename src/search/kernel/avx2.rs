@@ -107,7 +107,7 @@ mod imp {
     /// Vectors per step (as in the C experiment: 4 × 16 = 64 nodes a step).
     const BLOCK: usize = 4;
 
-    /// A window of lane masks: the 16 bytes from byte `32 − 2m` hold `m` lanes of ones (16
+    /// A window of lane masks: the 16 lanes from lane `16 − m` are `m` lanes of ones (16
     /// bits) followed by zeros, for [`Lanes::add_first`].
     static FIRST: [u16; 32] = {
         let mut w = [0u16; 32];
@@ -122,8 +122,8 @@ mod imp {
     /// The bits of each nibble 0..15, twice (one copy per 128-bit half, as `vpshufb` looks
     /// up within halves).
     #[inline(always)]
-    fn nibble_bits() -> __m256i {
-        // SAFETY: only called from the lane operations below, whose values prove AVX2.
+    fn nibble_bits(_proof: Narrow) -> __m256i {
+        // SAFETY: `_proof` exists only where AVX2 was detected.
         unsafe {
             _mm256_setr_epi8(
                 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
@@ -133,15 +133,15 @@ mod imp {
     }
 
     /// The number of set bits of every byte of `v`: the low and high nibbles looked up in
-    /// [`nibble_bits`] and added. Needs AVX2 (callers hold a proof of it).
+    /// [`nibble_bits`] and added.
     #[inline(always)]
-    fn byte_popcount(v: __m256i) -> __m256i {
-        // SAFETY: only called from the lane operations below, whose values prove AVX2.
+    fn byte_popcount(proof: Narrow, v: __m256i) -> __m256i {
+        // SAFETY: `proof` exists only where AVX2 was detected.
         unsafe {
             let low = _mm256_set1_epi8(0x0F);
-            let lo = _mm256_shuffle_epi8(nibble_bits(), _mm256_and_si256(v, low));
+            let lo = _mm256_shuffle_epi8(nibble_bits(proof), _mm256_and_si256(v, low));
             let hi = _mm256_shuffle_epi8(
-                nibble_bits(),
+                nibble_bits(proof),
                 _mm256_and_si256(_mm256_srli_epi16(v, 4), low),
             );
             _mm256_add_epi8(lo, hi)
@@ -150,15 +150,24 @@ mod imp {
 
     /// Packs the lanes of `v` chosen by the two 128-bit halves' patterns `pattern` and stores
     /// them at `dst[at..]`: the low half's lanes, then the high half's right after them (at
-    /// `at + low`, `low` lanes of the low half kept). Writes `lanes` lanes at most.
+    /// `at + low`, `low` lanes of the low half kept). Writes a vector's lanes at most.
     #[inline(always)]
-    fn store_halves<T>(pattern: __m256i, low: usize, v: __m256i, dst: &mut [T; CAP], at: usize) {
+    fn store_halves<T>(
+        _proof: Narrow,
+        pattern: __m256i,
+        low: usize,
+        v: __m256i,
+        dst: &mut [T; CAP],
+        at: usize,
+    ) {
         let half = 16 / size_of::<T>();
         // Bounds: the low half writes `half` lanes from `at`, the high half `half` lanes from
-        // `at + low` with `low ≤ half`: all within these `2 · half` lanes.
+        // `at + low` with `low ≤ half` (made sure of here, at no cost: a packing's `low` is
+        // never more): all within these `2 · half` lanes.
+        let low = low.min(half);
         let dst = &mut dst[at..at + 2 * half];
-        // SAFETY: AVX2 is proven by the caller's lane-operation value; both 16-byte stores
-        // fall inside the bounds-checked `dst` (see above); unaligned stores are allowed.
+        // SAFETY: `_proof` exists only where AVX2 was detected; both 16-byte stores fall
+        // inside the bounds-checked `dst` (see above); unaligned stores are allowed.
         unsafe {
             let packed = _mm256_shuffle_epi8(v, pattern);
             let p = dst.as_mut_ptr();
@@ -169,9 +178,9 @@ mod imp {
 
     /// The two halves' patterns from two table entries.
     #[inline(always)]
-    fn pattern_pair(lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
-        // SAFETY: AVX2 is proven by the caller's lane-operation value; the loads read the two
-        // 16-byte table entries.
+    fn pattern_pair(_proof: Narrow, lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
+        // SAFETY: `_proof` exists only where AVX2 was detected; the loads read the two 16-byte
+        // table entries.
         unsafe {
             _mm256_inserti128_si256(
                 _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast())),
@@ -216,6 +225,12 @@ mod imp {
     impl From<Narrow> for Wide {
         fn from(_: Narrow) -> Wide {
             Wide { _proof: () }
+        }
+    }
+
+    impl From<Wide> for Narrow {
+        fn from(_: Wide) -> Narrow {
+            Narrow { _proof: () }
         }
     }
 
@@ -311,7 +326,7 @@ mod imp {
         #[inline(always)]
         fn popcount(self, v: __m256i) -> __m256i {
             // Each lane's two byte counts summed: bytes times 1, adjacent pairs added.
-            unsafe { _mm256_maddubs_epi16(byte_popcount(v), _mm256_set1_epi8(1)) }
+            unsafe { _mm256_maddubs_epi16(byte_popcount(self, v), _mm256_set1_epi8(1)) }
         }
         #[inline(always)]
         fn add_first(self, acc: __m256i, m: usize, v: __m256i) -> __m256i {
@@ -351,13 +366,13 @@ mod imp {
         fn packing(self, m: u32) -> (__m256i, usize) {
             let (lo, hi) = ((m & 0xFF) as usize, (m >> 16 & 0xFF) as usize);
             (
-                pattern_pair(&PACK16.0[lo], &PACK16.0[hi]),
+                pattern_pair(self, &PACK16.0[lo], &PACK16.0[hi]),
                 lo.count_ones() as usize,
             )
         }
         #[inline(always)]
         fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u16; CAP], at: usize) {
-            store_halves(p.0, p.1, v, dst, at)
+            store_halves(self, p.0, p.1, v, dst, at)
         }
     }
 
@@ -403,7 +418,7 @@ mod imp {
             // Byte counts summed in pairs into 16 bits, then the pairs into 32 bits.
             unsafe {
                 _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(byte_popcount(v), _mm256_set1_epi8(1)),
+                    _mm256_maddubs_epi16(byte_popcount(self.into(), v), _mm256_set1_epi8(1)),
                     _mm256_set1_epi16(1),
                 )
             }
@@ -443,13 +458,13 @@ mod imp {
         fn packing(self, m: u32) -> (__m256i, usize) {
             let (lo, hi) = ((m & 0xF) as usize, (m >> 4 & 0xF) as usize);
             (
-                pattern_pair(&PACK32.0[lo], &PACK32.0[hi]),
+                pattern_pair(self.into(), &PACK32.0[lo], &PACK32.0[hi]),
                 lo.count_ones() as usize,
             )
         }
         #[inline(always)]
         fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u32; CAP], at: usize) {
-            store_halves(p.0, p.1, v, dst, at)
+            store_halves(self.into(), p.0, p.1, v, dst, at)
         }
     }
 

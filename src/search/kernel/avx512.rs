@@ -21,7 +21,7 @@ use super::{Kernel, KernelEntry, KernelInfo};
 pub const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx512,
     name: "avx512",
-    needs: "AVX-512 (x86-64 with avx512f and avx512vpopcntdq)",
+    needs: "AVX-512 (x86-64 with avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt)",
     summary: "AVX-512: 32 nodes a step in 16-bit lanes for n ≤ 18 (with avx512bw, vbmi2, \
               bitalg), else 16 in 32-bit lanes",
     entry: ENTRY,

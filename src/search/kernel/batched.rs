@@ -27,8 +27,9 @@
 //! the completions and the node count equal the scalar kernel's.
 //!
 //! Parents go back into their own buffer while the step still reads it: the parents of the
-//! `h`-th vector are written from slot `start + kept` with `kept ≤ h · LANES`, so a store of
-//! at most `LANES` lanes ends before the first slot of vector `h + 1`, which is not read yet.
+//! `h`-th vector are written from slot `start + k`, `k ≤ h · LANES` parents kept so far, so a
+//! store of at most `LANES` lanes ends before the first slot of vector `h + 1`, which is not
+//! read yet.
 //!
 //! Several independent searches run interleaved (the root's free squares are dealt among
 //! them): a step's results are stored, counted and reloaded by the next step of the same

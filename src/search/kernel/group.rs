@@ -28,7 +28,8 @@
 //! pushes back at most one). Each interior's tree is walked with exactly the placements of
 //! [`super::scalar::count`], so completions and nodes are the same as counting the
 //! interiors one by one; only the order differs. Interiors with fewer than three free rows or
-//! an empty first row have no tree to share and go to [`super::scalar::count`].
+//! an empty first row have no tree to share and are counted by
+//! [`super::scalar::count_without_search`].
 
 use super::scalar::{self, last_two_rows};
 use super::{Interior, MAX_DEPTH, WeightedCount};
@@ -81,7 +82,7 @@ pub fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
     })
 }
 
-/// The search of [`count_weighted`] in `rings` (at least [`LEVELS`]; their contents are
+/// The search of [`count_weighted`] in `rings` (at least `LEVELS`; their contents are
 /// scratch). Inlined into each copy of the kernel (baseline, and bit-manipulation
 /// instructions on x86-64).
 #[inline(always)]

@@ -249,7 +249,8 @@ pub struct KernelInfo {
 pub struct KernelEntry {
     /// Whether this CPU runs it (checked at run time).
     pub available: fn() -> bool,
-    /// Counts one interior (see [`Kernel::count`]); panics if the CPU cannot run it.
+    /// Counts one interior (see [`Kernel::count`]); checks the CPU's features and panics
+    /// without them.
     pub count: fn(&Interior) -> InteriorCount,
     /// Counts a weighted group of interiors (see [`Kernel::count_weighted`]).
     pub count_weighted: fn(&[Interior], &[u8]) -> WeightedCount,
@@ -291,6 +292,13 @@ impl KernelChoice {
                             Kernel::names().join(", ")
                         ))
                     })?,
+                Err(std::env::VarError::NotUnicode(value)) => {
+                    return Err(crate::Error::Options(format!(
+                        "{KERNEL_ENV}={}: no such kernel; the kernels are auto, {}",
+                        value.to_string_lossy(),
+                        Kernel::names().join(", ")
+                    )));
+                }
                 _ => Kernel::best(),
             },
         };
@@ -369,11 +377,11 @@ impl Kernel {
         )
     }
 
-    /// The entry points, checked: the CPU runs the kernel.
+    /// The entry points (each checks the CPU's features itself, and panics without them).
     fn entry(self) -> KernelEntry {
         match self.info().entry {
-            Some(e) if (e.available)() => e,
-            _ => panic!("{}", self.unavailable_reason()),
+            Some(e) => e,
+            None => panic!("{}", self.unavailable_reason()),
         }
     }
 

@@ -147,7 +147,7 @@ pub fn count_without_search(it: &Interior) -> Option<InteriorCount> {
 }
 
 /// The batched search of an interior of three free rows or more whose first row has a free
-/// square, in `rings` (at least [`LEVELS`] of them; their contents are scratch). Inlined into
+/// square, in `rings` (at least `LEVELS` of them; their contents are scratch). Inlined into
 /// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
 #[inline(always)]
 pub fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {

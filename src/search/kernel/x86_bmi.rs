@@ -9,7 +9,7 @@
 //! `#[target_feature]` functions, behind a type whose values exist only on a CPU that has the
 //! features.
 
-#![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
+#![allow(unsafe_code)] // Calls of #[target_feature] functions: see the SAFETY notes.
 
 use super::{Interior, InteriorCount, WeightedCount, group, scalar};
 
