@@ -95,11 +95,8 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    use super::super::batched::{self, Search};
     use super::super::lanes::{CAP, Lanes, PACK16, PACK32};
-    use super::super::{Interior, InteriorCount};
     use std::arch::x86_64::*;
-    use std::cell::RefCell;
 
     /// How many independent searches are interleaved (as in the C experiment: two).
     const SEARCHES: usize = 2;
@@ -468,45 +465,13 @@ mod imp {
         }
     }
 
-    thread_local! {
-        /// Each thread's searches, reused from unit to unit.
-        static NARROW: RefCell<Option<Box<[Search<Narrow>; SEARCHES]>>> =
-            const { RefCell::new(None) };
-        static WIDE: RefCell<Option<Box<[Search<Wide>; SEARCHES]>>> =
-            const { RefCell::new(None) };
+    super::super::batched::batched_entry! {
+        /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
+        pub fn count_narrow(Narrow), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
     }
 
-    /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-    pub fn count_narrow(lanes: Narrow, it: &Interior) -> InteriorCount {
-        NARROW.with_borrow_mut(|s| {
-            let s = s.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new(lanes))));
-            // SAFETY: `lanes` proves the CPU has the features `narrow` is compiled for.
-            unsafe { narrow(lanes, it, s) }
-        })
-    }
-
-    /// Counts `it` (four free rows or more) in 32-bit lanes.
-    pub fn count_wide(lanes: Wide, it: &Interior) -> InteriorCount {
-        WIDE.with_borrow_mut(|s| {
-            let s = s.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new(lanes))));
-            // SAFETY: `lanes` proves the CPU has the features `wide` is compiled for.
-            unsafe { wide(lanes, it, s) }
-        })
-    }
-
-    /// The batched search compiled for AVX2, 16-bit lanes.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    fn narrow(
-        lanes: Narrow,
-        it: &Interior,
-        searches: &mut [Search<Narrow>; SEARCHES],
-    ) -> InteriorCount {
-        batched::count(lanes, it, searches)
-    }
-
-    /// The batched search compiled for AVX2, 32-bit lanes.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    fn wide(lanes: Wide, it: &Interior, searches: &mut [Search<Wide>; SEARCHES]) -> InteriorCount {
-        batched::count(lanes, it, searches)
+    super::super::batched::batched_entry! {
+        /// Counts `it` (four free rows or more) in 32-bit lanes.
+        pub fn count_wide(Wide), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
     }
 }

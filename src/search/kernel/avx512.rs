@@ -87,11 +87,8 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    use super::super::batched::{self, Search};
     use super::super::lanes::{CAP, Lanes};
-    use super::super::{Interior, InteriorCount};
     use std::arch::x86_64::*;
-    use std::cell::RefCell;
 
     /// How many independent searches are interleaved (measured with the earlier AVX-512
     /// kernel: 2 searches 23% faster than 1, 3 another 5 to 10%, 4 no better).
@@ -275,45 +272,13 @@ mod imp {
         }
     }
 
-    thread_local! {
-        /// Each thread's searches, reused from unit to unit.
-        static NARROW: RefCell<Option<Box<[Search<Narrow>; SEARCHES]>>> =
-            const { RefCell::new(None) };
-        static WIDE: RefCell<Option<Box<[Search<Wide>; SEARCHES]>>> =
-            const { RefCell::new(None) };
+    super::super::batched::batched_entry! {
+        /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
+        pub fn count_narrow(Narrow), searches: SEARCHES, features: "avx512f,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
     }
 
-    /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-    pub fn count_narrow(lanes: Narrow, it: &Interior) -> InteriorCount {
-        NARROW.with_borrow_mut(|s| {
-            let s = s.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new(lanes))));
-            // SAFETY: `lanes` proves the CPU has the features `narrow` is compiled for.
-            unsafe { narrow(lanes, it, s) }
-        })
-    }
-
-    /// Counts `it` (four free rows or more) in 32-bit lanes.
-    pub fn count_wide(lanes: Wide, it: &Interior) -> InteriorCount {
-        WIDE.with_borrow_mut(|s| {
-            let s = s.get_or_insert_with(|| Box::new(std::array::from_fn(|_| Search::new(lanes))));
-            // SAFETY: `lanes` proves the CPU has the features `wide` is compiled for.
-            unsafe { wide(lanes, it, s) }
-        })
-    }
-
-    /// The batched search compiled for the 16-bit lanes' instructions.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt")]
-    fn narrow(
-        lanes: Narrow,
-        it: &Interior,
-        searches: &mut [Search<Narrow>; SEARCHES],
-    ) -> InteriorCount {
-        batched::count(lanes, it, searches)
-    }
-
-    /// The batched search compiled for the 32-bit lanes' instructions.
-    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,lzcnt")]
-    fn wide(lanes: Wide, it: &Interior, searches: &mut [Search<Wide>; SEARCHES]) -> InteriorCount {
-        batched::count(lanes, it, searches)
+    super::super::batched::batched_entry! {
+        /// Counts `it` (four free rows or more) in 32-bit lanes.
+        pub fn count_wide(Wide), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,popcnt,bmi1,lzcnt"
     }
 }

@@ -286,3 +286,41 @@ fn lane<T: TryFrom<u32>>(x: u32) -> T {
         .ok()
         .expect("the interior's masks fit a lane")
 }
+
+/// Defines, in a kernel's file, the entry of the batched search for one lane type: a function
+/// `fn NAME(lanes, it) -> InteriorCount` that runs [`count`] compiled with the kernel's target
+/// features, on this thread's searches (kept from unit to unit: allocating and clearing them
+/// per unit showed in profiles). The features must be those the lane type's values prove.
+macro_rules! batched_entry {
+    (
+        $(#[$doc:meta])*
+        $vis:vis fn $name:ident($lanes:ty), searches: $searches:expr, features: $features:literal
+    ) => {
+        $(#[$doc])*
+        $vis fn $name(
+            lanes: $lanes,
+            it: &$crate::search::kernel::Interior,
+        ) -> $crate::search::kernel::InteriorCount {
+            use $crate::search::kernel::batched::{self, Search};
+            use $crate::search::kernel::{Interior, InteriorCount};
+            type Searches = [Search<$lanes>; $searches];
+            thread_local! {
+                static PER_THREAD: std::cell::RefCell<Option<Box<Searches>>> =
+                    const { std::cell::RefCell::new(None) };
+            }
+            #[target_feature(enable = $features)]
+            fn run(lanes: $lanes, it: &Interior, searches: &mut Searches) -> InteriorCount {
+                batched::count(lanes, it, searches)
+            }
+            PER_THREAD.with_borrow_mut(|s| {
+                let s = s.get_or_insert_with(|| {
+                    Box::new(std::array::from_fn(|_| Search::new(lanes)))
+                });
+                // SAFETY: a value of the lane type exists only where the features it needs,
+                // the ones `run` is compiled for, were detected.
+                unsafe { run(lanes, it, s) }
+            })
+        }
+    };
+}
+pub(crate) use batched_entry;
