@@ -363,7 +363,17 @@ fn yes_and_quiet_leave_out_only_the_warning() {
                 "{flag}: {err:?}"
             );
         }
-        assert_eq!(code, Some(130), "{flag}: {err:?}");
+        // The second SIGINT exits at once (130), unless the first one came before a worker
+        // took a unit: then the run has already stopped cleanly (exit 1, saying so) when the
+        // second one arrives. Either is right; this test is about the warning.
+        let stopped_cleanly = code == Some(1)
+            && err
+                .iter()
+                .any(|l| l.starts_with("queens: error: stopped by SIGINT"));
+        assert!(
+            code == Some(130) || stopped_cleanly,
+            "{flag}: {code:?} {err:?}"
+        );
     }
 }
 
