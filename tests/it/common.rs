@@ -125,3 +125,59 @@ pub fn plan_row(plan: &dyn queens::plan::Plan, threads: usize) -> Row {
     row.seconds = 0.0;
     row
 }
+
+/// The binary as a plain `std::process::Command` (its standard streams can be set, it can be
+/// signalled or run as another user), and what the tests of files and devices check of it.
+pub mod process {
+    use std::fs;
+    use std::path::Path;
+    use std::process::{Command as StdCommand, Output};
+
+    /// The binary, as a plain process.
+    pub fn queens_plain() -> StdCommand {
+        StdCommand::new(env!("CARGO_BIN_EXE_queens"))
+    }
+
+    /// The same with `--quiet`.
+    pub fn queens() -> StdCommand {
+        let mut c = queens_plain();
+        c.arg("--quiet");
+        c
+    }
+
+    /// Runs `queens --quiet args…` in `cwd`.
+    pub fn run(args: &[&str], cwd: &Path) -> Output {
+        queens().args(args).current_dir(cwd).output().unwrap()
+    }
+
+    /// The standard error of `o`, as text.
+    pub fn err(o: &Output) -> String {
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    }
+
+    /// Asserts exit code `code`, one line on stderr containing `needle`, no panic.
+    pub fn refused(o: &Output, code: i32, needle: &str) {
+        let e = err(o);
+        assert_eq!(o.status.code(), Some(code), "{e}");
+        assert!(e.contains(needle), "{e:?} lacks {needle:?}");
+        assert!(!e.contains("panicked"), "{e}");
+        assert_eq!(e.trim_end().lines().count(), 1, "one line expected: {e:?}");
+    }
+
+    /// Whether this test runs as root (special files and dropping privileges need it).
+    pub fn is_root() -> bool {
+        StdCommand::new("id")
+            .arg("-u")
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+    }
+
+    /// The files whose names start with `.queens-` in `d` (temporary files left behind).
+    pub fn temp_files(d: &Path) -> Vec<String> {
+        fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".queens-"))
+            .collect()
+    }
+}

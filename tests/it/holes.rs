@@ -8,60 +8,15 @@
 //! touches the machine's own `/dev` entries or system files.
 
 use crate::common::dir;
+use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Output};
 
-/// The binary, as a plain process (its standard streams can be set).
-fn queens_plain() -> StdCommand {
-    StdCommand::new(env!("CARGO_BIN_EXE_queens"))
-}
-
-/// The same with `--quiet`.
-fn queens() -> StdCommand {
-    let mut c = queens_plain();
-    c.arg("--quiet");
-    c
-}
-
-fn run(args: &[&str], cwd: &Path) -> Output {
-    queens().args(args).current_dir(cwd).output().unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts exit code `code`, one line on stderr containing `needle`, no panic.
-fn refused(o: &Output, code: i32, needle: &str) {
-    let e = err(o);
-    assert_eq!(o.status.code(), Some(code), "{e}");
-    assert!(e.contains(needle), "{e:?} lacks {needle:?}");
-    assert!(!e.contains("panicked"), "{e}");
-    assert_eq!(e.trim_end().lines().count(), 1, "one line expected: {e:?}");
-}
-
-/// Whether this test runs as root.
-fn is_root() -> bool {
-    StdCommand::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
 /// Says on stderr (directly, so that it shows without --nocapture) that a test was skipped.
 fn skipped(test: &str, why: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
-}
-
-/// The files whose names start with `.queens-` in `d` (temporary files left behind).
-fn temp_files(d: &Path) -> Vec<String> {
-    fs::read_dir(d)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".queens-"))
-        .collect()
 }
 
 /// The binary as the user `nobody` (uid and gid 65534, no groups), `--quiet`, in `cwd`.

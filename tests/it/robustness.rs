@@ -2,6 +2,7 @@
 //! before the fix it pins. Special files (devices, FIFOs, symlinks) are made inside temporary
 //! directories only, never on the machine's own `/dev` entries.
 
+use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
 use crate::common::{dir, stdout_of};
 use queens::formats::checksum;
 use queens::formats::part_row::PART_HEADER;
@@ -9,46 +10,9 @@ use queens::plan::Part;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Output, Stdio};
+use std::process::{Command as StdCommand, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// The binary, as a plain process (its standard streams can be set).
-fn queens_plain() -> StdCommand {
-    StdCommand::new(env!("CARGO_BIN_EXE_queens"))
-}
-
-/// The same with `--quiet`.
-fn queens() -> StdCommand {
-    let mut c = queens_plain();
-    c.arg("--quiet");
-    c
-}
-
-fn run(args: &[&str], cwd: &Path) -> Output {
-    queens().args(args).current_dir(cwd).output().unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Asserts exit code `code`, one line on stderr containing `needle`, no panic.
-fn refused(o: &Output, code: i32, needle: &str) {
-    let e = err(o);
-    assert_eq!(o.status.code(), Some(code), "{e}");
-    assert!(e.contains(needle), "{e:?} lacks {needle:?}");
-    assert!(!e.contains("panicked"), "{e}");
-    assert_eq!(e.trim_end().lines().count(), 1, "one line expected: {e:?}");
-}
-
-/// Whether this test runs as root (special files and dropping privileges need it).
-fn is_root() -> bool {
-    StdCommand::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
 
 fn sh(cmd: &str, cwd: &Path) -> bool {
     StdCommand::new("sh")
@@ -56,14 +20,6 @@ fn sh(cmd: &str, cwd: &Path) -> bool {
         .current_dir(cwd)
         .status()
         .is_ok_and(|s| s.success())
-}
-
-fn temp_files(d: &Path) -> Vec<String> {
-    fs::read_dir(d)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".queens-"))
-        .collect()
 }
 
 // --- checkpoints bound to their run ----------------------------------------------------------
