@@ -50,6 +50,68 @@ struct Level<T> {
     rd: [T; CAP],
 }
 
+impl<T: Copy> Level<T> {
+    /// The `LANES` nodes from slot `at`, one word per vector.
+    #[inline(always)]
+    fn load<L: Lanes<Lane = T>>(&self, l: L, at: usize) -> Nodes<L::Vector> {
+        Nodes {
+            free: l.load(&self.free, at),
+            cols: l.load(&self.cols, at),
+            ld: l.load(&self.ld, at),
+            rd: l.load(&self.rd, at),
+        }
+    }
+
+    /// Writes the nodes of `keep`'s lanes, in order, from slot `at`; returns how many.
+    #[inline(always)]
+    fn compress_store<L: Lanes<Lane = T>>(
+        &mut self,
+        l: L,
+        keep: L::Mask,
+        nodes: Nodes<L::Vector>,
+        at: usize,
+    ) -> usize {
+        let p = l.packing(keep);
+        l.compress_store(p, nodes.free, &mut self.free, at);
+        l.compress_store(p, nodes.cols, &mut self.cols, at);
+        l.compress_store(p, nodes.ld, &mut self.ld, at);
+        l.compress_store(p, nodes.rd, &mut self.rd, at);
+        l.count(keep)
+    }
+}
+
+/// A vector's worth of nodes: each word of a node in its own vector.
+#[derive(Clone, Copy)]
+struct Nodes<V> {
+    free: V,
+    cols: V,
+    ld: V,
+    rd: V,
+}
+
+impl<V: Copy> Nodes<V> {
+    /// Places a queen on each node's lowest free square: the parents without that square,
+    /// and the children one free row down (`s` rows, whose border attacks are `blocked`)
+    /// with that row's free squares.
+    #[inline(always)]
+    fn place<L: Lanes<Vector = V>>(self, l: L, s: u32, blocked: V, inner: V) -> (Self, Self) {
+        // Lowest free square per lane: f & (0 − f), the two's complement trick.
+        let bit = l.lowest_bit(self.free);
+        let rest = Nodes {
+            free: l.xor(self.free, bit),
+            ..self
+        };
+        // The child's masks, diagonals moved `s` columns for the `s` rows to the next free
+        // row (bits shifted past the lane are off the board and lost).
+        let cols = l.or(self.cols, bit);
+        let ld = l.shl(l.or(self.ld, bit), s);
+        let rd = l.shr(l.or(self.rd, bit), s);
+        // Free squares of the child's row: inner & !(cols | ld | rd | blocked).
+        let free = l.andnot(l.or(l.or(cols, ld), l.or(rd, blocked)), inner);
+        (rest, Nodes { free, cols, ld, rd })
+    }
+}
+
 /// One batched search: the pending nodes of each level and the counts so far. Kept per thread
 /// by the kernels and reused from unit to unit (allocating and clearing it per unit showed in
 /// profiles); [`count`] resets what it reads.
@@ -151,77 +213,47 @@ impl<L: Lanes> Search<L> {
             let blocked2 = l.splat(it.blocked[i + 2]);
             let mut acc = self.acc;
             for h in 0..L::BLOCK {
-                let at = start + h * L::LANES;
                 let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
                 if mh == 0 {
                     break;
                 }
-                let (f, c) = (l.load(&level.free, at), l.load(&level.cols, at));
-                let (ld, rd) = (l.load(&level.ld, at), l.load(&level.rd, at));
-                // Lowest free square per lane: f & (0 − f), the two's complement trick.
-                let bit = l.lowest_bit(f);
-                let rest = l.xor(f, bit); // the parent without it
-                // The child's masks, diagonals moved `s` columns for the `s` rows to the next
-                // free row (bits shifted past the lane are off the board and lost).
-                let nc = l.or(c, bit);
-                let nl = l.shl(l.or(ld, bit), s);
-                let nr = l.shr(l.or(rd, bit), s);
-                // Free squares of the child's row: inner & !(cols | ld | rd | blocked), and of
-                // the row after it, ignoring the child's own queen.
-                let nf = l.andnot(l.or(l.or(nc, nl), l.or(nr, blocked)), inner);
+                let parent = level.load(l, start + h * L::LANES);
+                let (rest, child) = parent.place(l, s, blocked, inner);
+                // Free squares of the row after the child's, ignoring the child's own queen.
                 let g = l.andnot(
-                    l.or(l.or(nc, l.shl(nl, s2)), l.or(l.shr(nr, s2), blocked2)),
+                    l.or(
+                        l.or(child.cols, l.shl(child.ld, s2)),
+                        l.or(l.shr(child.rd, s2), blocked2),
+                    ),
                     inner,
                 );
                 // Only the batch's lanes count.
-                acc = l.add_first(acc, mh, l.two_rows(nf, g, s2));
+                acc = l.add_first(acc, mh, l.two_rows(child.free, g, s2));
                 self.acc_adds += 1;
                 if self.acc_adds == L::ADDS_BEFORE_FLUSH {
                     self.completions += l.sum(acc);
                     acc = l.zero();
                     self.acc_adds = 0;
                 }
-                let (back, _) = l.nonzero_pair(l.first(mh), rest, rest);
-                let p = l.packing(back);
-                l.compress_store(p, rest, &mut level.free, kept);
-                l.compress_store(p, c, &mut level.cols, kept);
-                l.compress_store(p, ld, &mut level.ld, kept);
-                l.compress_store(p, rd, &mut level.rd, kept);
-                kept += l.count(back);
+                let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
+                kept += level.compress_store(l, back, rest, kept);
             }
             self.acc = acc;
         } else {
             let next = &mut lower[0];
             let mut born = self.count[i + 1];
             for h in 0..L::BLOCK {
-                let at = start + h * L::LANES;
                 let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
                 if mh == 0 {
                     break;
                 }
-                let (f, c) = (l.load(&level.free, at), l.load(&level.cols, at));
-                let (ld, rd) = (l.load(&level.ld, at), l.load(&level.rd, at));
-                let bit = l.lowest_bit(f); // f & −f, as above
-                let rest = l.xor(f, bit);
-                let nc = l.or(c, bit);
-                let nl = l.shl(l.or(ld, bit), s);
-                let nr = l.shr(l.or(rd, bit), s);
-                let nf = l.andnot(l.or(l.or(nc, nl), l.or(nr, blocked)), inner);
+                let parent = level.load(l, start + h * L::LANES);
+                let (rest, child) = parent.place(l, s, blocked, inner);
                 // Look-ahead: keep the children whose row has a free square, and the parents
                 // with squares left.
-                let (keep, back) = l.nonzero_pair(l.first(mh), nf, rest);
-                let p = l.packing(keep);
-                l.compress_store(p, nf, &mut next.free, born);
-                l.compress_store(p, nc, &mut next.cols, born);
-                l.compress_store(p, nl, &mut next.ld, born);
-                l.compress_store(p, nr, &mut next.rd, born);
-                born += l.count(keep);
-                let p = l.packing(back);
-                l.compress_store(p, rest, &mut level.free, kept);
-                l.compress_store(p, c, &mut level.cols, kept);
-                l.compress_store(p, ld, &mut level.ld, kept);
-                l.compress_store(p, rd, &mut level.rd, kept);
-                kept += l.count(back);
+                let (keep, back) = l.nonzero_pair(l.first(mh), child.free, rest.free);
+                born += next.compress_store(l, keep, child, born);
+                kept += level.compress_store(l, back, rest, kept);
             }
             self.count[i + 1] = born;
             self.mark(i + 1);
