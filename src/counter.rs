@@ -244,13 +244,7 @@ impl<'a> Counter<'a> {
     /// The plan this count runs: its units, identity and kernel (for a journal that must name
     /// them before the run starts).
     pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
-        // Only the symmetric engine has kernels: the enumerate engine (which also counts
-        // n = 0) ignores the choice, and `QUEENS_KERNEL` with it.
-        let kernel = if self.engine == Engine::Symmetric && self.n > 0 {
-            self.kernel.resolve()?
-        } else {
-            crate::search::kernel::Kernel::Scalar
-        };
+        let kernel = self.kernel.resolve_for(self.engine)?;
         runner::build_with_kernel(self.n, self.engine, kernel)
     }
 

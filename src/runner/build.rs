@@ -64,13 +64,7 @@ impl std::fmt::Display for Split {
 /// Builds the plan of `engine` for board size `n` (1..=32), on the kernel `auto` picks
 /// ([`crate::KernelChoice::resolve`]).
 pub fn build(n: usize, engine: Engine) -> Result<Box<dyn Plan>, Error> {
-    // Only the symmetric engine has kernels (and not for n = 0): the others ignore the choice.
-    let kernel = if engine == Engine::Symmetric && n > 0 {
-        crate::KernelChoice::Auto.resolve()?
-    } else {
-        Kernel::Scalar
-    };
-    build_with_kernel(n, engine, kernel)
+    build_with_kernel(n, engine, crate::KernelChoice::Auto.resolve_for(engine)?)
 }
 
 /// Builds the plan of `engine` for board size `n` (1..=32) on `kernel`, which the CPU must

@@ -428,12 +428,7 @@ impl SearchArgs {
 
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
     pub fn kernel(&self) -> Result<Kernel, String> {
-        // The enumerate engine has no kernels (`check` refuses --kernel with it): neither
-        // --kernel auto nor QUEENS_KERNEL concerns it.
-        if self.engine == EngineArg::Enumerate {
-            return Ok(Kernel::Scalar);
-        }
-        self.kernel.resolve().map_err(|e| match e {
+        self.kernel.resolve_for(self.engine()).map_err(|e| match e {
             queens::Error::KernelUnavailable { kernel } if self.kernel != KernelChoice::Auto => {
                 format!(
                     "--kernel {}: {}",

@@ -309,6 +309,16 @@ impl KernelChoice {
         }
     }
 
+    /// The kernel `engine` runs on: [`KernelChoice::resolve`] for the symmetric engine, the
+    /// scalar search for the enumerate engine, which has no kernels (so neither the choice nor
+    /// `QUEENS_KERNEL` concerns it).
+    pub fn resolve_for(self, engine: crate::plan::Engine) -> Result<Kernel, crate::Error> {
+        match engine {
+            crate::plan::Engine::Enumerate => Ok(Kernel::Scalar),
+            _ => self.resolve(),
+        }
+    }
+
     /// The choice named `name` (`auto` or a kernel's name), if there is one.
     pub fn from_name(name: &str) -> Option<KernelChoice> {
         if name == "auto" {
