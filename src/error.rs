@@ -1,7 +1,7 @@
 //! The library's error type: everything a caller can get wrong, and every way a run can fail.
 
 use crate::plan::TallyError;
-use crate::search::kernel::Kernel;
+use crate::search::kernel::{Kernel, KernelError};
 use std::io;
 
 /// What went wrong. Every message is one line that names the problem and what to do instead.
@@ -43,4 +43,13 @@ pub enum Error {
 
 fn kernel_unavailable(kernel: Kernel) -> String {
     kernel.unavailable_reason()
+}
+
+impl From<KernelError> for Error {
+    fn from(e: KernelError) -> Error {
+        match e {
+            KernelError::Unavailable { kernel } => Error::KernelUnavailable { kernel },
+            KernelError::NoSuchKernel(message) => Error::Options(message),
+        }
+    }
 }

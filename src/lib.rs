@@ -53,14 +53,20 @@
 //!
 //! ## The layers, bottom up
 //!
-//! - [`board`], [`symmetry`], [`mod@classify`]: solutions and their notations; D4; classes of
-//!   single boards.
+//! Each module uses only modules of its own layer or of a layer listed before it
+//! (written once, here; the test `layers` in `tests/it/` reads this list and fails on an
+//! arrow that points up, on a module left out, and on any cycle between modules).
+//!
+//! - [`board`], [`symmetry`]: solutions and their notations; D4, canonical forms, symmetry
+//!   types.
 //! - [`plan`]: the split of a size into numbered units ([`plan::Plan`]), the [`Engine`]
 //!   names, the [`plan::Tally`] of a unit, [`plan::Part`]s; knows no engine.
 //! - [`search`]: the engines and their kernels (the only home of `unsafe`).
-//! - [`runner`]: builds the engines' plans and runs units on a thread pool; the front door
-//!   ([`fn@count`], [`Counter`], [`fn@solutions`], [`fn@classes`]) sits on it.
+//! - [`mod@error`]: the library's [`Error`], which names sizes, kernels, parts and tallies.
 //! - [`verify`]: the published values (OEIS), for verification only.
+//! - [`runner`], [`counter`], [`solutions`], [`mod@classify`]: the engines' plans run on a
+//!   thread pool, and the front door on them ([`fn@count`], [`Counter`], [`fn@solutions`],
+//!   [`fn@classes`], [`fn@classify`]).
 //! - [`formats`]: the files other runs read back (result CSV, part rows, merge, checkpoint
 //!   journal, checksums, atomic writes).
 //! - [`draw`]: SVG boards, classes and plots.

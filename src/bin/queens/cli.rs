@@ -7,7 +7,7 @@ use queens::board::notation::Notation;
 use queens::plan::Engine;
 use queens::plan::part::PartSpec;
 use queens::runner::Split;
-use queens::search::kernel::{Kernel, KernelChoice};
+use queens::search::kernel::{Kernel, KernelChoice, KernelError};
 
 const ABOUT: &str = "Count, list and classify the solutions of the n-queens problem.";
 
@@ -429,14 +429,14 @@ impl SearchArgs {
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
     pub fn kernel(&self) -> Result<Kernel, String> {
         self.kernel.resolve_for(self.engine()).map_err(|e| match e {
-            queens::Error::KernelUnavailable { kernel } if self.kernel != KernelChoice::Auto => {
+            KernelError::Unavailable { kernel } if self.kernel != KernelChoice::Auto => {
                 format!(
                     "--kernel {}: {}",
                     self.kernel.name(),
                     kernel.unavailable_reason()
                 )
             }
-            queens::Error::KernelUnavailable { kernel } => format!(
+            KernelError::Unavailable { kernel } => format!(
                 "{}={}: {}",
                 queens::search::kernel::KERNEL_ENV,
                 kernel.name(),

@@ -277,27 +277,49 @@ pub fn count_one_by_one(
     total
 }
 
+/// Why a [`KernelChoice`] resolves to no kernel (the library's [`crate::Error`] wraps it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum KernelError {
+    /// The kernel asked for (by name or by [`KERNEL_ENV`]) needs CPU features this CPU lacks.
+    Unavailable {
+        /// The kernel asked for.
+        kernel: Kernel,
+    },
+    /// [`KERNEL_ENV`] holds a value that names no kernel: the message says which.
+    NoSuchKernel(String),
+}
+
+impl std::fmt::Display for KernelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            KernelError::Unavailable { kernel } => f.write_str(&kernel.unavailable_reason()),
+            KernelError::NoSuchKernel(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for KernelError {}
+
 impl KernelChoice {
     /// The kernel to run: `Auto` resolves to the kernel named by `QUEENS_KERNEL`
     /// ([`KERNEL_ENV`]) where it is set, else the fastest one the CPU runs; a kernel the CPU
     /// lacks is an error that says what to do.
-    pub fn resolve(self) -> Result<Kernel, crate::Error> {
+    pub fn resolve(self) -> Result<Kernel, KernelError> {
+        let no_such = |value: &str| {
+            KernelError::NoSuchKernel(format!(
+                "{KERNEL_ENV}={value}: no such kernel; the kernels are auto, {}",
+                Kernel::names().join(", ")
+            ))
+        };
         let kernel = match self.kernel() {
             Some(k) => k,
             None => match std::env::var(KERNEL_ENV) {
-                Ok(name) if !name.is_empty() && name != "auto" => Kernel::from_name(&name)
-                    .ok_or_else(|| {
-                        crate::Error::Options(format!(
-                            "{KERNEL_ENV}={name}: no such kernel; the kernels are auto, {}",
-                            Kernel::names().join(", ")
-                        ))
-                    })?,
+                Ok(name) if !name.is_empty() && name != "auto" => {
+                    Kernel::from_name(&name).ok_or_else(|| no_such(&name))?
+                }
                 Err(std::env::VarError::NotUnicode(value)) => {
-                    return Err(crate::Error::Options(format!(
-                        "{KERNEL_ENV}={}: no such kernel; the kernels are auto, {}",
-                        value.to_string_lossy(),
-                        Kernel::names().join(", ")
-                    )));
+                    return Err(no_such(&value.to_string_lossy()));
                 }
                 _ => Kernel::best(),
             },
@@ -305,14 +327,14 @@ impl KernelChoice {
         if kernel.is_available() {
             Ok(kernel)
         } else {
-            Err(crate::Error::KernelUnavailable { kernel })
+            Err(KernelError::Unavailable { kernel })
         }
     }
 
     /// The kernel `engine` runs on: [`KernelChoice::resolve`] for the symmetric engine, the
     /// scalar search for the enumerate engine, which has no kernels (so neither the choice nor
     /// `QUEENS_KERNEL` concerns it).
-    pub fn resolve_for(self, engine: crate::plan::Engine) -> Result<Kernel, crate::Error> {
+    pub fn resolve_for(self, engine: crate::plan::Engine) -> Result<Kernel, KernelError> {
         match engine {
             crate::plan::Engine::Enumerate => Ok(Kernel::Scalar),
             _ => self.resolve(),

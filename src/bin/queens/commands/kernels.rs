@@ -3,7 +3,7 @@
 use super::CommandError;
 use crate::cli::{KernelsArgs, KernelsFormat};
 use queens::formats::table::table_line;
-use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice};
+use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice, KernelError};
 use std::io::Write;
 
 /// Runs `queens kernels`: one row per kernel (name, whether this CPU runs it, whether `auto`
@@ -12,7 +12,7 @@ use std::io::Write;
 pub fn run(args: &KernelsArgs) -> Result<(), CommandError> {
     let auto = KernelChoice::Auto.resolve().map_err(|e| {
         CommandError::Usage(match e {
-            queens::Error::KernelUnavailable { kernel } => {
+            KernelError::Unavailable { kernel } => {
                 format!(
                     "{KERNEL_ENV}={}: {}",
                     kernel.name(),
