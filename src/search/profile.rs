@@ -8,8 +8,8 @@
 //! The kernel is the same bitmask backtracking as the enumerator, with one counter per depth
 //! instead of a visitor. The tree is cut into the enumerate engine's units (the partial boards
 //! of its first [`PREFIX_DEPTH`] rows, [`prefix_units`]), with that engine's estimate of their
-//! work ([`Plan::estimated_work`]): [`PlainProfilePlan`] is a [`Plan`] whose units also keep
-//! their nodes per depth, so the runner counts it as it counts any plan (on threads, largest
+//! work ([`Plan::estimated_work`]): [`PlainProfilePlan`] is a [`Plan`] ([`DepthPlan`], written
+//! once for every profile) whose units also keep their nodes per depth, so the runner counts it as it counts any plan (on threads, largest
 //! estimate first, each unit reported as it finishes, stopped between units when asked: the
 //! runner's `Profiler`), and [`PlainProfilePlan::profile`] assembles the profile once every
 //! unit is counted.
@@ -122,19 +122,110 @@ pub fn plain_units(n: usize) -> Vec<u64> {
         .collect()
 }
 
-/// The plain tree's profile as a [`Plan`]: the enumerate engine's units ([`plain_units`]), each
-/// counting its own node (its prefix) and every node below it, one counter per depth. A unit's
-/// [`Tally`] holds its solutions (`boards`) and its nodes; its counts per depth are kept in the
-/// plan until [`PlainProfilePlan::profile`] sums them.
-pub struct PlainProfilePlan {
+/// The units of one profile: what a [`DepthPlan`] counts, one unit at a time.
+pub trait DepthUnits: Send + Sync {
+    /// What a counted unit keeps until the profile is summed: at least its nodes per depth.
+    type Counts: Send + Sync;
+
+    /// The board size.
+    fn n(&self) -> usize;
+    /// The engine whose tree is profiled.
+    fn engine(&self) -> Engine;
+    /// The name of the split into units, with a version ([`Plan::identity`]).
+    fn identity(&self) -> &'static str;
+    /// The number of units.
+    fn unit_count(&self) -> usize;
+    /// The estimated work of unit `id` ([`Plan::estimated_work`]).
+    fn estimated_work(&self, id: usize) -> u64;
+    /// Counts unit `id`.
+    fn count(&self, id: usize) -> Self::Counts;
+    /// The nodes per depth of a counted unit (index = depth).
+    fn depths(counts: &Self::Counts) -> &[u64; 33];
+}
+
+/// A profile as a [`Plan`]: the runner counts its units as it counts any plan, and each unit's
+/// counts are kept here until the profile is summed. A unit's [`Tally`] holds the solutions it
+/// met (`boards`: its nodes at depth n) and its nodes.
+pub struct DepthPlan<U: DepthUnits> {
+    units: U,
+    /// Each unit's counts, once counted.
+    counts: Vec<OnceLock<U::Counts>>,
+}
+
+impl<U: DepthUnits> DepthPlan<U> {
+    /// The plan that counts `units`.
+    pub fn from_units(units: U) -> Self {
+        let counts = (0..units.unit_count()).map(|_| OnceLock::new()).collect();
+        DepthPlan { units, counts }
+    }
+
+    /// The units.
+    pub fn units(&self) -> &U {
+        &self.units
+    }
+
+    /// Every unit's counts, in id order, once every unit has been counted; `None` before.
+    pub fn counted(&self) -> Option<Vec<&U::Counts>> {
+        self.counts.iter().map(OnceLock::get).collect()
+    }
+}
+
+impl<U: DepthUnits> Plan for DepthPlan<U> {
+    fn n(&self) -> usize {
+        self.units.n()
+    }
+
+    fn engine(&self) -> Engine {
+        self.units.engine()
+    }
+
+    fn kernel(&self) -> &'static str {
+        // The profiles' own bit-by-bit descent, not a kernel of the registry's vectors.
+        "scalar"
+    }
+
+    fn identity(&self) -> String {
+        self.units.identity().to_string()
+    }
+
+    fn unit_count(&self) -> usize {
+        self.counts.len()
+    }
+
+    fn count_unit(&self, id: usize) -> Tally {
+        let counts = self.units.count(id);
+        let depths = U::depths(&counts);
+        let tally = Tally {
+            boards: u128::from(depths[self.units.n()]),
+            nodes: depths.iter().map(|&c| u128::from(c)).sum(),
+            ..Tally::default()
+        };
+        // Counted again, a unit gives the same counts: keeping the first is enough.
+        let _ = self.counts[id].set(counts);
+        tally
+    }
+
+    fn counts_classes_directly(&self) -> bool {
+        false
+    }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        self.units.estimated_work(id)
+    }
+}
+
+/// The plain tree's units: the enumerate engine's ([`plain_units`]), each counting its own node
+/// (its prefix) and every node below it, one counter per depth.
+pub struct PlainUnits {
     n: usize,
     units: Vec<PrefixUnit>,
     work: Vec<u64>,
-    /// Each unit's nodes per depth, once counted.
-    counts: Vec<OnceLock<[u64; 33]>>,
 }
 
-impl PlainProfilePlan {
+/// The plain tree's profile as a plan ([`PlainProfilePlan::profile`] sums it).
+pub type PlainProfilePlan = DepthPlan<PlainUnits>;
+
+impl DepthPlan<PlainUnits> {
     /// The profile plan of size `n` (1..=32).
     ///
     /// # Panics
@@ -145,26 +236,17 @@ impl PlainProfilePlan {
         let units = prefix_units(n, PREFIX_DEPTH.min(n));
         let work = plain_units(n);
         debug_assert_eq!(units.len(), work.len());
-        let counts = (0..units.len()).map(|_| OnceLock::new()).collect();
-        PlainProfilePlan {
-            n,
-            units,
-            work,
-            counts,
-        }
+        DepthPlan::from_units(PlainUnits { n, units, work })
     }
 
     /// The profile, once every unit has been counted ([`Plan::count_unit`]); `None` before.
     pub fn profile(&self) -> Option<Profile> {
-        let per_unit: Vec<&[u64; 33]> = self
-            .counts
-            .iter()
-            .map(OnceLock::get)
-            .collect::<Option<_>>()?;
-        let n = self.n;
+        let per_unit = self.counted()?;
+        let n = self.units().n;
         // The nodes above the cut that are no unit (they have children): the proper prefixes
         // of the units, each once.
         let inner: BTreeSet<&[u8]> = self
+            .units()
             .units
             .iter()
             .flat_map(|u| (0..u.prefix.len()).map(|d| &u.prefix[..d]))
@@ -189,7 +271,9 @@ impl PlainProfilePlan {
     }
 }
 
-impl Plan for PlainProfilePlan {
+impl DepthUnits for PlainUnits {
+    type Counts = [u64; 33];
+
     fn n(&self) -> usize {
         self.n
     }
@@ -198,19 +282,19 @@ impl Plan for PlainProfilePlan {
         Engine::Enumerate
     }
 
-    fn kernel(&self) -> &'static str {
-        "scalar"
-    }
-
-    fn identity(&self) -> String {
-        "profile-plain-v1".to_string()
+    fn identity(&self) -> &'static str {
+        "profile-plain-v1"
     }
 
     fn unit_count(&self) -> usize {
         self.units.len()
     }
 
-    fn count_unit(&self, id: usize) -> Tally {
+    fn estimated_work(&self, id: usize) -> u64 {
+        self.work[id]
+    }
+
+    fn count(&self, id: usize) -> [u64; 33] {
         let full = full_mask(self.n);
         let prefix = &self.units[id].prefix;
         let m = prefix
@@ -218,21 +302,11 @@ impl Plan for PlainProfilePlan {
             .fold(Masks::EMPTY, |m, &c| m.place(1 << c, full));
         let mut counts = [0u64; 33];
         descend(full, prefix.len(), m, &mut counts);
-        // Counted again, a unit gives the same counts: keeping the first is enough.
-        let _ = self.counts[id].set(counts);
-        Tally {
-            boards: u128::from(counts[self.n]),
-            nodes: counts.iter().map(|&c| u128::from(c)).sum(),
-            ..Tally::default()
-        }
+        counts
     }
 
-    fn counts_classes_directly(&self) -> bool {
-        false
-    }
-
-    fn estimated_work(&self, id: usize) -> u64 {
-        self.work[id]
+    fn depths(counts: &[u64; 33]) -> &[u64; 33] {
+        counts
     }
 }
 

@@ -17,17 +17,15 @@
 //! The Burnside searches that count the symmetric boards are not part of this profile.
 //!
 //! Its units are the orbits, with the engine's estimate of their work ([`orbit_cost`]):
-//! [`SymmetricProfilePlan`] is a [`Plan`] the runner counts as any other (as the plain
+//! [`SymmetricProfilePlan`] is a plan ([`DepthPlan`]) the runner counts as any other (as the plain
 //! profile's [`super::profile::PlainProfilePlan`]), and [`SymmetricProfilePlan::profile`] sums
 //! its units once every one is counted.
 
 use super::constellation::{self, Constellation};
 use super::kernel::Interior;
-use super::profile::{DepthCount, Profile};
+use super::profile::{DepthCount, DepthPlan, DepthUnits, Profile};
 use super::symmetric::{choose_member, orbit_cost};
-use crate::plan::tally::Tally;
-use crate::plan::{Engine, Plan};
-use std::sync::OnceLock;
+use crate::plan::Engine;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
 /// for.
@@ -83,18 +81,19 @@ fn descend(
 /// nodes its kernel search builds (depths below the root down to n − 2).
 type OrbitCounts = ([u64; 33], u8, u128);
 
-/// The symmetric engine's profile as a [`Plan`]: one unit per constellation orbit (unit `i` is
-/// orbit `i` of [`constellation::orbits`], its work [`orbit_cost`]). A unit's [`Tally`] holds
-/// the solutions its search found (one representative, unweighted: `boards`) and its nodes; its
-/// counts per depth are kept in the plan until [`SymmetricProfilePlan::profile`] sums them.
-pub struct SymmetricProfilePlan {
+/// The symmetric engine's profile units: one per constellation orbit (unit `i` is orbit `i` of
+/// [`constellation::orbits`], its work [`orbit_cost`]), each counting the solutions its search
+/// finds with one representative, unweighted.
+pub struct SymmetricUnits {
     n: usize,
     orbits: Vec<Vec<Constellation>>,
     work: Vec<u64>,
-    counts: Vec<OnceLock<OrbitCounts>>,
 }
 
-impl SymmetricProfilePlan {
+/// The symmetric engine's profile as a plan ([`SymmetricProfilePlan::profile`] sums it).
+pub type SymmetricProfilePlan = DepthPlan<SymmetricUnits>;
+
+impl DepthPlan<SymmetricUnits> {
     /// The profile plan of size `n` (1..=32).
     ///
     /// # Panics
@@ -104,23 +103,14 @@ impl SymmetricProfilePlan {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         let orbits = constellation::orbits(n);
         let work = orbits.iter().map(|o| orbit_cost(n, o)).collect();
-        let counts = (0..orbits.len()).map(|_| OnceLock::new()).collect();
-        SymmetricProfilePlan {
-            n,
-            orbits,
-            work,
-            counts,
-        }
+        DepthPlan::from_units(SymmetricUnits { n, orbits, work })
     }
 
-    /// The profile, once every unit has been counted ([`Plan::count_unit`]); `None` before.
+    /// The profile, once every unit has been counted
+    /// ([`crate::plan::Plan::count_unit`]); `None` before.
     pub fn profile(&self) -> Option<SymmetricProfile> {
-        let per_orbit: Vec<&OrbitCounts> = self
-            .counts
-            .iter()
-            .map(OnceLock::get)
-            .collect::<Option<_>>()?;
-        let n = self.n;
+        let per_orbit = self.counted()?;
+        let n = self.units().n;
         // u64 counts summed in u128, weights at most 8: no overflow for any feasible n.
         let depths = (0..=n)
             .map(|depth| {
@@ -149,7 +139,9 @@ impl SymmetricProfilePlan {
     }
 }
 
-impl Plan for SymmetricProfilePlan {
+impl DepthUnits for SymmetricUnits {
+    type Counts = OrbitCounts;
+
     fn n(&self) -> usize {
         self.n
     }
@@ -158,19 +150,19 @@ impl Plan for SymmetricProfilePlan {
         Engine::Symmetric
     }
 
-    fn kernel(&self) -> &'static str {
-        "scalar"
-    }
-
-    fn identity(&self) -> String {
-        "profile-symmetric-border-v1".to_string()
+    fn identity(&self) -> &'static str {
+        "profile-symmetric-border-v1"
     }
 
     fn unit_count(&self) -> usize {
         self.orbits.len()
     }
 
-    fn count_unit(&self, i: usize) -> Tally {
+    fn estimated_work(&self, id: usize) -> u64 {
+        self.work[id]
+    }
+
+    fn count(&self, i: usize) -> OrbitCounts {
         let n = self.n;
         let (it, weight) = choose_member(n, &self.orbits[i]);
         let root = n - it.depth; // the border queens already on the board
@@ -180,27 +172,18 @@ impl Plan for SymmetricProfilePlan {
         let kernel_nodes: u128 = (root + 1..=n.saturating_sub(2))
             .map(|d| u128::from(counts[d]))
             .sum();
-        // Counted again, a unit gives the same counts: keeping the first is enough.
-        let _ = self.counts[i].set((counts, weight, kernel_nodes));
-        Tally {
-            boards: u128::from(counts[n]),
-            nodes: counts.iter().map(|&c| u128::from(c)).sum(),
-            ..Tally::default()
-        }
+        (counts, weight, kernel_nodes)
     }
 
-    fn counts_classes_directly(&self) -> bool {
-        false
-    }
-
-    fn estimated_work(&self, id: usize) -> u64 {
-        self.work[id]
+    fn depths(counts: &OrbitCounts) -> &[u64; 33] {
+        &counts.0
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::plan::Plan;
     use crate::search::enumerate::EnumeratePlan;
     use crate::search::symmetric::SymmetricPlan;
 

@@ -6,19 +6,34 @@ use crate::search::kernel::{Interior, MAX_DEPTH};
 #[cfg(test)]
 use crate::symmetry::Transform;
 
+/// The low `width` bits (0 to 32): the columns of an interior `width` columns wide.
+fn low_bits(width: usize) -> u32 {
+    // `u32::MAX >> (32 − width)` keeps the low `width` bits (and would overflow for width 0).
+    if width == 0 {
+        0
+    } else {
+        u32::MAX >> (32 - width)
+    }
+}
+
+/// An interior on the columns `inner`, of which `cols` are held, with no free line yet.
+fn no_line(inner: u32, cols: u32) -> Interior {
+    Interior {
+        depth: 0,
+        inner,
+        cols,
+        blocked: [0; MAX_DEPTH],
+        shift: [0; MAX_DEPTH],
+    }
+}
+
 /// The interior of a coronal placement given by its squares (queens on all eight ring lines,
 /// no two attacking; any orientation, as the rings are symmetric): the free rows 2..n−3 on the
 /// columns 2..n−3, in masks of `n − 4` bits (bit `c − 2` = column `c`). A plain builder,
 /// square by square, that the tests hold [`oriented_interior`] to.
 #[cfg(test)]
 pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
-    let width = n - 4;
-    // `u32::MAX >> (32 − width)` keeps the low `width` bits (and is undefined for width 0).
-    let inner = if width == 0 {
-        0
-    } else {
-        u32::MAX >> (32 - width)
-    };
+    let inner = low_bits(n - 4);
     // The board's row `c` bit mask, shifted down two so that column 2 is bit 0; columns 0, 1
     // fall off the shift and columns n−2, n−1 are cut off by `inner`.
     let to_inner = |full: u64| (full >> 2) as u32 & inner;
@@ -28,13 +43,7 @@ pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
         held_rows |= 1 << r;
         held_cols |= 1 << c;
     }
-    let mut it = Interior {
-        depth: 0,
-        inner,
-        cols: to_inner(held_cols),
-        blocked: [0; MAX_DEPTH],
-        shift: [0; MAX_DEPTH],
-    };
+    let mut it = no_line(inner, to_inner(held_cols));
     let mut previous = 0;
     for r in 2..n - 2 {
         if held_rows & (1 << r) != 0 {
@@ -182,24 +191,12 @@ impl Order {
 /// attacked squares, the squares being the interior lines of the other direction
 /// (bit `i − margin` = line `i`).
 pub(super) fn oriented_interior(n: usize, a: &Attacks, order: Order) -> Interior {
-    let width = n - 2 * a.margin;
-    // `u32::MAX >> (32 − width)` keeps the low `width` bits (and would overflow for width 0).
-    let inner = if width == 0 {
-        0
-    } else {
-        u32::MAX >> (32 - width)
-    };
+    let inner = low_bits(n - 2 * a.margin);
     // A board line's mask shifted down `margin` so that the first interior line is bit 0: the
     // ring lines below fall off the shift, those above are cut off by `inner`.
     let to_inner = |full: u64| (full >> a.margin) as u32 & inner;
     let (_, across, masks) = a.direction(order);
-    let mut it = Interior {
-        depth: 0,
-        inner,
-        cols: to_inner(across),
-        blocked: [0; MAX_DEPTH],
-        shift: [0; MAX_DEPTH],
-    };
+    let mut it = no_line(inner, to_inner(across));
     let mut previous = 0usize;
     a.for_each_free_line(n, order, |line| {
         let i = it.depth;
