@@ -5,6 +5,7 @@ pub mod burnside;
 pub mod constellation;
 pub mod coronal;
 pub mod enumerate;
+pub mod family;
 pub mod kernel;
 pub mod profile;
 pub mod symmetric;

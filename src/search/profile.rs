@@ -8,14 +8,17 @@
 //! The kernel is the same bitmask backtracking as the enumerator, with one counter per depth
 //! instead of a visitor. The tree is cut into the enumerate engine's units (the partial boards
 //! of its first [`PREFIX_DEPTH`] rows, [`prefix_units`]), with that engine's estimate of their
-//! work ([`Plan::estimated_work`]); the units are counted on a pool of threads, largest
-//! estimate first, and a [`ProfileOptions`] reports each finished unit and stops the search
-//! between units when asked (a [`ProfileEnd::Stopped`] search gives no profile).
+//! work ([`Plan::estimated_work`]): [`PlainProfilePlan`] is a [`Plan`] ([`DepthPlan`], written
+//! once for every profile) whose units also keep their nodes per depth, so the runner counts it as it counts any plan (on threads, largest
+//! estimate first, each unit reported as it finishes, stopped between units when asked: the
+//! runner's `Profiler`), and [`PlainProfilePlan::profile`] assembles the profile once every
+//! unit is counted.
 
-use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, full_mask, prefix_units};
-use crate::plan::stop::StopFlag;
-use crate::plan::{Engine, Plan, schedule};
+use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units};
+use crate::plan::tally::Tally;
+use crate::plan::{Engine, Plan};
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 /// Nodes of one depth of a search tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,43 +58,6 @@ impl Profile {
     }
 }
 
-/// One finished unit of a profile search, as [`ProfileOptions::on_unit`] is told of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnitDone {
-    /// The unit's number, `0..units` of the search.
-    pub id: usize,
-    /// Its estimated work, in the search's own units (comparable between its units only).
-    pub work: u64,
-    /// The complete solutions it met.
-    pub solutions: u128,
-}
-
-/// How a profile search runs: on how many threads, whom it tells of each finished unit, and
-/// what stops it.
-#[derive(Clone, Copy)]
-pub struct ProfileOptions<'a> {
-    /// Threads to use at most (at least 1 is used).
-    pub threads: usize,
-    /// Called once per finished unit, on the worker thread that counted it (for progress).
-    pub on_unit: &'a (dyn Fn(&UnitDone) + Sync),
-    /// Read before each unit starts; once set, no new unit starts, the units already running
-    /// finish (and reach `on_unit`), and the search ends [`ProfileEnd::Stopped`].
-    pub stop: Option<&'a StopFlag>,
-}
-
-fn ignore(_: &UnitDone) {}
-
-impl ProfileOptions<'static> {
-    /// `threads` threads, no callback, no stop flag.
-    pub fn threads(threads: usize) -> ProfileOptions<'static> {
-        ProfileOptions {
-            threads,
-            on_unit: &ignore,
-            stop: None,
-        }
-    }
-}
-
 /// How a profile search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProfileEnd<T> {
@@ -116,37 +82,6 @@ impl<T> ProfileEnd<T> {
     }
 }
 
-/// Counts unit `id` of `work.len()` units with `count` (which returns the unit's result and
-/// its solutions) on a pool of `options.threads` threads, largest `work` first, through the
-/// runner's scheduler ([`schedule::run_ordered`]). Returns the results in id order, or how
-/// many units finished if the stop flag ended the search first.
-pub(crate) fn run_units<C: Send>(
-    work: &[u64],
-    options: &ProfileOptions<'_>,
-    count: impl Fn(usize) -> (C, u128) + Sync,
-) -> ProfileEnd<Vec<C>> {
-    let total = work.len();
-    let order = schedule::largest_first(work.iter().copied().enumerate());
-    let threads = schedule::pool_size(options.threads, total);
-    let results = schedule::run_ordered(&order, threads, "queens-profile", options.stop, |id| {
-        let (result, solutions) = count(id);
-        (options.on_unit)(&UnitDone {
-            id,
-            work: work[id],
-            solutions,
-        });
-        Some(result)
-    })
-    .expect("a thread pool can be built");
-    if results.len() < total {
-        return ProfileEnd::Stopped {
-            finished: results.len(),
-            total,
-        };
-    }
-    ProfileEnd::Complete(results.into_iter().map(|(_, c)| c).collect())
-}
-
 /// Counts the nodes below (and including) a node at depth `row` whose next row's attacked
 /// squares are `m` (the enumerator's masks), one counter per depth.
 fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
@@ -160,19 +95,26 @@ fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
     }
 }
 
-/// Nodes per depth of the plain backtracking tree of size `n` (1..=32), counted on `threads`
-/// threads (at least 1). The result does not depend on the thread count.
+/// Nodes per depth of the plain backtracking tree of size `n` (1..=32), its units counted one
+/// after the other on the calling thread: a quick profile for small sizes. `threads` is not
+/// used; the runner's `Profiler` counts a profile on threads, with progress and a stop flag.
+/// The result does not depend on how its units are counted.
+///
+/// # Panics
+///
+/// If `n` is outside 1..=32.
 pub fn plain_profile(n: usize, threads: usize) -> Profile {
-    match plain_profile_with(n, &ProfileOptions::threads(threads)) {
-        ProfileEnd::Complete(p) => p,
-        // No stop flag: nothing can stop it.
-        ProfileEnd::Stopped { .. } => unreachable!("a search without a stop flag stopped"),
+    let _ = threads;
+    let plan = PlainProfilePlan::new(n);
+    for id in 0..plan.unit_count() {
+        plan.count_unit(id);
     }
+    plan.profile().expect("every unit is counted")
 }
 
-/// The units of [`plain_profile_with`] for size `n` (1..=32): the enumerate engine's, with
-/// its estimates of their work, in its order (unit `id` of the search is unit `id` of
-/// [`EnumeratePlan`]).
+/// The estimated work of each unit of [`PlainProfilePlan`] for size `n` (1..=32): the
+/// enumerate engine's units, with its estimates of their work, in its order (unit `id` of the
+/// profile is unit `id` of [`EnumeratePlan`]).
 pub fn plain_units(n: usize) -> Vec<u64> {
     let plan = EnumeratePlan::new(n);
     (0..plan.unit_count())
@@ -180,54 +122,192 @@ pub fn plain_units(n: usize) -> Vec<u64> {
         .collect()
 }
 
-/// [`plain_profile`] as `options` say: its units ([`plain_units`]) reported to
-/// `options.on_unit` as they finish, and stopped between units by `options.stop`.
-pub fn plain_profile_with(n: usize, options: &ProfileOptions<'_>) -> ProfileEnd<Profile> {
-    assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let full = full_mask(n);
-    let units = prefix_units(n, PREFIX_DEPTH.min(n));
-    let work = plain_units(n);
-    debug_assert_eq!(units.len(), work.len());
-    // Each unit counts its own node (its prefix) and every node below it.
-    let end = run_units(&work, options, |id| {
-        let prefix = &units[id].prefix;
+/// The units of one profile: what a [`DepthPlan`] counts, one unit at a time.
+pub trait DepthUnits: Send + Sync {
+    /// What a counted unit keeps until the profile is summed: at least its nodes per depth.
+    type Counts: Send + Sync;
+
+    /// The board size.
+    fn n(&self) -> usize;
+    /// The engine whose tree is profiled.
+    fn engine(&self) -> Engine;
+    /// The name of the split into units, with a version ([`Plan::identity`]).
+    fn identity(&self) -> &'static str;
+    /// The number of units.
+    fn unit_count(&self) -> usize;
+    /// The estimated work of unit `id` ([`Plan::estimated_work`]).
+    fn estimated_work(&self, id: usize) -> u64;
+    /// Counts unit `id`.
+    fn count(&self, id: usize) -> Self::Counts;
+    /// The nodes per depth of a counted unit (index = depth).
+    fn depths(counts: &Self::Counts) -> &[u64; 33];
+}
+
+/// A profile as a [`Plan`]: the runner counts its units as it counts any plan, and each unit's
+/// counts are kept here until the profile is summed. A unit's [`Tally`] holds the solutions it
+/// met (`boards`: its nodes at depth n) and its nodes.
+pub struct DepthPlan<U: DepthUnits> {
+    units: U,
+    /// Each unit's counts, once counted.
+    counts: Vec<OnceLock<U::Counts>>,
+}
+
+impl<U: DepthUnits> DepthPlan<U> {
+    /// The plan that counts `units`.
+    pub fn from_units(units: U) -> Self {
+        let counts = (0..units.unit_count()).map(|_| OnceLock::new()).collect();
+        DepthPlan { units, counts }
+    }
+
+    /// The units.
+    pub fn units(&self) -> &U {
+        &self.units
+    }
+
+    /// Every unit's counts, in id order, once every unit has been counted; `None` before.
+    pub fn counted(&self) -> Option<Vec<&U::Counts>> {
+        self.counts.iter().map(OnceLock::get).collect()
+    }
+}
+
+impl<U: DepthUnits> Plan for DepthPlan<U> {
+    fn n(&self) -> usize {
+        self.units.n()
+    }
+
+    fn engine(&self) -> Engine {
+        self.units.engine()
+    }
+
+    fn kernel(&self) -> &'static str {
+        // The profiles' own bit-by-bit descent, not a kernel of the registry's vectors.
+        "scalar"
+    }
+
+    fn identity(&self) -> String {
+        self.units.identity().to_string()
+    }
+
+    fn unit_count(&self) -> usize {
+        self.counts.len()
+    }
+
+    fn count_unit(&self, id: usize) -> Tally {
+        let counts = self.units.count(id);
+        let depths = U::depths(&counts);
+        let tally = Tally {
+            boards: u128::from(depths[self.units.n()]),
+            nodes: depths.iter().map(|&c| u128::from(c)).sum(),
+            ..Tally::default()
+        };
+        // Counted again, a unit gives the same counts: keeping the first is enough.
+        let _ = self.counts[id].set(counts);
+        tally
+    }
+
+    fn counts_classes_directly(&self) -> bool {
+        false
+    }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        self.units.estimated_work(id)
+    }
+}
+
+/// The plain tree's units: the enumerate engine's ([`plain_units`]), each counting its own node
+/// (its prefix) and every node below it, one counter per depth.
+pub struct PlainUnits {
+    n: usize,
+    units: Vec<PrefixUnit>,
+    work: Vec<u64>,
+}
+
+/// The plain tree's profile as a plan ([`PlainProfilePlan::profile`] sums it).
+pub type PlainProfilePlan = DepthPlan<PlainUnits>;
+
+impl DepthPlan<PlainUnits> {
+    /// The profile plan of size `n` (1..=32).
+    ///
+    /// # Panics
+    ///
+    /// If `n` is outside 1..=32.
+    pub fn new(n: usize) -> PlainProfilePlan {
+        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+        let units = prefix_units(n, PREFIX_DEPTH.min(n));
+        let work = plain_units(n);
+        debug_assert_eq!(units.len(), work.len());
+        DepthPlan::from_units(PlainUnits { n, units, work })
+    }
+
+    /// The profile, once every unit has been counted ([`Plan::count_unit`]); `None` before.
+    pub fn profile(&self) -> Option<Profile> {
+        let per_unit = self.counted()?;
+        let n = self.units().n;
+        // The nodes above the cut that are no unit (they have children): the proper prefixes
+        // of the units, each once.
+        let inner: BTreeSet<&[u8]> = self
+            .units()
+            .units
+            .iter()
+            .flat_map(|u| (0..u.prefix.len()).map(|d| &u.prefix[..d]))
+            .collect();
+        let depths = (0..=n)
+            .map(|depth| {
+                let above = inner.iter().filter(|p| p.len() == depth).count() as u128;
+                // u64 counts summed in u128: at most 32³ terms, cannot overflow.
+                let nodes = above + per_unit.iter().map(|c| u128::from(c[depth])).sum::<u128>();
+                DepthCount {
+                    depth,
+                    nodes,
+                    solutions: if depth == n { nodes } else { 0 },
+                }
+            })
+            .collect();
+        Some(Profile {
+            n,
+            engine: Engine::Enumerate,
+            depths,
+        })
+    }
+}
+
+impl DepthUnits for PlainUnits {
+    type Counts = [u64; 33];
+
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Enumerate
+    }
+
+    fn identity(&self) -> &'static str {
+        "profile-plain-v1"
+    }
+
+    fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        self.work[id]
+    }
+
+    fn count(&self, id: usize) -> [u64; 33] {
+        let full = full_mask(self.n);
+        let prefix = &self.units[id].prefix;
         let m = prefix
             .iter()
             .fold(Masks::EMPTY, |m, &c| m.place(1 << c, full));
         let mut counts = [0u64; 33];
         descend(full, prefix.len(), m, &mut counts);
-        let solutions = u128::from(counts[n]);
-        (counts, solutions)
-    });
-    let per_unit = match end {
-        ProfileEnd::Complete(c) => c,
-        ProfileEnd::Stopped { finished, total } => {
-            return ProfileEnd::Stopped { finished, total };
-        }
-    };
-    // The nodes above the cut that are no unit (they have children): the proper prefixes of
-    // the units, each once.
-    let inner: BTreeSet<&[u8]> = units
-        .iter()
-        .flat_map(|u| (0..u.prefix.len()).map(|d| &u.prefix[..d]))
-        .collect();
-    let depths = (0..=n)
-        .map(|depth| {
-            let above = inner.iter().filter(|p| p.len() == depth).count() as u128;
-            // u64 counts summed in u128: at most 32³ terms, cannot overflow.
-            let nodes = above + per_unit.iter().map(|c| u128::from(c[depth])).sum::<u128>();
-            DepthCount {
-                depth,
-                nodes,
-                solutions: if depth == n { nodes } else { 0 },
-            }
-        })
-        .collect();
-    ProfileEnd::Complete(Profile {
-        n,
-        engine: Engine::Enumerate,
-        depths,
-    })
+        counts
+    }
+
+    fn depths(counts: &[u64; 33]) -> &[u64; 33] {
+        counts
+    }
 }
 
 #[cfg(test)]
@@ -235,8 +315,6 @@ mod tests {
     use super::*;
     use crate::search::enumerate::for_each_solution;
     use std::ops::ControlFlow;
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn nodes(p: &Profile) -> Vec<u128> {
         p.depths.iter().map(|d| d.nodes).collect()
@@ -293,62 +371,20 @@ mod tests {
     }
 
     #[test]
-    fn profile_does_not_depend_on_threads() {
-        assert_eq!(plain_profile(11, 1), plain_profile(11, 4));
-    }
-
-    #[test]
-    fn every_unit_is_reported_once_with_the_engines_estimate() {
+    fn units_keep_the_engines_estimates_and_solutions() {
         let n = 9;
-        let seen = Mutex::new(Vec::new());
-        let on_unit = |u: &UnitDone| seen.lock().unwrap().push(*u);
-        let options = ProfileOptions {
-            threads: 3,
-            on_unit: &on_unit,
-            stop: None,
-        };
-        let p = plain_profile_with(n, &options).complete().unwrap();
-        assert_eq!(p, plain_profile(n, 1));
-        let mut seen = seen.into_inner().unwrap();
-        seen.sort_by_key(|u| u.id);
-        let plan = EnumeratePlan::new(n);
-        assert_eq!(seen.len(), plan.unit_count());
-        for (i, u) in seen.iter().enumerate() {
-            assert_eq!(u.id, i);
-            assert_eq!(u.work, plan.estimated_work(i));
-            assert_eq!(u.solutions, plan.count_unit(i).boards, "unit {i}");
+        let plan = PlainProfilePlan::new(n);
+        let whole = EnumeratePlan::new(n);
+        assert_eq!(plan.unit_count(), whole.unit_count());
+        assert!(plan.profile().is_none(), "no unit counted yet");
+        for id in 0..plan.unit_count() {
+            assert_eq!(plan.estimated_work(id), whole.estimated_work(id));
+            assert_eq!(
+                plan.count_unit(id).boards,
+                whole.count_unit(id).boards,
+                "unit {id}"
+            );
         }
-    }
-
-    #[test]
-    fn a_stopped_search_gives_no_profile_and_says_how_far_it_got() {
-        let stop = StopFlag::new();
-        let done = AtomicUsize::new(0);
-        // One thread: the flag is read before each unit, so exactly 5 finish.
-        let on_unit = |_: &UnitDone| {
-            if done.fetch_add(1, Ordering::SeqCst) + 1 == 5 {
-                stop.request();
-            }
-        };
-        let options = ProfileOptions {
-            threads: 1,
-            on_unit: &on_unit,
-            stop: Some(&stop),
-        };
-        let total = plain_units(10).len();
-        assert_eq!(
-            plain_profile_with(10, &options),
-            ProfileEnd::Stopped { finished: 5, total }
-        );
-        // Set before the start: nothing is counted.
-        let options = ProfileOptions {
-            threads: 2,
-            on_unit: &ignore,
-            stop: Some(&stop),
-        };
-        assert_eq!(
-            plain_profile_with(10, &options),
-            ProfileEnd::Stopped { finished: 0, total }
-        );
+        assert_eq!(plan.profile().unwrap(), plain_profile(n, 1));
     }
 }

@@ -16,13 +16,14 @@
 //!
 //! The Burnside searches that count the symmetric boards are not part of this profile.
 //!
-//! Its units are the orbits, with the engine's estimate of their work ([`orbit_cost`]); they
-//! run as the plain profile's do ([`super::profile::ProfileOptions`]: largest estimate first,
-//! each reported as it finishes, stopped between units when asked).
+//! Its units are the orbits, with the engine's estimate of their work ([`orbit_cost`]):
+//! [`SymmetricProfilePlan`] is a plan ([`DepthPlan`]) the runner counts as any other (as the plain
+//! profile's [`super::profile::PlainProfilePlan`]), and [`SymmetricProfilePlan::profile`] sums
+//! its units once every one is counted.
 
-use super::constellation::Constellation;
+use super::constellation::{self, Constellation};
 use super::kernel::Interior;
-use super::profile::{DepthCount, Profile, ProfileEnd, ProfileOptions, run_units};
+use super::profile::{DepthCount, DepthPlan, DepthUnits, Profile};
 use super::symmetric::{choose_member, orbit_cost};
 use crate::plan::Engine;
 
@@ -76,35 +77,94 @@ fn descend(
     }
 }
 
-/// The profile of the symmetric engine for board size `n` (1..=32), given its constellation
-/// orbits ([`super::constellation::orbits`]), on `threads` threads. The result does not depend
-/// on the thread count.
-pub fn symmetric_profile(
+/// One orbit unit's result: nodes per depth (the root included), the orbit's weight, and the
+/// nodes its kernel search builds (depths below the root down to n − 2).
+type OrbitCounts = ([u64; 33], u8, u128);
+
+/// The symmetric engine's profile units: one per constellation orbit (unit `i` is orbit `i` of
+/// [`constellation::orbits`], its work [`orbit_cost`]), each counting the solutions its search
+/// finds with one representative, unweighted.
+pub struct SymmetricUnits {
     n: usize,
-    orbits: &[Vec<Constellation>],
-    threads: usize,
-) -> SymmetricProfile {
-    match symmetric_profile_with(n, orbits, &ProfileOptions::threads(threads)) {
-        ProfileEnd::Complete(p) => p,
-        // No stop flag: nothing can stop it.
-        ProfileEnd::Stopped { .. } => unreachable!("a search without a stop flag stopped"),
+    orbits: Vec<Vec<Constellation>>,
+    work: Vec<u64>,
+}
+
+/// The symmetric engine's profile as a plan ([`SymmetricProfilePlan::profile`] sums it).
+pub type SymmetricProfilePlan = DepthPlan<SymmetricUnits>;
+
+impl DepthPlan<SymmetricUnits> {
+    /// The profile plan of size `n` (1..=32).
+    ///
+    /// # Panics
+    ///
+    /// If `n` is outside 1..=32.
+    pub fn new(n: usize) -> SymmetricProfilePlan {
+        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+        let orbits = constellation::orbits(n);
+        let work = orbits.iter().map(|o| orbit_cost(n, o)).collect();
+        DepthPlan::from_units(SymmetricUnits { n, orbits, work })
+    }
+
+    /// The profile, once every unit has been counted
+    /// ([`crate::plan::Plan::count_unit`]); `None` before.
+    pub fn profile(&self) -> Option<SymmetricProfile> {
+        let per_orbit = self.counted()?;
+        let n = self.units().n;
+        // u64 counts summed in u128, weights at most 8: no overflow for any feasible n.
+        let depths = (0..=n)
+            .map(|depth| {
+                let nodes: u128 = per_orbit.iter().map(|(c, ..)| u128::from(c[depth])).sum();
+                DepthCount {
+                    depth,
+                    nodes,
+                    solutions: if depth == n { nodes } else { 0 },
+                }
+            })
+            .collect();
+        let weighted_solutions = per_orbit
+            .iter()
+            .map(|(c, w, _)| u128::from(*w) * u128::from(c[n]))
+            .sum();
+        let kernel_nodes = per_orbit.iter().map(|(.., k)| k).sum();
+        Some(SymmetricProfile {
+            profile: Profile {
+                n,
+                engine: Engine::Symmetric,
+                depths,
+            },
+            weighted_solutions,
+            kernel_nodes,
+        })
     }
 }
 
-/// [`symmetric_profile`] as `options` say: one unit per orbit (unit `i` is `orbits[i]`, its
-/// work [`orbit_cost`]), reported to `options.on_unit` with the solutions its search found
-/// (one representative each, unweighted), and stopped between units by `options.stop`.
-pub fn symmetric_profile_with(
-    n: usize,
-    orbits: &[Vec<Constellation>],
-    options: &ProfileOptions<'_>,
-) -> ProfileEnd<SymmetricProfile> {
-    assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    let work: Vec<u64> = orbits.iter().map(|o| orbit_cost(n, o)).collect();
-    // Per orbit: counts per depth (the root included), its weight, and the nodes its kernel
-    // search builds (depths below the root down to n − 2).
-    let end = run_units(&work, options, |i| {
-        let (it, weight) = choose_member(n, &orbits[i]);
+impl DepthUnits for SymmetricUnits {
+    type Counts = OrbitCounts;
+
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Symmetric
+    }
+
+    fn identity(&self) -> &'static str {
+        "profile-symmetric-border-v1"
+    }
+
+    fn unit_count(&self) -> usize {
+        self.orbits.len()
+    }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        self.work[id]
+    }
+
+    fn count(&self, i: usize) -> OrbitCounts {
+        let n = self.n;
+        let (it, weight) = choose_member(n, &self.orbits[i]);
         let root = n - it.depth; // the border queens already on the board
         let mut counts = [0u64; 33];
         counts[root] += 1;
@@ -112,54 +172,34 @@ pub fn symmetric_profile_with(
         let kernel_nodes: u128 = (root + 1..=n.saturating_sub(2))
             .map(|d| u128::from(counts[d]))
             .sum();
-        let solutions = u128::from(counts[n]);
-        ((counts, weight, kernel_nodes), solutions)
-    });
-    let per_orbit = match end {
-        ProfileEnd::Complete(c) => c,
-        ProfileEnd::Stopped { finished, total } => {
-            return ProfileEnd::Stopped { finished, total };
-        }
-    };
-    // u64 counts summed in u128, weights at most 8: no overflow for any feasible n.
-    let depths = (0..=n)
-        .map(|depth| {
-            let nodes: u128 = per_orbit.iter().map(|(c, ..)| u128::from(c[depth])).sum();
-            DepthCount {
-                depth,
-                nodes,
-                solutions: if depth == n { nodes } else { 0 },
-            }
-        })
-        .collect();
-    let weighted_solutions = per_orbit
-        .iter()
-        .map(|(c, w, _)| u128::from(*w) * u128::from(c[n]))
-        .sum();
-    let kernel_nodes = per_orbit.iter().map(|(.., k)| k).sum();
-    ProfileEnd::Complete(SymmetricProfile {
-        profile: Profile {
-            n,
-            engine: Engine::Symmetric,
-            depths,
-        },
-        weighted_solutions,
-        kernel_nodes,
-    })
+        (counts, weight, kernel_nodes)
+    }
+
+    fn depths(counts: &OrbitCounts) -> &[u64; 33] {
+        &counts.0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::plan::Plan;
-    use crate::search::constellation::orbits;
     use crate::search::enumerate::EnumeratePlan;
     use crate::search::symmetric::SymmetricPlan;
+
+    /// The profile of size `n`, its units counted in id order.
+    fn symmetric_profile(n: usize) -> SymmetricProfile {
+        let plan = SymmetricProfilePlan::new(n);
+        for i in 0..plan.unit_count() {
+            plan.count_unit(i);
+        }
+        plan.profile().expect("every unit is counted")
+    }
 
     #[test]
     fn weighted_solutions_are_the_total_and_kernel_nodes_match_the_engine() {
         for n in 1..=12 {
-            let p = symmetric_profile(n, &orbits(n), 2);
+            let p = symmetric_profile(n);
             let whole = EnumeratePlan::new(n);
             let total: u128 = (0..whole.unit_count())
                 .map(|i| whole.count_unit(i).boards)
@@ -175,54 +215,23 @@ mod tests {
     }
 
     #[test]
-    fn profile_does_not_depend_on_thread_count() {
-        assert_eq!(
-            symmetric_profile(11, &orbits(11), 1),
-            symmetric_profile(11, &orbits(11), 3)
-        );
-    }
-
-    #[test]
-    fn orbit_cost_is_the_engines_estimate_and_every_orbit_is_reported() {
-        use crate::search::profile::UnitDone;
-        use std::sync::Mutex;
+    fn units_are_the_engines_orbits_with_its_estimates() {
         let n = 11;
-        let os = orbits(n);
-        let plan = SymmetricPlan::new(n, crate::search::kernel::Kernel::Scalar);
-        let seen = Mutex::new(Vec::new());
-        let on_unit = |u: &UnitDone| seen.lock().unwrap().push(*u);
-        let options = ProfileOptions {
-            threads: 2,
-            on_unit: &on_unit,
-            stop: None,
-        };
-        let p = symmetric_profile_with(n, &os, &options).complete().unwrap();
-        let mut seen = seen.into_inner().unwrap();
-        seen.sort_by_key(|u| u.id);
-        assert_eq!(seen.len(), os.len());
-        for (i, u) in seen.iter().enumerate() {
+        let plan = SymmetricProfilePlan::new(n);
+        let engine = SymmetricPlan::new(n, crate::search::kernel::Kernel::Scalar);
+        assert_eq!(plan.unit_count() + 2 * n, engine.unit_count());
+        assert!(plan.profile().is_none(), "no unit counted yet");
+        let mut solutions = 0;
+        for i in 0..plan.unit_count() {
             // The orbit units follow the 2n Burnside units in the engine's plan.
-            assert_eq!(u.work, plan.estimated_work(2 * n + i), "orbit {i}");
+            assert_eq!(
+                plan.estimated_work(i),
+                engine.estimated_work(2 * n + i),
+                "orbit {i}"
+            );
+            solutions += plan.count_unit(i).boards;
         }
-        let solutions: u128 = seen.iter().map(|u| u.solutions).sum();
+        let p = plan.profile().unwrap();
         assert_eq!(solutions, p.profile.depths[n].solutions);
-    }
-
-    #[test]
-    fn a_stopped_search_gives_no_profile() {
-        let stop = crate::plan::stop::StopFlag::new();
-        stop.request();
-        let os = orbits(10);
-        let options = ProfileOptions {
-            stop: Some(&stop),
-            ..ProfileOptions::threads(2)
-        };
-        assert_eq!(
-            symmetric_profile_with(10, &os, &options),
-            ProfileEnd::Stopped {
-                finished: 0,
-                total: os.len()
-            }
-        );
     }
 }

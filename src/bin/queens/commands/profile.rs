@@ -6,18 +6,15 @@ use crate::cli::ProfileArgs;
 use crate::output::Destination;
 use crate::progress::Progress;
 use crate::signals;
-use queens::plan::Engine;
+use queens::plan::{Engine, Tally};
+use queens::runner::profiler::{Profiled, Profiler};
 use queens::runner::stop::StopFlag;
-use queens::search::constellation;
-use queens::search::profile::{
-    Profile, ProfileEnd, ProfileOptions, UnitDone, plain_profile_with, plain_units,
-};
-use queens::search::symmetric::orbit_cost;
-use queens::search::symmetric_profile::symmetric_profile_with;
+use queens::search::profile::{Profile, ProfileEnd};
 use queens::verify::{verify_profile, verify_symmetric_profile};
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// The CSV header of `--csv`: one row per (n, depth).
 pub const CSV_HEADER: [&str; 5] = ["n", "engine", "depth", "nodes", "solutions"];
@@ -81,9 +78,9 @@ enum SizeEnd {
     Stopped { finished: usize, total: usize },
 }
 
-/// Profiles size `n` with `args`' engine on `threads` threads, with progress in estimated work,
-/// stopped between units by `stop`; a disagreement with the published values is added to
-/// `failures`.
+/// Profiles size `n` with `args`' engine on `threads` threads ([`Profiler`]), with progress in
+/// estimated work, stopped between units by `stop`; a disagreement with the published values
+/// is added to `failures`.
 fn profile_size(
     n: usize,
     args: &ProfileArgs,
@@ -92,21 +89,20 @@ fn profile_size(
     quiet: bool,
     written: &str,
     failures: &mut Vec<String>,
-) -> SizeEnd {
-    let orbits = match Engine::from(args.engine) {
-        Engine::Enumerate => None,
-        Engine::Symmetric => Some(constellation::orbits(n)),
-    };
-    let work: Vec<u64> = match &orbits {
-        None => plain_units(n),
-        Some(orbits) => orbits.iter().map(|o| orbit_cost(n, o)).collect(),
-    };
-    let total = work.len();
+) -> Result<SizeEnd, CommandError> {
+    let profiler = Profiler::new(n)
+        .engine(Engine::from(args.engine))
+        .threads(threads);
+    let plan = profiler
+        .plan()
+        .map_err(|e| CommandError::Failed(e.to_string()))?;
+    let units = plan.as_plan();
+    let total = units.unit_count();
     let progress = Progress::start(
         super::progress_mode(quiet),
         &format!("profile n={n}"),
         total as u64,
-        work.iter().map(|&w| w as f64).sum(),
+        (0..total).map(|id| units.estimated_work(id) as f64).sum(),
     );
     let finished = Arc::new(AtomicUsize::new(0));
     {
@@ -119,46 +115,41 @@ fn profile_size(
             )
         });
     }
-    let on_unit = |u: &UnitDone| {
+    let on_unit = |id: usize, t: &Tally, _: Duration| {
         finished.fetch_add(1, Ordering::Relaxed);
-        progress.unit_done(u.work, u.solutions);
+        progress.unit_done(units.estimated_work(id), t.boards);
+        Ok(())
     };
-    let options = ProfileOptions {
-        threads,
-        on_unit: &on_unit,
-        stop: Some(stop),
-    };
-    let end = match &orbits {
-        None => match plain_profile_with(n, &options) {
-            ProfileEnd::Complete(p) => {
-                let verdict = verdict_text(
-                    verify_profile(&p),
-                    "yes (sum A319283, last depth A000170)".to_string(),
-                    "unknown (no published node count)",
-                    failures,
-                );
-                SizeEnd::Done(p, verdict)
-            }
-            ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
-        },
-        Some(orbits) => match symmetric_profile_with(n, orbits, &options) {
-            ProfileEnd::Complete(sp) => {
-                let verdict = verdict_text(
-                    verify_symmetric_profile(&sp),
-                    format!(
-                        "yes (solutions × orbit sizes = {} = A000170)",
-                        sp.weighted_solutions
-                    ),
-                    "unknown (no published total)",
-                    failures,
-                );
-                SizeEnd::Done(sp.profile, verdict)
-            }
-            ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
-        },
-    };
+    let end = profiler
+        .on_unit(&on_unit)
+        .stop_flag(stop)
+        .run_plan(&plan)
+        .map_err(|e| CommandError::Failed(e.to_string()));
     progress.finish();
-    end
+    Ok(match end? {
+        ProfileEnd::Complete(Profiled::Plain(p)) => {
+            let verdict = verdict_text(
+                verify_profile(&p),
+                "yes (sum A319283, last depth A000170)".to_string(),
+                "unknown (no published node count)",
+                failures,
+            );
+            SizeEnd::Done(p, verdict)
+        }
+        ProfileEnd::Complete(Profiled::Symmetric(sp)) => {
+            let verdict = verdict_text(
+                verify_symmetric_profile(&sp),
+                format!(
+                    "yes (solutions × orbit sizes = {} = A000170)",
+                    sp.weighted_solutions
+                ),
+                "unknown (no published total)",
+                failures,
+            );
+            SizeEnd::Done(sp.profile, verdict)
+        }
+        ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
+    })
 }
 
 /// What is written when a run stops: the finished sizes and where they went.
@@ -192,7 +183,7 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     for &n in &args.sizes.0 {
         let written = written_text(&profiles, csv.as_ref());
         let (p, verdict) =
-            match profile_size(n, args, threads, stop, quiet, &written, &mut failures) {
+            match profile_size(n, args, threads, stop, quiet, &written, &mut failures)? {
                 SizeEnd::Done(p, verdict) => (p, verdict),
                 SizeEnd::Stopped { finished, total } => {
                     stopped = Some((n, finished, total));

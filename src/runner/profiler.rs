@@ -1,0 +1,258 @@
+//! Profiles of the search trees (nodes per depth), run as counts are: a profile is a plan
+//! ([`PlainProfilePlan`], [`SymmetricProfilePlan`]) whose units the runner counts
+//! ([`super::run_units_with`]), on threads, largest estimate first, each reported as it
+//! finishes, stopped between units when asked.
+//!
+//! ```
+//! use queens::plan::Engine;
+//! use queens::runner::profiler::{Profiled, Profiler};
+//! use queens::search::profile::ProfileEnd;
+//!
+//! let ProfileEnd::Complete(Profiled::Plain(p)) = Profiler::new(8).threads(2).run()? else {
+//!     unreachable!("no stop flag was given");
+//! };
+//! let nodes: Vec<u128> = p.depths.iter().map(|d| d.nodes).collect();
+//! assert_eq!(nodes, [1, 8, 42, 140, 344, 568, 550, 312, 92]); // A319284
+//!
+//! let ProfileEnd::Complete(Profiled::Symmetric(sp)) =
+//!     Profiler::new(8).engine(Engine::Symmetric).run()?
+//! else {
+//!     unreachable!("the symmetric engine's profile");
+//! };
+//! assert_eq!(sp.weighted_solutions, 92);
+//! # Ok::<(), queens::Error>(())
+//! ```
+
+use super::build::check_size;
+use super::{OnUnit, RunControl, RunEnd, RunOptions, available_threads, run_units_with};
+use crate::error::Error;
+use crate::plan::{Engine, Plan};
+use crate::search::profile::{PlainProfilePlan, Profile, ProfileEnd};
+use crate::search::symmetric_profile::{SymmetricProfile, SymmetricProfilePlan};
+use std::collections::BTreeMap;
+
+/// The plan of one engine's profile.
+pub enum ProfilePlan {
+    /// The plain backtracking tree ([`Engine::Enumerate`]).
+    Plain(PlainProfilePlan),
+    /// The symmetric engine's orbit searches ([`Engine::Symmetric`]).
+    Symmetric(SymmetricProfilePlan),
+}
+
+impl ProfilePlan {
+    /// The plan's units, as the runner sees them (their number and estimated work).
+    pub fn as_plan(&self) -> &dyn Plan {
+        match self {
+            ProfilePlan::Plain(p) => p,
+            ProfilePlan::Symmetric(p) => p,
+        }
+    }
+
+    /// The profile, once every unit has been counted; `None` before.
+    pub fn profiled(&self) -> Option<Profiled> {
+        match self {
+            ProfilePlan::Plain(p) => p.profile().map(Profiled::Plain),
+            ProfilePlan::Symmetric(p) => p.profile().map(Profiled::Symmetric),
+        }
+    }
+}
+
+/// A finished profile, per engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Profiled {
+    /// Nodes per depth of the plain backtracking tree.
+    Plain(Profile),
+    /// Nodes per depth of the symmetric engine's orbit searches, and the total they stand for.
+    Symmetric(SymmetricProfile),
+}
+
+impl Profiled {
+    /// The nodes per depth.
+    pub fn profile(&self) -> &Profile {
+        match self {
+            Profiled::Plain(p) => p,
+            Profiled::Symmetric(sp) => &sp.profile,
+        }
+    }
+}
+
+/// A profile of one board size, configured step by step, as [`crate::Counter`] configures a
+/// count (see the [module documentation](self)).
+#[derive(Clone, Copy)]
+pub struct Profiler<'a> {
+    n: usize,
+    engine: Engine,
+    threads: Option<usize>,
+    on_unit: Option<OnUnit<'a>>,
+    stop: Option<&'a crate::plan::stop::StopFlag>,
+}
+
+impl<'a> Profiler<'a> {
+    /// A profile of board size `n` (1..=32, checked when it runs) of the plain tree
+    /// ([`Engine::Enumerate`]) on every core.
+    pub fn new(n: usize) -> Profiler<'a> {
+        Profiler {
+            n,
+            engine: Engine::Enumerate,
+            threads: None,
+            on_unit: None,
+            stop: None,
+        }
+    }
+
+    /// Whose tree: the plain backtracking tree ([`Engine::Enumerate`], the default) or the
+    /// symmetric engine's orbit searches ([`Engine::Symmetric`]).
+    pub fn engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Threads to use at most (default: every core). 0 is an error when the profile runs.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Called once per finished unit with its id, tally (its solutions as `boards`, its
+    /// nodes) and counting time, on the worker thread that counted it (progress). An error
+    /// stops the run (no new unit starts) and is returned as [`Error::Callback`].
+    pub fn on_unit(mut self, on_unit: OnUnit<'a>) -> Self {
+        self.on_unit = Some(on_unit);
+        self
+    }
+
+    /// A flag read between units: once set, no new unit starts, the units running finish, and
+    /// the run ends [`ProfileEnd::Stopped`] (a part of a tree's depths is not its profile).
+    pub fn stop_flag(mut self, stop: &'a crate::plan::stop::StopFlag) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The plan this profile runs: its units and their estimated work (for progress that must
+    /// know them before the run starts).
+    pub fn plan(&self) -> Result<ProfilePlan, Error> {
+        check_size(self.n)?;
+        Ok(match self.engine {
+            Engine::Enumerate => ProfilePlan::Plain(PlainProfilePlan::new(self.n)),
+            Engine::Symmetric => ProfilePlan::Symmetric(SymmetricProfilePlan::new(self.n)),
+        })
+    }
+
+    /// Runs the profile: every unit, or until the stop flag is set.
+    pub fn run(&self) -> Result<ProfileEnd<Profiled>, Error> {
+        self.run_plan(&self.plan()?)
+    }
+
+    /// Runs the profile on `plan`, made by [`Profiler::plan`] (a plan of another size is an
+    /// [`Error::Options`]).
+    pub fn run_plan(&self, plan: &ProfilePlan) -> Result<ProfileEnd<Profiled>, Error> {
+        let units = plan.as_plan();
+        if units.n() != self.n {
+            return Err(Error::Options(format!(
+                "the plan is for n = {}, the profile for n = {}",
+                units.n(),
+                self.n
+            )));
+        }
+        let threads = match self.threads {
+            Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
+            Some(t) => t,
+            None => available_threads(),
+        };
+        let ids: Vec<usize> = (0..units.unit_count()).collect();
+        let none = BTreeMap::new();
+        let control = RunControl {
+            done: &none,
+            on_unit: self.on_unit.unwrap_or(&|_, _, _| Ok(())),
+            stop: self.stop,
+        };
+        match run_units_with(units, &ids, &RunOptions { threads }, &control)? {
+            RunEnd::Complete(_) => plan.profiled().map(ProfileEnd::Complete).ok_or_else(|| {
+                Error::Options("a complete run left a unit of the profile uncounted".to_string())
+            }),
+            RunEnd::Stopped { finished, total } => Ok(ProfileEnd::Stopped { finished, total }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::stop::StopFlag;
+    use crate::plan::tally::Tally;
+    use crate::search::enumerate::EnumeratePlan;
+    use crate::search::profile::plain_profile;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    fn complete(end: ProfileEnd<Profiled>) -> Profiled {
+        end.complete().expect("no stop flag was set")
+    }
+
+    #[test]
+    fn profiles_do_not_depend_on_the_threads() {
+        for engine in Engine::ALL {
+            let one = complete(Profiler::new(11).engine(engine).threads(1).run().unwrap());
+            let four = complete(Profiler::new(11).engine(engine).threads(4).run().unwrap());
+            assert_eq!(one, four, "{engine}");
+        }
+        let Profiled::Plain(p) = complete(Profiler::new(11).threads(3).run().unwrap()) else {
+            panic!("the plain tree's profile");
+        };
+        assert_eq!(p, plain_profile(11, 1));
+    }
+
+    #[test]
+    fn every_unit_is_reported_once_with_its_solutions() {
+        let n = 9;
+        let seen = Mutex::new(Vec::new());
+        let on_unit = |id: usize, t: &Tally, _: Duration| {
+            seen.lock().unwrap().push((id, t.boards));
+            Ok(())
+        };
+        let profiler = Profiler::new(n).threads(3).on_unit(&on_unit);
+        complete(profiler.run().unwrap());
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort();
+        let plan = EnumeratePlan::new(n);
+        assert_eq!(seen.len(), plan.unit_count());
+        for (i, &(id, solutions)) in seen.iter().enumerate() {
+            assert_eq!(id, i);
+            assert_eq!(solutions, plan.count_unit(i).boards, "unit {i}");
+        }
+    }
+
+    #[test]
+    fn a_stopped_profile_gives_no_profile_and_says_how_far_it_got() {
+        for engine in Engine::ALL {
+            let stop = StopFlag::new();
+            let done = AtomicUsize::new(0);
+            // One thread: the flag is read before each unit, so exactly 5 finish.
+            let on_unit = |_: usize, _: &Tally, _: Duration| {
+                if done.fetch_add(1, Ordering::SeqCst) + 1 == 5 {
+                    stop.request();
+                }
+                Ok(())
+            };
+            let profiler = Profiler::new(10).engine(engine).threads(1);
+            let total = profiler.plan().unwrap().as_plan().unit_count();
+            let end = profiler.on_unit(&on_unit).stop_flag(&stop).run().unwrap();
+            assert_eq!(end, ProfileEnd::Stopped { finished: 5, total }, "{engine}");
+            // Set before the start: nothing is counted.
+            let end = profiler.threads(2).stop_flag(&stop).run().unwrap();
+            assert_eq!(end, ProfileEnd::Stopped { finished: 0, total }, "{engine}");
+        }
+    }
+
+    #[test]
+    fn sizes_and_threads_out_of_range_are_errors() {
+        for n in [0, 33] {
+            let e = Profiler::new(n).run().unwrap_err();
+            assert_eq!(e.to_string(), format!("board size {n} is outside 1 to 32"));
+        }
+        assert!(Profiler::new(8).threads(0).run().is_err());
+        let plan = Profiler::new(8).plan().unwrap();
+        assert!(Profiler::new(9).run_plan(&plan).is_err());
+    }
+}

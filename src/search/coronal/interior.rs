@@ -1,0 +1,270 @@
+//! The interior of a coronal placement: the attacks of the ring queens read by rows and by
+//! columns, the four search orders, their estimated costs, and the interior the kernel counts.
+
+use super::geometry::Queens;
+use crate::search::kernel::{Interior, MAX_DEPTH};
+#[cfg(test)]
+use crate::symmetry::Transform;
+
+/// The low `width` bits (0 to 32): the columns of an interior `width` columns wide.
+fn low_bits(width: usize) -> u32 {
+    // `u32::MAX >> (32 − width)` keeps the low `width` bits (and would overflow for width 0).
+    if width == 0 {
+        0
+    } else {
+        u32::MAX >> (32 - width)
+    }
+}
+
+/// An interior on the columns `inner`, of which `cols` are held, with no free line yet.
+fn no_line(inner: u32, cols: u32) -> Interior {
+    Interior {
+        depth: 0,
+        inner,
+        cols,
+        blocked: [0; MAX_DEPTH],
+        shift: [0; MAX_DEPTH],
+    }
+}
+
+/// The interior of a coronal placement given by its squares (queens on all eight ring lines,
+/// no two attacking; any orientation, as the rings are symmetric): the free rows 2..n−3 on the
+/// columns 2..n−3, in masks of `n − 4` bits (bit `c − 2` = column `c`). A plain builder,
+/// square by square, that the tests hold [`oriented_interior`] to.
+#[cfg(test)]
+pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
+    let inner = low_bits(n - 4);
+    // The board's row `c` bit mask, shifted down two so that column 2 is bit 0; columns 0, 1
+    // fall off the shift and columns n−2, n−1 are cut off by `inner`.
+    let to_inner = |full: u64| (full >> 2) as u32 & inner;
+    let mut held_rows = 0u64;
+    let mut held_cols = 0u64;
+    for &(r, c) in squares {
+        held_rows |= 1 << r;
+        held_cols |= 1 << c;
+    }
+    let mut it = no_line(inner, to_inner(held_cols));
+    let mut previous = 0;
+    for r in 2..n - 2 {
+        if held_rows & (1 << r) != 0 {
+            continue;
+        }
+        let mut attacked = 0u64;
+        for &(qr, qc) in squares {
+            // A queen `d` rows away attacks columns qc ± d of this row along its diagonals.
+            let d = r.abs_diff(qr);
+            if qc + d < n {
+                attacked |= 1 << (qc + d);
+            }
+            if qc >= d {
+                attacked |= 1 << (qc - d);
+            }
+        }
+        let i = it.depth;
+        it.blocked[i] = to_inner(attacked);
+        if i > 0 {
+            it.shift[i - 1] = (r - previous) as u32;
+        }
+        previous = r;
+        it.depth += 1;
+    }
+    it
+}
+
+/// The attacks of a ring placement on its interior, read both ways: by rows (for searches
+/// that go down or up the board) and by columns (for the transposed searches). The interior
+/// is the lines `margin..n − margin` of each direction: margin 2 for a coronal placement,
+/// margin 1 for an outer placement alone (used for work estimates).
+pub(super) struct Attacks {
+    /// The number of ring lines on each side (1 or 2).
+    pub(super) margin: usize,
+    /// Bit `r`: row `r` holds a ring queen.
+    pub(super) held_rows: u64,
+    /// Bit `c`: column `c` holds a ring queen.
+    pub(super) held_cols: u64,
+    /// `by_row[r]`, bit `c`: a ring queen attacks `(r, c)` along a diagonal (interior rows).
+    pub(super) by_row: [u64; 32],
+    /// `by_col[c]`, bit `r`: a ring queen attacks `(r, c)` along a diagonal (interior
+    /// columns).
+    pub(super) by_col: [u64; 32],
+}
+
+impl Attacks {
+    pub(super) fn new(n: usize, q: &Queens, margin: usize) -> Attacks {
+        // The down diagonals indexed the other way round, `r + (n − 1) − c`, which is what
+        // reading them by columns needs (the transposed board's `down`).
+        let mut down_t = 0u64;
+        for &(r, c) in q.squares() {
+            down_t |= 1 << (r as usize + n - 1 - c as usize);
+        }
+        let mut a = Attacks {
+            margin,
+            held_rows: u64::from(q.rows),
+            held_cols: u64::from(q.cols),
+            by_row: [0; 32],
+            by_col: [0; 32],
+        };
+        for line in margin..n - margin {
+            // Row `line`: square (line, c) is on the up diagonal `line + c`, so `up >> line`
+            // has bit c set where an up diagonal through it holds a queen; it is on the down
+            // diagonal `c + (n − 1) − line`, so `down >> (n − 1 − line)` does the same for
+            // those. Bits at c ≥ n are off the board and cut off later (by `inner`).
+            a.by_row[line] = (q.up >> line) | (q.down >> (n - 1 - line));
+            // Column `line` likewise, with rows as the bits: (r, line) is on the up diagonal
+            // `r + line` and on the down diagonal whose other index is `r + (n − 1) − line`.
+            a.by_col[line] = (q.up >> line) | (down_t >> (n - 1 - line));
+        }
+        a
+    }
+
+    /// The interior lines as full-board bits: `margin..n − margin`.
+    pub(super) fn interior_lines(&self, n: usize) -> u64 {
+        // All bits below n − margin, less those below margin.
+        ((1u64 << (n - self.margin)) - 1) & !((1u64 << self.margin) - 1)
+    }
+
+    /// The number of interior rows without a ring queen (as many as such columns: each
+    /// ring queen off the ring's rows holds one interior row, each off its columns one
+    /// interior column, and a ring queen is off both or on a corner of both).
+    #[cfg(test)]
+    pub(super) fn depth(&self, n: usize) -> usize {
+        (n - 2 * self.margin) - (self.held_rows & self.interior_lines(n)).count_ones() as usize
+    }
+
+    /// `(held lines, lines held across, attack masks)` of the direction `order` searches.
+    pub(super) fn direction(&self, order: Order) -> (u64, u64, &[u64; 32]) {
+        match order {
+            Order::Down | Order::Up => (self.held_rows, self.held_cols, &self.by_row),
+            Order::Right | Order::Left => (self.held_cols, self.held_rows, &self.by_col),
+        }
+    }
+
+    /// Calls `visit` with the interior lines of `order`'s direction that hold no ring queen,
+    /// in search order.
+    pub(super) fn for_each_free_line(&self, n: usize, order: Order, mut visit: impl FnMut(usize)) {
+        let (held, _, _) = self.direction(order);
+        let lines = self.margin..n - self.margin;
+        let mut step = |line: usize| {
+            if held & (1 << line) == 0 {
+                visit(line);
+            }
+        };
+        match order {
+            Order::Down | Order::Right => lines.for_each(&mut step),
+            Order::Up | Order::Left => lines.rev().for_each(&mut step),
+        }
+    }
+}
+
+/// The four orders in which the interior search can take the lines of a ring placement.
+/// The other four symmetries mirror one of these left to right, which mirrors the search tree
+/// and leaves its size unchanged, so they need not be tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Order {
+    /// Rows top down: the placement itself.
+    Down,
+    /// Rows bottom up: its image under [`Transform::FlipRows`].
+    Up,
+    /// Columns left to right: its image under [`Transform::Transpose`].
+    Right,
+    /// Columns right to left: its image under [`Transform::Rot270`].
+    Left,
+}
+
+impl Order {
+    /// All four, in the order ties are broken.
+    pub(super) const ALL: [Order; 4] = [Order::Down, Order::Up, Order::Right, Order::Left];
+
+    /// The symmetry whose image of the placement this order searches top down.
+    #[cfg(test)]
+    pub(super) fn transform(self) -> Transform {
+        match self {
+            Order::Down => Transform::Identity,
+            Order::Up => Transform::FlipRows,
+            Order::Right => Transform::Transpose,
+            Order::Left => Transform::Rot270,
+        }
+    }
+}
+
+/// The interior that `order` searches: its free lines in search order, each with its
+/// attacked squares, the squares being the interior lines of the other direction
+/// (bit `i − margin` = line `i`).
+pub(super) fn oriented_interior(n: usize, a: &Attacks, order: Order) -> Interior {
+    let inner = low_bits(n - 2 * a.margin);
+    // A board line's mask shifted down `margin` so that the first interior line is bit 0: the
+    // ring lines below fall off the shift, those above are cut off by `inner`.
+    let to_inner = |full: u64| (full >> a.margin) as u32 & inner;
+    let (_, across, masks) = a.direction(order);
+    let mut it = no_line(inner, to_inner(across));
+    let mut previous = 0usize;
+    a.for_each_free_line(n, order, |line| {
+        let i = it.depth;
+        it.blocked[i] = to_inner(masks[line]);
+        if i > 0 {
+            it.shift[i - 1] = line.abs_diff(previous) as u32;
+        }
+        previous = line;
+        it.depth += 1;
+    });
+    it
+}
+
+/// [`Interior::estimated_cost`] of the interiors that the four orders search, in the order of
+/// [`Order::ALL`], computed from the attack masks without building them:
+/// `Σ_j Π_{i≤j} |free squares of line i|` over the first `depth / 2 + 2` free lines in search
+/// order (the count and the reversed count of the rows, then of the columns).
+pub(super) fn order_costs(n: usize, a: &Attacks) -> [u64; 4] {
+    let lines = a.interior_lines(n);
+    // The squares of a row are the interior columns no ring queen holds, and vice versa.
+    let (row_open, col_open) = (lines & !a.held_cols, lines & !a.held_rows);
+    // Free squares of each free row and each free column, in increasing order. Every line
+    // is written; the index moves on (by 0 or 1, no branch) only for a line that holds no
+    // ring queen, so a held line's entry is overwritten by the next one.
+    let (mut rows, mut cols) = ([0u8; 32], [0u8; 32]);
+    let (mut nr, mut nc) = (0, 0);
+    for line in a.margin..n - a.margin {
+        rows[nr] = (row_open & !a.by_row[line]).count_ones() as u8;
+        nr += usize::from(a.held_rows & (1 << line) == 0);
+        cols[nc] = (col_open & !a.by_col[line]).count_ones() as u8;
+        nc += usize::from(a.held_cols & (1 << line) == 0);
+    }
+    debug_assert_eq!(nr, nc, "as many free rows as free columns");
+    let depth = nr;
+    let k = (depth / 2 + 2).min(depth);
+    // Σ_j Π_{i≤j}, saturating: equal to estimated_cost's u128 sum clamped to u64.
+    let cost = |counts: &mut dyn Iterator<Item = &u8>| {
+        let (mut width, mut total) = (1u64, 0u64);
+        for &c in counts {
+            width = width.saturating_mul(u64::from(c));
+            total = total.saturating_add(width);
+        }
+        total
+    };
+    [
+        cost(&mut rows[..k].iter()),
+        cost(&mut rows[depth - k..depth].iter().rev()),
+        cost(&mut cols[..k].iter()),
+        cost(&mut cols[depth - k..depth].iter().rev()),
+    ]
+}
+
+/// The order whose search tree looks smallest by [`order_costs`] (the measure of
+/// [`Interior::estimated_cost`]; ties to the first of [`Order::ALL`]).
+pub(super) fn best_order(n: usize, a: &Attacks) -> Order {
+    let costs = order_costs(n, a);
+    let mut best = 0;
+    for k in 1..4 {
+        if costs[k] < costs[best] {
+            best = k;
+        }
+    }
+    Order::ALL[best]
+}
+
+/// The interior of the coronal placement `q`'s image whose search tree looks smallest
+/// ([`best_order`]): all images have equally many completions.
+pub(super) fn best_interior(n: usize, q: &Queens) -> Interior {
+    let a = Attacks::new(n, q, 2);
+    oriented_interior(n, &a, best_order(n, &a))
+}

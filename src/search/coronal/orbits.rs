@@ -1,0 +1,88 @@
+//! The D4 orbits of outer placements and, inside one orbit's unit, one coronal placement per
+//! orbit of the outer placement's stabilizer, with its weight.
+
+use super::geometry::{Key, Queens, Slots, fill_lines, outer_lines, second_lines};
+use crate::symmetry::Transform;
+
+/// One D4 orbit of outer placements: its smallest member, the orbit's size and the member's
+/// stabilizer.
+#[derive(Clone, Debug)]
+pub(super) struct OuterOrbit {
+    /// The member with the smallest key.
+    pub(super) rep: Queens,
+    /// The number of distinct members (1, 2, 4 or 8).
+    pub(super) weight: u8,
+    /// The symmetries that map `rep` onto itself (the identity first); `stabilizer_len` of
+    /// them.
+    pub(super) stabilizer: [Transform; 8],
+    /// How many entries of `stabilizer` are used (`8 / weight`).
+    pub(super) stabilizer_len: usize,
+}
+
+/// The D4 orbits of the outer placements of size `n` (≥ [`MIN_RING_N`]), in increasing order
+/// of their smallest member's key. Every outer placement that is free of attacks is in
+/// exactly one orbit: the one listed under its smallest image.
+pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<OuterOrbit> {
+    let mut out = Vec::new();
+    fill_lines(n, &outer_lines(n), &Queens::EMPTY, &mut |q| {
+        let key = slots.key(q.squares().iter().map(|&(r, c)| (r as usize, c as usize)));
+        let mut stabilizer = [Transform::Identity; 8];
+        let mut stabilizer_len = 0;
+        for g in Transform::ALL {
+            let image = slots.image_key(g, q);
+            if image < key {
+                return; // not the smallest member: its orbit is listed under that one
+            }
+            if image == key {
+                stabilizer[stabilizer_len] = g;
+                stabilizer_len += 1;
+            }
+        }
+        out.push(OuterOrbit {
+            rep: *q,
+            weight: (8 / stabilizer_len) as u8,
+            stabilizer,
+            stabilizer_len,
+        });
+    });
+    // `fill_lines` visits in increasing order of the squares chosen, which is increasing key
+    // order already; sorting makes the unit order independent of that detail.
+    out.sort_by_key(|o| {
+        slots.key(
+            o.rep
+                .squares()
+                .iter()
+                .map(|&(r, c)| (r as usize, c as usize)),
+        )
+    });
+    out
+}
+
+/// Calls `visit(c, w)` for one coronal placement `c` per stabilizer orbit among those
+/// extending `orbit`'s representative, with `w` the size of its stabilizer orbit, and returns
+/// the number of coronal placements enumerated (the skipped ones included).
+pub(super) fn for_each_placement(
+    n: usize,
+    slots: &Slots,
+    orbit: &OuterOrbit,
+    mut visit: impl FnMut(&Queens, u8),
+) -> u64 {
+    let stabilizer = &orbit.stabilizer[..orbit.stabilizer_len];
+    let mut enumerated = 0;
+    fill_lines(n, &second_lines(n), &orbit.rep, &mut |c| {
+        enumerated += 1;
+        let mut fixed = 1; // the identity fixes C
+        if stabilizer.len() > 1 {
+            let key: Key = slots.image_key(Transform::Identity, c);
+            for &g in &stabilizer[1..] {
+                let image = slots.image_key(g, c);
+                if image < key {
+                    return; // C's stabilizer orbit is counted under its smallest member
+                }
+                fixed += usize::from(image == key);
+            }
+        }
+        visit(c, (stabilizer.len() / fixed) as u8);
+    });
+    enumerated
+}

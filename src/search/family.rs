@@ -1,0 +1,173 @@
+//! One family of symmetric plans: the fixed-board (Burnside) units, the [`Plan`] impl and the
+//! work estimates written once, over a split ([`OrbitSplit`]) that supplies only its orbits.
+//!
+//! # Units
+//!
+//! Units `0..n` count the boards fixed by a half turn (F180) with the queen of row 0 in column
+//! `id`; units `n..2n` count those fixed by a quarter turn (F90) with it in column `id − n`
+//! (the searches of [`super::burnside`]); units from `2n` on count the split's orbits, one
+//! each, in the split's order. A unit's tally carries only the fields it counts, so the units
+//! of the plan sum to the whole.
+//!
+//! # Classes
+//!
+//! For n > 1 no reflection fixes a solution, so Burnside's lemma gives
+//! `classes = (total + F180 + 2·F90) / 8`;
+//! [`crate::plan::tally::Tally::classes_by_burnside`] turns the counts into classes per
+//! symmetry type and checks that every division is exact.
+//!
+//! # Splits
+//!
+//! The border split ([`super::symmetric::BorderSplit`], [`super::symmetric::SymmetricPlan`])
+//! and the coronal split ([`super::coronal::CoronalSplit`], [`super::coronal::CoronalPlan`])
+//! share only this frame, the kernels and the Burnside searches: each has its own
+//! constellations, orbits, weights and interiors, so counting a size with both verifies it two
+//! independent ways (`queens verify N --two-ways`).
+
+use super::burnside;
+use super::kernel::Kernel;
+use super::work;
+use crate::plan::tally::Tally;
+use crate::plan::{Engine, Plan};
+use std::sync::OnceLock;
+
+/// What a split supplies to a [`SymmetricFamily`] plan: its orbit units, how each is counted
+/// and estimated, and its name.
+pub trait OrbitSplit: Send + Sync {
+    /// The split of board size `n` (1..=32).
+    fn new(n: usize) -> Self;
+
+    /// The plan identity ([`Plan::identity`]): a name and a version of the split.
+    fn identity(&self) -> String;
+
+    /// The number of orbit units (the units from `2n` on).
+    fn orbit_count(&self) -> usize;
+
+    /// Counts orbit unit `i` on `kernel`: `(boards, nodes)`, the boards already weighted by
+    /// the orbit's size.
+    fn count_orbit(&self, i: usize, kernel: Kernel) -> (u128, u128);
+
+    /// The estimated nodes of orbit unit `i` (see [`SymmetricFamily::unit_cost`]).
+    fn orbit_estimate(&self, i: usize) -> f64;
+
+    /// Whether the runner's [`Plan::estimated_work`] uses [`SymmetricFamily::unit_cost`]
+    /// (computed once per plan for every unit) or leaves every unit at 1: a split whose
+    /// estimates cost a noticeable part of a count says no.
+    const ESTIMATES_WORK: bool;
+}
+
+/// What a unit of a symmetric plan counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Half-turn symmetric boards with the queen of row 0 in this column.
+    FixedHalfTurn(usize),
+    /// Quarter-turn symmetric boards with the queen of row 0 in this column.
+    FixedQuarterTurn(usize),
+    /// The orbit of the split with this index, times the orbit's size.
+    Orbit(usize),
+}
+
+/// A plan of the symmetric engine for one board size: the 2n Burnside units, then the orbits
+/// of the split `S` (see the [module documentation](self)).
+pub struct SymmetricFamily<S: OrbitSplit> {
+    n: usize,
+    kernel: Kernel,
+    split: S,
+    /// Each unit's [`SymmetricFamily::unit_cost`], computed on first use when the split
+    /// [estimates work](OrbitSplit::ESTIMATES_WORK): the runner's order, the progress total
+    /// and each finished unit all ask for it.
+    work: OnceLock<Vec<u64>>,
+}
+
+impl<S: OrbitSplit> SymmetricFamily<S> {
+    /// The plan for board size `n` (1..=32) counted with `kernel`.
+    pub fn new(n: usize, kernel: Kernel) -> Self {
+        SymmetricFamily {
+            n,
+            kernel,
+            split: S::new(n),
+            work: OnceLock::new(),
+        }
+    }
+
+    /// The split that supplies the orbit units.
+    pub fn split(&self) -> &S {
+        &self.split
+    }
+
+    /// What unit `id` counts.
+    pub fn unit(&self, id: usize) -> Unit {
+        let n = self.n;
+        match id {
+            _ if id < n => Unit::FixedHalfTurn(id),
+            _ if id < 2 * n => Unit::FixedQuarterTurn(id - n),
+            _ => Unit::Orbit(id - 2 * n),
+        }
+    }
+
+    /// The estimated work of unit `id`, in estimated nodes (those of
+    /// [`crate::plan::tally::Tally::nodes`]), for an ETA and for parts of equal work: for an
+    /// orbit, the split's [`OrbitSplit::orbit_estimate`]; for the F180 and F90 units,
+    /// [`work::estimated_fixed_nodes`]. At least 1: every unit costs something.
+    pub fn unit_cost(&self, id: usize) -> u64 {
+        assert!(id < self.unit_count(), "unit {id} out of range");
+        let estimate = match self.unit(id) {
+            Unit::FixedHalfTurn(_) => work::estimated_fixed_nodes(self.n, 2),
+            Unit::FixedQuarterTurn(_) => work::estimated_fixed_nodes(self.n, 4),
+            Unit::Orbit(i) => self.split.orbit_estimate(i),
+        };
+        (estimate as u64).max(1)
+    }
+}
+
+impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    fn engine(&self) -> Engine {
+        Engine::Symmetric
+    }
+
+    fn kernel(&self) -> &'static str {
+        self.kernel.name()
+    }
+
+    fn identity(&self) -> String {
+        self.split.identity()
+    }
+
+    fn unit_count(&self) -> usize {
+        2 * self.n + self.split.orbit_count()
+    }
+
+    fn count_unit(&self, id: usize) -> Tally {
+        assert!(id < self.unit_count(), "unit {id} out of range");
+        match self.unit(id) {
+            Unit::FixedHalfTurn(first) => burnside::half_turn_unit(self.n, first),
+            Unit::FixedQuarterTurn(first) => burnside::quarter_turn_unit(self.n, first),
+            Unit::Orbit(i) => {
+                let (boards, nodes) = self.split.count_orbit(i, self.kernel);
+                Tally {
+                    boards,
+                    nodes,
+                    ..Tally::default()
+                }
+            }
+        }
+    }
+
+    fn counts_classes_directly(&self) -> bool {
+        false
+    }
+
+    fn estimated_work(&self, id: usize) -> u64 {
+        if !S::ESTIMATES_WORK {
+            return 1;
+        }
+        // One estimate for the runner's order, the progress bar and parts: [`Self::unit_cost`],
+        // computed once per plan (every caller asks for every unit).
+        self.work
+            .get_or_init(|| (0..self.unit_count()).map(|u| self.unit_cost(u)).collect())[id]
+    }
+}
