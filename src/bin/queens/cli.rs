@@ -488,8 +488,21 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pub bfile: Option<String>,
     /// The sequence the b-file lists, by its A-number (any case).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = Sequence::A000170, requires = "bfile")]
+    #[arg(long, value_parser = sequence_parser(), ignore_case = true, default_value = "A000170", requires = "bfile")]
     pub sequence: Sequence,
+}
+
+/// The value parser of `--sequence`: the library's list of sequences ([`Sequence::ALL`]), by
+/// A-number or alias, with their descriptions as help.
+fn sequence_parser() -> impl clap::builder::TypedValueParser<Value = Sequence> {
+    let values = Sequence::ALL.iter().map(|s| {
+        clap::builder::PossibleValue::new(s.a_number())
+            .aliases(s.alias())
+            .help(s.description())
+    });
+    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), |name| {
+        Sequence::from_name(&name).expect("clap checked the name against the list")
+    })
 }
 
 impl ExportArgs {
