@@ -1,13 +1,15 @@
 //! The counting front door: [`count`] for the common case, and [`Counter`], a builder for
 //! everything else (engine, kernel, threads, a part of the plan, resuming from finished units,
-//! a per-unit callback, a stop flag).
+//! a per-unit callback, a stop flag, a checkpoint journal to resume from: see
+//! [`crate::runner::resume`]).
 
 use crate::error::Error;
 use crate::plan::stop::StopFlag;
 use crate::plan::{ClassCounts, Engine, Part, Plan, Tally};
-use crate::runner::{self, RunControl, RunEnd, RunOptions};
+use crate::runner::{self, RunControl, RunEnd, RunOptions, Split};
 use crate::search::kernel::KernelChoice;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// The counts of one board size, complete and cross-checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -169,12 +171,14 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 pub struct Counter<'a> {
     n: usize,
     engine: Engine,
+    split: Split,
     kernel: KernelChoice,
     threads: Option<usize>,
     part: Part,
     done: Option<&'a BTreeMap<usize, Tally>>,
     on_unit: Option<OnUnit<'a>>,
     stop: Option<&'a StopFlag>,
+    checkpoint: Option<&'a Path>,
 }
 
 impl<'a> Counter<'a> {
@@ -184,18 +188,28 @@ impl<'a> Counter<'a> {
         Counter {
             n,
             engine: Engine::default(),
+            split: Split::Border,
             kernel: KernelChoice::Auto,
             threads: None,
             part: Part::WHOLE,
             done: None,
             on_unit: None,
             stop: None,
+            checkpoint: None,
         }
     }
 
     /// The search engine (default [`Engine::Symmetric`]).
     pub fn engine(mut self, engine: Engine) -> Self {
         self.engine = engine;
+        self
+    }
+
+    /// How the symmetric engine splits the board into units (default [`Split::Border`]; the
+    /// enumerate engine has that split only: another is an [`Error::Options`] when the count
+    /// runs).
+    pub fn split(mut self, split: Split) -> Self {
+        self.split = split;
         self
     }
 
@@ -206,7 +220,8 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// Threads to use at most (default: every core). 0 is an error when the count runs.
+    /// Threads to use at most (default: every core, see [`runner::thread_count`]). 0 is an
+    /// error when the count runs.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads);
         self
@@ -241,11 +256,41 @@ impl<'a> Counter<'a> {
         self
     }
 
+    /// Journals every finished unit to the checkpoint at `path` and resumes the units it
+    /// holds: run such a count with [`Counter::start`] ([`Counter::run`] and
+    /// [`Counter::count`] refuse it with an [`Error::Options`] rather than ignore it).
+    pub fn checkpoint(mut self, path: &'a Path) -> Self {
+        self.checkpoint = Some(path);
+        self
+    }
+
+    /// The checkpoint given to [`Counter::checkpoint`].
+    pub(crate) fn journal_path(&self) -> Option<&'a Path> {
+        self.checkpoint
+    }
+
+    /// The same count without its checkpoint (what [`Counter::start`] runs once the journal
+    /// is open).
+    pub(crate) fn without_checkpoint(mut self) -> Self {
+        self.checkpoint = None;
+        self
+    }
+
+    /// The part given to [`Counter::part`].
+    pub(crate) fn part_of(&self) -> Part {
+        self.part
+    }
+
+    /// The callback given to [`Counter::on_unit`].
+    pub(crate) fn unit_callback(&self) -> Option<OnUnit<'a>> {
+        self.on_unit
+    }
+
     /// The plan this count runs: its units, identity and kernel (for a journal that must name
     /// them before the run starts).
     pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
         let kernel = self.kernel.resolve_for(self.engine)?;
-        runner::build_with_kernel(self.n, self.engine, kernel)
+        runner::build_split(self.n, self.engine, self.split, kernel)
     }
 
     /// Runs the count: every unit of the part, or until the stop flag is set.
@@ -254,9 +299,11 @@ impl<'a> Counter<'a> {
         self.run_plan(plan.as_ref())
     }
 
-    /// Runs the count on `plan`, made by [`Counter::plan`] (a plan of another size is an
-    /// [`Error::Options`]).
-    pub fn run_plan(&self, plan: &dyn Plan) -> Result<Outcome, Error> {
+    /// Refuses a plan this count would not make: another size, engine or kernel (an
+    /// [`Error::Options`] naming both), rather than count with it and report its engine and
+    /// kernel in place of the ones asked for. With the kernel left to `auto`, the plan's
+    /// kernel must be the one `auto` picks.
+    pub(crate) fn check_plan(&self, plan: &dyn Plan) -> Result<(), Error> {
         if plan.n() != self.n {
             return Err(Error::Options(format!(
                 "the plan is for n = {}, the count for n = {}",
@@ -264,6 +311,40 @@ impl<'a> Counter<'a> {
                 self.n
             )));
         }
+        // The empty board is counted by the enumerate plan whatever the engine.
+        let engine = if self.n == 0 {
+            Engine::Enumerate
+        } else {
+            self.engine
+        };
+        if plan.engine() != engine {
+            return Err(Error::Options(format!(
+                "the plan is of the {} engine, the count asks for the {engine} engine",
+                plan.engine()
+            )));
+        }
+        let kernel = self.kernel.resolve_for(engine)?;
+        if plan.kernel() != kernel.name() {
+            return Err(Error::Options(format!(
+                "the plan runs on the {} kernel, the count asks for the {} kernel",
+                plan.kernel(),
+                kernel.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Runs the count on `plan`, made by [`Counter::plan`]: a plan of another size, engine or
+    /// kernel is an [`Error::Options`], and so is a count with a [`Counter::checkpoint`]
+    /// (run it with [`Counter::start`]).
+    pub fn run_plan(&self, plan: &dyn Plan) -> Result<Outcome, Error> {
+        if let Some(path) = self.checkpoint {
+            return Err(Error::Options(format!(
+                "a count with the checkpoint '{}' runs with Counter::start",
+                path.display()
+            )));
+        }
+        self.check_plan(plan)?;
         let threads = match self.threads {
             Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
             Some(t) => t,
@@ -394,6 +475,76 @@ mod tests {
         };
         assert_eq!(key(&one), key(&three));
         assert_eq!(one.total, 2680);
+    }
+
+    #[test]
+    fn a_plan_of_another_engine_kernel_or_size_is_refused_not_reported_as_asked() {
+        let symmetric = Counter::new(9).kernel(KernelChoice::Scalar);
+        let enumerate = Counter::new(9).engine(Engine::Enumerate);
+        let plan = enumerate.plan().unwrap();
+        let e = symmetric.run_plan(plan.as_ref()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the plan is of the enumerate engine, the count asks for the symmetric engine"
+        );
+        assert!(enumerate.run_plan(plan.as_ref()).is_ok());
+        let e = Counter::new(10).run_plan(plan.as_ref()).unwrap_err();
+        assert_eq!(e.to_string(), "the plan is for n = 9, the count for n = 10");
+        // Another kernel than the one asked for, where this CPU has one.
+        let scalar_plan = symmetric.plan().unwrap();
+        if let Some(other) = crate::search::kernel::Kernel::ALL
+            .iter()
+            .find(|k| k.is_available() && k.name() != "scalar")
+        {
+            let e = Counter::new(9)
+                .kernel((*other).into())
+                .run_plan(scalar_plan.as_ref())
+                .unwrap_err();
+            assert!(e.to_string().contains("runs on the scalar kernel"), "{e}");
+        }
+        // The empty board's plan is the enumerate one, whatever the engine asked for.
+        let empty = Counter::new(0).kernel(KernelChoice::Scalar);
+        let plan = empty.plan().unwrap();
+        assert!(matches!(
+            empty.run_plan(plan.as_ref()).unwrap(),
+            Outcome::Complete(_)
+        ));
+        // A checkpoint is not silently ignored by run.
+        let path = std::path::Path::new("never-written.ckpt");
+        let e = symmetric.checkpoint(path).run().unwrap_err();
+        assert!(e.to_string().contains("runs with Counter::start"), "{e}");
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn the_split_chooses_the_plan() {
+        for split in Split::ALL {
+            let counter = Counter::new(12).kernel(KernelChoice::Scalar).split(split);
+            let plan = counter.plan().unwrap();
+            let other = runner::build_split(
+                12,
+                Engine::Symmetric,
+                split,
+                crate::search::kernel::Kernel::Scalar,
+            )
+            .unwrap();
+            assert_eq!(plan.identity(), other.identity());
+            assert_eq!(counter.count().unwrap().total, 14_200);
+        }
+        assert_ne!(
+            Counter::new(12).plan().unwrap().identity(),
+            Counter::new(12)
+                .split(Split::Coronal)
+                .plan()
+                .unwrap()
+                .identity()
+        );
+        let e = Counter::new(8)
+            .engine(Engine::Enumerate)
+            .split(Split::Coronal)
+            .count()
+            .unwrap_err();
+        assert!(matches!(e, Error::Options(_)), "{e}");
     }
 
     #[test]

@@ -88,6 +88,7 @@ pub mod formats;
 pub mod plan;
 pub mod runner;
 pub mod search;
+pub mod sequences;
 pub mod solutions;
 pub mod symmetry;
 pub mod verify;

@@ -616,9 +616,101 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
     Ok(rows)
 }
 
+/// The most nodes per solution an engine visits up to n = 17 (measured: 80 for `enumerate`,
+/// 20 for `symmetric`), for the widths of [`streamed_widths`].
+pub fn nodes_per_solution(engine: Engine) -> f64 {
+    match engine {
+        Engine::Enumerate => 80.0,
+        Engine::Symmetric => 20.0,
+    }
+}
+
+/// How much [`nodes_per_solution`] grows per size beyond n = 17 (measured: about 6%).
+pub const NODES_GROWTH: f64 = 1.06;
+
+/// The widths of a human table streamed a row at a time, fixed before the first row: each column as wide as
+/// its heading and the largest value it is expected to hold for the `sizes` asked for: the
+/// published counts (A000170, A002562, …) or, beyond them, the totals extrapolated with
+/// [`crate::runner::forecast::growth_ratio`]; the nodes as that total times the nodes per solution of the
+/// `engine` ([`nodes_per_solution`], growing by [`NODES_GROWTH`] per size beyond n = 17); the seconds from a forecast of 1 CPU-second at n = 16. A value wider
+/// than foreseen shifts its own line only.
+pub fn streamed_widths(sizes: &[usize], engine: Engine, threads: usize) -> [usize; 12] {
+    let digits = |v: f64| format!("{:.0}", v.max(1.0)).len();
+    let mut widths: [usize; 12] = CSV_HEADER.map(str::len);
+    let mut grow = |i: usize, w: usize| widths[i] = widths[i].max(w);
+    // The text columns: every engine and kernel name, the verdicts.
+    let names = |list: &[&str]| list.iter().map(|s| s.len()).max().unwrap_or(0);
+    grow(8, names(&Engine::ALL.map(Engine::name)));
+    grow(9, names(&crate::search::kernel::Kernel::names()));
+    grow(11, names(&["yes", "unknown", "MISMATCH"]));
+    for &n in sizes {
+        let known = verify::lookup(n);
+        let total = known.and_then(|k| k.total).map_or_else(
+            || {
+                let last = crate::runner::forecast::published_record();
+                let mut t = verify::lookup(last)
+                    .and_then(|k| k.total)
+                    .map_or(1.0, |t| t as f64);
+                for k in last + 1..=n {
+                    t *= crate::runner::forecast::growth_ratio(k);
+                }
+                t
+            },
+            |t| t as f64,
+        );
+        let field = |get: fn(&verify::KnownRow) -> Option<u128>, fallback: f64| {
+            known.and_then(get).map_or(fallback, |v| v as f64)
+        };
+        grow(0, n.to_string().len());
+        grow(1, digits(total));
+        grow(2, digits(field(|k| k.classes, total / 8.0 + 1.0)));
+        grow(3, digits(field(|k| k.asymmetric, total / 8.0 + 1.0)));
+        grow(4, digits(field(|k| k.half_turn, total.sqrt())));
+        grow(5, digits(field(|k| k.quarter_turn, total.sqrt())));
+        let per_solution = nodes_per_solution(engine) * NODES_GROWTH.powi(n as i32 - 17).max(1.0);
+        let nodes = match engine {
+            Engine::Enumerate => known.and_then(|k| k.nodes).map(|v| v as f64),
+            Engine::Symmetric => None,
+        };
+        grow(6, digits(nodes.unwrap_or(total * per_solution).max(60.0)));
+        let seconds = crate::runner::forecast::cpu_seconds(
+            n,
+            crate::runner::forecast::Sample {
+                n: 16,
+                cpu_seconds: 1.0,
+            },
+        ) / threads as f64;
+        grow(7, digits(seconds) + 4);
+        grow(10, threads.to_string().len());
+    }
+    widths
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streamed_widths_hold_the_published_values_and_grow_with_the_sizes() {
+        let small = streamed_widths(&[8], Engine::Symmetric, 1);
+        // Headings are wider than every value of n = 8; names fit the longest engine, kernel
+        // and verdict.
+        assert_eq!(small[..6], CSV_HEADER.map(str::len)[..6]);
+        assert_eq!(small[8], "enumerate".len());
+        assert_eq!(small[11], "MISMATCH".len());
+        let big = streamed_widths(&[8, 27], Engine::Symmetric, 1);
+        // A000170(27) = 234,907,967,154,122,528: 18 digits.
+        assert_eq!(big[1], 18);
+        assert!(big.iter().zip(small).all(|(b, s)| *b >= s));
+        // The plain tree visits more nodes per solution than the symmetric engine's.
+        let plain = streamed_widths(&[27], Engine::Enumerate, 1);
+        assert!(plain[6] > big[6], "{} {}", plain[6], big[6]);
+        assert_eq!(
+            streamed_widths(&[8], Engine::Symmetric, 1000)[10],
+            "threads".len()
+        );
+        assert_eq!(streamed_widths(&[8], Engine::Symmetric, 10_000_000)[10], 8);
+    }
 
     fn row(n: usize, engine: &str, threads: usize) -> Row {
         row_on(n, engine, threads, crate::KernelChoice::Scalar)

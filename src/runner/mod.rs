@@ -7,6 +7,7 @@
 pub mod build;
 pub mod forecast;
 pub mod profiler;
+pub mod resume;
 /// The stop flag the runner reads between units (it lives in [`crate::plan::stop`], below the
 /// searches that read it too).
 pub use crate::plan::stop;
@@ -47,6 +48,21 @@ pub struct RunOutcome {
 /// The number of threads the machine offers (1 if it cannot tell).
 pub fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The most threads a run ever starts, whatever the core count.
+pub const THREADS_LIMIT: usize = 1024;
+
+/// The thread cap: 4 per available core, at most [`THREADS_LIMIT`]. More threads than that
+/// only slow a run down (thousands of threads at n = 17 took 300 times longer).
+pub fn max_threads() -> usize {
+    (4 * available_threads()).clamp(1, THREADS_LIMIT)
+}
+
+/// The threads a run asked for `asked` threads (`None`: every core) runs on: at most
+/// [`max_threads`].
+pub fn thread_count(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(available_threads).min(max_threads())
 }
 
 /// Counts the units `ids` of `plan` and sums them. The result does not depend on the thread

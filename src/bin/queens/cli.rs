@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::board::notation::Notation;
 use queens::plan::Engine;
 use queens::plan::part::PartSpec;
-use queens::runner::Split;
+use queens::runner::{self, Split};
 use queens::search::kernel::{Kernel, KernelChoice, KernelError};
 
 const ABOUT: &str = "Count, list and classify the solutions of the n-queens problem.";
@@ -298,21 +298,12 @@ fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
 
-/// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`max_threads`] when
+/// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`runner::max_threads`] when
 /// the run starts).
 fn parse_threads_arg(s: &str) -> Result<u16, String> {
     s.parse().map_err(|_| {
         "not a thread count: give 0 (all cores) or a whole number from 1 to 65535".to_string()
     })
-}
-
-/// The most threads a run ever starts, whatever the core count.
-pub const THREADS_LIMIT: usize = 1024;
-
-/// The thread cap: 4 per available core, at most [`THREADS_LIMIT`]. More threads than that
-/// only slow a run down (thousands of threads at n = 17 took 300 times longer).
-pub fn max_threads() -> usize {
-    (4 * queens::runner::available_threads()).clamp(1, THREADS_LIMIT)
 }
 
 /// Options shared by the commands that run a search.
@@ -452,20 +443,21 @@ impl SearchArgs {
     }
 }
 
-/// The threads to run on for `--threads T`: T, else every core; at most [`max_threads`] (a
-/// larger T is capped, with a one-line note on stderr, once).
+/// The threads to run on for `--threads T`: [`runner::thread_count`] (a T above the cap is
+/// capped with a one-line note on stderr, once).
 pub fn thread_count(threads: Option<u16>) -> usize {
-    let asked = threads.map_or_else(queens::runner::available_threads, usize::from);
-    let cap = max_threads();
-    if asked > cap {
+    let asked = threads.map(usize::from);
+    let cap = runner::max_threads();
+    if let Some(asked) = asked.filter(|&t| t > cap) {
         static NOTED: std::sync::Once = std::sync::Once::new();
         NOTED.call_once(|| {
             crate::note(&format!(
-                "queens: --threads {asked} capped at {cap} (4 per core, at most {THREADS_LIMIT})"
+                "queens: --threads {asked} capped at {cap} (4 per core, at most {})",
+                runner::THREADS_LIMIT
             ));
         });
     }
-    asked.min(cap)
+    runner::thread_count(asked)
 }
 
 /// Where published values to verify against come from.
@@ -496,8 +488,21 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     pub bfile: Option<String>,
     /// The sequence the b-file lists, by its A-number (any case).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = Sequence::A000170, requires = "bfile")]
+    #[arg(long, value_parser = sequence_parser(), ignore_case = true, default_value = "A000170", requires = "bfile")]
     pub sequence: Sequence,
+}
+
+/// The value parser of `--sequence`: the library's list of sequences ([`Sequence::ALL`]), by
+/// A-number or alias, with their descriptions as help.
+fn sequence_parser() -> impl clap::builder::TypedValueParser<Value = Sequence> {
+    let values = Sequence::ALL.iter().map(|s| {
+        clap::builder::PossibleValue::new(s.a_number())
+            .aliases(s.alias())
+            .help(s.description())
+    });
+    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), |name| {
+        Sequence::from_name(&name).expect("clap checked the name against the list")
+    })
 }
 
 impl ExportArgs {

@@ -9,9 +9,7 @@ use super::{CommandError, install_signals, known_table, report_mismatches, warn_
 use crate::cli::{CountArgs, SearchArgs};
 use crate::output::Destination;
 use queens::formats::table::{self, COLUMNS, CSV_HEADER, Row};
-use queens::plan::{Engine, Part};
-use queens::runner::forecast::{self, Sample};
-use queens::verify;
+use queens::plan::Part;
 use std::io::Write;
 
 /// Runs `queens count`.
@@ -246,67 +244,10 @@ fn csv_line(fields: &[String; 12]) -> std::io::Result<String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// The widths of the streamed human table, fixed before the first row: each column as wide as
-/// its heading and the largest value it is expected to hold for the sizes asked for: the
-/// published counts (A000170, A002562, …) or, beyond them, the totals extrapolated with
-/// [`forecast::growth_ratio`]; the nodes as that total times the nodes per solution of the
-/// engine (measured: at most 80 for `enumerate`, 20 for `symmetric` up to n = 17, growing
-/// about 6% per size); the seconds from a forecast of 1 CPU-second at n = 16. A value wider
-/// than foreseen shifts its own line only.
+/// The widths of the streamed human table: [`table::streamed_widths`] of the sizes, engine and
+/// threads asked for.
 fn column_widths(sizes: &[usize], search: &SearchArgs) -> [usize; 12] {
-    let digits = |v: f64| format!("{:.0}", v.max(1.0)).len();
-    let mut widths: [usize; 12] = CSV_HEADER.map(str::len);
-    let mut grow = |i: usize, w: usize| widths[i] = widths[i].max(w);
-    // The text columns: every engine and kernel name, the verdicts.
-    let names = |list: &[&str]| list.iter().map(|s| s.len()).max().unwrap_or(0);
-    grow(8, names(&Engine::ALL.map(Engine::name)));
-    grow(9, names(&queens::search::kernel::Kernel::names()));
-    grow(11, names(&["yes", "unknown", "MISMATCH"]));
-    for &n in sizes {
-        let known = verify::lookup(n);
-        let total = known.and_then(|k| k.total).map_or_else(
-            || {
-                let last = forecast::published_record();
-                let mut t = verify::lookup(last)
-                    .and_then(|k| k.total)
-                    .map_or(1.0, |t| t as f64);
-                for k in last + 1..=n {
-                    t *= forecast::growth_ratio(k);
-                }
-                t
-            },
-            |t| t as f64,
-        );
-        let field = |get: fn(&verify::KnownRow) -> Option<u128>, fallback: f64| {
-            known.and_then(get).map_or(fallback, |v| v as f64)
-        };
-        grow(0, n.to_string().len());
-        grow(1, digits(total));
-        grow(2, digits(field(|k| k.classes, total / 8.0 + 1.0)));
-        grow(3, digits(field(|k| k.asymmetric, total / 8.0 + 1.0)));
-        grow(4, digits(field(|k| k.half_turn, total.sqrt())));
-        grow(5, digits(field(|k| k.quarter_turn, total.sqrt())));
-        let per_solution = match search.engine() {
-            Engine::Enumerate => 80.0,
-            Engine::Symmetric => 20.0,
-        } * 1.06f64.powi(n as i32 - 17).max(1.0);
-        let nodes = match search.engine() {
-            Engine::Enumerate => known.and_then(|k| k.nodes).map(|v| v as f64),
-            Engine::Symmetric => None,
-        };
-        grow(6, digits(nodes.unwrap_or(total * per_solution).max(60.0)));
-        let threads = search.thread_count() as f64;
-        let seconds = forecast::cpu_seconds(
-            n,
-            Sample {
-                n: 16,
-                cpu_seconds: 1.0,
-            },
-        ) / threads;
-        grow(7, digits(seconds) + 4);
-        grow(10, search.thread_count().to_string().len());
-    }
-    widths
+    table::streamed_widths(sizes, search.engine(), search.thread_count())
 }
 
 #[cfg(test)]

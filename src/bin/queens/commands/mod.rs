@@ -19,9 +19,9 @@ use crate::cli::{KnownArgs, SearchArgs};
 use crate::output::Destination;
 use crate::progress::ProgressMode;
 pub use long_size::warn_if_long;
+use queens::Counter;
 use queens::plan::Plan;
 use queens::plan::part::Part;
-use queens::runner;
 use queens::verify::KnownTable;
 pub use rows::{report_mismatches, write_rows};
 use std::path::Path;
@@ -104,11 +104,21 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
         .map_err(|e| CommandError::Usage(format!("--known file '{name}': {e}")))
 }
 
-/// The plan of the engine and kernel that `search` asks for (a kernel this CPU lacks is a
-/// usage error).
+/// The count of board size `n` that `search` asks for: engine, split, kernel and threads (a
+/// kernel this CPU lacks is a usage error).
+pub fn counter<'a>(n: usize, search: &SearchArgs) -> Result<Counter<'a>, CommandError> {
+    search.kernel().map_err(CommandError::Usage)?;
+    Ok(Counter::new(n)
+        .engine(search.engine())
+        .split(search.split())
+        .kernel(search.kernel)
+        .threads(search.thread_count()))
+}
+
+/// The plan of the count that `search` asks for ([`counter`]).
 pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, CommandError> {
-    let kernel = search.kernel().map_err(CommandError::Usage)?;
-    runner::build_split(n, search.engine(), search.split(), kernel)
+    counter(n, search)?
+        .plan()
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 

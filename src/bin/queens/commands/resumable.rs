@@ -7,9 +7,9 @@ use super::{CommandError, progress_mode};
 use crate::cli::SearchArgs;
 use crate::progress::Progress;
 use crate::signals;
-use queens::formats::checkpoint::{Checkpoint, RunIdentity};
 use queens::plan::{Part, Plan, Tally};
-use queens::{Counter, Error, Finished, Outcome};
+use queens::runner::resume::ResumeError;
+use queens::{Finished, Outcome};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,11 +57,6 @@ pub fn resume_hint() -> String {
     format!("to resume, run the same command again: {}", command_line())
 }
 
-/// The sum of the estimated work of `ids` (as a float: estimates of big boards are large).
-pub fn estimated_work(plan: &dyn Plan, ids: &[usize]) -> f64 {
-    ids.iter().map(|&id| plan.estimated_work(id) as f64).sum()
-}
-
 /// Counts `part` of `plan` as [`run_part_stoppable`] does; a stop is an error that says how far
 /// the run got and, with a checkpoint, how to resume.
 pub fn run_part(
@@ -86,11 +81,12 @@ pub fn run_part(
     }
 }
 
-/// Counts `part` of `plan`. With a `checkpoint`, units it already holds are not counted again
-/// and every finished unit is appended to it. SIGINT/SIGTERM stop the run between units (a
-/// [`PartEnd::Stopped`]); a second one exits at once, printing how far the run got, then
-/// `written` (what the command has already written, e.g. `rows for n = 1 to 17 are written`), and
-/// the resume hint where there is a checkpoint.
+/// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
+/// `checkpoint`, units it already holds are not counted again and every finished unit is
+/// appended to it. SIGINT/SIGTERM stop the run between units (a [`PartEnd::Stopped`]); a second
+/// one exits at once, printing how far the run got, then `written` (what the command has
+/// already written, e.g. `rows for n = 1 to 17 are written`), and the resume hint where there
+/// is a checkpoint.
 pub fn run_part_stoppable(
     plan: &dyn Plan,
     part: Part,
@@ -100,8 +96,6 @@ pub fn run_part_stoppable(
     written: &str,
 ) -> Result<PartEnd, CommandError> {
     let n = plan.n();
-    let counter = Counter::new(n).threads(search.thread_count()).part(part);
-    let ids = part.ids(plan.unit_count());
     let failed = |e: String| CommandError::Failed(format!("n = {n}: {e}"));
     let stop = signals::install()
         .map_err(|e| failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}")))?;
@@ -110,64 +104,61 @@ pub fn run_part_stoppable(
     } else {
         format!(" (part {part})")
     };
-    let journal = match checkpoint {
-        None => None,
-        Some(path) => Some(
-            Checkpoint::open(path, &RunIdentity::of(plan, part)).map_err(|e| {
-                if e.is_usage() {
-                    CommandError::Usage(e.to_string())
-                } else if e.is_io() {
-                    CommandError::Io(e.to_string())
-                } else {
-                    CommandError::Failed(e.to_string())
-                }
-            })?,
-        ),
+    let progress_cell = std::sync::OnceLock::<Progress>::new();
+    let finished = Arc::new(AtomicUsize::new(0));
+    let on_unit = |id: usize, t: &Tally, _: std::time::Duration| {
+        finished.fetch_add(1, Ordering::Relaxed);
+        if let Some(progress) = progress_cell.get() {
+            progress.unit_done(plan.estimated_work(id), t.boards);
+        }
+        Ok(())
     };
-    let none = std::collections::BTreeMap::new();
-    let done_before = journal.as_ref().map_or(&none, |j| j.done());
-    let resumed = ids.iter().filter(|id| done_before.contains_key(id)).count();
-    // Lines dropped from a checkpoint are a data-loss notice, not progress: --quiet keeps it.
-    if let Some(note) = journal.as_ref().and_then(|j| j.dropped_note()) {
-        signals::say(&format!("queens: {note}"));
+    let mut counter = super::counter(n, search)?
+        .part(part)
+        .on_unit(&on_unit)
+        .stop_flag(stop);
+    if let Some(path) = checkpoint {
+        counter = counter.checkpoint(path);
     }
-    if let (Some(j), Some(path)) = (&journal, checkpoint)
-        && !quiet
-        && !j.done().is_empty()
-    {
-        signals::say(&format!(
-            "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
-            path.display(),
-            j.done().len(),
-            ids.len(),
-            if j.dropped_last_line() {
-                "; a torn last line was dropped and its unit will be counted again"
-            } else {
-                ""
-            }
-        ));
+    let run = counter.start(plan).map_err(|e| resume_error(n, e))?;
+    let resumed = run.resumed();
+    finished.store(resumed, Ordering::Relaxed);
+    if let Some(j) = run.checkpoint() {
+        // Lines dropped from a checkpoint are a data-loss notice, not progress: --quiet keeps it.
+        if let Some(note) = j.dropped_note() {
+            signals::say(&format!("queens: {note}"));
+        }
+        if !quiet && !j.done().is_empty() {
+            signals::say(&format!(
+                "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
+                j.path().display(),
+                j.done().len(),
+                run.units().len(),
+                if j.dropped_last_line() {
+                    "; a torn last line was dropped and its unit will be counted again"
+                } else {
+                    ""
+                }
+            ));
+        }
     }
-    let todo: Vec<usize> = ids
-        .iter()
-        .copied()
-        .filter(|id| !done_before.contains_key(id))
-        .collect();
     let label = if resumed == 0 {
         format!("n={n}")
     } else {
         format!("n={n} ({resumed} units resumed)")
     };
-    let progress = Progress::start(
-        progress_mode(quiet),
-        &label,
-        todo.len() as u64,
-        estimated_work(plan, &todo),
-    );
+    progress_cell.get_or_init(|| {
+        Progress::start(
+            progress_mode(quiet),
+            &label,
+            run.todo().len() as u64,
+            run.todo_work(),
+        )
+    });
     // How far the run got, for the stop messages.
-    let finished = Arc::new(AtomicUsize::new(resumed));
     let how_far = {
         let finished = Arc::clone(&finished);
-        let total = ids.len();
+        let total = run.units().len();
         let saved = checkpoint.map(|p| p.display().to_string());
         let part_text = part_text.clone();
         move || {
@@ -198,43 +189,17 @@ pub fn run_part_stoppable(
             words
         });
     }
-    // Journaled first, with the unit's counting time, so that what a stop reports as saved
-    // is saved.
-    let record = |id: usize, t: &Tally, took: std::time::Duration| {
-        if let Some(j) = &journal {
-            j.record_timed(id, t, took.as_secs_f64())?;
-        }
-        finished.fetch_add(1, Ordering::Relaxed);
-        progress.unit_done(plan.estimated_work(id), t.boards);
-        Ok(())
-    };
-    // The counting time of the units earlier runs finished (each unit's own time, on one
-    // thread), for the row's seconds.
-    let resumed_seconds: f64 = journal.as_ref().map_or(0.0, |j| {
-        ids.iter().filter_map(|id| j.seconds().get(id)).sum::<f64>()
-    });
-    let end = counter
-        .resume_from(done_before)
-        .on_unit(&record)
-        .stop_flag(stop)
-        .run_plan(plan);
-    progress.finish();
-    if let (Some(j), Some(path)) = (&journal, checkpoint) {
-        j.sync().map_err(|e| {
-            CommandError::Io(format!(
-                "n = {n}: cannot sync the checkpoint '{}': {e}",
-                path.display()
-            ))
-        })?;
+    let end = run.run();
+    let resumed_seconds = run.resumed_seconds();
+    drop(run);
+    if let Some(progress) = progress_cell.into_inner() {
+        progress.finish();
     }
-    match end {
-        Ok(Outcome::Complete(mut done)) => {
+    match end.map_err(|e| resume_error(n, e))? {
+        Outcome::Complete(done) => {
             if let Some(path) = checkpoint
                 && done.resumed > 0
             {
-                // The earlier runs' share of the wall-clock time, as if they ran on this run's
-                // threads: their units' counting times divided by the threads.
-                done.seconds += resumed_seconds / done.threads.max(1) as f64;
                 signals::say(&format!(
                     "queens: n = {n}{part_text} was resumed: {} of {} units were counted by \
                      earlier runs (journal '{}', {:.3} s of counting); its seconds include \
@@ -249,18 +214,27 @@ pub fn run_part_stoppable(
             }
             Ok(PartEnd::Done(done))
         }
-        Ok(Outcome::Stopped { .. }) => Ok(PartEnd::Stopped(Stopped {
+        Outcome::Stopped { .. } => Ok(PartEnd::Stopped(Stopped {
             reason: signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
             progress: how_far(),
             resumable: checkpoint.is_some(),
         })),
-        // A write to the journal failed (a full disk, a file system gone read-only): an I/O
-        // failure, exit code 3.
-        Err(Error::Callback(e)) => Err(CommandError::Io(format!(
-            "n = {n}: cannot append to the checkpoint '{}': {e}; the units saved so far are \
-             kept, run the same command again to resume",
-            checkpoint.map_or(String::new(), |p| p.display().to_string())
-        ))),
-        Err(e) => Err(failed(e.to_string())),
+    }
+}
+
+/// The command error of a journaled run's failure: a checkpoint of another run is a usage
+/// error, one that cannot be read or written an I/O error (exit code 3).
+fn resume_error(n: usize, e: ResumeError) -> CommandError {
+    match e {
+        ResumeError::Checkpoint(e) if e.is_usage() => CommandError::Usage(e.to_string()),
+        ResumeError::Checkpoint(e) if e.is_io() => CommandError::Io(e.to_string()),
+        ResumeError::Checkpoint(e) => CommandError::Failed(e.to_string()),
+        // A write to the journal failed (a full disk, a file system gone read-only).
+        ResumeError::Record { path, source } => CommandError::Io(format!(
+            "n = {n}: cannot append to the checkpoint '{path}': {source}; the units saved so \
+             far are kept, run the same command again to resume"
+        )),
+        e @ ResumeError::Sync { .. } => CommandError::Io(format!("n = {n}: {e}")),
+        ResumeError::Count(e) => CommandError::Failed(format!("n = {n}: {e}")),
     }
 }

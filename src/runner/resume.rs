@@ -1,0 +1,327 @@
+//! A count journaled to a checkpoint: the units a checkpoint already holds are resumed (not
+//! counted again), every newly finished unit is appended to it before it counts in the result,
+//! and the earlier runs' counting time is included in the result's seconds.
+//!
+//! Build a [`Counter`] with [`Counter::checkpoint`], then [`Counter::start`] a [`Journaled`] run
+//! on its plan: before it runs it says what the checkpoint held (for progress and notices), and
+//! [`Journaled::run`] counts the rest, returning how far it got ([`Outcome`]).
+//!
+//! ```
+//! use queens::{Counter, KernelChoice, Outcome};
+//! use queens::plan::stop::StopFlag;
+//!
+//! let dir = std::env::temp_dir().join(format!("queens-doc-resume-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! let path = dir.join("n10.ckpt");
+//! let counter = Counter::new(10).kernel(KernelChoice::Scalar).threads(1);
+//! let plan = counter.plan()?;
+//!
+//! // A run stopped after its first unit: that unit is in the journal.
+//! let stop = StopFlag::new();
+//! let first = |_: usize, _: &queens::plan::Tally, _: std::time::Duration| {
+//!     stop.request();
+//!     Ok(())
+//! };
+//! let run = counter.checkpoint(&path).stop_flag(&stop).on_unit(&first).start(plan.as_ref())?;
+//! assert!(matches!(run.run()?, Outcome::Stopped { finished: 1, .. }));
+//! drop(run);
+//!
+//! // The same count again resumes it and ends with the uninterrupted counts.
+//! let run = counter.checkpoint(&path).start(plan.as_ref())?;
+//! assert_eq!(run.resumed(), 1);
+//! let Outcome::Complete(done) = run.run()? else { unreachable!("no stop flag") };
+//! assert_eq!((done.resumed, done.counts()?.total), (1, 724));
+//! # drop(run);
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::counter::{Counter, Outcome};
+use crate::error::Error;
+use crate::formats::checkpoint::{Checkpoint, CheckpointError, RunIdentity};
+use crate::plan::{Plan, Tally};
+use std::collections::BTreeMap;
+use std::io;
+
+/// Why a journaled run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    /// The checkpoint cannot be used: another run's (n, engine, plan or part), locked by a
+    /// running count, not a checkpoint, or unreadable ([`CheckpointError::is_usage`] and
+    /// [`CheckpointError::is_io`] tell which).
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
+    /// A finished unit could not be appended to the journal (a full disk, a file system gone
+    /// read-only): the units saved before it are kept.
+    #[error("cannot append to the checkpoint '{path}': {source}")]
+    Record {
+        /// The checkpoint.
+        path: String,
+        /// What the write said.
+        source: io::Error,
+    },
+    /// The journal could not be synced to disk at the end of the run.
+    #[error("cannot sync the checkpoint '{path}': {source}")]
+    Sync {
+        /// The checkpoint.
+        path: String,
+        /// What the sync said.
+        source: io::Error,
+    },
+    /// The count itself failed (options, threads, tallies).
+    #[error(transparent)]
+    Count(#[from] Error),
+}
+
+/// A count of one plan ready to run, with its checkpoint (if any) read back: see the
+/// [module](self).
+pub struct Journaled<'p, 'a> {
+    counter: Counter<'a>,
+    plan: &'p dyn Plan,
+    journal: Option<Checkpoint>,
+    ids: Vec<usize>,
+    resumed: usize,
+}
+
+impl<'a> Counter<'a> {
+    /// Opens the count on `plan` (made by [`Counter::plan`]): with a [`Counter::checkpoint`],
+    /// the journal is opened (created if missing, locked while the run lasts) and the units it
+    /// holds are resumed. A checkpoint of another run (another n, engine, plan or part) is
+    /// refused ([`ResumeError::Checkpoint`]).
+    pub fn start<'p>(&self, plan: &'p dyn Plan) -> Result<Journaled<'p, 'a>, ResumeError> {
+        self.check_plan(plan)?;
+        let journal = match self.journal_path() {
+            None => None,
+            Some(path) => Some(Checkpoint::open(
+                path,
+                &RunIdentity::of(plan, self.part_of()),
+            )?),
+        };
+        let ids = self.part_of().ids(plan.unit_count());
+        let resumed = journal.as_ref().map_or(0, |j| {
+            ids.iter().filter(|id| j.done().contains_key(id)).count()
+        });
+        Ok(Journaled {
+            counter: self.without_checkpoint(),
+            plan,
+            journal,
+            ids,
+            resumed,
+        })
+    }
+}
+
+impl Journaled<'_, '_> {
+    /// The checkpoint, if the count has one.
+    pub fn checkpoint(&self) -> Option<&Checkpoint> {
+        self.journal.as_ref()
+    }
+
+    /// The units of the count's part, resumed or not.
+    pub fn units(&self) -> &[usize] {
+        &self.ids
+    }
+
+    /// How many of [`Journaled::units`] the checkpoint already holds.
+    pub fn resumed(&self) -> usize {
+        self.resumed
+    }
+
+    /// The units still to count, in id order.
+    pub fn todo(&self) -> Vec<usize> {
+        let done = self.done();
+        self.ids
+            .iter()
+            .copied()
+            .filter(|id| !done.contains_key(id))
+            .collect()
+    }
+
+    /// The sum of the [`Plan::estimated_work`] of the units still to count (a float: the
+    /// estimates of big boards are large).
+    pub fn todo_work(&self) -> f64 {
+        self.todo()
+            .iter()
+            .map(|&id| self.plan.estimated_work(id) as f64)
+            .sum()
+    }
+
+    /// The counting time of the resumed units in earlier runs: each unit's own time, on one
+    /// thread.
+    pub fn resumed_seconds(&self) -> f64 {
+        self.journal.as_ref().map_or(0.0, |j| {
+            self.ids.iter().filter_map(|id| j.seconds().get(id)).sum()
+        })
+    }
+
+    fn done(&self) -> &BTreeMap<usize, Tally> {
+        static NONE: BTreeMap<usize, Tally> = BTreeMap::new();
+        self.journal.as_ref().map_or(&NONE, |j| j.done())
+    }
+
+    /// Counts the units the checkpoint does not hold, appending each to it (before the
+    /// counter's own per-unit callback sees it, so that what a stop reports as saved is
+    /// saved), until every unit is counted or the stop flag is set; then syncs the journal.
+    /// A complete run's seconds include the earlier runs' share of the work: the resumed
+    /// units' counting time divided by this run's threads.
+    pub fn run(&self) -> Result<Outcome, ResumeError> {
+        let path = || {
+            self.journal
+                .as_ref()
+                .map_or(String::new(), |j| j.path().display().to_string())
+        };
+        let next = self.counter.unit_callback();
+        let record = |id: usize, t: &Tally, took: std::time::Duration| {
+            if let Some(j) = &self.journal {
+                j.record_timed(id, t, took.as_secs_f64())?;
+            }
+            next.map_or(Ok(()), |f| f(id, t, took))
+        };
+        let end = self
+            .counter
+            .resume_from(self.done())
+            .on_unit(&record)
+            .run_plan(self.plan);
+        if let Some(j) = &self.journal {
+            j.sync().map_err(|source| ResumeError::Sync {
+                path: path(),
+                source,
+            })?;
+        }
+        match end {
+            Ok(Outcome::Complete(mut done)) => {
+                if done.resumed > 0 {
+                    done.seconds += self.resumed_seconds() / done.threads.max(1) as f64;
+                }
+                Ok(Outcome::Complete(done))
+            }
+            Ok(stopped) => Ok(stopped),
+            Err(Error::Callback(source)) if self.journal.is_some() => Err(ResumeError::Record {
+                path: path(),
+                source,
+            }),
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::stop::StopFlag;
+    use crate::plan::{Engine, Part};
+    use crate::search::kernel::KernelChoice;
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A fresh temporary folder for one test.
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "queens-resume-{name}-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_stopped_and_resumed_count_equals_an_uninterrupted_one() {
+        let dir = temp_dir("equal");
+        let path = dir.join("n11.ckpt");
+        for engine in Engine::ALL {
+            let _ = std::fs::remove_file(&path);
+            let counter = Counter::new(11)
+                .engine(engine)
+                .kernel(KernelChoice::Scalar)
+                .threads(2);
+            let plan = counter.plan().unwrap();
+            let whole = counter.count().unwrap();
+            // Stopped after 3 units, twice over: each run resumes the last.
+            let mut resumed_before = 0;
+            for round in 0..2 {
+                let stop = StopFlag::new();
+                let seen = AtomicUsize::new(0);
+                let three = |_: usize, _: &Tally, _: std::time::Duration| {
+                    if seen.fetch_add(1, Ordering::Relaxed) + 1 >= 3 {
+                        stop.request();
+                    }
+                    Ok(())
+                };
+                let run = counter
+                    .checkpoint(&path)
+                    .stop_flag(&stop)
+                    .on_unit(&three)
+                    .start(plan.as_ref())
+                    .unwrap();
+                assert_eq!(run.resumed(), resumed_before, "{engine} round {round}");
+                let Outcome::Stopped { finished, total } = run.run().unwrap() else {
+                    panic!("{engine}: the stop flag was set")
+                };
+                assert_eq!(total, plan.unit_count());
+                assert!(finished >= resumed_before + 3, "{finished}");
+                assert!(finished < total, "{engine}: {finished} of {total}");
+                resumed_before = finished;
+            }
+            let run = counter.checkpoint(&path).start(plan.as_ref()).unwrap();
+            assert_eq!(run.resumed(), resumed_before);
+            assert_eq!(run.todo().len(), plan.unit_count() - resumed_before);
+            assert!(run.resumed_seconds() >= 0.0);
+            let Outcome::Complete(done) = run.run().unwrap() else {
+                panic!("no stop flag")
+            };
+            assert_eq!(done.resumed, resumed_before);
+            let counts = done.counts().unwrap();
+            assert_eq!(counts.total, 2680);
+            assert_eq!(
+                (counts.total, counts.classes, counts.nodes),
+                (whole.total, whole.classes, whole.nodes),
+                "{engine}"
+            );
+            assert_eq!(
+                (counts.fixed_half_turn, counts.fixed_quarter_turn),
+                (whole.fixed_half_turn, whole.fixed_quarter_turn)
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_journal_of_another_size_engine_or_part_is_refused() {
+        let dir = temp_dir("refused");
+        let path = dir.join("c.ckpt");
+        let counter = Counter::new(9).kernel(KernelChoice::Scalar).threads(1);
+        let plan = counter.plan().unwrap();
+        let run = counter.checkpoint(&path).start(plan.as_ref()).unwrap();
+        assert!(matches!(run.run().unwrap(), Outcome::Complete(_)));
+        drop(run);
+        let others = [
+            Counter::new(10).kernel(KernelChoice::Scalar),
+            Counter::new(9).engine(Engine::Enumerate),
+            Counter::new(9)
+                .kernel(KernelChoice::Scalar)
+                .part(Part::new(0, 2).unwrap()),
+        ];
+        for other in others {
+            let plan = other.plan().unwrap();
+            let Err(e) = other.checkpoint(&path).start(plan.as_ref()) else {
+                panic!("a foreign checkpoint was accepted")
+            };
+            let ResumeError::Checkpoint(c) = &e else {
+                panic!("{e}")
+            };
+            assert!(c.is_usage(), "{e}");
+        }
+        // The right run resumes every unit and counts none.
+        let run = counter.checkpoint(&path).start(plan.as_ref()).unwrap();
+        assert_eq!(run.resumed(), plan.unit_count());
+        assert!(run.todo().is_empty());
+        let Outcome::Complete(done) = run.run().unwrap() else {
+            panic!("no stop flag")
+        };
+        assert_eq!(done.counts().unwrap().total, 352);
+        drop(run);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
