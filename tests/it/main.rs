@@ -13,6 +13,7 @@ mod engines;
 mod foundations;
 mod holes;
 mod kernels;
+mod last_rows;
 mod layers;
 mod notations;
 mod oeis_tables;

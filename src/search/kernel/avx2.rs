@@ -233,7 +233,7 @@ mod imp {
 
     /// The operations both widths write alike, over `_mm256_*` names.
     macro_rules! common_ops {
-        ($lane:ty, $lanes:expr) => {
+        ($lane:ty, $lanes:expr, $cmpeq:ident) => {
             #[inline(always)]
             fn zero(self) -> __m256i {
                 unsafe { _mm256_setzero_si256() }
@@ -271,6 +271,15 @@ mod imp {
                 self.and(v, self.sub(self.zero(), v))
             }
             #[inline(always)]
+            fn zeros(self, v: __m256i) -> __m256i {
+                // One comparison with zero instead of the trait's four operations.
+                unsafe { $cmpeq(v, _mm256_setzero_si256()) }
+            }
+            #[inline(always)]
+            fn eq(self, a: __m256i, b: __m256i) -> __m256i {
+                unsafe { $cmpeq(a, b) }
+            }
+            #[inline(always)]
             fn sum(self, v: __m256i) -> u64 {
                 let mut out = [0 as $lane; CAP];
                 self.store(&mut out, 0, v);
@@ -294,7 +303,7 @@ mod imp {
         // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
         const ADDS_BEFORE_FLUSH: u32 = 255;
 
-        common_ops!(u16, 16);
+        common_ops!(u16, 16, _mm256_cmpeq_epi16);
 
         #[inline(always)]
         fn splat(self, x: u32) -> __m256i {
@@ -384,7 +393,7 @@ mod imp {
         // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
         const ADDS_BEFORE_FLUSH: u32 = 1 << 20;
 
-        common_ops!(u32, 8);
+        common_ops!(u32, 8, _mm256_cmpeq_epi32);
 
         #[inline(always)]
         fn splat(self, x: u32) -> __m256i {

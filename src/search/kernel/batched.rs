@@ -16,8 +16,13 @@
 //!   level's buffer;
 //! - compress-stores the parents that still have free squares back into their own buffer.
 //!
-//! At the level whose placements leave two free rows, the children are not stored: the two
-//! rows are counted in closed form ([`Lanes::two_rows`]) and added into per-lane counters.
+//! At the level whose placements leave three free rows (two, for an interior that is not
+//! tight: see [`super::scalar::ends_with_three_rows`]), the children are not stored: the rows
+//! left are counted in closed form ([`Lanes::three_rows`], [`Lanes::two_rows`]) and added
+//! into per-lane counters. With three rows, the placements the search would have made in
+//! the first of them (one per free square of the child's row) are added to the node count
+//! by popcounts, so that the count stays that of a search one row deeper (the one every
+//! kernel's nodes have always counted).
 //!
 //! The schedule always steps the deepest level holding at least `W` nodes; when none does, it
 //! takes a partial batch from the shallowest non-empty level. A level then receives children
@@ -124,6 +129,9 @@ pub struct Search<L: Lanes> {
     busy: u32,
     /// Per-lane completions not yet flushed into `completions`.
     acc: L::Vector,
+    /// Per-lane nodes of the rows counted by [`Lanes::three_rows`] (the placements the
+    /// search would have made there), not yet flushed into `nodes`; flushed with `acc`.
+    acc_nodes: L::Vector,
     /// Additions into `acc` since it was last flushed.
     acc_adds: u32,
     completions: u64,
@@ -146,6 +154,7 @@ impl<L: Lanes> Search<L> {
             full: 0,
             busy: 0,
             acc: lanes.zero(),
+            acc_nodes: lanes.zero(),
             acc_adds: 0,
             completions: 0,
             nodes: 0,
@@ -162,6 +171,7 @@ impl<L: Lanes> Search<L> {
         self.full = 0;
         self.busy = 0;
         self.acc = lanes.zero();
+        self.acc_nodes = lanes.zero();
         self.acc_adds = 0;
         self.completions = 0;
         self.nodes = 0;
@@ -179,6 +189,16 @@ impl<L: Lanes> Search<L> {
         self.mark(0);
     }
 
+    /// Moves the per-lane counts into `completions` and `nodes`.
+    #[inline(always)]
+    fn flush(&mut self, l: L) {
+        self.completions += l.sum(self.acc);
+        self.nodes += l.sum(self.acc_nodes);
+        self.acc = l.zero();
+        self.acc_nodes = l.zero();
+        self.acc_adds = 0;
+    }
+
     /// Updates the `full` and `busy` bits of level `j` from its count.
     #[inline(always)]
     fn mark(&mut self, j: usize) {
@@ -186,11 +206,14 @@ impl<L: Lanes> Search<L> {
         self.busy = (self.busy & !(1 << j)) | (u32::from(self.count[j] > 0) << j);
     }
 
-    /// One step of up to `W` nodes; `false` when there was nothing left to do.
+    /// One step of up to `W` nodes; `false` when there was nothing left to do. With `three`,
+    /// the interior is tight (as many open columns as free rows) and the last level searched
+    /// leaves three free rows, counted by [`Lanes::three_rows`]; else it leaves two, counted by
+    /// [`Lanes::two_rows`].
     #[inline(always)]
-    fn step(&mut self, l: L, it: &Interior) -> bool {
-        // Placements at level `last` leave two free rows, counted in closed form.
-        let last = it.depth - 3;
+    fn step(&mut self, l: L, it: &Interior, three: bool) -> bool {
+        // Placements at level `last` leave two or three free rows, counted in closed form.
+        let last = it.depth - if three { 4 } else { 3 };
         let i = if self.full != 0 {
             31 - self.full.leading_zeros() as usize // the deepest full level
         } else if self.busy != 0 {
@@ -201,6 +224,10 @@ impl<L: Lanes> Search<L> {
         let m = self.count[i].min(Self::W);
         let start = self.count[i] - m;
         self.nodes += m as u64;
+        if i == last && three {
+            self.last_three(l, it, i, m, start);
+            return true;
+        }
         let inner = l.splat(it.inner);
         let s = it.shift[i];
         let blocked = l.splat(it.blocked[i + 1]);
@@ -230,7 +257,7 @@ impl<L: Lanes> Search<L> {
                 // Only the batch's lanes count.
                 acc = l.add_first(acc, mh, l.two_rows(child.free, g, s2));
                 self.acc_adds += 1;
-                if self.acc_adds == L::ADDS_BEFORE_FLUSH {
+                if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
                     self.completions += l.sum(acc);
                     acc = l.zero();
                     self.acc_adds = 0;
@@ -242,6 +269,10 @@ impl<L: Lanes> Search<L> {
         } else {
             let next = &mut lower[0];
             let mut born = self.count[i + 1];
+            // The row after the child's (i < last: it is not the interior's last row).
+            let s2 = it.shift[i + 1];
+            let blocked2 = l.splat(it.blocked[i + 2]);
+            let mut acc_nodes = self.acc_nodes;
             for h in 0..L::BLOCK {
                 let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
                 if mh == 0 {
@@ -249,11 +280,37 @@ impl<L: Lanes> Search<L> {
                 }
                 let parent = level.load(l, start + h * L::LANES);
                 let (rest, child) = parent.place(l, s, blocked, inner);
-                // Look-ahead: keep the children whose row has a free square, and the parents
-                // with squares left.
-                let (keep, back) = l.nonzero_pair(l.first(mh), child.free, rest.free);
-                born += next.compress_store(l, keep, child, born);
+                // Two-row look-ahead: the free squares of the row after the child's,
+                // ignoring the child's own queen (which only takes squares away). Where
+                // there are none, every placement in the child's row ends there: the child
+                // is dropped, and those placements, one per free square of its row, are
+                // counted as nodes all the same (a popcount), as the search that made them
+                // counted them.
+                let g = l.andnot(
+                    l.or(
+                        l.or(child.cols, l.shl(child.ld, s2)),
+                        l.or(l.shr(child.rd, s2), blocked2),
+                    ),
+                    inner,
+                );
+                let dead = l.zeros(g);
+                acc_nodes = l.add_first(acc_nodes, mh, l.popcount(l.and(dead, child.free)));
+                let live = Nodes {
+                    free: l.andnot(dead, child.free),
+                    ..child
+                };
+                // Keep the children whose two rows have free squares, and the parents with
+                // squares left.
+                let (keep, back) = l.nonzero_pair(l.first(mh), live.free, rest.free);
+                born += next.compress_store(l, keep, live, born);
                 kept += level.compress_store(l, back, rest, kept);
+            }
+            // At most BLOCK additions into `acc_nodes` of at most a lane's bits each: flush
+            // them now unless as many more still fit before the bound.
+            self.acc_nodes = acc_nodes;
+            self.acc_adds += L::BLOCK as u32;
+            if self.acc_adds + L::BLOCK as u32 > L::ADDS_BEFORE_FLUSH {
+                self.flush(l);
             }
             self.count[i + 1] = born;
             self.mark(i + 1);
@@ -261,6 +318,69 @@ impl<L: Lanes> Search<L> {
         self.count[i] = kept;
         self.mark(i);
         true
+    }
+
+    /// The step at the last level searched, `i`, of a tight interior: `m` nodes from slot
+    /// `start`. Each placement's child (its row `i + 1` with free squares `a`) is not stored:
+    /// its three rows are counted by [`Lanes::three_rows`], and the nodes the search would
+    /// have made in row `i + 1`, one per square of `a` (zero where `a` is empty: the
+    /// look-ahead would have dropped the child), are added to the node count, which so stays
+    /// that of the scalar kernel.
+    #[inline(always)]
+    fn last_three(&mut self, l: L, it: &Interior, i: usize, m: usize, start: usize) {
+        let inner = l.splat(it.inner);
+        let s = it.shift[i];
+        let blocked = l.splat(it.blocked[i + 1]);
+        // Rows i + 2 and i + 3: `s2` and `s2 + s3` rows below the child's.
+        let (s2, s3) = (it.shift[i + 1], it.shift[i + 2]);
+        let s23 = s2 + s3;
+        let blocked2 = l.splat(it.blocked[i + 2]);
+        let blocked3 = l.splat(it.blocked[i + 3]);
+        let level = &mut self.levels[i];
+        let mut kept = start;
+        let (mut acc, mut acc_nodes) = (self.acc, self.acc_nodes);
+        for h in 0..L::BLOCK {
+            let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
+            if mh == 0 {
+                break;
+            }
+            let parent = level.load(l, start + h * L::LANES);
+            let (rest, child) = parent.place(l, s, blocked, inner);
+            // The three open columns, and the free squares of the two rows below the child's
+            // ignoring the queens of the rows between: the diagonals moved by the rows apart.
+            let open = l.andnot(child.cols, inner);
+            let b = l.andnot(
+                l.or(
+                    l.or(child.cols, l.shl(child.ld, s2)),
+                    l.or(l.shr(child.rd, s2), blocked2),
+                ),
+                inner,
+            );
+            let c = l.andnot(
+                l.or(
+                    l.or(child.cols, l.shl(child.ld, s23)),
+                    l.or(l.shr(child.rd, s23), blocked3),
+                ),
+                inner,
+            );
+            // Only the batch's lanes count.
+            acc = l.add_first(acc, mh, l.three_rows(open, child.free, b, c, s2, s3));
+            acc_nodes = l.add_first(acc_nodes, mh, l.popcount(child.free));
+            self.acc_adds += 1;
+            if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
+                self.completions += l.sum(acc);
+                self.nodes += l.sum(acc_nodes);
+                acc = l.zero();
+                acc_nodes = l.zero();
+                self.acc_adds = 0;
+            }
+            let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
+            kept += level.compress_store(l, back, rest, kept);
+        }
+        self.acc = acc;
+        self.acc_nodes = acc_nodes;
+        self.count[i] = kept;
+        self.mark(i);
     }
 }
 
@@ -292,12 +412,17 @@ pub fn count<L: Lanes, const E: usize>(
         searches[e].push_root(lane(bit), lane(it.cols));
         e = (e + 1) % E;
     }
+    // A tight interior (as many open columns as free rows: every interior of a border
+    // constellation) has exactly three open columns left for its last three rows, which
+    // [`Lanes::three_rows`] counts; the others (made up by tests) end a row deeper. The
+    // scalar kernel decides alike, so that the nodes agree.
+    let three = super::scalar::ends_with_three_rows(it);
     // Step the searches in turn: their dependency chains (compress, store, count, load) are
     // independent, so the CPU overlaps them.
     loop {
         let mut more = false;
         for s in searches.iter_mut() {
-            more |= s.step(l, it);
+            more |= s.step(l, it, three);
         }
         if !more {
             break;
@@ -306,7 +431,7 @@ pub fn count<L: Lanes, const E: usize>(
     let mut total = InteriorCount::default();
     for s in searches.iter() {
         total.completions += s.completions + l.sum(s.acc);
-        total.nodes += s.nodes;
+        total.nodes += s.nodes + l.sum(s.acc_nodes);
     }
     total
 }

@@ -113,6 +113,85 @@ pub trait Lanes: Copy {
         );
         self.sub(pairs, clashes)
     }
+
+    /// All ones in every lane where `v` is zero, zero elsewhere. An implementation may have a
+    /// cheaper comparison; this one needs no other operation than the trait's: `v | −v` has
+    /// its top bit set exactly when `v ≠ 0` (the two's complement of a nonzero lane, or the
+    /// lane itself, reaches the top bit), so shifting it down to bit 0 gives 1 for a nonzero
+    /// lane and 0 for a zero one, and subtracting 1 turns those into 0 and all ones.
+    #[inline(always)]
+    fn zeros(self, v: Self::Vector) -> Self::Vector {
+        let top = Self::MAX_MASK.count_ones() - 1;
+        let nonzero = self.shr(self.or(v, self.sub(self.zero(), v)), top);
+        self.sub(nonzero, self.splat(1))
+    }
+
+    /// All ones in every lane where `a` equals `b`, zero elsewhere (by default
+    /// [`Lanes::zeros`] of `a ^ b`).
+    #[inline(always)]
+    fn eq(self, a: Self::Vector, b: Self::Vector) -> Self::Vector {
+        self.zeros(self.xor(a, b))
+    }
+
+    /// The ways to fill the last three free rows when exactly three columns are left open,
+    /// per lane: `open` those columns (three bits), `a`, `b`, `c` the free squares of the
+    /// three rows ignoring each other's queens (each a subset of `open`), the rows `s1` and
+    /// `s2` apart. See [`super::scalar::last_three_rows`], which computes the same in plain
+    /// words.
+    ///
+    /// Each of the three rows takes one of the three open columns, so a filling is one of the
+    /// six orders `(x, y, z)` of the columns, and it is valid when `x ∈ a`, `y ∈ b`, `z ∈ c`
+    /// and no two of the three queens share a diagonal. With the columns `c1 < c2 < c3` as
+    /// single bits, the queens of columns `ci < cj` in rows `d` apart share a diagonal exactly
+    /// when `ci << d == cj`. No branch and no popcount: every test is an all-ones lane mask
+    /// ([`Lanes::zeros`], [`Lanes::eq`]), the six orders are tested in every lane, and the
+    /// count is 6 plus the sum of the invalid orders' all-ones (−1) lanes.
+    #[inline(always)]
+    fn three_rows(
+        self,
+        open: Self::Vector,
+        a: Self::Vector,
+        b: Self::Vector,
+        c: Self::Vector,
+        s1: u32,
+        s2: u32,
+    ) -> Self::Vector {
+        // The open columns, low to high, one bit each (v & −v is the lowest bit of v).
+        let c1 = self.lowest_bit(open);
+        let rest = self.xor(open, c1);
+        let c2 = self.lowest_bit(rest);
+        let c3 = self.xor(rest, c2);
+        // Written out in straight lines (arrays and loops here were not unrolled and went
+        // through memory). `ak`, `bk`, `xk`: all ones where column k is NOT free in row 1, 2
+        // or 3.
+        let missing = |row, ck| self.zeros(self.and(row, ck));
+        let (a1, a2, a3) = (missing(a, c1), missing(a, c2), missing(a, c3));
+        let (b1, b2, b3) = (missing(b, c1), missing(b, c2), missing(b, c3));
+        let (x1, x2, x3) = (missing(c, c1), missing(c, c2), missing(c, c3));
+        // `qjk_r`: all ones where the queens of columns j < k share a diagonal in rows
+        // `δ` apart, that is where cj shifted up by δ lands on ck; r names the rows and so
+        // the distance: `_12` rows 1 and 2 (δ = s1), `_23` rows 2 and 3 (s2), `_13` rows 1
+        // and 3 (s1 + s2).
+        let clash = |cj, ck, delta| self.eq(self.shl(cj, delta), ck);
+        let t = s1 + s2;
+        let (q12_12, q13_12, q23_12) = (clash(c1, c2, s1), clash(c1, c3, s1), clash(c2, c3, s1));
+        let (q12_23, q13_23, q23_23) = (clash(c1, c2, s2), clash(c1, c3, s2), clash(c2, c3, s2));
+        let (q12_13, q13_13, q23_13) = (clash(c1, c2, t), clash(c1, c3, t), clash(c2, c3, t));
+        // The order (x, y, z) is invalid where a square is missing or a pair clashes:
+        // (x, y) in rows 1 and 2, (y, z) in rows 2 and 3, (x, z) in rows 1 and 3. Each
+        // invalid order is −1 (all ones) in its lane, so the count is 6 plus their sum.
+        let invalid = |ax, by, cz, xy, yz, xz| {
+            self.or(self.or(self.or(ax, by), cz), self.or(self.or(xy, yz), xz))
+        };
+        let mut count = self.splat(6);
+        count = self.add(count, invalid(a1, b2, x3, q12_12, q23_23, q13_13)); // (1, 2, 3)
+        count = self.add(count, invalid(a1, b3, x2, q13_12, q23_23, q12_13)); // (1, 3, 2)
+        count = self.add(count, invalid(a2, b1, x3, q12_12, q13_23, q23_13)); // (2, 1, 3)
+        count = self.add(count, invalid(a2, b3, x1, q23_12, q13_23, q12_13)); // (2, 3, 1)
+        count = self.add(count, invalid(a3, b1, x2, q13_12, q12_23, q23_13)); // (3, 1, 2)
+        count = self.add(count, invalid(a3, b2, x1, q23_12, q12_23, q13_13)); // (3, 2, 1)
+        count
+    }
 }
 
 /// Byte patterns that pack the lanes of one 128-bit vector with a byte shuffle (x86's

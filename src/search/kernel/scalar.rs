@@ -16,9 +16,12 @@
 //!   conditional pushes are additions of 0 or 1 to an index: no branch.
 //! - A batch stops when its level is empty or the next level holds `BATCH` children; then
 //!   the deepest non-empty level goes next, which is that next level whenever it got a child.
-//! - At the level whose placements leave two free rows, children are not written: the two
-//!   rows are counted by [`last_two_rows`], and that level's batch runs until its ring is
-//!   empty.
+//! - At the level whose placements leave three free rows (for a tight interior, see
+//!   [`ends_with_three_rows`]; else two), children are not written: the rows are counted by
+//!   [`last_three_rows`] (or [`last_two_rows`]), and that level's batch runs until its ring is
+//!   empty. With three rows, each placement adds to the nodes the popcount of its child's
+//!   row: the placements a search one row deeper would have made, which the node count has
+//!   always counted.
 //!
 //! The only branches left are the loop tests, mispredicted once per batch instead of about
 //! once per node. Every node is popped exactly once, and each pop is one placement, so the
@@ -79,6 +82,65 @@ pub fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u6
     let pairs = f.count_ones() * g.count_ones();
     let clashes = (f & g).count_ones() + ((f << s) & g).count_ones() + ((f >> s) & g).count_ones();
     u64::from(pairs - clashes)
+}
+
+/// The number of ways to fill the last three free rows of a *tight* interior (as many open
+/// columns as free rows, so that exactly three columns are left for them), given the masks
+/// `cols`, `ld`, `rd` of the interior queens as seen from the first of them (free row `d`),
+/// with no branch: what [`super::lanes::Lanes::three_rows`] computes in lanes, in words.
+///
+/// The three rows take the three open columns `c1 < c2 < c3` in one of six orders
+/// `(x, y, z)`; an order is valid when each column is free in its row (`a`, `b`, `c`: the
+/// free squares of the three rows ignoring each other's queens) and no two of the three
+/// queens share a diagonal: columns `cj < ck` in rows `δ` apart do exactly when
+/// `cj << δ == ck`.
+#[inline(always)]
+pub fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+    let (s1, s2) = (it.shift[d], it.shift[d + 1]);
+    let t = s1 + s2;
+    // Free squares of the three rows; the diagonals move one column per row between them.
+    let a = it.inner & !(cols | ld | rd | it.blocked[d]);
+    let b = it.inner & !(cols | (ld << s1) | (rd >> s1) | it.blocked[d + 1]);
+    let c = it.inner & !(cols | (ld << t) | (rd >> t) | it.blocked[d + 2]);
+    // The open columns, low to high, one bit each (v & −v is the lowest bit of v).
+    let open = it.inner & !cols;
+    let c1 = open & open.wrapping_neg();
+    let rest = open ^ c1;
+    let c2 = rest & rest.wrapping_neg();
+    let c3 = rest ^ c2;
+    // Whether the queens of columns p and q, in rows δ apart, share no diagonal: the lower
+    // column shifted up by δ misses the higher one.
+    let apart = |p: u32, q: u32, delta: u32| (p.min(q) << delta) & p.max(q) == 0;
+    // Whether rows 1, 2, 3 can take columns x, y, z (`&` of bools: no branch).
+    let valid = |x: u32, y: u32, z: u32| {
+        (a & x != 0)
+            & (b & y != 0)
+            & (c & z != 0)
+            & apart(x, y, s1)
+            & apart(y, z, s2)
+            & apart(x, z, t)
+    };
+    [
+        valid(c1, c2, c3),
+        valid(c1, c3, c2),
+        valid(c2, c1, c3),
+        valid(c2, c3, c1),
+        valid(c3, c1, c2),
+        valid(c3, c2, c1),
+    ]
+    .into_iter()
+    .map(u64::from)
+    .sum()
+}
+
+/// Whether the last level searched in `it` leaves three free rows (counted by
+/// [`last_three_rows`]) rather than two ([`last_two_rows`]): when the interior is tight (as
+/// many open columns as free rows, as every interior of a border constellation is, so that
+/// its last three rows have exactly three open columns) and has four free rows or more.
+/// Every kernel ends its search at the same level, so their node counts agree.
+#[inline(always)]
+pub fn ends_with_three_rows(it: &Interior) -> bool {
+    it.depth >= 4 && (it.inner & !it.cols).count_ones() as usize == it.depth
 }
 
 /// A pending node: the free squares of its row, then the `cols`, `ld`, `rd` masks of the
@@ -151,8 +213,9 @@ pub fn count_without_search(it: &Interior) -> Option<InteriorCount> {
 /// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
 #[inline(always)]
 pub fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
-    // Placements at level `last` leave two free rows, counted in closed form.
-    let last = it.depth - 3;
+    // Placements at level `last` leave three or two free rows, counted in closed form.
+    let three = ends_with_three_rows(it);
+    let last = it.depth - if three { 4 } else { 3 };
     // Level i's pending nodes are in the slots head[i]..tail[i] of rings[i], each index
     // taken modulo SLOTS.
     let mut head = [0usize; LEVELS];
@@ -169,11 +232,19 @@ pub fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> Interio
         let ring = &mut upper[d];
         let (start, end) = (head[d], tail[d]);
         let (popped, rest) = if d == last {
-            let (popped, rest, completions) = count_last_level(it, d, ring, start, end);
+            let (popped, rest, completions, below) =
+                count_last_level(it, d, ring, start, end, three);
             total.completions += completions;
+            total.nodes += below;
+            #[cfg(test)]
+            tests::COUNTED_NOT_PLACED.with(|c| c.set(c.get() + below));
             (popped, rest)
         } else {
-            let (popped, rest, children) = expand(it, d, ring, start, end, &mut lower[0]);
+            let (popped, rest, children, dropped) =
+                expand(it, d, ring, start, end, &mut lower[0]);
+            total.nodes += dropped;
+            #[cfg(test)]
+            tests::COUNTED_NOT_PLACED.with(|c| c.set(c.get() + dropped));
             if children > 0 {
                 head[d + 1] = 0;
                 tail[d + 1] = children;
@@ -196,8 +267,10 @@ pub fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> Interio
 }
 
 /// One batch at level `d` (not the last searched): pops nodes from `ring[start..end]` until it
-/// is empty or `next` holds `BATCH` children. Returns the nodes popped, the ring's new end and
-/// the children written to `next[0..]`.
+/// is empty or `next` holds `BATCH` children. Returns the nodes popped, the ring's new end,
+/// the children written to `next[0..]`, and the nodes of the children the two-row
+/// look-ahead dropped (the placements in their rows, which the search no longer makes but
+/// counts, as a search without that look-ahead did).
 #[inline(always)]
 fn expand(
     it: &Interior,
@@ -206,9 +279,12 @@ fn expand(
     start: usize,
     end: usize,
     next: &mut [Node; SLOTS],
-) -> (usize, usize, usize) {
+) -> (usize, usize, usize, u64) {
     let (inner, s, blocked) = (it.inner, it.shift[d], it.blocked[d + 1]);
+    // The row after the child's (d is above the last level searched: it is not the last row).
+    let (s2, blocked2) = (it.shift[d + 1], it.blocked[d + 2]);
     let (mut h, mut t, mut w) = (start, end, 0usize);
+    let mut dropped = 0u64;
     while h < t && w < BATCH {
         let [f, c, l, r] = ring[h % SLOTS];
         h += 1;
@@ -225,17 +301,28 @@ fn expand(
         let nl = (l | bit) << s;
         let nr = (r | bit) >> s;
         let nf = inner & !(nc | nl | nr | blocked);
-        // Written either way, kept only if its row has a free square (the look-ahead).
+        // Two-row look-ahead: the free squares of the row after the child's, ignoring the
+        // child's own queen (which only takes squares away). Where there are none, every
+        // placement in the child's row ends there: the child is dropped, and those
+        // placements (one per square of `nf`) are counted as nodes; `0 − 1` is all ones,
+        // so `nf & dead` is `nf` for a dropped child and 0 otherwise (no branch).
+        let g = inner & !(nc | (nl << s2) | (nr >> s2) | blocked2);
+        let dead = 0u32.wrapping_sub(u32::from(g == 0));
+        dropped += u64::from((nf & dead).count_ones());
+        // Written either way, kept only if its row and the next have a free square.
         next[w % SLOTS] = [nf, nc, nl, nr];
-        w += usize::from(nf != 0);
+        w += usize::from((nf != 0) & (g != 0));
     }
-    (h - start, t, w)
+    (h - start, t, w, dropped)
 }
 
 /// The batch at the last level searched, `d`: pops every node of `ring[start..end]` (and the
-/// ones pushed back) and counts each placement's two remaining rows by [`last_two_rows`].
-/// Returns the nodes popped, the ring's end (equal to `start` plus those: it is empty) and the
-/// completions.
+/// ones pushed back) and counts each placement's remaining rows: two by [`last_two_rows`],
+/// or with `three` three by [`last_three_rows`]. Returns the nodes popped, the ring's end
+/// (equal to `start` plus those: it is empty), the completions, and with `three` the nodes
+/// the search would have made in the first of the three rows (one per free square of the
+/// child's row: the counted rows' nodes, so that the node count does not depend on where
+/// the search ends).
 #[inline(always)]
 fn count_last_level(
     it: &Interior,
@@ -243,10 +330,29 @@ fn count_last_level(
     ring: &mut [Node; SLOTS],
     start: usize,
     end: usize,
-) -> (usize, usize, u64) {
+    three: bool,
+) -> (usize, usize, u64, u64) {
     let s = it.shift[d];
     let (mut h, mut t) = (start, end);
     let mut completions = 0u64;
+    if three {
+        let blocked = it.blocked[d + 1];
+        let mut below = 0u64;
+        while h < t {
+            let [f, c, l, r] = ring[h % SLOTS];
+            h += 1;
+            let bit = f & f.wrapping_neg(); // the lowest free square
+            let rest = f ^ bit;
+            ring[t % SLOTS] = [rest, c, l, r]; // pushed back only if a square is left
+            t += usize::from(rest != 0);
+            let (nc, nl, nr) = (c | bit, (l | bit) << s, (r | bit) >> s);
+            // The child's free squares: one node each in the search that goes one row
+            // further.
+            below += u64::from((it.inner & !(nc | nl | nr | blocked)).count_ones());
+            completions += last_three_rows(it, d + 1, nc, nl, nr);
+        }
+        return (h - start, t, completions, below);
+    }
     while h < t {
         let [f, c, l, r] = ring[h % SLOTS];
         h += 1;
@@ -256,12 +362,46 @@ fn count_last_level(
         t += usize::from(rest != 0);
         completions += last_two_rows(it, d + 1, c | bit, (l | bit) << s, (r | bit) >> s);
     }
-    (h - start, t, completions)
+    (h - start, t, completions, 0)
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::search::constellation;
+    use crate::search::symmetric::choose_member;
+
+    thread_local! {
+        /// Test builds only: the nodes this thread's searches counted by popcount without a
+        /// step placing them (the three-row level's children's rows, the rows of the children
+        /// the two-row look-ahead dropped), for [`steps_per_node`].
+        pub static COUNTED_NOT_PLACED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// The search's steps (placements it makes) against the nodes it reports, over the
+    /// border plan's orbit units (the member the engine counts), for the sizes in
+    /// `QUEENS_STEPS_N` (default `12 14 16`). Measured (2026-12-01): see the report of the
+    /// change that added the three-row count and the two-row look-ahead.
+    #[test]
+    #[ignore = "a measurement: run with --release --nocapture"]
+    fn steps_per_node() {
+        let sizes = std::env::var("QUEENS_STEPS_N").unwrap_or_else(|_| "12 14 16".into());
+        for n in sizes.split_whitespace().filter_map(|w| w.parse::<usize>().ok()) {
+            COUNTED_NOT_PLACED.with(|c| c.set(0));
+            let (mut nodes, mut weighted) = (0u64, 0u64);
+            for orbit in constellation::orbits(n) {
+                let (it, weight) = choose_member(n, &orbit);
+                let got = count(&it);
+                nodes += got.nodes;
+                weighted += got.completions * u64::from(weight);
+            }
+            let steps = nodes - COUNTED_NOT_PLACED.with(|c| c.get());
+            println!(
+                "n={n} nodes {nodes} steps {steps} steps/nodes {:.3} weighted completions {weighted}",
+                steps as f64 / nodes as f64
+            );
+        }
+    }
 
     /// An interior of `depth` free rows one row apart on `n − 2` columns, nothing blocked.
     fn open_interior(n: usize, depth: usize) -> Interior {
@@ -287,7 +427,9 @@ mod tests {
         for i in start..start + 30 {
             ring[i % SLOTS] = [it.inner, 0, 0, 0];
         }
-        let (popped, end, children) = expand(&it, 0, &mut ring, start, start + 30, &mut next);
+        let (popped, end, children, dropped) =
+            expand(&it, 0, &mut ring, start, start + 30, &mut next);
+        assert_eq!(dropped, 0);
         assert_eq!((popped, children), (BATCH, BATCH));
         // The pending nodes hold exactly the placements not yet made: 30 nodes, those popped
         // more often first.
