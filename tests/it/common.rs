@@ -181,3 +181,99 @@ pub mod process {
             .collect()
     }
 }
+
+fn sh(cmd: &str, cwd: &Path) -> bool {
+    StdCommand::new("sh")
+        .args(["-c", cmd])
+        .current_dir(cwd)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Says on stderr (directly, so that it shows without --nocapture) that a test was skipped.
+fn skipped(test: &str, why: &str) {
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+}
+
+/// The binary as the user `nobody` (uid and gid 65534, no groups), `--quiet`, in `cwd`.
+fn as_nobody(cwd: &Path) -> StdCommand {
+    let mut c = StdCommand::new("setpriv");
+    c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(env!("CARGO_BIN_EXE_queens"))
+        .arg("--quiet")
+        .current_dir(cwd);
+    c
+}
+
+// --- 3. readers in bounded memory ----------------------------------------------------------------
+
+/// The peak memory (KiB) of `queens --quiet args…` in `cwd` by `/usr/bin/time`, with its output;
+/// `None` where that tool is missing.
+fn peak_kib(args: &[&str], cwd: &Path) -> Option<(u64, Output)> {
+    if !Path::new("/usr/bin/time").exists() {
+        return None;
+    }
+    let o = StdCommand::new("/usr/bin/time")
+        .args([
+            "-f",
+            "%M",
+            "-o",
+            "rss.txt",
+            env!("CARGO_BIN_EXE_queens"),
+            "--quiet",
+        ])
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    let kib = fs::read_to_string(cwd.join("rss.txt")).unwrap();
+    Some((kib.trim().lines().last().unwrap().parse().unwrap(), o))
+}
+
+// --- 9. forgery, stated honestly: impossible values are refused whatever the checksum -------
+
+/// `fields` with the last replaced by the checksum of the others (as a forger would).
+fn with_fresh_checksum(mut fields: Vec<String>) -> String {
+    fields.pop();
+    let sum = queens::formats::checksum::checksum(&fields.join(","));
+    fields.push(sum);
+    fields.join(",")
+}
+
+fn svg_text(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|e| e.has_tag_name("text"))
+        .filter_map(|e| e.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The result columns of a `--csv -` table that do not depend on timing or threads.
+fn results(csv: &[u8]) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_reader(csv);
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header
+                .iter()
+                .zip(rec.iter())
+                .filter(|(h, _)| !matches!(h.as_str(), "seconds" | "threads"))
+                .map(|(_, v)| v.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
+    let o = run(queens()
+        .args(["count", sizes, "--csv", "-", "-q"])
+        .args(engine));
+    assert!(o.status.success(), "{}", stderr(&o));
+    results(&o.stdout)
+}
+
+fn whole(sizes: &str) -> Vec<Vec<String>> {
+    whole_with(sizes, &[])
+}

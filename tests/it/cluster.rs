@@ -12,6 +12,191 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
+use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
+use crate::common::{dir, stdout_of};
+use queens::formats::checksum;
+use queens::formats::part_row::PART_HEADER;
+use queens::plan::Part;
+use std::io::Write;
+use std::process::{Command as StdCommand, Stdio};
+use crate::common::dir;
+use std::process::{Command as StdCommand, Output};
+
+// --- merge -------------------------------------------------------------------------------
+
+/// A part file of `count 8 --part 0/2`, with `change` applied to its row and the checksum
+/// written again (a forged but well-formed row).
+fn forged_part(d: &Path, name: &str, change: impl Fn(&mut Vec<String>)) -> PathBuf {
+    let o = run(&["count", "8", "--part", "0/2", "--csv", "-"], d);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let (_, rows) = crate::common::csv_records(&text);
+    let mut row = rows[0].clone();
+    row.pop();
+    change(&mut row);
+    let sum = checksum::checksum(&row.join(","));
+    row.push(sum);
+    let path = d.join(name);
+    fs::write(
+        &path,
+        format!("{}\n{}\n", PART_HEADER.join(","), row.join(",")),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
+    let d = dir();
+    for n in ["0", "33", "1000000"] {
+        forged_part(d.path(), "p.csv", |r| r[1] = n.to_string());
+        let o = run(&["merge", "p.csv"], d.path());
+        refused(&o, 1, &format!("column n: \"{n}\" is not valid"));
+    }
+    // Two parts that agree with each other on 95 plan units; n = 8 has 94 (or another count:
+    // the message names the real one).
+    let units = queens::runner::build(8, queens::Engine::Symmetric)
+        .unwrap()
+        .unit_count();
+    for (res, name) in [("0", "a.csv"), ("1", "b.csv")] {
+        forged_part(d.path(), name, |r| {
+            r[4] = res.to_string();
+            let part = queens::plan::Part::new(res.parse().unwrap(), 2).unwrap();
+            r[6] = part.unit_count(units + 1).to_string();
+            r[7] = (units + 1).to_string();
+        });
+    }
+    let o = run(&["merge", "a.csv", "b.csv"], d.path());
+    refused(
+        &o,
+        1,
+        &format!("has {} units but it has {units}", units + 1),
+    );
+}
+
+#[test]
+fn merge_of_one_part_of_a_billion_is_bounded() {
+    let d = dir();
+    let o = run(
+        &["count", "8", "--part", "0/1000000000", "--csv", "p.csv"],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let started = Instant::now();
+    let o = run(&["merge", "p.csv"], d.path());
+    refused(
+        &o,
+        1,
+        "999999999 of the 1000000000 parts missing (RES 1-999999999)",
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn merge_of_a_junk_file_names_a_few_problems_and_counts_the_rest() {
+    let d = dir();
+    let mut text = PART_HEADER.join(",") + "\n";
+    for i in 0..200_000 {
+        text.push_str(&format!("junk,{i},x\n"));
+    }
+    fs::write(d.path().join("junk.csv"), text).unwrap();
+    let o = run(&["merge", "junk.csv"], d.path());
+    refused(&o, 1, "… and 199992 more; nothing was merged");
+    assert!(err(&o).len() < 2000, "{} bytes of message", err(&o).len());
+    // An endless line after the header.
+    let mut long = PART_HEADER.join(",").into_bytes();
+    long.push(b'\n');
+    long.extend(std::iter::repeat_n(b'7', 3 << 20));
+    fs::write(d.path().join("long.csv"), long).unwrap();
+    let o = run(&["merge", "long.csv"], d.path());
+    refused(
+        &o,
+        1,
+        "line 2 of 'long.csv' is longer than 1 MiB: not a queens file",
+    );
+}
+
+#[test]
+fn a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line() {
+    let d = dir();
+    let o = run(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    // 200,000 copies: 23 MB, which took 185 MB to refuse, with every copy named.
+    let big = format!("{header}\n{}", row.repeat(200_000));
+    fs::write(d.path().join("big.csv"), big).unwrap();
+    let Some((kib, o)) = peak_kib(&["merge", "big.csv"], d.path()) else {
+        return skipped(
+            "a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line",
+            "/usr/bin/time is missing",
+        );
+    };
+    refused(
+        &o,
+        1,
+        "n = 8: part 0/1 appears again in big.csv line 3 (first at line 2)",
+    );
+    assert!(err(&o).contains("… and 199991 more"), "{}", err(&o));
+    assert!(o.stderr.len() < 2000, "{} bytes of message", o.stderr.len());
+    assert!(kib < 40_000, "{kib} KiB");
+}
+
+#[test]
+fn concatenated_part_files_merge() {
+    let d = dir();
+    for r in 0..3 {
+        let part = format!("{r}/3");
+        let file = format!("p{r}.csv");
+        let o = run(&["count", "9", "--part", &part, "--csv", &file], d.path());
+        assert!(o.status.success(), "{}", err(&o));
+    }
+    let all: String = (0..3)
+        .map(|r| fs::read_to_string(d.path().join(format!("p{r}.csv"))).unwrap())
+        .collect();
+    fs::write(d.path().join("all.csv"), all).unwrap();
+    let o = run(&["merge", "all.csv", "--csv", "-"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.lines().nth(1).unwrap().starts_with("9,352,46,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
+    let d = dir();
+    let o = run(&["count", "9", "--part", "0/1", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.trim_end().split_once('\n').unwrap();
+    let fields: Vec<String> = row.split(',').map(String::from).collect();
+    // (column, forged value, what the message names)
+    let cases = [
+        (15, "NaN", "seconds"),
+        (15, "inf", "seconds"),
+        (15, "-1", "seconds"),
+        (16, "0", "threads"),
+        (14, "1", "nodes"),
+    ];
+    for (column, value, name) in cases {
+        let mut forged = fields.clone();
+        forged[column] = value.to_string();
+        fs::write(
+            d.path().join("f.csv"),
+            format!("{header}\n{}\n", with_fresh_checksum(forged)),
+        )
+        .unwrap();
+        let o = run(&["merge", "f.csv"], d.path());
+        refused(&o, 1, "f.csv line 2");
+        assert!(
+            err(&o).contains(&format!("{name}: \"{value}\"")),
+            "{value}: {}",
+            err(&o)
+        );
+    }
+}
 
 const SLURM_VARS: [&str; 5] = [
     "SLURM_ARRAY_TASK_ID",
@@ -36,35 +221,6 @@ fn run(cmd: &mut Command) -> Output {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// The result columns of a `--csv -` table that do not depend on timing or threads.
-fn results(csv: &[u8]) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_reader(csv);
-    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    r.records()
-        .map(|rec| {
-            let rec = rec.unwrap();
-            header
-                .iter()
-                .zip(rec.iter())
-                .filter(|(h, _)| !matches!(h.as_str(), "seconds" | "threads"))
-                .map(|(_, v)| v.to_string())
-                .collect()
-        })
-        .collect()
-}
-
-fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
-    let o = run(queens()
-        .args(["count", sizes, "--csv", "-", "-q"])
-        .args(engine));
-    assert!(o.status.success(), "{}", stderr(&o));
-    results(&o.stdout)
-}
-
-fn whole(sizes: &str) -> Vec<Vec<String>> {
-    whole_with(sizes, &[])
 }
 
 /// Writes part `r` of `m` for `sizes` to `dir/part-r.csv` (with extra `args`) and returns the
@@ -414,185 +570,6 @@ fn slurm_part_outside_a_job_array_is_a_usage_error() {
         "{}",
         stderr(&o)
     );
-}
-
-// --- checkpoints -------------------------------------------------------------------------
-
-/// Runs long enough to be interrupted after a second, one per engine: several seconds on one
-/// thread on the kernel `auto` runs (the vector kernels, where the CPU has them, are 4 to 15
-/// times as fast as the scalar one; the scalar kernel counts n = 16 in about a second, too
-/// close).
-fn long_runs() -> [(&'static str, usize); 2] {
-    let symmetric_n = if queens::KernelChoice::Auto.resolve().unwrap() == Kernel::Scalar {
-        17
-    } else {
-        18
-    };
-    [("enumerate", 16), ("symmetric", symmetric_n)]
-}
-
-fn long_run(engine: &str, n: usize, checkpoint: &Path) -> Command {
-    let mut c = queens();
-    c.args([
-        "count",
-        &n.to_string(),
-        "--engine",
-        engine,
-        "--threads",
-        "1",
-        "-q",
-    ])
-    .arg("--checkpoint")
-    .arg(checkpoint);
-    c
-}
-
-fn unit_lines(checkpoint: &Path) -> usize {
-    fs::read_to_string(checkpoint)
-        .map_or(0, |t| t.lines().filter(|l| l.starts_with("unit,")).count())
-}
-
-/// Starts the long run and returns it after about a second, once its checkpoint holds a unit,
-/// still running.
-fn start_and_wait(engine: &str, n: usize, checkpoint: &Path) -> std::process::Child {
-    let mut child = long_run(engine, n, checkpoint)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(1) || unit_lines(checkpoint) == 0 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "{engine} n={n} ended before it could be interrupted: pick a larger n"
-        );
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no unit in the checkpoint after a minute"
-        );
-        thread::sleep(Duration::from_millis(20));
-    }
-    child
-}
-
-/// Resumes the long run and checks it against the published count, and that every unit is
-/// in the checkpoint exactly once.
-fn resume_and_check(engine: &str, n: usize, checkpoint: &Path, done_before: usize) {
-    let o = run(long_run(engine, n, checkpoint).args(["--csv", "-"]));
-    assert!(o.status.success(), "{}", stderr(&o));
-    let rows = results(&o.stdout);
-    let published = queens::verify::lookup(n).unwrap().total.unwrap();
-    assert_eq!(rows[0][1], published.to_string(), "{engine} n={n}");
-    assert_eq!(rows[0].last().unwrap(), "yes");
-    let units = build(n, Engine::from_name(engine).unwrap()).unit_count();
-    assert!(
-        done_before > 0 && done_before < units,
-        "{engine} n={n}: {done_before} of {units} units were done before the resume"
-    );
-    let text = fs::read_to_string(checkpoint).unwrap();
-    let mut ids: Vec<usize> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
-        .collect();
-    ids.sort_unstable();
-    assert_eq!(
-        ids,
-        (0..units).collect::<Vec<_>>(),
-        "every unit journaled exactly once"
-    );
-}
-
-#[test]
-fn a_run_killed_with_sigkill_resumes_to_the_published_count() {
-    for (engine, n) in long_runs() {
-        let dir = tempfile::tempdir().unwrap();
-        let ckpt = dir.path().join("long.ckpt");
-        let mut child = start_and_wait(engine, n, &ckpt);
-        child.kill().unwrap(); // SIGKILL: no chance to clean up
-        child.wait().unwrap();
-        let done = unit_lines(&ckpt);
-        resume_and_check(engine, n, &ckpt, done);
-    }
-}
-
-/// Sends `signal` to the run and checks that it stops cleanly: exit code 1, a message that
-/// counts the saved units and says how to resume. Returns the units saved.
-fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usize {
-    let sent = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(1), "a stopped run is not a success");
-    let e = stderr(&o);
-    assert!(e.contains(&format!("stopped by SIG{signal}")), "{e}");
-    assert!(e.contains("to resume, run the same command again"), "{e}");
-    let done = unit_lines(checkpoint);
-    assert!(
-        e.contains(&format!(": {done} of ")),
-        "the message counts the saved units: {e}"
-    );
-    done
-}
-
-#[test]
-fn a_run_stopped_by_sigterm_says_how_to_resume_and_resumes_to_the_published_count() {
-    for (engine, n) in long_runs() {
-        let dir = tempfile::tempdir().unwrap();
-        let ckpt = dir.path().join("long.ckpt");
-        let child = start_and_wait(engine, n, &ckpt);
-        let done = stop_with("TERM", child, &ckpt);
-        resume_and_check(engine, n, &ckpt, done);
-    }
-}
-
-#[test]
-fn a_run_stopped_by_sigint_stops_cleanly_too() {
-    let (engine, n) = long_runs()[1];
-    let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("long.ckpt");
-    let child = start_and_wait(engine, n, &ckpt);
-    let done = stop_with("INT", child, &ckpt);
-    assert!(done > 0);
-}
-
-#[test]
-fn a_checkpoint_of_another_run_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("c");
-    assert!(
-        run(queens()
-            .args(["count", "9", "-q", "--checkpoint"])
-            .arg(&ckpt))
-        .status
-        .success()
-    );
-    let o = run(queens()
-        .args(["count", "10", "-q", "--checkpoint"])
-        .arg(&ckpt));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("belongs to another run (n 9 (this run: 10)"),
-        "{}",
-        stderr(&o)
-    );
-    let o = run(queens()
-        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
-        .arg(&ckpt));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("part 0/1 (this run: 1/2)"),
-        "{}",
-        stderr(&o)
-    );
-    // A finished checkpoint gives the same result again without counting anything.
-    let o = run(queens()
-        .args(["count", "9", "--csv", "-", "--checkpoint"])
-        .arg(&ckpt));
-    assert!(o.status.success());
-    assert_eq!(results(&o.stdout), whole("9"));
 }
 
 #[test]
