@@ -7,24 +7,18 @@
 //! run the binary as `nobody` through `setpriv` (as root) and are SKIPPED otherwise. No test
 //! touches the machine's own `/dev` entries or system files.
 
-use crate::common::dir;
-use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
+use crate::common::process::queens;
+use crate::common::process::queens_plain;
+use crate::common::process::{as_nobody, err, is_root, refused, run, sh, skipped, temp_files};
+use crate::common::{build, dir, results, whole};
+use queens::plan::{Engine, Part};
+use queens::search::kernel::Kernel;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Output};
-use crate::common::{dir, stdout_of};
-use queens::formats::checksum;
-use queens::formats::part_row::PART_HEADER;
-use queens::plan::Part;
-use std::process::{Command as StdCommand, Stdio};
+use std::process::Command as StdCommand;
+use std::process::{Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
-use crate::common::build;
-use queens::formats::part_row::{self, PART_HEADER, PartRow};
-use queens::plan::Engine;
-use queens::search::kernel::Kernel;
-use std::process::{Command, Output, Stdio};
 
 // --- checkpoints bound to their run ----------------------------------------------------------
 
@@ -971,6 +965,11 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
 
 // --- checkpoints -------------------------------------------------------------------------
 
+/// Runs `cmd` and returns its output.
+fn output(cmd: &mut StdCommand) -> Output {
+    cmd.output().expect("the binary runs")
+}
+
 /// Runs long enough to be interrupted after a second, one per engine: several seconds on one
 /// thread on the kernel `auto` runs (the vector kernels, where the CPU has them, are 4 to 15
 /// times as fast as the scalar one; the scalar kernel counts n = 16 in about a second, too
@@ -984,8 +983,8 @@ fn long_runs() -> [(&'static str, usize); 2] {
     [("enumerate", 16), ("symmetric", symmetric_n)]
 }
 
-fn long_run(engine: &str, n: usize, checkpoint: &Path) -> Command {
-    let mut c = queens();
+fn long_run(engine: &str, n: usize, checkpoint: &Path) -> StdCommand {
+    let mut c = queens_plain();
     c.args([
         "count",
         &n.to_string(),
@@ -1031,8 +1030,8 @@ fn start_and_wait(engine: &str, n: usize, checkpoint: &Path) -> std::process::Ch
 /// Resumes the long run and checks it against the published count, and that every unit is
 /// in the checkpoint exactly once.
 fn resume_and_check(engine: &str, n: usize, checkpoint: &Path, done_before: usize) {
-    let o = run(long_run(engine, n, checkpoint).args(["--csv", "-"]));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(long_run(engine, n, checkpoint).args(["--csv", "-"]));
+    assert!(o.status.success(), "{}", err(&o));
     let rows = results(&o.stdout);
     let published = queens::verify::lookup(n).unwrap().total.unwrap();
     assert_eq!(rows[0][1], published.to_string(), "{engine} n={n}");
@@ -1072,14 +1071,14 @@ fn a_run_killed_with_sigkill_resumes_to_the_published_count() {
 /// Sends `signal` to the run and checks that it stops cleanly: exit code 1, a message that
 /// counts the saved units and says how to resume. Returns the units saved.
 fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usize {
-    let sent = Command::new("kill")
+    let sent = StdCommand::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(1), "a stopped run is not a success");
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(e.contains(&format!("stopped by SIG{signal}")), "{e}");
     assert!(e.contains("to resume, run the same command again"), "{e}");
     let done = unit_lines(checkpoint);
@@ -1116,34 +1115,38 @@ fn a_checkpoint_of_another_run_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("c");
     assert!(
-        run(queens()
-            .args(["count", "9", "-q", "--checkpoint"])
-            .arg(&ckpt))
+        output(
+            queens_plain()
+                .args(["count", "9", "-q", "--checkpoint"])
+                .arg(&ckpt)
+        )
         .status
         .success()
     );
-    let o = run(queens()
-        .args(["count", "10", "-q", "--checkpoint"])
-        .arg(&ckpt));
+    let o = output(
+        queens_plain()
+            .args(["count", "10", "-q", "--checkpoint"])
+            .arg(&ckpt),
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("belongs to another run (n 9 (this run: 10)"),
+        err(&o).contains("belongs to another run (n 9 (this run: 10)"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
-    let o = run(queens()
-        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
-        .arg(&ckpt));
+    let o = output(
+        queens_plain()
+            .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
+            .arg(&ckpt),
+    );
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("part 0/1 (this run: 1/2)"),
-        "{}",
-        stderr(&o)
-    );
+    assert!(err(&o).contains("part 0/1 (this run: 1/2)"), "{}", err(&o));
     // A finished checkpoint gives the same result again without counting anything.
-    let o = run(queens()
-        .args(["count", "9", "--csv", "-", "--checkpoint"])
-        .arg(&ckpt));
+    let o = output(
+        queens_plain()
+            .args(["count", "9", "--csv", "-", "--checkpoint"])
+            .arg(&ckpt),
+    );
     assert!(o.status.success());
     assert_eq!(results(&o.stdout), whole("9"));
 }

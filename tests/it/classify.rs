@@ -1,18 +1,10 @@
 //! The research outputs through the real binary: classify, list --classes/--orbit, profile,
 //! count's exports, render and plot, and their answers to bad input.
 
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain as queens, stdout_of};
-use predicates::prelude::*;
+use crate::common::queens_plain;
+use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 use std::collections::{BTreeMap, BTreeSet};
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain, stdout_of};
-use crate::running::Running;
-use queens::search::profile::plain_units;
 use std::fs;
-use std::io::Write;
-use std::path::Path;
-use std::process::Stdio;
-use std::thread;
-use std::time::Duration;
 
 // ---------------------------------------------------------------- classify --format NOTATION
 
@@ -101,7 +93,7 @@ fn an_output_notation_that_cannot_write_a_board_names_the_option_given() {
 #[test]
 fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
     let boards = stdout_of(&["list", "8"]);
-    let out = queens()
+    let out = queens_plain()
         .args(["classify", "--format", "csv"])
         .write_stdin(boards)
         .output()
@@ -176,7 +168,7 @@ fn classify_reports_bad_lines_with_numbers_and_still_classifies_the_good_ones() 
          1 2 3 4\n",
     )
     .unwrap();
-    let out = queens()
+    let out = queens_plain()
         .args(["classify", path_str(&file)])
         .output()
         .unwrap();
@@ -203,7 +195,7 @@ fn classify_reports_bad_lines_with_numbers_and_still_classifies_the_good_ones() 
 
 #[test]
 fn classify_with_size_reports_wrong_lengths() {
-    let out = queens()
+    let out = queens_plain()
         .args(["classify", "--size", "5", "--format", "csv"])
         .write_stdin("1 4 2 0 3\n1 3 0 2\n")
         .output()
@@ -232,7 +224,7 @@ fn classify_rejects_unreadable_input_and_survives_binary_garbage() {
         2,
         "does not exist",
     );
-    let out = queens()
+    let out = queens_plain()
         .arg("classify")
         .write_stdin(vec![
             0xff, 0xfe, b'\n', b'1', b' ', b'3', b'\n', 0, 7, b'\n',
@@ -247,7 +239,7 @@ fn classify_rejects_unreadable_input_and_survives_binary_garbage() {
          notations read\n"
     );
     // Text with bad lines: each is reported with its number.
-    let out = queens()
+    let out = queens_plain()
         .arg("classify")
         .write_stdin("x y\n1 3\n0 4 7 5 2 6 1 3\n")
         .output()

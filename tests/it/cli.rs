@@ -1,20 +1,12 @@
 //! The `queens` binary end to end: every subcommand, output files, and every bad input.
 
-use crate::common::{queens, stdout_of};
+use crate::common::process::err;
+use crate::common::queens;
+use crate::common::queens_plain;
+use crate::common::{csv_records, fails_with, stdout_of};
 use predicates::prelude::*;
+use std::collections::BTreeSet;
 use std::fs;
-use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
-use crate::common::{dir, stdout_of};
-use queens::formats::checksum;
-use queens::formats::part_row::PART_HEADER;
-use queens::plan::Part;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain as queens, stdout_of};
-use std::collections::{BTreeMap, BTreeSet};
 
 #[test]
 fn count_prints_an_aligned_verified_table() {
@@ -324,7 +316,7 @@ fn list_orbit_prints_the_whole_class() {
     assert_eq!(boards.len(), 8);
     assert!(boards.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
     // Every image classifies back to the same canonical form.
-    let classified = queens()
+    let classified = queens_plain()
         .args(["classify", "--format", "csv"])
         .write_stdin(out.clone())
         .output()

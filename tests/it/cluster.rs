@@ -3,24 +3,17 @@
 //! and corrupted sets; `--part slurm` read from a job array's environment; and checkpoints
 //! surviving SIGKILL and SIGTERM.
 
-use crate::common::build;
+use crate::common::process::queens_plain;
+use crate::common::process::{err, peak_kib, refused, run, skipped};
+use crate::common::{build, dir, results, whole, whole_with, with_fresh_checksum};
+use queens::formats::checksum;
 use queens::formats::part_row::{self, PART_HEADER, PartRow};
 use queens::plan::Engine;
-use queens::search::kernel::Kernel;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::thread;
+use std::process::Command;
+use std::process::Output;
 use std::time::{Duration, Instant};
-use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
-use crate::common::{dir, stdout_of};
-use queens::formats::checksum;
-use queens::formats::part_row::PART_HEADER;
-use queens::plan::Part;
-use std::io::Write;
-use std::process::{Command as StdCommand, Stdio};
-use crate::common::dir;
-use std::process::{Command as StdCommand, Output};
 
 // --- merge -------------------------------------------------------------------------------
 
@@ -198,40 +191,22 @@ fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
     }
 }
 
-const SLURM_VARS: [&str; 5] = [
-    "SLURM_ARRAY_TASK_ID",
-    "SLURM_ARRAY_TASK_COUNT",
-    "SLURM_ARRAY_TASK_MIN",
-    "SLURM_ARRAY_TASK_MAX",
-    "SLURM_ARRAY_TASK_STEP",
-];
-
-/// The binary, with no Slurm array variables inherited from the test's environment.
-fn queens() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_queens"));
-    for v in SLURM_VARS {
-        c.env_remove(v);
-    }
-    c
-}
-
-fn run(cmd: &mut Command) -> Output {
+/// Runs `cmd` and returns its output.
+fn output(cmd: &mut Command) -> Output {
     cmd.output().expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Writes part `r` of `m` for `sizes` to `dir/part-r.csv` (with extra `args`) and returns the
 /// path.
 fn write_part_with(dir: &Path, sizes: &str, r: usize, m: usize, args: &[&str]) -> PathBuf {
     let path = dir.join(format!("part-{r}.csv"));
-    let o = run(queens()
-        .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
-        .arg(&path)
-        .args(args));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        queens_plain()
+            .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
+            .arg(&path)
+            .args(args),
+    );
+    assert!(o.status.success(), "{}", err(&o));
     path
 }
 
@@ -240,7 +215,7 @@ fn write_part(dir: &Path, sizes: &str, r: usize, m: usize) -> PathBuf {
 }
 
 fn merge(files: &[PathBuf]) -> Output {
-    run(queens().args(["merge", "--csv", "-"]).args(files))
+    output(queens_plain().args(["merge", "--csv", "-"]).args(files))
 }
 
 #[test]
@@ -255,7 +230,7 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
                 .map(|r| write_part_with(dir.path(), "9-11", r, m, &engine))
                 .collect();
             let o = merge(&files);
-            assert!(o.status.success(), "{engine:?} MOD={m}: {}", stderr(&o));
+            assert!(o.status.success(), "{engine:?} MOD={m}: {}", err(&o));
             assert_eq!(results(&o.stdout), expected, "{engine:?} MOD={m}");
             assert!(
                 results(&o.stdout)
@@ -274,21 +249,23 @@ fn merge_writes_the_exports_of_count_for_the_merged_rows() {
         .collect();
     let md = dir.path().join("t.md");
     let json = dir.path().join("t.json");
-    let o = run(queens()
-        .args([
-            "merge",
-            "--quiet",
-            "--bfile",
-            "-",
-            "--sequence",
-            "classes",
-            "--markdown",
-        ])
-        .arg(&md)
-        .arg("--json")
-        .arg(&json)
-        .args(&files));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        queens_plain()
+            .args([
+                "merge",
+                "--quiet",
+                "--bfile",
+                "-",
+                "--sequence",
+                "classes",
+                "--markdown",
+            ])
+            .arg(&md)
+            .arg("--json")
+            .arg(&json)
+            .args(&files),
+    );
+    assert!(o.status.success(), "{}", err(&o));
     // The b-file alone on stdout: the human table is left out.
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "8 12\n9 46\n10 92\n");
     let md = std::fs::read_to_string(&md).unwrap();
@@ -316,9 +293,14 @@ fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
         .map(|r| write_part(dir.path(), "8,10", r, 2))
         .collect();
     let b = dir.path().join("b.txt");
-    let o = run(queens().args(["merge", "--bfile"]).arg(&b).args(&files));
+    let o = output(
+        queens_plain()
+            .args(["merge", "--bfile"])
+            .arg(&b)
+            .args(&files),
+    );
     assert_eq!(o.status.code(), Some(2));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(e.contains("--bfile") && e.contains("10 follows 8"), "{e}");
     assert!(e.contains("every n in between"), "{e}");
     assert_eq!(e.lines().count(), 1, "{e}");
@@ -329,9 +311,9 @@ fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
 #[test]
 fn count_refuses_exports_of_a_part() {
     for flag in ["--json", "--markdown", "--bfile"] {
-        let o = run(queens().args(["count", "10", "--part", "0/2", flag, "-"]));
+        let o = output(queens_plain().args(["count", "10", "--part", "0/2", flag, "-"]));
         assert_eq!(o.status.code(), Some(2), "{flag}");
-        let e = stderr(&o);
+        let e = err(&o);
         assert!(
             e.contains("not parts") && e.contains("queens merge"),
             "{flag}: {e}"
@@ -348,12 +330,14 @@ fn merge_checks_export_destinations_before_reading_the_parts() {
     let bad_part = dir.path().join("not-a-part.csv");
     fs::write(&bad_part, "garbage\n").unwrap();
     for flag in ["--json", "--markdown", "--bfile"] {
-        let o = run(queens()
-            .args(["merge", flag])
-            .arg(dir.path().join("no-such-dir").join("out"))
-            .arg(&bad_part));
-        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
-        let e = stderr(&o);
+        let o = output(
+            queens_plain()
+                .args(["merge", flag])
+                .arg(dir.path().join("no-such-dir").join("out"))
+                .arg(&bad_part),
+        );
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", err(&o));
+        let e = err(&o);
         assert!(
             e.contains(flag) && e.contains("cannot write"),
             "{flag}: {e}"
@@ -364,15 +348,17 @@ fn merge_checks_export_destinations_before_reading_the_parts() {
 
 #[test]
 fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
-    let o = run(queens().args(["count", "10", "--part", "2/5"]));
+    let o = output(queens_plain().args(["count", "10", "--part", "2/5"]));
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.starts_with("n = 10: PART 2/5 of plan "), "{text}");
     assert!(text.contains("not a result"), "{text}");
     for engine in &Engine::ALL {
-        let o = run(queens()
-            .args(["count", "10", "--part", "2/5", "--csv", "-", "--engine"])
-            .arg(engine.name()));
+        let o = output(
+            queens_plain()
+                .args(["count", "10", "--part", "2/5", "--csv", "-", "--engine"])
+                .arg(engine.name()),
+        );
         let csv = String::from_utf8(o.stdout).unwrap();
         assert!(csv.starts_with(&PART_HEADER.join(",")), "{csv}");
         let plan = build(10, *engine);
@@ -392,9 +378,9 @@ fn merge_refuses_a_missing_part_and_names_it() {
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty(), "nothing is printed as a result");
     assert!(
-        stderr(&o).contains("n = 10: 2 of the 6 parts missing (RES 2, 4)"),
+        err(&o).contains("n = 10: 2 of the 6 parts missing (RES 2, 4)"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
 }
 
@@ -407,7 +393,7 @@ fn merge_refuses_a_duplicated_part_and_names_both_files() {
     files.push(copy);
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(e.contains("part 1/3 appears 2 times"), "{e}");
     assert!(e.contains("part-1.csv") && e.contains("again.csv"), "{e}");
 }
@@ -440,7 +426,7 @@ fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
     rewrite(&files[2], |row| row.engine = "other".to_string());
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(
         e.contains(
             "part-1.csv (part 1/4) does not belong with the others: plan enumerate-prefix3-v2"
@@ -455,7 +441,7 @@ fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
     let other = tempfile::tempdir().unwrap();
     let odd = write_part(other.path(), "10", 3, 5);
     let files = vec![files[0].clone(), odd, files[3].clone()];
-    let e = stderr(&merge(&files));
+    let e = err(&merge(&files));
     assert!(
         e.contains("(part 3/5) does not belong with the others: MOD 5 (the others: 4)"),
         "{e}"
@@ -474,7 +460,7 @@ fn merge_refuses_a_corrupted_part_and_names_it() {
     fs::write(&files[1], format!("{header}\n{}\n", fields.join(","))).unwrap();
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(
         e.contains("part-1.csv line 2 (claims n = 10, part 1/2) is corrupted"),
         "{e}"
@@ -486,31 +472,37 @@ fn merge_refuses_a_whole_result_and_unreadable_files() {
     let dir = tempfile::tempdir().unwrap();
     let result = dir.path().join("result.csv");
     assert!(
-        run(queens().args(["count", "8", "-q", "--csv"]).arg(&result))
-            .status
-            .success()
+        output(
+            queens_plain()
+                .args(["count", "8", "-q", "--csv"])
+                .arg(&result)
+        )
+        .status
+        .success()
     );
     let o = merge(&[result]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("holds whole results"), "{}", stderr(&o));
+    assert!(err(&o).contains("holds whole results"), "{}", err(&o));
     let o = merge(&[dir.path().join("nope.csv")]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("nope.csv"), "{}", stderr(&o));
+    assert!(err(&o).contains("nope.csv"), "{}", err(&o));
 }
 
 /// Runs `count 10 --part slurm` as the array task `id` with the given array variables and
 /// returns its part file.
 fn slurm_task(dir: &Path, id: usize, count: usize, min: usize, max: usize, step: usize) -> PathBuf {
     let path = dir.join(format!("task-{id}.csv"));
-    let o = run(queens()
-        .args(["count", "10", "--part", "slurm", "-q", "--csv"])
-        .arg(&path)
-        .env("SLURM_ARRAY_TASK_ID", id.to_string())
-        .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
-        .env("SLURM_ARRAY_TASK_MIN", min.to_string())
-        .env("SLURM_ARRAY_TASK_MAX", max.to_string())
-        .env("SLURM_ARRAY_TASK_STEP", step.to_string()));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        queens_plain()
+            .args(["count", "10", "--part", "slurm", "-q", "--csv"])
+            .arg(&path)
+            .env("SLURM_ARRAY_TASK_ID", id.to_string())
+            .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
+            .env("SLURM_ARRAY_TASK_MIN", min.to_string())
+            .env("SLURM_ARRAY_TASK_MAX", max.to_string())
+            .env("SLURM_ARRAY_TASK_STEP", step.to_string()),
+    );
+    assert!(o.status.success(), "{}", err(&o));
     path
 }
 
@@ -541,35 +533,33 @@ fn slurm_one_based_and_stepped_arrays_map_to_all_parts() {
             (0..4).map(|r| (r.to_string(), "4".to_string())).collect();
         assert_eq!(parts, want, "array from {min} step {step}");
         let o = merge(&files);
-        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(o.status.success(), "{}", err(&o));
         assert_eq!(results(&o.stdout), expected);
     }
 }
 
 #[test]
 fn slurm_part_outside_a_job_array_is_a_usage_error() {
-    let o = run(queens().args(["count", "10", "--part", "slurm"]));
+    let o = output(queens_plain().args(["count", "10", "--part", "slurm"]));
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("SLURM_ARRAY_TASK_ID is not set"),
+        err(&o).contains("SLURM_ARRAY_TASK_ID is not set"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
-    assert_eq!(stderr(&o).lines().count(), 1, "one line: {}", stderr(&o));
+    assert_eq!(err(&o).lines().count(), 1, "one line: {}", err(&o));
     // --array=1,4,9 is not evenly spaced.
-    let o = run(queens()
-        .args(["count", "10", "--part", "slurm"])
-        .env("SLURM_ARRAY_TASK_ID", "4")
-        .env("SLURM_ARRAY_TASK_COUNT", "3")
-        .env("SLURM_ARRAY_TASK_MIN", "1")
-        .env("SLURM_ARRAY_TASK_MAX", "9")
-        .env("SLURM_ARRAY_TASK_STEP", "1"));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("cannot map this job array"),
-        "{}",
-        stderr(&o)
+    let o = output(
+        queens_plain()
+            .args(["count", "10", "--part", "slurm"])
+            .env("SLURM_ARRAY_TASK_ID", "4")
+            .env("SLURM_ARRAY_TASK_COUNT", "3")
+            .env("SLURM_ARRAY_TASK_MIN", "1")
+            .env("SLURM_ARRAY_TASK_MAX", "9")
+            .env("SLURM_ARRAY_TASK_STEP", "1"),
     );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("cannot map this job array"), "{}", err(&o));
 }
 
 #[test]
@@ -578,16 +568,18 @@ fn a_checkpointed_part_merges_like_any_part() {
     let mut files = Vec::new();
     for r in 0..3 {
         let f = dir.path().join(format!("p{r}.csv"));
-        let o = run(queens()
-            .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
-            .arg(&f)
-            .arg("--checkpoint")
-            .arg(dir.path().join(format!("p{r}.ckpt"))));
-        assert!(o.status.success(), "{}", stderr(&o));
+        let o = output(
+            queens_plain()
+                .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
+                .arg(&f)
+                .arg("--checkpoint")
+                .arg(dir.path().join(format!("p{r}.ckpt"))),
+        );
+        assert!(o.status.success(), "{}", err(&o));
         files.push(f);
     }
     let o = merge(&files);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", err(&o));
     assert_eq!(results(&o.stdout), whole("11"));
 }
 
@@ -604,7 +596,7 @@ fn parts_counted_on_different_kernels_merge_and_name_both() {
     );
     let best = write_part_with(dir.path(), "12", 1, 2, &engine);
     let o = merge(&[scalar, best]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", err(&o));
     assert_eq!(results(&o.stdout), {
         let mut w = whole_with("12", &engine);
         // The merged kernel column names every kernel the parts ran on.

@@ -5,9 +5,6 @@
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
 use queens::symmetry::Transform;
 use std::fs;
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain as queens, stdout_of};
-use predicates::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// What the slow, obvious search finds for one n: every placement of one queen per row
 /// checked against every earlier queen, the images of each solution by the 8 transforms
@@ -593,7 +590,7 @@ fn known_from_a_run_of_the_other_split_verifies_without_comparing_plan_nodes() {
 fn count_writes_json_markdown_and_bfile_that_agree_with_the_csv() {
     let d = dir();
     let p = |name: &str| d.path().join(name);
-    queens()
+    queens_plain()
         .args([
             "count",
             "1-10",

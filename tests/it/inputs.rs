@@ -1,24 +1,12 @@
 //! (moved tests; see the next commit)
 
-use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
-use crate::common::{dir, stdout_of};
-use queens::formats::checksum;
-use queens::formats::part_row::PART_HEADER;
-use queens::plan::Part;
+use crate::common::process::{err, peak_kib, refused, run, sh, skipped};
+use crate::common::queens_plain;
+use crate::common::{dir, fails_with, path_str, stdout_of};
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
-use crate::common::dir;
-use std::process::{Command as StdCommand, Output};
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain, stdout_of};
-use crate::running::Running;
-use queens::search::profile::plain_units;
-use std::path::Path;
-use std::process::Stdio;
-use std::time::Duration;
 
 // --- bounded inputs ------------------------------------------------------------------------
 

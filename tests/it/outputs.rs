@@ -2,19 +2,16 @@
 //! before the fix it pins. Special files (devices, FIFOs, symlinks) are made inside temporary
 //! directories only, never on the machine's own `/dev` entries.
 
-use crate::common::process::{err, is_root, queens, queens_plain, refused, run, temp_files};
-use crate::common::{dir, stdout_of};
-use queens::formats::checksum;
-use queens::formats::part_row::PART_HEADER;
-use queens::plan::Part;
+use crate::common::dir;
+use crate::common::process::queens;
+use crate::common::process::queens_plain;
+use crate::common::process::{as_nobody, err, is_root, refused, run, sh, skipped, temp_files};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Stdio};
+use std::process::Command as StdCommand;
+use std::process::{Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
-use crate::common::dir;
-use std::process::{Command as StdCommand, Output};
 
 // --- output destinations --------------------------------------------------------------------
 

@@ -1,10 +1,8 @@
 //! Pictures a teacher would print: every text inside its picture, plurals right, labels,
 //! the whole class of one board, and invalid boards with their attacks marked.
 
-use crate::common::{fails_with, stdout_of};
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain as queens, stdout_of};
-use predicates::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::common::queens_plain;
+use crate::common::{dir, fails_with, stdout_of, svg_text};
 
 /// Every `<text>` of `svg` with the box it takes (x from, x to, font size), and the
 /// picture's width and height.
@@ -282,7 +280,7 @@ fn queens_in(svg: &str) -> Vec<(usize, usize)> {
 fn render_draws_one_solution_with_its_symmetry() {
     let d = dir();
     let file = d.path().join("b.svg");
-    queens()
+    queens_plain()
         .args(["render", "8", "--solution", "0 4 7 5 2 6 1 3", "-o"])
         .arg(&file)
         .assert()

@@ -2,10 +2,10 @@
 //! values side by side, wrong values crossed out, repeated sizes drawn), and the value axis
 //! named.
 
-use crate::common::{dir, path_str, queens};
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain as queens, stdout_of};
+use crate::common::queens;
+use crate::common::queens_plain;
+use crate::common::{dir, fails_with, path_str, svg_text};
 use predicates::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The elements of `svg` with exactly this class attribute.
 fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
@@ -224,12 +224,12 @@ fn plot_draws_every_count_and_marks_the_published_values() {
     let d = dir();
     let table = d.path().join("t.csv");
     let picture = d.path().join("growth.svg");
-    queens()
+    queens_plain()
         .args(["count", "1-10", "--quiet", "--csv"])
         .arg(&table)
         .assert()
         .success();
-    queens()
+    queens_plain()
         .arg("plot")
         .arg(&table)
         .arg("-o")
@@ -263,7 +263,7 @@ fn plot_rejects_what_is_not_a_count_table() {
     );
     fails_with(&["plot", "/no/such/t.csv", "-o", "-"], 2, "cannot read");
     let zeros = d.path().join("zeros.csv");
-    queens()
+    queens_plain()
         .args(["count", "2-3", "--quiet", "--csv"])
         .arg(&zeros)
         .assert()
@@ -274,7 +274,7 @@ fn plot_rejects_what_is_not_a_count_table() {
         "no positive count",
     );
     fails_with(&["plot", path_str(&zeros)], 2, "--output");
-    queens()
+    queens_plain()
         .args(["plot", "-", "-o", "-"])
         .write_stdin("")
         .assert()

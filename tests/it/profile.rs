@@ -1,17 +1,7 @@
 //! (moved tests; see the next commit)
 
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain, stdout_of};
-use crate::running::Running;
-use queens::search::profile::plain_units;
-use std::fs;
-use std::io::Write;
-use std::path::Path;
-use std::process::Stdio;
-use std::thread;
-use std::time::Duration;
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain as queens, stdout_of};
-use predicates::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use crate::common::queens_plain;
+use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 
 #[test]
 fn profile_threads_are_capped_as_counts_are() {
@@ -55,7 +45,7 @@ fn profile_n8_is_a319284() {
 fn profile_csv_sums_to_the_engine_node_count() {
     let d = dir();
     let file = d.path().join("profile.csv");
-    queens()
+    queens_plain()
         .args(["profile", "1-11", "--csv", path_str(&file), "--quiet"])
         .assert()
         .success();
@@ -97,7 +87,7 @@ fn profile_rejects_bad_input_before_working() {
 
 #[test]
 fn profile_of_the_symmetric_engine_is_labelled_and_weighs_up_to_the_total() {
-    let out = queens()
+    let out = queens_plain()
         .args(["profile", "10", "--engine", "symmetric"])
         .assert()
         .success()
@@ -107,7 +97,7 @@ fn profile_of_the_symmetric_engine_is_labelled_and_weighs_up_to_the_total() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.starts_with("n = 10, engine symmetric (depth = queens on the board"));
     assert!(text.contains("verified: yes (solutions × orbit sizes = 724 = A000170)"));
-    let csv = queens()
+    let csv = queens_plain()
         .args(["profile", "8,12", "--engine", "symmetric", "--csv", "-"])
         .assert()
         .success()

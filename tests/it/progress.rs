@@ -4,19 +4,17 @@
 //! boards. Nothing here measures time: slow producers and the `QUEENS_HEARTBEAT_MS` knob make
 //! the heartbeat come without waiting 10 s.
 
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain, stdout_of};
+use crate::common::process;
+use crate::common::queens_plain;
+use crate::common::{build, dir, path_str, stdout_of};
 use crate::running::Running;
+use queens::plan::Engine;
 use queens::search::profile::plain_units;
 use std::fs;
 use std::io::Write;
-use std::path::Path;
 use std::process::Stdio;
 use std::thread;
 use std::time::Duration;
-use crate::common::{build, csv_records, dir, fails_with, path_str};
-use queens::plan::Engine;
-use queens::search::kernel::Kernel;
-use std::process::{Command, Stdio};
 
 /// Parses `queens: profile n=N: 12.5% done, 3/40 units, …, ETA …` into the percentage.
 fn heartbeat_percent(line: &str, n: usize, units: usize) -> Option<f64> {
@@ -176,7 +174,7 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
 #[test]
 fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
     let units = build(12, Engine::Symmetric).unit_count();
-    let o = queens()
+    let o = process::queens_plain()
         .args(["count", "12", "--threads", "1"])
         .output()
         .unwrap();
@@ -193,7 +191,7 @@ fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
             && last.ends_with(&format!(" s: {units}/{units} units, 14200 boards")),
         "{last}"
     );
-    let o = queens()
+    let o = process::queens_plain()
         .args(["count", "12", "--threads", "1", "-q"])
         .output()
         .unwrap();

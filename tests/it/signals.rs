@@ -4,19 +4,17 @@
 //! the second signal's last words, the progress lines of a log, and the warning before a size
 //! that cannot finish.
 
+use crate::common::process::queens_plain;
 use crate::common::{build, csv_records, dir, fails_with, path_str};
 use crate::running::Running;
 use queens::plan::Engine;
 use queens::search::kernel::Kernel;
+use queens::search::profile::plain_units;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::thread;
 use std::time::Duration;
-use crate::common::{csv_records, dir, fails_with, path_str, queens_plain, stdout_of};
-use queens::search::profile::plain_units;
-use std::io::Write;
-use std::process::Stdio;
 
 /// The files of a directory, by name.
 fn names_in(d: &Path) -> Vec<String> {
@@ -137,11 +135,6 @@ fn a_stop_during_the_symmetric_profile_prints_no_profile() {
             && last.ends_with("so none is written for n = 16; no size was finished"),
         "{last}"
     );
-}
-
-/// The binary as a user runs it (no `--quiet` added).
-fn queens() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
 }
 
 /// Starts `queens args…` (no `--quiet` added), stdin inherited.
@@ -354,7 +347,7 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
     assert_eq!(csv_records(&fs::read_to_string(&csv).unwrap()).1.len(), 2);
 
     // The same command again: 15 and 16 come from their checkpoints, the last size resumes.
-    let o = queens().args(args).output().unwrap();
+    let o = queens_plain().args(args).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let err = String::from_utf8_lossy(&o.stderr);
     let units = build(long, Engine::Symmetric).unit_count();
@@ -396,14 +389,14 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
     );
     // Into a folder that does not exist yet (its parent does): one file per size.
     let folder = d.path().join("new");
-    let o = queens()
+    let o = queens_plain()
         .args(["count", "8-9", "-q", "--checkpoint", path_str(&folder)])
         .output()
         .unwrap();
     assert!(o.status.success());
     assert!(folder.join("n8.ckpt").is_file() && folder.join("n9.ckpt").is_file());
     // And a part into the same folder: the part is in the name.
-    let o = queens()
+    let o = queens_plain()
         .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
         .arg(&folder)
         .output()
