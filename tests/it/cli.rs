@@ -1,7 +1,11 @@
 //! The `queens` binary end to end: every subcommand, output files, and every bad input.
 
-use crate::common::{queens, stdout_of};
+use crate::common::process::err;
+use crate::common::queens;
+use crate::common::queens_plain;
+use crate::common::{csv_records, fails_with, stdout_of};
 use predicates::prelude::*;
+use std::collections::BTreeSet;
 use std::fs;
 
 #[test]
@@ -253,5 +257,109 @@ fn help_has_an_example_for_every_subcommand_and_version_works() {
     assert_eq!(
         version.trim(),
         format!("queens {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+// --- threads --------------------------------------------------------------------------------
+
+#[test]
+fn threads_are_capped_at_a_multiple_of_the_cores() {
+    let o = queens_plain()
+        .args(["count", "9", "--threads", "60000", "--csv", "-", "-q"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("--threads 60000 capped at"), "{}", err(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let (h, rows) = crate::common::csv_records(&text);
+    let col = h.iter().position(|c| c == "threads").unwrap();
+    let used: usize = rows[0][col].parse().unwrap();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    assert!(used <= 4 * cores && used <= 1024, "{used} threads");
+}
+
+// ---------------------------------------------------------------- list --classes / --orbit
+
+#[test]
+fn list_classes_csv_gives_index_canonical_symmetry_and_size() {
+    let (header, rows) = csv_records(&stdout_of(&["list", "8", "--classes", "--format", "csv"]));
+    assert_eq!(header, ["index", "canonical", "symmetry", "class_size"]);
+    assert_eq!(rows.len(), 12);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[0], (i + 1).to_string());
+        let expected = if r[2] == "half_turn" { "4" } else { "8" };
+        assert_eq!(r[3], expected);
+    }
+    assert_eq!(rows.iter().filter(|r| r[2] == "half_turn").count(), 1);
+    let sizes: usize = rows.iter().map(|r| r[3].parse::<usize>().unwrap()).sum();
+    assert_eq!(sizes, 92);
+    // n = 12 has 4 quarter-turn classes, 18 half-turn, 1765 asymmetric (A260318-20).
+    let (_, rows) = csv_records(&stdout_of(&["list", "12", "--classes", "--format", "csv"]));
+    let count = |t: &str| rows.iter().filter(|r| r[2] == t).count();
+    assert_eq!(
+        (
+            count("asymmetric"),
+            count("half_turn"),
+            count("quarter_turn")
+        ),
+        (1765, 18, 4)
+    );
+    let (header, rows) = csv_records(&stdout_of(&["list", "6", "--format", "csv"]));
+    assert_eq!(header, ["index", "solution"]);
+    assert_eq!(rows.len(), 4);
+}
+
+#[test]
+fn list_orbit_prints_the_whole_class() {
+    let out = stdout_of(&["list", "8", "--orbit", "0 4 7 5 2 6 1 3"]);
+    let boards: Vec<&str> = out.lines().collect();
+    assert_eq!(boards.len(), 8);
+    assert!(boards.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
+    // Every image classifies back to the same canonical form.
+    let classified = queens_plain()
+        .args(["classify", "--format", "csv"])
+        .write_stdin(out.clone())
+        .output()
+        .unwrap();
+    assert!(classified.status.success());
+    let (_, rows) = csv_records(&String::from_utf8(classified.stdout).unwrap());
+    assert!(rows.iter().all(|r| r[3] == "0 4 7 5 2 6 1 3"));
+    // Every listed image is a real solution of n = 8.
+    let all: BTreeSet<String> = stdout_of(&["list", "8"])
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(boards.iter().all(|b| all.contains(*b)));
+    // The half-turn symmetric class has 4 boards, each reached by 2 transforms.
+    let (header, rows) = csv_records(&stdout_of(&[
+        "list",
+        "8",
+        "--orbit",
+        "2 4 1 7 0 6 3 5",
+        "--format",
+        "csv",
+    ]));
+    assert_eq!(header, ["index", "solution", "transforms"]);
+    assert_eq!(rows.len(), 4);
+    assert!(rows.iter().all(|r| r[2].split(' ').count() == 2));
+}
+
+#[test]
+fn list_orbit_rejects_bad_boards() {
+    fails_with(
+        &["list", "7", "--orbit", "0 4 7 5 2 6 1 3"],
+        2,
+        "the board has 8 columns but N is 7",
+    );
+    fails_with(
+        &["list", "8", "--orbit", "0 4 7 5 2 6 1 2"],
+        2,
+        "repeated column",
+    );
+    fails_with(&["list", "8", "--orbit", "0 4 x"], 2, "not a solution");
+    fails_with(
+        &["list", "8", "--orbit", "0 4 7 5 2 6 1 3", "--classes"],
+        2,
+        "cannot be used with",
     );
 }

@@ -7,16 +7,32 @@ use queens::formats::table::Row;
 use queens::{Counter, Counts, Engine, KernelChoice};
 use std::path::Path;
 
-/// The `queens` binary with `--quiet` (no progress on stderr).
+/// The Slurm job array variables, which `--part slurm` reads: never inherited by the binary
+/// from the test's own environment (the tests may run inside a Slurm job).
+pub const SLURM_VARS: [&str; 5] = [
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_COUNT",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_MAX",
+    "SLURM_ARRAY_TASK_STEP",
+];
+
+/// The `queens` binary with `--quiet` (no progress on stderr), run by assert_cmd.
 pub fn queens() -> Command {
-    let mut cmd = Command::cargo_bin("queens").expect("the binary is built");
+    let mut cmd = queens_plain();
     cmd.arg("--quiet");
     cmd
 }
 
-/// The `queens` binary as a user runs it: progress on, nothing added.
+/// The `queens` binary as a user runs it: progress on, nothing added (no Slurm array
+/// variables inherited). assert_cmd runs it through a cross runner (qemu) where
+/// `CARGO_TARGET_<TRIPLE>_RUNNER` names one; [`process`]'s flavour does not.
 pub fn queens_plain() -> Command {
-    Command::cargo_bin("queens").expect("the binary is built")
+    let mut cmd = Command::cargo_bin("queens").expect("the binary is built");
+    for v in SLURM_VARS {
+        cmd.env_remove(v);
+    }
+    cmd
 }
 
 /// Runs `queens --quiet args…`, expects success, returns stdout.
@@ -130,12 +146,17 @@ pub fn plan_row(plan: &dyn queens::plan::Plan, threads: usize) -> Row {
 /// signalled or run as another user), and what the tests of files and devices check of it.
 pub mod process {
     use std::fs;
+    use std::io::Write;
     use std::path::Path;
     use std::process::{Command as StdCommand, Output};
 
-    /// The binary, as a plain process.
+    /// The binary, as a plain process: progress on, no Slurm array variables inherited.
     pub fn queens_plain() -> StdCommand {
-        StdCommand::new(env!("CARGO_BIN_EXE_queens"))
+        let mut c = StdCommand::new(env!("CARGO_BIN_EXE_queens"));
+        for v in super::SLURM_VARS {
+            c.env_remove(v);
+        }
+        c
     }
 
     /// The same with `--quiet`.
@@ -180,4 +201,102 @@ pub mod process {
             .filter(|n| n.starts_with(".queens-"))
             .collect()
     }
+
+    /// Runs `cmd` with `sh -c` in `cwd`; whether it succeeded.
+    pub fn sh(cmd: &str, cwd: &Path) -> bool {
+        StdCommand::new("sh")
+            .args(["-c", cmd])
+            .current_dir(cwd)
+            .status()
+            .is_ok_and(|s| s.success())
+    }
+
+    /// Says on stderr (directly, so that it shows without --nocapture) that a test was skipped.
+    pub fn skipped(test: &str, why: &str) {
+        let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+    }
+
+    /// The binary as the user `nobody` (uid and gid 65534, no groups), `--quiet`, in `cwd`.
+    pub fn as_nobody(cwd: &Path) -> StdCommand {
+        let mut c = StdCommand::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_queens"))
+            .arg("--quiet")
+            .current_dir(cwd);
+        c
+    }
+
+    /// The peak memory (KiB) of `queens --quiet args…` in `cwd` by `/usr/bin/time`, with its output;
+    /// `None` where that tool is missing.
+    pub fn peak_kib(args: &[&str], cwd: &Path) -> Option<(u64, Output)> {
+        if !Path::new("/usr/bin/time").exists() {
+            return None;
+        }
+        let o = StdCommand::new("/usr/bin/time")
+            .args([
+                "-f",
+                "%M",
+                "-o",
+                "rss.txt",
+                env!("CARGO_BIN_EXE_queens"),
+                "--quiet",
+            ])
+            .args(args)
+            .current_dir(cwd)
+            .output()
+            .unwrap();
+        let kib = fs::read_to_string(cwd.join("rss.txt")).unwrap();
+        Some((kib.trim().lines().last().unwrap().parse().unwrap(), o))
+    }
+}
+
+/// `fields` with the last replaced by the checksum of the others (as a forger would).
+pub fn with_fresh_checksum(mut fields: Vec<String>) -> String {
+    fields.pop();
+    let sum = queens::formats::checksum::checksum(&fields.join(","));
+    fields.push(sum);
+    fields.join(",")
+}
+
+/// The text of every `<text>` element of an SVG document, one per line.
+pub fn svg_text(svg: &str) -> String {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|e| e.has_tag_name("text"))
+        .filter_map(|e| e.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The result columns of a `--csv -` table that do not depend on timing or threads.
+pub fn results(csv: &[u8]) -> Vec<Vec<String>> {
+    let mut r = csv::Reader::from_reader(csv);
+    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header
+                .iter()
+                .zip(rec.iter())
+                .filter(|(h, _)| !matches!(h.as_str(), "seconds" | "threads"))
+                .map(|(_, v)| v.to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// The result columns of `count SIZES --csv -` (with `engine`'s arguments) in one run.
+pub fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
+    let o = process::queens()
+        .args(["count", sizes, "--csv", "-"])
+        .args(engine)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", process::err(&o));
+    results(&o.stdout)
+}
+
+/// The result columns of `count SIZES --csv -`.
+pub fn whole(sizes: &str) -> Vec<Vec<String>> {
+    whole_with(sizes, &[])
 }

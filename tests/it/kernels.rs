@@ -1,8 +1,12 @@
 //! The kernels against the plain recursive count and against each other: the scalar kernel on
-//! every orbit of n = 13 and 14 (where its batches fill up), every other kernel this CPU runs
-//! against the scalar one on every unit of n = 1..15 (in each of its lane widths), and random
-//! single units up to n = 32. A kernel this CPU lacks is named on stderr as skipped (past the
-//! test harness's capture), and checked to be refused, never silently counted as a pass.
+//! every orbit of n = 13 and 14 (where its batches fill up) and on deep and wide random
+//! interiors; then, once per vector kernel (a module each: `kernels::avx2::…`,
+//! `kernels::avx512::…`, `kernels::neon::…`), that kernel against the scalar one on every unit
+//! of n = 1..15 (in each of its lane widths) and on random single units up to n = 32.
+//!
+//! A vector kernel's tests are `ignored`, with the reason, where the CPU that built the tests
+//! lacks it (`build.rs` sets `queens_host_avx2`, `queens_host_avx512` and `queens_host_neon`
+//! from the build machine's CPU); a kernel this CPU lacks is checked to be refused.
 
 use proptest::prelude::*;
 use queens::plan::{Engine, Plan};
@@ -10,38 +14,6 @@ use queens::runner::build_with_kernel;
 use queens::search::constellation::orbits;
 use queens::search::kernel::{Interior, Kernel, KernelChoice};
 use queens::search::symmetric::SymmetricPlan;
-use std::io::Write;
-
-/// The kernels other than scalar that this CPU runs. Each one it lacks is written to the
-/// process's stderr as skipped for `test` (directly, not through `eprintln!`, which the test
-/// harness captures and hides for passing tests), and checked to be refused.
-fn vector_kernels(test: &str) -> Vec<Kernel> {
-    // Each test says so once, not once per proptest case.
-    static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
-    let first = !said.iter().any(|t| t == test);
-    if first {
-        said.push(test.to_string());
-    }
-    let mut runs = Vec::new();
-    for &kernel in Kernel::ALL.iter().filter(|&&k| k != Kernel::Scalar) {
-        if kernel.is_available() {
-            runs.push(kernel);
-            continue;
-        }
-        if first {
-            let _ = writeln!(
-                std::io::stderr(),
-                "SKIPPED {test} on the {} kernel: this CPU lacks {}",
-                kernel.name(),
-                kernel.info().needs
-            );
-        }
-        assert!(KernelChoice::from(kernel).resolve().is_err());
-        assert_ne!(Kernel::best(), kernel);
-    }
-    runs
-}
 
 /// Sizes where levels hold thousands of nodes, so the scalar kernel's batches stop at their
 /// limit and resume: completions and nodes equal the plain recursive count's on the member
@@ -63,47 +35,6 @@ fn scalar_matches_the_reference_count_on_every_orbit_for_n_13_and_14() {
 }
 
 #[test]
-fn every_kernel_matches_scalar_on_every_unit_for_n_1_to_15() {
-    for kernel in vector_kernels("every_kernel_matches_scalar_on_every_unit_for_n_1_to_15") {
-        for n in 1..=15 {
-            let scalar = SymmetricPlan::new(n, Kernel::Scalar);
-            let vector = SymmetricPlan::new(n, kernel);
-            assert_eq!(vector.kernel(), kernel.name());
-            assert_eq!(scalar.unit_count(), vector.unit_count());
-            for id in 0..scalar.unit_count() {
-                assert_eq!(
-                    scalar.count_unit(id),
-                    vector.count_unit(id),
-                    "{} n={n} unit {id}",
-                    kernel.name()
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn every_kernel_in_wide_lanes_matches_scalar_on_every_member_for_n_1_to_13() {
-    // `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19) on
-    // every member of every orbit of the sizes it can check quickly.
-    for kernel in vector_kernels("every_kernel_in_wide_lanes_matches_scalar_on_every_member") {
-        for n in 1..=13 {
-            for orbit in orbits(n) {
-                for c in &orbit {
-                    let it = Interior::new(n, c);
-                    assert_eq!(
-                        kernel.count_wide(&it),
-                        Kernel::Scalar.count(&it),
-                        "{} n={n} {c:?}",
-                        kernel.name()
-                    );
-                }
-            }
-        }
-    }
-}
-
-#[test]
 fn auto_picks_the_last_kernel_of_the_registry_that_the_cpu_runs() {
     let best = *Kernel::ALL.iter().rev().find(|k| k.is_available()).unwrap();
     assert_eq!(Kernel::best(), best);
@@ -118,30 +49,6 @@ fn auto_picks_the_last_kernel_of_the_registry_that_the_cpu_runs() {
     }
     assert_eq!(KernelChoice::from_name("auto"), Some(KernelChoice::Auto));
     assert_eq!(KernelChoice::from_name("avx3"), None);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
-
-    /// Any member of any orbit (not only the one the engine would pick), n up to 18: the
-    /// largest interior that 16-bit lanes hold (every bit of the lane a column).
-    #[test]
-    fn every_kernel_matches_scalar_on_random_single_units(
-        n in 4usize..=18,
-        orbit_pick in any::<prop::sample::Index>(),
-        member_pick in any::<prop::sample::Index>(),
-    ) {
-        let all = orbits(n);
-        prop_assume!(!all.is_empty());
-        let orbit = orbit_pick.get(&all);
-        let member = member_pick.get(orbit);
-        let it = Interior::new(n, member);
-        let scalar = Kernel::Scalar.count(&it);
-        for kernel in vector_kernels("every_kernel_matches_scalar_on_random_single_units") {
-            prop_assert_eq!(kernel.count(&it), scalar, "{} n={} {:?}", kernel.name(), n, member);
-            prop_assert_eq!(kernel.count_wide(&it), scalar, "{} wide n={} {:?}", kernel.name(), n, member);
-        }
-    }
 }
 
 /// An interior like those of boards up to n = 32 (masks of up to 30 bits, 1 to 3 rows between
@@ -262,35 +169,152 @@ fn deep_interior() -> impl Strategy<Value = Interior> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
-    /// Trees reaching the deepest levels the kernels have: every kernel agrees with the plain
-    /// recursive count, completions and nodes, and finds the solution the interior came from.
+    /// Trees reaching the deepest levels the kernels have: the scalar kernel agrees with the
+    /// plain recursive count, completions and nodes, and finds the solution the interior came
+    /// from. (Each vector kernel is checked against the scalar one on the same trees below.)
     #[test]
-    fn kernels_agree_on_deep_narrow_interiors(it in deep_interior()) {
+    fn scalar_agrees_with_the_reference_on_deep_narrow_interiors(it in deep_interior()) {
         prop_assert!(it.depth >= 20, "depth {}", it.depth);
         let reference = queens::search::kernel::reference_count(&it);
         prop_assert!(reference.completions >= 1);
         prop_assert_eq!(Kernel::Scalar.count(&it), reference);
-        for kernel in vector_kernels("kernels_agree_on_deep_narrow_interiors") {
-            prop_assert_eq!(kernel.count(&it), reference, "{}", kernel.name());
-            prop_assert_eq!(kernel.count_wide(&it), reference, "{} wide", kernel.name());
-        }
     }
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
-    /// Masks as wide as n = 32 needs: every kernel agrees with the plain recursive count.
+    /// Masks as wide as n = 32 needs: the scalar kernel agrees with the plain recursive count.
     #[test]
-    fn kernels_agree_on_wide_random_interiors(it in wide_interior()) {
+    fn scalar_agrees_with_the_reference_on_wide_random_interiors(it in wide_interior()) {
         let reference = queens::search::kernel::reference_count(&it);
-        let scalar = Kernel::Scalar.count(&it);
-        prop_assert_eq!(scalar, reference);
-        for kernel in vector_kernels("kernels_agree_on_wide_random_interiors") {
-            prop_assert_eq!(kernel.count(&it), scalar, "{}", kernel.name());
-            prop_assert_eq!(kernel.count_wide(&it), scalar, "{} wide", kernel.name());
-        }
+        prop_assert_eq!(Kernel::Scalar.count(&it), reference);
     }
+}
+
+#[test]
+fn a_kernel_this_cpu_lacks_is_refused() {
+    for &kernel in Kernel::ALL.iter().filter(|k| !k.is_available()) {
+        assert!(KernelChoice::from(kernel).resolve().is_err(), "{kernel:?}");
+        assert_ne!(Kernel::best(), kernel);
+    }
+    // The build script's view (the tests of a kernel run only where it says the CPU has it)
+    // agrees with the kernels' own detection wherever the tests run on the build machine.
+    if cfg!(queens_native) {
+        assert_eq!(cfg!(queens_host_avx2), Kernel::Avx2.is_available());
+        assert_eq!(cfg!(queens_host_avx512), Kernel::Avx512.is_available());
+        assert_eq!(cfg!(queens_host_neon), Kernel::Neon.is_available());
+    }
+}
+
+/// The tests of one vector kernel against the scalar one, in a module named after it; each
+/// `ignored` (with the reason) where the CPU lacks the kernel.
+macro_rules! kernel_tests {
+    ($($module:ident: $kernel:expr, $cfg:ident, $lacks:literal;)+) => {$(
+        mod $module {
+            use super::*;
+
+            const KERNEL: Kernel = $kernel;
+
+            /// The kernel, checked to run here (`build.rs` said it does).
+            fn kernel() -> Kernel {
+                assert!(KERNEL.is_available(), "build.rs found {KERNEL:?} on this CPU, the kernel does not");
+                KERNEL
+            }
+
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn matches_scalar_on_every_unit_for_n_1_to_15() {
+                let kernel = kernel();
+                for n in 1..=15 {
+                    let scalar = SymmetricPlan::new(n, Kernel::Scalar);
+                    let vector = SymmetricPlan::new(n, kernel);
+                    assert_eq!(vector.kernel(), kernel.name());
+                    assert_eq!(scalar.unit_count(), vector.unit_count());
+                    for id in 0..scalar.unit_count() {
+                        assert_eq!(scalar.count_unit(id), vector.count_unit(id), "n={n} unit {id}");
+                    }
+                }
+            }
+
+            /// `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19)
+            /// on every member of every orbit of the sizes it can check quickly.
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn in_wide_lanes_matches_scalar_on_every_member_for_n_1_to_13() {
+                let kernel = kernel();
+                for n in 1..=13 {
+                    for orbit in orbits(n) {
+                        for c in &orbit {
+                            let it = Interior::new(n, c);
+                            assert_eq!(kernel.count_wide(&it), Kernel::Scalar.count(&it), "n={n} {c:?}");
+                        }
+                    }
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(48))]
+
+                /// Any member of any orbit (not only the one the engine would pick), n up to
+                /// 18: the largest interior that 16-bit lanes hold (every bit of the lane a
+                /// column).
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_random_single_units(
+                    n in 4usize..=18,
+                    orbit_pick in any::<prop::sample::Index>(),
+                    member_pick in any::<prop::sample::Index>(),
+                ) {
+                    let kernel = kernel();
+                    let all = orbits(n);
+                    prop_assume!(!all.is_empty());
+                    let orbit = orbit_pick.get(&all);
+                    let member = member_pick.get(orbit);
+                    let it = Interior::new(n, member);
+                    let scalar = Kernel::Scalar.count(&it);
+                    prop_assert_eq!(kernel.count(&it), scalar, "n={} {:?}", n, member);
+                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide n={} {:?}", n, member);
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(100))]
+
+                /// Trees reaching the deepest levels the kernels have, in both lane widths.
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_deep_narrow_interiors(it in deep_interior()) {
+                    let kernel = kernel();
+                    let scalar = Kernel::Scalar.count(&it);
+                    prop_assert_eq!(kernel.count(&it), scalar);
+                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide");
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(200))]
+
+                /// Masks as wide as n = 32 needs, in both lane widths.
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_wide_random_interiors(it in wide_interior()) {
+                    let kernel = kernel();
+                    let scalar = Kernel::Scalar.count(&it);
+                    prop_assert_eq!(kernel.count(&it), scalar);
+                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide");
+                }
+            }
+        }
+    )+};
+}
+
+kernel_tests! {
+    avx2: Kernel::Avx2, queens_host_avx2,
+        "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
+    avx512: Kernel::Avx512, queens_host_avx512,
+        "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
+    neon: Kernel::Neon, queens_host_neon, "NEON runs on aarch64 only";
 }
 
 /// `queens kernels --format csv` with `QUEENS_KERNEL` as given (`None`: unset).

@@ -1,7 +1,8 @@
 //! Pictures a teacher would print: every text inside its picture, plurals right, labels,
 //! the whole class of one board, and invalid boards with their attacks marked.
 
-use crate::common::{fails_with, stdout_of};
+use crate::common::queens_plain;
+use crate::common::{dir, fails_with, stdout_of, svg_text};
 
 /// Every `<text>` of `svg` with the box it takes (x from, x to, font size), and the
 /// picture's width and height.
@@ -257,5 +258,131 @@ fn invalid_boards_are_drawn_with_their_attacks() {
         ],
         2,
         "outside",
+    );
+}
+
+// ---------------------------------------------------------------- render
+
+/// The queens of an SVG picture: (row, col) of every `<path class="queen">`.
+fn queens_in(svg: &str) -> Vec<(usize, usize)> {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed SVG");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|e| e.attribute("class") == Some("queen"))
+        .map(|e| {
+            let get = |a: &str| e.attribute(a).unwrap().parse().unwrap();
+            (get("data-row"), get("data-col"))
+        })
+        .collect()
+}
+
+#[test]
+fn render_draws_one_solution_with_its_symmetry() {
+    let d = dir();
+    let file = d.path().join("b.svg");
+    queens_plain()
+        .args(["render", "8", "--solution", "0 4 7 5 2 6 1 3", "-o"])
+        .arg(&file)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let qs = queens_in(&svg);
+    assert_eq!(qs, (0..8).zip([0, 4, 7, 5, 2, 6, 1, 3]).collect::<Vec<_>>());
+    assert!(svg_text(&svg).contains("asymmetric: a class of 8 boards"));
+}
+
+#[test]
+fn render_class_draws_the_canonical_solution() {
+    let svg = stdout_of(&["render", "8", "--class", "10", "-o", "-"]);
+    let canonical: Vec<usize> = "2 4 1 7 0 6 3 5"
+        .split(' ')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(
+        queens_in(&svg),
+        canonical.into_iter().enumerate().collect::<Vec<_>>()
+    );
+    let text = svg_text(&svg);
+    assert!(text.contains("class 10 of 12"), "{text}");
+    assert!(text.contains("symmetric under a half turn: a class of 4 boards"));
+    let svg = stdout_of(&["render", "4", "--class", "1", "-o", "-"]);
+    assert!(svg_text(&svg).contains("quarter turn: a class of 2 boards"));
+    // Beyond n = 14 the caption does not count the classes (that would list every solution).
+    let svg = stdout_of(&["render", "20", "--class", "1", "-o", "-"]);
+    assert_eq!(queens_in(&svg).len(), 20);
+    let text = svg_text(&svg);
+    assert!(
+        text.contains("class 1\n") && !text.contains("class 1 of"),
+        "{text}"
+    );
+}
+
+#[test]
+fn render_all_classes_lays_out_the_12_classes_of_n8() {
+    let svg = stdout_of(&["render", "8", "--all-classes", "-o", "-"]);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let groups: Vec<_> = doc
+        .descendants()
+        .filter(|e| e.attribute("class") == Some("class"))
+        .collect();
+    assert_eq!(groups.len(), 12);
+    for g in &groups {
+        let qs = g
+            .descendants()
+            .filter(|e| e.attribute("class") == Some("queen"))
+            .count();
+        assert_eq!(qs, 8);
+    }
+    assert_eq!(queens_in(&svg).len(), 96);
+    let text = svg_text(&svg);
+    assert!(text.contains("12 classes (11 asymmetric, 1 half-turn, 0 quarter-turn)"));
+    assert_eq!(text.matches("half-turn (4)").count(), 1);
+}
+
+#[test]
+fn render_rejects_bad_requests() {
+    fails_with(
+        &["render", "8", "--solution", "1 3 0 2", "-o", "-"],
+        2,
+        "4 columns but N is 8",
+    );
+    fails_with(
+        &["render", "8", "--solution", "0 1", "-o", "-"],
+        2,
+        "the board has 2 columns but N is 8",
+    );
+    fails_with(
+        &["render", "8", "--solution", "0 1 2 3 4 5 6 7", "-o", "-"],
+        2,
+        "not a solution",
+    );
+    fails_with(
+        &["render", "8", "--class", "13", "-o", "-"],
+        2,
+        "--class must be 1 to 12",
+    );
+    fails_with(&["render", "8", "--class", "0", "-o", "-"], 2, "1 to 12");
+    fails_with(
+        &["render", "3", "--class", "1", "-o", "-"],
+        2,
+        "no solutions",
+    );
+    fails_with(
+        &["render", "3", "--all-classes", "-o", "-"],
+        2,
+        "no solutions",
+    );
+    fails_with(&["render", "12", "--all-classes", "-o", "-"], 2, "up to 11");
+    fails_with(&["render", "8", "-o", "-"], 2, "required");
+    fails_with(
+        &["render", "8", "--class", "1", "--all-classes", "-o", "-"],
+        2,
+        "cannot be used with",
+    );
+    fails_with(&["render", "8", "--class", "1"], 2, "--output");
+    fails_with(
+        &["render", "8", "--class", "1", "-o", "/no/such/dir/x.svg"],
+        2,
+        "does not exist",
     );
 }

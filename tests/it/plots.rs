@@ -2,7 +2,10 @@
 //! values side by side, wrong values crossed out, repeated sizes drawn), and the value axis
 //! named.
 
-use crate::common::{dir, path_str, queens};
+use crate::common::queens;
+use crate::common::queens_plain;
+use crate::common::{dir, fails_with, path_str, svg_text};
+use predicates::prelude::*;
 
 /// The elements of `svg` with exactly this class attribute.
 fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
@@ -212,4 +215,69 @@ fn a_json_row_whose_classes_do_not_add_up_is_refused_as_the_csv_one_is() {
             "{err}"
         );
     }
+}
+
+// ---------------------------------------------------------------- plot
+
+#[test]
+fn plot_draws_every_count_and_marks_the_published_values() {
+    let d = dir();
+    let table = d.path().join("t.csv");
+    let picture = d.path().join("growth.svg");
+    queens_plain()
+        .args(["count", "1-10", "--quiet", "--csv"])
+        .arg(&table)
+        .assert()
+        .success();
+    queens_plain()
+        .arg("plot")
+        .arg(&table)
+        .arg("-o")
+        .arg(&picture)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&picture).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let count = |class: &str| {
+        doc.descendants()
+            .filter(|e| e.attribute("class") == Some(class))
+            .count()
+    };
+    // n = 2 and 3 have no solutions: 8 of the 10 sizes have a point on the log scale.
+    assert_eq!(count("point total"), 8);
+    assert_eq!(count("point classes"), 8);
+    assert_eq!(count("known total"), 8);
+    assert_eq!(count("known classes"), 8);
+    assert!(svg_text(&svg).contains("No solutions for n = 2, 3"));
+}
+
+#[test]
+fn plot_rejects_what_is_not_a_count_table() {
+    let d = dir();
+    let bad = d.path().join("bad.csv");
+    std::fs::write(&bad, "a,b\n1,2\n").unwrap();
+    fails_with(
+        &["plot", path_str(&bad), "-o", "-"],
+        2,
+        "is not a queens table",
+    );
+    fails_with(&["plot", "/no/such/t.csv", "-o", "-"], 2, "cannot read");
+    let zeros = d.path().join("zeros.csv");
+    queens_plain()
+        .args(["count", "2-3", "--quiet", "--csv"])
+        .arg(&zeros)
+        .assert()
+        .success();
+    fails_with(
+        &["plot", path_str(&zeros), "-o", "-"],
+        2,
+        "no positive count",
+    );
+    fails_with(&["plot", path_str(&zeros)], 2, "--output");
+    queens_plain()
+        .args(["plot", "-", "-o", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("stdin"));
 }

@@ -4,19 +4,137 @@
 //! the second signal's last words, the progress lines of a log, and the warning before a size
 //! that cannot finish.
 
+use crate::common::process::queens_plain;
 use crate::common::{build, csv_records, dir, fails_with, path_str};
 use crate::running::Running;
 use queens::plan::Engine;
 use queens::search::kernel::Kernel;
+use queens::search::profile::plain_units;
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::thread;
 use std::time::Duration;
 
-/// The binary as a user runs it (no `--quiet` added).
-fn queens() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_queens"))
+/// The files of a directory, by name.
+fn names_in(d: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// ---------------------------------------------------------------- profile: stop, progress, cap
+
+#[test]
+fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
+    let d = dir();
+    let csv = d.path().join("p.csv");
+    let mut run = Running::spawn(
+        &["profile", "8,16", "--threads", "1", "--csv", path_str(&csv)],
+        &[],
+        Stdio::null(),
+    );
+    let units = plain_units(16).len();
+    let start = run.wait_err("queens: profile n=16: started: ");
+    assert_eq!(
+        start,
+        format!("queens: profile n=16: started: {units} units, progress in estimated work")
+    );
+    run.signal("INT");
+    let (code, out, err) = run.finish();
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(err.contains(
+        &"queens: SIGINT: stopping after the units in flight; Ctrl-C again to stop now".into()
+    ));
+    assert!(
+        err.iter()
+            .any(|l| l.starts_with("queens: profile n=16: stopped after ")),
+        "{err:?}"
+    );
+    let last = err.last().unwrap();
+    let prefix = "queens: error: stopped by SIGINT during n = 16: ";
+    let rest = last
+        .strip_prefix(prefix)
+        .unwrap_or_else(|| panic!("{last}"));
+    let done: usize = rest.split(' ').next().unwrap().parse().unwrap();
+    assert!(done < units, "{last}");
+    assert!(
+        rest.ends_with(&format!(
+            " of {units} units of its profile were done, and a part of a profile is not a \
+             profile, so none is written for n = 16; the profile of n = 8 is written (also \
+             to '{}')",
+            csv.display()
+        )),
+        "{last}"
+    );
+    // Only the finished size is on stdout and in the CSV: A319284 for n = 8.
+    let out = out.join("\n");
+    assert!(out.starts_with("n = 8, engine enumerate"), "{out}");
+    assert!(out.contains("total   2057"), "{out}");
+    assert!(!out.contains("n = 16"), "{out}");
+    let (_, records) = csv_records(&fs::read_to_string(&csv).unwrap());
+    let nodes: Vec<&str> = records.iter().map(|r| r[3].as_str()).collect();
+    assert_eq!(
+        nodes,
+        ["1", "8", "42", "140", "344", "568", "550", "312", "92"]
+    );
+    assert!(records.iter().all(|r| r[0] == "8"));
+    assert_eq!(names_in(d.path()), ["p.csv"]);
+}
+
+#[test]
+fn a_second_sigterm_ends_profile_at_once_and_writes_nothing() {
+    let d = dir();
+    let csv = d.path().join("p.csv");
+    // n = 20 on one thread: each unit takes seconds, so once the first unit runs (the first
+    // heartbeat, 300 ms after the start, says the run is under way) the first signal cannot
+    // end the run before the second one comes; then the run is gone within a second.
+    let mut run = Running::spawn(
+        &["profile", "20", "--threads", "1", "--csv", path_str(&csv)],
+        &[("QUEENS_HEARTBEAT_MS", "300")],
+        Stdio::null(),
+    );
+    let units = plain_units(20).len();
+    run.wait_err("queens: profile n=20: started: ");
+    run.wait_err(&format!("% done, 0/{units} units, "));
+    run.signal("TERM");
+    run.wait_err("queens: SIGTERM: stopping after the units in flight; send it again to stop now");
+    run.signal("TERM");
+    let (code, out, err) = run.finish();
+    assert_eq!(code, Some(143), "{err:?}");
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(
+        err.last().unwrap(),
+        &format!(
+            "queens: stopped by a second SIGTERM: 0 of {units} units of the profile of n = 20 \
+             were done; no size was finished"
+        )
+    );
+    assert!(names_in(d.path()).is_empty(), "{:?}", names_in(d.path()));
+}
+
+#[test]
+fn a_stop_during_the_symmetric_profile_prints_no_profile() {
+    let mut run = Running::spawn(
+        &["profile", "16", "--engine", "symmetric", "--threads", "1"],
+        &[],
+        Stdio::null(),
+    );
+    run.wait_err("queens: profile n=16: started: ");
+    run.signal("INT");
+    let (code, out, err) = run.finish();
+    // A run that finished before the signal arrived would exit 0 and print its table.
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(out.is_empty(), "{out:?}");
+    let last = err.last().unwrap();
+    assert!(
+        last.starts_with("queens: error: stopped by SIGINT during n = 16: ")
+            && last.ends_with("so none is written for n = 16; no size was finished"),
+        "{last}"
+    );
 }
 
 /// Starts `queens args…` (no `--quiet` added), stdin inherited.
@@ -229,7 +347,7 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
     assert_eq!(csv_records(&fs::read_to_string(&csv).unwrap()).1.len(), 2);
 
     // The same command again: 15 and 16 come from their checkpoints, the last size resumes.
-    let o = queens().args(args).output().unwrap();
+    let o = queens_plain().args(args).output().unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let err = String::from_utf8_lossy(&o.stderr);
     let units = build(long, Engine::Symmetric).unit_count();
@@ -271,14 +389,14 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
     );
     // Into a folder that does not exist yet (its parent does): one file per size.
     let folder = d.path().join("new");
-    let o = queens()
+    let o = queens_plain()
         .args(["count", "8-9", "-q", "--checkpoint", path_str(&folder)])
         .output()
         .unwrap();
     assert!(o.status.success());
     assert!(folder.join("n8.ckpt").is_file() && folder.join("n9.ckpt").is_file());
     // And a part into the same folder: the part is in the name.
-    let o = queens()
+    let o = queens_plain()
         .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
         .arg(&folder)
         .output()
@@ -375,34 +493,6 @@ fn yes_and_quiet_leave_out_only_the_warning() {
             "{flag}: {code:?} {err:?}"
         );
     }
-}
-
-#[test]
-fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
-    let units = build(12, Engine::Symmetric).unit_count();
-    let o = queens()
-        .args(["count", "12", "--threads", "1"])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
-    let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(
-        lines[0],
-        format!("queens: n=12: started: {units} units, progress in estimated work")
-    );
-    let last = lines.last().unwrap();
-    assert!(
-        last.starts_with("queens: n=12: finished after ")
-            && last.ends_with(&format!(" s: {units}/{units} units, 14200 boards")),
-        "{last}"
-    );
-    let o = queens()
-        .args(["count", "12", "--threads", "1", "-q"])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    assert!(o.stderr.is_empty());
 }
 
 #[test]

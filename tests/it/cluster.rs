@@ -3,79 +3,211 @@
 //! and corrupted sets; `--part slurm` read from a job array's environment; and checkpoints
 //! surviving SIGKILL and SIGTERM.
 
-use crate::common::build;
+use crate::common::process::queens_plain;
+use crate::common::process::{err, peak_kib, refused, run, skipped};
+use crate::common::{build, dir, results, whole, whole_with, with_fresh_checksum};
+use queens::formats::checksum;
 use queens::formats::part_row::{self, PART_HEADER, PartRow};
 use queens::plan::Engine;
-use queens::search::kernel::Kernel;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::thread;
+use std::process::Command;
+use std::process::Output;
 use std::time::{Duration, Instant};
 
-const SLURM_VARS: [&str; 5] = [
-    "SLURM_ARRAY_TASK_ID",
-    "SLURM_ARRAY_TASK_COUNT",
-    "SLURM_ARRAY_TASK_MIN",
-    "SLURM_ARRAY_TASK_MAX",
-    "SLURM_ARRAY_TASK_STEP",
-];
+// --- merge -------------------------------------------------------------------------------
 
-/// The binary, with no Slurm array variables inherited from the test's environment.
-fn queens() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_queens"));
-    for v in SLURM_VARS {
-        c.env_remove(v);
+/// A part file of `count 8 --part 0/2`, with `change` applied to its row and the checksum
+/// written again (a forged but well-formed row).
+fn forged_part(d: &Path, name: &str, change: impl Fn(&mut Vec<String>)) -> PathBuf {
+    let o = run(&["count", "8", "--part", "0/2", "--csv", "-"], d);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let (_, rows) = crate::common::csv_records(&text);
+    let mut row = rows[0].clone();
+    row.pop();
+    change(&mut row);
+    let sum = checksum::checksum(&row.join(","));
+    row.push(sum);
+    let path = d.join(name);
+    fs::write(
+        &path,
+        format!("{}\n{}\n", PART_HEADER.join(","), row.join(",")),
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
+    let d = dir();
+    for n in ["0", "33", "1000000"] {
+        forged_part(d.path(), "p.csv", |r| r[1] = n.to_string());
+        let o = run(&["merge", "p.csv"], d.path());
+        refused(&o, 1, &format!("column n: \"{n}\" is not valid"));
     }
-    c
+    // Two parts that agree with each other on 95 plan units; n = 8 has 94 (or another count:
+    // the message names the real one).
+    let units = queens::runner::build(8, queens::Engine::Symmetric)
+        .unwrap()
+        .unit_count();
+    for (res, name) in [("0", "a.csv"), ("1", "b.csv")] {
+        forged_part(d.path(), name, |r| {
+            r[4] = res.to_string();
+            let part = queens::plan::Part::new(res.parse().unwrap(), 2).unwrap();
+            r[6] = part.unit_count(units + 1).to_string();
+            r[7] = (units + 1).to_string();
+        });
+    }
+    let o = run(&["merge", "a.csv", "b.csv"], d.path());
+    refused(
+        &o,
+        1,
+        &format!("has {} units but it has {units}", units + 1),
+    );
 }
 
-fn run(cmd: &mut Command) -> Output {
+#[test]
+fn merge_of_one_part_of_a_billion_is_bounded() {
+    let d = dir();
+    let o = run(
+        &["count", "8", "--part", "0/1000000000", "--csv", "p.csv"],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let started = Instant::now();
+    let o = run(&["merge", "p.csv"], d.path());
+    refused(
+        &o,
+        1,
+        "999999999 of the 1000000000 parts missing (RES 1-999999999)",
+    );
+    // Measured: 0.07 s on a loaded 2-core machine; the limit is over a hundred times that.
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn merge_of_a_junk_file_names_a_few_problems_and_counts_the_rest() {
+    let d = dir();
+    let mut text = PART_HEADER.join(",") + "\n";
+    for i in 0..200_000 {
+        text.push_str(&format!("junk,{i},x\n"));
+    }
+    fs::write(d.path().join("junk.csv"), text).unwrap();
+    let o = run(&["merge", "junk.csv"], d.path());
+    refused(&o, 1, "… and 199992 more; nothing was merged");
+    assert!(err(&o).len() < 2000, "{} bytes of message", err(&o).len());
+    // An endless line after the header.
+    let mut long = PART_HEADER.join(",").into_bytes();
+    long.push(b'\n');
+    long.extend(std::iter::repeat_n(b'7', 3 << 20));
+    fs::write(d.path().join("long.csv"), long).unwrap();
+    let o = run(&["merge", "long.csv"], d.path());
+    refused(
+        &o,
+        1,
+        "line 2 of 'long.csv' is longer than 1 MiB: not a queens file",
+    );
+}
+
+#[test]
+fn a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line() {
+    let d = dir();
+    let o = run(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    // 200,000 copies: 23 MB, which took 185 MB to refuse, with every copy named.
+    let big = format!("{header}\n{}", row.repeat(200_000));
+    fs::write(d.path().join("big.csv"), big).unwrap();
+    let Some((kib, o)) = peak_kib(&["merge", "big.csv"], d.path()) else {
+        return skipped(
+            "a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line",
+            "/usr/bin/time is missing",
+        );
+    };
+    refused(
+        &o,
+        1,
+        "n = 8: part 0/1 appears again in big.csv line 3 (first at line 2)",
+    );
+    assert!(err(&o).contains("… and 199991 more"), "{}", err(&o));
+    assert!(o.stderr.len() < 2000, "{} bytes of message", o.stderr.len());
+    assert!(kib < 40_000, "{kib} KiB");
+}
+
+#[test]
+fn concatenated_part_files_merge() {
+    let d = dir();
+    for r in 0..3 {
+        let part = format!("{r}/3");
+        let file = format!("p{r}.csv");
+        let o = run(&["count", "9", "--part", &part, "--csv", &file], d.path());
+        assert!(o.status.success(), "{}", err(&o));
+    }
+    let all: String = (0..3)
+        .map(|r| fs::read_to_string(d.path().join(format!("p{r}.csv"))).unwrap())
+        .collect();
+    fs::write(d.path().join("all.csv"), all).unwrap();
+    let o = run(&["merge", "all.csv", "--csv", "-"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.lines().nth(1).unwrap().starts_with("9,352,46,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
+    let d = dir();
+    let o = run(&["count", "9", "--part", "0/1", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.trim_end().split_once('\n').unwrap();
+    let fields: Vec<String> = row.split(',').map(String::from).collect();
+    // (column, forged value, what the message names)
+    let cases = [
+        (15, "NaN", "seconds"),
+        (15, "inf", "seconds"),
+        (15, "-1", "seconds"),
+        (16, "0", "threads"),
+        (14, "1", "nodes"),
+    ];
+    for (column, value, name) in cases {
+        let mut forged = fields.clone();
+        forged[column] = value.to_string();
+        fs::write(
+            d.path().join("f.csv"),
+            format!("{header}\n{}\n", with_fresh_checksum(forged)),
+        )
+        .unwrap();
+        let o = run(&["merge", "f.csv"], d.path());
+        refused(&o, 1, "f.csv line 2");
+        assert!(
+            err(&o).contains(&format!("{name}: \"{value}\"")),
+            "{value}: {}",
+            err(&o)
+        );
+    }
+}
+
+/// Runs `cmd` and returns its output.
+fn output(cmd: &mut Command) -> Output {
     cmd.output().expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// The result columns of a `--csv -` table that do not depend on timing or threads.
-fn results(csv: &[u8]) -> Vec<Vec<String>> {
-    let mut r = csv::Reader::from_reader(csv);
-    let header: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    r.records()
-        .map(|rec| {
-            let rec = rec.unwrap();
-            header
-                .iter()
-                .zip(rec.iter())
-                .filter(|(h, _)| !matches!(h.as_str(), "seconds" | "threads"))
-                .map(|(_, v)| v.to_string())
-                .collect()
-        })
-        .collect()
-}
-
-fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
-    let o = run(queens()
-        .args(["count", sizes, "--csv", "-", "-q"])
-        .args(engine));
-    assert!(o.status.success(), "{}", stderr(&o));
-    results(&o.stdout)
-}
-
-fn whole(sizes: &str) -> Vec<Vec<String>> {
-    whole_with(sizes, &[])
 }
 
 /// Writes part `r` of `m` for `sizes` to `dir/part-r.csv` (with extra `args`) and returns the
 /// path.
 fn write_part_with(dir: &Path, sizes: &str, r: usize, m: usize, args: &[&str]) -> PathBuf {
     let path = dir.join(format!("part-{r}.csv"));
-    let o = run(queens()
-        .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
-        .arg(&path)
-        .args(args));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        queens_plain()
+            .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
+            .arg(&path)
+            .args(args),
+    );
+    assert!(o.status.success(), "{}", err(&o));
     path
 }
 
@@ -84,7 +216,7 @@ fn write_part(dir: &Path, sizes: &str, r: usize, m: usize) -> PathBuf {
 }
 
 fn merge(files: &[PathBuf]) -> Output {
-    run(queens().args(["merge", "--csv", "-"]).args(files))
+    output(queens_plain().args(["merge", "--csv", "-"]).args(files))
 }
 
 #[test]
@@ -99,7 +231,7 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
                 .map(|r| write_part_with(dir.path(), "9-11", r, m, &engine))
                 .collect();
             let o = merge(&files);
-            assert!(o.status.success(), "{engine:?} MOD={m}: {}", stderr(&o));
+            assert!(o.status.success(), "{engine:?} MOD={m}: {}", err(&o));
             assert_eq!(results(&o.stdout), expected, "{engine:?} MOD={m}");
             assert!(
                 results(&o.stdout)
@@ -118,21 +250,23 @@ fn merge_writes_the_exports_of_count_for_the_merged_rows() {
         .collect();
     let md = dir.path().join("t.md");
     let json = dir.path().join("t.json");
-    let o = run(queens()
-        .args([
-            "merge",
-            "--quiet",
-            "--bfile",
-            "-",
-            "--sequence",
-            "classes",
-            "--markdown",
-        ])
-        .arg(&md)
-        .arg("--json")
-        .arg(&json)
-        .args(&files));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        queens_plain()
+            .args([
+                "merge",
+                "--quiet",
+                "--bfile",
+                "-",
+                "--sequence",
+                "classes",
+                "--markdown",
+            ])
+            .arg(&md)
+            .arg("--json")
+            .arg(&json)
+            .args(&files),
+    );
+    assert!(o.status.success(), "{}", err(&o));
     // The b-file alone on stdout: the human table is left out.
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "8 12\n9 46\n10 92\n");
     let md = std::fs::read_to_string(&md).unwrap();
@@ -160,9 +294,14 @@ fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
         .map(|r| write_part(dir.path(), "8,10", r, 2))
         .collect();
     let b = dir.path().join("b.txt");
-    let o = run(queens().args(["merge", "--bfile"]).arg(&b).args(&files));
+    let o = output(
+        queens_plain()
+            .args(["merge", "--bfile"])
+            .arg(&b)
+            .args(&files),
+    );
     assert_eq!(o.status.code(), Some(2));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(e.contains("--bfile") && e.contains("10 follows 8"), "{e}");
     assert!(e.contains("every n in between"), "{e}");
     assert_eq!(e.lines().count(), 1, "{e}");
@@ -173,9 +312,9 @@ fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
 #[test]
 fn count_refuses_exports_of_a_part() {
     for flag in ["--json", "--markdown", "--bfile"] {
-        let o = run(queens().args(["count", "10", "--part", "0/2", flag, "-"]));
+        let o = output(queens_plain().args(["count", "10", "--part", "0/2", flag, "-"]));
         assert_eq!(o.status.code(), Some(2), "{flag}");
-        let e = stderr(&o);
+        let e = err(&o);
         assert!(
             e.contains("not parts") && e.contains("queens merge"),
             "{flag}: {e}"
@@ -192,12 +331,14 @@ fn merge_checks_export_destinations_before_reading_the_parts() {
     let bad_part = dir.path().join("not-a-part.csv");
     fs::write(&bad_part, "garbage\n").unwrap();
     for flag in ["--json", "--markdown", "--bfile"] {
-        let o = run(queens()
-            .args(["merge", flag])
-            .arg(dir.path().join("no-such-dir").join("out"))
-            .arg(&bad_part));
-        assert_eq!(o.status.code(), Some(2), "{flag}: {}", stderr(&o));
-        let e = stderr(&o);
+        let o = output(
+            queens_plain()
+                .args(["merge", flag])
+                .arg(dir.path().join("no-such-dir").join("out"))
+                .arg(&bad_part),
+        );
+        assert_eq!(o.status.code(), Some(2), "{flag}: {}", err(&o));
+        let e = err(&o);
         assert!(
             e.contains(flag) && e.contains("cannot write"),
             "{flag}: {e}"
@@ -208,15 +349,17 @@ fn merge_checks_export_destinations_before_reading_the_parts() {
 
 #[test]
 fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
-    let o = run(queens().args(["count", "10", "--part", "2/5"]));
+    let o = output(queens_plain().args(["count", "10", "--part", "2/5"]));
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.starts_with("n = 10: PART 2/5 of plan "), "{text}");
     assert!(text.contains("not a result"), "{text}");
     for engine in &Engine::ALL {
-        let o = run(queens()
-            .args(["count", "10", "--part", "2/5", "--csv", "-", "--engine"])
-            .arg(engine.name()));
+        let o = output(
+            queens_plain()
+                .args(["count", "10", "--part", "2/5", "--csv", "-", "--engine"])
+                .arg(engine.name()),
+        );
         let csv = String::from_utf8(o.stdout).unwrap();
         assert!(csv.starts_with(&PART_HEADER.join(",")), "{csv}");
         let plan = build(10, *engine);
@@ -236,9 +379,9 @@ fn merge_refuses_a_missing_part_and_names_it() {
     assert_eq!(o.status.code(), Some(1));
     assert!(o.stdout.is_empty(), "nothing is printed as a result");
     assert!(
-        stderr(&o).contains("n = 10: 2 of the 6 parts missing (RES 2, 4)"),
+        err(&o).contains("n = 10: 2 of the 6 parts missing (RES 2, 4)"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
 }
 
@@ -251,7 +394,7 @@ fn merge_refuses_a_duplicated_part_and_names_both_files() {
     files.push(copy);
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(e.contains("part 1/3 appears 2 times"), "{e}");
     assert!(e.contains("part-1.csv") && e.contains("again.csv"), "{e}");
 }
@@ -284,7 +427,7 @@ fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
     rewrite(&files[2], |row| row.engine = "other".to_string());
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(
         e.contains(
             "part-1.csv (part 1/4) does not belong with the others: plan enumerate-prefix3-v2"
@@ -299,7 +442,7 @@ fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
     let other = tempfile::tempdir().unwrap();
     let odd = write_part(other.path(), "10", 3, 5);
     let files = vec![files[0].clone(), odd, files[3].clone()];
-    let e = stderr(&merge(&files));
+    let e = err(&merge(&files));
     assert!(
         e.contains("(part 3/5) does not belong with the others: MOD 5 (the others: 4)"),
         "{e}"
@@ -318,7 +461,7 @@ fn merge_refuses_a_corrupted_part_and_names_it() {
     fs::write(&files[1], format!("{header}\n{}\n", fields.join(","))).unwrap();
     let o = merge(&files);
     assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
+    let e = err(&o);
     assert!(
         e.contains("part-1.csv line 2 (claims n = 10, part 1/2) is corrupted"),
         "{e}"
@@ -330,31 +473,37 @@ fn merge_refuses_a_whole_result_and_unreadable_files() {
     let dir = tempfile::tempdir().unwrap();
     let result = dir.path().join("result.csv");
     assert!(
-        run(queens().args(["count", "8", "-q", "--csv"]).arg(&result))
-            .status
-            .success()
+        output(
+            queens_plain()
+                .args(["count", "8", "-q", "--csv"])
+                .arg(&result)
+        )
+        .status
+        .success()
     );
     let o = merge(&[result]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("holds whole results"), "{}", stderr(&o));
+    assert!(err(&o).contains("holds whole results"), "{}", err(&o));
     let o = merge(&[dir.path().join("nope.csv")]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("nope.csv"), "{}", stderr(&o));
+    assert!(err(&o).contains("nope.csv"), "{}", err(&o));
 }
 
 /// Runs `count 10 --part slurm` as the array task `id` with the given array variables and
 /// returns its part file.
 fn slurm_task(dir: &Path, id: usize, count: usize, min: usize, max: usize, step: usize) -> PathBuf {
     let path = dir.join(format!("task-{id}.csv"));
-    let o = run(queens()
-        .args(["count", "10", "--part", "slurm", "-q", "--csv"])
-        .arg(&path)
-        .env("SLURM_ARRAY_TASK_ID", id.to_string())
-        .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
-        .env("SLURM_ARRAY_TASK_MIN", min.to_string())
-        .env("SLURM_ARRAY_TASK_MAX", max.to_string())
-        .env("SLURM_ARRAY_TASK_STEP", step.to_string()));
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = output(
+        queens_plain()
+            .args(["count", "10", "--part", "slurm", "-q", "--csv"])
+            .arg(&path)
+            .env("SLURM_ARRAY_TASK_ID", id.to_string())
+            .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
+            .env("SLURM_ARRAY_TASK_MIN", min.to_string())
+            .env("SLURM_ARRAY_TASK_MAX", max.to_string())
+            .env("SLURM_ARRAY_TASK_STEP", step.to_string()),
+    );
+    assert!(o.status.success(), "{}", err(&o));
     path
 }
 
@@ -385,214 +534,33 @@ fn slurm_one_based_and_stepped_arrays_map_to_all_parts() {
             (0..4).map(|r| (r.to_string(), "4".to_string())).collect();
         assert_eq!(parts, want, "array from {min} step {step}");
         let o = merge(&files);
-        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(o.status.success(), "{}", err(&o));
         assert_eq!(results(&o.stdout), expected);
     }
 }
 
 #[test]
 fn slurm_part_outside_a_job_array_is_a_usage_error() {
-    let o = run(queens().args(["count", "10", "--part", "slurm"]));
+    let o = output(queens_plain().args(["count", "10", "--part", "slurm"]));
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("SLURM_ARRAY_TASK_ID is not set"),
+        err(&o).contains("SLURM_ARRAY_TASK_ID is not set"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
-    assert_eq!(stderr(&o).lines().count(), 1, "one line: {}", stderr(&o));
+    assert_eq!(err(&o).lines().count(), 1, "one line: {}", err(&o));
     // --array=1,4,9 is not evenly spaced.
-    let o = run(queens()
-        .args(["count", "10", "--part", "slurm"])
-        .env("SLURM_ARRAY_TASK_ID", "4")
-        .env("SLURM_ARRAY_TASK_COUNT", "3")
-        .env("SLURM_ARRAY_TASK_MIN", "1")
-        .env("SLURM_ARRAY_TASK_MAX", "9")
-        .env("SLURM_ARRAY_TASK_STEP", "1"));
+    let o = output(
+        queens_plain()
+            .args(["count", "10", "--part", "slurm"])
+            .env("SLURM_ARRAY_TASK_ID", "4")
+            .env("SLURM_ARRAY_TASK_COUNT", "3")
+            .env("SLURM_ARRAY_TASK_MIN", "1")
+            .env("SLURM_ARRAY_TASK_MAX", "9")
+            .env("SLURM_ARRAY_TASK_STEP", "1"),
+    );
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("cannot map this job array"),
-        "{}",
-        stderr(&o)
-    );
-}
-
-// --- checkpoints -------------------------------------------------------------------------
-
-/// Runs long enough to be interrupted after a second, one per engine: several seconds on one
-/// thread on the kernel `auto` runs (the vector kernels, where the CPU has them, are 4 to 15
-/// times as fast as the scalar one; the scalar kernel counts n = 16 in about a second, too
-/// close).
-fn long_runs() -> [(&'static str, usize); 2] {
-    let symmetric_n = if queens::KernelChoice::Auto.resolve().unwrap() == Kernel::Scalar {
-        17
-    } else {
-        18
-    };
-    [("enumerate", 16), ("symmetric", symmetric_n)]
-}
-
-fn long_run(engine: &str, n: usize, checkpoint: &Path) -> Command {
-    let mut c = queens();
-    c.args([
-        "count",
-        &n.to_string(),
-        "--engine",
-        engine,
-        "--threads",
-        "1",
-        "-q",
-    ])
-    .arg("--checkpoint")
-    .arg(checkpoint);
-    c
-}
-
-fn unit_lines(checkpoint: &Path) -> usize {
-    fs::read_to_string(checkpoint)
-        .map_or(0, |t| t.lines().filter(|l| l.starts_with("unit,")).count())
-}
-
-/// Starts the long run and returns it after about a second, once its checkpoint holds a unit,
-/// still running.
-fn start_and_wait(engine: &str, n: usize, checkpoint: &Path) -> std::process::Child {
-    let mut child = long_run(engine, n, checkpoint)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(1) || unit_lines(checkpoint) == 0 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "{engine} n={n} ended before it could be interrupted: pick a larger n"
-        );
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "no unit in the checkpoint after a minute"
-        );
-        thread::sleep(Duration::from_millis(20));
-    }
-    child
-}
-
-/// Resumes the long run and checks it against the published count, and that every unit is
-/// in the checkpoint exactly once.
-fn resume_and_check(engine: &str, n: usize, checkpoint: &Path, done_before: usize) {
-    let o = run(long_run(engine, n, checkpoint).args(["--csv", "-"]));
-    assert!(o.status.success(), "{}", stderr(&o));
-    let rows = results(&o.stdout);
-    let published = queens::verify::lookup(n).unwrap().total.unwrap();
-    assert_eq!(rows[0][1], published.to_string(), "{engine} n={n}");
-    assert_eq!(rows[0].last().unwrap(), "yes");
-    let units = build(n, Engine::from_name(engine).unwrap()).unit_count();
-    assert!(
-        done_before > 0 && done_before < units,
-        "{engine} n={n}: {done_before} of {units} units were done before the resume"
-    );
-    let text = fs::read_to_string(checkpoint).unwrap();
-    let mut ids: Vec<usize> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
-        .collect();
-    ids.sort_unstable();
-    assert_eq!(
-        ids,
-        (0..units).collect::<Vec<_>>(),
-        "every unit journaled exactly once"
-    );
-}
-
-#[test]
-fn a_run_killed_with_sigkill_resumes_to_the_published_count() {
-    for (engine, n) in long_runs() {
-        let dir = tempfile::tempdir().unwrap();
-        let ckpt = dir.path().join("long.ckpt");
-        let mut child = start_and_wait(engine, n, &ckpt);
-        child.kill().unwrap(); // SIGKILL: no chance to clean up
-        child.wait().unwrap();
-        let done = unit_lines(&ckpt);
-        resume_and_check(engine, n, &ckpt, done);
-    }
-}
-
-/// Sends `signal` to the run and checks that it stops cleanly: exit code 1, a message that
-/// counts the saved units and says how to resume. Returns the units saved.
-fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usize {
-    let sent = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(1), "a stopped run is not a success");
-    let e = stderr(&o);
-    assert!(e.contains(&format!("stopped by SIG{signal}")), "{e}");
-    assert!(e.contains("to resume, run the same command again"), "{e}");
-    let done = unit_lines(checkpoint);
-    assert!(
-        e.contains(&format!(": {done} of ")),
-        "the message counts the saved units: {e}"
-    );
-    done
-}
-
-#[test]
-fn a_run_stopped_by_sigterm_says_how_to_resume_and_resumes_to_the_published_count() {
-    for (engine, n) in long_runs() {
-        let dir = tempfile::tempdir().unwrap();
-        let ckpt = dir.path().join("long.ckpt");
-        let child = start_and_wait(engine, n, &ckpt);
-        let done = stop_with("TERM", child, &ckpt);
-        resume_and_check(engine, n, &ckpt, done);
-    }
-}
-
-#[test]
-fn a_run_stopped_by_sigint_stops_cleanly_too() {
-    let (engine, n) = long_runs()[1];
-    let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("long.ckpt");
-    let child = start_and_wait(engine, n, &ckpt);
-    let done = stop_with("INT", child, &ckpt);
-    assert!(done > 0);
-}
-
-#[test]
-fn a_checkpoint_of_another_run_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("c");
-    assert!(
-        run(queens()
-            .args(["count", "9", "-q", "--checkpoint"])
-            .arg(&ckpt))
-        .status
-        .success()
-    );
-    let o = run(queens()
-        .args(["count", "10", "-q", "--checkpoint"])
-        .arg(&ckpt));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("belongs to another run (n 9 (this run: 10)"),
-        "{}",
-        stderr(&o)
-    );
-    let o = run(queens()
-        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
-        .arg(&ckpt));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("part 0/1 (this run: 1/2)"),
-        "{}",
-        stderr(&o)
-    );
-    // A finished checkpoint gives the same result again without counting anything.
-    let o = run(queens()
-        .args(["count", "9", "--csv", "-", "--checkpoint"])
-        .arg(&ckpt));
-    assert!(o.status.success());
-    assert_eq!(results(&o.stdout), whole("9"));
+    assert!(err(&o).contains("cannot map this job array"), "{}", err(&o));
 }
 
 #[test]
@@ -601,16 +569,18 @@ fn a_checkpointed_part_merges_like_any_part() {
     let mut files = Vec::new();
     for r in 0..3 {
         let f = dir.path().join(format!("p{r}.csv"));
-        let o = run(queens()
-            .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
-            .arg(&f)
-            .arg("--checkpoint")
-            .arg(dir.path().join(format!("p{r}.ckpt"))));
-        assert!(o.status.success(), "{}", stderr(&o));
+        let o = output(
+            queens_plain()
+                .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
+                .arg(&f)
+                .arg("--checkpoint")
+                .arg(dir.path().join(format!("p{r}.ckpt"))),
+        );
+        assert!(o.status.success(), "{}", err(&o));
         files.push(f);
     }
     let o = merge(&files);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", err(&o));
     assert_eq!(results(&o.stdout), whole("11"));
 }
 
@@ -627,7 +597,7 @@ fn parts_counted_on_different_kernels_merge_and_name_both() {
     );
     let best = write_part_with(dir.path(), "12", 1, 2, &engine);
     let o = merge(&[scalar, best]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", err(&o));
     assert_eq!(results(&o.stdout), {
         let mut w = whole_with("12", &engine);
         // The merged kernel column names every kernel the parts ran on.

@@ -583,3 +583,176 @@ fn known_from_a_run_of_the_other_split_verifies_without_comparing_plan_nodes() {
     let verified = header.iter().position(|h| h == "verified").unwrap();
     assert!(rows.iter().all(|r| r[verified] == "yes"), "{rows:?}");
 }
+
+// ---------------------------------------------------------------- count exports
+
+#[test]
+fn count_writes_json_markdown_and_bfile_that_agree_with_the_csv() {
+    let d = dir();
+    let p = |name: &str| d.path().join(name);
+    queens_plain()
+        .args([
+            "count",
+            "1-10",
+            "--engine",
+            "enumerate",
+            "--quiet",
+            "--threads",
+            "2",
+            "--csv",
+            path_str(&p("t.csv")),
+            "--json",
+            path_str(&p("t.json")),
+            "--markdown",
+            path_str(&p("t.md")),
+            "--bfile",
+            path_str(&p("b.txt")),
+        ])
+        .assert()
+        .success();
+    let rows = queens::formats::table::read_csv(std::fs::File::open(p("t.csv")).unwrap()).unwrap();
+    assert_eq!(rows.len(), 10);
+
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(p("t.json")).unwrap()).unwrap();
+    assert_eq!(json["tool"], "queens");
+    assert_eq!(json["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(json["threads_requested"], 2);
+    let started = json["started"].as_str().unwrap();
+    assert!(
+        started.len() == 20 && started.ends_with('Z') && &started[10..11] == "T",
+        "{started}"
+    );
+    let argv: Vec<&str> = json["command_line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(
+        argv.contains(&"--json") && argv.contains(&"1-10"),
+        "{argv:?}"
+    );
+    for key in ["os", "kernel", "arch", "cpu", "logical_cpus"] {
+        assert!(!json["machine"][key].is_null(), "machine.{key}");
+    }
+    let jrows = json["rows"].as_array().unwrap();
+    assert_eq!(jrows.len(), 10);
+    for (j, r) in jrows.iter().zip(&rows) {
+        assert_eq!(j["n"].as_u64().unwrap() as usize, r.n);
+        assert_eq!(u128::from(j["total"].as_u64().unwrap()), r.total);
+        assert_eq!(
+            u128::from(j["classes"].as_u64().unwrap()),
+            r.classes.total()
+        );
+        assert_eq!(u128::from(j["nodes"].as_u64().unwrap()), r.nodes);
+        assert_eq!(j["verified"], "yes");
+        assert_eq!(j["engine"], "enumerate");
+    }
+
+    let md = std::fs::read_to_string(p("t.md")).unwrap();
+    let table: Vec<&str> = md.lines().take_while(|l| l.starts_with('|')).collect();
+    assert_eq!(table.len(), 12);
+    assert!(table[0].starts_with("| n | total (A000170) | classes (A002562) |"));
+    assert!(table[1].starts_with("| --: |"));
+    assert!(
+        table[9].starts_with("| 8 | 92 | 12 | 11 | 1 | 0 | 2057 | "),
+        "{}",
+        table[9]
+    );
+    assert!(md.contains("Computed by queens"));
+
+    let bfile = std::fs::read(p("b.txt")).unwrap();
+    assert_eq!(
+        String::from_utf8(bfile).unwrap(),
+        "1 1\n2 0\n3 0\n4 2\n5 10\n6 4\n7 40\n8 92\n9 352\n10 724\n"
+    );
+}
+
+#[test]
+fn count_bfile_of_classes_can_go_to_stdout_alone() {
+    let out = stdout_of(&[
+        "count",
+        "4-9",
+        "--quiet",
+        "--bfile",
+        "-",
+        "--sequence",
+        "classes",
+    ]);
+    assert_eq!(out, "4 1\n5 2\n6 1\n7 6\n8 12\n9 46\n");
+}
+
+#[test]
+fn count_exports_check_every_destination_before_computing() {
+    let d = dir();
+    let csv = d.path().join("t.csv");
+    let missing = d.path().join("missing/t.json");
+    for (flag, needle) in [
+        ("--json", "--json: cannot write"),
+        ("--markdown", "--markdown: cannot write"),
+        ("--bfile", "--bfile: cannot write"),
+    ] {
+        fails_with(
+            &[
+                "count",
+                "8",
+                "--csv",
+                path_str(&csv),
+                flag,
+                path_str(&missing),
+            ],
+            2,
+            needle,
+        );
+        assert!(
+            !csv.exists(),
+            "nothing is written when a destination is bad"
+        );
+    }
+    fails_with(
+        &["count", "8", "--json", path_str(d.path())],
+        2,
+        "is a directory",
+    );
+    fails_with(&["count", "8,10", "--bfile", "-"], 2, "consecutive");
+    fails_with(&["count", "9,8", "--bfile", "-"], 2, "8 follows 9");
+    fails_with(&["count", "8", "--sequence", "total"], 2, "--bfile");
+    fails_with(
+        &["count", "8", "--bfile", "-", "--sequence", "nodes"],
+        2,
+        "invalid value",
+    );
+    fails_with(
+        &["count", "8", "--csv", "-", "--json", "-"],
+        2,
+        "only one of",
+    );
+    assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn count_json_or_markdown_on_stdout_replaces_the_table() {
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "6-8", "--quiet", "--json", "-"])).unwrap();
+    assert_eq!(json["rows"].as_array().unwrap().len(), 3);
+    assert_eq!(json["rows"][2]["classes"], 12);
+    let d = dir();
+    let csv = d.path().join("t.csv");
+    let md = stdout_of(&[
+        "count",
+        "8",
+        "--quiet",
+        "--markdown",
+        "-",
+        "--csv",
+        path_str(&csv),
+    ]);
+    assert!(md.starts_with("| n | total (A000170)"), "{md}");
+    assert_eq!(
+        queens::formats::table::read_csv(std::fs::File::open(&csv).unwrap())
+            .unwrap()
+            .len(),
+        1
+    );
+}

@@ -1,0 +1,252 @@
+//! The research outputs through the real binary: classify, list --classes/--orbit, profile,
+//! count's exports, render and plot, and their answers to bad input.
+
+use crate::common::queens_plain;
+use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+
+// ---------------------------------------------------------------- classify --format NOTATION
+
+#[test]
+fn classify_format_takes_the_notations_as_shorthand_for_the_table() {
+    let d = dir();
+    let file = d.path().join("boards.txt");
+    fs::write(&file, stdout_of(&["list", "8"])).unwrap();
+    let f = path_str(&file);
+    for (notation, first) in [
+        ("cols", "0 4 7 5 2 6 1 3"),
+        ("cols1", "1 5 8 6 3 7 2 4"),
+        ("digits", "15863724"),
+        ("algebraic", "a8 b2 c4 d1 e7 f5 g3 h6"),
+        (
+            "leetcode",
+            r#"["Q.......","....Q...",".......Q",".....Q..","..Q.....","......Q.",".Q......","...Q...."]"#,
+        ),
+    ] {
+        let short = stdout_of(&["classify", f, "--format", notation]);
+        let long = stdout_of(&["classify", f, "--format", "human", "--notation", notation]);
+        assert_eq!(short, long, "{notation}");
+        let same = stdout_of(&["classify", f, "--format", notation, "--notation", notation]);
+        assert_eq!(short, same, "{notation}");
+        let lines: Vec<&str> = short.lines().collect();
+        assert_eq!(lines.len(), 93, "{notation}");
+        assert!(lines[0].starts_with("line  board"), "{notation}");
+        assert!(
+            lines[1].starts_with(&format!("   1  {first}  ")),
+            "{notation}: {}",
+            lines[1]
+        );
+    }
+    // --notation still combines with csv.
+    let (_, rows) = csv_records(&stdout_of(&[
+        "classify",
+        f,
+        "--format",
+        "csv",
+        "--notation",
+        "cols1",
+    ]));
+    assert_eq!(rows[0][2], "1 5 8 6 3 7 2 4");
+    fails_with(
+        &[
+            "classify",
+            f,
+            "--format",
+            "cols1",
+            "--notation",
+            "algebraic",
+        ],
+        2,
+        "--format cols1 already writes the boards in cols1, and --notation asks for algebraic: \
+         give one of them (--format algebraic, or --format human --notation algebraic)",
+    );
+    let help = stdout_of(&["classify", "--help"]);
+    assert!(
+        help.contains("--format cols1` = `--format human --notation cols1"),
+        "{help}"
+    );
+}
+
+#[test]
+fn an_output_notation_that_cannot_write_a_board_names_the_option_given() {
+    let eleven = "0 2 4 6 8 10 1 3 5 7 9\n";
+    for option in ["--format", "--notation"] {
+        let out = queens_plain()
+            .args(["classify", "-q", option, "digits"])
+            .write_stdin(eleven)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!(
+                "queens: error: {option} digits: line 1: the digits notation is for n ≤ 9"
+            )),
+            "{err}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- classify
+
+#[test]
+fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
+    let boards = stdout_of(&["list", "8"]);
+    let out = queens_plain()
+        .args(["classify", "--format", "csv"])
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (header, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        header,
+        [
+            "line",
+            "n",
+            "board",
+            "canonical",
+            "symmetry",
+            "class_size",
+            "to_canonical",
+            "class"
+        ]
+    );
+    assert_eq!(rows.len(), 92);
+    // Each board carries its class number as `list 8 --classes` numbers them.
+    let numbered: BTreeSet<(String, String)> =
+        rows.iter().map(|r| (r[7].clone(), r[3].clone())).collect();
+    let listed: BTreeSet<(String, String)> = stdout_of(&["list", "8", "--classes"])
+        .lines()
+        .enumerate()
+        .map(|(i, l)| ((i + 1).to_string(), l.to_string()))
+        .collect();
+    assert_eq!(numbered, listed);
+    // Group the boards by canonical form: 12 classes, each as large as it says.
+    let mut classes: BTreeMap<String, Vec<&Vec<String>>> = BTreeMap::new();
+    for r in &rows {
+        classes.entry(r[3].clone()).or_default().push(r);
+    }
+    assert_eq!(classes.len(), 12);
+    for (canonical, members) in &classes {
+        let size: usize = members[0][5].parse().unwrap();
+        assert_eq!(members.len(), size, "class of {canonical}");
+        assert!(members.iter().any(|m| m[2] == *canonical));
+    }
+    let half_turn: Vec<_> = classes
+        .values()
+        .filter(|m| m[0][4] == "half_turn")
+        .collect();
+    assert_eq!(half_turn.len(), 1);
+    assert_eq!(half_turn[0].len(), 4);
+    // The canonical forms are exactly what `list 8 --classes` gives.
+    let listed: BTreeSet<String> = stdout_of(&["list", "8", "--classes"])
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(listed, classes.keys().cloned().collect());
+    // A half-turn symmetric board reaches its canonical form by two transforms.
+    for r in &rows {
+        let transforms = r[6].split(' ').count();
+        assert_eq!(transforms * r[5].parse::<usize>().unwrap(), 8, "{r:?}");
+    }
+}
+
+#[test]
+fn classify_reports_bad_lines_with_numbers_and_still_classifies_the_good_ones() {
+    let d = dir();
+    let file = d.path().join("boards.txt");
+    std::fs::write(
+        &file,
+        "# two good boards and three bad ones\n\
+         0 4 7 5 2 6 1 3\n\
+         \n\
+         0 0\n\
+         0 2 4 1 3\n\
+         0 1 3 2\n\
+         1 2 3 4\n",
+    )
+    .unwrap();
+    let out = queens_plain()
+        .args(["classify", path_str(&file)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stdout.starts_with("line"), "{stdout}");
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    assert!(stdout.contains("0 4 7 5 2 6 1 3  0 4 7 5 2 6 1 3      1  asymmetric"));
+    assert!(stdout.contains("0 2 4 1 3"));
+    let lines: Vec<&str> = stderr.lines().collect();
+    // Three bad lines, the summary of the good ones, the final count.
+    assert_eq!(lines.len(), 5, "{stderr}");
+    assert_eq!(lines[3], "queens: 2 boards, 2 classes (2 asymmetric)");
+    assert!(lines[0].contains("line 4: repeated column"), "{}", lines[0]);
+    assert!(
+        lines[1].contains("line 6: the queens at row 0 column 0 and row 1 column 1 attack"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains("line 7: column 4 in row 3 is outside"));
+    assert!(lines[4].contains("3 of 5 lines are not valid"));
+}
+
+#[test]
+fn classify_with_size_reports_wrong_lengths() {
+    let out = queens_plain()
+        .args(["classify", "--size", "5", "--format", "csv"])
+        .write_stdin("1 4 2 0 3\n1 3 0 2\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0][4], "quarter_turn");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("line 2: wrong length: 4 columns, expected 5")
+    );
+}
+
+#[test]
+fn classify_rejects_unreadable_input_and_survives_binary_garbage() {
+    fails_with(&["classify", "/no/such/file.txt"], 2, "cannot read");
+    fails_with(&["classify", "--format", "xml"], 2, "invalid value");
+    let d = dir();
+    fails_with(
+        &[
+            "classify",
+            "-o",
+            path_str(&d.path().join("no/such/out.txt")),
+        ],
+        2,
+        "does not exist",
+    );
+    let out = queens_plain()
+        .arg("classify")
+        .write_stdin(vec![
+            0xff, 0xfe, b'\n', b'1', b' ', b'3', b'\n', 0, 7, b'\n',
+        ])
+        .output()
+        .unwrap();
+    // Not text: one message, exit 2 (tests/it/progress_gaps.rs has more).
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "queens: error: stdin is not a file of boards (it is not UTF-8 text); see --from for the \
+         notations read\n"
+    );
+    // Text with bad lines: each is reported with its number.
+    let out = queens_plain()
+        .arg("classify")
+        .write_stdin("x y\n1 3\n0 4 7 5 2 6 1 3\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1: malformed"), "{err}");
+    assert!(err.contains("line 2:"), "{err}");
+    assert!(!err.contains("panicked"));
+}

@@ -1,0 +1,200 @@
+//! The gaps of issue 12, through the real binary: `profile`'s progress in estimated work, its
+//! clean stop on SIGINT/SIGTERM and its thread cap; `classify`'s count-only progress when it
+//! reads a pipe; `classify --format NOTATION`; and `classify`'s stop on input that is not
+//! boards. Nothing here measures time: slow producers and the `QUEENS_HEARTBEAT_MS` knob make
+//! the heartbeat come without waiting 10 s.
+
+use crate::common::process;
+use crate::common::queens_plain;
+use crate::common::{build, dir, path_str, stdout_of};
+use crate::running::Running;
+use queens::plan::Engine;
+use queens::search::profile::plain_units;
+use std::fs;
+use std::io::Write;
+use std::process::Stdio;
+use std::thread;
+use std::time::Duration;
+
+/// Parses `queens: profile n=N: 12.5% done, 3/40 units, …, ETA …` into the percentage.
+fn heartbeat_percent(line: &str, n: usize, units: usize) -> Option<f64> {
+    let rest = line.strip_prefix(&format!("queens: profile n={n}: "))?;
+    let (percent, rest) = rest.split_once("% done, ")?;
+    let (done, rest) = rest.split_once(&format!("/{units} units, "))?;
+    done.parse::<usize>().ok()?;
+    (rest.contains(" boards, ") && rest.contains(" elapsed, ETA ")).then_some(())?;
+    percent.parse().ok()
+}
+
+#[test]
+fn profile_logs_a_start_line_heartbeats_in_estimated_work_and_a_finish_line() {
+    let units = plain_units(15).len();
+    let out = queens_plain()
+        .args(["profile", "15", "--threads", "1"])
+        .env("QUEENS_HEARTBEAT_MS", "100")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("queens: profile n=15: started: {units} units, progress in estimated work")
+    );
+    let percents: Vec<f64> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| heartbeat_percent(l, 15, units).unwrap_or_else(|| panic!("{l:?}")))
+        .collect();
+    assert!(!percents.is_empty(), "{err}");
+    assert!(percents.windows(2).all(|w| w[0] <= w[1]), "{percents:?}");
+    assert!(percents.iter().all(|&p| (0.0..=100.0).contains(&p)));
+    let finish = lines.last().unwrap();
+    assert!(
+        finish.starts_with("queens: profile n=15: finished after ")
+            && finish.ends_with(&format!(": {units}/{units} units, 2279184 boards")),
+        "{finish}"
+    );
+    // The profile itself is unchanged by the reporting.
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("   15    2279184    2279184"), "{text}");
+    assert!(text.contains("verified: yes (sum A319283, last depth A000170)"));
+}
+
+// ---------------------------------------------------------------- classify: progress on a pipe
+
+/// Runs `classify ARGS` with boards written into its stdin one at a time, 40 ms apart (30 of
+/// them), heartbeat every 100 ms; returns its stderr lines.
+fn classify_slowly(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["classify"];
+    all.extend(args);
+    let mut run = Running::spawn(&all, &[("QUEENS_HEARTBEAT_MS", "100")], Stdio::piped());
+    let mut stdin = run.child.stdin.take().unwrap();
+    for _ in 0..30 {
+        stdin.write_all(b"0 4 7 5 2 6 1 3\n").unwrap();
+        stdin.flush().unwrap();
+        thread::sleep(Duration::from_millis(40));
+    }
+    drop(stdin);
+    let (code, out, err) = run.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    assert_eq!(out.len(), 31, "{out:?}"); // the heading and the 30 boards
+    err
+}
+
+/// Whether `text` is `1,234 boards read, 5,678/s, 3 s elapsed`.
+fn is_count_text(text: &str) -> bool {
+    let grouped = |s: &str| {
+        let groups: Vec<&str> = s.split(',').collect();
+        groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()))
+            && (1..=3).contains(&groups[0].len())
+            && groups[1..].iter().all(|g| g.len() == 3)
+    };
+    let parts: Vec<&str> = text.split(", ").collect();
+    parts.len() == 3
+        && parts[0].strip_suffix(" boards read").is_some_and(grouped)
+        && parts[1].strip_suffix("/s").is_some_and(grouped)
+        && parts[2].strip_suffix(" s elapsed").is_some_and(grouped)
+}
+
+#[test]
+fn classify_from_a_slow_pipe_logs_a_count_of_boards_read() {
+    let err = classify_slowly(&[]);
+    let start = err[0]
+        .strip_prefix("queens: classify: started: reading stdin (no total to measure against): ")
+        .unwrap_or_else(|| panic!("{err:?}"));
+    assert!(is_count_text(start), "{start}");
+    let beats: Vec<&String> = err[1..]
+        .iter()
+        .take_while(|l| !l.contains("finished"))
+        .collect();
+    assert!(!beats.is_empty(), "{err:?}");
+    for beat in &beats {
+        let text = beat.strip_prefix("queens: classify: ").unwrap();
+        assert!(is_count_text(text), "{beat}");
+    }
+    let finish = &err[beats.len() + 1];
+    assert!(
+        finish.starts_with("queens: classify: finished after ")
+            && finish.ends_with(" s: 30 boards read"),
+        "{err:?}"
+    );
+    assert_eq!(
+        err[beats.len() + 2..],
+        ["queens: 30 boards, 1 class (1 asymmetric)"]
+    );
+}
+
+#[test]
+fn quiet_silences_the_count_and_a_quick_pipe_stays_silent() {
+    assert!(classify_slowly(&["--quiet"]).is_empty());
+    let boards = stdout_of(&["list", "8"]);
+    let out = queens_plain()
+        .arg("classify")
+        .write_stdin(boards)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "queens: 92 boards, 12 classes (11 asymmetric, 1 half_turn)\n"
+    );
+}
+
+#[test]
+fn a_large_file_read_to_its_end_logs_every_mib_done() {
+    // 9 MiB and a bit of boards: 10 units of one MiB, the last one partial, all done.
+    let d = dir();
+    let big = d.path().join("boards.txt");
+    let line = "0 4 7 5 2 6 1 3\n";
+    let lines = (9 << 20) / line.len() + 100;
+    fs::write(&big, line.repeat(lines)).unwrap();
+    let out = queens_plain()
+        .args(["classify", path_str(&big), "--format", "csv", "-o"])
+        .arg(d.path().join("out.csv"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines_of_err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines_of_err.first(),
+        Some(&"queens: classify (MiB read): started: 10 units"),
+        "{err}"
+    );
+    let finish = lines_of_err
+        .iter()
+        .find(|l| l.contains("classify (MiB read): finished after"))
+        .unwrap_or_else(|| panic!("no finish line: {err}"));
+    assert!(
+        finish.ends_with(&format!(": 10/10 units, {lines} boards")),
+        "{finish}"
+    );
+}
+
+#[test]
+fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
+    let units = build(12, Engine::Symmetric).unit_count();
+    let o = process::queens_plain()
+        .args(["count", "12", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("queens: n=12: started: {units} units, progress in estimated work")
+    );
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("queens: n=12: finished after ")
+            && last.ends_with(&format!(" s: {units}/{units} units, 14200 boards")),
+        "{last}"
+    );
+    let o = process::queens_plain()
+        .args(["count", "12", "--threads", "1", "-q"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(o.stderr.is_empty());
+}
