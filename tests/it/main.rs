@@ -9,6 +9,7 @@ mod cli_style;
 mod cluster_cli;
 mod cols_parser;
 mod coronal;
+mod docs_examples;
 mod engines;
 mod foundations;
 mod holes;
