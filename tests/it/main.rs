@@ -11,6 +11,7 @@ mod cli_style;
 mod cluster;
 mod cols_parser;
 mod coronal;
+mod docs_examples;
 mod engines;
 mod exports;
 mod foundations;
