@@ -7,7 +7,7 @@
 pub mod build;
 pub mod forecast;
 pub mod profiler;
-pub mod resume;
+
 /// The stop flag the runner reads between units (it lives in [`crate::plan::stop`], below the
 /// searches that read it too).
 pub use crate::plan::stop;

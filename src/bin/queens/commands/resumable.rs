@@ -8,7 +8,7 @@ use crate::cli::SearchArgs;
 use crate::progress::Progress;
 use crate::signals;
 use queens::plan::{Part, Plan, Tally};
-use queens::runner::resume::ResumeError;
+use queens::counter::resume::ResumeError;
 use queens::{Finished, Outcome};
 use std::path::Path;
 use std::sync::Arc;

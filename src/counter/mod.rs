@@ -1,7 +1,9 @@
 //! The counting front door: [`count`] for the common case, and [`Counter`], a builder for
 //! everything else (engine, kernel, threads, a part of the plan, resuming from finished units,
 //! a per-unit callback, a stop flag, a checkpoint journal to resume from: see
-//! [`crate::runner::resume`]).
+//! [`resume`]).
+
+pub mod resume;
 
 use crate::error::Error;
 use crate::plan::stop::StopFlag;

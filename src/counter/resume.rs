@@ -36,7 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::counter::{Counter, Outcome};
+use super::{Counter, Outcome};
 use crate::error::Error;
 use crate::formats::checkpoint::{Checkpoint, CheckpointError, RunIdentity};
 use crate::plan::{Plan, Tally};
