@@ -348,7 +348,8 @@ impl<R: BufRead> BoardReader<R> {
         }
     }
 
-    /// Reads one line of text.
+    /// Reads one line of text: skips what holds nothing, settles the notation on the first
+    /// line that holds something, and hands the line to the reader of that notation.
     fn process(&mut self, raw: &str) {
         let text = notation::content(raw);
         // A line of brackets and commas alone (the opening `[` of a LeetCode list) holds
@@ -362,131 +363,142 @@ impl<R: BufRead> BoardReader<R> {
             }
             return;
         }
-        let notation = match self.notation {
-            Some(n) => n,
-            None => {
-                let n = notation::detect_line(text);
-                self.notation = Some(n);
-                n
-            }
-        };
-        let line = self.line_no;
+        let notation = *self
+            .notation
+            .get_or_insert_with(|| notation::detect_line(text));
         match notation {
-            Notation::Board => {
-                if notation::is_board_row(text) {
-                    self.push_row(text, notation);
-                } else {
-                    self.flush_rows("before a line that is not a row");
-                    let e = Self::malformed(
-                        line,
-                        NotationError::Malformed(format!(
-                            "{:?} is not a board row (only Q and .)",
-                            shorten(text)
-                        )),
-                        text,
-                        notation,
-                    );
-                    self.queue.push_back(e);
+            Notation::Board => self.process_board_row(text),
+            Notation::Leetcode => self.process_leetcode(text),
+            Notation::Csv => self.process_csv(text),
+            single => self.process_single(text, single),
+        }
+    }
+
+    /// A line of a drawn board (`Q` and `.`): one more row, or the end of the board before it
+    /// and an error for the line.
+    fn process_board_row(&mut self, text: &str) {
+        if notation::is_board_row(text) {
+            self.push_row(text, Notation::Board);
+        } else {
+            self.flush_rows("before a line that is not a row");
+            let e = Self::malformed(
+                self.line_no,
+                NotationError::Malformed(format!(
+                    "{:?} is not a board row (only Q and .)",
+                    shorten(text)
+                )),
+                text,
+                Notation::Board,
+            );
+            self.queue.push_back(e);
+        }
+    }
+
+    /// A line of a LeetCode list: its strings are rows of boards.
+    fn process_leetcode(&mut self, text: &str) {
+        match notation::leetcode_strings(text) {
+            Ok(strings) => {
+                for s in strings {
+                    if s.is_empty() {
+                        let e = self.error(self.line_no, "an empty row \"\"".into());
+                        self.queue.push_back(e);
+                    } else {
+                        self.push_row(s, Notation::Leetcode);
+                    }
                 }
             }
-            Notation::Leetcode => match notation::leetcode_strings(text) {
-                Ok(strings) => {
-                    for s in strings {
-                        if s.is_empty() {
-                            let e = self.error(line, "an empty row \"\"".into());
-                            self.queue.push_back(e);
-                        } else {
-                            self.push_row(s, notation);
-                        }
-                    }
-                }
-                Err(e) => {
-                    self.rows.clear();
-                    let e = Self::malformed(line, e, text, notation);
-                    self.queue.push_back(e);
-                }
-            },
-            Notation::Csv => {
-                if let Some(column) = notation::csv_header_column(text) {
-                    self.csv_column = Some(column);
-                    return;
-                }
-                let Some(column) = self.csv_column else {
-                    let e = self.error(
-                        line,
-                        "CSV without one of the tool's headers before it (index,solution; \
-                         index,canonical,…; line,n,board,…)"
-                            .into(),
-                    );
-                    self.queue.push_back(e);
-                    return;
-                };
-                let fields = csv_fields(text);
-                let field = fields.get(column).map(|f| f.trim());
-                let item = match field {
-                    None => self.error(
-                        line,
-                        format!("malformed: no field {} (the board column)", column + 1),
-                    ),
-                    Some(field) => {
-                        // The board column may be in any one-line notation.
-                        let mut inner = notation::detect_line(field);
-                        if !inner.is_single_line() && inner != Notation::Leetcode {
-                            inner = Notation::Cols;
-                        }
-                        match notation::parse_line(inner, field) {
-                            Ok(cols) => Ok(RawBoard {
-                                line,
-                                notation: inner,
-                                cols,
-                                hint: None,
-                            }),
-                            Err(e) => Self::malformed(line, e, "", inner),
-                        }
-                    }
-                };
-                self.queue.push_back(item);
-            }
-            single => {
-                let item = match notation::parse_line(single, text) {
-                    Ok(cols) => {
-                        let hint = if is_solution(&cols, single) {
-                            None
-                        } else {
-                            hint_for(text, single)
-                        };
-                        Ok(RawBoard {
-                            line,
-                            notation: single,
-                            cols,
-                            hint,
-                        })
-                    }
-                    Err(e) => Self::malformed(line, e, text, single),
-                };
-                self.queue.push_back(item);
+            Err(e) => {
+                self.rows.clear();
+                let e = Self::malformed(self.line_no, e, text, Notation::Leetcode);
+                self.queue.push_back(e);
             }
         }
+    }
+
+    /// A line of one of the tool's CSV tables: a header names the board column, a record
+    /// holds one board there, in any one-line notation.
+    fn process_csv(&mut self, text: &str) {
+        let line = self.line_no;
+        if let Some(column) = notation::csv_header_column(text) {
+            self.csv_column = Some(column);
+            return;
+        }
+        let Some(column) = self.csv_column else {
+            let e = self.error(
+                line,
+                "CSV without one of the tool's headers before it (index,solution; \
+                 index,canonical,…; line,n,board,…)"
+                    .into(),
+            );
+            self.queue.push_back(e);
+            return;
+        };
+        let fields = csv_fields(text);
+        let item = match fields.get(column).map(|f| f.trim()) {
+            None => self.error(
+                line,
+                format!("malformed: no field {} (the board column)", column + 1),
+            ),
+            Some(field) => {
+                // The board column may be in any one-line notation.
+                let mut inner = notation::detect_line(field);
+                if !inner.is_single_line() && inner != Notation::Leetcode {
+                    inner = Notation::Cols;
+                }
+                match notation::parse_line(inner, field) {
+                    Ok(cols) => Ok(RawBoard {
+                        line,
+                        notation: inner,
+                        cols,
+                        hint: None,
+                    }),
+                    Err(e) => Self::malformed(line, e, "", inner),
+                }
+            }
+        };
+        self.queue.push_back(item);
+    }
+
+    /// A line in a one-line notation: one board, with a hint where it reads as a board but
+    /// not as a solution.
+    fn process_single(&mut self, text: &str, notation: Notation) {
+        let line = self.line_no;
+        let item = match notation::parse_line(notation, text) {
+            Ok(cols) => {
+                let hint = if is_solution(&cols, notation) {
+                    None
+                } else {
+                    hint_for(text, notation)
+                };
+                Ok(RawBoard {
+                    line,
+                    notation,
+                    cols,
+                    hint,
+                })
+            }
+            Err(e) => Self::malformed(line, e, text, notation),
+        };
+        self.queue.push_back(item);
     }
 }
 
-/// The fields of one CSV record: commas separate, double quotes quote (`""` is a quote).
+/// The fields of one CSV record, as the csv crate reads them (the tool writes its CSV with
+/// it): commas separate, a field that starts with a double quote is quoted (`""` in it is a
+/// quote, commas are text). A line holds one record: only a line feed would end it, and a
+/// line has none. An empty line is one empty field.
 fn csv_fields(text: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                chars.next();
-                fields.last_mut().expect("one field").push('"');
-            }
-            '"' => quoted = !quoted,
-            ',' if !quoted => fields.push(String::new()),
-            c => fields.last_mut().expect("one field").push(c),
-        }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_reader(text.as_bytes());
+    let mut record = csv::StringRecord::new();
+    match reader.read_record(&mut record) {
+        Ok(true) => record.iter().map(String::from).collect(),
+        // No record (an empty line), or an error, which text (valid UTF-8) cannot give.
+        Ok(false) | Err(_) => vec![String::new()],
     }
-    fields
 }
 
 /// At most 40 characters of `text`, for messages.
@@ -682,6 +694,8 @@ mod tests {
             ["1", "[\".Q\",\"Q.\"]", "x"]
         );
         assert_eq!(csv_fields(""), [""]);
+        assert_eq!(csv_fields("a,,\"b,c\","), ["a", "", "b,c", ""]);
+        assert_eq!(csv_fields("1,\"x\r\",2\r"), ["1", "x\r", "2\r"]);
     }
 
     #[test]

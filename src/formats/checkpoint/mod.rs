@@ -11,7 +11,7 @@
 //!
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
-//! then the seven fields of its [`Tally`] ([`tally_fields`]) and the unit's wall-clock seconds.
+//! then the seven fields of its [`Tally`] ([`tally_fields`](crate::formats::tally_fields)) and the unit's wall-clock seconds.
 //! Each line ends with the [`checksum`] of the text before its last comma; a unit line's
 //! checksum is seeded with the header's text, so it covers the run too: a line copied from the
 //! checkpoint of another n, engine, plan or part fails it.
@@ -21,8 +21,10 @@
 //! writes (seconds that are not a finite number from 0 to 10^9, fewer nodes than an eighth of
 //! the boards) is dropped whatever its checksum says.
 //!
-//! Lines are written whole in one `write` to a file opened for appending, so a kill can tear
-//! only the last line: a torn last line is cut off (and its unit counted again). Any other line
+//! Each line is built whole in a buffer and appended with one `write_all` (under a lock, to a
+//! file opened for appending): `write_all` issues one `write` and more only if the kernel
+//! takes part of the line, so lines never interleave and a kill can tear only the last line: a
+//! torn last line is cut off (and its unit counted again). Any other line
 //! that fails its check (damaged, or foreign) is dropped, its unit counted again, and
 //! [`Checkpoint::dropped_note`] says how many and why; every good line is kept. The file is
 //! locked while a run uses it ([`File::try_lock`]): a second run on the same file is refused.
@@ -30,22 +32,35 @@
 //! synced to disk by a background thread every [`SYNC_INTERVAL`] and at the end (a crashed
 //! machine loses at most that much work, and no worker waits for the disk); the directory is
 //! synced after the file is created or replaced.
+//!
+//! The module's parts, one job each: the line format (`codec`: writing and parsing unit
+//! lines, checksums), reading a file back (`recovery`: the first line, a foreign header
+//! named field by field, the journal with its dropped lines), the lock (`lock`) and the
+//! background sync thread (`sync`); this file holds the public types and `Checkpoint`'s
+//! opening, rewriting and recording.
+
+mod codec;
+mod lock;
+mod recovery;
+mod sync;
+
+use codec::{MAX_UNIT_LINE, shorten, unit_line_into, with_checksum};
+use lock::open_locked;
+use recovery::{FirstLine, Journal, read_journal};
+use sync::Syncer;
 
 use crate::formats::atomic;
-use crate::formats::bounded::{self, Overlong};
 use crate::formats::checksum;
-use crate::formats::tally_fields;
 use crate::plan::Plan;
 use crate::plan::part::Part;
 use crate::plan::tally::Tally;
 use std::cell::Cell;
 use std::collections::BTreeMap;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Write};
+use std::fs::{self, File};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, mpsc};
-use std::thread;
 use std::time::{Duration, Instant};
 
 /// The first field of a checkpoint's header line.
@@ -248,312 +263,6 @@ thread_local! {
     static LAST_RECORD: Cell<(u64, Option<Instant>)> = const { Cell::new((0, None)) };
 }
 
-/// The background thread that syncs the journal to disk every [`SYNC_INTERVAL`], so that no
-/// worker ever waits for the disk.
-#[derive(Debug)]
-struct Syncer {
-    stop: mpsc::Sender<()>,
-    handle: thread::JoinHandle<io::Result<()>>,
-}
-
-impl Syncer {
-    fn start(file: File) -> io::Result<Syncer> {
-        let (stop, stopped) = mpsc::channel::<()>();
-        let handle = thread::Builder::new()
-            .name("queens-checkpoint-sync".to_string())
-            .spawn(move || {
-                // Wakes every SYNC_INTERVAL until the checkpoint drops the sender.
-                while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(SYNC_INTERVAL)
-                {
-                    file.sync_data()?;
-                }
-                Ok(())
-            })?;
-        Ok(Syncer { stop, handle })
-    }
-
-    /// Stops the thread; returns the first error it met.
-    fn stop(self) -> io::Result<()> {
-        drop(self.stop);
-        self.handle
-            .join()
-            .unwrap_or_else(|_| Err(io::Error::other("the checkpoint sync thread panicked")))
-    }
-}
-
-/// Appends `,checksum` to a line.
-fn with_checksum(text: String) -> String {
-    let sum = checksum::checksum(&text);
-    text + "," + &sum
-}
-
-/// The longest seconds field: a unit's seconds are clamped to 10^9 (32 years), written with 6
-/// decimals.
-const MAX_SECONDS: f64 = 1e9;
-
-/// The longest unit line: `unit,`, an id of up to 20 digits, 7 counts of up to 39 digits, their
-/// commas, the seconds (17 characters at most), a comma and 16 hex digits of checksum, and the
-/// newline.
-const MAX_UNIT_LINE: usize = 5 + 20 + 7 * (1 + 39) + (1 + 17) + 1 + 16 + 1;
-
-/// Writes unit `id`'s line, checksum (seeded with the run's `key`) and newline included, into
-/// `buf` and returns its length. It allocates nothing: it runs on the worker threads between
-/// units, where an allocation would move the search kernels' per-thread buffers (and measurably
-/// slowed them).
-fn unit_line_into(
-    buf: &mut [u8; MAX_UNIT_LINE],
-    key: u64,
-    id: usize,
-    t: &Tally,
-    seconds: f64,
-) -> usize {
-    let seconds = if seconds.is_finite() {
-        seconds.clamp(0.0, MAX_SECONDS)
-    } else {
-        0.0
-    };
-    let mut rest: &mut [u8] = &mut buf[..];
-    write!(rest, "unit,{id},").expect("MAX_UNIT_LINE holds the longest unit line");
-    tally_fields::write_all(&mut rest, t).expect("MAX_UNIT_LINE holds the longest unit line");
-    write!(rest, ",{seconds:.6}").expect("MAX_UNIT_LINE holds the longest unit line");
-    let body = MAX_UNIT_LINE - rest.len();
-    let sum = checksum::hash_from(key, &buf[..body]);
-    let mut rest: &mut [u8] = &mut buf[body..];
-    writeln!(rest, ",{sum:016x}").expect("MAX_UNIT_LINE holds the checksum");
-    MAX_UNIT_LINE - rest.len()
-}
-
-/// One unit's line, without its newline.
-#[cfg(test)]
-fn unit_line(key: u64, id: usize, t: &Tally, seconds: f64) -> String {
-    let mut buf = [0; MAX_UNIT_LINE];
-    let len = unit_line_into(&mut buf, key, id, t, seconds);
-    String::from_utf8(buf[..len - 1].to_vec()).expect("a unit line is ASCII")
-}
-
-/// Why a unit line is not taken.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum LineProblem {
-    /// The checksum fails for this run.
-    Check,
-    /// Not a unit record of this format.
-    Malformed(String),
-}
-
-/// A unit line's id, tally and seconds.
-type UnitRecord = (usize, Tally, f64);
-
-/// Parses a unit line of the run whose lines are seeded with `key` (checksum checked first).
-fn parse_unit_line(key: u64, line: &str) -> Result<UnitRecord, LineProblem> {
-    let (body, sum) = line.rsplit_once(',').ok_or(LineProblem::Check)?;
-    if format!("{:016x}", checksum::hash_from(key, body.as_bytes())) != sum {
-        return Err(LineProblem::Check);
-    }
-    let fields: Vec<&str> = body.split(',').collect();
-    if fields.len() != 10 || fields[0] != "unit" {
-        return Err(LineProblem::Malformed("not a unit record".to_string()));
-    }
-    let id = fields[1]
-        .parse::<usize>()
-        .map_err(|_| LineProblem::Malformed(format!("{:?} is not a unit id", fields[1])))?;
-    let (tally, _) = tally_fields::parse(&fields[2..9], false)
-        .map_err(|e| LineProblem::Malformed(e.to_string()))?;
-    // The checksum guards against accidents, not forgery: values no run writes are refused
-    // whatever their checksum says.
-    if !tally_fields::nodes_possible(&tally) {
-        return Err(LineProblem::Malformed(
-            "fewer nodes than an eighth of its boards".to_string(),
-        ));
-    }
-    let seconds = fields[9]
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && (0.0..=MAX_SECONDS).contains(s))
-        .ok_or_else(|| LineProblem::Malformed(format!("{:?} is not seconds", fields[9])))?;
-    Ok((id, tally, seconds))
-}
-
-/// Names how a header line differs from `expected`, or says it is no checkpoint header.
-fn header_differences(path: &Path, line: &str, expected: &RunIdentity) -> CheckpointError {
-    let fields: Vec<&str> = line.split(',').collect();
-    if fields.first() != Some(&MAGIC) {
-        return CheckpointError::NotACheckpoint {
-            path: path.to_path_buf(),
-            what: format!("its first line is {:?}", shorten(line)),
-        };
-    }
-    if let Some(version) = fields.get(1).filter(|v| **v != FORMAT_VERSION) {
-        return CheckpointError::OlderVersion {
-            path: path.to_path_buf(),
-            version: shorten(version),
-        };
-    }
-    let mut differences = Vec::new();
-    let found: BTreeMap<&str, &str> = fields
-        .iter()
-        .skip(2)
-        .filter_map(|f| f.split_once('='))
-        .collect();
-    for (key, value) in expected.pairs() {
-        match found.get(key) {
-            Some(v) if *v == value => {}
-            Some(v) => differences.push(format!("{key} {} (this run: {value})", shorten(v))),
-            None => differences.push(format!("no {key} (this run: {value})")),
-        }
-    }
-    if differences.is_empty() {
-        let mine = expected.header_body();
-        let mut theirs: Vec<&str> = fields[..fields.len() - 1].to_vec();
-        let mut ours: Vec<&str> = mine.split(',').collect();
-        theirs.sort_unstable();
-        ours.sort_unstable();
-        let what = if theirs == ours && fields.len() == ours.len() + 1 {
-            "the header's fields are in another order than queens writes them (was it edited?)"
-        } else {
-            // Every field agrees, so only the checksum can be wrong.
-            "the header's checksum does not match"
-        };
-        return CheckpointError::Corrupt {
-            path: path.to_path_buf(),
-            line: 1,
-            what: what.to_string(),
-        };
-    }
-    CheckpointError::Foreign {
-        path: path.to_path_buf(),
-        differences: differences.join(", "),
-    }
-}
-
-/// At most 120 characters of `text`.
-fn shorten(text: &str) -> String {
-    text.chars().take(120).collect()
-}
-
-/// Whether a header line carries its own good checksum: then it is what some run wrote, and a
-/// header other than this run's names another run (not a damaged one).
-fn header_checksum_ok(line: &str) -> bool {
-    line.rsplit_once(',')
-        .is_some_and(|(body, sum)| checksum::checksum(body) == sum)
-}
-
-/// The first line of a checkpoint, read in bounded memory.
-struct FirstLine {
-    /// The line without its line end (LF, or CRLF), or the start of an overlong one.
-    bytes: Vec<u8>,
-    /// The bytes it took, line end included.
-    consumed: u64,
-    /// Whether it ended in a newline (and was not overlong).
-    complete: bool,
-    /// Whether it ended in CRLF.
-    crlf: bool,
-    /// Whether it was longer than [`bounded::MAX_LINE`].
-    overlong: bool,
-}
-
-impl FirstLine {
-    fn read(reader: &mut impl BufRead) -> io::Result<FirstLine> {
-        let mut bytes = Vec::new();
-        let (consumed, overlong) =
-            bounded::read_line_capped(reader, &mut bytes, bounded::MAX_LINE)?;
-        let complete = !overlong && bytes.last() == Some(&b'\n');
-        if complete {
-            bytes.pop();
-        }
-        let crlf = complete && bytes.last() == Some(&b'\r');
-        if crlf {
-            bytes.pop();
-        }
-        Ok(FirstLine {
-            bytes,
-            consumed,
-            complete,
-            crlf,
-            overlong,
-        })
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.bytes).into_owned()
-    }
-
-    /// Whether the line looks like a damaged checkpoint header rather than another kind of
-    /// file: too long (a hole), not text, or starting as a header does.
-    fn may_be_damaged_header(&self) -> bool {
-        self.overlong
-            || std::str::from_utf8(&self.bytes).is_err()
-            || self.bytes.contains(&0)
-            || self.bytes.starts_with(MAGIC.as_bytes())
-    }
-
-    /// Why this first line is not this run's header.
-    fn refusal(&self, path: &Path, identity: &RunIdentity) -> CheckpointError {
-        if self.overlong {
-            return CheckpointError::NotACheckpoint {
-                path: path.to_path_buf(),
-                what: Overlong::Line {
-                    line: 1,
-                    limit: bounded::MAX_LINE,
-                }
-                .describe(&path.display().to_string()),
-            };
-        }
-        header_differences(path, &self.text(), identity)
-    }
-
-    /// Whether the header names another run, or version, for certain (its own checksum is
-    /// good, or its version field differs): a usage error, never repaired.
-    fn is_another_runs(&self, path: &Path, identity: &RunIdentity) -> bool {
-        !self.overlong
-            && (header_checksum_ok(&self.text())
-                || matches!(
-                    self.refusal(path, identity),
-                    CheckpointError::OlderVersion { .. }
-                ))
-    }
-}
-
-/// Opens `path` for reading and appending (creating it), and locks it. A run that opened the
-/// file just before another run renamed a rewritten checkpoint over it would lock the
-/// orphan: the path is checked to still name the locked file, and opened again if not.
-fn open_locked(path: &Path) -> Result<File, CheckpointError> {
-    let io_err = |source: io::Error| CheckpointError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    for _ in 0..64 {
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-            .map_err(io_err)?;
-        lock(&file, path)?;
-        if still_named(&file, path) {
-            return Ok(file);
-        }
-    }
-    Err(CheckpointError::Locked {
-        path: path.to_path_buf(),
-    })
-}
-
-/// Whether `path` names the open `file` (same device and inode).
-#[cfg(unix)]
-fn still_named(file: &File, path: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (file.metadata(), fs::metadata(path)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-/// Elsewhere a rename over an open file is refused by the system.
-#[cfg(not(unix))]
-fn still_named(_file: &File, _path: &Path) -> bool {
-    true
-}
-
 /// Checks, before any work, that the checkpoint at `path` (if there is one) may be used by the
 /// run `identity`: a file whose header names another run, or another version, is refused
 /// here, so that a folder of checkpoints of another engine or split is refused before any
@@ -578,121 +287,6 @@ pub fn check(path: &Path, identity: &RunIdentity) -> Result<(), CheckpointError>
         return Err(first.refusal(path, identity));
     }
     Ok(())
-}
-
-/// What the lines after the header hold.
-#[derive(Debug, Default)]
-struct Journal {
-    done: BTreeMap<usize, Tally>,
-    seconds: BTreeMap<usize, f64>,
-    dropped: Dropped,
-    /// The last line was torn or failed its check.
-    dropped_last_line: bool,
-    /// When the file's bytes up to this length are exactly the header and the good lines, in
-    /// order (nothing but the last line dropped, no copies): that length.
-    good_len: Option<u64>,
-}
-
-/// Reads the unit lines after the header (`reader` is past it; `header_len` bytes with its
-/// newline) of a checkpoint of the run `identity`.
-fn read_journal(
-    path: &Path,
-    reader: &mut impl BufRead,
-    header_len: u64,
-    identity: &RunIdentity,
-) -> Result<Journal, CheckpointError> {
-    let key = identity.line_key();
-    let mut j = Journal::default();
-    let mut good_len = header_len;
-    // Units that two good lines gave different tallies: counted again.
-    let mut contradicted = std::collections::BTreeSet::new();
-    let mut in_order = true;
-    let mut raw = Vec::new();
-    // The problem of the line before, held back until it is known not to be the last.
-    let mut pending: Option<LineProblem> = None;
-    loop {
-        // A line longer than any unit line (a zero-filled hole) is skipped, not held.
-        let (read, overlong) = bounded::read_line_capped(reader, &mut raw, bounded::MAX_LINE)
-            .map_err(|e| CheckpointError::Io {
-                path: path.to_path_buf(),
-                source: e,
-            })?;
-        if read == 0 {
-            break;
-        }
-        if let Some(problem) = pending.take() {
-            j.dropped.count(&problem);
-            in_order = false;
-        }
-        if overlong {
-            pending = Some(LineProblem::Malformed(
-                "a line longer than 1 MiB".to_string(),
-            ));
-            continue;
-        }
-        let Some(line) = raw.strip_suffix(b"\n") else {
-            // Incomplete: only the last line can be.
-            j.dropped_last_line = true;
-            break;
-        };
-        // A line end turned into CRLF (by a text tool) is read as LF; the file is then
-        // written again without it.
-        let line = match line.strip_suffix(b"\r") {
-            Some(l) => {
-                in_order = false;
-                l
-            }
-            None => line,
-        };
-        let parsed = std::str::from_utf8(line)
-            .map_err(|_| LineProblem::Malformed("not text".to_string()))
-            .and_then(|l| parse_unit_line(key, l));
-        match parsed {
-            Ok((id, t, secs)) => {
-                if id >= identity.plan_units || !identity.part.selects(id) {
-                    j.dropped.outside_part += 1;
-                    in_order = false;
-                } else if let Some(earlier) = j.done.get(&id) {
-                    // A copy of a good line changes nothing; a contradiction loses both.
-                    if *earlier != t {
-                        contradicted.insert(id);
-                        j.dropped.contradicting += 1;
-                    }
-                    in_order = false;
-                } else if contradicted.contains(&id) {
-                    j.dropped.contradicting += 1;
-                } else {
-                    j.done.insert(id, t);
-                    j.seconds.insert(id, secs);
-                    if in_order {
-                        good_len += read;
-                    }
-                }
-            }
-            Err(problem) => pending = Some(problem),
-        }
-    }
-    if pending.is_some() {
-        // A complete last line that fails its check: torn by a kill as well as any.
-        j.dropped_last_line = true;
-    }
-    for id in &contradicted {
-        if j.done.remove(id).is_some() {
-            j.seconds.remove(id);
-            j.dropped.contradicting += 1;
-        }
-    }
-    j.good_len = (in_order && contradicted.is_empty()).then_some(good_len);
-    Ok(j)
-}
-
-impl Dropped {
-    fn count(&mut self, problem: &LineProblem) {
-        match problem {
-            LineProblem::Check => self.failed_check += 1,
-            LineProblem::Malformed(_) => self.malformed += 1,
-        }
-    }
 }
 
 impl Checkpoint {
@@ -912,7 +506,8 @@ impl Checkpoint {
         ))
     }
 
-    /// Appends a finished unit: one whole line in one write. The line reaches the kernel at
+    /// Appends a finished unit: one whole line, built in a buffer and handed to the kernel by
+    /// one `write_all` under the file's lock (lines never interleave). The line reaches the kernel at
     /// once (a killed process loses nothing) and the disk within [`SYNC_INTERVAL`]. Its
     /// seconds are the time since the same thread's previous unit in this checkpoint (or since
     /// the checkpoint was opened): on the runner's worker threads, which count units one after
@@ -947,22 +542,6 @@ impl Checkpoint {
     }
 }
 
-/// Locks `file` for this run, or says that another run holds it.
-fn lock(file: &File, path: &Path) -> Result<(), CheckpointError> {
-    match file.try_lock() {
-        Ok(()) => Ok(()),
-        Err(fs::TryLockError::WouldBlock) => Err(CheckpointError::Locked {
-            path: path.to_path_buf(),
-        }),
-        // A file system without locks (some network ones): the run goes on unlocked.
-        Err(fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(()),
-        Err(fs::TryLockError::Error(source)) => Err(CheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        }),
-    }
-}
-
 impl Drop for Checkpoint {
     fn drop(&mut self) {
         let syncer = self
@@ -978,8 +557,11 @@ impl Drop for Checkpoint {
 
 #[cfg(test)]
 mod tests {
+    use super::codec::{MAX_SECONDS, parse_unit_line, unit_line};
+    use super::lock::still_named;
     use super::*;
     use crate::plan::tally::ClassCounts;
+    use std::thread;
 
     fn identity(part: Part) -> RunIdentity {
         RunIdentity {
