@@ -3,9 +3,9 @@
 //! unit takes. `cargo bench --bench checkpoint`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use queens::formats::checkpoint::{Checkpoint, RunIdentity};
 use queens::plan::part::Part;
 use queens::plan::tally::{ClassCounts, Tally};
+use queens::storage::checkpoint::{Checkpoint, RunIdentity};
 use std::hint::black_box;
 
 fn record(c: &mut Criterion) {

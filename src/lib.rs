@@ -64,11 +64,13 @@
 //! - [`search`]: the engines and their kernels (the only home of `unsafe`).
 //! - [`mod@error`]: the library's [`Error`], which names sizes, kernels, parts and tallies.
 //! - [`verify`]: the published values (OEIS), for verification only.
+//! - [`storage`]: the file machinery: atomic writes, bounded reads, checksums, the text of a
+//!   tally, the checkpoint journal of a resumable count.
 //! - [`runner`], [`counter`], [`solutions`], [`mod@classify`]: the engines' plans run on a
 //!   thread pool, and the front door on them ([`fn@count`], [`Counter`], [`fn@solutions`],
 //!   [`fn@classes`], [`fn@classify`]).
-//! - [`formats`]: the files other runs read back (result CSV, part rows, merge, checkpoint
-//!   journal, checksums, atomic writes).
+//! - [`formats`], [`sequences`]: the files other runs read back (result tables, part rows
+//!   and their merge, lists of solutions); the OEIS sequences a table's columns are.
 //! - [`draw`]: SVG boards, classes and plots.
 //!
 //! The `queens` binary (the default `cli` feature) adds the command line on top; the library
@@ -90,6 +92,7 @@ pub mod runner;
 pub mod search;
 pub mod sequences;
 pub mod solutions;
+pub mod storage;
 pub mod symmetry;
 pub mod verify;
 

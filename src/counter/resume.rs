@@ -38,8 +38,8 @@
 
 use super::{Counter, Outcome};
 use crate::error::Error;
-use crate::formats::checkpoint::{Checkpoint, CheckpointError, RunIdentity};
 use crate::plan::{Plan, Tally};
+use crate::storage::checkpoint::{Checkpoint, CheckpointError, RunIdentity};
 use std::collections::BTreeMap;
 use std::io;
 

@@ -10,11 +10,11 @@
 //! problems are kept (the rest counted: "… and K more"), and missing parts are written as
 //! ranges, at most [`SHOWN_RANGES`] of them.
 
-use crate::formats::bounded::{self, Overlong};
 use crate::formats::part_row::{PART_HEADER, PartRow};
 use crate::formats::table::{self, Row};
 use crate::plan::Engine;
 use crate::plan::tally::{Tally, TallyError};
+use crate::storage::bounded::{self, Overlong};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Read;

@@ -1,18 +1,12 @@
 //! The files other runs read back: result tables ([`table`]), part rows ([`part_row`]) and
-//! their [`merge`], the checkpoint journal ([`checkpoint`]), the checksums that guard them
-//! ([`checksum`]), the one codec of their tally fields ([`tally_fields`]), their bounded
-//! reading ([`bounded`]), the atomic writes that publish them ([`atomic`]), and lists of
-//! solutions in every notation ([`solutions`]).
+//! their [`merge`], and lists of solutions in every notation ([`solutions`]). The file
+//! machinery under them (atomic writes, bounded reads, checksums, the tally codec, the
+//! checkpoint journal) is [`crate::storage`].
 
-pub mod atomic;
-pub mod bounded;
-pub mod checkpoint;
-pub mod checksum;
 pub mod merge;
 pub mod part_row;
 pub mod solutions;
 pub mod table;
-pub mod tally_fields;
 
 use std::io;
 

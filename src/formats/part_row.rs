@@ -7,10 +7,10 @@
 
 use crate::board::{MAX_N, MIN_N};
 use crate::counter::Finished;
-use crate::formats::checksum;
-use crate::formats::tally_fields;
 use crate::plan::part::Part;
 use crate::plan::tally::Tally;
+use crate::storage::checksum;
+use crate::storage::tally_fields;
 use std::io;
 
 /// The position of the first of the seven tally columns ([`tally_fields::TALLY_COLUMNS`]).

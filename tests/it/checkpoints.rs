@@ -180,12 +180,12 @@ fn a_second_run_on_one_checkpoint_is_refused_naming_the_file() {
 
 mod readers {
     use proptest::prelude::*;
-    use queens::formats::checkpoint::{Checkpoint, RunIdentity};
     use queens::formats::merge::{self, Problems};
     use queens::formats::part_row::{PART_HEADER, PartRow};
     use queens::formats::table;
     use queens::plan::Part;
     use queens::plan::tally::{ClassCounts, Tally};
+    use queens::storage::checkpoint::{Checkpoint, RunIdentity};
     use queens::verify::KnownTable;
     use std::fs;
 
@@ -205,7 +205,7 @@ mod readers {
     fn open(path: &std::path::Path, id: &RunIdentity) -> Checkpoint {
         for _ in 0..200 {
             match Checkpoint::open(path, id) {
-                Err(queens::formats::checkpoint::CheckpointError::Locked { .. }) => {
+                Err(queens::storage::checkpoint::CheckpointError::Locked { .. }) => {
                     std::thread::sleep(std::time::Duration::from_millis(10));
                 }
                 other => return other.unwrap(),
@@ -909,7 +909,7 @@ fn a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file() {
 fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
     let d = dir();
     let lines = complete_checkpoint("8", d.path());
-    let key = queens::formats::checksum::hash(
+    let key = queens::storage::checksum::hash(
         (lines[0].rsplit_once(',').unwrap().0.to_string() + "\n").as_bytes(),
     );
     // A unit line with seconds beyond 10^9, another with too few nodes, checksums recomputed.
@@ -920,7 +920,7 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
         let body = f.join(",");
         format!(
             "{body},{:016x}",
-            queens::formats::checksum::hash_from(key, body.as_bytes())
+            queens::storage::checksum::hash_from(key, body.as_bytes())
         )
     };
     let with_boards = lines

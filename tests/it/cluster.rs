@@ -6,9 +6,9 @@
 use crate::common::process::queens_plain;
 use crate::common::process::{err, peak_kib, refused, run, skipped};
 use crate::common::{build, dir, results, whole, whole_with, with_fresh_checksum};
-use queens::formats::checksum;
 use queens::formats::part_row::{self, PART_HEADER, PartRow};
 use queens::plan::Engine;
+use queens::storage::checksum;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

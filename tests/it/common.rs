@@ -253,7 +253,7 @@ pub mod process {
 /// `fields` with the last replaced by the checksum of the others (as a forger would).
 pub fn with_fresh_checksum(mut fields: Vec<String>) -> String {
     fields.pop();
-    let sum = queens::formats::checksum::checksum(&fields.join(","));
+    let sum = queens::storage::checksum::checksum(&fields.join(","));
     fields.push(sum);
     fields.join(",")
 }

@@ -2,7 +2,7 @@
 //!
 //! A destination is stdout (`-`) or a path:
 //!
-//! - a **regular file**, new or existing, is written atomically ([`queens::formats::atomic`]):
+//! - a **regular file**, new or existing, is written atomically ([`queens::storage::atomic`]):
 //!   a temporary file in the same directory, renamed over it once complete. A **symlink** is
 //!   followed: its target is replaced, in the target's directory, and the link stays.
 //! - anything else that can be opened for writing (a **character device** such as
@@ -30,8 +30,8 @@
 //! moment (it survives SIGKILL), and the output, not yet renamed into place, is simply not
 //! written.
 
-use queens::formats::atomic::{self, AtomicFile, parent_dir};
-use queens::formats::bounded;
+use queens::storage::atomic::{self, AtomicFile, parent_dir};
+use queens::storage::bounded;
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};

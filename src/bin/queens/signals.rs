@@ -7,7 +7,7 @@
 //!   units, and is acknowledged at once on stderr ("stopping after the units in flight");
 //! - a second one prints the command's last words ([`set_last_words`]: how far it got, how to
 //!   resume) and exits at once with status 128 + the signal number, as if killed by it. A
-//!   checkpoint is consistent at any moment (see [`queens::formats::checkpoint`]), and the
+//!   checkpoint is consistent at any moment (see [`queens::storage::checkpoint`]), and the
 //!   output files are only ever replaced atomically, so nothing is torn.
 //!
 //! Lines go to stderr through [`say`], which draws them above a progress bar registered with

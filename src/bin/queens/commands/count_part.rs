@@ -5,10 +5,10 @@ use super::CommandError;
 use super::resumable::run_part;
 use crate::cli::CountArgs;
 use crate::output::Destination;
-use queens::formats::checkpoint::{self, RunIdentity};
 use queens::formats::part_row::{self, PartRow};
 use queens::plan::Part;
 use queens::plan::part::PartSpec;
+use queens::storage::checkpoint::{self, RunIdentity};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -4,8 +4,8 @@
 
 use super::codec::{LineProblem, header_checksum_ok, parse_unit_line, shorten};
 use super::{CheckpointError, Dropped, FORMAT_VERSION, MAGIC, RunIdentity};
-use crate::formats::bounded::{self, Overlong};
 use crate::plan::tally::Tally;
+use crate::storage::bounded::{self, Overlong};
 use std::collections::BTreeMap;
 use std::io::{self, BufRead};
 use std::path::Path;

@@ -1,9 +1,9 @@
 //! The text of a checkpoint's lines: unit lines written without allocating and read back
 //! with their checksum seeded by the run, and the checksums of headers.
 
-use crate::formats::checksum;
-use crate::formats::tally_fields;
 use crate::plan::tally::Tally;
+use crate::storage::checksum;
+use crate::storage::tally_fields;
 use std::io::Write;
 
 /// Appends `,checksum` to a line.

@@ -11,7 +11,7 @@
 //!
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
-//! then the seven fields of its [`Tally`] ([`tally_fields`](crate::formats::tally_fields)) and the unit's wall-clock seconds.
+//! then the seven fields of its [`Tally`] ([`tally_fields`](crate::storage::tally_fields)) and the unit's wall-clock seconds.
 //! Each line ends with the [`checksum`] of the text before its last comma; a unit line's
 //! checksum is seeded with the header's text, so it covers the run too: a line copied from the
 //! checkpoint of another n, engine, plan or part fails it.
@@ -49,11 +49,11 @@ use lock::open_locked;
 use recovery::{FirstLine, Journal, read_journal};
 use sync::Syncer;
 
-use crate::formats::atomic;
-use crate::formats::checksum;
 use crate::plan::Plan;
 use crate::plan::part::Part;
 use crate::plan::tally::Tally;
+use crate::storage::atomic;
+use crate::storage::checksum;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fs::{self, File};
