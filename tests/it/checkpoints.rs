@@ -1,6 +1,9 @@
-//! The last holes of issue 21, each pinned through the real binary: exit codes of checkpoint
-//! I/O, permission to replace, bounded readers, damaged checkpoints, a closed stderr,
-//! `/dev/fd/N` paths, the checkpoint lock, small things and impossible values.
+//! Checkpoints (`--checkpoint`) through the real binary and the library's reader: bound to
+//! their run, damaged lines costing only their unit (flipped bits, zero-filled holes, CRLF,
+//! random damage), the older format refused, the lock against a second run, folders checked
+//! whole, symlinks, failed rewrites, I/O failures (a full disk, a read-only folder: exit 3),
+//! runs killed by SIGKILL or stopped by SIGTERM/SIGINT resuming to the published count, and
+//! random kills (a replayable seed: `QUEENS_TEST_SEED`).
 //!
 //! Tests that need a full disk mount a small tmpfs in a temporary folder (as root) and are
 //! SKIPPED with a message on stderr where mounting is not allowed; tests that need permissions

@@ -1,5 +1,6 @@
-//! The research outputs through the real binary: classify, list --classes/--orbit, profile,
-//! count's exports, render and plot, and their answers to bad input.
+//! `queens classify` through the real binary: the symmetry of all 92 boards of n = 8, bad
+//! lines with their numbers, wrong lengths, unreadable input and binary garbage, `--format
+//! NOTATION` as shorthand, and an output notation that cannot write a board.
 
 use crate::common::queens_plain;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
@@ -231,7 +232,7 @@ fn classify_rejects_unreadable_input_and_survives_binary_garbage() {
         ])
         .output()
         .unwrap();
-    // Not text: one message, exit 2 (tests/it/progress_gaps.rs has more).
+    // Not text: one message, exit 2 (tests/it/inputs.rs has more).
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),

@@ -1,4 +1,5 @@
-//! The `queens` binary end to end: every subcommand, output files, and every bad input.
+//! The `queens` binary end to end: every subcommand (`list --classes/--orbit` included),
+//! output files, every bad input, and the thread cap.
 
 use crate::common::process::err;
 use crate::common::queens;

@@ -1,7 +1,7 @@
-//! One style for every error (issue 12 §6): `queens: error: …` with clap's suggestion folded
-//! in, then the usage; `help --help`; `--threads 0` as all cores; `--kernel` and `--split`
-//! refused with the enumerate engine; SVG outputs named .svg; ranges in words and plurals;
-//! "no solutions" and "no boards" on stderr.
+//! One style for every error: `queens: error: …` with clap's suggestion folded in, then the
+//! usage; `help --help`; `--threads 0` as all cores; `--kernel` and `--split` refused with the
+//! enumerate engine; SVG outputs named .svg; ranges in words and plurals; "no solutions" and
+//! "no boards" on stderr.
 
 use crate::common::{csv_records, dir, path_str, queens, queens_plain, stdout_of};
 use std::fs;

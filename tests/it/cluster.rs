@@ -1,7 +1,7 @@
 //! The cluster workflow through the real binary: parts written by `count --part`, merged by
-//! `queens merge` into the unsharded result; merge refusing incomplete, duplicated, mismatched
-//! and corrupted sets; `--part slurm` read from a job array's environment; and checkpoints
-//! surviving SIGKILL and SIGTERM.
+//! `queens merge` into the unsharded result (also from concatenated files and across kernels);
+//! merge refusing incomplete, duplicated, mismatched, corrupted, forged and oversized sets in
+//! bounded memory; and `--part slurm` read from a job array's environment.
 
 use crate::common::process::queens_plain;
 use crate::common::process::{err, peak_kib, refused, run, skipped};

@@ -1,6 +1,7 @@
-//! Tables an OEIS editor can submit (issue 12 §5): b-files of every sequence the tool
-//! computes, with their OEIS offsets (n = 0 counted where a sequence defines it), `--known`
-//! with a table of an earlier run, and a human table that fits 100 columns (`--columns`).
+//! Count's exports through the real binary: JSON, Markdown and b-files that agree with the
+//! CSV, every destination checked before computing; b-files of every sequence with their OEIS
+//! offsets (n = 0 counted where a sequence defines it), `--known` with a table of an earlier
+//! run, and a human table that fits 100 columns (`--columns`).
 
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
 use queens::symmetry::Transform;

@@ -1,4 +1,7 @@
-//! (moved tests; see the next commit)
+//! Input that is not what it should be, through the real binary: endless inputs failing fast,
+//! binary files and text without boards given up with one message, files of good and bad
+//! lines read to their end, tables of copies refused as they are met, forged totals that would
+//! wrap refused.
 
 use crate::common::process::{err, peak_kib, refused, run, sh, skipped};
 use crate::common::queens_plain;

@@ -1,6 +1,10 @@
-//! Issue 11: outputs, checkpoints and parts that hold up under attack. Every test here failed
-//! before the fix it pins. Special files (devices, FIFOs, symlinks) are made inside temporary
-//! directories only, never on the machine's own `/dev` entries.
+//! Output files through the real binary: devices, FIFOs and `/dev/fd/N` paths written
+//! through, symlinks followed, read-only files and unwritable folders refused before any work
+//! (also for another user's file, as the kernel would), the umask honoured, an output that is
+//! also an input or two outputs on one file refused, no temporary file left by an interrupt,
+//! and a closed stdout or stderr. Special files are made inside temporary directories only,
+//! never on the machine's own `/dev` entries; tests that need another user run the binary as
+//! `nobody` through `setpriv` (as root).
 
 use crate::common::dir;
 use crate::common::process::queens;

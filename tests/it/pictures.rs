@@ -1,5 +1,6 @@
 //! Pictures a teacher would print: every text inside its picture, plurals right, labels,
-//! the whole class of one board, and invalid boards with their attacks marked.
+//! the whole class of one board, invalid boards with their attacks marked, and `render`'s
+//! boards, classes and refusals.
 
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, stdout_of, svg_text};

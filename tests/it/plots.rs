@@ -1,6 +1,6 @@
-//! `queens plot` beyond the basics: the tool's JSON read like its CSV, nothing hidden (equal
-//! values side by side, wrong values crossed out, repeated sizes drawn), and the value axis
-//! named.
+//! `queens plot`: every count drawn with the published values marked, the tool's JSON read
+//! like its CSV, nothing hidden (equal values side by side, wrong values crossed out, repeated
+//! sizes drawn), the value axis named, and what is not a count table refused.
 
 use crate::common::queens;
 use crate::common::queens_plain;

@@ -1,4 +1,6 @@
-//! (moved tests; see the next commit)
+//! `queens profile` through the real binary: the node profile of n = 8 (A319284), its CSV
+//! summing to the engine's node count, the symmetric engine's labelled profile, bad input
+//! refused before any work, and the thread cap.
 
 use crate::common::queens_plain;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};

@@ -1,8 +1,7 @@
-//! The gaps of issue 12, through the real binary: `profile`'s progress in estimated work, its
-//! clean stop on SIGINT/SIGTERM and its thread cap; `classify`'s count-only progress when it
-//! reads a pipe; `classify --format NOTATION`; and `classify`'s stop on input that is not
-//! boards. Nothing here measures time: slow producers and the `QUEENS_HEARTBEAT_MS` knob make
-//! the heartbeat come without waiting 10 s.
+//! Progress on stderr, through the real binary: the start, heartbeat and finish lines of a
+//! log (`count`, and `profile` in estimated work), `classify`'s count of boards read from a
+//! slow pipe and its MiB done on a large file, and `--quiet`. Nothing here measures time: slow
+//! producers and the `QUEENS_HEARTBEAT_MS` knob make the heartbeat come without waiting 10 s.
 
 use crate::common::process;
 use crate::common::queens_plain;

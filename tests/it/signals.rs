@@ -1,8 +1,8 @@
-//! Results that stream and interrupts that keep what was finished, through the real binary:
+//! Results that stream and signals that keep what was finished, through the real binary:
 //! rows printed as their size finishes, SIGINT/SIGTERM writing the finished rows everywhere
-//! and naming the unfinished size, a checkpoint folder for several sizes killed and resumed,
-//! the second signal's last words, the progress lines of a log, and the warning before a size
-//! that cannot finish.
+//! and naming the unfinished size (for `count`, `verify` and `profile`), a checkpoint folder
+//! for several sizes killed and resumed, the second signal's last words, and the warning
+//! before a size that cannot finish.
 
 use crate::common::process::queens_plain;
 use crate::common::{build, csv_records, dir, fails_with, path_str};
@@ -144,7 +144,7 @@ fn spawn(args: &[&str]) -> Running {
 
 /// A size whose symmetric count takes seconds on one thread on the kernel `auto` runs (the
 /// vector kernels, where the CPU has them, are 4 to 15 times as fast as the scalar one), as in
-/// the checkpoint tests of `cluster_cli`.
+/// the checkpoint tests of `checkpoints`.
 fn long_symmetric_n() -> usize {
     if queens::KernelChoice::Auto.resolve().unwrap() == Kernel::Scalar {
         17
