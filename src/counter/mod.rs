@@ -27,7 +27,9 @@ pub struct Counts {
     pub fixed_half_turn: u128,
     /// Boards unchanged by a quarter turn (A033148).
     pub fixed_quarter_turn: u128,
-    /// Partial boards the engine visited (each engine's own notion of node; see the README).
+    /// Partial boards the engine visited, in each engine's own notion of node: the plain
+    /// tree's (A319283, 856,189 at n = 12) for [`Engine::Enumerate`], far fewer for the
+    /// symmetric engine (its kernels' placements below the pre-placed queens).
     pub nodes: u128,
     /// The engine that counted.
     pub engine: Engine,

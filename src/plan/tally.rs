@@ -53,7 +53,9 @@ pub struct Tally {
     /// Classes counted directly, one per canonical solution met. Only engines that visit every
     /// solution fill this in (see [`Tally::classes`]); others leave it zero.
     pub canonical: ClassCounts,
-    /// Partial boards the engine visited (its own notion of node; see the README).
+    /// Partial boards the engine visited, in its own notion of node: the enumerate engine's
+    /// are the plain tree's (A319283, the empty board included); the symmetric engine's are
+    /// its kernels' placements below the pre-placed queens and the fixed-board searches'.
     pub nodes: u128,
 }
 

@@ -9,8 +9,9 @@
 //! The 8 symmetries of the square map the outer ring onto itself, so they act on
 //! constellations, and a symmetry `g` maps the solutions with constellation `B` one-to-one onto
 //! those with constellation `g(B)`. Constellations of one orbit therefore have equally many
-//! completions, and it suffices to count the completions of one representative per orbit (the
-//! one with the smallest `(top, bottom, left, right)`) and weight them by the orbit's size.
+//! completions, and it suffices to count the completions of one member per orbit and weight
+//! them by the orbit's size (the engine searches the member whose tree looks cheapest,
+//! `symmetric::choose_member`; ties go to the smallest `(top, bottom, left, right)`).
 
 use crate::symmetry::Transform;
 

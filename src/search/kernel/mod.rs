@@ -120,11 +120,13 @@ impl Interior {
 pub struct InteriorCount {
     /// Ways to fill the free rows.
     ///
-    /// A `u64` cannot overflow here: every completion is found by the search one at a time
-    /// (at most 16 per vector step or one per popcount bit of a last row), so a unit with
-    /// 2^64 completions would need centuries of computing at any feasible speed.
+    /// A `u64` cannot overflow here: completions are counted from nodes the search built
+    /// (a closed form over the last two or three rows of each, a few per node), so a unit
+    /// with 2^64 completions would need centuries of computing at any feasible speed.
     pub completions: u64,
-    /// Partial boards the kernel built (see the README: nodes of the symmetric engine).
+    /// Nodes: the placements of a queen in a free row other than the last two, as a plain
+    /// depth-first search of the interior makes them (placements the kernel skips, such as
+    /// those the look-ahead or the three-row closed form stand for, are counted all the same).
     pub nodes: u64,
 }
 
