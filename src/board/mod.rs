@@ -122,6 +122,55 @@ pub enum ParseSolutionError {
     Other(String),
 }
 
+impl Solution {
+    /// Reads one board written in `notation`, in one call: a line of `cols`, `cols1`,
+    /// `digits` or `algebraic`; a LeetCode board (`[".Q..","...Q",…]`); or the `n` lines of a
+    /// `board` picture (rows of `Q` and `.`, one per line). Surrounding whitespace, brackets
+    /// and a trailing comment (`# …`) are ignored, as in files. An invalid board is an error
+    /// phrased in the notation's own terms (rows and columns counted from 1 for `cols1` and
+    /// `digits`, squares for `algebraic`).
+    ///
+    /// ```
+    /// use queens::Solution;
+    /// use queens::board::notation::Notation;
+    ///
+    /// let eight = Solution::parse_in("15863724", Notation::Digits)?;
+    /// assert_eq!(eight.to_string(), "0 4 7 5 2 6 1 3");
+    /// assert_eq!(Solution::parse_in("a1 b5 c8 d6 e3 f7 g2 h4", Notation::Algebraic)?.n(), 8);
+    /// let four = Solution::parse_in(r#"[".Q..","...Q","Q...","..Q."]"#, Notation::Leetcode)?;
+    /// assert_eq!(four, Solution::parse_in(".Q..\n...Q\nQ...\n..Q.", Notation::Board)?);
+    /// assert!(Solution::parse_in("1 1", Notation::Cols1).is_err()); // two queens in column 1
+    /// # Ok::<(), queens::board::ParseSolutionError>(())
+    /// ```
+    pub fn parse_in(text: &str, notation: notation::Notation) -> Result<Self, ParseSolutionError> {
+        let from_notation = |e| match e {
+            notation::NotationError::Malformed(m) => ParseSolutionError::Malformed(m),
+            notation::NotationError::Impossible(m) => ParseSolutionError::Other(m),
+        };
+        let cols = if notation == notation::Notation::Board {
+            let rows: Vec<&str> = text
+                .lines()
+                .map(notation::content)
+                .filter(|row| !row.is_empty())
+                .collect();
+            if rows.is_empty() {
+                return Err(ParseSolutionError::Malformed("no rows".into()));
+            }
+            notation::parse_board_rows(&rows).map_err(from_notation)?
+        } else {
+            let line = notation::content(text.trim());
+            if line.is_empty() {
+                return Err(ParseSolutionError::Malformed("empty line".into()));
+            }
+            notation::parse_line(notation, line).map_err(from_notation)?
+        };
+        let cols = notation::in_range(&cols, notation).map_err(ParseSolutionError::Other)?;
+        let n = cols.len();
+        Solution::new(cols)
+            .map_err(|e| ParseSolutionError::Other(notation::explain(&e, notation, n)))
+    }
+}
+
 impl FromStr for Solution {
     type Err = ParseSolutionError;
 

@@ -394,3 +394,35 @@ fn list_and_classify_write_every_notation() {
         "queens: no solutions for n = 2\n"
     );
 }
+
+/// `Solution::parse_in` reads a board in every notation in one call: each of the 92 boards of
+/// n = 8 (and the 10 of n = 5) written in each notation that can hold it reads back as itself,
+/// and a broken board is an error in the notation's own terms, never a panic.
+#[test]
+fn parse_in_reads_one_board_in_every_notation() {
+    use queens::Solution;
+    for n in [5, 8] {
+        let boards: Vec<Solution> = queens::solutions(n).unwrap().collect();
+        for notation in Notation::ALL {
+            if notation == Notation::Csv {
+                continue; // a column of a file, read by the reader: not one board's text
+            }
+            for board in &boards {
+                let text = notation::to_string(notation, board.cols());
+                let back = Solution::parse_in(&text, notation)
+                    .unwrap_or_else(|e| panic!("{notation}: {text:?}: {e}"));
+                assert_eq!(&back, board, "{notation}: {text:?}");
+            }
+        }
+    }
+    let e = Solution::parse_in("1 1 3", Notation::Cols1)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("column 1"), "{e}");
+    assert!(Solution::parse_in("", Notation::Digits).is_err());
+    assert!(Solution::parse_in("a1 a2", Notation::Algebraic).is_err());
+    assert!(Solution::parse_in("Q.\n.Q", Notation::Board).is_err());
+    assert!(Solution::parse_in(r#"["Q.",".Q"]"#, Notation::Leetcode).is_err());
+    assert!(Solution::parse_in(r#"["Q." ".Q"]x"#, Notation::Leetcode).is_err());
+    assert!(Solution::parse_in("0 9", Notation::Cols).is_err());
+}
