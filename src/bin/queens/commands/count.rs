@@ -8,7 +8,7 @@ use super::rows::note_nodes_not_compared;
 use super::{CommandError, install_signals, known_table, report_mismatches, warn_if_long};
 use crate::cli::{CountArgs, SearchArgs};
 use crate::output::Destination;
-use queens::formats::table::{self, COLUMNS, CSV_HEADER, Row};
+use queens::formats::table::{self, CSV_HEADER, Row};
 use queens::plan::Part;
 use std::io::Write;
 
@@ -179,9 +179,9 @@ impl<'a> RowStream<'a> {
         let mut text = String::new();
         if self.csv == Some(&Destination::Stdout) {
             if !self.started {
-                text += &csv_line(&CSV_HEADER.map(String::from))?;
+                text += &table::csv_line(&CSV_HEADER)?;
             }
-            text += &csv_line(&row.fields())?;
+            text += &table::csv_line(&row.fields())?;
         } else if self.human.is_some() {
             if !self.started {
                 text += &self.line(&CSV_HEADER.map(String::from));
@@ -231,17 +231,7 @@ impl<'a> RowStream<'a> {
 fn human_line(fields: &[String; 12], widths: &[usize; 12], columns: &[usize]) -> String {
     let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
     let w: Vec<usize> = columns.iter().map(|&i| widths[i]).collect();
-    let left: Vec<bool> = columns.iter().map(|&i| COLUMNS[i].text).collect();
-    table::table_line(&picked, &w, &left)
-}
-
-fn csv_line(fields: &[String; 12]) -> std::io::Result<String> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.write_record(fields)?;
-    let bytes = w.into_inner().map_err(|e| e.into_error())?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    table::layout(columns).with_widths(&w).line(&picked)
 }
 
 /// The widths of the streamed human table: [`table::streamed_widths`] of the sizes, engine and
