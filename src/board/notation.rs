@@ -110,6 +110,26 @@ impl Notation {
         }
     }
 
+    /// One line of help on reading the notation, for a command line's list of notations:
+    /// `Columns counted from 1: \`1 5 8 6 3 7 2 4\``.
+    pub fn help(self) -> &'static str {
+        match self {
+            Notation::Cols => {
+                "Columns counted from 0, row 0 first: `0 4 7 5 2 6 1 3` (any separators, brackets)"
+            }
+            Notation::Cols1 => "Columns counted from 1: `1 5 8 6 3 7 2 4`",
+            Notation::Digits => "Columns counted from 1 without separators: `15863724` (n ≤ 9)",
+            Notation::Algebraic => {
+                "Chess squares, file a = column 0, rank n = row 0: `a8 b2 c4 d1 e7 f5 g3 h6`"
+            }
+            Notation::Board => "n lines of `Q` and `.`, a blank line between boards",
+            Notation::Leetcode => {
+                "LeetCode 51: `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`, one board or a list"
+            }
+            Notation::Csv => "The CSV that `list --format csv` and `classify --format csv` write",
+        }
+    }
+
     /// Whether one board of this notation fits on one line of its own (every notation but
     /// `board`, `leetcode` lists and `csv`, which need a header).
     pub fn is_single_line(self) -> bool {

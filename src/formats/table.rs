@@ -1,10 +1,14 @@
-//! Per-n result rows and their writers (CSV, aligned human table) and CSV reader.
+//! Per-n result rows and their writers (CSV, aligned human table, Markdown) and CSV reader;
+//! the one table [`Layout`] every table of the crate is written with.
 
 use crate::counter::Counts;
 use crate::plan::Engine;
 use crate::plan::tally::{ClassCounts, Tally, TallyError};
 use crate::verify::{self, KnownRow, KnownTable, Source, Verdict};
 use std::io;
+
+mod layout;
+pub use layout::{Layout, csv_line, markdown_cell};
 
 /// One column of a result table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,21 +196,25 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
     })
 }
 
-/// One line of a table: `fields` in columns of `widths`, two spaces apart, left-aligned where
-/// `left`, no trailing spaces, a line end.
-pub fn table_line(fields: &[&str], widths: &[usize], left: &[bool]) -> String {
-    let parts: Vec<String> = fields
-        .iter()
-        .zip(widths.iter().zip(left))
-        .map(|(f, (&w, &left))| {
-            if left {
-                format!("{f:<w$}")
-            } else {
-                format!("{f:>w$}")
-            }
-        })
-        .collect();
-    parts.join("  ").trim_end().to_string() + "\n"
+/// The [`Layout`] of the table of `columns` (indices in [`COLUMNS`], in order): their CSV
+/// names as headings, text left-aligned, numbers right-aligned.
+pub fn layout(columns: &[usize]) -> Layout {
+    let headings: Vec<&str> = columns.iter().map(|&i| CSV_HEADER[i]).collect();
+    Layout::new(&headings, |k| COLUMNS[columns[k]].text)
+}
+
+/// The Markdown table of `rows` in `columns` (indices in [`COLUMNS`], in order): their
+/// headings for people, numbers right-aligned, the fields as [`Row::display_fields`].
+pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
+    let headings: Vec<&str> = columns.iter().map(|&i| COLUMNS[i].heading).collect();
+    let t = Layout::new(&headings, |k| COLUMNS[columns[k]].text);
+    let mut out = t.markdown_header();
+    for row in rows {
+        let fields = row.display_fields();
+        let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
+        out += &t.markdown_line(&picked);
+    }
+    out
 }
 
 /// Reads a table to verify against (`--known FILE`, named `name`): a results table that
@@ -387,64 +395,17 @@ pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
 /// Renders rows as an aligned table of `columns` (indices in [`COLUMNS`], in order): numbers
 /// right-aligned, text left-aligned, then the [`footer`] line, if any.
 pub fn human_table(rows: &[Row], columns: &[usize]) -> String {
-    let cells: Vec<[String; 12]> = rows.iter().map(Row::display_fields).collect();
-    let widths: Vec<usize> = columns
+    let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|&i| {
-            cells
-                .iter()
-                .map(|r| r[i].len())
-                .chain([CSV_HEADER[i].len()])
-                .max()
-                .unwrap_or(0)
+        .map(|r| {
+            let f = r.display_fields();
+            columns.iter().map(|&i| f[i].clone()).collect()
         })
         .collect();
-    let left: Vec<bool> = columns.iter().map(|&i| COLUMNS[i].text).collect();
-    let headings: Vec<&str> = columns.iter().map(|&i| CSV_HEADER[i]).collect();
-    let mut out = table_line(&headings, &widths, &left);
-    for r in &cells {
-        let fields: Vec<&str> = columns.iter().map(|&i| r[i].as_str()).collect();
-        out += &table_line(&fields, &widths, &left);
-    }
+    let mut out = layout(columns).human(&cells);
     if let Some(f) = footer(rows, columns) {
         out += &f;
         out.push('\n');
-    }
-    out
-}
-
-/// A text table: `headings` then `rows`, each column as wide as its widest cell, columns two
-/// spaces apart, column `i` left-aligned where `left_aligned(i)` and right-aligned otherwise,
-/// no trailing spaces, a line end after every line.
-pub fn aligned<const C: usize>(
-    headings: &[&str; C],
-    rows: &[[String; C]],
-    left_aligned: impl Fn(usize) -> bool,
-) -> String {
-    let widths: [usize; C] = std::array::from_fn(|i| {
-        rows.iter()
-            .map(|r| r[i].len())
-            .chain([headings[i].len()])
-            .max()
-            .unwrap_or(0)
-    });
-    let line = |fields: [&str; C]| -> String {
-        let parts: Vec<String> = fields
-            .iter()
-            .enumerate()
-            .map(|(i, f)| {
-                if left_aligned(i) {
-                    format!("{f:<w$}", w = widths[i])
-                } else {
-                    format!("{f:>w$}", w = widths[i])
-                }
-            })
-            .collect();
-        parts.join("  ").trim_end().to_string() + "\n"
-    };
-    let mut out = line(*headings);
-    for r in rows {
-        out += &line(std::array::from_fn(|i| r[i].as_str()));
     }
     out
 }

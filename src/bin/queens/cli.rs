@@ -574,75 +574,108 @@ pub struct MergeArgs {
     pub known: KnownArgs,
 }
 
-/// `--from`: the notation boards are read in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FromArg {
-    /// Detect it from the first board (see `queens classify --help`).
-    Auto,
-    /// Columns counted from 0, row 0 first: `0 4 7 5 2 6 1 3` (any separators, brackets).
-    Cols,
-    /// Columns counted from 1: `1 5 8 6 3 7 2 4`.
-    Cols1,
-    /// Columns counted from 1 without separators: `15863724` (n ≤ 9).
-    Digits,
-    /// Chess squares, file a = column 0, rank n = row 0: `a8 b2 c4 d1 e7 f5 g3 h6`.
-    Algebraic,
-    /// n lines of `Q` and `.`, a blank line between boards.
-    Board,
-    /// LeetCode 51: `[".Q..","...Q","Q...","..Q."]`, one board or a list.
-    Leetcode,
-    /// The CSV that `list --format csv` and `classify --format csv` write.
-    Csv,
+/// The value parser of a notation argument, over the library's list of notations
+/// ([`Notation::ALL`], by [`Notation::name`]): the argument's own `words` first (name and
+/// help: `auto`, `human`…), then the notations `help` gives a help line for, in the library's
+/// order; `value` turns the word given (a notation, or one of `words`) into the argument.
+fn notation_parser<T: Clone + Send + Sync + 'static>(
+    words: &'static [(&'static str, &'static str)],
+    help: fn(Notation) -> Option<&'static str>,
+    value: fn(Result<Notation, &'static str>) -> T,
+) -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::PossibleValue;
+    let own = words.iter().map(|&(w, h)| PossibleValue::new(w).help(h));
+    let notations = Notation::ALL
+        .into_iter()
+        .filter_map(move |n| help(n).map(|h| PossibleValue::new(n.name()).help(h)));
+    clap::builder::TypedValueParser::map(
+        clap::builder::PossibleValuesParser::new(own.chain(notations)),
+        move |name: String| {
+            value(match words.iter().find(|(w, _)| *w == name) {
+                Some(&(w, _)) => Err(w),
+                None => Ok(Notation::from_name(&name).expect("clap checked the name")),
+            })
+        },
+    )
 }
 
+/// The help of `notation` in `table`, for the notations an argument takes.
+fn help_in(table: &[(Notation, &'static str)], notation: Notation) -> Option<&'static str> {
+    table.iter().find(|(n, _)| *n == notation).map(|&(_, h)| h)
+}
+
+/// `--from`: the notation boards are read in, or `None` for automatic detection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FromArg(Option<Notation>);
+
 impl FromArg {
+    /// `--from`'s values: `auto` and every notation, with [`Notation::help`].
+    fn parser() -> impl clap::builder::TypedValueParser<Value = FromArg> {
+        notation_parser(
+            &[(
+                "auto",
+                "Detect it from the first board (see `queens classify --help`)",
+            )],
+            |n| Some(n.help()),
+            |v| FromArg(v.ok()),
+        )
+    }
+
     /// The notation, or `None` for automatic detection.
     pub fn notation(self) -> Option<Notation> {
-        match self {
-            FromArg::Auto => None,
-            FromArg::Cols => Some(Notation::Cols),
-            FromArg::Cols1 => Some(Notation::Cols1),
-            FromArg::Digits => Some(Notation::Digits),
-            FromArg::Algebraic => Some(Notation::Algebraic),
-            FromArg::Board => Some(Notation::Board),
-            FromArg::Leetcode => Some(Notation::Leetcode),
-            FromArg::Csv => Some(Notation::Csv),
-        }
+        self.0
     }
 }
 
 /// Text formats of solutions (`list --format`): the notations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ListFormat {
-    /// One solution per line: the column of each row counted from 0, separated by spaces.
-    Cols,
-    /// The same counted from 1: `1 5 8 6 3 7 2 4`.
-    Cols1,
-    /// Counted from 1 without separators: `15863724` (n ≤ 9).
-    Digits,
-    /// Chess squares, one queen per file a, b, …: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26).
-    Algebraic,
-    /// n lines of `Q` and `.` per solution, a blank line between solutions.
-    Board,
-    /// One JSON list of boards, one board per line, as LeetCode 51 answers.
-    Leetcode,
-    /// CSV with a header: `index,solution`; with --classes
-    /// `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`.
-    Csv,
-}
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListFormat(Notation);
 
 impl ListFormat {
+    /// `list --format`'s values: every notation, with its help as an output format.
+    fn parser() -> impl clap::builder::TypedValueParser<Value = ListFormat> {
+        const HELP: &[(Notation, &str)] = &[
+            (
+                Notation::Cols,
+                "One solution per line: the column of each row counted from 0, separated by \
+                 spaces",
+            ),
+            (
+                Notation::Cols1,
+                "The same counted from 1: `1 5 8 6 3 7 2 4`",
+            ),
+            (
+                Notation::Digits,
+                "Counted from 1 without separators: `15863724` (n ≤ 9)",
+            ),
+            (
+                Notation::Algebraic,
+                "Chess squares, one queen per file a, b, …: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
+            ),
+            (
+                Notation::Board,
+                "n lines of `Q` and `.` per solution, a blank line between solutions",
+            ),
+            (
+                Notation::Leetcode,
+                "One JSON list of boards, one board per line, as LeetCode 51 answers",
+            ),
+            (
+                Notation::Csv,
+                "CSV with a header: `index,solution`; with --classes \
+                 `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`",
+            ),
+        ];
+        notation_parser(
+            &[],
+            |n| help_in(HELP, n),
+            |v| ListFormat(v.expect("no words")),
+        )
+    }
+
     /// The notation of this format.
     pub fn notation(self) -> Notation {
-        match self {
-            ListFormat::Cols => Notation::Cols,
-            ListFormat::Cols1 => Notation::Cols1,
-            ListFormat::Digits => Notation::Digits,
-            ListFormat::Algebraic => Notation::Algebraic,
-            ListFormat::Board => Notation::Board,
-            ListFormat::Leetcode => Notation::Leetcode,
-            ListFormat::Csv => Notation::Csv,
-        }
+        self.0
     }
 }
 
@@ -660,10 +693,10 @@ pub struct ListArgs {
     #[arg(long, value_name = "BOARD", conflicts_with = "classes")]
     pub orbit: Option<String>,
     /// The notation of --orbit's board.
-    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
+    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
     /// Output format (notation).
-    #[arg(long, value_enum, default_value_t = ListFormat::Cols)]
+    #[arg(long, default_value = "cols", value_parser = ListFormat::parser())]
     pub format: ListFormat,
     /// Stop after K solutions.
     #[arg(long, value_name = "K")]
@@ -700,64 +733,106 @@ pub struct VerifyArgs {
 }
 
 /// Output formats of `queens classify`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClassifyFormat {
     /// An aligned table for reading (boards in the notation of --notation).
     Human,
     /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`.
     Csv,
-    /// The human table with boards counted from 0: `0 4 7 5 2 6 1 3` (`--notation cols`).
-    Cols,
-    /// The human table with boards counted from 1: `1 5 8 6 3 7 2 4` (`--notation cols1`).
-    Cols1,
-    /// The human table with boards as digits: `15863724`, n ≤ 9 (`--notation digits`).
-    Digits,
-    /// The human table with boards as chess squares: `a8 b2 c4 d1 e7 f5 g3 h6`, n ≤ 26
-    /// (`--notation algebraic`).
-    Algebraic,
-    /// The human table with boards as LeetCode 51 strings (`--notation leetcode`).
-    Leetcode,
+    /// The human table with boards in this notation (`--notation NOTATION`).
+    In(BoardNotationArg),
 }
 
 impl ClassifyFormat {
+    /// `classify --format`'s values: `human`, `csv`, then the notations of the table.
+    fn parser() -> impl clap::builder::TypedValueParser<Value = ClassifyFormat> {
+        const HELP: &[(Notation, &str)] = &[
+            (
+                Notation::Cols,
+                "The human table with boards counted from 0: `0 4 7 5 2 6 1 3` (`--notation \
+                 cols`)",
+            ),
+            (
+                Notation::Cols1,
+                "The human table with boards counted from 1: `1 5 8 6 3 7 2 4` (`--notation \
+                 cols1`)",
+            ),
+            (
+                Notation::Digits,
+                "The human table with boards as digits: `15863724`, n ≤ 9 (`--notation digits`)",
+            ),
+            (
+                Notation::Algebraic,
+                "The human table with boards as chess squares: `a8 b2 c4 d1 e7 f5 g3 h6`, n ≤ 26 \
+                 (`--notation algebraic`)",
+            ),
+            (
+                Notation::Leetcode,
+                "The human table with boards as LeetCode 51 strings (`--notation leetcode`)",
+            ),
+        ];
+        notation_parser(
+            &[
+                (
+                    "human",
+                    "An aligned table for reading (boards in the notation of --notation)",
+                ),
+                (
+                    "csv",
+                    "CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`",
+                ),
+            ],
+            |n| help_in(HELP, n),
+            |v| match v {
+                Ok(n) => ClassifyFormat::In(BoardNotationArg(n)),
+                Err("csv") => ClassifyFormat::Csv,
+                Err(_) => ClassifyFormat::Human,
+            },
+        )
+    }
+
     /// The notation a `--format NOTATION` stands for (`None` for human and csv).
     pub fn notation(self) -> Option<BoardNotationArg> {
         match self {
             ClassifyFormat::Human | ClassifyFormat::Csv => None,
-            ClassifyFormat::Cols => Some(BoardNotationArg::Cols),
-            ClassifyFormat::Cols1 => Some(BoardNotationArg::Cols1),
-            ClassifyFormat::Digits => Some(BoardNotationArg::Digits),
-            ClassifyFormat::Algebraic => Some(BoardNotationArg::Algebraic),
-            ClassifyFormat::Leetcode => Some(BoardNotationArg::Leetcode),
+            ClassifyFormat::In(n) => Some(n),
         }
     }
 }
 
 /// `--notation`: how `classify` writes the board and canonical columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BoardNotationArg {
-    /// Columns counted from 0: `0 4 7 5 2 6 1 3`.
-    Cols,
-    /// Columns counted from 1: `1 5 8 6 3 7 2 4`.
-    Cols1,
-    /// Counted from 1 without separators: `15863724` (n ≤ 9).
-    Digits,
-    /// Chess squares: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26).
-    Algebraic,
-    /// LeetCode 51 strings: `[".Q..","...Q","Q...","..Q."]`.
-    Leetcode,
-}
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardNotationArg(Notation);
 
 impl BoardNotationArg {
+    /// `--notation`'s values: the notations a table cell holds.
+    fn parser() -> impl clap::builder::TypedValueParser<Value = BoardNotationArg> {
+        const HELP: &[(Notation, &str)] = &[
+            (Notation::Cols, "Columns counted from 0: `0 4 7 5 2 6 1 3`"),
+            (Notation::Cols1, "Columns counted from 1: `1 5 8 6 3 7 2 4`"),
+            (
+                Notation::Digits,
+                "Counted from 1 without separators: `15863724` (n ≤ 9)",
+            ),
+            (
+                Notation::Algebraic,
+                "Chess squares: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
+            ),
+            (
+                Notation::Leetcode,
+                "LeetCode 51 strings: `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`",
+            ),
+        ];
+        notation_parser(
+            &[],
+            |n| help_in(HELP, n),
+            |v| BoardNotationArg(v.expect("no words")),
+        )
+    }
+
     /// The notation.
     pub fn notation(self) -> Notation {
-        match self {
-            BoardNotationArg::Cols => Notation::Cols,
-            BoardNotationArg::Cols1 => Notation::Cols1,
-            BoardNotationArg::Digits => Notation::Digits,
-            BoardNotationArg::Algebraic => Notation::Algebraic,
-            BoardNotationArg::Leetcode => Notation::Leetcode,
-        }
+        self.0
     }
 }
 
@@ -768,15 +843,15 @@ pub struct ClassifyArgs {
     #[arg(value_name = "FILE")]
     pub file: Option<String>,
     /// The notation of the input.
-    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
+    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
     /// Output format: the human table, CSV, or a notation's name as shorthand for the human
     /// table with boards in it (`--format cols1` = `--format human --notation cols1`).
-    #[arg(long, value_enum, default_value_t = ClassifyFormat::Human)]
+    #[arg(long, default_value = "human", value_parser = ClassifyFormat::parser())]
     pub format: ClassifyFormat,
     /// The notation of the board and canonical columns of the output, in the table or the CSV
     /// [default: cols, or the one --format names].
-    #[arg(long, value_enum, value_name = "NOTATION")]
+    #[arg(long, value_name = "NOTATION", value_parser = BoardNotationArg::parser())]
     pub notation: Option<BoardNotationArg>,
     /// Expect boards of size N: boards of another size are reported as bad.
     #[arg(long, value_name = "N", value_parser = parse_size_arg)]
@@ -804,7 +879,7 @@ impl ClassifyArgs {
                 ));
             }
             (Some(f), _) => f,
-            (None, n) => n.unwrap_or(BoardNotationArg::Cols),
+            (None, n) => n.unwrap_or(BoardNotationArg(Notation::Cols)),
         };
         Ok((csv, notation.notation()))
     }
@@ -871,7 +946,7 @@ pub struct RenderArgs {
     #[arg(long, value_name = "BOARD")]
     pub orbit: Option<String>,
     /// The notation of --solution's and --orbit's board.
-    #[arg(long, value_enum, value_name = "NOTATION", default_value_t = FromArg::Auto)]
+    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
     /// With --solution: draw a board whose queens attack each other, the attacking pairs
     /// joined by red lines, instead of refusing it.

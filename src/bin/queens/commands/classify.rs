@@ -10,6 +10,7 @@ use crate::progress::{CountProgress, Progress};
 use queens::board::notation::{self, Notation};
 use queens::board::reader::BoardReader;
 use queens::classify::{ClassNumbers, Classification, Summary, classify};
+use queens::formats::table::{self, Layout};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 
@@ -56,7 +57,8 @@ struct Output<'a> {
     csv: bool,
     notation: Notation,
     held: Vec<[String; 7]>,
-    widths: Option<[usize; 7]>,
+    /// The human table's layout, once its first rows sized it.
+    table: Option<Layout>,
     csv_started: bool,
 }
 
@@ -73,80 +75,47 @@ impl Output<'_> {
         ]
     }
 
-    fn write_row(&mut self, row: &[String; 7]) -> io::Result<()> {
-        let widths = self.widths.expect("sized");
-        let mut line = String::new();
-        for (i, field) in row.iter().enumerate() {
-            if i > 0 {
-                line.push_str("  ");
-            }
-            // Numbers right-aligned (line, class, class_size), words left-aligned.
-            if matches!(i, 0 | 3 | 5) {
-                line.push_str(&format!("{field:>w$}", w = widths[i]));
-            } else {
-                line.push_str(&format!("{field:<w$}", w = widths[i]));
-            }
-        }
-        writeln!(self.out, "{}", line.trim_end())
-    }
-
     fn flush_held(&mut self) -> io::Result<()> {
-        if self.widths.is_none() {
+        if self.table.is_none() {
             if self.held.is_empty() {
                 return Ok(());
             }
-            let widths: [usize; 7] = std::array::from_fn(|i| {
-                self.held
-                    .iter()
-                    .map(|r| r[i].len())
-                    .chain([HEADINGS[i].len()])
-                    .max()
-                    .unwrap_or(0)
-            });
-            self.widths = Some(widths);
-            self.write_row(&HEADINGS.map(String::from))?;
+            // Numbers right-aligned (line, class, class_size), words left-aligned.
+            let mut table = Layout::new(&HEADINGS, |i| !matches!(i, 0 | 3 | 5));
+            for row in &self.held {
+                table.fit(row);
+            }
+            self.out.write_all(table.header().as_bytes())?;
+            self.table = Some(table);
         }
+        let table = self.table.as_ref().expect("sized");
         for row in std::mem::take(&mut self.held) {
-            self.write_row(&row)?;
+            self.out.write_all(table.line(&row).as_bytes())?;
         }
         Ok(())
     }
 
+    fn csv_header(&mut self) -> io::Result<()> {
+        self.csv_started = true;
+        self.out.write_all(table::csv_line(&CSV_HEADER)?.as_bytes())
+    }
+
     fn push(&mut self, k: &Classified) -> io::Result<()> {
+        let f = self.fields(k);
         match self.csv {
             true => {
                 if !self.csv_started {
-                    writeln!(self.out, "{}", CSV_HEADER.join(","))?;
-                    self.csv_started = true;
+                    self.csv_header()?;
                 }
-                let f = self.fields(k);
-                let field = |s: &str| {
-                    // LeetCode strings hold quotes and commas: quote them as CSV does.
-                    if s.contains([',', '"']) {
-                        format!("\"{}\"", s.replace('"', "\"\""))
-                    } else {
-                        s.to_string()
-                    }
-                };
-                writeln!(
-                    self.out,
-                    "{},{},{},{},{},{},{},{}",
-                    f[0],
-                    k.c.board.n(),
-                    field(&f[1]),
-                    field(&f[2]),
-                    f[4],
-                    f[5],
-                    f[6],
-                    f[3]
-                )
+                let n = k.c.board.n().to_string();
+                let record = [&f[0], &n, &f[1], &f[2], &f[4], &f[5], &f[6], &f[3]];
+                self.out.write_all(table::csv_line(&record)?.as_bytes())
             }
             false => {
-                let row = self.fields(k);
-                if self.widths.is_some() {
-                    self.write_row(&row)
+                if let Some(table) = &self.table {
+                    self.out.write_all(table.line(&f).as_bytes())
                 } else {
-                    self.held.push(row);
+                    self.held.push(f);
                     if self.held.len() >= SIZING_ROWS {
                         self.flush_held()
                     } else {
@@ -159,7 +128,7 @@ impl Output<'_> {
 
     fn finish(&mut self) -> io::Result<()> {
         if self.csv && !self.csv_started {
-            writeln!(self.out, "{}", CSV_HEADER.join(","))?;
+            self.csv_header()?;
         }
         self.flush_held()
     }
@@ -220,7 +189,7 @@ fn classify_stream(
         csv,
         notation,
         held: Vec::new(),
-        widths: None,
+        table: None,
         csv_started: false,
     };
     let mode = super::progress_mode(args.quiet);

@@ -3,57 +3,20 @@
 //! the finished rows after each size, and a SIGINT/SIGTERM writes the finished rows to every
 //! output and names the unfinished size.
 
-use super::resumable::{PartEnd, resume_hint, run_part_stoppable};
+use super::resumable::{PartEnd, Stopped, resume_hint, run_part_stoppable};
 use super::rows::note_nodes_not_compared;
 use super::{CommandError, install_signals, known_table, report_mismatches, warn_if_long};
 use crate::cli::{CountArgs, SearchArgs};
 use crate::output::Destination;
-use queens::formats::table::{self, COLUMNS, CSV_HEADER, Row};
+use queens::formats::table::{self, CSV_HEADER, Row};
 use queens::plan::Part;
 use std::io::Write;
 
 /// Runs `queens count`.
 pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
-    // The checkpoint files in a --checkpoint folder are inputs too.
-    let checkpoints = super::count_part::checkpoints(args);
-    let inputs: Vec<(&str, Option<&std::path::Path>)> = [
-        ("--checkpoint", args.checkpoint.as_deref()),
-        (
-            "--known",
-            args.known.known.as_deref().map(std::path::Path::new),
-        ),
-    ]
-    .into_iter()
-    .chain(
-        checkpoints
-            .iter()
-            .map(|p| ("--checkpoint", Some(p.as_path()))),
-    )
-    .collect();
-    super::refuse_outputs_that_are_inputs(
-        &[
-            ("--csv", args.csv.as_deref()),
-            ("--json", args.exports.json.as_deref()),
-            ("--markdown", args.exports.markdown.as_deref()),
-            ("--bfile", args.exports.bfile.as_deref()),
-        ],
-        &inputs,
-    )?;
+    refuse_overlaps(args)?;
     if let Some(spec) = &args.part {
-        if args.exports.any() {
-            return Err(CommandError::Usage(
-                "--json, --markdown and --bfile export whole results, not parts: give them to \
-                 `queens merge` with the parts"
-                    .to_string(),
-            ));
-        }
-        if args.sizes.0.contains(&0) {
-            return Err(CommandError::Usage(
-                "n = 0 (the empty board) is a single unit, not split into parts: count it \
-                 without --part"
-                    .to_string(),
-            ));
-        }
+        check_part_args(args)?;
         super::count_part::check_checkpoint(args)?;
         install_signals()?;
         return super::count_part::run(args, spec, quiet);
@@ -120,19 +83,72 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         exports.write(&rows, &meta)?;
     }
     if let Some((n, s)) = stopped {
-        let written = written_text(&rows, csv.as_ref());
-        let resume = if s.resumable {
-            format!("; {}", resume_hint())
-        } else {
-            String::new()
-        };
-        return Err(CommandError::Failed(format!(
-            "stopped by {} during n = {n}: {}; {written}{resume}",
-            s.reason, s.progress
-        )));
+        return Err(stopped_error(n, &s, &rows, csv.as_ref()));
     }
     note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
+}
+
+/// Refuses an output (`--csv`, an export) that is also an input (`--known`, a checkpoint).
+fn refuse_overlaps(args: &CountArgs) -> Result<(), CommandError> {
+    // The checkpoint files in a --checkpoint folder are inputs too.
+    let checkpoints = super::count_part::checkpoints(args);
+    let inputs: Vec<(&str, Option<&std::path::Path>)> = [
+        ("--checkpoint", args.checkpoint.as_deref()),
+        (
+            "--known",
+            args.known.known.as_deref().map(std::path::Path::new),
+        ),
+    ]
+    .into_iter()
+    .chain(
+        checkpoints
+            .iter()
+            .map(|p| ("--checkpoint", Some(p.as_path()))),
+    )
+    .collect();
+    super::refuse_outputs_that_are_inputs(
+        &[
+            ("--csv", args.csv.as_deref()),
+            ("--json", args.exports.json.as_deref()),
+            ("--markdown", args.exports.markdown.as_deref()),
+            ("--bfile", args.exports.bfile.as_deref()),
+        ],
+        &inputs,
+    )
+}
+
+/// The usage checks of `--part`: no whole-result exports, no n = 0.
+fn check_part_args(args: &CountArgs) -> Result<(), CommandError> {
+    if args.exports.any() {
+        return Err(CommandError::Usage(
+            "--json, --markdown and --bfile export whole results, not parts: give them to \
+             `queens merge` with the parts"
+                .to_string(),
+        ));
+    }
+    if args.sizes.0.contains(&0) {
+        return Err(CommandError::Usage(
+            "n = 0 (the empty board) is a single unit, not split into parts: count it \
+             without --part"
+                .to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// The error of a run stopped during size `n`: how far it got, what is written, how to resume.
+fn stopped_error(n: usize, s: &Stopped, rows: &[Row], csv: Option<&Destination>) -> CommandError {
+    let written = written_text(rows, csv);
+    let resume = if s.resumable {
+        format!("; {}", resume_hint())
+    } else {
+        String::new()
+    };
+    CommandError::Failed(format!(
+        "stopped by {} during n = {n}: {}; {written}{resume}",
+        s.reason, s.progress
+    ))
 }
 
 /// `rows for n = 1 to 17 are written (stdout, 'r.csv')`, or that none is.
@@ -179,9 +195,9 @@ impl<'a> RowStream<'a> {
         let mut text = String::new();
         if self.csv == Some(&Destination::Stdout) {
             if !self.started {
-                text += &csv_line(&CSV_HEADER.map(String::from))?;
+                text += &table::csv_line(&CSV_HEADER)?;
             }
-            text += &csv_line(&row.fields())?;
+            text += &table::csv_line(&row.fields())?;
         } else if self.human.is_some() {
             if !self.started {
                 text += &self.line(&CSV_HEADER.map(String::from));
@@ -231,17 +247,7 @@ impl<'a> RowStream<'a> {
 fn human_line(fields: &[String; 12], widths: &[usize; 12], columns: &[usize]) -> String {
     let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
     let w: Vec<usize> = columns.iter().map(|&i| widths[i]).collect();
-    let left: Vec<bool> = columns.iter().map(|&i| COLUMNS[i].text).collect();
-    table::table_line(&picked, &w, &left)
-}
-
-fn csv_line(fields: &[String; 12]) -> std::io::Result<String> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.write_record(fields)?;
-    let bytes = w.into_inner().map_err(|e| e.into_error())?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    table::layout(columns).with_widths(&w).line(&picked)
 }
 
 /// The widths of the streamed human table: [`table::streamed_widths`] of the sizes, engine and

@@ -2,7 +2,7 @@
 
 use super::CommandError;
 use crate::cli::{KernelsArgs, KernelsFormat};
-use queens::formats::table::table_line;
+use queens::formats::table::{self, Layout};
 use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice, KernelError};
 use std::io::Write;
 
@@ -34,31 +34,17 @@ pub fn run(args: &KernelsArgs) -> Result<(), CommandError> {
             ]
         })
         .collect();
+    let table = Layout::new(&["kernel", "here", "auto", "needs"], |_| true);
     let mut text = String::new();
     match args.format {
         KernelsFormat::Csv => {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            w.write_record(["kernel", "here", "auto", "needs"])
-                .and_then(|()| rows.iter().try_for_each(|r| w.write_record(r)))
-                .map_err(|e| CommandError::Failed(e.to_string()))?;
-            let bytes = w
-                .into_inner()
-                .map_err(|e| CommandError::Failed(e.to_string()))?;
-            text = String::from_utf8_lossy(&bytes).into_owned();
+            text += &table.csv_header()?;
+            for r in &rows {
+                text += &table::csv_line(r)?;
+            }
         }
         KernelsFormat::Table => {
-            let header = ["kernel", "here", "auto", "needs"];
-            let mut widths = header.map(str::len);
-            for r in &rows {
-                for (w, f) in widths.iter_mut().zip(r) {
-                    *w = (*w).max(f.chars().count());
-                }
-            }
-            let left = [true; 4];
-            text += &table_line(&header, &widths, &left);
-            for r in &rows {
-                text += &table_line(r, &widths, &left);
-            }
+            text += &table.human(&rows);
             let why = match std::env::var(KERNEL_ENV) {
                 Ok(v) if !v.is_empty() && v != "auto" => format!("{KERNEL_ENV}={v}"),
                 _ => "the fastest this CPU runs".to_string(),

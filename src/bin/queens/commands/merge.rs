@@ -10,24 +10,7 @@ use queens::formats::table::{self, Row};
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
-    let inputs: Vec<(&str, Option<&std::path::Path>)> = args
-        .files
-        .iter()
-        .map(|f| ("input", Some(std::path::Path::new(f))))
-        .chain([(
-            "--known",
-            args.known.known.as_deref().map(std::path::Path::new),
-        )])
-        .collect();
-    super::refuse_outputs_that_are_inputs(
-        &[
-            ("--csv", args.csv.as_deref()),
-            ("--json", args.exports.json.as_deref()),
-            ("--markdown", args.exports.markdown.as_deref()),
-            ("--bfile", args.exports.bfile.as_deref()),
-        ],
-        &inputs,
-    )?;
+    refuse_overlaps(args)?;
     let csv = super::csv_destination(args.csv.as_deref())?;
     let columns = args.columns.as_ref().map(|c| c.0.as_slice());
     let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
@@ -35,17 +18,7 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     super::exports::check_columns_used(columns.is_some(), human, args.exports.markdown.is_some())?;
     let known = known_table(&args.known)?;
     let meta = crate::exports::RunMeta::now(None).verified_against(known.source());
-    let mut problems = merge::Problems::new();
-    let mut parts = Vec::new();
-    for name in &args.files {
-        let input = output::open_input(name)
-            .map_err(|e| CommandError::Usage(format!("cannot read '{name}': {e}")))?;
-        parts.extend(merge::read_parts(name, input, &mut problems));
-    }
-    if !problems.is_empty() {
-        return Err(CommandError::Failed(problems.into_error().to_string()));
-    }
-    let merged = merge::merge(&parts).map_err(|e| CommandError::Failed(e.to_string()))?;
+    let merged = read_and_merge(&args.files)?;
     let rows: Vec<Row> = merged
         .iter()
         .map(|m| {
@@ -82,4 +55,42 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     exports.write(&rows, &meta)?;
     note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
+}
+
+/// Refuses an output (`--csv`, an export) that is also an input (a part file, `--known`).
+fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
+    let inputs: Vec<(&str, Option<&std::path::Path>)> = args
+        .files
+        .iter()
+        .map(|f| ("input", Some(std::path::Path::new(f))))
+        .chain([(
+            "--known",
+            args.known.known.as_deref().map(std::path::Path::new),
+        )])
+        .collect();
+    super::refuse_outputs_that_are_inputs(
+        &[
+            ("--csv", args.csv.as_deref()),
+            ("--json", args.exports.json.as_deref()),
+            ("--markdown", args.exports.markdown.as_deref()),
+            ("--bfile", args.exports.bfile.as_deref()),
+        ],
+        &inputs,
+    )
+}
+
+/// Reads the part files `files` (`-`: stdin) and merges them: every problem of every file in
+/// one error, or the merged sizes.
+fn read_and_merge(files: &[String]) -> Result<Vec<merge::Merged>, CommandError> {
+    let mut problems = merge::Problems::new();
+    let mut parts = Vec::new();
+    for name in files {
+        let input = output::open_input(name)
+            .map_err(|e| CommandError::Usage(format!("cannot read '{name}': {e}")))?;
+        parts.extend(merge::read_parts(name, input, &mut problems));
+    }
+    if !problems.is_empty() {
+        return Err(CommandError::Failed(problems.into_error().to_string()));
+    }
+    merge::merge(&parts).map_err(|e| CommandError::Failed(e.to_string()))
 }

@@ -86,38 +86,8 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             row.classes.quarter_turn
         ) + one_plan.as_deref().unwrap_or("");
         let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
-        let line = match (&row.verdict, &second, disagreement) {
-            (_, _, Some(what)) => {
-                failures += 1;
-                format!("FAIL {summary}: the two plans disagree: {what}")
-            }
-            (Verdict::Verified, None, _) => format!("PASS {summary}"),
-            (Verdict::Verified, Some(_), _) => {
-                format!("PASS {summary}: both plans agree, and with the published values")
-            }
-            (Verdict::Unknown, None, _) => {
-                failures += 1;
-                format!(
-                    "FAIL {summary}: no published value to compare with (--two-ways verifies \
-                     it with two independent plans)"
-                )
-            }
-            (Verdict::Unknown, Some(_), _) => format!(
-                "PASS {summary}: both plans agree on every column (border and coronal; nothing \
-                 published)"
-            ),
-            (Verdict::Mismatch(_), _, _) => {
-                failures += 1;
-                match known.source() {
-                    Source::Published => format!("FAIL {summary}: {}", row.verdict.describe()),
-                    source @ Source::File(_) => format!(
-                        "FAIL {summary}: {}: {}",
-                        source.against(),
-                        row.verdict.describe_against(source)
-                    ),
-                }
-            }
-        };
+        let (passed, line) = verdict_line(&row, &known, second.is_some(), &summary, disagreement);
+        failures += usize::from(!passed);
         let mut out = std::io::stdout().lock();
         writeln!(out, "{line}")?;
         out.flush()?;
@@ -131,6 +101,54 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             "{failures} of {} failed verification",
             queens::board::plural(args.sizes.0.len() as u64, "board size")
         )))
+    }
+}
+
+/// Whether a size passed, and its `PASS …`/`FAIL …` line: `summary` with the verdict of
+/// `row` against `known`, and with `two_ways` the second plan's agreement (`disagreement`:
+/// the columns on which the two plans differ).
+fn verdict_line(
+    row: &Row,
+    known: &queens::verify::KnownTable,
+    two_ways: bool,
+    summary: &str,
+    disagreement: Option<String>,
+) -> (bool, String) {
+    match (&row.verdict, two_ways, disagreement) {
+        (_, _, Some(what)) => (
+            false,
+            format!("FAIL {summary}: the two plans disagree: {what}"),
+        ),
+        (Verdict::Verified, false, _) => (true, format!("PASS {summary}")),
+        (Verdict::Verified, true, _) => (
+            true,
+            format!("PASS {summary}: both plans agree, and with the published values"),
+        ),
+        (Verdict::Unknown, false, _) => (
+            false,
+            format!(
+                "FAIL {summary}: no published value to compare with (--two-ways verifies \
+                 it with two independent plans)"
+            ),
+        ),
+        (Verdict::Unknown, true, _) => (
+            true,
+            format!(
+                "PASS {summary}: both plans agree on every column (border and coronal; nothing \
+                 published)"
+            ),
+        ),
+        (Verdict::Mismatch(_), _, _) => (
+            false,
+            match known.source() {
+                Source::Published => format!("FAIL {summary}: {}", row.verdict.describe()),
+                source @ Source::File(_) => format!(
+                    "FAIL {summary}: {}: {}",
+                    source.against(),
+                    row.verdict.describe_against(source)
+                ),
+            },
+        ),
     }
 }
 
