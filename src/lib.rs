@@ -66,7 +66,7 @@
 //! - [`verify`]: the published values (OEIS), for verification only.
 //! - [`storage`]: the file machinery: atomic writes, bounded reads, checksums, the text of a
 //!   tally, the checkpoint journal of a resumable count.
-//! - [`runner`], [`counter`], [`solutions`], [`mod@classify`]: the engines' plans run on a
+//! - [`runner`], [`counter`], [`mod@solutions`], [`mod@classify`]: the engines' plans run on a
 //!   thread pool, and the front door on them ([`fn@count`], [`Counter`], [`fn@solutions`],
 //!   [`fn@classes`], [`fn@classify`]).
 //! - [`formats`], [`sequences`]: the files other runs read back (result tables, part rows

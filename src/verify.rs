@@ -1,5 +1,6 @@
-//! The published values in `data/known.csv`, embedded in the binary, for verification only:
-//! nothing the tool prints is ever taken from here.
+//! The published values in `data/known.csv`, embedded in the binary. They verify computed
+//! rows, mark them in plots, and scale run-time estimates (`runner::forecast`); no count,
+//! class or node value the tool prints is ever taken from here.
 
 use crate::plan::tally::ClassCounts;
 use crate::search::profile::Profile;
