@@ -120,6 +120,15 @@ impl<V: Copy> Nodes<V> {
         let free = l.andnot(l.or(l.or(cols, ld), l.or(rd, blocked)), inner);
         (rest, Nodes { free, cols, ld, rd })
     }
+
+    /// The free squares of the free row `d` rows below this node's, ignoring the queens of
+    /// the rows between (which only take squares away): `inner & !(cols | ld << d | rd >> d
+    /// | blocked)`, with `blocked` that row's pre-placed attacks.
+    #[inline(always)]
+    fn free_below<L: Lanes<Vector = V>>(self, l: L, d: u32, blocked: V, inner: V) -> V {
+        let diagonals = l.or(l.shl(self.ld, d), l.shr(self.rd, d));
+        l.andnot(l.or(l.or(self.cols, diagonals), blocked), inner)
+    }
 }
 
 /// One batched search: the pending nodes of each level and the counts so far. Kept per thread
@@ -252,13 +261,7 @@ impl<L: Lanes> Search<L> {
                 let parent = level.load(l, start + h * L::LANES);
                 let (rest, child) = parent.place(l, s, blocked, inner);
                 // Free squares of the row after the child's, ignoring the child's own queen.
-                let g = l.andnot(
-                    l.or(
-                        l.or(child.cols, l.shl(child.ld, s2)),
-                        l.or(l.shr(child.rd, s2), blocked2),
-                    ),
-                    inner,
-                );
+                let g = child.free_below(l, s2, blocked2, inner);
                 // Only the batch's lanes count.
                 acc = l.add_first(acc, mh, l.two_rows(child.free, g, s2));
                 self.acc_adds += 1;
@@ -291,13 +294,7 @@ impl<L: Lanes> Search<L> {
                 // is dropped, and those placements, one per free square of its row, are
                 // counted as nodes all the same (a popcount), as the search that made them
                 // counted them.
-                let g = l.andnot(
-                    l.or(
-                        l.or(child.cols, l.shl(child.ld, s2)),
-                        l.or(l.shr(child.rd, s2), blocked2),
-                    ),
-                    inner,
-                );
+                let g = child.free_below(l, s2, blocked2, inner);
                 let dead = l.zeros(g);
                 acc_nodes = l.add_first(acc_nodes, mh, l.popcount(l.and(dead, child.free)));
                 let live = Nodes {
@@ -354,20 +351,8 @@ impl<L: Lanes> Search<L> {
             // The three open columns, and the free squares of the two rows below the child's
             // ignoring the queens of the rows between: the diagonals moved by the rows apart.
             let open = l.andnot(child.cols, inner);
-            let b = l.andnot(
-                l.or(
-                    l.or(child.cols, l.shl(child.ld, s2)),
-                    l.or(l.shr(child.rd, s2), blocked2),
-                ),
-                inner,
-            );
-            let c = l.andnot(
-                l.or(
-                    l.or(child.cols, l.shl(child.ld, s23)),
-                    l.or(l.shr(child.rd, s23), blocked3),
-                ),
-                inner,
-            );
+            let b = child.free_below(l, s2, blocked2, inner);
+            let c = child.free_below(l, s23, blocked3, inner);
             // Only the batch's lanes count.
             acc = l.add_first(acc, mh, l.three_rows(open, child.free, b, c, s2, s3));
             acc_nodes = l.add_first(acc_nodes, mh, l.popcount(child.free));
