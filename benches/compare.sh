@@ -11,8 +11,8 @@
 # Environment:
 #   NS          board sizes (default "14 15 16 17")
 #   RUNS        pairs per measurement (default 3)
-#   CONFIGS     engine[/kernel] list (default: "symmetric/scalar symmetric/avx512 enumerate";
-#               avx512 is left out when the CPU lacks AVX-512)
+#   CONFIGS     engine[/kernel] list (default: "symmetric/scalar", then symmetric/K for every
+#               vector kernel K this CPU runs (`queens kernels`), then "enumerate")
 #   ENUMERATE_MAX_N  largest n for the slow enumerate engine (default 15)
 #   THREADS     threads for queens (default 1; plain.c is single-threaded)
 #   SPEEDUP_NS  sizes at which to also time --threads 2 against --threads 1 (default "17")
@@ -52,11 +52,13 @@ mkdir -p target
 gcc -O3 -march=native "$PLAIN_SRC" -o target/plain
 if [[ -z "${CONFIGS:-}" ]]; then
     CONFIGS="symmetric/scalar"
-    # The vector kernel, where this build has it and the CPU runs it.
-    if target/release/queens count --help | grep -q avx512 &&
-        grep -qw avx512f /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo; then
-        CONFIGS+=" symmetric/avx512"
-    fi
+    # Every vector kernel this build has and this CPU runs (`queens kernels --format csv`:
+    # kernel,here,auto,needs), so an AVX2 machine times avx2, an AVX-512 one avx2 and avx512.
+    while IFS=, read -r kernel here _; do
+        if [[ $kernel != scalar && $here == yes ]]; then
+            CONFIGS+=" symmetric/$kernel"
+        fi
+    done < <(target/release/queens kernels --format csv | tail -n +2)
     CONFIGS+=" enumerate"
 fi
 
