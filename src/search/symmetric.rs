@@ -137,8 +137,7 @@ mod tests {
     }
 
     /// The plan builds for every size: one unit per constellation orbit beside the 2n F180
-    /// and F90 units, and interiors of n − 2 columns and at most n − 2 free rows (moved from
-    /// `tests/it/engines.rs`).
+    /// and F90 units, and interiors of n − 2 columns and at most n − 2 free rows.
     #[test]
     fn symmetric_plans_build_for_every_n_up_to_32() {
         use crate::plan::Plan;

@@ -404,7 +404,7 @@ mod tests {
     }
 
     /// Beyond the F180 and F90 units, the outer placement and every coronal placement are
-    /// nodes; the kernel's interior nodes come on top (moved from `tests/it/coronal.rs`).
+    /// nodes; the kernel's interior nodes come on top.
     #[test]
     fn a_units_nodes_exceed_its_coronal_placements() {
         use crate::plan::Plan;
@@ -418,7 +418,7 @@ mod tests {
     }
 
     /// One unit per outer orbit: as many as the border plan has constellation orbits, beside
-    /// the 2n F180 and F90 units (moved from `tests/it/coronal.rs`).
+    /// the 2n F180 and F90 units.
     #[test]
     fn one_unit_per_outer_orbit() {
         use crate::plan::Plan;
@@ -509,8 +509,7 @@ mod tests {
         (var.sqrt().exp(), ratio)
     }
 
-    /// The border and coronal plans' unit costs against the nodes their units visit (moved
-    /// from `tests/it/coronal.rs`).
+    /// The border and coronal plans' unit costs against the nodes their units visit.
     #[test]
     fn unit_costs_track_the_measured_nodes() {
         use crate::search::symmetric::SymmetricPlan;
