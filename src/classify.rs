@@ -238,7 +238,7 @@ impl Summary {
     }
 }
 
-pub use crate::board::plural;
+use crate::board::plural;
 
 impl fmt::Display for Summary {
     /// `92 boards, 12 classes (11 asymmetric, 1 half_turn)`: only the types present.

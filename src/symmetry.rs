@@ -193,7 +193,7 @@ pub fn symmetry_type(s: &Solution) -> SymmetryType {
 /// A solution prepared for fast symmetry tests: its columns and its inverse permutation,
 /// so that any element of any image is one table look-up. Used inside the search kernels,
 /// where every solution found is tested; comparisons stop at the first differing row.
-pub struct FastImages {
+pub(crate) struct FastImages {
     n: usize,
     /// `p[r]`: column of the queen in row `r`.
     p: [u8; 32],
@@ -265,18 +265,6 @@ impl FastImages {
     #[inline]
     pub fn fixed_by_quarter_turn(&self) -> bool {
         self.compare_image(Transform::Rot90) == Ordering::Equal
-    }
-
-    /// The symmetry type of the solution's class.
-    #[inline]
-    pub fn symmetry_type(&self) -> SymmetryType {
-        if self.fixed_by_quarter_turn() {
-            SymmetryType::QuarterTurn
-        } else if self.fixed_by_half_turn() {
-            SymmetryType::HalfTurn
-        } else {
-            SymmetryType::Asymmetric
-        }
     }
 }
 

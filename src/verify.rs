@@ -4,11 +4,11 @@
 
 use crate::plan::tally::ClassCounts;
 use crate::search::profile::Profile;
-use crate::search::symmetric_profile::SymmetricProfile;
+use crate::search::profile::SymmetricProfile;
 use std::sync::OnceLock;
 
 /// The embedded table.
-pub const KNOWN_CSV: &str = include_str!("../data/known.csv");
+pub(crate) const KNOWN_CSV: &str = include_str!("../data/known.csv");
 
 /// Published values for one board size; `None` where no value is published.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -269,7 +269,7 @@ pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
 }
 
 /// Writes `cols` in `cols` format (no line end).
-pub fn write_cols<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
+pub(crate) fn write_cols<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
     let mut buf = Vec::with_capacity(cols.len() * 4);
     push_cols_bytes(&mut buf, cols);
     out.write_str(std::str::from_utf8(&buf).expect("digits and spaces are ASCII"))
@@ -278,7 +278,7 @@ pub fn write_cols<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
 /// Appends `cols` in `cols` format (no line end) to a byte buffer, without going through the
 /// formatting machinery: the fast path for streaming millions of solutions.
 #[inline]
-pub fn push_cols_bytes(buf: &mut Vec<u8>, cols: &[u8]) {
+pub(crate) fn push_cols_bytes(buf: &mut Vec<u8>, cols: &[u8]) {
     for (i, &c) in cols.iter().enumerate() {
         if i > 0 {
             buf.push(b' ');
@@ -291,7 +291,7 @@ pub fn push_cols_bytes(buf: &mut Vec<u8>, cols: &[u8]) {
 }
 
 /// Writes `cols` in `board` format: one line of `Q` and `.` per row, each ending in `\n`.
-pub fn write_board<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
+pub(crate) fn write_board<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Result {
     let n = cols.len();
     for &c in cols {
         for col in 0..n {

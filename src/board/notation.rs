@@ -21,7 +21,7 @@
 //! g3 h6`: written one queen per file, a to h; read in any order. Files run from `a` to `z`,
 //! so algebraic boards have n ≤ 26.
 //!
-//! **Which notation, automatically.** [`detect_line`] looks at one line: a CSV header of the
+//! **Which notation, automatically.** `detect_line` looks at one line: a CSV header of the
 //! tool is `csv`; only `Q` and `.` is `board`; quoted strings are `leetcode`; letters followed
 //! by a number (`a1`) are `algebraic`; one number of two or more digits is `digits`; other
 //! numbers are `cols` when one of them is 0 or when they are not exactly 1 to n, and `cols1`
@@ -52,12 +52,12 @@ pub enum Notation {
 }
 
 /// The largest n the `digits` notation can write: one digit per column, counted from 1.
-pub const MAX_DIGITS_N: usize = 9;
+pub(crate) const MAX_DIGITS_N: usize = 9;
 /// The largest n the `algebraic` notation can write: files `a` to `z`.
 pub const MAX_ALGEBRAIC_N: usize = 26;
 
 /// The CSV headers the tool writes, and the name of the column that holds the board.
-pub const CSV_HEADERS: [(&str, &str); 4] = [
+pub(crate) const CSV_HEADERS: [(&str, &str); 4] = [
     ("index,solution", "solution"),
     ("index,canonical,symmetry,class_size", "canonical"),
     ("index,solution,transforms", "solution"),
@@ -203,7 +203,7 @@ pub fn content(line: &str) -> &str {
 }
 
 /// Whether `text` is a row of a `board`: only `Q` and `.`.
-pub fn is_board_row(text: &str) -> bool {
+pub(crate) fn is_board_row(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b == b'Q' || b == b'.')
 }
 
@@ -214,7 +214,7 @@ fn is_square(token: &str) -> bool {
 }
 
 /// The board column of the tool's CSV header `text`, if it is one.
-pub fn csv_header_column(text: &str) -> Option<usize> {
+pub(crate) fn csv_header_column(text: &str) -> Option<usize> {
     let text = text.replace(' ', "");
     CSV_HEADERS.iter().find_map(|(header, column)| {
         // Older classify output has no `class` column: accept a header that is a prefix of
@@ -229,7 +229,7 @@ pub fn csv_header_column(text: &str) -> Option<usize> {
 
 /// The notation one line of content (see [`content`]) looks like (module documentation:
 /// the rule).
-pub fn detect_line(text: &str) -> Notation {
+pub(crate) fn detect_line(text: &str) -> Notation {
     if csv_header_column(text).is_some() {
         return Notation::Csv;
     }
@@ -373,13 +373,13 @@ fn parse_algebraic(text: &str) -> Result<Vec<u32>, NotationError> {
 
 /// The chess square of row `row`, column `col` on a board of size `n` (`a8` for the top-left
 /// corner of n = 8).
-pub fn square_name(n: usize, row: usize, col: usize) -> String {
+pub(crate) fn square_name(n: usize, row: usize, col: usize) -> String {
     format!("{}{}", (b'a' + col as u8) as char, n - row)
 }
 
 /// Reads the rows of one `board` (or one LeetCode board): the column of the `Q` in each row.
 /// `rows` are the row texts; every row must be as long as there are rows.
-pub fn parse_board_rows<S: AsRef<str>>(rows: &[S]) -> Result<Vec<u32>, NotationError> {
+pub(crate) fn parse_board_rows<S: AsRef<str>>(rows: &[S]) -> Result<Vec<u32>, NotationError> {
     let n = rows.len();
     if n == 0 {
         return Err(NotationError::Malformed("no rows".into()));
@@ -424,7 +424,7 @@ pub fn parse_board_rows<S: AsRef<str>>(rows: &[S]) -> Result<Vec<u32>, NotationE
 
 /// The quoted strings of a LeetCode line and what lies between them (which must be brackets,
 /// commas and whitespace).
-pub fn leetcode_strings(text: &str) -> Result<Vec<&str>, NotationError> {
+pub(crate) fn leetcode_strings(text: &str) -> Result<Vec<&str>, NotationError> {
     let mut strings = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('"') {
@@ -490,7 +490,7 @@ pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
 
 /// An [`InvalidSolution`] phrased in `notation`'s terms: rows and columns counted from 1 for
 /// `cols1` and `digits`, chess squares for `algebraic`, counted from 0 otherwise.
-pub fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> String {
+pub(crate) fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> String {
     let one = |v: usize| v + 1;
     match (notation, error) {
         (

@@ -7,7 +7,7 @@
 //! malformed with its number.
 //!
 //! With no notation given it detects one from the first line that holds anything
-//! ([`crate::board::notation::detect_line`]) and reads the whole input in it; a line that
+//! (`detect_line`) and reads the whole input in it; a line that
 //! does not read gets a hint naming the notation it looks like.
 //!
 //! [`BoardReader::stop_if_not_boards`] makes it give up on an input that is clearly not boards
@@ -57,7 +57,7 @@ impl std::fmt::Display for NotBoards {
 /// Whether `head`, the first bytes of an input, look like text: no NUL byte, and UTF-8 outside
 /// comments (a `#` comment in another encoding, `# café` in Latin-1, is skipped as any comment
 /// is; a character cut off at the end of `head` is allowed).
-pub fn looks_like_text(head: &[u8]) -> bool {
+pub(crate) fn looks_like_text(head: &[u8]) -> bool {
     if head.contains(&0) {
         return false;
     }
@@ -167,7 +167,7 @@ impl<R: BufRead> BoardReader<R> {
 
     /// Makes the reader give up on an input that is clearly not boards: if its first
     /// [`TEXT_CHECK_BYTES`] bytes (as far as the first read gets them) are not text
-    /// ([`looks_like_text`]) it yields nothing; if its first [`NOT_BOARDS_AFTER`] lines that
+    /// (`looks_like_text`) it yields nothing; if its first [`NOT_BOARDS_AFTER`] lines that
     /// hold anything are all bad, it yields their errors and nothing more. Then
     /// [`BoardReader::not_boards`] says why. An input with one board among its first lines is
     /// read to its end as before.
@@ -517,7 +517,7 @@ fn is_solution(cols: &[u32], notation: Notation) -> bool {
 
 /// A hint for a line of `text` that did not read in `notation`: the notation it looks like,
 /// if that is another one and the line reads there (or is of another kind altogether).
-pub fn hint_for(text: &str, notation: Notation) -> Option<String> {
+pub(crate) fn hint_for(text: &str, notation: Notation) -> Option<String> {
     if text.is_empty() {
         return None;
     }

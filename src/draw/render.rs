@@ -11,7 +11,8 @@
 
 use crate::board::Solution;
 use crate::board::notation::square_name;
-use crate::classify::{ClassInfo, OrbitMember, plural};
+use crate::board::plural;
+use crate::classify::{ClassInfo, OrbitMember};
 use crate::draw::svg::{Svg, num, text_width};
 use crate::symmetry::{self, SymmetryType, Transform};
 
@@ -113,7 +114,7 @@ pub fn describe(symmetry: SymmetryType, class_size: usize) -> String {
 }
 
 /// What a transform does, in words, for legends.
-pub fn transform_words(t: Transform) -> &'static str {
+pub(crate) fn transform_words(t: Transform) -> &'static str {
     match t {
         Transform::Identity => "the board as given",
         Transform::Rot90 => "a quarter turn clockwise",
@@ -143,7 +144,7 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
 
 /// The pairs of rows `(first, second)` whose queens attack each other: same column or same
 /// diagonal.
-pub fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
+pub(crate) fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
     let mut pairs = Vec::new();
     for second in 1..cols.len() {
         for first in 0..second {

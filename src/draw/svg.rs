@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 /// Escapes text for use in SVG content and in double-quoted attribute values.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {
@@ -22,7 +22,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// Formats a coordinate compactly: at most two decimals, no trailing zeros.
-pub fn num(v: f64) -> String {
+pub(crate) fn num(v: f64) -> String {
     let s = format!("{v:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
@@ -31,7 +31,7 @@ pub fn num(v: f64) -> String {
 /// About how wide `text` is in a sans-serif font of `size` px: 0.6 em a character, a little
 /// more than the average of common fonts (DejaVu Sans, Helvetica, Arial), so that a picture
 /// sized by it never clips its captions.
-pub fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.6
 }
 

@@ -512,7 +512,7 @@ pub fn possible(total: u128, nodes: u128) -> bool {
 }
 
 /// A row's seconds if they can be: a finite, non-negative number.
-pub fn possible_seconds(text: &str) -> Option<f64> {
+pub(crate) fn possible_seconds(text: &str) -> Option<f64> {
     text.parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && *s >= 0.0)
@@ -579,21 +579,21 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
 
 /// The most nodes per solution an engine visits up to n = 17 (measured: 80 for `enumerate`,
 /// 20 for `symmetric`), for the widths of [`streamed_widths`].
-pub fn nodes_per_solution(engine: Engine) -> f64 {
+pub(crate) fn nodes_per_solution(engine: Engine) -> f64 {
     match engine {
         Engine::Enumerate => 80.0,
         Engine::Symmetric => 20.0,
     }
 }
 
-/// How much [`nodes_per_solution`] grows per size beyond n = 17 (measured: about 6%).
+/// How much `nodes_per_solution` grows per size beyond n = 17 (measured: about 6%).
 pub const NODES_GROWTH: f64 = 1.06;
 
 /// The widths of a human table streamed a row at a time, fixed before the first row: each column as wide as
 /// its heading and the largest value it is expected to hold for the `sizes` asked for: the
 /// published counts (A000170, A002562, …) or, beyond them, the totals extrapolated with
-/// [`crate::runner::forecast::growth_ratio`]; the nodes as that total times the nodes per solution of the
-/// `engine` ([`nodes_per_solution`], growing by [`NODES_GROWTH`] per size beyond n = 17); the seconds from a forecast of 1 CPU-second at n = 16. A value wider
+/// `growth_ratio`; the nodes as that total times the nodes per solution of the
+/// `engine` (`nodes_per_solution`, growing by [`NODES_GROWTH`] per size beyond n = 17); the seconds from a forecast of 1 CPU-second at n = 16. A value wider
 /// than foreseen shifts its own line only.
 pub fn streamed_widths(sizes: &[usize], engine: Engine, threads: usize) -> [usize; 12] {
     let digits = |v: f64| format!("{:.0}", v.max(1.0)).len();
@@ -736,32 +736,50 @@ mod tests {
         assert_eq!(forged.fixed_half_turn(), None);
     }
 
+    /// The footer of rows counted on `kernel`: the kernel is that of the rows whose engine has
+    /// kernels, not the enumerate search's of n = 0.
+    fn footer_names_the_kernel_of_the_symmetric_rows(kernel: crate::search::kernel::Kernel) {
+        assert!(
+            kernel.is_available(),
+            "build.rs found {kernel:?} on this CPU, the kernel does not"
+        );
+        let rows: Vec<Row> = (0..3)
+            .map(|n| row_on(n, "symmetric", 2, kernel.into()))
+            .collect();
+        let f = footer(&rows, &human_columns()).unwrap();
+        let start = format!(
+            "engine symmetric (enumerate for n = 0), kernel {}, threads 2 (1 for n = 0), ",
+            kernel.name()
+        );
+        assert!(f.starts_with(&start), "{f}");
+        assert!(f.ends_with(" seconds in all") && !f.contains('\n'), "{f}");
+    }
+
+    /// The footer on each vector kernel, a test each, `ignored` (with the reason) where the
+    /// CPU lacks the kernel (`build.rs` sets the cfgs from the build machine's CPU).
+    macro_rules! footer_per_kernel {
+        ($($test:ident: $kernel:ident, $cfg:ident, $lacks:literal;)+) => {$(
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn $test() {
+                footer_names_the_kernel_of_the_symmetric_rows(
+                    crate::search::kernel::Kernel::$kernel,
+                );
+            }
+        )+};
+    }
+
+    footer_per_kernel! {
+        the_footer_names_the_avx2_kernel: Avx2, queens_host_avx2,
+            "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
+        the_footer_names_the_avx512_kernel: Avx512, queens_host_avx512,
+            "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
+        the_footer_names_the_neon_kernel: Neon, queens_host_neon, "NEON runs on aarch64 only";
+    }
+
     #[test]
     fn the_footer_names_the_common_value_and_the_exceptions() {
-        // On every kernel this CPU runs (a kernel it lacks is said to be skipped): the kernel
-        // is that of the rows whose engine has kernels, not the enumerate search's of n = 0.
-        for &kernel in crate::search::kernel::Kernel::ALL {
-            if !kernel.is_available() {
-                use std::io::Write;
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "SKIPPED the footer on the {} kernel: this CPU lacks {}",
-                    kernel.name(),
-                    kernel.info().needs
-                );
-                continue;
-            }
-            let rows: Vec<Row> = (0..3)
-                .map(|n| row_on(n, "symmetric", 2, kernel.into()))
-                .collect();
-            let f = footer(&rows, &human_columns()).unwrap();
-            let start = format!(
-                "engine symmetric (enumerate for n = 0), kernel {}, threads 2 (1 for n = 0), ",
-                kernel.name()
-            );
-            assert!(f.starts_with(&start), "{f}");
-            assert!(f.ends_with(" seconds in all") && !f.contains('\n'), "{f}");
-        }
+        footer_names_the_kernel_of_the_symmetric_rows(crate::search::kernel::Kernel::Scalar);
         let rows = [row(0, "symmetric", 2), row(1, "symmetric", 2)];
         let on_every_row = footer(&[row(0, "enumerate", 1)], &human_columns()).unwrap();
         assert!(

@@ -3,7 +3,7 @@
 //! no engine: the plans themselves live in [`crate::search`], and [`crate::runner::build()`]
 //! makes them.
 //!
-//! Below the engines too: the [`schedule`] that hands units to threads and the [`stop`] flag
+//! Below the engines too: the `schedule` that hands units to threads and the [`stop`] flag
 //! it reads between them, shared by the runner and the profile searches.
 //!
 //! A [`Plan`] is a deterministic, ordered list of units for one `n`: unit `i` is the same
@@ -11,7 +11,7 @@
 //! summing the [`Tally`]s (in any order) gives the result for `n`.
 
 pub mod part;
-pub mod schedule;
+pub(crate) mod schedule;
 pub mod stop;
 pub mod tally;
 

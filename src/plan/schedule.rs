@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// The ids of `work` (`(id, estimated work)`) in the order they go out: largest estimate
 /// first, ties by id, so that no big unit starts last and keeps one thread busy while the
 /// others idle.
-pub fn largest_first(work: impl IntoIterator<Item = (usize, u64)>) -> Vec<usize> {
+pub(crate) fn largest_first(work: impl IntoIterator<Item = (usize, u64)>) -> Vec<usize> {
     let mut order: Vec<(u64, usize)> = work.into_iter().map(|(id, w)| (w, id)).collect();
     order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     order.into_iter().map(|(_, id)| id).collect()
@@ -18,7 +18,7 @@ pub fn largest_first(work: impl IntoIterator<Item = (usize, u64)>) -> Vec<usize>
 
 /// The threads a run of `units` units uses when `asked` for: at least 1, never more than there
 /// are units.
-pub fn pool_size(asked: usize, units: usize) -> usize {
+pub(crate) fn pool_size(asked: usize, units: usize) -> usize {
     asked.max(1).min(units.max(1))
 }
 
@@ -26,7 +26,7 @@ pub fn pool_size(asked: usize, units: usize) -> usize {
 /// `{name}-{i}`), with `count(id)`; `None` from it ends the run (no new unit starts; the units
 /// running finish). No new unit starts once `stop` is set either. Returns what each counted
 /// unit gave, sorted by id: all of `order` unless the run ended early.
-pub fn run_ordered<R: Send>(
+pub(crate) fn run_ordered<R: Send>(
     order: &[usize],
     threads: usize,
     name: &'static str,

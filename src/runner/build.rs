@@ -9,7 +9,7 @@ use crate::search::kernel::Kernel;
 use crate::search::symmetric::SymmetricPlan;
 
 /// Checks that `n` is a board size whose solutions can be listed (1 to 32).
-pub fn check_size(n: usize) -> Result<(), Error> {
+pub(crate) fn check_size(n: usize) -> Result<(), Error> {
     if (MIN_N..=MAX_N).contains(&n) {
         Ok(())
     } else {
@@ -19,7 +19,7 @@ pub fn check_size(n: usize) -> Result<(), Error> {
 
 /// Checks that `n` is a board size that can be counted (0 to 32): n = 0 is the empty board,
 /// the one placement of no queens (A000170 has a(0) = 1).
-pub fn check_count_size(n: usize) -> Result<(), Error> {
+pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
     if n <= MAX_N {
         Ok(())
     } else {
@@ -33,12 +33,12 @@ pub fn check_count_size(n: usize) -> Result<(), Error> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Split {
     /// One unit per D4 orbit of border constellations (queens of rows 0 and n−1, columns 0
-    /// and n−1), interiors of n−2 columns ([`SymmetricPlan`]).
+    /// and n−1), interiors of n−2 columns (`SymmetricPlan`).
     #[default]
     Border,
     /// One unit per D4 orbit of the outer ring, its second ring of queens (rows 1 and n−2,
     /// columns 1 and n−2) expanded inside the unit, interiors of n−4 columns
-    /// ([`CoronalPlan`]).
+    /// (`CoronalPlan`).
     Coronal,
 }
 
@@ -107,7 +107,7 @@ pub fn build_split(
 
 /// The plan of `engine` for `n` whose identity is `identity` (any split, on the fastest
 /// kernel), or `None` if this version has no such plan: what `merge` checks parts against.
-pub fn plan_with_identity(
+pub(crate) fn plan_with_identity(
     n: usize,
     engine: Engine,
     identity: &str,

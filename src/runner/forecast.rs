@@ -17,7 +17,7 @@ use std::time::Instant;
 
 /// How much faster than the totals the time grows from one size to the next (measured: the
 /// symmetric engine's time per solution grows 3–8% per size from n = 13 to 17).
-pub const GROWTH_EXCESS: f64 = 1.05;
+pub(crate) const GROWTH_EXCESS: f64 = 1.05;
 
 /// A measured speed: board size `n` took `cpu_seconds` of CPU time (wall-clock seconds ×
 /// threads) with one engine and kernel on this machine.
@@ -47,7 +47,7 @@ fn published(n: usize) -> Option<f64> {
 
 /// `a(k) / a(k − 1)`: the published ratio where both are known (k ≥ 5, as the small sizes are
 /// irregular: a(2) = a(3) = 0), else extrapolated from the last two published ratios.
-pub fn growth_ratio(k: usize) -> f64 {
+pub(crate) fn growth_ratio(k: usize) -> f64 {
     let k = k.max(5);
     if let (Some(a), Some(b)) = (published(k), published(k - 1)) {
         return a / b;

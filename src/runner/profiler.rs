@@ -1,5 +1,5 @@
 //! Profiles of the search trees (nodes per depth), run as counts are: a profile is a plan
-//! ([`PlainProfilePlan`], [`SymmetricProfilePlan`]) whose units the runner counts
+//! (`PlainProfilePlan`, `SymmetricProfilePlan`) whose units the runner counts
 //! ([`super::run_units_with`]), on threads, largest estimate first, each reported as it
 //! finishes, stopped between units when asked.
 //!
@@ -27,12 +27,16 @@ use super::build::check_size;
 use super::{OnUnit, RunControl, RunEnd, RunOptions, available_threads, run_units_with};
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
+use crate::search::profile::SymmetricProfile;
 use crate::search::profile::{PlainProfilePlan, Profile, ProfileEnd};
-use crate::search::symmetric_profile::{SymmetricProfile, SymmetricProfilePlan};
+use crate::search::symmetric_profile::SymmetricProfilePlan;
 use std::collections::BTreeMap;
 
-/// The plan of one engine's profile.
-pub enum ProfilePlan {
+/// The plan of one engine's profile ([`Profiler::plan`]), for [`Profiler::run_plan`].
+pub struct ProfilePlan(EnginePlan);
+
+/// The plan of one engine's profile, per engine.
+enum EnginePlan {
     /// The plain backtracking tree ([`Engine::Enumerate`]).
     Plain(PlainProfilePlan),
     /// The symmetric engine's orbit searches ([`Engine::Symmetric`]).
@@ -42,17 +46,17 @@ pub enum ProfilePlan {
 impl ProfilePlan {
     /// The plan's units, as the runner sees them (their number and estimated work).
     pub fn as_plan(&self) -> &dyn Plan {
-        match self {
-            ProfilePlan::Plain(p) => p,
-            ProfilePlan::Symmetric(p) => p,
+        match &self.0 {
+            EnginePlan::Plain(p) => p,
+            EnginePlan::Symmetric(p) => p,
         }
     }
 
     /// The profile, once every unit has been counted; `None` before.
     pub fn profiled(&self) -> Option<Profiled> {
-        match self {
-            ProfilePlan::Plain(p) => p.profile().map(Profiled::Plain),
-            ProfilePlan::Symmetric(p) => p.profile().map(Profiled::Symmetric),
+        match &self.0 {
+            EnginePlan::Plain(p) => p.profile().map(Profiled::Plain),
+            EnginePlan::Symmetric(p) => p.profile().map(Profiled::Symmetric),
         }
     }
 }
@@ -133,8 +137,10 @@ impl<'a> Profiler<'a> {
     pub fn plan(&self) -> Result<ProfilePlan, Error> {
         check_size(self.n)?;
         Ok(match self.engine {
-            Engine::Enumerate => ProfilePlan::Plain(PlainProfilePlan::new(self.n)),
-            Engine::Symmetric => ProfilePlan::Symmetric(SymmetricProfilePlan::new(self.n)),
+            Engine::Enumerate => ProfilePlan(EnginePlan::Plain(PlainProfilePlan::new(self.n))),
+            Engine::Symmetric => {
+                ProfilePlan(EnginePlan::Symmetric(SymmetricProfilePlan::new(self.n)))
+            }
         })
     }
 

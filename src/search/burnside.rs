@@ -47,11 +47,11 @@ impl Lines {
 
 /// A count with the nodes (pairs or quadruples placed) it took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FixedCount {
+pub(crate) struct FixedCount {
     /// Boards found.
-    pub boards: u64,
+    pub(crate) boards: u64,
     /// Partial boards built (one per pair or quadruple placed).
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 /// The lines of the centre queen for odd n (every half- or quarter-turn symmetric board of odd
@@ -68,7 +68,7 @@ fn centre(n: usize) -> Lines {
 
 /// Counts the half-turn symmetric solutions of size `n` whose queen in row 0 is in column
 /// `first` (summed over `first` in `0..n`: A032522).
-pub fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
+pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
     fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount) {
         if r == n / 2 {
             out.boards += 1;
@@ -117,7 +117,7 @@ fn place_quadruple(n: usize, lines: Lines, r: usize, c: usize) -> Option<Lines> 
 
 /// Counts the quarter-turn symmetric solutions of size `n` whose queen in row 0 is in column
 /// `first` (summed over `first` in `0..n`: A033148).
-pub fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
+pub(crate) fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
     fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount) {
         if r == n / 2 {
             out.boards += 1;
@@ -150,7 +150,7 @@ pub fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
 
 /// The tally of the half-turn unit whose row-0 queen is in column `first`: the boards it
 /// finds count as fixed by a half turn (both plans of the symmetric engine share this unit).
-pub fn half_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
+pub(crate) fn half_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
     let f = fixed_half_turn(n, first);
     crate::plan::Tally {
         fixed_half_turn: f.boards.into(),
@@ -160,7 +160,7 @@ pub fn half_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
 }
 
 /// The tally of the quarter-turn unit whose row-0 queen is in column `first`.
-pub fn quarter_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
+pub(crate) fn quarter_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
     let f = fixed_quarter_turn(n, first);
     crate::plan::Tally {
         fixed_quarter_turn: f.boards.into(),

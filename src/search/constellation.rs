@@ -17,23 +17,24 @@ use crate::symmetry::Transform;
 
 /// A border constellation with its D4 orbit size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Constellation {
+pub(crate) struct Constellation {
     /// Column of the queen in row 0.
-    pub top: u8,
+    pub(crate) top: u8,
     /// Column of the queen in row n−1.
-    pub bottom: u8,
+    pub(crate) bottom: u8,
     /// Row of the queen in column 0.
-    pub left: u8,
+    pub(crate) left: u8,
     /// Row of the queen in column n−1.
-    pub right: u8,
+    pub(crate) right: u8,
     /// How many distinct constellations the symmetries of the square map this one to (1, 2,
     /// 4 or 8): the number of solution sets of equal size it stands for.
-    pub weight: u8,
+    pub(crate) weight: u8,
 }
 
 impl Constellation {
     /// `(top, bottom, left, right)`.
-    pub fn key(&self) -> [u8; 4] {
+    #[cfg(test)]
+    pub(crate) fn key(&self) -> [u8; 4] {
         [self.top, self.bottom, self.left, self.right]
     }
 }
@@ -108,7 +109,7 @@ fn images(n: usize, key: [u8; 4]) -> [[u8; 4]; 8] {
 /// The D4 orbits of all valid border constellations of size `n`, in increasing order of their
 /// smallest member; each orbit lists its distinct members in increasing order, each with the
 /// orbit's size as its weight. Every valid constellation is in exactly one orbit.
-pub fn orbits(n: usize) -> Vec<Vec<Constellation>> {
+pub(crate) fn orbits(n: usize) -> Vec<Vec<Constellation>> {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
     let mut out = Vec::new();
     for key in all_valid(n) {
@@ -144,7 +145,7 @@ fn representatives(n: usize) -> Vec<Constellation> {
 }
 
 /// Every valid constellation of size `n` (not reduced by symmetry), in increasing order.
-pub fn all_valid(n: usize) -> Vec<[u8; 4]> {
+pub(crate) fn all_valid(n: usize) -> Vec<[u8; 4]> {
     let mut out = Vec::new();
     for top in 0..n as u8 {
         for bottom in 0..n as u8 {
@@ -161,7 +162,8 @@ pub fn all_valid(n: usize) -> Vec<[u8; 4]> {
 }
 
 /// The constellation of a solution (column list): where its border queens are.
-pub fn of_solution(cols: &[u8]) -> [u8; 4] {
+#[cfg(test)]
+pub(crate) fn of_solution(cols: &[u8]) -> [u8; 4] {
     let n = cols.len();
     let row_of = |c: usize| cols.iter().position(|&x| x as usize == c).unwrap() as u8;
     [cols[0], cols[n - 1], row_of(0), row_of(n - 1)]

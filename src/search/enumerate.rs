@@ -22,7 +22,7 @@ use crate::symmetry::FastImages;
 use std::ops::ControlFlow;
 
 /// Depth at which the enumerate engine cuts the tree into work units.
-pub const PREFIX_DEPTH: usize = 3;
+pub(crate) const PREFIX_DEPTH: usize = 3;
 
 /// The search state at one node: masks over the columns of the next row to fill.
 #[derive(Clone, Copy, Debug)]
@@ -124,23 +124,23 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
 
 /// Visits every solution of size `n` in lexicographic order, stopping early if `visit` breaks.
 /// Uses constant memory. Returns the number of nodes visited (A319283 when not stopped early).
-pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, visit: V) -> u64 {
+pub(crate) fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, visit: V) -> u64 {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
     for_each_solution_below(n, &[], visit)
 }
 
 /// One work unit of the enumerate engine: a partial board of the first rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PrefixUnit {
+pub(crate) struct PrefixUnit {
     /// Columns of the queens in rows `0..prefix.len()`.
-    pub prefix: Vec<u8>,
+    pub(crate) prefix: Vec<u8>,
     /// Nodes above the cut charged to this unit (its not-yet-counted ancestors).
-    pub ancestor_nodes: u64,
+    pub(crate) ancestor_nodes: u64,
 }
 
 /// Cuts the tree of size `n` at `depth`: every node at that depth, and every node above it
 /// without children, becomes a unit, in lexicographic order.
-pub fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
+pub(crate) fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
     fn walk(
         n: usize,
         full: u32,
@@ -184,7 +184,7 @@ pub fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
 
 /// Visits the solutions below `prefix` in lexicographic order; returns the nodes visited
 /// (the prefix's own node included, its ancestors not).
-pub fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
+pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
     n: usize,
     prefix: &[u8],
     mut visit: V,
@@ -208,7 +208,7 @@ pub fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
 /// Adds one solution to a tally: the board, its half- and quarter-turn symmetry, and its class
 /// if it is the canonical representative (the smallest of its 8 images).
 #[inline]
-pub fn tally_solution(t: &mut Tally, cols: &[u8]) {
+pub(crate) fn tally_solution(t: &mut Tally, cols: &[u8]) {
     let images = FastImages::new(cols);
     t.boards += 1;
     let half = images.fixed_by_half_turn();
@@ -227,7 +227,7 @@ pub fn tally_solution(t: &mut Tally, cols: &[u8]) {
 
 /// The enumerate engine: the plain tree cut into prefix units; every solution is met and
 /// canonicalized, so classes are counted one by one.
-pub struct EnumeratePlan {
+pub(crate) struct EnumeratePlan {
     n: usize,
     units: Vec<PrefixUnit>,
 }
@@ -235,7 +235,7 @@ pub struct EnumeratePlan {
 impl EnumeratePlan {
     /// The plan for board size `n` (0..=32): for n = 0 one unit, the empty board, whose
     /// search meets one node (the root, a complete board).
-    pub fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         EnumeratePlan {
             n,
             units: prefix_units(n, PREFIX_DEPTH.min(n)),

@@ -33,7 +33,7 @@ use std::sync::OnceLock;
 
 /// What a split supplies to a [`SymmetricFamily`] plan: its orbit units, how each is counted
 /// and estimated, and its name.
-pub trait OrbitSplit: Send + Sync {
+pub(crate) trait OrbitSplit: Send + Sync {
     /// The split of board size `n` (1..=32).
     fn new(n: usize) -> Self;
 
@@ -58,7 +58,7 @@ pub trait OrbitSplit: Send + Sync {
 
 /// What a unit of a symmetric plan counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
+pub(crate) enum Unit {
     /// Half-turn symmetric boards with the queen of row 0 in this column.
     FixedHalfTurn(usize),
     /// Quarter-turn symmetric boards with the queen of row 0 in this column.
@@ -69,7 +69,7 @@ pub enum Unit {
 
 /// A plan of the symmetric engine for one board size: the 2n Burnside units, then the orbits
 /// of the split `S` (see the [module documentation](self)).
-pub struct SymmetricFamily<S: OrbitSplit> {
+pub(crate) struct SymmetricFamily<S: OrbitSplit> {
     n: usize,
     kernel: Kernel,
     split: S,
@@ -81,7 +81,7 @@ pub struct SymmetricFamily<S: OrbitSplit> {
 
 impl<S: OrbitSplit> SymmetricFamily<S> {
     /// The plan for board size `n` (1..=32) counted with `kernel`.
-    pub fn new(n: usize, kernel: Kernel) -> Self {
+    pub(crate) fn new(n: usize, kernel: Kernel) -> Self {
         SymmetricFamily {
             n,
             kernel,
@@ -91,12 +91,13 @@ impl<S: OrbitSplit> SymmetricFamily<S> {
     }
 
     /// The split that supplies the orbit units.
-    pub fn split(&self) -> &S {
+    #[cfg(test)]
+    pub(crate) fn split(&self) -> &S {
         &self.split
     }
 
     /// What unit `id` counts.
-    pub fn unit(&self, id: usize) -> Unit {
+    pub(crate) fn unit(&self, id: usize) -> Unit {
         let n = self.n;
         match id {
             _ if id < n => Unit::FixedHalfTurn(id),
@@ -109,7 +110,7 @@ impl<S: OrbitSplit> SymmetricFamily<S> {
     /// [`crate::plan::tally::Tally::nodes`]), for an ETA and for parts of equal work: for an
     /// orbit, the split's [`OrbitSplit::orbit_estimate`]; for the F180 and F90 units,
     /// [`work::estimated_fixed_nodes`]. At least 1: every unit costs something.
-    pub fn unit_cost(&self, id: usize) -> u64 {
+    pub(crate) fn unit_cost(&self, id: usize) -> u64 {
         assert!(id < self.unit_count(), "unit {id} out of range");
         let estimate = match self.unit(id) {
             Unit::FixedHalfTurn(_) => work::estimated_fixed_nodes(self.n, 2),

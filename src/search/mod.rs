@@ -1,13 +1,13 @@
 //! The search engines. Each turns one work unit of a [`crate::plan::Plan`] into a
 //! [`crate::plan::tally::Tally`].
 
-pub mod burnside;
-pub mod constellation;
-pub mod coronal;
-pub mod enumerate;
-pub mod family;
+pub(crate) mod burnside;
+pub(crate) mod constellation;
+pub(crate) mod coronal;
+pub(crate) mod enumerate;
+pub(crate) mod family;
 pub mod kernel;
 pub mod profile;
-pub mod symmetric;
-pub mod symmetric_profile;
-pub mod work;
+pub(crate) mod symmetric;
+pub(crate) mod symmetric_profile;
+pub(crate) mod work;

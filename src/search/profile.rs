@@ -1,20 +1,21 @@
 //! The shape of the plain search tree: how many partial boards (nodes) it holds at each depth.
 //!
 //! Depth `d` counts the placements of queens in rows `0..d` that no two attack each other: for
-//! the plain backtracking tree of [`crate::search::enumerate`] this is OEIS A319284 (n = 8:
+//! the plain backtracking tree of `search::enumerate` this is OEIS A319284 (n = 8:
 //! 1 8 42 140 344 568 550 312 92), its sum is the tree's node count A319283, and its last entry
 //! is the number of solutions A000170.
 //!
 //! The kernel is the same bitmask backtracking as the enumerator, with one counter per depth
 //! instead of a visitor. The tree is cut into the enumerate engine's units (the partial boards
-//! of its first [`PREFIX_DEPTH`] rows, [`prefix_units`]), with that engine's estimate of their
-//! work ([`Plan::estimated_work`]): [`PlainProfilePlan`] is a [`Plan`] ([`DepthPlan`], written
-//! once for every profile) whose units also keep their nodes per depth, so the runner counts it as it counts any plan (on threads, largest
-//! estimate first, each unit reported as it finishes, stopped between units when asked: the
-//! runner's `Profiler`), and [`PlainProfilePlan::profile`] assembles the profile once every
-//! unit is counted.
+//! of its first `PREFIX_DEPTH` rows, `prefix_units`), with that engine's estimate of their
+//! work ([`Plan::estimated_work`]): `PlainProfilePlan` is a [`Plan`] (`DepthPlan`, written
+//! once for every profile) whose units also keep their nodes per depth, so the runner counts
+//! it as it counts any plan (on threads, largest estimate first, each unit reported as it
+//! finishes, stopped between units when asked: the runner's `Profiler`), and
+//! `PlainProfilePlan::profile` assembles the profile once every unit is counted.
 
 use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units};
+pub use super::symmetric_profile::SymmetricProfile;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 use std::collections::BTreeSet;
@@ -112,9 +113,9 @@ pub fn plain_profile(n: usize, threads: usize) -> Profile {
     plan.profile().expect("every unit is counted")
 }
 
-/// The estimated work of each unit of [`PlainProfilePlan`] for size `n` (1..=32): the
+/// The estimated work of each unit of `PlainProfilePlan` for size `n` (1..=32): the
 /// enumerate engine's units, with its estimates of their work, in its order (unit `id` of the
-/// profile is unit `id` of [`EnumeratePlan`]).
+/// profile is unit `id` of `EnumeratePlan`).
 pub fn plain_units(n: usize) -> Vec<u64> {
     let plan = EnumeratePlan::new(n);
     (0..plan.unit_count())
@@ -123,7 +124,7 @@ pub fn plain_units(n: usize) -> Vec<u64> {
 }
 
 /// The units of one profile: what a [`DepthPlan`] counts, one unit at a time.
-pub trait DepthUnits: Send + Sync {
+pub(crate) trait DepthUnits: Send + Sync {
     /// What a counted unit keeps until the profile is summed: at least its nodes per depth.
     type Counts: Send + Sync;
 
@@ -146,7 +147,7 @@ pub trait DepthUnits: Send + Sync {
 /// A profile as a [`Plan`]: the runner counts its units as it counts any plan, and each unit's
 /// counts are kept here until the profile is summed. A unit's [`Tally`] holds the solutions it
 /// met (`boards`: its nodes at depth n) and its nodes.
-pub struct DepthPlan<U: DepthUnits> {
+pub(crate) struct DepthPlan<U: DepthUnits> {
     units: U,
     /// Each unit's counts, once counted.
     counts: Vec<OnceLock<U::Counts>>,
@@ -216,14 +217,14 @@ impl<U: DepthUnits> Plan for DepthPlan<U> {
 
 /// The plain tree's units: the enumerate engine's ([`plain_units`]), each counting its own node
 /// (its prefix) and every node below it, one counter per depth.
-pub struct PlainUnits {
+pub(crate) struct PlainUnits {
     n: usize,
     units: Vec<PrefixUnit>,
     work: Vec<u64>,
 }
 
 /// The plain tree's profile as a plan ([`PlainProfilePlan::profile`] sums it).
-pub type PlainProfilePlan = DepthPlan<PlainUnits>;
+pub(crate) type PlainProfilePlan = DepthPlan<PlainUnits>;
 
 impl DepthPlan<PlainUnits> {
     /// The profile plan of size `n` (1..=32).

@@ -34,27 +34,18 @@ use super::family::{OrbitSplit, SymmetricFamily};
 use super::kernel::{Interior, Kernel};
 use super::work;
 
-pub use super::family::Unit;
-
 /// The version of the unit split, part of [`crate::plan::Plan::identity`].
-pub const SPLIT_VERSION: u32 = 1;
+pub(crate) const SPLIT_VERSION: u32 = 1;
 
 /// The symmetric engine's border plan for one board size: the Burnside units, then one unit
 /// per D4 orbit of border constellations ([`BorderSplit`]).
-pub type SymmetricPlan = SymmetricFamily<BorderSplit>;
+pub(crate) type SymmetricPlan = SymmetricFamily<BorderSplit>;
 
 /// The border split: one orbit unit per D4 orbit of border constellations, interiors of
 /// `n − 2` columns.
-pub struct BorderSplit {
+pub(crate) struct BorderSplit {
     n: usize,
     orbits: Vec<Vec<Constellation>>,
-}
-
-impl BorderSplit {
-    /// The constellation orbits, in unit order.
-    pub fn orbits(&self) -> &[Vec<Constellation>] {
-        &self.orbits
-    }
 }
 
 impl OrbitSplit for BorderSplit {
@@ -102,13 +93,13 @@ impl OrbitSplit for BorderSplit {
 /// The estimated work of the unit of one orbit of size `n`: the nodes the model of
 /// [`work::estimated_nodes`] expects below the member the engine searches
 /// ([`choose_member`]), and the constellation itself, a node too (at least 1).
-pub fn orbit_cost(n: usize, orbit: &[Constellation]) -> u64 {
+pub(crate) fn orbit_cost(n: usize, orbit: &[Constellation]) -> u64 {
     ((1.0 + work::estimated_nodes(&choose_member(n, orbit).0)) as u64).max(1)
 }
 
 /// The member of `orbit` whose search tree looks smallest by [`Interior::estimated_cost`];
 /// ties go to the smallest `(top, bottom, left, right)`. Returns its interior and weight.
-pub fn choose_member(n: usize, orbit: &[Constellation]) -> (Interior, u8) {
+pub(crate) fn choose_member(n: usize, orbit: &[Constellation]) -> (Interior, u8) {
     let weight = orbit[0].weight;
     let mut best: Option<(u64, Interior)> = None;
     for c in orbit {
@@ -141,6 +132,25 @@ mod tests {
                 };
                 let it = Interior::new(n, &c);
                 assert_eq!(scalar::count(&it), reference_count(&it), "n={n} {c:?}");
+            }
+        }
+    }
+
+    /// The plan builds for every size: one unit per constellation orbit beside the 2n F180
+    /// and F90 units, and interiors of n − 2 columns and at most n − 2 free rows.
+    #[test]
+    fn symmetric_plans_build_for_every_n_up_to_32() {
+        use crate::plan::Plan;
+        for n in 1..=32 {
+            let plan = SymmetricPlan::new(n, Kernel::Scalar);
+            let orbits = constellation::orbits(n);
+            assert_eq!(plan.unit_count(), 2 * n + orbits.len(), "n={n}");
+            for orbit in orbits.iter().step_by(97) {
+                for c in orbit {
+                    let it = Interior::new(n, c);
+                    assert!(it.depth <= n.saturating_sub(2));
+                    assert_eq!(it.inner.count_ones() as usize, n.saturating_sub(2));
+                }
             }
         }
     }

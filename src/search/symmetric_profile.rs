@@ -84,14 +84,14 @@ type OrbitCounts = ([u64; 33], u8, u128);
 /// The symmetric engine's profile units: one per constellation orbit (unit `i` is orbit `i` of
 /// [`constellation::orbits`], its work [`orbit_cost`]), each counting the solutions its search
 /// finds with one representative, unweighted.
-pub struct SymmetricUnits {
+pub(crate) struct SymmetricUnits {
     n: usize,
     orbits: Vec<Vec<Constellation>>,
     work: Vec<u64>,
 }
 
 /// The symmetric engine's profile as a plan ([`SymmetricProfilePlan::profile`] sums it).
-pub type SymmetricProfilePlan = DepthPlan<SymmetricUnits>;
+pub(crate) type SymmetricProfilePlan = DepthPlan<SymmetricUnits>;
 
 impl DepthPlan<SymmetricUnits> {
     /// The profile plan of size `n` (1..=32).
@@ -99,7 +99,7 @@ impl DepthPlan<SymmetricUnits> {
     /// # Panics
     ///
     /// If `n` is outside 1..=32.
-    pub fn new(n: usize) -> SymmetricProfilePlan {
+    pub(crate) fn new(n: usize) -> SymmetricProfilePlan {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         let orbits = constellation::orbits(n);
         let work = orbits.iter().map(|o| orbit_cost(n, o)).collect();
@@ -108,7 +108,7 @@ impl DepthPlan<SymmetricUnits> {
 
     /// The profile, once every unit has been counted
     /// ([`crate::plan::Plan::count_unit`]); `None` before.
-    pub fn profile(&self) -> Option<SymmetricProfile> {
+    pub(crate) fn profile(&self) -> Option<SymmetricProfile> {
         let per_orbit = self.counted()?;
         let n = self.units().n;
         // u64 counts summed in u128, weights at most 8: no overflow for any feasible n.

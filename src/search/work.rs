@@ -18,15 +18,15 @@ use super::kernel::Interior;
 /// `A` of the model: the squares of a row that one queen above it attacks along its
 /// diagonals, as a multiple of `1/m`: 2, the two diagonals, which is also the best fit on the
 /// border plan's units for n = 12..14 (the `calibrate` test).
-pub const DIAGONAL_HIT: f64 = 2.0;
+pub(crate) const DIAGONAL_HIT: f64 = 2.0;
 
 /// The estimated nodes of `it`'s search tree (see the module documentation).
-pub fn estimated_nodes(it: &Interior) -> f64 {
+pub(crate) fn estimated_nodes(it: &Interior) -> f64 {
     estimated_nodes_with(it, DIAGONAL_HIT)
 }
 
 /// [`estimated_nodes`] with the model's constant `a` instead of [`DIAGONAL_HIT`].
-pub fn estimated_nodes_with(it: &Interior, a: f64) -> f64 {
+pub(crate) fn estimated_nodes_with(it: &Interior, a: f64) -> f64 {
     let d = it.depth;
     if d < 3 {
         return 0.0; // the kernels count the last two rows in closed form: no node
@@ -50,7 +50,7 @@ pub fn estimated_nodes_with(it: &Interior, a: f64) -> f64 {
 /// [`estimated_nodes`] with `group` queens per row pair, `(n − group·k)` candidate columns
 /// after `k` groups, each of the group's squares surviving the diagonals of the `group·k`
 /// queens placed with probability `(1 − A/n)^{group·k}`.
-pub fn estimated_fixed_nodes(n: usize, group: usize) -> f64 {
+pub(crate) fn estimated_fixed_nodes(n: usize, group: usize) -> f64 {
     let rows = n / 2;
     if group == 4 && n % 4 >= 2 {
         return 0.0; // no quarter-turn symmetric board: the search returns at once

@@ -57,7 +57,8 @@ impl AtomicFile {
 
 /// Writes `path` through `body`: into a temporary file beside it, renamed over `path` when
 /// `body` succeeds (and deleted when it fails).
-pub fn write_atomically<F>(path: &Path, body: F) -> io::Result<()>
+#[cfg(test)]
+fn write_atomically<F>(path: &Path, body: F) -> io::Result<()>
 where
     F: FnOnce(&mut dyn Write) -> io::Result<()>,
 {
@@ -67,7 +68,8 @@ where
 }
 
 /// Writes `contents` to `path` atomically.
-pub fn write_file_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
+#[cfg(test)]
+fn write_file_atomically(path: &Path, contents: &[u8]) -> io::Result<()> {
     write_atomically(path, |w| w.write_all(contents))
 }
 
@@ -140,7 +142,7 @@ fn set_published_mode(_file: &fs::File, _target: &Path, _mode: Option<u32>) -> i
 /// Syncs the directory `path` lives in, so that a file just created or renamed there survives
 /// a power loss (the rename itself is in the directory, not in the file). Elsewhere than on
 /// Unix, directories cannot be opened and this does nothing.
-pub fn sync_parent_dir(path: &Path) -> io::Result<()> {
+pub(crate) fn sync_parent_dir(path: &Path) -> io::Result<()> {
     #[cfg(unix)]
     {
         fs::File::open(parent_dir(path))?.sync_all()?;

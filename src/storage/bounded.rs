@@ -171,7 +171,7 @@ impl<R: Read> Read for Bounded<R> {
 /// damaged stretch (a zero-filled hole of gigabytes without a newline) is skipped in bounded
 /// memory. Returns the bytes consumed (0 at the end) and whether the line was longer than
 /// `cap` (then `buf` holds only its start).
-pub fn read_line_capped(
+pub(crate) fn read_line_capped(
     reader: &mut impl io::BufRead,
     buf: &mut Vec<u8>,
     cap: usize,

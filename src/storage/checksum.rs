@@ -8,14 +8,14 @@ const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// The FNV-1a hash of `bytes` (the checksum before it is written in hex).
-pub fn hash(bytes: &[u8]) -> u64 {
+pub(crate) fn hash(bytes: &[u8]) -> u64 {
     hash_from(OFFSET, bytes)
 }
 
 /// The FNV-1a hash of `bytes` continued from `seed`, the hash of what comes before them:
 /// `hash_from(hash(a), b) == hash(a ++ b)`. A checkpoint seeds its unit lines with the hash of
 /// its header, so that each line's checksum covers the run it belongs to.
-pub fn hash_from(seed: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn hash_from(seed: u64, bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(seed, |h, &b| (h ^ u64::from(b)).wrapping_mul(PRIME))
@@ -27,7 +27,7 @@ pub fn checksum(text: &str) -> String {
 }
 
 /// Whether `sum` is the checksum of `text`.
-pub fn matches(text: &str, sum: &str) -> bool {
+pub(crate) fn matches(text: &str, sum: &str) -> bool {
     checksum(text) == sum
 }
 

@@ -1,10 +1,10 @@
 //! The file machinery that the front door's checkpoints and the result formats share: writes
 //! that land whole or not at all ([`atomic`]), reads that refuse an overlong line or file
 //! ([`bounded`]), line checksums ([`checksum`]), the seven fields of a tally as text
-//! ([`tally_fields`]), and the checkpoint journal of a resumable count ([`checkpoint`]).
+//! (`tally_fields`), and the checkpoint journal of a resumable count ([`checkpoint`]).
 
 pub mod atomic;
 pub mod bounded;
 pub mod checkpoint;
 pub mod checksum;
-pub mod tally_fields;
+pub(crate) mod tally_fields;

@@ -9,7 +9,7 @@ use crate::plan::tally::{ClassCounts, Tally};
 use std::io;
 
 /// The names of the seven fields, in order (the part rows' column names).
-pub const TALLY_COLUMNS: [&str; 7] = [
+pub(crate) const TALLY_COLUMNS: [&str; 7] = [
     "boards",
     "fixed_half_turn",
     "fixed_quarter_turn",
@@ -25,13 +25,13 @@ const CLASS_FIELDS: std::ops::Range<usize> = 3..6;
 /// A field that does not parse: its position among the seven, and its text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{column}: {value:?} is not a count")]
-pub struct FieldError {
+pub(crate) struct FieldError {
     /// Position among the seven fields (0 = boards).
-    pub index: usize,
+    pub(crate) index: usize,
     /// [`TALLY_COLUMNS`]`[index]`.
-    pub column: &'static str,
+    pub(crate) column: &'static str,
     /// The text found.
-    pub value: String,
+    pub(crate) value: String,
 }
 
 /// The seven values in order.
@@ -48,7 +48,7 @@ fn values(t: &Tally) -> [u128; 7] {
 }
 
 /// The seven fields as text; the class counts empty unless `with_classes`.
-pub fn to_fields(t: &Tally, with_classes: bool) -> [String; 7] {
+pub(crate) fn to_fields(t: &Tally, with_classes: bool) -> [String; 7] {
     let v = values(t);
     std::array::from_fn(|i| {
         if CLASS_FIELDS.contains(&i) && !with_classes {
@@ -61,7 +61,7 @@ pub fn to_fields(t: &Tally, with_classes: bool) -> [String; 7] {
 
 /// Writes the seven fields, comma-separated, with every class count, allocating nothing (for
 /// the checkpoint's worker threads).
-pub fn write_all(out: &mut impl io::Write, t: &Tally) -> io::Result<()> {
+pub(crate) fn write_all(out: &mut impl io::Write, t: &Tally) -> io::Result<()> {
     let v = values(t);
     write!(
         out,
@@ -75,13 +75,13 @@ pub fn write_all(out: &mut impl io::Write, t: &Tally) -> io::Result<()> {
 /// fewer than an eighth of the boards it counts. Tallies are not otherwise bounded unit by
 /// unit (a unit of a Burnside plan may count fixed boards and no board); their sums are
 /// checked where a result is derived.
-pub fn nodes_possible(t: &Tally) -> bool {
+pub(crate) fn nodes_possible(t: &Tally) -> bool {
     t.nodes.saturating_mul(8) >= t.boards
 }
 
 /// Reads the seven fields (exactly seven). With `classes_optional`, the three class counts may
 /// all be empty (read as zero); the second value says whether they were given.
-pub fn parse(fields: &[&str], classes_optional: bool) -> Result<(Tally, bool), FieldError> {
+pub(crate) fn parse(fields: &[&str], classes_optional: bool) -> Result<(Tally, bool), FieldError> {
     let bad = |index: usize| FieldError {
         index,
         column: TALLY_COLUMNS[index],

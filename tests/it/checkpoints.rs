@@ -5,14 +5,15 @@
 //! runs killed by SIGKILL or stopped by SIGTERM/SIGINT resuming to the published count, and
 //! random kills (a replayable seed: `QUEENS_TEST_SEED`).
 //!
-//! Tests that need a full disk mount a small tmpfs in a temporary folder (as root) and are
-//! SKIPPED with a message on stderr where mounting is not allowed; tests that need permissions
-//! run the binary as `nobody` through `setpriv` (as root) and are SKIPPED otherwise. No test
-//! touches the machine's own `/dev` entries or system files.
+//! Tests that need a full disk mount a small tmpfs in a temporary folder; tests that need
+//! permissions run the binary as `nobody` through `setpriv`. Both need root: they sit in
+//! `checkpoints::as_root`, `ignored` by a plain `cargo test` and run by `.ci/run` (as root)
+//! with `--ignored`, where a missing permission fails them. No test touches the machine's own
+//! `/dev` entries or system files.
 
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
-use crate::common::process::{as_nobody, err, is_root, refused, run, sh, skipped, temp_files};
+use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
 use crate::common::{build, dir, results, whole};
 use queens::plan::{Engine, Part};
 use queens::search::kernel::Kernel;
@@ -523,8 +524,8 @@ fn random_kills_and_resumes_end_with_the_right_count_and_no_leftover() {
 struct Tmpfs(PathBuf);
 
 impl Tmpfs {
-    /// `None` (the test is then skipped) where mounting is not allowed.
-    fn mount(d: &Path, name: &str, size: &str) -> Option<Tmpfs> {
+    /// Mounts it; fails the test where mounting is not allowed (it needs root).
+    fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
         let at = d.join(name);
         fs::create_dir(&at).unwrap();
         let mounted = StdCommand::new("mount")
@@ -539,7 +540,12 @@ impl Tmpfs {
             .stderr(std::process::Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
-        mounted.then_some(Tmpfs(at))
+        assert!(
+            mounted,
+            "cannot mount a tmpfs on {} (this test needs root)",
+            at.display()
+        );
+        Tmpfs(at)
     }
 
     /// Fills the file system, then frees `keep` bytes.
@@ -567,46 +573,6 @@ impl Drop for Tmpfs {
 }
 
 // --- 1. checkpoint I/O failures exit 3 --------------------------------------------------------
-
-#[test]
-fn a_checkpoint_on_a_full_disk_is_an_io_failure_exit_3() {
-    let d = dir();
-    let Some(small) = Tmpfs::mount(d.path(), "small", "64k") else {
-        return skipped(
-            "a_checkpoint_on_a_full_disk_is_an_io_failure_exit_3",
-            "cannot mount a tmpfs here",
-        );
-    };
-    // No room for the header.
-    small.fill_leaving(0);
-    let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
-    refused(&o, 3, "No space left on device");
-    // Room for the header and a few units, not for the 800 units of n = 12.
-    fs::remove_file(small.0.join("ck")).unwrap();
-    small.fill_leaving(4096);
-    let o = run(&["count", "12", "--checkpoint", "small/ck"], d.path());
-    refused(&o, 3, "cannot append to the checkpoint 'small/ck'");
-    assert!(err(&o).contains("No space left on device"), "{}", err(&o));
-}
-
-#[test]
-fn a_checkpoint_in_a_read_only_folder_is_an_io_failure_exit_3() {
-    if !is_root() {
-        return skipped(
-            "a_checkpoint_in_a_read_only_folder_is_an_io_failure_exit_3",
-            "needs root to run as nobody",
-        );
-    }
-    let d = dir();
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(d.path(), fs::Permissions::from_mode(0o755)).unwrap();
-    fs::create_dir(d.path().join("ro")).unwrap();
-    let o = as_nobody(d.path())
-        .args(["count", "8", "--checkpoint", "ro/ck"])
-        .output()
-        .unwrap();
-    refused(&o, 3, "the checkpoint 'ro/ck': Permission denied");
-}
 
 #[test]
 fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
@@ -889,30 +855,18 @@ fn a_symlinked_checkpoint_is_rewritten_where_it_points() {
 // --- 8. I/O errors name the user's file ---------------------------------------------------------
 
 #[test]
-fn a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file() {
-    let d = dir();
-    let Some(small) = Tmpfs::mount(d.path(), "small", "64k") else {
-        return skipped(
-            "a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file",
-            "cannot mount a tmpfs here",
-        );
-    };
-    let lines = complete_checkpoint("8", d.path());
-    let mut damaged = lines.clone();
-    damaged[2] = damaged[2].replace(",0.0", ",1.0");
-    fs::write(small.0.join("ck"), damaged.join("\n") + "\n").unwrap();
-    small.fill_leaving(0);
-    let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
-    refused(&o, 3, "the checkpoint 'small/ck': No space left on device");
-    assert!(!err(&o).contains(".queens-"), "{}", err(&o));
-    assert!(temp_files(&small.0).is_empty());
-}
-
-#[test]
 fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
     let d = dir();
     let lines = complete_checkpoint("8", d.path());
-    let key = queens::storage::checksum::hash(
+    // The journal's checksums are FNV-1a (64 bits), each unit line's seeded with the hash
+    // of the header line; written out here, as a reader of the format would.
+    fn fnv1a_from(seed: u64, bytes: &[u8]) -> u64 {
+        bytes.iter().fold(seed, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+    let key = fnv1a_from(
+        0xcbf2_9ce4_8422_2325,
         (lines[0].rsplit_once(',').unwrap().0.to_string() + "\n").as_bytes(),
     );
     // A unit line with seconds beyond 10^9, another with too few nodes, checksums recomputed.
@@ -921,10 +875,7 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
         f.pop();
         f[column] = value;
         let body = f.join(",");
-        format!(
-            "{body},{:016x}",
-            queens::storage::checksum::hash_from(key, body.as_bytes())
-        )
+        format!("{body},{:016x}", fnv1a_from(key, body.as_bytes()))
     };
     let with_boards = lines
         .iter()
@@ -1163,4 +1114,62 @@ fn a_checkpoint_of_another_run_is_refused() {
     );
     assert!(o.status.success());
     assert_eq!(results(&o.stdout), whole("9"));
+}
+
+/// The tests that need root (a tmpfs mounted in a temporary folder, the binary run as
+/// `nobody`, device nodes made in a temporary folder): `ignored` by a plain `cargo test`,
+/// run by `.ci/run` (as root) with `--ignored as_root::`, where a missing permission fails.
+mod as_root {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs root and mount(2) on tmpfs: .ci/run runs it with --ignored"]
+    fn a_checkpoint_on_a_full_disk_is_an_io_failure_exit_3() {
+        let d = dir();
+        let small = Tmpfs::mount(d.path(), "small", "64k");
+        // No room for the header.
+        small.fill_leaving(0);
+        let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
+        refused(&o, 3, "No space left on device");
+        // Room for the header and a few units, not for the 800 units of n = 12.
+        fs::remove_file(small.0.join("ck")).unwrap();
+        small.fill_leaving(4096);
+        let o = run(&["count", "12", "--checkpoint", "small/ck"], d.path());
+        refused(&o, 3, "cannot append to the checkpoint 'small/ck'");
+        assert!(err(&o).contains("No space left on device"), "{}", err(&o));
+    }
+
+    #[test]
+    #[ignore = "needs root to run the binary as nobody (setpriv): .ci/run runs it with --ignored"]
+    fn a_checkpoint_in_a_read_only_folder_is_an_io_failure_exit_3() {
+        assert!(
+            is_root(),
+            "this test needs root, to run the binary as nobody"
+        );
+        let d = dir();
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(d.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        fs::create_dir(d.path().join("ro")).unwrap();
+        let o = as_nobody(d.path())
+            .args(["count", "8", "--checkpoint", "ro/ck"])
+            .output()
+            .unwrap();
+        refused(&o, 3, "the checkpoint 'ro/ck': Permission denied");
+    }
+
+    #[test]
+    #[ignore = "needs root and mount(2) on tmpfs: .ci/run runs it with --ignored"]
+    fn a_failed_checkpoint_rewrite_names_the_checkpoint_not_a_temporary_file() {
+        let d = dir();
+        let small = Tmpfs::mount(d.path(), "small", "64k");
+        let lines = complete_checkpoint("8", d.path());
+        let mut damaged = lines.clone();
+        damaged[2] = damaged[2].replace(",0.0", ",1.0");
+        fs::write(small.0.join("ck"), damaged.join("\n") + "\n").unwrap();
+        small.fill_leaving(0);
+        let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
+        refused(&o, 3, "the checkpoint 'small/ck': No space left on device");
+        assert!(!err(&o).contains(".queens-"), "{}", err(&o));
+        assert!(temp_files(&small.0).is_empty());
+    }
 }

@@ -1,17 +1,25 @@
-//! The coronal plan of the symmetric engine (`src/search/coronal.rs`) against the border plan,
-//! the enumerate engine and the published values; sums in any order; nodes; work estimates.
-//! Measurements (`--ignored`): the size of the plan at n = 20 and 23, and a side-by-side timing
-//! of the two plans.
+//! The coronal plan of the symmetric engine (`src/search/coronal/`) against the border plan,
+//! the enumerate engine and the published values; sums in any order; nodes, on the scalar
+//! kernel and (a module each: `coronal::avx2::…`, `coronal::avx512::…`, `coronal::neon::…`,
+//! `ignored` with the reason where this CPU lacks the kernel) on every vector kernel. The
+//! plans are built as `queens count --split` builds them ([`build_split`]). Measurements
+//! (`--ignored`): a side-by-side timing of the two plans. The unit costs, the placements and
+//! the unit count per orbit are the library's unit tests (`src/search/coronal/mod.rs`).
 
-use queens::plan::Plan;
-use queens::plan::{ClassCounts, Tally};
-use queens::runner::{RunOptions, run_plan, run_units};
-use queens::search::coronal::CoronalPlan;
-use queens::search::enumerate::EnumeratePlan;
+use queens::plan::{ClassCounts, Engine, Plan, Tally};
+use queens::runner::{RunOptions, Split, build_split, run_plan, run_units};
 use queens::search::kernel::Kernel;
-use queens::search::symmetric::SymmetricPlan;
-use std::io::Write;
 use std::time::Instant;
+
+/// The coronal plan of `n` on `kernel`.
+fn coronal_plan(n: usize, kernel: Kernel) -> Box<dyn Plan> {
+    build_split(n, Engine::Symmetric, Split::Coronal, kernel).expect("a coronal plan")
+}
+
+/// The border plan of `n` on `kernel`.
+fn border_plan(n: usize, kernel: Kernel) -> Box<dyn Plan> {
+    build_split(n, Engine::Symmetric, Split::Border, kernel).expect("a border plan")
+}
 
 fn options(threads: usize) -> RunOptions {
     RunOptions { threads }
@@ -34,14 +42,15 @@ fn columns(plan: &dyn Plan, t: &Tally) -> (u128, u128, u128, ClassCounts) {
 #[test]
 fn coronal_agrees_with_the_border_plan_to_15_and_with_enumerate_to_13() {
     for n in 1..=15 {
-        let coronal = CoronalPlan::new(n, Kernel::Scalar);
-        let c = columns(&coronal, &tally(&coronal, 2));
-        let symmetric = SymmetricPlan::new(n, Kernel::Scalar);
-        let s = columns(&symmetric, &tally(&symmetric, 2));
+        let coronal = coronal_plan(n, Kernel::Scalar);
+        let c = columns(coronal.as_ref(), &tally(coronal.as_ref(), 2));
+        let symmetric = border_plan(n, Kernel::Scalar);
+        let s = columns(symmetric.as_ref(), &tally(symmetric.as_ref(), 2));
         assert_eq!(c, s, "n={n}: coronal vs border plan");
         if n <= 13 {
-            let enumerate = EnumeratePlan::new(n);
-            let e = columns(&enumerate, &tally(&enumerate, 2));
+            let enumerate = build_split(n, Engine::Enumerate, Split::Border, Kernel::Scalar)
+                .expect("an enumerate plan");
+            let e = columns(enumerate.as_ref(), &tally(enumerate.as_ref(), 2));
             assert_eq!(c, e, "n={n}: coronal vs enumerate");
         }
     }
@@ -52,8 +61,8 @@ fn each_unit_counts_the_same_boards_as_the_border_plans_unit() {
     // Both plans number their orbit units by the outer placement's orbit, in the same order,
     // so each unit's boards are counted twice, by independent routes.
     for n in 4..=12 {
-        let c = CoronalPlan::new(n, Kernel::Scalar);
-        let s = SymmetricPlan::new(n, Kernel::Scalar);
+        let c = coronal_plan(n, Kernel::Scalar);
+        let s = border_plan(n, Kernel::Scalar);
         assert_eq!(c.unit_count(), s.unit_count(), "n={n}");
         for id in 0..c.unit_count() {
             let (a, b) = (c.count_unit(id), s.count_unit(id));
@@ -73,8 +82,8 @@ fn each_unit_counts_the_same_boards_as_the_border_plans_unit() {
 )]
 fn coronal_matches_the_published_values_for_16_and_17() {
     for n in [16, 17] {
-        let plan = CoronalPlan::new(n, queens::KernelChoice::Auto.resolve().unwrap());
-        let (boards, f180, f90, classes) = columns(&plan, &tally(&plan, 2));
+        let plan = coronal_plan(n, queens::KernelChoice::Auto.resolve().unwrap());
+        let (boards, f180, f90, classes) = columns(plan.as_ref(), &tally(plan.as_ref(), 2));
         let known = queens::verify::lookup(n).expect("published");
         assert_eq!(Some(boards), known.total, "n={n} boards");
         assert_eq!(Some(f180), known.fixed_half_turn, "n={n} F180");
@@ -101,12 +110,12 @@ fn shuffled(len: usize, mut seed: u64) -> Vec<usize> {
 #[test]
 fn units_sum_to_the_same_tally_in_any_order_and_grouping() {
     for n in [1, 3, 4, 5, 9, 12] {
-        let plan = CoronalPlan::new(n, Kernel::Scalar);
-        let whole = tally(&plan, 1);
+        let plan = coronal_plan(n, Kernel::Scalar);
+        let whole = tally(plan.as_ref(), 1);
         // Shuffled, on two threads.
         for seed in [1, 0x9e37_79b9_7f4a_7c15] {
             let ids = shuffled(plan.unit_count(), seed);
-            let t = run_units(&plan, &ids, &options(2)).unwrap().tally;
+            let t = run_units(plan.as_ref(), &ids, &options(2)).unwrap().tally;
             assert_eq!(t, whole, "n={n} seed {seed}");
         }
         // One by one, in reverse order.
@@ -119,172 +128,92 @@ fn units_sum_to_the_same_tally_in_any_order_and_grouping() {
         let parts: Vec<Tally> = (0..5)
             .map(|k| {
                 let ids: Vec<usize> = (0..plan.unit_count()).filter(|i| i % 5 == k).collect();
-                run_units(&plan, &ids, &options(2)).unwrap().tally
+                run_units(plan.as_ref(), &ids, &options(2)).unwrap().tally
             })
             .collect();
         assert_eq!(Tally::sum(&parts).unwrap(), whole, "n={n}");
     }
 }
 
+/// A unit's tally, nodes included, is a property of the unit: two plans agree unit by unit;
+/// the F180 and F90 units are the border plan's, node for node. (That the nodes exceed the
+/// unit's placements is a unit test beside the plan.)
 #[test]
-fn nodes_are_the_placements_and_the_kernel_nodes_whatever_the_kernel() {
+fn nodes_are_a_property_of_the_unit() {
     for n in [6, 8, 11, 13] {
-        let plan = CoronalPlan::new(n, Kernel::Scalar);
-        let again = CoronalPlan::new(n, Kernel::Scalar);
-        // Every other kernel this CPU runs; those it lacks are named as skipped.
-        let mut vectors = Vec::new();
-        for &kernel in Kernel::ALL.iter().filter(|&&k| k != Kernel::Scalar) {
-            if kernel.is_available() {
-                vectors.push(CoronalPlan::new(n, kernel));
-            } else if n == 6 {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "SKIPPED the coronal {} comparison: this CPU lacks {}",
-                    kernel.name(),
-                    kernel.info().needs
-                );
-            }
-        }
+        let plan = coronal_plan(n, Kernel::Scalar);
+        let again = coronal_plan(n, Kernel::Scalar);
         for id in 0..plan.unit_count() {
-            let t = plan.count_unit(id);
-            // A unit's nodes are a property of the unit.
-            assert_eq!(t, again.count_unit(id), "n={n} unit {id}");
-            for v in &vectors {
-                assert_eq!(
-                    t,
-                    v.count_unit(id),
-                    "n={n} unit {id}: {} vs scalar",
-                    v.kernel()
-                );
-            }
-            if id >= 2 * n {
-                // The outer placement and every coronal placement are nodes; the kernel's
-                // interior nodes come on top.
-                assert!(t.nodes > u128::from(plan.placements(id)), "n={n} unit {id}");
-            }
+            assert_eq!(plan.count_unit(id), again.count_unit(id), "n={n} unit {id}");
         }
     }
-    // The F180 and F90 units are the border plan's, node for node.
     let (c, s) = (
-        CoronalPlan::new(12, Kernel::Scalar),
-        SymmetricPlan::new(12, Kernel::Scalar),
+        coronal_plan(12, Kernel::Scalar),
+        border_plan(12, Kernel::Scalar),
     );
     for id in 0..24 {
         assert_eq!(c.count_unit(id), s.count_unit(id), "unit {id}");
     }
 }
 
+/// The coronal plan on one vector kernel against the scalar kernel, unit by unit, nodes
+/// included, in a module named after the kernel; `ignored` (with the reason) where the CPU
+/// lacks it (`build.rs` sets the cfgs from the build machine's CPU).
+macro_rules! vector_kernel_tests {
+    ($($module:ident: $kernel:expr, $cfg:ident, $lacks:literal;)+) => {$(
+        mod $module {
+            use super::*;
+
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn coronal_units_match_the_scalar_kernels_nodes_included() {
+                let kernel = $kernel;
+                assert!(kernel.is_available(), "build.rs found {kernel:?} on this CPU, the kernel does not");
+                for n in [6, 8, 11, 13] {
+                    let scalar = coronal_plan(n, Kernel::Scalar);
+                    let vector = coronal_plan(n, kernel);
+                    assert_eq!(vector.kernel(), kernel.name());
+                    for id in 0..scalar.unit_count() {
+                        assert_eq!(
+                            scalar.count_unit(id),
+                            vector.count_unit(id),
+                            "n={n} unit {id}: {} vs scalar",
+                            kernel.name()
+                        );
+                    }
+                }
+            }
+        }
+    )+};
+}
+
+vector_kernel_tests! {
+    avx2: Kernel::Avx2, queens_host_avx2,
+        "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
+    avx512: Kernel::Avx512, queens_host_avx512,
+        "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
+    neon: Kernel::Neon, queens_host_neon, "NEON runs on aarch64 only";
+}
+
 #[test]
 fn identity_and_unit_numbering() {
-    let plan = CoronalPlan::new(10, Kernel::Scalar);
+    let plan = coronal_plan(10, Kernel::Scalar);
     assert_eq!(plan.identity(), "symmetric-coronal-v1");
-    assert_ne!(
-        plan.identity(),
-        SymmetricPlan::new(10, Kernel::Scalar).identity()
-    );
+    assert_ne!(plan.identity(), border_plan(10, Kernel::Scalar).identity());
     assert!(!plan.counts_classes_directly());
-    assert_eq!(plan.engine(), queens::plan::Engine::Symmetric);
-    // One unit per outer orbit: as many as the border plan has constellation orbits.
+    assert_eq!(plan.engine(), Engine::Symmetric);
+    // As many units as the border plan (one per outer orbit, the unit tests check), from
+    // n = 4 on; below, one small-board unit beside the 2n F180 and F90 units.
     for n in 4..=32 {
-        let plan = CoronalPlan::new(n, Kernel::Scalar);
-        let orbits = queens::search::constellation::orbits(n).len();
-        assert_eq!(plan.unit_count(), 2 * n + orbits, "n={n}");
+        let plan = coronal_plan(n, Kernel::Scalar);
+        assert_eq!(
+            plan.unit_count(),
+            border_plan(n, Kernel::Scalar).unit_count(),
+            "n={n}"
+        );
     }
     for n in 1..4 {
-        assert_eq!(CoronalPlan::new(n, Kernel::Scalar).unit_count(), 2 * n + 1);
-    }
-}
-
-/// How well `cost` tracks the measured nodes over a plan's orbit units: the geometric
-/// standard deviation of cost / nodes and the ratio of the sums.
-fn estimate_quality(plan: &dyn Plan, cost: impl Fn(usize) -> u64) -> (f64, f64) {
-    let ids: Vec<usize> = (2 * plan.n()..plan.unit_count()).collect();
-    let nodes: Vec<f64> = ids
-        .iter()
-        .map(|&id| plan.count_unit(id).nodes as f64)
-        .collect();
-    let costs: Vec<f64> = ids.iter().map(|&id| cost(id) as f64).collect();
-    let logs: Vec<f64> = costs
-        .iter()
-        .zip(&nodes)
-        .map(|(c, x)| (c / x).ln())
-        .collect();
-    let mean = logs.iter().sum::<f64>() / logs.len() as f64;
-    let var = logs.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / logs.len() as f64;
-    let ratio = costs.iter().sum::<f64>() / nodes.iter().sum::<f64>();
-    (var.sqrt().exp(), ratio)
-}
-
-#[test]
-fn unit_costs_track_the_measured_nodes() {
-    for n in [12, 14] {
-        let s = SymmetricPlan::new(n, Kernel::Scalar);
-        let (spread, ratio) = estimate_quality(&s, |id| s.unit_cost(id));
-        println!("n={n} border plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
-        assert!(spread < 1.6 && (0.5..2.0).contains(&ratio), "n={n}");
-        let c = CoronalPlan::new(n, Kernel::Scalar);
-        let (spread, ratio) = estimate_quality(&c, |id| c.unit_cost(id));
-        println!("n={n} coronal plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
-        assert!(spread < 1.25 && (0.5..2.0).contains(&ratio), "n={n}");
-        // The F180 and F90 units are estimated too, and small.
-        for id in 0..2 * n {
-            assert!(c.unit_cost(id) >= 1 && s.unit_cost(id) == c.unit_cost(id));
-        }
-    }
-}
-
-/// The units of each plan at `n`, the largest unit's estimated share of the work, and the
-/// largest of 256 parts (`--part k/256`: ids ≡ k mod 256) against the mean part.
-fn split_figures(n: usize) {
-    use rayon::prelude::*;
-    let started = Instant::now();
-    let coronal = CoronalPlan::new(n, Kernel::Scalar);
-    let symmetric = SymmetricPlan::new(n, Kernel::Scalar);
-    let report = |name: &str, costs: Vec<u64>| {
-        let total: f64 = costs.iter().map(|&c| c as f64).sum();
-        let (largest, id) = costs
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, i))
-            .max()
-            .unwrap();
-        let mut parts = [0f64; 256];
-        for (id, &c) in costs.iter().enumerate() {
-            parts[id % 256] += c as f64;
-        }
-        let max_part = parts.iter().cloned().fold(0.0, f64::max);
-        println!(
-            "n={n} {name}: {} units, estimated nodes {total:.3e}, largest unit {id} with \
-             {:.4}% of the work ({:.3} of a 256th), largest of 256 parts {:.3}x the mean",
-            costs.len(),
-            100.0 * largest as f64 / total,
-            largest as f64 / (total / 256.0),
-            max_part / (total / 256.0),
-        );
-    };
-    let s: Vec<u64> = (0..symmetric.unit_count())
-        .into_par_iter()
-        .map(|id| symmetric.unit_cost(id))
-        .collect();
-    report("border plan", s);
-    let c: Vec<u64> = (0..coronal.unit_count())
-        .into_par_iter()
-        .map(|id| coronal.unit_cost(id))
-        .collect();
-    let placements: u64 = (0..coronal.unit_count())
-        .into_par_iter()
-        .map(|id| coronal.placements(id))
-        .sum();
-    println!("n={n} coronal plan: {placements} coronal placements");
-    report("coronal plan", c);
-    println!("({:.1} s)", started.elapsed().as_secs_f64());
-}
-
-#[test]
-#[ignore = "a measurement: minutes at n = 23 (run with --release --nocapture)"]
-fn measure_the_split_at_20_and_23() {
-    for n in [16, 20, 23] {
-        split_figures(n);
+        assert_eq!(coronal_plan(n, Kernel::Scalar).unit_count(), 2 * n + 1);
     }
 }
 
@@ -315,10 +244,10 @@ fn bench_border_and_coronal_plans_side_by_side() {
         for run in 0..runs {
             for (k, name) in ["border", "coronal"].into_iter().enumerate() {
                 let started = Instant::now();
-                let plan: Box<dyn Plan> = if k == 0 {
-                    Box::new(SymmetricPlan::new(n, Kernel::Scalar))
+                let plan = if k == 0 {
+                    border_plan(n, Kernel::Scalar)
                 } else {
-                    Box::new(CoronalPlan::new(n, Kernel::Scalar))
+                    coronal_plan(n, Kernel::Scalar)
                 };
                 let t = tally(plan.as_ref(), 1);
                 let seconds = started.elapsed().as_secs_f64();

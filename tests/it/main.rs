@@ -17,7 +17,6 @@ mod exports;
 mod foundations;
 mod inputs;
 mod kernels;
-mod last_rows;
 mod layers;
 mod notations;
 mod outputs;

@@ -3,13 +3,14 @@
 //! (also for another user's file, as the kernel would), the umask honoured, an output that is
 //! also an input or two outputs on one file refused, no temporary file left by an interrupt,
 //! and a closed stdout or stderr. Special files are made inside temporary directories only,
-//! never on the machine's own `/dev` entries; tests that need another user run the binary as
-//! `nobody` through `setpriv` (as root).
+//! never on the machine's own `/dev` entries; tests that need root (device nodes, another
+//! user: the binary run as `nobody` through `setpriv`) sit in `outputs::as_root`, `ignored` by a
+//! plain `cargo test` and run by `.ci/run` (as root) with `--ignored`.
 
 use crate::common::dir;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
-use crate::common::process::{as_nobody, err, is_root, refused, run, sh, skipped, temp_files};
+use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
@@ -18,28 +19,6 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 // --- output destinations --------------------------------------------------------------------
-
-#[test]
-fn a_character_device_is_written_through_not_replaced() {
-    if !is_root() {
-        return; // mknod needs root
-    }
-    let d = dir();
-    assert!(sh("mknod null c 1 3 && mknod full c 1 7", d.path()));
-    let o = run(&["count", "6", "--csv", "null"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
-    let o = run(&["count", "6", "--csv", "full"], d.path());
-    // An I/O failure has its own exit code, 3 (1 is a check that did not pass).
-    refused(&o, 3, "cannot write 'full': No space left on device");
-    use std::os::unix::fs::FileTypeExt;
-    for dev in ["null", "full"] {
-        let t = fs::symlink_metadata(d.path().join(dev))
-            .unwrap()
-            .file_type();
-        assert!(t.is_char_device(), "{dev} was replaced");
-    }
-    assert!(temp_files(d.path()).is_empty());
-}
 
 #[test]
 fn a_fifo_is_written_through_to_its_reader() {
@@ -344,66 +323,6 @@ fn folder_with_roots_file(d: &Path, name: &str, mode: u32, file_mode: u32) -> Pa
     f.join("o.csv")
 }
 
-#[test]
-fn another_users_file_is_refused_before_the_work_as_the_kernel_would() {
-    if !is_root() {
-        return skipped(
-            "another_users_file_is_refused_before_the_work_as_the_kernel_would",
-            "needs root to run as nobody",
-        );
-    }
-    let d = dir();
-    // A folder anyone may write in (777, not sticky): root's 644 file is not nobody's to
-    // overwrite, as `>` or `cp` would say.
-    let open = folder_with_roots_file(d.path(), "w", 0o777, 0o644);
-    // A sticky folder (1777, as /tmp): root's file, even writable by all, is only its owner's
-    // to replace.
-    let sticky = folder_with_roots_file(d.path(), "s", 0o1777, 0o666);
-    let cases: [(&[&str], &str); 5] = [
-        (&["count", "16", "--csv", "w/o.csv"], "you may not write it"),
-        (
-            &["count", "16", "--csv", "s/o.csv"],
-            "in the sticky folder 's'",
-        ),
-        (&["list", "14", "-o", "s/o.csv"], "in the sticky folder 's'"),
-        (
-            &["profile", "10-12", "--csv", "s/o.csv"],
-            "in the sticky folder 's'",
-        ),
-        (&["list", "14", "-o", "w/o.csv"], "you may not write it"),
-    ];
-    for (args, needle) in cases {
-        let started = std::time::Instant::now();
-        let o = as_nobody(d.path()).args(args).output().unwrap();
-        refused(&o, 2, needle);
-        assert!(err(&o).contains("cannot replace '"), "{}", err(&o));
-        // Measured: 0.07 to 0.13 s each on a loaded 2-core machine (the work itself takes 0.2
-        // to 3.7 s); the limit is over ten times that.
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(3),
-            "{args:?} computed first"
-        );
-    }
-    assert_eq!(fs::read_to_string(&open).unwrap(), "root's\n");
-    assert_eq!(fs::read_to_string(&sticky).unwrap(), "root's\n");
-    // nobody's own file in the sticky folder is nobody's to replace.
-    let o = as_nobody(d.path())
-        .args(["count", "6", "--csv", "s/mine.csv"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", err(&o));
-    let o = as_nobody(d.path())
-        .args(["count", "7", "--csv", "s/mine.csv"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", err(&o));
-    assert!(
-        fs::read_to_string(d.path().join("s/mine.csv"))
-            .unwrap()
-            .contains("\n7,40,")
-    );
-}
-
 // --- 8. small things --------------------------------------------------------------------------
 
 #[test]
@@ -462,4 +381,91 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(err(&o).starts_with("n,total,"), "{}", err(&o));
     assert!(err(&o).contains("\n6,4,1,"), "{}", err(&o));
+}
+
+/// The tests that need root (a tmpfs mounted in a temporary folder, the binary run as
+/// `nobody`, device nodes made in a temporary folder): `ignored` by a plain `cargo test`,
+/// run by `.ci/run` (as root) with `--ignored as_root::`, where a missing permission fails.
+mod as_root {
+    use super::*;
+
+    #[test]
+    #[ignore = "needs root for mknod(2): .ci/run runs it with --ignored"]
+    fn a_character_device_is_written_through_not_replaced() {
+        assert!(is_root(), "this test needs root, for mknod");
+        let d = dir();
+        assert!(sh("mknod null c 1 3 && mknod full c 1 7", d.path()));
+        let o = run(&["count", "6", "--csv", "null"], d.path());
+        assert!(o.status.success(), "{}", err(&o));
+        let o = run(&["count", "6", "--csv", "full"], d.path());
+        // An I/O failure has its own exit code, 3 (1 is a check that did not pass).
+        refused(&o, 3, "cannot write 'full': No space left on device");
+        use std::os::unix::fs::FileTypeExt;
+        for dev in ["null", "full"] {
+            let t = fs::symlink_metadata(d.path().join(dev))
+                .unwrap()
+                .file_type();
+            assert!(t.is_char_device(), "{dev} was replaced");
+        }
+        assert!(temp_files(d.path()).is_empty());
+    }
+
+    #[test]
+    #[ignore = "needs root to run the binary as nobody (setpriv): .ci/run runs it with --ignored"]
+    fn another_users_file_is_refused_before_the_work_as_the_kernel_would() {
+        assert!(
+            is_root(),
+            "this test needs root, to run the binary as nobody"
+        );
+        let d = dir();
+        // A folder anyone may write in (777, not sticky): root's 644 file is not nobody's to
+        // overwrite, as `>` or `cp` would say.
+        let open = folder_with_roots_file(d.path(), "w", 0o777, 0o644);
+        // A sticky folder (1777, as /tmp): root's file, even writable by all, is only its owner's
+        // to replace.
+        let sticky = folder_with_roots_file(d.path(), "s", 0o1777, 0o666);
+        let cases: [(&[&str], &str); 5] = [
+            (&["count", "16", "--csv", "w/o.csv"], "you may not write it"),
+            (
+                &["count", "16", "--csv", "s/o.csv"],
+                "in the sticky folder 's'",
+            ),
+            (&["list", "14", "-o", "s/o.csv"], "in the sticky folder 's'"),
+            (
+                &["profile", "10-12", "--csv", "s/o.csv"],
+                "in the sticky folder 's'",
+            ),
+            (&["list", "14", "-o", "w/o.csv"], "you may not write it"),
+        ];
+        for (args, needle) in cases {
+            let started = std::time::Instant::now();
+            let o = as_nobody(d.path()).args(args).output().unwrap();
+            refused(&o, 2, needle);
+            assert!(err(&o).contains("cannot replace '"), "{}", err(&o));
+            // Measured: 0.07 to 0.13 s each on a loaded 2-core machine (the work itself takes 0.2
+            // to 3.7 s); the limit is over ten times that.
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(3),
+                "{args:?} computed first"
+            );
+        }
+        assert_eq!(fs::read_to_string(&open).unwrap(), "root's\n");
+        assert_eq!(fs::read_to_string(&sticky).unwrap(), "root's\n");
+        // nobody's own file in the sticky folder is nobody's to replace.
+        let o = as_nobody(d.path())
+            .args(["count", "6", "--csv", "s/mine.csv"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", err(&o));
+        let o = as_nobody(d.path())
+            .args(["count", "7", "--csv", "s/mine.csv"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", err(&o));
+        assert!(
+            fs::read_to_string(d.path().join("s/mine.csv"))
+                .unwrap()
+                .contains("\n7,40,")
+        );
+    }
 }

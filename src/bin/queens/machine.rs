@@ -19,13 +19,51 @@ pub struct Machine {
     pub logical_cpus: usize,
 }
 
+/// What a [`Machine`] is read from: the texts of the files it reads (empty where one cannot be
+/// read) and what this build and process know of themselves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sources {
+    /// The text of /etc/os-release.
+    pub os_release: String,
+    /// The text of /proc/sys/kernel/osrelease.
+    pub kernel_release: String,
+    /// The text of /proc/cpuinfo.
+    pub cpuinfo: String,
+    /// The target OS (`linux`, …), the fallback for the operating system.
+    pub target_os: String,
+    /// The CPU architecture (`x86_64`, `aarch64`, …).
+    pub arch: String,
+    /// Logical CPUs available to this process.
+    pub logical_cpus: usize,
+}
+
+impl Sources {
+    /// Reads the sources of the machine this process runs on.
+    pub fn current() -> Sources {
+        let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
+        Sources {
+            os_release: read("/etc/os-release"),
+            kernel_release: read("/proc/sys/kernel/osrelease"),
+            cpuinfo: read("/proc/cpuinfo"),
+            target_os: std::env::consts::OS.to_string(),
+            arch: std::env::consts::ARCH.to_string(),
+            logical_cpus: queens::runner::available_threads(),
+        }
+    }
+}
+
 impl Machine {
     /// Describes the machine this process runs on.
     pub fn current() -> Machine {
-        let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
-        let os = os_release_pretty_name(&read("/etc/os-release"))
-            .unwrap_or_else(|| std::env::consts::OS.to_string());
-        let kernel = read("/proc/sys/kernel/osrelease").trim().to_string();
+        Machine::from_sources(&Sources::current())
+    }
+
+    /// The machine that `sources` describe; a field they lack says `unknown` (the operating
+    /// system falls back to the target OS).
+    pub fn from_sources(sources: &Sources) -> Machine {
+        let os = os_release_pretty_name(&sources.os_release)
+            .unwrap_or_else(|| sources.target_os.clone());
+        let kernel = sources.kernel_release.trim().to_string();
         Machine {
             os,
             kernel: if kernel.is_empty() {
@@ -33,9 +71,9 @@ impl Machine {
             } else {
                 kernel
             },
-            arch: std::env::consts::ARCH.to_string(),
-            cpu: cpu_model(&read("/proc/cpuinfo")).unwrap_or_else(|| "unknown".into()),
-            logical_cpus: queens::runner::available_threads(),
+            arch: sources.arch.clone(),
+            cpu: cpu_model(&sources.cpuinfo).unwrap_or_else(|| "unknown".into()),
+            logical_cpus: sources.logical_cpus,
         }
     }
 
@@ -82,13 +120,80 @@ mod tests {
         assert_eq!(cpu_model(""), None);
     }
 
-    #[test]
-    fn current_machine_has_every_field() {
-        let m = Machine::current();
-        assert!(m.logical_cpus >= 1);
-        for f in [&m.os, &m.kernel, &m.arch, &m.cpu] {
-            assert!(!f.is_empty());
+    /// Fixed sources of a Debian machine on an AMD EPYC.
+    fn debian_sources() -> Sources {
+        Sources {
+            os_release:
+                "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\n\
+                         VERSION_ID=\"12\"\nID=debian\n"
+                    .into(),
+            kernel_release: "6.1.0-18-cloud-amd64\n".into(),
+            cpuinfo: "processor\t: 0\nvendor_id\t: AuthenticAMD\ncpu family\t: 26\n\
+                      model name\t: AMD EPYC 9B45\nflags\t\t: fpu vme\n\nprocessor\t: 1\n\
+                      model name\t: AMD EPYC 9B45\n"
+                .into(),
+            target_os: "linux".into(),
+            arch: "x86_64".into(),
+            logical_cpus: 2,
         }
-        assert!(m.summary().contains(&m.arch));
+    }
+
+    #[test]
+    fn every_field_comes_from_its_source() {
+        let m = Machine::from_sources(&debian_sources());
+        assert_eq!(
+            m,
+            Machine {
+                os: "Debian GNU/Linux 12 (bookworm)".into(),
+                kernel: "6.1.0-18-cloud-amd64".into(),
+                arch: "x86_64".into(),
+                cpu: "AMD EPYC 9B45".into(),
+                logical_cpus: 2,
+            }
+        );
+        assert_eq!(
+            m.summary(),
+            "Debian GNU/Linux 12 (bookworm), kernel 6.1.0-18-cloud-amd64, x86_64, \
+             AMD EPYC 9B45, 2 logical CPUs"
+        );
+        // An ARM board's cpuinfo names its model under `Model`.
+        let arm = Sources {
+            cpuinfo: "processor\t: 0\nBogoMIPS\t: 108.00\n\nModel\t\t: Raspberry Pi 4 Model B\n"
+                .into(),
+            arch: "aarch64".into(),
+            ..debian_sources()
+        };
+        let m = Machine::from_sources(&arm);
+        assert_eq!(
+            (m.cpu.as_str(), m.arch.as_str()),
+            ("Raspberry Pi 4 Model B", "aarch64")
+        );
+    }
+
+    #[test]
+    fn a_source_that_could_not_be_read_says_unknown() {
+        let bare = Sources {
+            os_release: String::new(),
+            kernel_release: String::new(),
+            cpuinfo: String::new(),
+            ..debian_sources()
+        };
+        let m = Machine::from_sources(&bare);
+        assert_eq!(
+            (m.os.as_str(), m.kernel.as_str(), m.cpu.as_str()),
+            ("linux", "unknown", "unknown")
+        );
+        assert_eq!(
+            m.summary(),
+            "linux, kernel unknown, x86_64, unknown, 2 logical CPUs"
+        );
+    }
+
+    #[test]
+    fn the_current_machine_is_what_its_sources_say() {
+        let sources = Sources::current();
+        assert_eq!(sources.arch, std::env::consts::ARCH);
+        assert_eq!(sources.logical_cpus, queens::runner::available_threads());
+        assert_eq!(Machine::current(), Machine::from_sources(&sources));
     }
 }

@@ -80,21 +80,23 @@ mod geometry;
 mod interior;
 mod orbits;
 
+#[cfg(test)]
+use super::family::Unit;
 use super::family::{OrbitSplit, SymmetricFamily};
 use super::kernel::{Interior, Kernel};
 use super::work;
-use geometry::{Queens, Slots, fill_lines, second_lines};
+use geometry::{Queens, Slots};
+#[cfg(test)]
+use geometry::{fill_lines, second_lines};
 use interior::best_interior;
 use orbits::{OuterOrbit, for_each_placement, outer_orbits};
 
-pub use super::family::Unit;
-
 /// The version of the unit split, part of [`crate::plan::Plan::identity`].
-pub const CORONAL_SPLIT_VERSION: u32 = 1;
+pub(crate) const CORONAL_SPLIT_VERSION: u32 = 1;
 
 /// The smallest board size on which the eight ring lines are distinct; smaller boards are
 /// counted by the small-board unit.
-pub const MIN_RING_N: usize = 4;
+pub(crate) const MIN_RING_N: usize = 4;
 
 /// The interiors handed to the kernel at once: enough to keep the scalar kernel's batches
 /// full, few enough (about 130 KiB) to stay in the L2 cache.
@@ -102,11 +104,11 @@ const GROUP: usize = 512;
 
 /// The symmetric engine's coronal plan for one board size: the Burnside units, then one unit
 /// per D4 orbit of outer placements ([`CoronalSplit`]; see the [module documentation](self)).
-pub type CoronalPlan = SymmetricFamily<CoronalSplit>;
+pub(crate) type CoronalPlan = SymmetricFamily<CoronalSplit>;
 
 /// The coronal split: two rings of pre-placed queens, an interior of `n − 4` columns. For
 /// n < [`MIN_RING_N`] its one orbit unit counts every board by plain backtracking.
-pub struct CoronalSplit {
+pub(crate) struct CoronalSplit {
     n: usize,
     slots: Slots,
     orbits: Vec<OuterOrbit>,
@@ -215,7 +217,8 @@ impl OrbitSplit for CoronalSplit {
 impl CoronalPlan {
     /// The number of coronal placements unit `id` enumerates (0 for units that are not
     /// outer orbits), for measurements.
-    pub fn placements(&self, id: usize) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn placements(&self, id: usize) -> u64 {
         let split = self.split();
         match self.unit(id) {
             Unit::Orbit(i) if split.n >= MIN_RING_N => {
@@ -398,5 +401,131 @@ mod tests {
         assert_eq!(small_board(1), (1, 1));
         assert_eq!(small_board(2).0, 0);
         assert_eq!(small_board(3).0, 0);
+    }
+
+    /// Beyond the F180 and F90 units, the outer placement and every coronal placement are
+    /// nodes; the kernel's interior nodes come on top.
+    #[test]
+    fn a_units_nodes_exceed_its_coronal_placements() {
+        use crate::plan::Plan;
+        for n in [6, 8, 11, 13] {
+            let plan = CoronalPlan::new(n, Kernel::Scalar);
+            for id in 2 * n..plan.unit_count() {
+                let t = plan.count_unit(id);
+                assert!(t.nodes > u128::from(plan.placements(id)), "n={n} unit {id}");
+            }
+        }
+    }
+
+    /// One unit per outer orbit: as many as the border plan has constellation orbits, beside
+    /// the 2n F180 and F90 units.
+    #[test]
+    fn one_unit_per_outer_orbit() {
+        use crate::plan::Plan;
+        for n in 4..=32 {
+            let plan = CoronalPlan::new(n, Kernel::Scalar);
+            let orbits = crate::search::constellation::orbits(n).len();
+            assert_eq!(plan.unit_count(), 2 * n + orbits, "n={n}");
+        }
+        for n in 1..4 {
+            assert_eq!(CoronalPlan::new(n, Kernel::Scalar).unit_count(), 2 * n + 1);
+        }
+    }
+
+    /// The units of each plan at `n`, the largest unit's estimated share of the work, and the
+    /// largest of 256 parts (`--part k/256`: ids ≡ k mod 256) against the mean part.
+    fn split_figures(n: usize) {
+        use crate::plan::Plan;
+        use crate::search::symmetric::SymmetricPlan;
+        use rayon::prelude::*;
+        let started = std::time::Instant::now();
+        let coronal = CoronalPlan::new(n, Kernel::Scalar);
+        let symmetric = SymmetricPlan::new(n, Kernel::Scalar);
+        let report = |name: &str, costs: Vec<u64>| {
+            let total: f64 = costs.iter().map(|&c| c as f64).sum();
+            let (largest, id) = costs
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, i))
+                .max()
+                .unwrap();
+            let mut parts = [0f64; 256];
+            for (id, &c) in costs.iter().enumerate() {
+                parts[id % 256] += c as f64;
+            }
+            let max_part = parts.iter().cloned().fold(0.0, f64::max);
+            println!(
+                "n={n} {name}: {} units, estimated nodes {total:.3e}, largest unit {id} with \
+                 {:.4}% of the work ({:.3} of a 256th), largest of 256 parts {:.3}x the mean",
+                costs.len(),
+                100.0 * largest as f64 / total,
+                largest as f64 / (total / 256.0),
+                max_part / (total / 256.0),
+            );
+        };
+        let s: Vec<u64> = (0..symmetric.unit_count())
+            .into_par_iter()
+            .map(|id| symmetric.unit_cost(id))
+            .collect();
+        report("border plan", s);
+        let c: Vec<u64> = (0..coronal.unit_count())
+            .into_par_iter()
+            .map(|id| coronal.unit_cost(id))
+            .collect();
+        let placements: u64 = (0..coronal.unit_count())
+            .into_par_iter()
+            .map(|id| coronal.placements(id))
+            .sum();
+        println!("n={n} coronal plan: {placements} coronal placements");
+        report("coronal plan", c);
+        println!("({:.1} s)", started.elapsed().as_secs_f64());
+    }
+
+    #[test]
+    #[ignore = "a measurement: minutes at n = 23 (run with --release --nocapture)"]
+    fn measure_the_split_at_20_and_23() {
+        for n in [16, 20, 23] {
+            split_figures(n);
+        }
+    }
+
+    /// How well `cost` tracks the measured nodes over a plan's orbit units: the geometric
+    /// standard deviation of cost / nodes and the ratio of the sums.
+    fn estimate_quality(plan: &dyn crate::plan::Plan, cost: impl Fn(usize) -> u64) -> (f64, f64) {
+        let ids: Vec<usize> = (2 * plan.n()..plan.unit_count()).collect();
+        let nodes: Vec<f64> = ids
+            .iter()
+            .map(|&id| plan.count_unit(id).nodes as f64)
+            .collect();
+        let costs: Vec<f64> = ids.iter().map(|&id| cost(id) as f64).collect();
+        let logs: Vec<f64> = costs
+            .iter()
+            .zip(&nodes)
+            .map(|(c, x)| (c / x).ln())
+            .collect();
+        let mean = logs.iter().sum::<f64>() / logs.len() as f64;
+        let var = logs.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / logs.len() as f64;
+        let ratio = costs.iter().sum::<f64>() / nodes.iter().sum::<f64>();
+        (var.sqrt().exp(), ratio)
+    }
+
+    /// The border and coronal plans' unit costs against the nodes their units visit.
+    #[test]
+    fn unit_costs_track_the_measured_nodes() {
+        use crate::search::symmetric::SymmetricPlan;
+        for n in [12, 14] {
+            let s = SymmetricPlan::new(n, Kernel::Scalar);
+            let (spread, ratio) = estimate_quality(&s, |id| s.unit_cost(id));
+            println!("n={n} border plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
+            assert!(spread < 1.6 && (0.5..2.0).contains(&ratio), "n={n}");
+            let c = CoronalPlan::new(n, Kernel::Scalar);
+            let (spread, ratio) = estimate_quality(&c, |id| c.unit_cost(id));
+            println!("n={n} coronal plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
+            assert!(spread < 1.25 && (0.5..2.0).contains(&ratio), "n={n}");
+            // The F180 and F90 units are estimated too, and small.
+            for id in 0..2 * n {
+                assert!(c.unit_cost(id) >= 1 && s.unit_cost(id) == c.unit_cost(id));
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
 
 /// The registry's entry of this kernel.
-pub const INFO: KernelInfo = KernelInfo {
+pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx2,
     name: "avx2",
     needs: "AVX2 (x86-64 with avx2, bmi1, bmi2, popcnt and lzcnt)",
@@ -49,7 +49,7 @@ const ENTRY: Option<KernelEntry> = None;
 
 /// Whether this CPU runs this kernel.
 #[cfg(target_arch = "x86_64")]
-pub fn available() -> bool {
+pub(crate) fn available() -> bool {
     imp::Narrow::detect().is_some()
 }
 
@@ -60,7 +60,7 @@ pub fn available() -> bool {
 ///
 /// If the CPU lacks the features ([`available`]).
 #[cfg(target_arch = "x86_64")]
-pub fn count(it: &Interior) -> InteriorCount {
+pub(crate) fn count(it: &Interior) -> InteriorCount {
     let lanes = imp::Narrow::detect().expect("the avx2 kernel needs avx2");
     if it.depth <= 3 {
         return super::scalar::count(it);
@@ -79,7 +79,7 @@ pub fn count(it: &Interior) -> InteriorCount {
 ///
 /// If the CPU lacks the features ([`available`]).
 #[cfg(target_arch = "x86_64")]
-pub fn count_wide(it: &Interior) -> InteriorCount {
+pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
     let lanes = imp::Narrow::detect().expect("the avx2 kernel needs avx2");
     if it.depth <= 3 {
         return super::scalar::count(it);
@@ -192,7 +192,7 @@ mod imp {
     /// A lane set ([`Lanes::Mask`]) is laid out as `vpmovmskb` leaves it after a pack: lanes
     /// 0–7 in bits 0–7, lanes 8–15 in bits 16–23.
     #[derive(Clone, Copy)]
-    pub struct Narrow {
+    pub(crate) struct Narrow {
         /// Private: a value exists only where [`Narrow::detect`] found the features.
         _proof: (),
     }
@@ -200,7 +200,7 @@ mod imp {
     impl Narrow {
         /// The lane operations, if this CPU has AVX2 (and the bit instructions that come with
         /// it on every CPU that has it).
-        pub fn detect() -> Option<Narrow> {
+        pub(crate) fn detect() -> Option<Narrow> {
             (is_x86_feature_detected!("avx2")
                 && is_x86_feature_detected!("bmi1")
                 && is_x86_feature_detected!("bmi2")
@@ -214,7 +214,7 @@ mod imp {
     ///
     /// A lane set is 8 bits (`vmovmskps`), one per lane.
     #[derive(Clone, Copy)]
-    pub struct Wide {
+    pub(crate) struct Wide {
         /// Private: a value exists only where AVX2 was found.
         _proof: (),
     }
@@ -476,11 +476,11 @@ mod imp {
 
     super::super::batched::batched_entry! {
         /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-        pub fn count_narrow(Narrow), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
+        pub(crate) fn count_narrow(Narrow), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
     }
 
     super::super::batched::batched_entry! {
         /// Counts `it` (four free rows or more) in 32-bit lanes.
-        pub fn count_wide(Wide), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
+        pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
     }
 }

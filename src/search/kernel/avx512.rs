@@ -18,7 +18,7 @@ use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
 
 /// The registry's entry of this kernel.
-pub const INFO: KernelInfo = KernelInfo {
+pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx512,
     name: "avx512",
     needs: "AVX-512 (x86-64 with avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt)",
@@ -40,7 +40,7 @@ const ENTRY: Option<KernelEntry> = None;
 
 /// Whether this CPU runs this kernel (AVX-512 Foundation and the vector popcount).
 #[cfg(target_arch = "x86_64")]
-pub fn available() -> bool {
+pub(crate) fn available() -> bool {
     imp::Wide::detect().is_some()
 }
 
@@ -52,7 +52,7 @@ pub fn available() -> bool {
 /// If the CPU lacks the features ([`available`]); callers choose this kernel only when it
 /// does.
 #[cfg(target_arch = "x86_64")]
-pub fn count(it: &Interior) -> InteriorCount {
+pub(crate) fn count(it: &Interior) -> InteriorCount {
     if it.depth <= 3 {
         return super::scalar::count(it);
     }
@@ -71,7 +71,7 @@ pub fn count(it: &Interior) -> InteriorCount {
 ///
 /// If the CPU lacks the features ([`available`]).
 #[cfg(target_arch = "x86_64")]
-pub fn count_wide(it: &Interior) -> InteriorCount {
+pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
     let lanes = imp::Wide::detect().expect("the avx512 kernel needs avx512f and avx512vpopcntdq");
     if it.depth <= 3 {
         return super::scalar::count(it);
@@ -112,14 +112,14 @@ mod imp {
         ) => {
             $(#[$doc])*
             #[derive(Clone, Copy)]
-            pub struct $name {
+            pub(crate) struct $name {
                 /// Private: a value exists only where [`Self::detect`] found the features.
                 _proof: (),
             }
 
             impl $name {
                 /// The lane operations, if this CPU has the features.
-                pub fn detect() -> Option<$name> {
+                pub(crate) fn detect() -> Option<$name> {
                     ($(is_x86_feature_detected!($feature))&&+).then_some($name { _proof: () })
                 }
             }
@@ -274,11 +274,11 @@ mod imp {
 
     super::super::batched::batched_entry! {
         /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-        pub fn count_narrow(Narrow), searches: SEARCHES, features: "avx512f,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
+        pub(crate) fn count_narrow(Narrow), searches: SEARCHES, features: "avx512f,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
     }
 
     super::super::batched::batched_entry! {
         /// Counts `it` (four free rows or more) in 32-bit lanes.
-        pub fn count_wide(Wide), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,popcnt,bmi1,lzcnt"
+        pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,popcnt,bmi1,lzcnt"
     }
 }

@@ -134,7 +134,7 @@ impl<V: Copy> Nodes<V> {
 /// One batched search: the pending nodes of each level and the counts so far. Kept per thread
 /// by the kernels and reused from unit to unit (allocating and clearing it per unit showed in
 /// profiles); [`count`] resets what it reads.
-pub struct Search<L: Lanes> {
+pub(crate) struct Search<L: Lanes> {
     levels: [Level<L::Lane>; LEVELS],
     count: [usize; LEVELS],
     /// Bit i set: level i holds at least `W` nodes.
@@ -155,7 +155,7 @@ pub struct Search<L: Lanes> {
 impl<L: Lanes> Search<L> {
     /// An empty search.
     #[inline(always)]
-    pub fn new(lanes: L) -> Search<L> {
+    pub(crate) fn new(lanes: L) -> Search<L> {
         let empty = Level {
             free: [L::Lane::default(); CAP],
             cols: [L::Lane::default(); CAP],
@@ -378,7 +378,7 @@ impl<L: Lanes> Search<L> {
 /// [`super::scalar::count`] does: same completions, same nodes. The interior's masks must fit
 /// a lane (`inner ≤ L::MAX_MASK`) and it must have at least four free rows.
 #[inline(always)]
-pub fn count<L: Lanes, const E: usize>(
+pub(crate) fn count<L: Lanes, const E: usize>(
     l: L,
     it: &Interior,
     searches: &mut [Search<L>; E],

@@ -40,7 +40,7 @@ use std::cell::RefCell;
 const BATCH: usize = 256;
 
 /// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask.
-pub const SLOTS: usize = 256;
+pub(crate) const SLOTS: usize = 256;
 
 // A ring holds at most `BATCH` nodes, and `% SLOTS` must be a mask.
 const _: () = assert!(BATCH <= SLOTS && SLOTS.is_power_of_two());
@@ -50,7 +50,7 @@ const LEVELS: usize = MAX_DEPTH + 1;
 
 /// A pending node: the free squares of its row, the `cols`, `ld`, `rd` masks of the interior
 /// queens placed so far, and the index of its interior in the group.
-pub type Node = [u32; 5];
+pub(crate) type Node = [u32; 5];
 
 thread_local! {
     /// Each thread's rings, reused from call to call (only slots inside a ring's bounds are
@@ -67,7 +67,7 @@ thread_local! {
 /// # Panics
 ///
 /// If `its` and `weights` differ in length or `its` has 2^32 interiors or more.
-pub fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
+pub(crate) fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
     assert_eq!(its.len(), weights.len(), "one weight per interior");
     assert!(u32::try_from(its.len()).is_ok(), "too many interiors");
     RINGS.with_borrow_mut(|rings| {
@@ -86,7 +86,11 @@ pub fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 /// scratch). Inlined into each copy of the kernel (baseline, and bit-manipulation
 /// instructions on x86-64).
 #[inline(always)]
-pub fn search(its: &[Interior], weights: &[u8], rings: &mut [[Node; SLOTS]]) -> WeightedCount {
+pub(crate) fn search(
+    its: &[Interior],
+    weights: &[u8],
+    rings: &mut [[Node; SLOTS]],
+) -> WeightedCount {
     let mut total = WeightedCount::default();
     // Level R's pending nodes are in the slots head[R]..tail[R] of rings[R], modulo SLOTS.
     let mut head = [0usize; LEVELS];

@@ -13,13 +13,13 @@
 /// Slots of one level's buffer, in lanes: enough for every implementation's step
 /// ([`Lanes::BLOCK`] × [`Lanes::LANES`] = `W` nodes at most): a level holds at most `2W − 1`
 /// pending nodes, and a store may write a whole vector past the last of them.
-pub const CAP: usize = 3 * 64;
+pub(crate) const CAP: usize = 3 * 64;
 
 /// The lane operations of one instruction set at one lane width.
 ///
 /// A *vector* holds [`Lanes::LANES`] lanes of type [`Lanes::Lane`] (16 or 32 bits, as wide as
 /// the masks of the interior's columns); a *mask* is a set of lanes.
-pub trait Lanes: Copy {
+pub(crate) trait Lanes: Copy {
     /// One lane: `u16` or `u32`.
     type Lane: Copy + Default + Into<u64> + TryFrom<u32>;
     /// A vector of lanes.
@@ -199,13 +199,13 @@ pub trait Lanes: Copy {
 /// moves the lanes whose bit is set in `m` (one bit per lane) to the front, in order; the
 /// other bytes get index 0x80, which both shuffles turn into zero.
 #[repr(align(16))]
-pub struct PackPatterns<const K: usize>(pub [[u8; 16]; K]);
+pub(crate) struct PackPatterns<const K: usize>(pub [[u8; 16]; K]);
 
 /// The patterns for 8 lanes of 16 bits (one per 8-bit mask).
-pub static PACK16: PackPatterns<256> = PackPatterns(pack_patterns::<256>(2));
+pub(crate) static PACK16: PackPatterns<256> = PackPatterns(pack_patterns::<256>(2));
 
 /// The patterns for 4 lanes of 32 bits (one per 4-bit mask).
-pub static PACK32: PackPatterns<16> = PackPatterns(pack_patterns::<16>(4));
+pub(crate) static PACK32: PackPatterns<16> = PackPatterns(pack_patterns::<16>(4));
 
 /// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`).
 const fn pack_patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {

@@ -2,23 +2,23 @@
 //!
 //! With the border queens placed, what is left is to put one queen in each *free row* (rows
 //! 1..n−2 that hold no border queen) on columns 1..n−2, no two attacking and none attacked by
-//! a border queen. An [`Interior`] describes that subproblem in masks of `n − 2` bits (bit
+//! a border queen. An `Interior` describes that subproblem in masks of `n − 2` bits (bit
 //! `c − 1` = column `c`), which is what lets a 32-bit lane hold any board up to n = 32.
 //!
 //! The search state at depth `i` (the `i`-th free row) is the classic triple of masks `cols`,
 //! `ld`, `rd` of the *interior* queens only; the border queens' attacks on that row are a fixed
-//! mask per depth, [`Interior::blocked`]. Going from free row `i` to free row `i + 1` skips
-//! [`Interior::shift`]`[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
+//! mask per depth, `Interior::blocked`. Going from free row `i` to free row `i + 1` skips
+//! `Interior::shift[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
 //! the diagonal masks move by that many columns.
 
 use super::constellation::Constellation;
 
 /// The most free rows an interior can have (n − 2 for n = 32).
-pub const MAX_DEPTH: usize = 30;
+pub(crate) const MAX_DEPTH: usize = 30;
 
 /// One interior subproblem: fill the free rows of a constellation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Interior {
+pub(crate) struct Interior {
     /// The number of free rows (0 when the border queens fill the board, as for n = 1).
     pub depth: usize,
     /// The `n − 2` interior columns, as bits.
@@ -117,7 +117,7 @@ impl Interior {
 
 /// What a kernel found below one interior.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct InteriorCount {
+pub(crate) struct InteriorCount {
     /// Ways to fill the free rows.
     ///
     /// A `u64` cannot overflow here: completions are counted from nodes the search built
@@ -132,7 +132,7 @@ pub struct InteriorCount {
 
 /// What a kernel found below a group of interiors, each with a weight.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WeightedCount {
+pub(crate) struct WeightedCount {
     /// `Σ weight · completions` over the group.
     ///
     /// A `u64` cannot overflow for the same reason as [`InteriorCount::completions`]: weights
@@ -147,7 +147,7 @@ pub struct WeightedCount {
 /// (the last one this CPU runs wins). Adding a kernel is its file and one line here.
 macro_rules! kernels {
     ($($(#[$doc:meta])* $variant:ident => $module:ident,)+) => {
-        $(pub mod $module;)+
+        $(pub(crate) mod $module;)+
 
         /// The counting kernels: every one this build knows, whether or not this CPU runs it
         /// ([`Kernel::is_available`]).
@@ -204,23 +204,25 @@ macro_rules! kernels {
 
 kernels! {
     /// The portable kernel: a batched search, one node at a time with no branch per node
-    /// ([`scalar`]); every CPU, every n from 1 to 32.
+    /// (`scalar`); every CPU, every n from 1 to 32.
     Scalar => scalar,
-    /// AVX2: the batched search of [`batched`], 64 nodes a step in 16-bit lanes where the
+    /// AVX2: the batched search of `batched`, 64 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18), 32 in 32-bit lanes beyond.
     Avx2 => avx2,
-    /// AVX-512: the batched search of [`batched`], 32 nodes a step in 16-bit lanes where the
+    /// AVX-512: the batched search of `batched`, 32 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18) and the CPU has avx512bw, avx512vbmi2 and
     /// avx512bitalg, else 16 in 32-bit lanes.
     Avx512 => avx512,
-    /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of [`batched`] in
+    /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of `batched` in
     /// 128-bit registers.
     Neon => neon,
 }
 
-pub mod batched;
-pub mod group;
-pub mod lanes;
+pub(crate) mod batched;
+pub(crate) mod group;
+pub(crate) mod lanes;
+#[cfg(test)]
+mod tests;
 #[cfg(target_arch = "x86_64")]
 mod x86_bmi;
 
@@ -243,12 +245,12 @@ pub struct KernelInfo {
     pub summary: &'static str,
     /// Its entry points, where this build has them (`None` for another architecture's
     /// kernel).
-    pub entry: Option<KernelEntry>,
+    pub(crate) entry: Option<KernelEntry>,
 }
 
 /// A kernel's entry points.
 #[derive(Debug, Clone, Copy)]
-pub struct KernelEntry {
+pub(crate) struct KernelEntry {
     /// Whether this CPU runs it (checked at run time).
     pub available: fn() -> bool,
     /// Counts one interior (see [`Kernel::count`]); checks the CPU's features and panics
@@ -259,12 +261,13 @@ pub struct KernelEntry {
     /// Counts one interior in the kernel's widest lanes whatever its size: the same as
     /// `count` for a kernel of one lane width, else a test of the wide search on the sizes
     /// where `count` takes narrower lanes.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub count_wide: fn(&Interior) -> InteriorCount,
 }
 
 /// Counts a group of interiors one by one with `count`: the group entry of the kernels that
 /// have no search of their own for groups.
-pub fn count_one_by_one(
+pub(crate) fn count_one_by_one(
     count: fn(&Interior) -> InteriorCount,
     its: &[Interior],
     weights: &[u8],
@@ -425,7 +428,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the CPU cannot run the kernel ([`Kernel::is_available`]).
-    pub fn count(self, interior: &Interior) -> InteriorCount {
+    pub(crate) fn count(self, interior: &Interior) -> InteriorCount {
         (self.entry().count)(interior)
     }
 
@@ -435,7 +438,8 @@ impl Kernel {
     /// # Panics
     ///
     /// If the CPU cannot run the kernel ([`Kernel::is_available`]).
-    pub fn count_wide(self, interior: &Interior) -> InteriorCount {
+    #[cfg(test)]
+    pub(crate) fn count_wide(self, interior: &Interior) -> InteriorCount {
         (self.entry().count_wide)(interior)
     }
 
@@ -447,7 +451,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the CPU cannot run the kernel or `its` and `weights` differ in length.
-    pub fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
+    pub(crate) fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
         assert_eq!(its.len(), weights.len(), "one weight per interior");
         (self.entry().count_weighted)(its, weights)
     }
@@ -456,7 +460,8 @@ impl Kernel {
 /// A plain, obviously correct recursive count of an interior, for tests of the kernels: the
 /// completions, and the nodes as the kernels count them (every placement in a free row other
 /// than the last two).
-pub fn reference_count(interior: &Interior) -> InteriorCount {
+#[cfg(test)]
+pub(crate) fn reference_count(interior: &Interior) -> InteriorCount {
     fn go(it: &Interior, i: usize, cols: u32, ld: u32, rd: u32, total: &mut InteriorCount) {
         if i == it.depth {
             total.completions += 1;

@@ -33,7 +33,7 @@ use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
 
 /// The registry's entry of this kernel.
-pub const INFO: KernelInfo = KernelInfo {
+pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Neon,
     name: "neon",
     needs: "NEON (aarch64)",
@@ -56,7 +56,7 @@ const ENTRY: Option<KernelEntry> = None;
 /// Whether this CPU runs this kernel (it has NEON, which every aarch64 Linux or macOS
 /// machine has).
 #[cfg(target_arch = "aarch64")]
-pub fn available() -> bool {
+pub(crate) fn available() -> bool {
     imp::Narrow::detect().is_some()
 }
 
@@ -67,7 +67,7 @@ pub fn available() -> bool {
 ///
 /// If the CPU lacks NEON ([`available`]).
 #[cfg(target_arch = "aarch64")]
-pub fn count(it: &Interior) -> InteriorCount {
+pub(crate) fn count(it: &Interior) -> InteriorCount {
     let lanes = imp::Narrow::detect().expect("the neon kernel needs NEON");
     if it.depth <= 3 {
         return super::scalar::count(it);
@@ -86,7 +86,7 @@ pub fn count(it: &Interior) -> InteriorCount {
 ///
 /// If the CPU lacks NEON ([`available`]).
 #[cfg(target_arch = "aarch64")]
-pub fn count_wide(it: &Interior) -> InteriorCount {
+pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
     let lanes = imp::Narrow::detect().expect("the neon kernel needs NEON");
     if it.depth <= 3 {
         return super::scalar::count(it);
@@ -170,14 +170,14 @@ mod imp {
     ///
     /// A lane set ([`Lanes::Mask`]) is 8 bits, one per lane.
     #[derive(Clone, Copy)]
-    pub struct Narrow {
+    pub(crate) struct Narrow {
         /// Private: a value exists only where [`Narrow::detect`] found NEON.
         _proof: (),
     }
 
     impl Narrow {
         /// The lane operations, if this CPU has NEON.
-        pub fn detect() -> Option<Narrow> {
+        pub(crate) fn detect() -> Option<Narrow> {
             std::arch::is_aarch64_feature_detected!("neon").then_some(Narrow { _proof: () })
         }
     }
@@ -186,7 +186,7 @@ mod imp {
     ///
     /// A lane set is 4 bits, one per lane.
     #[derive(Clone, Copy)]
-    pub struct Wide {
+    pub(crate) struct Wide {
         /// Private: a value exists only where NEON was found.
         _proof: (),
     }
@@ -449,11 +449,11 @@ mod imp {
 
     super::super::batched::batched_entry! {
         /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-        pub fn count_narrow(Narrow), searches: SEARCHES, features: "neon"
+        pub(crate) fn count_narrow(Narrow), searches: SEARCHES, features: "neon"
     }
 
     super::super::batched::batched_entry! {
         /// Counts `it` (four free rows or more) in 32-bit lanes.
-        pub fn count_wide(Wide), searches: SEARCHES, features: "neon"
+        pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "neon"
     }
 }

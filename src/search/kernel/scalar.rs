@@ -38,7 +38,7 @@ use super::{Interior, InteriorCount, Kernel, KernelEntry, KernelInfo, MAX_DEPTH}
 use std::cell::RefCell;
 
 /// The registry's entry of this kernel.
-pub const INFO: KernelInfo = KernelInfo {
+pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Scalar,
     name: "scalar",
     needs: "nothing",
@@ -57,7 +57,7 @@ const BATCH: usize = 256;
 
 /// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask
 /// (measured at n = 16: 512 slots, twice the memory, are no faster).
-pub const SLOTS: usize = 256;
+pub(crate) const SLOTS: usize = 256;
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
 const LEVELS: usize = MAX_DEPTH - 2;
@@ -75,7 +75,7 @@ const _: () = assert!(BATCH <= SLOTS && SLOTS.is_power_of_two());
 /// `= |f|·|g| − |f ∩ g| − |(f << s) ∩ g| − |(f >> s) ∩ g|`
 /// (shifting a set of single bits is one-to-one on the bits that stay in the window).
 #[inline(always)]
-pub fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+pub(crate) fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
     let s = it.shift[d];
     let f = it.inner & !(cols | ld | rd | it.blocked[d]);
     let g = it.inner & !(cols | (ld << s) | (rd >> s) | it.blocked[d + 1]);
@@ -95,7 +95,7 @@ pub fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u6
 /// queens share a diagonal: columns `cj < ck` in rows `δ` apart do exactly when
 /// `cj << δ == ck`.
 #[inline(always)]
-pub fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+pub(crate) fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
     let (s1, s2) = (it.shift[d], it.shift[d + 1]);
     let t = s1 + s2;
     // Free squares of the three rows; the diagonals move one column per row between them.
@@ -139,13 +139,13 @@ pub fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> 
 /// its last three rows have exactly three open columns) and has four free rows or more.
 /// Every kernel ends its search at the same level, so their node counts agree.
 #[inline(always)]
-pub fn ends_with_three_rows(it: &Interior) -> bool {
+pub(crate) fn ends_with_three_rows(it: &Interior) -> bool {
     it.depth >= 4 && (it.inner & !it.cols).count_ones() as usize == it.depth
 }
 
 /// A pending node: the free squares of its row, then the `cols`, `ld`, `rd` masks of the
 /// interior queens placed so far.
-pub type Node = [u32; 4];
+pub(crate) type Node = [u32; 4];
 
 /// The rings of every level, `LEVELS × SLOTS` nodes (112 KiB).
 type Rings = Vec<[Node; SLOTS]>;
@@ -167,7 +167,7 @@ thread_local! {
 /// On x86-64 CPUs with the bit-manipulation instructions (popcnt, bmi1, bmi2, lzcnt) the search
 /// runs in a copy compiled for them, else in the baseline one: the same code, chosen at run
 /// time.
-pub fn count(it: &Interior) -> InteriorCount {
+pub(crate) fn count(it: &Interior) -> InteriorCount {
     if let Some(small) = count_without_search(it) {
         return small;
     }
@@ -187,7 +187,7 @@ pub fn count(it: &Interior) -> InteriorCount {
 /// The count of an interior that needs no search: fewer than three free rows (counted in
 /// closed form) or a first free row with no free square. `None` for every other interior.
 #[inline(always)]
-pub fn count_without_search(it: &Interior) -> Option<InteriorCount> {
+pub(crate) fn count_without_search(it: &Interior) -> Option<InteriorCount> {
     // Free squares of the first free row: interior columns not taken by a border queen's
     // column and not on a border queen's diagonal.
     let first = it.inner & !(it.cols | it.blocked[0]);
@@ -214,7 +214,7 @@ pub fn count_without_search(it: &Interior) -> Option<InteriorCount> {
 /// square, in `rings` (at least `LEVELS` of them; their contents are scratch). Inlined into
 /// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
 #[inline(always)]
-pub fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
+pub(crate) fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
     // Placements at level `last` leave three or two free rows, counted in closed form.
     let three = ends_with_three_rows(it);
     let last = it.depth - if three { 4 } else { 3 };
@@ -377,7 +377,7 @@ pub(super) mod tests {
         /// Test builds only: the nodes this thread's searches counted by popcount without a
         /// step placing them (the three-row level's children's rows, the rows of the children
         /// the two-row look-ahead dropped), for [`steps_per_node`].
-        pub static COUNTED_NOT_PLACED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        pub(crate) static COUNTED_NOT_PLACED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     }
 
     /// The search's steps (placements it makes) against the nodes it reports, over the

@@ -15,7 +15,7 @@ use super::{Interior, InteriorCount, WeightedCount, group, scalar};
 
 /// Proof that this CPU has popcnt, bmi1, bmi2 and lzcnt.
 #[derive(Clone, Copy)]
-pub struct Bmi {
+pub(crate) struct Bmi {
     /// Private: a value exists only where [`Bmi::detect`] found the features.
     _proof: (),
 }
@@ -23,7 +23,7 @@ pub struct Bmi {
 impl Bmi {
     /// The proof, if this CPU has the features.
     #[inline]
-    pub fn detect() -> Option<Bmi> {
+    pub(crate) fn detect() -> Option<Bmi> {
         (is_x86_feature_detected!("popcnt")
             && is_x86_feature_detected!("bmi1")
             && is_x86_feature_detected!("bmi2")
@@ -32,7 +32,7 @@ impl Bmi {
     }
 
     /// [`scalar::search`] compiled for the features.
-    pub fn search(
+    pub(crate) fn search(
         self,
         it: &Interior,
         first: u32,
@@ -43,7 +43,7 @@ impl Bmi {
     }
 
     /// [`group::search`] compiled for the features.
-    pub fn search_group(
+    pub(crate) fn search_group(
         self,
         its: &[Interior],
         weights: &[u8],

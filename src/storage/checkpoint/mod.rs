@@ -11,7 +11,7 @@
 //!
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
-//! then the seven fields of its [`Tally`] ([`tally_fields`](crate::storage::tally_fields)) and the unit's wall-clock seconds.
+//! then the seven fields of its [`Tally`] (`storage::tally_fields`) and the unit's wall-clock seconds.
 //! Each line ends with the [`checksum`] of the text before its last comma; a unit line's
 //! checksum is seeded with the header's text, so it covers the run too: a line copied from the
 //! checkpoint of another n, engine, plan or part fails it.
@@ -64,9 +64,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The first field of a checkpoint's header line.
-pub const MAGIC: &str = "queens-checkpoint";
+pub(crate) const MAGIC: &str = "queens-checkpoint";
 /// The version of the file format (v2: unit lines bound to their run, with seconds).
-pub const FORMAT_VERSION: &str = "v2";
+pub(crate) const FORMAT_VERSION: &str = "v2";
 /// How often the journal is synced to disk while a run lasts.
 pub const SYNC_INTERVAL: Duration = Duration::from_secs(1);
 

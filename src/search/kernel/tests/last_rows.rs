@@ -1,6 +1,6 @@
 //! The closed forms that end the kernels' searches, against the plain recursive search
 //! ([`reference_count`]) on random units of boards up to n = 32: the three-row count of tight
-//! interiors ([`scalar::last_three_rows`], and [`queens::search::kernel::lanes::Lanes::three_rows`]
+//! interiors ([`scalar::last_three_rows`], and [`crate::search::kernel::lanes::Lanes::three_rows`]
 //! inside every vector kernel this CPU runs, in each lane width), with the nodes the kernels
 //! report, which must not depend on where their searches end.
 //!
@@ -11,8 +11,8 @@
 //! is, and has at least the solution's own completion; random extra blocked squares then
 //! remove some completions, so that counts of zero are tested too.
 
+use crate::search::kernel::{Interior, Kernel, MAX_DEPTH, reference_count, scalar};
 use proptest::prelude::*;
-use queens::search::kernel::{Interior, Kernel, MAX_DEPTH, reference_count, scalar};
 
 /// A small xorshift generator (seeded by proptest, so a failing case replays).
 struct Rng(u64);

@@ -1,0 +1,286 @@
+//! The kernels against the plain recursive count ([`reference_count`]) and against each
+//! other: the scalar kernel on every orbit of n = 13 and 14 (where its batches fill up) and on
+//! deep and wide random interiors; then, once per vector kernel (a module each:
+//! `search::kernel::tests::avx2::…`, `…::avx512::…`, `…::neon::…`), that kernel against the
+//! scalar one on every unit of n = 1..15 (in each of its lane widths) and on random single
+//! units up to n = 32. [`last_rows`] checks the closed forms that end the searches.
+//!
+//! A vector kernel's tests are `ignored`, with the reason, where the CPU that built the tests
+//! lacks it (`build.rs` sets `queens_host_avx2`, `queens_host_avx512` and `queens_host_neon`
+//! from the build machine's CPU). The registry as the command line shows it, and the refusal
+//! of a kernel this CPU lacks, are tested in `tests/it/kernels.rs`.
+
+mod last_rows;
+
+use super::{Interior, Kernel, MAX_DEPTH, reference_count};
+use crate::plan::Plan;
+use crate::search::constellation::{self, orbits};
+use crate::search::symmetric::{SymmetricPlan, choose_member};
+use proptest::prelude::*;
+
+/// Sizes where levels hold thousands of nodes, so the scalar kernel's batches stop at their
+/// limit and resume: completions and nodes equal the plain recursive count's on the member
+/// the engine searches of every orbit.
+#[test]
+fn scalar_matches_the_reference_count_on_every_orbit_for_n_13_and_14() {
+    for n in [13, 14] {
+        for orbit in orbits(n) {
+            let (it, _) = choose_member(n, &orbit);
+            assert_eq!(
+                Kernel::Scalar.count(&it),
+                reference_count(&it),
+                "n={n} {orbit:?}"
+            );
+        }
+    }
+}
+
+/// An interior like those of boards up to n = 32 (masks of up to 30 bits, 1 to 3 rows between
+/// free rows), with random border attacks dense enough that its tree stays small (over 200
+/// cases the reference counts about 5 million completions: the cases are not all empty).
+fn wide_interior() -> impl Strategy<Value = Interior> {
+    (19usize..=32, 4usize..=6).prop_flat_map(|(n, depth)| {
+        let inner = u32::MAX >> (32 - (n - 2));
+        (
+            Just(depth),
+            Just(inner),
+            any::<u32>(),
+            prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth),
+        )
+            .prop_map(|(depth, inner, cols, rows)| {
+                let mut it = Interior {
+                    depth,
+                    inner,
+                    // A few columns taken by border queens.
+                    cols: cols & (cols >> 7) & (cols >> 13) & inner,
+                    blocked: [0; MAX_DEPTH],
+                    shift: [0; MAX_DEPTH],
+                };
+                for (i, (a, b, s)) in rows.into_iter().enumerate() {
+                    // About half the squares of each row blocked, three quarters in odd rows.
+                    it.blocked[i] = if i % 2 == 0 { a } else { a | b } & inner;
+                    it.shift[i] = if i + 1 < depth { s } else { 0 };
+                }
+                it
+            })
+    })
+}
+
+/// A solution of the n-queens problem for n ≥ 4 by the classic explicit construction (1-based
+/// columns: the even ones, then the odd ones; for n ≡ 2 (mod 6) the odd list starts 3, 1 and
+/// ends with 5; for n ≡ 3 (mod 6) 2 moves to the end of the even list and 1, 3 to the end of
+/// the odd list), checked here to be one.
+fn constructed_solution(n: usize) -> Vec<u8> {
+    let mut evens: Vec<usize> = (2..=n).step_by(2).collect();
+    let mut odds: Vec<usize> = (1..=n).step_by(2).collect();
+    match n % 6 {
+        2 => {
+            odds.swap(0, 1);
+            let five = odds.remove(2);
+            odds.push(five);
+        }
+        3 => {
+            let two = evens.remove(0);
+            evens.push(two);
+            odds.drain(..2);
+            odds.extend([1, 3]);
+        }
+        _ => {}
+    }
+    let cols: Vec<u8> = evens
+        .into_iter()
+        .chain(odds)
+        .map(|c| (c - 1) as u8)
+        .collect();
+    for a in 0..n {
+        for b in a + 1..n {
+            let (ca, cb) = (i64::from(cols[a]), i64::from(cols[b]));
+            assert!(ca != cb && (ca - cb).abs() != (b - a) as i64, "n = {n}");
+        }
+    }
+    cols
+}
+
+/// Narrow trees with at least one completion, as deep as interiors go: each free row's squares
+/// cut down to those of a known solution plus about one random square in three rows. Either
+/// the interior of a real solution's border queens on a board of 24 to 32 (20 to 29 free rows,
+/// 1 to 3 rows apart), or an interior of `depth` consecutive free rows and no border queen in
+/// the way, up to the 30 free rows the kernels allow (`MAX_DEPTH`).
+fn deep_interior() -> impl Strategy<Value = Interior> {
+    let extras = || prop::collection::vec(any::<u32>(), MAX_DEPTH);
+    // About one bit in 16 of a random word: a random extra square in about one row in three.
+    let sparse = |x: u32| x & (x >> 8) & (x >> 16) & (x >> 24);
+    let real = (24usize..=32, extras()).prop_map(move |(n, extras)| {
+        let cols = constructed_solution(n);
+        let [top, bottom, left, right] = constellation::of_solution(&cols);
+        let c = constellation::Constellation {
+            top,
+            bottom,
+            left,
+            right,
+            weight: 1,
+        };
+        let mut it = Interior::new(n, &c);
+        let border_rows = [0, n - 1, left as usize, right as usize];
+        let free_rows = (1..n - 1).filter(|r| !border_rows.contains(r));
+        for (i, row) in free_rows.enumerate() {
+            // Interior column c is bit c − 1.
+            let own = 1u32 << (cols[row] - 1);
+            it.blocked[i] |= it.inner & !(own | sparse(extras[i]));
+        }
+        it
+    });
+    let synthetic = (20usize..=MAX_DEPTH, extras()).prop_map(move |(depth, extras)| {
+        let cols = constructed_solution(depth);
+        let inner = u32::MAX >> (32 - depth);
+        let mut it = Interior {
+            depth,
+            inner,
+            cols: 0,
+            blocked: [0; MAX_DEPTH],
+            shift: [0; MAX_DEPTH],
+        };
+        for i in 0..depth {
+            it.blocked[i] = inner & !((1u32 << cols[i]) | sparse(extras[i]));
+            it.shift[i] = u32::from(i + 1 < depth);
+        }
+        it
+    });
+    prop_oneof![real, synthetic]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Trees reaching the deepest levels the kernels have: the scalar kernel agrees with the
+    /// plain recursive count, completions and nodes, and finds the solution the interior came
+    /// from. (Each vector kernel is checked against the scalar one on the same trees below.)
+    #[test]
+    fn scalar_agrees_with_the_reference_on_deep_narrow_interiors(it in deep_interior()) {
+        prop_assert!(it.depth >= 20, "depth {}", it.depth);
+        let reference = reference_count(&it);
+        prop_assert!(reference.completions >= 1);
+        prop_assert_eq!(Kernel::Scalar.count(&it), reference);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Masks as wide as n = 32 needs: the scalar kernel agrees with the plain recursive count.
+    #[test]
+    fn scalar_agrees_with_the_reference_on_wide_random_interiors(it in wide_interior()) {
+        let reference = reference_count(&it);
+        prop_assert_eq!(Kernel::Scalar.count(&it), reference);
+    }
+}
+
+/// The tests of one vector kernel against the scalar one, in a module named after it; each
+/// `ignored` (with the reason) where the CPU lacks the kernel.
+macro_rules! kernel_tests {
+    ($($module:ident: $kernel:expr, $cfg:ident, $lacks:literal;)+) => {$(
+        mod $module {
+            use super::*;
+
+            const KERNEL: Kernel = $kernel;
+
+            /// The kernel, checked to run here (`build.rs` said it does).
+            fn kernel() -> Kernel {
+                assert!(KERNEL.is_available(), "build.rs found {KERNEL:?} on this CPU, the kernel does not");
+                KERNEL
+            }
+
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn matches_scalar_on_every_unit_for_n_1_to_15() {
+                let kernel = kernel();
+                for n in 1..=15 {
+                    let scalar = SymmetricPlan::new(n, Kernel::Scalar);
+                    let vector = SymmetricPlan::new(n, kernel);
+                    assert_eq!(vector.kernel(), kernel.name());
+                    assert_eq!(scalar.unit_count(), vector.unit_count());
+                    for id in 0..scalar.unit_count() {
+                        assert_eq!(scalar.count_unit(id), vector.count_unit(id), "n={n} unit {id}");
+                    }
+                }
+            }
+
+            /// `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19)
+            /// on every member of every orbit of the sizes it can check quickly.
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn in_wide_lanes_matches_scalar_on_every_member_for_n_1_to_13() {
+                let kernel = kernel();
+                for n in 1..=13 {
+                    for orbit in orbits(n) {
+                        for c in &orbit {
+                            let it = Interior::new(n, c);
+                            assert_eq!(kernel.count_wide(&it), Kernel::Scalar.count(&it), "n={n} {c:?}");
+                        }
+                    }
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(48))]
+
+                /// Any member of any orbit (not only the one the engine would pick), n up to
+                /// 18: the largest interior that 16-bit lanes hold (every bit of the lane a
+                /// column).
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_random_single_units(
+                    n in 4usize..=18,
+                    orbit_pick in any::<prop::sample::Index>(),
+                    member_pick in any::<prop::sample::Index>(),
+                ) {
+                    let kernel = kernel();
+                    let all = orbits(n);
+                    prop_assume!(!all.is_empty());
+                    let orbit = orbit_pick.get(&all);
+                    let member = member_pick.get(orbit);
+                    let it = Interior::new(n, member);
+                    let scalar = Kernel::Scalar.count(&it);
+                    prop_assert_eq!(kernel.count(&it), scalar, "n={} {:?}", n, member);
+                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide n={} {:?}", n, member);
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(100))]
+
+                /// Trees reaching the deepest levels the kernels have, in both lane widths.
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_deep_narrow_interiors(it in deep_interior()) {
+                    let kernel = kernel();
+                    let scalar = Kernel::Scalar.count(&it);
+                    prop_assert_eq!(kernel.count(&it), scalar);
+                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide");
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(200))]
+
+                /// Masks as wide as n = 32 needs, in both lane widths.
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_wide_random_interiors(it in wide_interior()) {
+                    let kernel = kernel();
+                    let scalar = Kernel::Scalar.count(&it);
+                    prop_assert_eq!(kernel.count(&it), scalar);
+                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide");
+                }
+            }
+        }
+    )+};
+}
+
+kernel_tests! {
+    avx2: Kernel::Avx2, queens_host_avx2,
+        "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
+    avx512: Kernel::Avx512, queens_host_avx512,
+        "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
+    neon: Kernel::Neon, queens_host_neon, "NEON runs on aarch64 only";
+}
