@@ -172,8 +172,13 @@ def table(
     >>> sorted(table([5])[0].as_dict())[:4]
     ['asymmetric', 'classes', 'engine', 'fixed_half_turn']
     """
+    ns = _sizes(sizes)
+    # Every size is checked before the first is counted: a typo fails now, not in an hour.
+    for n in ns:
+        if not 0 <= n <= 32:
+            raise ValueError(f"board size {n} is outside 0 to 32")
     rows = []
-    for n in _sizes(sizes):
+    for n in ns:
         rows.append(
             count(n, engine=engine, kernel=kernel, threads=threads, split=split, progress=progress)
         )
