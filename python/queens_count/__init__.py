@@ -242,6 +242,7 @@ def count_part(
     ...     paths.append(path)
     >>> [(c.n, c.total, c.classes) for c in merge(paths)]
     [(12, 14200, 1787)]
+    >>> import shutil; shutil.rmtree(folder)
     """
     callback, close = _progress_callback(progress, f"n = {n}, part {part}")
     try:

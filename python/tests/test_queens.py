@@ -394,3 +394,13 @@ def test_the_stub_names_everything_the_extension_has():
     public = {name for name in dir(q._native) if not name.startswith("_")}
     assert public == declared
     assert pathlib.Path(q.__file__).with_name("py.typed").is_file()
+
+
+def test_the_notebook_example_runs(capsys):
+    import runpy
+
+    example = pathlib.Path(__file__).resolve().parent.parent / "examples" / "tour.py"
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "n = 15: 2279184 boards" in out
+    assert "asymmetric   class of 8" in out
