@@ -1,0 +1,345 @@
+"""The fastest n-queens counter, from Rust: counts, solutions and symmetry classes.
+
+A solution of the n-queens problem is a tuple of the queens' columns, counted from 0, row 0
+first; its class is its orbit under the 8 rotations and reflections of the square.
+
+>>> import queens_count as q
+>>> c = q.count(8)
+>>> c.total, c.classes, c.asymmetric, c.half_turn, c.quarter_turn
+(92, 12, 11, 1, 0)
+>>> next(q.solutions(8))
+(0, 4, 7, 5, 2, 6, 1, 3)
+>>> q.classify("15863724").symmetry
+'asymmetric'
+
+Counting releases the GIL (other threads run) and stops within a fraction of a second on
+Ctrl-C (``KeyboardInterrupt``, also in Jupyter). Errors are ``ValueError`` for sizes,
+notations and options and ``OSError`` for files, with the library's one-line messages.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
+
+from . import _native
+from ._native import Classes, Classification, Counts, Solutions
+
+__all__ = [
+    "Classes",
+    "Classification",
+    "Counts",
+    "MAX_ARRAY_N",
+    "Solutions",
+    "classes",
+    "classify",
+    "count",
+    "count_part",
+    "kernels",
+    "merge",
+    "published",
+    "solutions",
+    "solutions_array",
+    "table",
+    "verify",
+]
+
+__version__ = "0.1.0"
+
+#: The largest board size :func:`solutions_array` returns (n = 16: 14,772,512 boards, 236 MB).
+MAX_ARRAY_N: int = _native.MAX_ARRAY_N
+
+Progress = Union[None, bool, Callable[[int, int], Any]]
+
+
+def _progress_callback(progress: Progress, label: str):
+    """The callable to hand the extension, and a function that closes what it opened."""
+    if progress is None or progress is False:
+        return None, lambda: None
+    if progress is True:
+        try:
+            from tqdm.auto import tqdm
+        except ImportError:
+            raise ImportError("progress=True draws a tqdm bar: pip install tqdm") from None
+        bar = None
+
+        def update(done: int, total: int) -> None:
+            nonlocal bar
+            if bar is None:
+                bar = tqdm(total=total, desc=label, unit=" work", unit_scale=True)
+            bar.n = done
+            bar.refresh()
+
+        def close() -> None:
+            if bar is not None:
+                bar.close()
+
+        return update, close
+    if callable(progress):
+        return progress, lambda: None
+    raise ValueError("progress is None, True (a tqdm bar) or a callable (done, total)")
+
+
+def count(
+    n: int,
+    *,
+    engine: Optional[str] = None,
+    kernel: Optional[str] = None,
+    threads: Optional[int] = None,
+    split: Optional[str] = None,
+    progress: Progress = None,
+) -> Counts:
+    """Counts the solutions and classes of the n×n board (n from 0 to 32).
+
+    ``engine``: ``"symmetric"`` (default, counts one board per symmetry class and derives the
+    rest by Burnside's lemma) or ``"enumerate"`` (the plain search, whose ``nodes`` are the
+    plain tree's, OEIS A319283). ``kernel``: ``"auto"`` (default: the fastest this CPU
+    runs) or one of :func:`kernels`. ``threads``: at most this many (default: every core).
+    ``split``: how the symmetric engine splits the board, ``"border"`` (default) or
+    ``"coronal"``. ``progress``: a callable ``(work_done, work_total)`` called on this thread
+    a few times a second, or ``True`` for a tqdm bar.
+
+    The GIL is released while the count runs; Ctrl-C stops it between work units (within a
+    fraction of a second) and raises ``KeyboardInterrupt``.
+
+    >>> c = count(10)
+    >>> c.total, c.classes, (c.asymmetric, c.half_turn, c.quarter_turn)
+    (724, 92, (89, 3, 0))
+    >>> c.verified
+    True
+    >>> count(12, engine="enumerate", threads=2).nodes
+    856189
+    >>> count(33)
+    Traceback (most recent call last):
+    ...
+    ValueError: board size 33 is outside 0 to 32
+    """
+    callback, close = _progress_callback(progress, f"n = {n}")
+    try:
+        return _native.count(
+            n, engine=engine, kernel=kernel, threads=threads, split=split, progress=callback
+        )
+    finally:
+        close()
+
+
+def _sizes(sizes: Union[int, str, Iterable[int]]) -> List[int]:
+    """Board sizes from an int, an iterable of ints, or a string such as ``"4-12,14"``."""
+    if isinstance(sizes, int):
+        return [sizes]
+    if isinstance(sizes, str):
+        out: List[int] = []
+        for item in sizes.replace(" ", "").split(","):
+            lo, dash, hi = item.partition("-")
+            try:
+                if dash:
+                    first, last = int(lo), int(hi)
+                    if first > last:
+                        raise ValueError(
+                            f"board sizes '{item}': the range runs from {first} down to {last}"
+                        )
+                    out.extend(range(first, last + 1))
+                else:
+                    out.append(int(item))
+            except ValueError as e:
+                if "board sizes" in str(e):
+                    raise
+                raise ValueError(
+                    f"board sizes '{sizes}': expected sizes such as 8, 4-12 or 4-12,14"
+                ) from None
+        return out
+    return [int(n) for n in sizes]
+
+
+def table(
+    sizes: Union[int, str, Iterable[int]],
+    *,
+    engine: Optional[str] = None,
+    kernel: Optional[str] = None,
+    threads: Optional[int] = None,
+    split: Optional[str] = None,
+    progress: Progress = None,
+) -> List[Counts]:
+    """Counts several board sizes: a ``range``, a list, or a string such as ``"4-12"``.
+
+    The options are those of :func:`count`. ``[c.as_dict() for c in table(...)]`` feeds
+    ``pandas.DataFrame`` directly.
+
+    >>> [c.total for c in table("4-8")]
+    [2, 10, 4, 40, 92]
+    >>> [c.classes for c in table(range(8, 11))]
+    [12, 46, 92]
+    >>> sorted(table([5])[0].as_dict())[:4]
+    ['asymmetric', 'classes', 'engine', 'fixed_half_turn']
+    """
+    ns = _sizes(sizes)
+    # Every size is checked before the first is counted: a typo fails now, not in an hour.
+    for n in ns:
+        if not 0 <= n <= 32:
+            raise ValueError(f"board size {n} is outside 0 to 32")
+    rows = []
+    for n in ns:
+        rows.append(
+            count(n, engine=engine, kernel=kernel, threads=threads, split=split, progress=progress)
+        )
+    return rows
+
+
+def verify(
+    n: int,
+    *,
+    engine: Optional[str] = None,
+    kernel: Optional[str] = None,
+    threads: Optional[int] = None,
+    split: Optional[str] = None,
+    progress: Progress = None,
+) -> Counts:
+    """Counts board size ``n`` and checks it against the published values (OEIS).
+
+    Returns the counts (``verified`` is True, or None where nothing is published for ``n``);
+    raises ``RuntimeError`` naming every value that disagrees.
+
+    >>> verify(11).verified
+    True
+    """
+    c = count(n, engine=engine, kernel=kernel, threads=threads, split=split, progress=progress)
+    if c.verified is False:
+        known = published(n) or {}
+        mine = c.as_dict()
+        wrong = [
+            f"{key} computed {mine[key]} but published {value}"
+            for key, value in known.items()
+            if value is not None and key in mine and mine[key] != value
+            and (key != "nodes" or c.engine == "enumerate")
+        ]
+        raise RuntimeError(f"n = {n}: " + "; ".join(wrong))
+    return c
+
+
+def count_part(
+    n: int,
+    part: str,
+    *,
+    engine: Optional[str] = None,
+    kernel: Optional[str] = None,
+    threads: Optional[int] = None,
+    split: Optional[str] = None,
+    progress: Progress = None,
+) -> str:
+    """Counts one part of board size ``n`` for a cluster: the units whose number is RES modulo
+    MOD (``part="RES/MOD"``, as ``queens count N --part RES/MOD`` does).
+
+    Returns the part file's text (a CSV header and one row), to be written to a file and
+    merged with the other parts by :func:`merge` or ``queens merge``.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> paths = []
+    >>> for res in range(3):
+    ...     path = os.path.join(folder, f"part-{res}.csv")
+    ...     with open(path, "w") as f:
+    ...         _ = f.write(count_part(12, f"{res}/3"))
+    ...     paths.append(path)
+    >>> [(c.n, c.total, c.classes) for c in merge(paths)]
+    [(12, 14200, 1787)]
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    callback, close = _progress_callback(progress, f"n = {n}, part {part}")
+    try:
+        return _native.count_part(
+            n, part, engine=engine, kernel=kernel, threads=threads, split=split,
+            progress=callback,
+        )
+    finally:
+        close()
+
+
+def merge(paths: Sequence[Union[str, "os.PathLike[str]"]]) -> List[Counts]:
+    """Merges part files written from :func:`count_part` (or ``queens count --part``): one
+    result per board size, checked against the published values. A set of parts that is
+    incomplete, overlapping or damaged is a ``ValueError`` naming the files; a file that
+    cannot be read is an ``OSError``.
+    """
+    return _native.merge([str(p) for p in paths])
+
+
+def published(n: int) -> Optional[dict]:
+    """The published values (OEIS) for board size ``n``, for verification: a dict with
+    ``total``, ``classes``, ``asymmetric``, ``half_turn``, ``quarter_turn``,
+    ``fixed_half_turn``, ``fixed_quarter_turn`` and ``nodes`` (None where none is published),
+    or None for a size with no published values.
+
+    >>> published(8)["total"], published(8)["classes"]
+    (92, 12)
+    """
+    return _native.published(n)
+
+
+def solutions(n: int) -> Solutions:
+    """Every solution of the n×n board (n from 1 to 32) as tuples of 0-based columns, in
+    lexicographic order, lazily, in constant memory.
+
+    >>> it = solutions(6)
+    >>> next(it), next(it)
+    ((1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3))
+    >>> sum(1 for _ in solutions(10))
+    724
+    """
+    return _native.solutions(n)
+
+
+def solutions_array(n: int):
+    """Every solution of the n×n board as a NumPy ``uint8`` array of shape (count, n), rows in
+    lexicographic order. n is at most :data:`MAX_ARRAY_N` (16, a 236 MB array); above it this
+    is a ``ValueError``: iterate :func:`solutions` instead.
+
+    >>> a = solutions_array(8)
+    >>> a.shape, a.dtype.name, a[0].tolist()
+    ((92, 8), 'uint8', [0, 4, 7, 5, 2, 6, 1, 3])
+    """
+    return _native.solutions_array(n)
+
+
+def classes(n: int) -> Classes:
+    """The classes of the n×n board, one tuple ``(canonical, symmetry, class_size)`` each, in
+    lexicographic order of the canonical forms (the smallest of a class's 8 images), lazily.
+    ``symmetry`` is ``"asymmetric"`` (8 boards), ``"half_turn"`` (4) or ``"quarter_turn"`` (2).
+
+    >>> [c for c in classes(6)]
+    [((1, 3, 5, 0, 2, 4), 'half_turn', 4)]
+    >>> sum(size for _, _, size in classes(8))
+    92
+    """
+    return _native.classes(n)
+
+
+def classify(board: Union[str, Sequence[int]], notation: str = "auto") -> Classification:
+    """Classifies one board: its canonical form, symmetry type and class size.
+
+    ``board`` is a string in any notation the ``queens`` command reads (``"0 4 7 5 2 6 1 3"``,
+    ``"15863724"``, ``"a1 b5 c8 d6 e3 f7 g2 h4"``, LeetCode's ``[".Q..", ...]``, rows of ``Q``
+    and ``.``), or a sequence of columns: counted from 0 when it holds a 0, else from 1.
+    ``notation``: ``"auto"`` (detected) or one of ``cols``, ``cols1``, ``digits``,
+    ``algebraic``, ``board``, ``leetcode``, ``csv``.
+
+    >>> c = classify([1, 5, 8, 6, 3, 7, 2, 4])
+    >>> c.board, c.canonical, c.symmetry, c.class_size
+    ((0, 4, 7, 5, 2, 6, 1, 3), (0, 4, 7, 5, 2, 6, 1, 3), 'asymmetric', 8)
+    >>> classify('[".Q..","...Q","Q...","..Q."]').symmetry
+    'quarter_turn'
+    >>> classify("0 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: ...
+    """
+    return _native.classify(board, notation)
+
+
+def kernels() -> List[str]:
+    """The counting kernels this CPU runs (the values of ``kernel=`` besides ``"auto"``),
+    fastest last.
+
+    >>> kernels()[0]
+    'scalar'
+    """
+    return _native.kernels()

@@ -1,0 +1,647 @@
+//! `queens_count._native`: the queens library's front door as a Python extension module
+//! (pyo3, built by maturin into one abi3 wheel). The Python package `queens_count`
+//! (`queens_count/__init__.py`) wraps it: board sizes as `"4-12"`, tqdm progress bars, and the
+//! docstrings with examples that `help()` shows.
+//!
+//! Every count runs on a worker thread with the library's stop flag while the calling thread,
+//! the GIL released, waits for it and wakes every [`POLL`] to run Python's signal handlers
+//! (Ctrl-C, also in Jupyter) and the progress callback: a `KeyboardInterrupt` sets the flag,
+//! the units running finish, and the exception goes on up.
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use queens::board::notation::Notation;
+use queens::board::reader::parse_one;
+use queens::formats::merge as merging;
+use queens::formats::part_row::{self, PartRow};
+use queens::plan::stop::StopFlag;
+use queens::plan::{ClassCounts, Part, Tally};
+use queens::verify::Verdict;
+use queens::{Counter, Engine, Error, Finished, KernelChoice, Outcome};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+/// How often the calling thread wakes during a count: Python's signal handlers (Ctrl-C) and
+/// the progress callback run this often.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The largest board size [`solutions_array`] returns: n = 16 is 14,772,512 boards of 16
+/// bytes (236 MB); n = 17 would be 1.6 GB.
+const MAX_ARRAY_N: usize = 16;
+
+/// The library's error as a Python exception with its message: `OSError` for a failed file,
+/// `RuntimeError` for threads the system refused, `ValueError` for everything the caller
+/// asked (sizes, kernels, options, parts).
+fn py_err(e: Error) -> PyErr {
+    match e {
+        Error::Callback(_) => PyOSError::new_err(e.to_string()),
+        Error::Threads(_) | Error::Tally(_) => PyRuntimeError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// A board size from Python's int: a negative one gets the library's message rather than
+/// Python's `OverflowError`.
+fn size(n: i64) -> PyResult<usize> {
+    usize::try_from(n)
+        .map_err(|_| PyValueError::new_err(format!("board size {n} is outside 0 to 32")))
+}
+
+/// The engine called `name` (default: the symmetric engine).
+fn engine(name: Option<&str>) -> PyResult<Engine> {
+    let Some(name) = name else {
+        return Ok(Engine::default());
+    };
+    Engine::ALL
+        .into_iter()
+        .find(|e| e.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<_> = Engine::ALL.iter().map(|e| e.name()).collect();
+            PyValueError::new_err(format!(
+                "unknown engine '{name}': choose {}",
+                names.join(" or ")
+            ))
+        })
+}
+
+/// The kernel called `name` (default `auto`: the fastest this CPU runs).
+fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
+    let Some(name) = name else {
+        return Ok(KernelChoice::Auto);
+    };
+    KernelChoice::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown kernel '{name}': choose auto, scalar, avx2, avx512 or neon"
+        ))
+    })
+}
+
+/// A counter with the options every counting function takes.
+fn counter<'a>(
+    n: i64,
+    engine_name: Option<&str>,
+    kernel_name: Option<&str>,
+    threads: Option<i64>,
+    split: Option<&str>,
+) -> PyResult<Counter<'a>> {
+    let mut c = Counter::new(size(n)?)
+        .engine(engine(engine_name)?)
+        .kernel(kernel(kernel_name)?);
+    if let Some(t) = threads {
+        // A negative count is "at least 1" just as 0 is.
+        c = c.threads(usize::try_from(t).unwrap_or(0));
+    }
+    if let Some(split) = split {
+        use queens::runner::Split;
+        let s = Split::ALL
+            .into_iter()
+            .find(|s| s.name() == split)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("unknown split '{split}': choose border or coronal"))
+            })?;
+        c = c.split(s);
+    }
+    Ok(c)
+}
+
+/// Runs `counter` on `part` of its plan on a worker thread, the GIL released, until it is
+/// complete: Ctrl-C (a `KeyboardInterrupt`, or any exception a signal handler raises) and an
+/// exception from `progress` stop it between units and are raised here. `progress` is called
+/// on this thread with (work done, work total), in the plan's estimate of work per unit.
+fn run(
+    py: Python<'_>,
+    counter: Counter<'_>,
+    part: Part,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Finished> {
+    let plan = counter.plan().map_err(py_err)?;
+    let work: Vec<u64> = (0..plan.unit_count())
+        .map(|id| plan.estimated_work(id))
+        .collect();
+    let total: u64 = part.ids(plan.unit_count()).iter().map(|&id| work[id]).sum();
+    let done = AtomicU64::new(0);
+    let on_unit = |id: usize, _: &Tally, _: Duration| {
+        done.fetch_add(work[id], Ordering::Relaxed);
+        Ok(())
+    };
+    let stop = StopFlag::new();
+    let counter = counter.part(part).stop_flag(&stop).on_unit(&on_unit);
+    let outcome = std::thread::scope(|scope| -> PyResult<Result<Outcome, Error>> {
+        let (tx, mut rx) = mpsc::channel::<()>();
+        let plan = plan.as_ref();
+        let worker = scope.spawn(move || {
+            let outcome = counter.run_plan(plan);
+            drop(tx); // wakes the waiting thread
+            outcome
+        });
+        let mut reported = None;
+        let mut report = || -> PyResult<()> {
+            let now = done.load(Ordering::Relaxed);
+            if let Some(progress) = progress
+                && reported != Some(now)
+            {
+                reported = Some(now);
+                progress.call1((now, total))?;
+            }
+            Ok(())
+        };
+        loop {
+            let (finished, back) = py.detach(move || {
+                let r = rx.recv_timeout(POLL);
+                (r != Err(RecvTimeoutError::Timeout), rx)
+            });
+            rx = back;
+            let checked = py.check_signals().and_then(|()| report());
+            if let Err(e) = checked {
+                if !finished {
+                    stop.request();
+                }
+                // The units running finish; their result is dropped.
+                let _ = py.detach(|| worker.join());
+                return Err(e);
+            }
+            if finished {
+                break;
+            }
+        }
+        py.detach(|| worker.join())
+            .map_err(|_| PyRuntimeError::new_err("the counting thread panicked"))
+    })?;
+    match outcome.map_err(py_err)? {
+        Outcome::Complete(finished) => Ok(finished),
+        Outcome::Stopped { finished, total } => Err(PyRuntimeError::new_err(format!(
+            "stopped after {finished} of {total} units"
+        ))),
+    }
+}
+
+/// The counts of one board size, complete and checked against the published values.
+///
+/// Every attribute is read-only: `n`, `total` (solutions, OEIS A000170), `classes` (A002562)
+/// and their symmetry types `asymmetric`, `half_turn` and `quarter_turn`, the boards
+/// unchanged by a half and a quarter turn (`fixed_half_turn`, `fixed_quarter_turn`),
+/// `nodes` (partial boards the engine visited), `seconds`, `engine`, `kernel`, `threads`,
+/// `plan` (the plan's identity) and `verified` (True when the published values agree, None
+/// where none are published, False when they disagree).
+#[pyclass(name = "Counts", module = "queens_count", frozen, get_all, eq)]
+#[derive(Clone, Debug, PartialEq)]
+struct PyCounts {
+    n: usize,
+    total: u128,
+    classes: u128,
+    asymmetric: u128,
+    half_turn: u128,
+    quarter_turn: u128,
+    fixed_half_turn: u128,
+    fixed_quarter_turn: u128,
+    nodes: u128,
+    seconds: f64,
+    engine: String,
+    kernel: String,
+    threads: usize,
+    plan: String,
+    verified: Option<bool>,
+}
+
+impl PyCounts {
+    /// The counts of a complete run.
+    fn new(finished: &Finished) -> PyResult<PyCounts> {
+        let classes = finished
+            .tally
+            .classes(finished.n, finished.counts_classes_directly)
+            .map_err(|e| py_err(e.into()))?;
+        Ok(PyCounts::of_tally(
+            finished.n,
+            finished.engine.name(),
+            finished.kernel,
+            &finished.tally,
+            classes,
+            (finished.seconds, finished.threads, finished.plan.clone()),
+        ))
+    }
+
+    /// The counts of the complete `tally` of board size `n` (a run or a merge of parts),
+    /// its `classes` derived, checked against the published values.
+    fn of_tally(
+        n: usize,
+        engine: &str,
+        kernel: &str,
+        tally: &Tally,
+        classes: ClassCounts,
+        (seconds, threads, plan): (f64, usize, String),
+    ) -> PyCounts {
+        let verdict =
+            queens::verify::verify_with_nodes(n, tally.boards, &classes, tally.nodes, engine);
+        PyCounts {
+            n,
+            total: tally.boards,
+            classes: classes.asymmetric + classes.half_turn + classes.quarter_turn,
+            asymmetric: classes.asymmetric,
+            half_turn: classes.half_turn,
+            quarter_turn: classes.quarter_turn,
+            fixed_half_turn: tally.fixed_half_turn,
+            fixed_quarter_turn: tally.fixed_quarter_turn,
+            nodes: tally.nodes,
+            seconds,
+            engine: engine.to_string(),
+            kernel: kernel.to_string(),
+            threads,
+            plan,
+            verified: match verdict {
+                Verdict::Verified => Some(true),
+                Verdict::Unknown => None,
+                Verdict::Mismatch(_) => Some(false),
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl PyCounts {
+    /// The counts as a dict (column name → value), ready for `pandas.DataFrame`.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("n", self.n)?;
+        d.set_item("total", self.total)?;
+        d.set_item("classes", self.classes)?;
+        d.set_item("asymmetric", self.asymmetric)?;
+        d.set_item("half_turn", self.half_turn)?;
+        d.set_item("quarter_turn", self.quarter_turn)?;
+        d.set_item("fixed_half_turn", self.fixed_half_turn)?;
+        d.set_item("fixed_quarter_turn", self.fixed_quarter_turn)?;
+        d.set_item("nodes", self.nodes)?;
+        d.set_item("seconds", self.seconds)?;
+        d.set_item("engine", &self.engine)?;
+        d.set_item("kernel", &self.kernel)?;
+        d.set_item("threads", self.threads)?;
+        d.set_item("plan", &self.plan)?;
+        d.set_item("verified", self.verified)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        let verified = match self.verified {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        format!(
+            "Counts(n={}, total={}, classes={}, asymmetric={}, half_turn={}, quarter_turn={}, \
+             engine='{}', kernel='{}', threads={}, seconds={:.3}, verified={verified})",
+            self.n,
+            self.total,
+            self.classes,
+            self.asymmetric,
+            self.half_turn,
+            self.quarter_turn,
+            self.engine,
+            self.kernel,
+            self.threads,
+            self.seconds
+        )
+    }
+}
+
+/// Counts board size `n` (0 to 32); see `queens_count.count`.
+#[pyfunction]
+#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None))]
+fn count(
+    py: Python<'_>,
+    n: i64,
+    engine: Option<&str>,
+    kernel: Option<&str>,
+    threads: Option<i64>,
+    split: Option<&str>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyCounts> {
+    let c = counter(n, engine, kernel, threads, split)?;
+    PyCounts::new(&run(py, c, Part::WHOLE, progress)?)
+}
+
+/// Counts the part `part` ("RES/MOD") of board size `n`'s plan; see
+/// `queens_count.count_part`.
+#[pyfunction]
+#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None))]
+#[allow(clippy::too_many_arguments)] // the options of `count`, and the part
+fn count_part(
+    py: Python<'_>,
+    n: i64,
+    part: &str,
+    engine: Option<&str>,
+    kernel: Option<&str>,
+    threads: Option<i64>,
+    split: Option<&str>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let part = Part::parse(part).map_err(PyValueError::new_err)?;
+    let c = counter(n, engine, kernel, threads, split)?;
+    let finished = run(py, c, part, progress)?;
+    let mut out = Vec::new();
+    part_row::write_csv(&[PartRow::from_finished(&finished)], &mut out)
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    String::from_utf8(out).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// Merges the part files `paths`; see `queens_count.merge`.
+#[pyfunction]
+fn merge(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<PyCounts>> {
+    py.detach(|| {
+        let mut problems = merging::Problems::new();
+        let mut parts = Vec::new();
+        for path in &paths {
+            let name = path.display().to_string();
+            let file = std::fs::File::open(path)
+                .map_err(|e| PyOSError::new_err(format!("cannot read '{name}': {e}")))?;
+            parts.extend(merging::read_parts(
+                &name,
+                std::io::BufReader::new(file),
+                &mut problems,
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(PyValueError::new_err(problems.into_error().to_string()));
+        }
+        let merged = merging::merge(&parts).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        merged
+            .iter()
+            .map(|m| {
+                let classes = m
+                    .tally
+                    .classes(m.n, m.counts_classes_directly)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                Ok(PyCounts::of_tally(
+                    m.n,
+                    &m.engine,
+                    &m.kernel,
+                    &m.tally,
+                    classes,
+                    (m.seconds, m.threads, m.plan.clone()),
+                ))
+            })
+            .collect()
+    })
+}
+
+/// The published values of board size `n` (OEIS), or None where none are known; see
+/// `queens_count.published`.
+#[pyfunction]
+fn published<'py>(py: Python<'py>, n: i64) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let Ok(n) = usize::try_from(n) else {
+        return Ok(None);
+    };
+    let Some(row) = queens::verify::lookup(n) else {
+        return Ok(None);
+    };
+    let d = PyDict::new(py);
+    d.set_item("n", row.n)?;
+    d.set_item("total", row.total)?;
+    d.set_item("classes", row.classes)?;
+    d.set_item("asymmetric", row.asymmetric)?;
+    d.set_item("half_turn", row.half_turn)?;
+    d.set_item("quarter_turn", row.quarter_turn)?;
+    d.set_item("fixed_half_turn", row.fixed_half_turn)?;
+    d.set_item("fixed_quarter_turn", row.fixed_quarter_turn)?;
+    d.set_item("nodes", row.nodes)?;
+    Ok(Some(d))
+}
+
+/// An iterator over every solution of a board size, in lexicographic order and constant
+/// memory: each a tuple of the queens' columns (0-based), row 0 first.
+#[pyclass(name = "Solutions", module = "queens_count")]
+struct PySolutions {
+    inner: queens::Solutions,
+}
+
+#[pymethods]
+impl PySolutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        match slf.inner.next() {
+            Some(s) => Ok(Some(PyTuple::new(py, s.cols())?)),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
+#[pyfunction]
+fn solutions(n: i64) -> PyResult<PySolutions> {
+    let inner = queens::solutions(size(n)?).map_err(py_err)?;
+    Ok(PySolutions { inner })
+}
+
+/// Every solution of board size `n` (1 to 16) as a NumPy array; see
+/// `queens_count.solutions_array`.
+#[pyfunction]
+fn solutions_array(py: Python<'_>, n: i64) -> PyResult<Bound<'_, PyArray2<u8>>> {
+    let n = size(n)?;
+    if n > MAX_ARRAY_N {
+        return Err(PyValueError::new_err(format!(
+            "solutions_array({n}) would not fit in memory (n = 17 alone is 1.6 GB); it takes \
+             n up to {MAX_ARRAY_N}: iterate solutions({n}) instead"
+        )));
+    }
+    let cells = py.detach(|| -> Result<Vec<u8>, Error> {
+        let mut cells = Vec::new();
+        queens::for_each_solution(n, |cols| {
+            cells.extend_from_slice(cols);
+            ControlFlow::Continue(())
+        })?;
+        Ok(cells)
+    });
+    let cells = cells.map_err(py_err)?;
+    let rows = cells.len() / n;
+    let array = Array2::from_shape_vec((rows, n), cells)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Ok(array.into_pyarray(py))
+}
+
+/// An iterator over the classes of a board size in lexicographic order of their canonical
+/// forms, in constant memory: each a tuple (canonical board, symmetry type, class size).
+#[pyclass(name = "Classes", module = "queens_count")]
+struct PyClasses {
+    inner: queens::Classes,
+}
+
+#[pymethods]
+impl PyClasses {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        match slf.inner.next() {
+            Some(c) => {
+                let canonical = PyTuple::new(py, c.canonical.cols())?;
+                Ok(Some(
+                    (canonical, c.symmetry.name(), c.class_size).into_pyobject(py)?,
+                ))
+            }
+            None => Ok(None),
+        }
+    }
+}
+
+/// The classes of board size `n` (1 to 32); see `queens_count.classes`.
+#[pyfunction]
+fn classes(n: i64) -> PyResult<PyClasses> {
+    let inner = queens::classes(size(n)?).map_err(py_err)?;
+    Ok(PyClasses { inner })
+}
+
+/// What the symmetries of the square do to one board: `board` and `canonical` (tuples of
+/// 0-based columns), `symmetry` (`asymmetric`, `half_turn` or `quarter_turn`),
+/// `class_size` (8, 4, 2; 1 for n = 1), `transforms` (the names of the symmetries that map
+/// the board to its canonical form) and `notation` (the notation the board was read in).
+#[pyclass(name = "Classification", module = "queens_count", frozen, eq)]
+#[derive(Clone, Debug, PartialEq)]
+struct PyClassification {
+    board: Vec<u8>,
+    canonical: Vec<u8>,
+    symmetry: &'static str,
+    class_size: usize,
+    transforms: Vec<&'static str>,
+    notation: &'static str,
+}
+
+#[pymethods]
+impl PyClassification {
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.board)
+    }
+
+    #[getter]
+    fn canonical<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.canonical)
+    }
+
+    #[getter]
+    fn symmetry(&self) -> &'static str {
+        self.symmetry
+    }
+
+    #[getter]
+    fn class_size(&self) -> usize {
+        self.class_size
+    }
+
+    #[getter]
+    fn transforms<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.transforms)
+    }
+
+    #[getter]
+    fn notation(&self) -> &'static str {
+        self.notation
+    }
+
+    fn __repr__(&self) -> String {
+        let cols = |c: &[u8]| {
+            let items: Vec<_> = c.iter().map(u8::to_string).collect();
+            if items.len() == 1 {
+                format!("({},)", items[0])
+            } else {
+                format!("({})", items.join(", "))
+            }
+        };
+        format!(
+            "Classification(board={}, canonical={}, symmetry='{}', class_size={})",
+            cols(&self.board),
+            cols(&self.canonical),
+            self.symmetry,
+            self.class_size
+        )
+    }
+}
+
+/// Classifies one board, read in `notation`; see `queens_count.classify`.
+#[pyfunction]
+#[pyo3(signature = (board, notation="auto"))]
+fn classify(board: &Bound<'_, PyAny>, notation: &str) -> PyResult<PyClassification> {
+    let named = match notation {
+        "auto" => None,
+        name => Some(Notation::from_name(name).ok_or_else(|| {
+            let names: Vec<_> = Notation::ALL.iter().map(|n| n.name()).collect();
+            PyValueError::new_err(format!(
+                "unknown notation '{name}': choose auto, {}",
+                names.join(", ")
+            ))
+        })?),
+    };
+    let (text, named) = if let Ok(text) = board.extract::<String>() {
+        (text, named)
+    } else {
+        let cols: Vec<i64> = board.extract().map_err(|_| {
+            PyValueError::new_err(
+                "a board is a string in a notation the CLI reads or a sequence of columns",
+            )
+        })?;
+        // A sequence is a permutation: with a 0 it counts from 0, without one from 1.
+        let named = named.or(Some(if cols.contains(&0) {
+            Notation::Cols
+        } else {
+            Notation::Cols1
+        }));
+        let text: Vec<_> = cols.iter().map(i64::to_string).collect();
+        (text.join(" "), named)
+    };
+    let raw = parse_one(&text, named).map_err(PyValueError::new_err)?;
+    let solution = raw
+        .solution()
+        .map_err(|e| PyValueError::new_err(e.message()))?;
+    let c = queens::classify(&solution);
+    Ok(PyClassification {
+        board: c.board.cols().to_vec(),
+        canonical: c.canonical.cols().to_vec(),
+        symmetry: c.symmetry.name(),
+        class_size: c.class_size,
+        transforms: c.to_canonical.iter().map(|t| t.name()).collect(),
+        notation: raw.notation.name(),
+    })
+}
+
+/// The kernels this CPU runs, fastest last (the `kernel=` values besides `auto`).
+#[pyfunction]
+fn kernels() -> Vec<&'static str> {
+    ["scalar", "avx2", "avx512", "neon"]
+        .into_iter()
+        .filter(|name| {
+            KernelChoice::from_name(name).is_some_and(|k| k.resolve_for(Engine::Symmetric).is_ok())
+        })
+        .collect()
+}
+
+/// The queens library (n-queens counts, solutions and classes) for Python.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyCounts>()?;
+    m.add_class::<PySolutions>()?;
+    m.add_class::<PyClasses>()?;
+    m.add_class::<PyClassification>()?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(count_part, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    m.add_function(wrap_pyfunction!(published, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions_array, m)?)?;
+    m.add_function(wrap_pyfunction!(classes, m)?)?;
+    m.add_function(wrap_pyfunction!(classify, m)?)?;
+    m.add_function(wrap_pyfunction!(kernels, m)?)?;
+    m.add("MAX_ARRAY_N", MAX_ARRAY_N)?;
+    Ok(())
+}

@@ -1,0 +1,406 @@
+"""The Python module against the library's own checks: published values, the iterator against
+the array, the notations, the errors, Ctrl-C and other threads during a count."""
+
+import _thread
+import ast
+import doctest
+import itertools
+import os
+import pathlib
+import threading
+
+import pytest
+
+import queens_count as q
+
+# OEIS A000170 and A002562, written out here so that the test does not rest on the module's
+# own copy of the published table alone.
+TOTALS = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596]
+CLASSES = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752]
+
+
+def attacks(cols):
+    """Whether two queens of the board attack each other (a plain check, no library)."""
+    return any(
+        a == b or abs(a - b) == j - i
+        for (i, a), (j, b) in itertools.combinations(enumerate(cols), 2)
+    )
+
+
+def images(cols):
+    """The 8 images of a board under the symmetries of the square (a plain version)."""
+    n = len(cols)
+    cells = [(r, c) for r, c in enumerate(cols)]
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (c, n - 1 - r),
+        lambda r, c: (n - 1 - r, n - 1 - c),
+        lambda r, c: (n - 1 - c, r),
+        lambda r, c: (r, n - 1 - c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (n - 1 - c, n - 1 - r),
+    ]
+    out = []
+    for m in maps:
+        board = [0] * n
+        for r, c in cells:
+            r2, c2 = m(r, c)
+            board[r2] = c2
+        out.append(tuple(board))
+    return out
+
+
+# --- count, table, verify, published ------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(0, 15))
+def test_count_matches_the_published_values(n):
+    c = q.count(n)
+    assert (c.n, c.total, c.classes) == (n, TOTALS[n], CLASSES[n])
+    assert c.asymmetric + c.half_turn + c.quarter_turn == c.classes
+    if n > 1:
+        assert c.total == 8 * c.asymmetric + 4 * c.half_turn + 2 * c.quarter_turn
+    assert c.verified is True
+    known = q.published(n)
+    for key in ("total", "classes", "asymmetric", "half_turn", "quarter_turn",
+                "fixed_half_turn", "fixed_quarter_turn"):
+        if known[key] is not None:
+            assert getattr(c, key) == known[key], key
+
+
+def test_every_engine_kernel_split_and_thread_count_agree():
+    key = lambda c: (c.total, c.asymmetric, c.half_turn, c.quarter_turn,
+                     c.fixed_half_turn, c.fixed_quarter_turn)
+    want = key(q.count(12))
+    assert want == (14200, 1765, 18, 4, 80, 8)
+    plain = q.count(12, engine="enumerate", threads=1)
+    assert key(plain) == want
+    assert (plain.engine, plain.nodes, plain.threads) == ("enumerate", 856189, 1)
+    assert "scalar" in q.kernels()
+    for kernel in ["auto"] + q.kernels():
+        for split in ("border", "coronal"):
+            c = q.count(12, kernel=kernel, split=split, threads=2)
+            assert key(c) == want, (kernel, split)
+            assert c.kernel in q.kernels()
+            if kernel != "auto":
+                assert c.kernel == kernel
+    assert q.count(12, split="coronal").plan != q.count(12).plan
+
+
+def test_counts_repr_and_dict():
+    c = q.count(8, threads=1)
+    r = repr(c)
+    assert r.startswith("Counts(n=8, total=92, classes=12, asymmetric=11, half_turn=1, "
+                        "quarter_turn=0, engine='symmetric'")
+    assert "threads=1" in r and r.endswith("verified=True)")
+    d = c.as_dict()
+    assert list(d) == ["n", "total", "classes", "asymmetric", "half_turn", "quarter_turn",
+                       "fixed_half_turn", "fixed_quarter_turn", "nodes", "seconds", "engine",
+                       "kernel", "threads", "plan", "verified"]
+    assert (d["total"], d["fixed_half_turn"], d["fixed_quarter_turn"]) == (92, 4, 0)
+    assert all(isinstance(v, (int, float, str, bool)) for v in d.values())
+    with pytest.raises(AttributeError):
+        c.total = 3
+
+
+def test_table_takes_ranges_lists_and_strings():
+    assert [c.n for c in q.table("4-7,9")] == [4, 5, 6, 7, 9]
+    assert [c.total for c in q.table(range(4, 9))] == TOTALS[4:9]
+    assert [c.classes for c in q.table([10, 8])] == [92, 12]
+    assert [c.total for c in q.table(6)] == [4]
+    assert [c.threads for c in q.table("8-9", threads=1)] == [1, 1]
+    rows = [c.as_dict() for c in q.table("1-3")]
+    assert [r["total"] for r in rows] == [1, 0, 0]
+    for bad in ("4-x", "", "12-4"):
+        with pytest.raises(ValueError, match="board sizes"):
+            q.table(bad)
+    with pytest.raises(ValueError, match="board size 40 is outside 0 to 32"):
+        q.table("30,40")
+
+
+def test_verify_and_published():
+    c = q.verify(9)
+    assert (c.total, c.verified) == (352, True)
+    assert q.published(8)["total"] == 92
+    assert q.published(12)["nodes"] == 856189
+    assert q.published(-1) is None
+    assert q.published(1000) is None
+
+
+# --- solutions, solutions_array, classes ----------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_the_iterator_and_the_array_list_the_same_boards_in_order(n):
+    boards = list(q.solutions(n))
+    array = q.solutions_array(n)
+    assert array.dtype.name == "uint8"
+    assert array.shape == (TOTALS[n], n)
+    assert [tuple(row) for row in array.tolist()] == boards
+    assert boards == sorted(boards)
+    assert len(set(boards)) == len(boards)
+    for b in boards:
+        assert sorted(b) == list(range(n)) and not attacks(b)
+
+
+def test_solutions_are_lazy():
+    # n = 28 has about 2.2e17 solutions: only a lazy iterator gives the first ones.
+    it = q.solutions(28)
+    first = next(it)
+    assert not attacks(first) and sorted(first) == list(range(28))
+    second = next(it)
+    assert second > first and not attacks(second)
+    assert iter(it) is it
+
+
+def test_solutions_array_is_refused_above_its_limit():
+    assert q.MAX_ARRAY_N == 16
+    with pytest.raises(ValueError, match=r"solutions_array\(17\) would not fit in memory"):
+        q.solutions_array(17)
+    for n in (0, 33, -2):
+        with pytest.raises(ValueError, match=f"board size {n} is outside 1 to 32"
+                           if n != -2 else "board size -2"):
+            q.solutions(n)
+
+
+@pytest.mark.parametrize("n", [1, 4, 5, 6, 8, 9, 10])
+def test_classes_are_the_orbits_of_the_solutions(n):
+    listed = list(q.classes(n))
+    assert len(listed) == CLASSES[n]
+    assert sum(size for _, _, size in listed) == TOTALS[n]
+    canonicals = [c for c, _, _ in listed]
+    assert canonicals == sorted(canonicals)
+    expected = {min(images(b)) for b in q.solutions(n)}
+    assert set(canonicals) == expected
+    for canonical, symmetry, size in listed:
+        distinct = len(set(images(canonical)))
+        assert size == distinct
+        assert symmetry == {8: "asymmetric", 4: "half_turn", 2: "quarter_turn",
+                            1: "quarter_turn"}[distinct]
+
+
+# --- classify and the notations --------------------------------------------------------------
+
+
+EIGHT = (0, 4, 7, 5, 2, 6, 1, 3)
+
+
+@pytest.mark.parametrize("board, notation", [
+    ("0 4 7 5 2 6 1 3", "cols"),
+    ("0,4,7,5,2,6,1,3", "cols"),
+    ("1 5 8 6 3 7 2 4", "cols1"),
+    ("15863724", "digits"),
+    ([0, 4, 7, 5, 2, 6, 1, 3], "cols"),
+    ((1, 5, 8, 6, 3, 7, 2, 4), "cols1"),
+    ("a8 b2 c4 d1 e7 f5 g3 h6", "algebraic"),
+    ("\n".join("." * c + "Q" + "." * (7 - c) for c in EIGHT), "board"),
+    ("[" + ",".join('"' + "." * c + "Q" + "." * (7 - c) + '"' for c in EIGHT) + "]",
+     "leetcode"),
+])
+def test_classify_reads_every_notation(board, notation):
+    c = q.classify(board)
+    assert c.board == EIGHT, notation
+    assert c.notation == notation
+    assert c.canonical == min(images(EIGHT))
+    assert (c.symmetry, c.class_size) == ("asymmetric", 8)
+    assert q.classify(board, notation=notation).board == EIGHT
+    assert c.transforms and all(isinstance(t, str) for t in c.transforms)
+
+
+def test_classify_symmetric_boards_and_explicit_notations():
+    c = q.classify("3 0 2 4 1")
+    assert (c.canonical, c.symmetry, c.class_size) == ((1, 4, 2, 0, 3), "quarter_turn", 2)
+    assert repr(c) == ("Classification(board=(3, 0, 2, 4, 1), canonical=(1, 4, 2, 0, 3), "
+                       "symmetry='quarter_turn', class_size=2)")
+    assert q.classify([0]).class_size == 1
+    assert q.classify([1]).board == (0,)
+    # The same text read in two notations: two boards.
+    assert q.classify("2 4 1 3", notation="cols1").board == (1, 3, 0, 2)
+    assert q.classify("1 3 0 2", notation="cols").board == (1, 3, 0, 2)
+
+
+@pytest.mark.parametrize("board, notation, message", [
+    ("0 1 2", "auto", "attack"),
+    ([0, 1], "auto", "attack"),
+    ("0 4 7", "nonsense", "unknown notation 'nonsense'"),
+    (3.5, "auto", "a board is a string"),
+    ("", "auto", "no board"),
+    ("0 4 7 5 2 6 1 3\n1 3 0 2", "auto", "more than one board"),
+    ("0 9 1", "cols", "9"),
+])
+def test_classify_errors_are_value_errors(board, notation, message):
+    with pytest.raises(ValueError, match=message):
+        q.classify(board, notation=notation)
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: q.count(33), "board size 33 is outside 0 to 32"),
+    (lambda: q.count(-1), "board size -1 is outside 0 to 32"),
+    (lambda: q.count(8, threads=0), "threads must be at least 1"),
+    (lambda: q.count(8, engine="fast"), "unknown engine 'fast': choose enumerate or symmetric"),
+    (lambda: q.count(8, kernel="gpu"), "unknown kernel 'gpu'"),
+    (lambda: q.count(8, split="middle"), "unknown split 'middle'"),
+    (lambda: q.count(8, engine="enumerate", split="coronal"), "enumerate"),
+    (lambda: q.count_part(8, "3/2"), "RES must be below MOD"),
+    (lambda: q.count_part(8, "x"), "'x' is not a part"),
+    (lambda: q.count(8, progress=3), "progress is None, True"),
+])
+def test_wrong_arguments_are_value_errors_with_the_librarys_message(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_a_kernel_this_cpu_lacks_is_a_value_error():
+    missing = [k for k in ("avx2", "avx512", "neon") if k not in q.kernels()]
+    assert missing  # no CPU has both avx512 (x86) and neon (ARM)
+    for kernel in missing:
+        with pytest.raises(ValueError, match="which this CPU lacks"):
+            q.count(8, kernel=kernel)
+
+
+# --- parts and merge ----------------------------------------------------------------------
+
+
+def test_parts_merged_equal_the_whole_count(tmp_path):
+    whole = q.count(13)
+    paths = []
+    for res in range(4):
+        text = q.count_part(13, f"{res}/4", threads=1)
+        assert text.splitlines()[0].startswith("format,")
+        path = tmp_path / f"part-{res}.csv"
+        path.write_text(text)
+        paths.append(path)
+    (merged,) = q.merge(paths)
+    assert (merged.n, merged.total, merged.classes, merged.verified) == (13, 73712, 9233, True)
+    assert (merged.asymmetric, merged.half_turn, merged.quarter_turn) == (
+        whole.asymmetric, whole.half_turn, whole.quarter_turn)
+    assert merged.fixed_half_turn == whole.fixed_half_turn
+    with pytest.raises(ValueError, match="cannot merge"):
+        q.merge(paths[:3])
+    with pytest.raises(OSError, match="cannot read"):
+        q.merge([tmp_path / "missing.csv"])
+    not_a_part = tmp_path / "other.csv"
+    not_a_part.write_text("hello\n")
+    with pytest.raises(ValueError):
+        q.merge([not_a_part])
+
+
+# --- behaviour in a notebook: progress, Ctrl-C, other threads -------------------------------
+
+
+def test_progress_reports_work_done_up_to_the_total():
+    seen = []
+    c = q.count(15, threads=1, progress=lambda done, total: seen.append((done, total)))
+    assert c.total == 2279184
+    assert seen, "no progress was reported"
+    totals = {t for _, t in seen}
+    assert len(totals) == 1 and totals.pop() > 0
+    dones = [d for d, _ in seen]
+    assert dones == sorted(dones)
+    assert seen[-1][0] == seen[-1][1]
+
+
+def test_an_exception_in_the_progress_callback_stops_the_count():
+    class Enough(Exception):
+        pass
+
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        raise Enough
+
+    with pytest.raises(Enough):
+        q.count(18, threads=1, progress=progress)
+    assert len(calls) == 1
+
+
+def test_ctrl_c_stops_a_long_count_with_keyboard_interrupt():
+    # n = 18 on one thread takes minutes here; the timer interrupts it after the first
+    # progress report, as Ctrl-C (or Jupyter's interrupt button) would.
+    seen = []
+    timer = None
+
+    def progress(done, total):
+        nonlocal timer
+        seen.append((done, total))
+        if timer is None:
+            timer = threading.Timer(0.3, _thread.interrupt_main)
+            timer.start()
+
+    with pytest.raises(KeyboardInterrupt):
+        q.count(18, threads=1, progress=progress)
+    timer.join()
+    done, total = seen[-1]
+    assert done < total / 2, "the count was not stopped early"
+    # The module still works after the interrupt.
+    assert q.count(8).total == 92
+
+
+def test_python_threads_run_while_a_count_runs():
+    # Another thread runs Python code to the end while the main thread is inside a count
+    # that would take minutes; the count then stops from its progress callback.
+    finished = threading.Event()
+    progress_seen = []
+
+    def work():
+        total = 0
+        for i in range(300_000):
+            total += i * i
+        finished.set()
+
+    class Stop(Exception):
+        pass
+
+    def progress(done, total):
+        progress_seen.append((done, total))
+        if finished.is_set():
+            raise Stop
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    with pytest.raises(Stop):
+        q.count(18, threads=1, progress=progress)
+    worker.join()
+    assert finished.is_set()
+    done, total = progress_seen[-1]
+    assert done < total
+
+
+# --- documentation: the docstrings' examples and the stub ------------------------------------
+
+
+def test_the_docstring_examples_run():
+    result = doctest.testmod(q, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
+    assert result.attempted >= 25
+    for name in q.__all__:
+        obj = getattr(q, name)
+        if callable(obj):
+            assert obj.__doc__, name
+
+
+def test_the_stub_names_everything_the_extension_has():
+    stub = pathlib.Path(q.__file__).with_name("_native.pyi")
+    assert stub.is_file()
+    tree = ast.parse(stub.read_text())
+    declared = {node.name for node in tree.body
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    declared |= {node.target.id for node in tree.body if isinstance(node, ast.AnnAssign)}
+    public = {name for name in dir(q._native) if not name.startswith("_")}
+    assert public == declared
+    assert pathlib.Path(q.__file__).with_name("py.typed").is_file()
+
+
+def test_the_notebook_example_runs(capsys):
+    import runpy
+
+    example = pathlib.Path(__file__).resolve().parent.parent / "examples" / "tour.py"
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "n = 15: 2279184 boards" in out
+    assert "asymmetric   class of 8" in out
