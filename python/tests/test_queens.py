@@ -154,6 +154,18 @@ def test_solutions_are_lazy():
     assert iter(it) is it
 
 
+def test_iterators_are_independent_and_may_be_dropped_early():
+    a, b = q.solutions(9), q.solutions(9)
+    first_a = [next(a) for _ in range(100)]
+    assert [next(b) for _ in range(352)] == list(q.solutions(9))
+    assert first_a + list(a) == list(q.solutions(9))
+    # Dropped after a few boards: each search thread stops at its next hand-over.
+    firsts = {next(q.solutions(20)) for _ in range(200)}
+    assert len(firsts) == 1 and not attacks(firsts.pop())
+    assert list(q.solutions(2)) == [] and list(q.solutions(3)) == []
+    assert list(q.solutions(1)) == [(0,)]
+
+
 def test_solutions_array_is_refused_above_its_limit():
     assert q.MAX_ARRAY_N == 16
     with pytest.raises(ValueError, match=r"solutions_array\(17\) would not fit in memory"):
