@@ -316,6 +316,17 @@ def test_progress_reports_work_done_up_to_the_total():
     assert seen[-1][0] == seen[-1][1]
 
 
+def test_progress_true_draws_a_tqdm_bar_or_says_to_install_tqdm(capsys):
+    try:
+        import tqdm  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pip install tqdm"):
+            q.count(12, progress=True)
+    else:
+        assert q.count(14, threads=1, progress=True).total == 365596
+        assert "n = 14" in capsys.readouterr().err
+
+
 def test_an_exception_in_the_progress_callback_stops_the_count():
     class Enough(Exception):
         pass
