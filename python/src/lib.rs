@@ -22,8 +22,9 @@ use queens::plan::{ClassCounts, Part, Tally};
 use queens::verify::Verdict;
 use queens::{Counter, Engine, Error, Finished, KernelChoice, Outcome};
 use std::ops::ControlFlow;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 /// How often the calling thread wakes during a count: Python's signal handlers (Ctrl-C) and
@@ -410,11 +411,29 @@ fn published<'py>(py: Python<'py>, n: i64) -> PyResult<Option<Bound<'py, PyDict>
     Ok(Some(d))
 }
 
+/// The most boards the search thread of [`solutions`] hands over at a time: the first hand-over
+/// holds one board (the first solution comes at once), each next one twice as many, up to this.
+const MAX_CHUNK: usize = 4096;
+
+/// Chunks waiting between the search thread and the iterator: with [`MAX_CHUNK`], at most
+/// 4 × 4096 boards of 32 bytes (512 kB) are held at any time, whatever n.
+const CHUNKS_AHEAD: usize = 2;
+
 /// An iterator over every solution of a board size, in lexicographic order and constant
 /// memory: each a tuple of the queens' columns (0-based), row 0 first.
+///
+/// A search thread (the library's fast `for_each_solution`) fills chunks of boards into a
+/// bounded channel while Python consumes the previous chunk; it stops when the iterator is
+/// dropped (its next hand-over fails).
 #[pyclass(name = "Solutions", module = "queens_count")]
 struct PySolutions {
-    inner: queens::Solutions,
+    n: usize,
+    /// The boards of the chunk being consumed, n cells each.
+    chunk: Vec<u8>,
+    /// The offset of the next board in `chunk`.
+    pos: usize,
+    /// The search thread's chunks; `None` once it has handed over its last.
+    rx: Option<Mutex<Receiver<Vec<u8>>>>,
 }
 
 #[pymethods]
@@ -427,18 +446,88 @@ impl PySolutions {
         mut slf: PyRefMut<'py, Self>,
         py: Python<'py>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        match slf.inner.next() {
-            Some(s) => Ok(Some(PyTuple::new(py, s.cols())?)),
-            None => Ok(None),
+        let n = slf.n;
+        if slf.pos == slf.chunk.len() {
+            let Some(rx) = slf.rx.take() else {
+                return Ok(None);
+            };
+            // Waits for the search thread, running Python's signal handlers every POLL
+            // (a large n can take a while between solutions).
+            let mut rx = rx;
+            let next = loop {
+                let (next, back) = py.detach(move || {
+                    let next = match rx.lock() {
+                        Ok(r) => r.recv_timeout(POLL),
+                        Err(_) => Err(RecvTimeoutError::Disconnected),
+                    };
+                    (next, rx)
+                });
+                rx = back;
+                match next {
+                    Ok(chunk) => break Some(chunk),
+                    Err(RecvTimeoutError::Disconnected) => break None,
+                    Err(RecvTimeoutError::Timeout) => {
+                        if let Err(e) = py.check_signals() {
+                            slf.rx = Some(rx);
+                            return Err(e);
+                        }
+                    }
+                }
+            };
+            match next {
+                Some(chunk) => {
+                    slf.chunk = chunk;
+                    slf.pos = 0;
+                    slf.rx = Some(rx);
+                }
+                None => {
+                    slf.chunk = Vec::new();
+                    slf.pos = 0;
+                    return Ok(None);
+                }
+            }
         }
+        let at = slf.pos;
+        slf.pos += n;
+        Ok(Some(PyTuple::new(py, &slf.chunk[at..at + n])?))
     }
 }
 
 /// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
 #[pyfunction]
 fn solutions(n: i64) -> PyResult<PySolutions> {
-    let inner = queens::solutions(size(n)?).map_err(py_err)?;
-    Ok(PySolutions { inner })
+    let n = size(n)?;
+    // The size is checked here, so that the search thread has nothing to report but boards.
+    queens::solutions(n).map_err(py_err)?;
+    let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD);
+    std::thread::Builder::new()
+        .name(format!("queens solutions({n})"))
+        .spawn(move || {
+            let mut boards = 1;
+            let mut chunk = Vec::with_capacity(n);
+            let _ = queens::for_each_solution(n, |cols| {
+                chunk.extend_from_slice(cols);
+                if chunk.len() < boards * n {
+                    return ControlFlow::Continue(());
+                }
+                boards = (boards * 2).min(MAX_CHUNK);
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(boards * n));
+                match tx.send(full) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()), // the iterator is gone
+                }
+            });
+            if !chunk.is_empty() {
+                let _ = tx.send(chunk);
+            }
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
+    Ok(PySolutions {
+        n,
+        chunk: Vec::new(),
+        pos: 0,
+        rx: Some(Mutex::new(rx)),
+    })
 }
 
 /// Every solution of board size `n` (1 to 16) as a NumPy array; see

@@ -154,6 +154,18 @@ def test_solutions_are_lazy():
     assert iter(it) is it
 
 
+def test_iterators_are_independent_and_may_be_dropped_early():
+    a, b = q.solutions(9), q.solutions(9)
+    first_a = [next(a) for _ in range(100)]
+    assert [next(b) for _ in range(352)] == list(q.solutions(9))
+    assert first_a + list(a) == list(q.solutions(9))
+    # Dropped after a few boards: each search thread stops at its next hand-over.
+    firsts = {next(q.solutions(20)) for _ in range(200)}
+    assert len(firsts) == 1 and not attacks(firsts.pop())
+    assert list(q.solutions(2)) == [] and list(q.solutions(3)) == []
+    assert list(q.solutions(1)) == [(0,)]
+
+
 def test_solutions_array_is_refused_above_its_limit():
     assert q.MAX_ARRAY_N == 16
     with pytest.raises(ValueError, match=r"solutions_array\(17\) would not fit in memory"):
@@ -302,6 +314,17 @@ def test_progress_reports_work_done_up_to_the_total():
     dones = [d for d, _ in seen]
     assert dones == sorted(dones)
     assert seen[-1][0] == seen[-1][1]
+
+
+def test_progress_true_draws_a_tqdm_bar_or_says_to_install_tqdm(capsys):
+    try:
+        import tqdm  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pip install tqdm"):
+            q.count(12, progress=True)
+    else:
+        assert q.count(14, threads=1, progress=True).total == 365596
+        assert "n = 14" in capsys.readouterr().err
 
 
 def test_an_exception_in_the_progress_callback_stops_the_count():
