@@ -1,9 +1,9 @@
 //! Lists of solutions in every notation: what `queens list` writes, streamed.
 //!
-//! One [`ListWriter`] writes a list of boards in one [`Notation`]: single-line notations one
-//! board per line; `board` with a blank line between boards; `leetcode` as one JSON list,
-//! one board per line (`[` … `]`, LeetCode 51's answer); `csv` with a header that depends on
-//! what is listed ([`ListKind`]), the boards in `cols`.
+//! [`write_solutions`] writes a list of boards in one [`Notation`]: single-line notations one
+//! board per line; `board` with a blank line between boards; `leetcode` as one JSON list, one
+//! board per line (`[` … `]`, LeetCode 51's answer); `csv` with a header that depends on what
+//! is listed, the boards in `cols`.
 
 use crate::board::notation::{self, Notation};
 use crate::classify::{self, ClassInfo, OrbitMember};
@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 
 /// What a list holds, which sets its CSV header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListKind {
+pub(crate) enum ListKind {
     /// Every solution: `index,solution`.
     Solutions,
     /// The canonical representative of each class: `index,canonical,symmetry,class_size`.
@@ -35,7 +35,7 @@ impl ListKind {
 }
 
 /// Writes a list of boards to `out` in one notation (see the module documentation).
-pub struct ListWriter<W: Write> {
+pub(crate) struct ListWriter<W: Write> {
     out: W,
     notation: Notation,
     kind: ListKind,

@@ -96,7 +96,7 @@ impl Overlong {
 /// A reader that fails (an [`io::Error`] holding an [`Overlong`]) once a line is longer than
 /// `max_line` bytes or the input longer than `max_total`.
 #[derive(Debug)]
-pub struct Bounded<R> {
+pub(crate) struct Bounded<R> {
     inner: R,
     max_line: usize,
     max_total: u64,
