@@ -490,15 +490,40 @@ pub fn classes_svg(n: usize, classes: &[ClassInfo], labels: Labels) -> String {
 /// [`crate::classify::orbit_members`]), each captioned with the transforms that make it from
 /// `board`, and a legend saying what each transform does.
 pub fn orbit_svg(board: &Solution, members: &[OrbitMember], labels: Labels) -> String {
+    orbit_svg_in(
+        board,
+        members,
+        labels,
+        crate::board::notation::Notation::Cols,
+    )
+}
+
+/// [`orbit_svg`] with the boards of the heading and the captions written in `notation`
+/// (the one the board was given in); `cols` for a notation that spans lines or needs more
+/// room than a caption has (`board`, `leetcode`, `csv`), and for a board too large for it.
+pub fn orbit_svg_in(
+    board: &Solution,
+    members: &[OrbitMember],
+    labels: Labels,
+    notation: crate::board::notation::Notation,
+) -> String {
+    use crate::board::notation::{self, Notation};
     let n = board.n();
-    let mut heading = cols_lines(&format!("n = {n}: the class of "), board.cols());
+    let notation = match notation {
+        Notation::Cols1 | Notation::Digits | Notation::Algebraic if notation.check_n(n).is_ok() => {
+            notation
+        }
+        _ => Notation::Cols,
+    };
+    let text = |cols: &[u8]| notation::to_string(notation, cols);
+    let mut heading = wrap(&format!("n = {n}: the class of {}", text(board.cols())), 52);
     heading.push(describe(symmetry::symmetry_type(board), members.len()));
     let tiles: Vec<(Vec<String>, &[u8])> = members
         .iter()
         .map(|m| {
             let names: Vec<&str> = m.from.iter().map(|t| t.name()).collect();
             let mut lines = vec![names.join(" = ")];
-            lines.extend(wrap(&m.board.to_string(), 30));
+            lines.extend(wrap(&text(m.board.cols()), 30));
             (lines, m.board.cols())
         })
         .collect();
@@ -518,7 +543,8 @@ pub fn orbit_svg(board: &Solution, members: &[OrbitMember], labels: Labels) -> S
         "member",
         labels,
         &format!(
-            "the class of the {n}-queens solution {board}: {}",
+            "the class of the {n}-queens solution {}: {}",
+            text(board.cols()),
             plural(members.len() as u64, "board")
         ),
     )

@@ -2,8 +2,8 @@
 //! lines with their numbers, wrong lengths, unreadable input and binary garbage, `--format
 //! NOTATION` as shorthand, and an output notation that cannot write a board.
 
-use crate::common::queens_plain;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
+use crate::common::{queens, queens_plain};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 
@@ -121,7 +121,7 @@ fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
     let listed: BTreeSet<(String, String)> = stdout_of(&["list", "8", "--classes"])
         .lines()
         .enumerate()
-        .map(|(i, l)| ((i + 1).to_string(), l.to_string()))
+        .map(|(i, l)| ((i + 1).to_string(), board_of(l).to_string()))
         .collect();
     assert_eq!(numbered, listed);
     // Group the boards by canonical form: 12 classes, each as large as it says.
@@ -144,7 +144,7 @@ fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
     // The canonical forms are exactly what `list 8 --classes` gives.
     let listed: BTreeSet<String> = stdout_of(&["list", "8", "--classes"])
         .lines()
-        .map(String::from)
+        .map(|l| board_of(l).to_string())
         .collect();
     assert_eq!(listed, classes.keys().cloned().collect());
     // A half-turn symmetric board reaches its canonical form by two transforms.
@@ -250,4 +250,211 @@ fn classify_rejects_unreadable_input_and_survives_binary_garbage() {
     assert!(err.contains("line 1: malformed"), "{err}");
     assert!(err.contains("line 2:"), "{err}");
     assert!(!err.contains("panicked"));
+}
+
+/// The board of a `list --classes` line, its `#` comment left out.
+fn board_of(line: &str) -> &str {
+    line.split("  #").next().unwrap()
+}
+
+// ---------------------------------------------------------------- boards as arguments
+
+#[test]
+fn classify_takes_boards_as_arguments_each_in_its_own_notation() {
+    // Two notations in one command: each board is read on its own.
+    let (header, rows) = csv_records(&stdout_of(&[
+        "classify",
+        "15863724",
+        "2 4 1 7 0 6 3 5",
+        "--format",
+        "csv",
+    ]));
+    assert_eq!(header[0], "line");
+    assert_eq!(rows.len(), 2);
+    assert_eq!((rows[0][0].as_str(), rows[1][0].as_str()), ("1", "2"));
+    assert_eq!(rows[0][3], "0 4 7 5 2 6 1 3");
+    assert_eq!(rows[0][4], "asymmetric");
+    assert_eq!(rows[1][4], "half_turn");
+    assert_eq!(rows[1][5], "4");
+    assert_eq!(rows[1][7], "10");
+    // A bad board is reported by its place among the arguments; the good one is classified.
+    let out = queens()
+        .args(["classify", "15863724", "15863742"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("queens: board 2: the queens at"), "{err}");
+    assert!(
+        err.contains("1 of 2 boards given are not valid solutions"),
+        "{err}"
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    // --board reads a board even where a file of that name exists.
+    let d = dir();
+    fs::write(d.path().join("15863724"), "2 4 1 7 0 6 3 5\n").unwrap();
+    let in_dir = |args: &[&str]| {
+        let out = queens().args(args).current_dir(d.path()).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        csv_records(&String::from_utf8(out.stdout).unwrap()).1
+    };
+    let as_file = in_dir(&["classify", "15863724", "--format", "csv"]);
+    assert_eq!(as_file[0][4], "half_turn");
+    let as_board = in_dir(&["classify", "--board", "15863724", "--format", "csv"]);
+    assert_eq!(as_board[0][4], "asymmetric");
+}
+
+#[test]
+fn classify_arguments_that_are_neither_files_nor_boards_are_usage_errors() {
+    fails_with(
+        &["classify", "nope.txt"],
+        2,
+        "cannot read 'nope.txt': no such file, and not a board either (malformed",
+    );
+    fails_with(
+        &["classify", "15863724", "Cargo.toml"],
+        2,
+        "give boards or one file, not both: 'Cargo.toml' is a file",
+    );
+    fails_with(
+        &["classify", "Cargo.toml", "README.md"],
+        2,
+        "one file at a time: 'Cargo.toml' and 'README.md'",
+    );
+    fails_with(
+        &["classify", "--board", "x y"],
+        2,
+        "--board 'x y': not a board",
+    );
+}
+
+// ---------------------------------------------------------------- the notation read in
+
+#[test]
+fn classify_writes_boards_in_the_notation_they_were_read_in() {
+    for (input, board, canonical) in [
+        ("15863724\n", "15863724", "15863724"),
+        ("1 5 8 6 3 7 2 4\n", "1 5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4"),
+        (
+            "a5 b7 c2 d6 e3 f1 g4 h8\n",
+            "a5 b7 c2 d6 e3 f1 g4 h8",
+            "a8 b2 c4 d1 e7 f5 g3 h6",
+        ),
+        ("7 1 3 0 6 4 2 5\n", "7 1 3 0 6 4 2 5", "0 4 7 5 2 6 1 3"),
+    ] {
+        let out = queens()
+            .args(["classify"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let line = text.lines().nth(1).unwrap();
+        assert!(
+            line.starts_with(&format!("   1  {board}  {canonical}  ")),
+            "{input}: {line}"
+        );
+        // The CSV too; --notation and --format NOTATION still choose.
+        let out = queens()
+            .args(["classify", "--format", "csv"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(
+            (rows[0][2].as_str(), rows[0][3].as_str()),
+            (board, canonical)
+        );
+        let out = queens()
+            .args(["classify", "--format", "csv", "--notation", "cols"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(rows[0][3], "0 4 7 5 2 6 1 3");
+    }
+    // Boards as arguments: one notation is kept; mixed ones are written as cols.
+    let one = stdout_of(&["classify", "15863724", "35281746"]);
+    assert!(
+        one.lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("   2  35281746  35281746"),
+        "{one}"
+    );
+    let mixed = stdout_of(&["classify", "15863724", "2 4 1 7 0 6 3 5"]);
+    assert!(
+        mixed
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("   1  0 4 7 5 2 6 1 3  "),
+        "{mixed}"
+    );
+    // Boards drawn with Q and . come back as cols (a table cell holds one line).
+    let drawn = stdout_of(&["list", "4", "--format", "board"]);
+    let out = queens()
+        .arg("classify")
+        .write_stdin(drawn)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("   1  1 3 0 2  "),
+        "{text}"
+    );
+}
+
+#[test]
+fn list_orbit_and_render_orbit_keep_the_notation_of_their_board() {
+    assert_eq!(
+        stdout_of(&["list", "8", "--orbit", "35281746"]),
+        "35281746\n46827135\n53172864\n64718253\n"
+    );
+    assert_eq!(
+        stdout_of(&["list", "8", "--orbit", "35281746", "--format", "cols"]),
+        "2 4 1 7 0 6 3 5\n3 5 7 1 6 0 2 4\n4 2 0 6 1 7 5 3\n5 3 6 0 7 1 4 2\n"
+    );
+    let svg = stdout_of(&["render", "8", "--orbit", "35281746", "-o", "-"]);
+    assert!(svg.contains("the class of 35281746"), "{svg}");
+    assert!(!svg.contains("2 4 1 7 0 6 3 5"), "{svg}");
+    let svg = stdout_of(&["render", "8", "--orbit", "2 4 1 7 0 6 3 5", "-o", "-"]);
+    assert!(svg.contains("the class of 2 4 1 7 0 6 3 5"), "{svg}");
+}
+
+// ---------------------------------------------------------------- list --classes
+
+#[test]
+fn list_classes_says_the_symmetry_and_size_of_each_class_in_a_comment() {
+    let out = stdout_of(&["list", "8", "--classes"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 12);
+    assert_eq!(lines[0], "0 4 7 5 2 6 1 3  # class 1: asymmetric, 8 boards");
+    assert_eq!(lines[9], "2 4 1 7 0 6 3 5  # class 10: half_turn, 4 boards");
+    assert_eq!(
+        stdout_of(&["list", "4", "--classes", "--format", "digits"]),
+        "2413  # class 1: quarter_turn, 2 boards\n"
+    );
+    assert_eq!(
+        stdout_of(&["list", "1", "--classes"]),
+        "0  # class 1: quarter_turn, 1 board\n"
+    );
+    // The boards read back: classify skips the comments.
+    let out = queens()
+        .args(["classify", "--format", "csv"])
+        .write_stdin(out.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    let sizes: usize = rows.iter().map(|r| r[5].parse::<usize>().unwrap()).sum();
+    assert_eq!(sizes, 92);
+    // --limit, and the formats that have no room for a comment, as before.
+    assert_eq!(
+        stdout_of(&["list", "8", "--classes", "--limit", "2"])
+            .lines()
+            .count(),
+        2
+    );
+    let board = stdout_of(&["list", "5", "--classes", "--format", "board"]);
+    assert!(!board.contains('#'));
 }

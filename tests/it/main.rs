@@ -15,6 +15,7 @@ mod docs_examples;
 mod engines;
 mod exports;
 mod foundations;
+mod grammar;
 mod inputs;
 mod kernels;
 mod layers;

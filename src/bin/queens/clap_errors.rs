@@ -62,6 +62,9 @@ fn hint(
     sub: Option<&str>,
     args: &[String],
 ) -> Option<String> {
+    if let Some(hint) = crate::output::missing_file_hint(e) {
+        return Some(hint);
+    }
     if e.kind() == ErrorKind::UnknownArgument
         && let Some(ContextValue::String(unexpected)) = e.get(ContextKind::InvalidArg)
         && crate::ns::parse_count_sizes(unexpected).is_ok()

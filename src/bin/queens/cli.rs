@@ -47,6 +47,19 @@ impl Cli {
     /// that the two behave alike everywhere (the thread count of the rows and run metadata
     /// included).
     pub fn normalize(&mut self) {
+        match &mut self.command {
+            Command::Count(a) => {
+                a.table
+                    .fold(&mut a.csv, &mut a.exports.json, &mut a.exports.markdown)
+            }
+            Command::Merge(a) => {
+                a.table
+                    .fold(&mut a.csv, &mut a.exports.json, &mut a.exports.markdown)
+            }
+            Command::Verify(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
+            Command::Profile(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
+            _ => {}
+        }
         let threads = match &mut self.command {
             Command::Count(a) => &mut a.search.threads,
             Command::Verify(a) => &mut a.search.threads,
@@ -62,8 +75,10 @@ impl Cli {
     /// own rules cannot say them): a usage message.
     pub fn check(&self) -> Result<(), String> {
         match &self.command {
-            Command::Count(a) => a.search.check(),
-            Command::Verify(a) => a.search.check(),
+            Command::Count(a) => a.table.check().and_then(|()| a.search.check()),
+            Command::Verify(a) => a.table.check().and_then(|()| a.search.check()),
+            Command::Merge(a) => a.table.check(),
+            Command::Profile(a) => a.table.check(),
             _ => Ok(()),
         }
     }
@@ -78,6 +93,7 @@ Examples:
   queens count 8                        one row, printed as a table
   queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
   queens count 8,10,12-14 --csv -       CSV alone on stdout
+  queens count 1-12 --format json -o t.json   the table as JSON in t.json, nothing on stdout
   queens count 16 --threads 1           one thread
   queens count 18 --part 3/64 --csv p3.csv    part 3 of 64, for `queens merge`
   queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
@@ -120,7 +136,8 @@ message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.")]
     #[command(after_help = "\
 Examples:
   queens list 8                         all 92 solutions, one per line (cols: counted from 0)
-  queens list 8 --classes               the 12 canonical representatives
+  queens list 8 --classes               the 12 canonical representatives, with their symmetry
+  queens list 8 --classes --format json    the same as JSON (or markdown, csv)
   queens list 8 --format cols1          counted from 1: 1 5 8 6 3 7 2 4
   queens list 8 --format algebraic      chess squares: a8 b2 c4 d1 e7 f5 g3 h6
   queens list 6 --format board          boards drawn with Q and .
@@ -137,22 +154,31 @@ Examples:
   queens verify                         n = 1 to 12
   queens verify 13-15 --threads 2       larger sizes on two threads
   queens verify 16 --two-ways           both plans of the symmetric engine must agree
+  queens verify 1-12 --format csv -o v.csv    the checked rows as CSV (count --csv's columns)
 
 Each line is printed as its size finishes. SIGINT or SIGTERM stops after the units in flight
 (exit 1, naming the unfinished size); before a size that would take over an hour a line on
 stderr says how long (--yes leaves it out; see `queens count --help`). Exits 0 only if every
 size passes.")]
     Verify(VerifyArgs),
-    /// Classify boards in any notation from a file or stdin: canonical form, class number,
-    /// symmetry type, class size.
+    /// Classify boards in any notation, given as arguments, in a file or on stdin: canonical
+    /// form, class number, symmetry type, class size.
     #[command(after_help = "\
 Examples:
+  queens classify 15863724 \"2 4 1 7 0 6 3 5\"    boards as arguments, each in any notation
   queens classify boards.txt            boards in any notation, `#` comments allowed
   queens list 8 | queens classify       classify all 92 solutions read from stdin
   queens list 6 --format board | queens classify     the tool's own boards, read back
   echo 15863724 | queens classify --format algebraic    the table with chess squares
+  queens classify 15863724 --format json     one JSON object per board
   queens classify boards.txt --format csv --from cols1
   queens classify boards.txt --format csv --notation digits
+
+An argument that names an existing file (or `-`, stdin) is read as a file, one at a time;
+any other is one board, detected on its own (`--board B` reads B as a board even where a file
+B exists); an argument that is neither is a usage error. Boards are written in the notation
+they were read in (cols where boards given as arguments differ, and for `board` drawings);
+--format NOTATION or --notation chooses another.
 
 Boards are read in the notation --from names; `auto` (the default) takes the notation of
 the first board for the whole input and says on stderr which it took when it is not cols.
@@ -184,6 +210,7 @@ Examples:
   queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions
   queens profile 1-14 --csv -           the long table for n = 1..14 alone on stdout
   queens profile 12 --engine symmetric  the partial boards the symmetric engine builds
+  queens profile 8 --format json        nodes and solutions per depth as JSON, with the run
 
 Progress on stderr is measured in the units' estimated work (a bar on a terminal; in a log a
 start line, a heartbeat every 10 s with the percentage and an ETA, and a finish line).
@@ -237,6 +264,7 @@ Examples:
   queens merge parts/part-*.csv              the merged table
   queens merge parts/*.csv --csv n18.csv     also write it as CSV
   queens merge parts/*.csv --json n18.json   also the rows and this run's metadata as JSON
+  queens merge parts/*.csv --format markdown -o n18.md   the merged table as Markdown
   queens merge parts/*.csv --bfile - --sequence classes
                                              only an OEIS b-file of the classes, on stdout
 
@@ -460,6 +488,96 @@ pub fn thread_count(threads: Option<u16>) -> usize {
     runner::thread_count(asked)
 }
 
+/// `--format` of the commands that write a table (`count`, `verify`, `profile`, `merge`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// The table for reading (the command's own lines).
+    Human,
+    /// CSV with a header, as `--csv` writes it.
+    Csv,
+    /// JSON with the run's metadata, as `--json` writes it.
+    Json,
+    /// A Markdown table, as `--markdown` writes it.
+    Markdown,
+}
+
+impl TableFormat {
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            TableFormat::Human => "human",
+            TableFormat::Csv => "csv",
+            TableFormat::Json => "json",
+            TableFormat::Markdown => "markdown",
+        }
+    }
+}
+
+/// The main output of a command that writes a table: `-o FILE` and `--format`. A format
+/// other than human is the same as its own flag with `-o`'s FILE (`--format csv -o t.csv` =
+/// `--csv t.csv`; without -o, `--csv -`), which [`TableOutput::fold`] writes into that flag.
+#[derive(Debug, Args)]
+pub struct TableOutput {
+    /// Write the table to FILE instead of stdout, which then carries none of it (atomically;
+    /// `-`: stdout).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<String>,
+    /// The format of the table on stdout or in -o's FILE; --csv, --json and --markdown FILE
+    /// write more outputs at once.
+    #[arg(long, value_enum, default_value_t = TableFormat::Human)]
+    pub format: TableFormat,
+    /// The file the human table goes to (`-o FILE` with `--format human`).
+    #[arg(skip)]
+    pub human_to: Option<String>,
+    /// A usage message: `--format` and its own flag both given.
+    #[arg(skip)]
+    conflict: Option<String>,
+}
+
+impl TableOutput {
+    /// Writes `--format csv|json|markdown` (with `-o`'s FILE, or `-`) into the flag of that
+    /// format, and `-o FILE` with `--format human` into [`TableOutput::human_to`]; a flag
+    /// given too is kept, and refused by [`TableOutput::check`].
+    pub fn fold(
+        &mut self,
+        csv: &mut Option<String>,
+        json: &mut Option<String>,
+        markdown: &mut Option<String>,
+    ) {
+        let dest = self.output.clone().unwrap_or_else(|| "-".to_string());
+        let (slot, flag) = match self.format {
+            TableFormat::Human => {
+                self.human_to = self.output.clone().filter(|o| o != "-");
+                return;
+            }
+            TableFormat::Csv => (csv, "--csv"),
+            TableFormat::Json => (json, "--json"),
+            TableFormat::Markdown => (markdown, "--markdown"),
+        };
+        match slot {
+            Some(given) => {
+                let f = self.format.name();
+                self.conflict = Some(format!(
+                    "--format {f} and {flag} '{given}' both ask for {f}: give one (--format {f} \
+                     -o FILE, or {flag} FILE)"
+                ));
+            }
+            None => *slot = Some(dest),
+        }
+    }
+
+    /// Whether `-o` sends the table to a file: stdout then carries none of it (not the human
+    /// table beside a `--format csv -o t.csv` either).
+    pub fn redirected(&self) -> bool {
+        self.output.as_deref().is_some_and(|o| o != "-")
+    }
+
+    /// The usage message of a `--format` whose own flag is given too.
+    pub fn check(&self) -> Result<(), String> {
+        self.conflict.clone().map_or(Ok(()), Err)
+    }
+}
+
 /// Where published values to verify against come from.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
@@ -548,6 +666,9 @@ pub struct CountArgs {
     /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64).
     #[arg(long, value_name = "PATH")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// The table's destination and format.
+    #[command(flatten)]
+    pub table: TableOutput,
     /// Leave out the warning before a size that would take over an hour.
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -569,6 +690,9 @@ pub struct MergeArgs {
     /// Exports of the merged result.
     #[command(flatten)]
     pub exports: ExportArgs,
+    /// The table's destination and format.
+    #[command(flatten)]
+    pub table: TableOutput,
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,
@@ -629,7 +753,14 @@ impl FromArg {
 
 /// Text formats of solutions (`list --format`): the notations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ListFormat(Notation);
+pub enum ListFormat {
+    /// Boards in this notation.
+    In(Notation),
+    /// With --classes: a JSON list of the classes.
+    Json,
+    /// With --classes: a Markdown table of the classes.
+    Markdown,
+}
 
 impl ListFormat {
     /// `list --format`'s values: every notation, with its help as an output format.
@@ -667,15 +798,32 @@ impl ListFormat {
             ),
         ];
         notation_parser(
-            &[],
+            &[
+                (
+                    "json",
+                    "With --classes: a JSON list of the classes (class, canonical, symmetry, \
+                     class_size)",
+                ),
+                (
+                    "markdown",
+                    "With --classes: a Markdown table of the classes",
+                ),
+            ],
             |n| help_in(HELP, n),
-            |v| ListFormat(v.expect("no words")),
+            |v| match v {
+                Ok(n) => ListFormat::In(n),
+                Err("json") => ListFormat::Json,
+                Err(_) => ListFormat::Markdown,
+            },
         )
     }
 
-    /// The notation of this format.
-    pub fn notation(self) -> Notation {
-        self.0
+    /// The notation of this format (`None` for json and markdown).
+    pub fn notation(self) -> Option<Notation> {
+        match self {
+            ListFormat::In(n) => Some(n),
+            _ => None,
+        }
     }
 }
 
@@ -695,9 +843,10 @@ pub struct ListArgs {
     /// The notation of --orbit's board.
     #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
-    /// Output format (notation).
-    #[arg(long, default_value = "cols", value_parser = ListFormat::parser())]
-    pub format: ListFormat,
+    /// Output format: a notation, or with --classes json or markdown [default: cols; with
+    /// --orbit, the notation of its board].
+    #[arg(long, value_parser = ListFormat::parser())]
+    pub format: Option<ListFormat>,
     /// Stop after K solutions.
     #[arg(long, value_name = "K")]
     pub limit: Option<u64>,
@@ -730,6 +879,18 @@ pub struct VerifyArgs {
     /// nothing is published for.
     #[arg(long)]
     pub two_ways: bool,
+    /// Also write the rows as CSV (count --csv's columns) to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+    /// Also write the rows and run metadata as JSON (count --json's) to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Also write the rows as a Markdown table to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<String>,
+    /// The table's destination and format (human: the PASS/FAIL lines).
+    #[command(flatten)]
+    pub table: TableOutput,
 }
 
 /// Output formats of `queens classify`.
@@ -739,6 +900,10 @@ pub enum ClassifyFormat {
     Human,
     /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`.
     Csv,
+    /// A JSON list of objects with the CSV's fields.
+    Json,
+    /// A Markdown table with the CSV's columns.
+    Markdown,
     /// The human table with boards in this notation (`--notation NOTATION`).
     In(BoardNotationArg),
 }
@@ -781,11 +946,18 @@ impl ClassifyFormat {
                     "csv",
                     "CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`",
                 ),
+                (
+                    "json",
+                    "A JSON list of objects with the CSV's fields (class null beyond n = 14)",
+                ),
+                ("markdown", "A Markdown table with the CSV's columns"),
             ],
             |n| help_in(HELP, n),
             |v| match v {
                 Ok(n) => ClassifyFormat::In(BoardNotationArg(n)),
                 Err("csv") => ClassifyFormat::Csv,
+                Err("json") => ClassifyFormat::Json,
+                Err("markdown") => ClassifyFormat::Markdown,
                 Err(_) => ClassifyFormat::Human,
             },
         )
@@ -794,8 +966,8 @@ impl ClassifyFormat {
     /// The notation a `--format NOTATION` stands for (`None` for human and csv).
     pub fn notation(self) -> Option<BoardNotationArg> {
         match self {
-            ClassifyFormat::Human | ClassifyFormat::Csv => None,
             ClassifyFormat::In(n) => Some(n),
+            _ => None,
         }
     }
 }
@@ -839,14 +1011,20 @@ impl BoardNotationArg {
 /// `queens classify`.
 #[derive(Debug, Args)]
 pub struct ClassifyArgs {
-    /// Boards in any notation (`-` or none: stdin).
-    #[arg(value_name = "FILE")]
-    pub file: Option<String>,
+    /// Boards, or one file of boards (`-` or none: stdin). An argument that names an existing
+    /// file (or `-`) is read as a file; any other is read as one board in any notation, each
+    /// detected on its own ("0 4 7 5 2 6 1 3", 15863724, "a8 b2 c4 d1 e7 f5 g3 h6").
+    #[arg(value_name = "BOARD|FILE")]
+    pub inputs: Vec<String>,
+    /// A board to classify even where a file of that name exists (repeatable).
+    #[arg(long = "board", value_name = "BOARD")]
+    pub boards: Vec<String>,
     /// The notation of the input.
     #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
-    /// Output format: the human table, CSV, or a notation's name as shorthand for the human
-    /// table with boards in it (`--format cols1` = `--format human --notation cols1`).
+    /// Output format: the human table, CSV, JSON, Markdown, or a notation's name as shorthand
+    /// for the human table with boards in it (`--format cols1` = `--format human --notation
+    /// cols1`).
     #[arg(long, default_value = "human", value_parser = ClassifyFormat::parser())]
     pub format: ClassifyFormat,
     /// The notation of the board and canonical columns of the output, in the table or the CSV
@@ -865,11 +1043,14 @@ pub struct ClassifyArgs {
 }
 
 impl ClassifyArgs {
-    /// Whether the output is CSV, and the notation of its board columns: `--format NOTATION`
-    /// is the human table in that notation; a `--notation` that names another one is a usage
-    /// message.
-    pub fn layout(&self) -> Result<(bool, Notation), String> {
-        let csv = self.format == ClassifyFormat::Csv;
+    /// Whether the output is CSV, and the notation of its board columns if one is chosen
+    /// (`None`: the notation the boards were read in): `--format NOTATION` is the human table
+    /// in that notation; a `--notation` that names another one is a usage message.
+    pub fn layout(&self) -> Result<(ClassifyFormat, Option<Notation>), String> {
+        let kind = match self.format {
+            ClassifyFormat::In(_) => ClassifyFormat::Human,
+            other => other,
+        };
         let notation = match (self.format.notation(), self.notation) {
             (Some(f), Some(n)) if f != n => {
                 let (f, n) = (f.notation().name(), n.notation().name());
@@ -878,10 +1059,10 @@ impl ClassifyArgs {
                      {n}: give one of them (--format {n}, or --format human --notation {n})"
                 ));
             }
-            (Some(f), _) => f,
-            (None, n) => n.unwrap_or(BoardNotationArg(Notation::Cols)),
+            (Some(f), _) => Some(f),
+            (None, n) => n,
         };
-        Ok((csv, notation.notation()))
+        Ok((kind, notation.map(BoardNotationArg::notation)))
     }
 }
 
@@ -895,6 +1076,16 @@ pub struct ProfileArgs {
     /// which then carries only the CSV).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<String>,
+    /// Also write the profiles and run metadata as JSON to FILE (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<String>,
+    /// Also write the profiles as a Markdown table (n, depth, nodes, solutions) to FILE
+    /// (`-`: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<String>,
+    /// The table's destination and format.
+    #[command(flatten)]
+    pub table: TableOutput,
     /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
     /// or `symmetric` (depth = queens on the board, one border constellation per D4 orbit,
     /// unweighted; verified by weighting its solutions with the orbit sizes).

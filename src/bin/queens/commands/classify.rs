@@ -5,14 +5,15 @@
 //! clearly not boards (binary, or no board among its first lines) stops with one message.
 
 use super::CommandError;
-use crate::cli::ClassifyArgs;
+use crate::cli::{ClassifyArgs, ClassifyFormat};
 use crate::progress::{CountProgress, Progress};
 use queens::board::notation::{self, Notation};
-use queens::board::reader::BoardReader;
+use queens::board::reader::{self, BoardReader, NotBoards, RawBoard, ReadResult};
 use queens::classify::{ClassNumbers, Classification, Summary, classify};
 use queens::formats::table::{self, Layout};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
+use std::path::Path;
 
 /// The CSV header of `--format csv`.
 pub const CSV_HEADER: [&str; 8] = [
@@ -54,7 +55,8 @@ struct Classified {
 /// Writes the classifications one by one in the chosen format.
 struct Output<'a> {
     out: &'a mut dyn Write,
-    csv: bool,
+    /// Human, Csv, Json or Markdown.
+    format: ClassifyFormat,
     notation: Notation,
     held: Vec<[String; 7]>,
     /// The human table's layout, once its first rows sized it.
@@ -95,23 +97,43 @@ impl Output<'_> {
         Ok(())
     }
 
+    /// Starts the CSV, the JSON list or the Markdown table.
     fn csv_header(&mut self) -> io::Result<()> {
         self.csv_started = true;
-        self.out.write_all(table::csv_line(&CSV_HEADER)?.as_bytes())
+        match self.format {
+            ClassifyFormat::Json => self.out.write_all(b"["),
+            ClassifyFormat::Markdown => {
+                let line = format!("| {} |\n", CSV_HEADER.join(" | "));
+                self.out.write_all(line.as_bytes())?;
+                self.out
+                    .write_all(b"| --: | --: | :-- | :-- | :-- | --: | :-- | --: |\n")
+            }
+            _ => self.out.write_all(table::csv_line(&CSV_HEADER)?.as_bytes()),
+        }
     }
 
     fn push(&mut self, k: &Classified) -> io::Result<()> {
         let f = self.fields(k);
-        match self.csv {
-            true => {
-                if !self.csv_started {
+        match self.format {
+            ClassifyFormat::Csv | ClassifyFormat::Json | ClassifyFormat::Markdown => {
+                let first = !self.csv_started;
+                if first {
                     self.csv_header()?;
                 }
                 let n = k.c.board.n().to_string();
                 let record = [&f[0], &n, &f[1], &f[2], &f[4], &f[5], &f[6], &f[3]];
-                self.out.write_all(table::csv_line(&record)?.as_bytes())
+                let text = match self.format {
+                    ClassifyFormat::Json => json_record(k, &f, first)?,
+                    ClassifyFormat::Markdown => {
+                        let cells: Vec<String> =
+                            record.iter().map(|c| table::markdown_cell(c)).collect();
+                        format!("| {} |\n", cells.join(" | "))
+                    }
+                    _ => table::csv_line(&record)?,
+                };
+                self.out.write_all(text.as_bytes())
             }
-            false => {
+            _ => {
                 if let Some(table) = &self.table {
                     self.out.write_all(table.line(&f).as_bytes())
                 } else {
@@ -127,11 +149,44 @@ impl Output<'_> {
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        if self.csv && !self.csv_started {
+        let tabular = self.format != ClassifyFormat::Human;
+        if tabular && !self.csv_started {
             self.csv_header()?;
+        }
+        if self.format == ClassifyFormat::Json {
+            self.out.write_all(b"\n]\n")?;
         }
         self.flush_held()
     }
+}
+
+/// One board as a JSON object, on a line of its own (`,` before every one but the first):
+/// the CSV's fields, numbers as numbers, the transforms as a list, `class` null when the
+/// board is too large to be numbered.
+fn json_record(k: &Classified, f: &[String; 7], first: bool) -> io::Result<String> {
+    #[derive(serde::Serialize)]
+    struct Record<'a> {
+        line: usize,
+        n: usize,
+        board: &'a str,
+        canonical: &'a str,
+        symmetry: &'a str,
+        class_size: usize,
+        to_canonical: Vec<&'a str>,
+        class: Option<usize>,
+    }
+    let record = Record {
+        line: k.line,
+        n: k.c.board.n(),
+        board: &f[1],
+        canonical: &f[2],
+        symmetry: &f[4],
+        class_size: k.c.class_size,
+        to_canonical: f[6].split(' ').collect(),
+        class: k.number,
+    };
+    let text = serde_json::to_string(&record).map_err(io::Error::other)?;
+    Ok(format!("{}\n  {text}", if first { "" } else { "," }))
 }
 
 /// What a run found, for the exit code.
@@ -141,24 +196,176 @@ struct Tally {
     bad: u64,
 }
 
-/// Opens FILE, or stdin for none or `-`, with its size when known.
-fn open(file: Option<&str>) -> Result<(Box<dyn BufRead>, Option<u64>), CommandError> {
-    match file {
-        None | Some("-") => Ok((Box::new(io::stdin().lock()), None)),
-        Some(path) => {
-            let cannot = |e: &dyn std::fmt::Display| {
-                CommandError::Usage(format!("cannot read '{path}': {e}"))
-            };
-            let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
-            if meta.is_dir() {
-                return Err(cannot(&"it is a directory"));
-            }
-            let f = File::open(path).map_err(|e| cannot(&e))?;
-            Ok((
-                Box::new(BufReader::with_capacity(1 << 16, f)),
-                Some(meta.len()),
-            ))
+/// Opens FILE, or stdin for `-`, with its size when known.
+fn open(path: &str) -> Result<(Box<dyn BufRead>, Option<u64>), CommandError> {
+    if path == "-" {
+        return Ok((Box::new(io::stdin().lock()), None));
+    }
+    let cannot =
+        |e: &dyn std::fmt::Display| CommandError::Usage(format!("cannot read '{path}': {e}"));
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if meta.is_dir() {
+        return Err(cannot(&"it is a directory"));
+    }
+    let f = File::open(path).map_err(|e| cannot(&e))?;
+    Ok((
+        Box::new(BufReader::with_capacity(1 << 16, f)),
+        Some(meta.len()),
+    ))
+}
+
+/// Where the boards come from.
+enum Input {
+    /// A file, or stdin (`-` or no argument): read line by line, `name` in messages.
+    Stream {
+        input: Box<dyn BufRead>,
+        name: String,
+        size: Option<u64>,
+    },
+    /// Boards given as arguments, each read on its own (`line` is its number among them).
+    Boards(Vec<RawBoard>),
+}
+
+/// The input `args` name: an argument that names an existing file (or `-`) is a file, any
+/// other is one board (and `--board` always is); one file, or boards, not both. An argument
+/// that is neither a file nor a board is a usage message.
+fn input(args: &ClassifyArgs) -> Result<Input, CommandError> {
+    let mut files = Vec::new();
+    let mut boards = Vec::new();
+    for text in &args.inputs {
+        if text == "-" || Path::new(text).exists() {
+            files.push(text.as_str());
+            continue;
         }
+        let mut raw = reader::parse_one(text, args.from.notation()).map_err(|why| {
+            CommandError::Usage(format!(
+                "cannot read '{text}': no such file, and not a board either ({why}); give a \
+                 board as one argument, e.g. 15863724 or \"0 4 7 5 2 6 1 3\""
+            ))
+        })?;
+        raw.line = boards.len() + 1;
+        boards.push(raw);
+    }
+    for text in &args.boards {
+        let mut raw = reader::parse_one(text, args.from.notation())
+            .map_err(|why| CommandError::Usage(format!("--board '{text}': not a board: {why}")))?;
+        raw.line = boards.len() + 1;
+        boards.push(raw);
+    }
+    match (files.as_slice(), boards.is_empty()) {
+        ([], false) => Ok(Input::Boards(boards)),
+        ([], true) | ([_], true) => {
+            let path = files.first().copied().unwrap_or("-");
+            let (input, size) = open(path)?;
+            let name = match path {
+                "-" => "stdin".to_string(),
+                path => format!("'{path}'"),
+            };
+            Ok(Input::Stream { input, name, size })
+        }
+        ([file], false) => Err(CommandError::Usage(format!(
+            "give boards or one file, not both: '{file}' is a file (use --board '{file}' for a \
+             board of that name)"
+        ))),
+        ([a, b, ..], _) => Err(CommandError::Usage(format!(
+            "one file at a time: '{a}' and '{b}' are both files (cat them into one input, or \
+             classify each in its own run)"
+        ))),
+    }
+}
+
+/// The boards of an [`Input`], one by one, and what was learnt reading them.
+enum Source {
+    Reader(BoardReader<Box<dyn BufRead>>),
+    Boards {
+        boards: std::vec::IntoIter<RawBoard>,
+        /// The notation of every board, or `None` when they differ.
+        notation: Option<Notation>,
+    },
+}
+
+impl Source {
+    fn new(input: Input, from: Option<Notation>) -> (Source, String, Option<u64>) {
+        match input {
+            Input::Stream { input, name, size } => (
+                Source::Reader(BoardReader::new(input, from).stop_if_not_boards()),
+                name,
+                size,
+            ),
+            Input::Boards(boards) => {
+                let first = boards.first().map(|b| b.notation);
+                let notation = first
+                    .filter(|&n| boards.iter().all(|b| b.notation == n))
+                    .or(Some(Notation::Cols));
+                (
+                    Source::Boards {
+                        boards: boards.into_iter(),
+                        notation,
+                    },
+                    "the arguments".to_string(),
+                    None,
+                )
+            }
+        }
+    }
+
+    fn next(&mut self) -> Option<ReadResult> {
+        match self {
+            Source::Reader(r) => r.next(),
+            Source::Boards { boards, .. } => boards.next().map(Ok),
+        }
+    }
+
+    /// The notation of the input, once known.
+    fn notation(&self) -> Option<Notation> {
+        match self {
+            Source::Reader(r) => r.notation(),
+            Source::Boards { notation, .. } => *notation,
+        }
+    }
+
+    /// Whether the notation was detected from a file's first board (then stderr names it).
+    fn detected(&self) -> bool {
+        matches!(self, Source::Reader(r) if r.detected())
+    }
+
+    fn bytes_read(&self) -> u64 {
+        match self {
+            Source::Reader(r) => r.bytes_read(),
+            Source::Boards { .. } => 0,
+        }
+    }
+
+    fn not_boards(&self) -> Option<NotBoards> {
+        match self {
+            Source::Reader(r) => r.not_boards(),
+            Source::Boards { .. } => None,
+        }
+    }
+
+    fn take_io_error(&mut self) -> Option<io::Error> {
+        match self {
+            Source::Reader(r) => r.take_io_error(),
+            Source::Boards { .. } => None,
+        }
+    }
+
+    /// How a bad board is named in messages: its line, or its place among the arguments.
+    fn what(&self) -> &'static str {
+        match self {
+            Source::Reader(_) => "line",
+            Source::Boards { .. } => "board",
+        }
+    }
+}
+
+/// The notation the table writes a board read in `read`: the same, where a table cell can
+/// hold it (not `board`, whose boards span lines, nor the tool's own CSV, whose boards are
+/// `cols`).
+fn written_in(read: Notation) -> Notation {
+    match read {
+        Notation::Board | Notation::Csv => Notation::Cols,
+        other => other,
     }
 }
 
@@ -173,21 +380,20 @@ enum Report {
 /// lines on stderr as they come; returns the counts and the summary, and an error that ends
 /// the run (then the output is not kept).
 fn classify_stream(
-    input: Box<dyn BufRead>,
-    name: &str,
-    size_hint: Option<u64>,
+    input: Input,
     args: &ClassifyArgs,
     out: &mut dyn Write,
 ) -> io::Result<(Tally, Summary, Result<(), CommandError>)> {
-    let mut reader = BoardReader::new(input, args.from.notation()).stop_if_not_boards();
+    let (mut reader, name, size_hint) = Source::new(input, args.from.notation());
+    let name = name.as_str();
     let mut numbers = ClassNumbers::new();
     let mut summary = Summary::new();
     let mut tally = Tally::default();
-    let (csv, notation) = args.layout().map_err(io::Error::other)?;
+    let (format, chosen) = args.layout().map_err(io::Error::other)?;
     let mut output = Output {
         out,
-        csv,
-        notation,
+        format,
+        notation: chosen.unwrap_or(Notation::Cols),
         held: Vec::new(),
         table: None,
         csv_started: false,
@@ -206,6 +412,7 @@ fn classify_stream(
     };
     let mut progress: Option<Report> = None;
     let mut reported_notation = false;
+    let mut notation_set = false;
     let mut mib_done = 0;
     let mut boards_since = 0u128;
     let mut outcome = Ok(());
@@ -218,6 +425,18 @@ fn classify_stream(
                     found.describe()
                 ));
             }
+        }
+        // Boards are written in the notation they were read in, unless one is chosen: the
+        // input's, or for the tool's own CSV that of its board column.
+        if chosen.is_none()
+            && !notation_set
+            && let Ok(raw) = &item
+        {
+            notation_set = true;
+            output.notation = written_in(match reader.notation() {
+                Some(Notation::Csv) | None => raw.notation,
+                Some(read) => read,
+            });
         }
         let checked = item.and_then(|raw| match args.size {
             Some(n) if raw.n() != n => Err(queens::board::LineError {
@@ -232,6 +451,7 @@ fn classify_stream(
         });
         match checked {
             Ok((line, board)) => {
+                let notation = output.notation;
                 if let Err(e) = notation.check_n(board.n()) {
                     // Name the option the user gave for the output notation.
                     let option = if args.format.notation().is_some() {
@@ -254,7 +474,12 @@ fn classify_stream(
             }
             Err(e) => {
                 // Above the spinner or bar, if one is drawn.
-                crate::signals::say(&format!("queens: {e}"));
+                crate::signals::say(&format!(
+                    "queens: {} {}: {}",
+                    reader.what(),
+                    e.line,
+                    e.message()
+                ));
                 tally.bad += 1;
             }
         }
@@ -308,14 +533,14 @@ fn classify_stream(
 pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     args.layout().map_err(CommandError::Usage)?;
     let dest = super::output_destination(args.output.as_deref())?;
-    let (input, size) = open(args.file.as_deref())?;
-    let name = match args.file.as_deref() {
-        None | Some("-") => "stdin".to_string(),
-        Some(path) => format!("'{path}'"),
+    let input = input(args)?;
+    let items = match input {
+        Input::Boards(_) => "boards given",
+        Input::Stream { .. } => "lines",
     };
     let mut result = None;
     let written = dest.write_with(|w| {
-        let r = classify_stream(input, &name, size, args, w)?;
+        let r = classify_stream(input, args, w)?;
         let ended = r.2.is_err();
         result = Some(r);
         if ended {
@@ -343,7 +568,7 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         Ok(())
     } else {
         Err(CommandError::Failed(format!(
-            "{} of {} lines are not valid solutions (reported above)",
+            "{} of {} {items} are not valid solutions (reported above)",
             tally.bad,
             tally.bad + tally.good
         )))

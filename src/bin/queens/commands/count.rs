@@ -25,9 +25,15 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     let known = known_table(&args.known)?;
     let columns = args.columns.as_ref().map(|c| c.0.as_slice());
     let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
+    // `-o FILE` (--format human): the human table goes there, not to stdout.
+    let human_file = super::human_destination(&args.table)?;
     // An export that goes to stdout replaces the human table there.
     let human = !exports.use_stdout() && csv != Some(Destination::Stdout);
-    super::exports::check_columns_used(columns.is_some(), human, args.exports.markdown.is_some())?;
+    super::exports::check_columns_used(
+        columns.is_some(),
+        human || human_file.is_some(),
+        args.exports.markdown.is_some(),
+    )?;
     let engine = args.search.engine().name();
     super::exports::check_bfile(
         &args.exports,
@@ -44,7 +50,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         &args.sizes.0,
         &args.search,
         csv.as_ref(),
-        human.then_some(human_columns),
+        (human && !args.table.redirected()).then(|| human_columns.clone()),
     );
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     let mut stopped = None;
@@ -79,6 +85,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         }
     }
     out.finish(&rows)?;
+    if let Some(dest) = &human_file {
+        super::rows::write_human(dest, &rows, &human_columns)?;
+    }
     if !rows.is_empty() {
         exports.write(&rows, &meta)?;
     }
@@ -113,6 +122,7 @@ fn refuse_overlaps(args: &CountArgs) -> Result<(), CommandError> {
             ("--json", args.exports.json.as_deref()),
             ("--markdown", args.exports.markdown.as_deref()),
             ("--bfile", args.exports.bfile.as_deref()),
+            ("-o", args.table.human_to.as_deref()),
         ],
         &inputs,
     )
@@ -120,6 +130,13 @@ fn refuse_overlaps(args: &CountArgs) -> Result<(), CommandError> {
 
 /// The usage checks of `--part`: no whole-result exports, no n = 0.
 fn check_part_args(args: &CountArgs) -> Result<(), CommandError> {
+    if args.table.human_to.is_some() {
+        return Err(CommandError::Usage(
+            "a part is written as CSV for `queens merge`: give --csv FILE (or --format csv -o \
+             FILE), not -o with --format human"
+                .to_string(),
+        ));
+    }
     if args.exports.any() {
         return Err(CommandError::Usage(
             "--json, --markdown and --bfile export whole results, not parts: give them to \

@@ -25,11 +25,28 @@ pub fn plan(
     csv: Option<&Destination>,
     columns: Option<&[usize]>,
 ) -> Result<Exports, CommandError> {
+    plan_files(
+        args.json.as_deref(),
+        args.markdown.as_deref(),
+        args.bfile.as_deref().map(|b| (b, args.sequence)),
+        csv,
+        columns,
+    )
+}
+
+/// [`plan`] of the files given: `--json`, `--markdown`, and `--bfile` with its sequence.
+pub fn plan_files(
+    json: Option<&str>,
+    markdown: Option<&str>,
+    bfile: Option<(&str, bfile::Sequence)>,
+    csv: Option<&Destination>,
+    columns: Option<&[usize]>,
+) -> Result<Exports, CommandError> {
     let mut targets: Vec<(&str, Destination, Box<dyn Exporter>)> = Vec::new();
-    if let Some(path) = &args.json {
+    if let Some(path) = json {
         targets.push(("--json", Destination::parse(path), Box::new(Json)));
     }
-    if let Some(path) = &args.markdown {
+    if let Some(path) = markdown {
         let columns = columns.map_or_else(|| (0..table::COLUMNS.len()).collect(), <[_]>::to_vec);
         targets.push((
             "--markdown",
@@ -37,11 +54,11 @@ pub fn plan(
             Box::new(Markdown(columns)),
         ));
     }
-    if let Some(path) = &args.bfile {
+    if let Some((path, sequence)) = bfile {
         targets.push((
             "--bfile",
             Destination::parse(path),
-            Box::new(Bfile(args.sequence)),
+            Box::new(Bfile(sequence)),
         ));
     }
     let mut on_stdout = usize::from(csv == Some(&Destination::Stdout));

@@ -2,7 +2,7 @@
 
 use super::rows::note_nodes_not_compared;
 use super::{CommandError, known_table};
-use super::{report_mismatches, write_rows};
+use super::{report_mismatches, write_human, write_rows};
 use crate::cli::MergeArgs;
 use crate::output;
 use queens::formats::merge;
@@ -14,8 +14,13 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     let csv = super::csv_destination(args.csv.as_deref())?;
     let columns = args.columns.as_ref().map(|c| c.0.as_slice());
     let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
+    let human_file = super::human_destination(&args.table)?;
     let human = csv != Some(crate::output::Destination::Stdout) && !exports.use_stdout();
-    super::exports::check_columns_used(columns.is_some(), human, args.exports.markdown.is_some())?;
+    super::exports::check_columns_used(
+        columns.is_some(),
+        human || human_file.is_some(),
+        args.exports.markdown.is_some(),
+    )?;
     let known = known_table(&args.known)?;
     let meta = crate::exports::RunMeta::now(None).verified_against(known.source());
     let merged = read_and_merge(&args.files)?;
@@ -50,8 +55,11 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     write_rows(
         &rows,
         csv.as_ref(),
-        (!exports.use_stdout()).then_some(human_columns.as_slice()),
+        (!exports.use_stdout() && !args.table.redirected()).then_some(human_columns.as_slice()),
     )?;
+    if let Some(dest) = &human_file {
+        write_human(dest, &rows, &human_columns)?;
+    }
     exports.write(&rows, &meta)?;
     note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
@@ -74,6 +82,7 @@ fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
             ("--json", args.exports.json.as_deref()),
             ("--markdown", args.exports.markdown.as_deref()),
             ("--bfile", args.exports.bfile.as_deref()),
+            ("-o", args.table.human_to.as_deref()),
         ],
         &inputs,
     )

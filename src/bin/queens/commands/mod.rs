@@ -23,7 +23,7 @@ use queens::Counter;
 use queens::plan::Plan;
 use queens::plan::part::Part;
 use queens::verify::KnownTable;
-pub use rows::{report_mismatches, write_rows};
+pub use rows::{report_mismatches, write_human, write_rows};
 use std::path::Path;
 
 /// How a command failed, and so which exit code it gets.
@@ -187,6 +187,13 @@ pub fn refuse_outputs_that_are_inputs(
 /// The `-o` destination: the file `arg` names, else stdout; checked before any work.
 pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError> {
     arg.map_or(Ok(Destination::Stdout), destination)
+}
+
+/// The file `-o FILE` sends a human table to (`--format human`), checked before any work.
+pub fn human_destination(
+    table: &crate::cli::TableOutput,
+) -> Result<Option<Destination>, CommandError> {
+    table.human_to.as_deref().map(destination).transpose()
 }
 
 /// The `--csv` destination, if any, checked before any work (a usage error if it cannot be

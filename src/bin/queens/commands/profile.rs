@@ -35,6 +35,120 @@ pub fn write_csv(profiles: &[Profile], out: &mut dyn Write) -> io::Result<()> {
     queens::formats::write_csv(&CSV_HEADER, records, out)
 }
 
+/// A destination given as `flag`, checked before any work.
+fn checked(flag: &str, path: Option<&str>) -> Result<Option<Destination>, CommandError> {
+    path.map(|p| {
+        let dest = Destination::parse(p);
+        dest.check()
+            .map_err(|e| CommandError::Usage(format!("{flag}: {e}")))?;
+        Ok(dest)
+    })
+    .transpose()
+}
+
+/// The JSON document of `--json`: the run's metadata (as `count --json` writes it) and each
+/// profile with its verdict and nodes and solutions per depth (exact integers).
+pub fn write_json(
+    profiles: &[Profile],
+    verdicts: &[String],
+    meta: &crate::exports::RunMeta,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    #[derive(serde::Serialize)]
+    struct Depth {
+        depth: usize,
+        nodes: u128,
+        solutions: u128,
+    }
+    #[derive(serde::Serialize)]
+    struct OneProfile<'a> {
+        n: usize,
+        engine: &'a str,
+        verified: &'a str,
+        depths: Vec<Depth>,
+    }
+    #[derive(serde::Serialize)]
+    struct Document<'a> {
+        tool: &'a str,
+        version: &'a str,
+        command_line: &'a [String],
+        started: &'a str,
+        threads_requested: Option<usize>,
+        machine: &'a crate::machine::Machine,
+        profiles: Vec<OneProfile<'a>>,
+    }
+    let doc = Document {
+        tool: "queens",
+        version: &meta.version,
+        command_line: &meta.command_line,
+        started: &meta.started,
+        threads_requested: meta.threads_requested,
+        machine: &meta.machine,
+        profiles: profiles
+            .iter()
+            .zip(verdicts)
+            .map(|(p, verified)| OneProfile {
+                n: p.n,
+                engine: p.engine.name(),
+                verified,
+                depths: p
+                    .depths
+                    .iter()
+                    .map(|d| Depth {
+                        depth: d.depth,
+                        nodes: d.nodes,
+                        solutions: d.solutions,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+/// The Markdown table of `--markdown`: one row per (n, depth), numbers right-aligned, and a
+/// line per profile with its verdict.
+pub fn write_markdown(
+    profiles: &[Profile],
+    verdicts: &[String],
+    meta: &crate::exports::RunMeta,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(out, "| n | engine | depth | nodes | solutions |")?;
+    writeln!(out, "| --: | :-- | --: | --: | --: |")?;
+    for p in profiles {
+        for d in &p.depths {
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                p.n,
+                p.engine.name(),
+                d.depth,
+                d.nodes,
+                d.solutions
+            )?;
+        }
+    }
+    writeln!(out)?;
+    for (p, verified) in profiles.iter().zip(verdicts) {
+        writeln!(
+            out,
+            "n = {}, engine {}: verified {}.",
+            p.n,
+            p.engine.name(),
+            queens::formats::table::markdown_cell(verified)
+        )?;
+    }
+    writeln!(
+        out,
+        "\nComputed by queens {} on {} (started {}).",
+        meta.version,
+        queens::formats::table::markdown_cell(&meta.machine.summary()),
+        meta.started
+    )
+}
+
 /// What a profile's depths and nodes mean, per engine.
 fn legend(engine: Engine) -> &'static str {
     match engine {
@@ -173,7 +287,32 @@ fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
 /// written (the human tables as they finish, `--csv` atomically at the end), the stopped one
 /// is not (a part of a profile is not a profile), and the exit code is 1.
 pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
+    super::refuse_outputs_that_are_inputs(
+        &[
+            ("--csv", args.csv.as_deref()),
+            ("--json", args.json.as_deref()),
+            ("--markdown", args.markdown.as_deref()),
+            ("-o", args.table.human_to.as_deref()),
+        ],
+        &[],
+    )?;
     let csv = super::csv_destination(args.csv.as_deref())?;
+    let json = checked("--json", args.json.as_deref())?;
+    let markdown = checked("--markdown", args.markdown.as_deref())?;
+    let human_file = super::human_destination(&args.table)?;
+    let on_stdout = [csv.as_ref(), json.as_ref(), markdown.as_ref()]
+        .iter()
+        .filter(|d| **d == Some(&Destination::Stdout))
+        .count();
+    if on_stdout > 1 {
+        return Err(CommandError::Usage(
+            "only one of --csv, --json and --markdown can write to stdout (-)".into(),
+        ));
+    }
+    let human_on_stdout = on_stdout == 0 && !args.table.redirected();
+    let meta = crate::exports::RunMeta::now(args.threads.map(usize::from));
+    let mut human_text = String::new();
+    let mut verdicts = Vec::new();
     let threads = args.thread_count();
     install_signals()?;
     let stop = signals::install()?; // installed above: the same flag
@@ -190,20 +329,33 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                     break;
                 }
             };
-        if csv != Some(Destination::Stdout) {
+        let text = if profiles.is_empty() {
+            human(&p, &verdict)
+        } else {
+            format!("\n{}", human(&p, &verdict))
+        };
+        if human_on_stdout {
             let mut out = io::stdout().lock();
-            if !profiles.is_empty() {
-                writeln!(out)?;
-            }
-            out.write_all(human(&p, &verdict).as_bytes())?;
+            out.write_all(text.as_bytes())?;
             out.flush()?;
         }
+        human_text += &text;
         profiles.push(p);
+        verdicts.push(verdict);
     }
-    if let Some(dest) = &csv
-        && (stopped.is_none() || !profiles.is_empty())
-    {
-        dest.write_with(|w| write_csv(&profiles, w))?;
+    if stopped.is_none() || !profiles.is_empty() {
+        if let Some(dest) = &csv {
+            dest.write_with(|w| write_csv(&profiles, w))?;
+        }
+        if let Some(dest) = &human_file {
+            dest.write_with(|w| w.write_all(human_text.as_bytes()))?;
+        }
+        if let Some(dest) = &json {
+            dest.write_with(|w| write_json(&profiles, &verdicts, &meta, w))?;
+        }
+        if let Some(dest) = &markdown {
+            dest.write_with(|w| write_markdown(&profiles, &verdicts, &meta, w))?;
+        }
     }
     if let Some((n, finished, total)) = stopped {
         return Err(CommandError::Failed(format!(

@@ -1,7 +1,7 @@
 //! `queens render`: boards as SVG pictures.
 
 use super::CommandError;
-use super::list::board_arg;
+use super::list::{board_arg, board_arg_read};
 use crate::cli::{LabelsArg, RenderArgs};
 use crate::progress::Progress;
 use queens::board::reader;
@@ -64,8 +64,9 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             render::board_svg(&board, None, labels)
         }
     } else if let Some(text) = &args.orbit {
-        let board = board_arg(text, args.from, n, "--orbit")?;
-        render::orbit_svg(&board, &classify::orbit_members(&board), labels)
+        // Titled and captioned in the notation the board was given in.
+        let (board, read) = board_arg_read(text, args.from, n, "--orbit")?;
+        render::orbit_svg_in(&board, &classify::orbit_members(&board), labels, read)
     } else if let Some(k) = args.class {
         let class = class_number(n, k, args.quiet).map_err(|count| {
             CommandError::Usage(match count {

@@ -34,6 +34,12 @@ pub fn write_rows(
     Ok(())
 }
 
+/// Writes the human table of `rows` (the `columns`, and the footer line naming the engine,
+/// kernel, threads and time) to `dest` at once (`-o FILE` of `count` and `merge`).
+pub fn write_human(dest: &Destination, rows: &[Row], columns: &[usize]) -> std::io::Result<()> {
+    dest.write_with(|w| w.write_all(table::human_table(rows, columns).as_bytes()))
+}
+
 fn print_table(rows: &[Row], columns: &[usize]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(table::human_table(rows, columns).as_bytes())?;

@@ -3,6 +3,7 @@
 
 use super::{CommandError, known_table};
 use crate::cli::{EngineArg, SearchArgs, SplitArg, VerifyArgs};
+use crate::output::Destination;
 use queens::formats::table::Row;
 use queens::plan::Part;
 use queens::verify::{Source, Verdict};
@@ -47,6 +48,10 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         ));
     }
     let known = known_table(&args.known)?;
+    let outputs = Outputs::plan(args)?;
+    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from))
+        .verified_against(known.source());
+    let mut lines = String::new();
     let mut failures = 0usize;
     let mut rows: Vec<Row> = Vec::new();
     super::install_signals()?;
@@ -88,11 +93,16 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
         let (passed, line) = verdict_line(&row, &known, second.is_some(), &summary, disagreement);
         failures += usize::from(!passed);
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "{line}")?;
-        out.flush()?;
+        if outputs.lines_on_stdout {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{line}")?;
+            out.flush()?;
+        }
+        lines += &line;
+        lines.push('\n');
         rows.push(row);
     }
+    outputs.write(&rows, &lines, &meta)?;
     super::rows::note_nodes_not_compared(&rows, &known);
     if failures == 0 {
         Ok(())
@@ -101,6 +111,66 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             "{failures} of {} failed verification",
             queens::board::plural(args.sizes.0.len() as u64, "board size")
         )))
+    }
+}
+
+/// Where `verify` writes: its PASS/FAIL lines (on stdout, or to `-o FILE`), and the rows as
+/// CSV, JSON or Markdown (`--csv`, `--json`, `--markdown`, `--format`), each written once the
+/// last size is checked.
+struct Outputs {
+    lines_on_stdout: bool,
+    lines_to: Option<Destination>,
+    csv: Option<Destination>,
+    exports: super::exports::Exports,
+}
+
+impl Outputs {
+    /// Checks every destination of `args` before any work.
+    fn plan(args: &VerifyArgs) -> Result<Outputs, CommandError> {
+        super::refuse_outputs_that_are_inputs(
+            &[
+                ("--csv", args.csv.as_deref()),
+                ("--json", args.json.as_deref()),
+                ("--markdown", args.markdown.as_deref()),
+                ("-o", args.table.human_to.as_deref()),
+            ],
+            &[(
+                "--known",
+                args.known.known.as_deref().map(std::path::Path::new),
+            )],
+        )?;
+        let csv = super::csv_destination(args.csv.as_deref())?;
+        let exports = super::exports::plan_files(
+            args.json.as_deref(),
+            args.markdown.as_deref(),
+            None,
+            csv.as_ref(),
+            None,
+        )?;
+        let lines_to = super::human_destination(&args.table)?;
+        let stdout_taken = exports.use_stdout() || csv == Some(Destination::Stdout);
+        Ok(Outputs {
+            lines_on_stdout: !stdout_taken && !args.table.redirected(),
+            lines_to,
+            csv,
+            exports,
+        })
+    }
+
+    /// Writes the outputs other than the lines streamed on stdout.
+    fn write(
+        &self,
+        rows: &[Row],
+        lines: &str,
+        meta: &crate::exports::RunMeta,
+    ) -> Result<(), CommandError> {
+        if let Some(dest) = &self.lines_to {
+            dest.write_with(|w| w.write_all(lines.as_bytes()))?;
+        }
+        if let Some(dest) = &self.csv {
+            dest.write_with(|w| queens::formats::table::write_csv(rows, w))?;
+        }
+        self.exports.write(rows, meta)
     }
 }
 

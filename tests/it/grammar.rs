@@ -1,0 +1,290 @@
+//! One output grammar (issue 20, point 4), through the binary: every command that writes a
+//! table (count, verify, profile, classify, merge) takes `-o FILE` and `--format
+//! human|csv|json|markdown`, keeps `--csv/--json/--markdown FILE` for several outputs at once,
+//! and a flag that needs a file name says so.
+
+use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
+use std::fs;
+use std::path::Path;
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// Runs `queens --quiet args…` in `cwd`, expects success, returns stdout.
+fn stdout_in(cwd: &Path, args: &[&str]) -> String {
+    let out = queens().args(args).current_dir(cwd).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn count_takes_format_and_o() {
+    let (header, rows) = csv_records(&stdout_of(&["count", "4-6", "--format", "csv"]));
+    assert_eq!(header[..3], ["n", "total", "classes"]);
+    let totals: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(totals, ["2", "10", "4"]);
+    let doc = json(&stdout_of(&["count", "4-6", "--format", "json"]));
+    let totals: Vec<u64> = doc["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["total"].as_u64().unwrap())
+        .collect();
+    assert_eq!(totals, [2, 10, 4]);
+    assert_eq!(doc["rows"][1]["classes"], 2);
+    let md = stdout_of(&["count", "6", "--format", "markdown"]);
+    assert!(md.starts_with('|'), "{md}");
+    assert!(
+        md.lines().nth(2).unwrap().starts_with("| 6 | 4 | 1 |"),
+        "{md}"
+    );
+    // -o: the human table goes to the file, nothing to stdout.
+    let d = dir();
+    assert_eq!(stdout_in(d.path(), &["count", "8", "-o", "t.txt"]), "");
+    let table = fs::read_to_string(d.path().join("t.txt")).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(
+        lines[0].trim_start().starts_with("n  total  classes"),
+        "{table}"
+    );
+    assert_eq!(
+        lines[1].split_whitespace().take(3).collect::<Vec<_>>(),
+        ["8", "92", "12"]
+    );
+    // --format csv -o FILE is --csv FILE; with --json FILE both are written.
+    assert_eq!(
+        stdout_in(
+            d.path(),
+            &[
+                "count", "8", "--format", "csv", "-o", "t.csv", "--json", "t.json"
+            ]
+        ),
+        ""
+    );
+    let (_, rows) = csv_records(&fs::read_to_string(d.path().join("t.csv")).unwrap());
+    assert_eq!((rows[0][0].as_str(), rows[0][1].as_str()), ("8", "92"));
+    let doc = json(&fs::read_to_string(d.path().join("t.json")).unwrap());
+    assert_eq!(doc["rows"][0]["total"], 92);
+    // One format asked for twice is refused before any work.
+    fails_with(
+        &["count", "8", "--format", "csv", "--csv", "x.csv"],
+        2,
+        "--format csv and --csv 'x.csv' both ask for csv",
+    );
+    fails_with(
+        &["count", "8", "--format", "json", "--csv", "-"],
+        2,
+        "only one of --csv, --json, --markdown and --bfile can write to stdout",
+    );
+    fails_with(
+        &["count", "8", "--part", "0/2", "-o", "p.txt"],
+        2,
+        "a part is written as CSV",
+    );
+}
+
+#[test]
+fn a_flag_without_its_file_name_says_what_it_needs() {
+    fails_with(
+        &["count", "1-12", "--csv"],
+        2,
+        "--csv needs a file name; use `--csv -` for stdout",
+    );
+    fails_with(
+        &["merge", "p.csv", "--json"],
+        2,
+        "--json needs a file name; use `--json -` for stdout",
+    );
+    fails_with(
+        &["verify", "8", "--known"],
+        2,
+        "--known needs a file name; use `--known -` for stdin",
+    );
+    fails_with(
+        &["list", "8", "-o"],
+        2,
+        "--output needs a file name; use `--output -` for stdout",
+    );
+}
+
+#[test]
+fn verify_writes_its_rows_as_csv_json_or_markdown() {
+    let (header, rows) = csv_records(&stdout_of(&["verify", "6-8", "--format", "csv"]));
+    assert_eq!(header[1], "total");
+    let got: Vec<(&str, &str, &str)> = rows
+        .iter()
+        .map(|r| (r[0].as_str(), r[1].as_str(), r[11].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [("6", "4", "yes"), ("7", "40", "yes"), ("8", "92", "yes")]
+    );
+    let md = stdout_of(&["verify", "8", "--format", "markdown"]);
+    assert!(
+        md.starts_with('|') && md.contains("| 8 | 92 | 12 |"),
+        "{md}"
+    );
+    let d = dir();
+    let out = stdout_in(
+        d.path(),
+        &["verify", "8", "--json", "v.json", "-o", "v.txt"],
+    );
+    assert_eq!(out, "");
+    assert_eq!(
+        fs::read_to_string(d.path().join("v.txt")).unwrap(),
+        "PASS n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn)\n"
+    );
+    let doc = json(&fs::read_to_string(d.path().join("v.json")).unwrap());
+    assert_eq!(doc["rows"][0]["total"], 92);
+    assert_eq!(doc["rows"][0]["verified"], "yes");
+    // The PASS lines stay on stdout beside a --csv file.
+    let out = stdout_in(d.path(), &["verify", "5", "--csv", "v.csv"]);
+    assert!(out.starts_with("PASS n=5: total 10"), "{out}");
+    let (_, rows) = csv_records(&fs::read_to_string(d.path().join("v.csv")).unwrap());
+    assert_eq!(rows[0][1], "10");
+}
+
+#[test]
+fn profile_writes_json_markdown_and_to_a_file() {
+    // n = 5: 54 nodes in all (A319283), 10 solutions at depth 5 (A000170).
+    let doc = json(&stdout_of(&["profile", "5", "--format", "json"]));
+    let depths = doc["profiles"][0]["depths"].as_array().unwrap();
+    assert_eq!(depths.len(), 6);
+    let nodes: u64 = depths.iter().map(|d| d["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(nodes, 54);
+    assert_eq!(depths[5]["solutions"], 10);
+    assert_eq!(doc["profiles"][0]["engine"], "enumerate");
+    assert!(
+        doc["profiles"][0]["verified"]
+            .as_str()
+            .unwrap()
+            .starts_with("yes")
+    );
+    // The same numbers as the CSV.
+    let (_, rows) = csv_records(&stdout_of(&["profile", "5", "--format", "csv"]));
+    let csv_nodes: Vec<u64> = rows.iter().map(|r| r[3].parse().unwrap()).collect();
+    let json_nodes: Vec<u64> = depths
+        .iter()
+        .map(|d| d["nodes"].as_u64().unwrap())
+        .collect();
+    assert_eq!(csv_nodes, json_nodes);
+    let md = stdout_of(&["profile", "5", "--format", "markdown"]);
+    assert!(md.contains("| 5 | enumerate | 5 | 10 | 10 |"), "{md}");
+    let d = dir();
+    assert_eq!(stdout_in(d.path(), &["profile", "4", "-o", "p.txt"]), "");
+    let text = fs::read_to_string(d.path().join("p.txt")).unwrap();
+    assert!(text.starts_with("n = 4, engine enumerate"), "{text}");
+    assert!(text.contains("verified: yes"), "{text}");
+    fails_with(
+        &["profile", "4", "--json", "-", "--markdown", "-"],
+        2,
+        "only one of --csv, --json and --markdown can write to stdout",
+    );
+}
+
+#[test]
+fn merge_takes_format_and_o() {
+    let d = dir();
+    for part in ["0/2", "1/2"] {
+        let file = format!("p{}.csv", &part[..1]);
+        stdout_in(d.path(), &["count", "10", "--part", part, "--csv", &file]);
+    }
+    let doc = json(&stdout_in(
+        d.path(),
+        &["merge", "p0.csv", "p1.csv", "--format", "json"],
+    ));
+    assert_eq!(doc["rows"][0]["total"], 724);
+    assert_eq!(doc["rows"][0]["classes"], 92);
+    assert_eq!(
+        stdout_in(d.path(), &["merge", "p0.csv", "p1.csv", "-o", "m.txt"]),
+        ""
+    );
+    let text = fs::read_to_string(d.path().join("m.txt")).unwrap();
+    assert_eq!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>(),
+        ["10", "724", "92"]
+    );
+    let out = queens()
+        .args(["merge", "p0.csv", "p1.csv", "-o", "p0.csv"])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is also an input"));
+}
+
+#[test]
+fn classify_writes_json_and_markdown() {
+    let doc = json(&stdout_of(&[
+        "classify",
+        "15863724",
+        "2 4 1 7 0 6 3 5",
+        "--format",
+        "json",
+    ]));
+    let boards = doc.as_array().unwrap();
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0]["canonical"], "0 4 7 5 2 6 1 3");
+    assert_eq!(boards[0]["class"], 1);
+    assert_eq!(boards[1]["symmetry"], "half_turn");
+    assert_eq!(boards[1]["class_size"], 4);
+    assert_eq!(
+        boards[1]["to_canonical"],
+        serde_json::json!(["id", "rot180"])
+    );
+    assert_eq!(
+        json(&stdout_of(&["classify", "--format", "json", "-"])),
+        serde_json::json!([])
+    );
+    let md = stdout_of(&["classify", "35281746", "--format", "markdown"]);
+    assert_eq!(
+        md,
+        "| line | n | board | canonical | symmetry | class_size | to_canonical | class |\n\
+         | --: | --: | :-- | :-- | :-- | --: | :-- | --: |\n\
+         | 1 | 8 | 35281746 | 35281746 | half_turn | 4 | id rot180 | 10 |\n"
+    );
+    let d = dir();
+    let out = path_str(&d.path().join("c.json")).to_string();
+    assert_eq!(
+        stdout_of(&["classify", "15863724", "--format", "json", "-o", &out]),
+        ""
+    );
+    assert_eq!(json(&fs::read_to_string(&out).unwrap())[0]["class"], 1);
+}
+
+#[test]
+fn list_classes_writes_json_and_markdown() {
+    let doc = json(&stdout_of(&["list", "8", "--classes", "--format", "json"]));
+    let classes = doc.as_array().unwrap();
+    assert_eq!(classes.len(), 12);
+    assert_eq!(
+        classes[9],
+        serde_json::json!({"class": 10, "canonical": "2 4 1 7 0 6 3 5",
+                           "symmetry": "half_turn", "class_size": 4})
+    );
+    let sizes: u64 = classes
+        .iter()
+        .map(|c| c["class_size"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sizes, 92);
+    assert_eq!(
+        stdout_of(&["list", "4", "--classes", "--format", "markdown"]),
+        "| class | canonical | symmetry | class_size |\n| --: | :-- | :-- | --: |\n\
+         | 1 | 1 3 0 2 | quarter_turn | 2 |\n"
+    );
+    assert_eq!(
+        json(&stdout_of(&["list", "3", "--classes", "--format", "json"])),
+        serde_json::json!([])
+    );
+    fails_with(
+        &["list", "8", "--format", "json"],
+        2,
+        "--format json and markdown write the table of --classes",
+    );
+}
