@@ -89,7 +89,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         let (passed, line) = verdict_line(&row, &known, second.is_some(), &summary, disagreement);
         failures += usize::from(!passed);
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", crate::style::verdicts(&line, true))?;
         out.flush()?;
         rows.push(row);
     }
