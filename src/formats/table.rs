@@ -127,7 +127,9 @@ pub fn sizes_text(ns: &[usize]) -> String {
 /// run (engine, kernel, threads, seconds): `engine symmetric, kernel scalar, threads 2, 0.051
 /// seconds in all`. Where the rows differ, the value of most rows comes first and the others
 /// name their sizes: `engine symmetric (enumerate for n = 0)`. A summary longer than 100
-/// characters takes a line per column. `None` when every one is shown or there are no rows.
+/// characters takes a line per column. When the table shows the symmetric engine's nodes, a
+/// line says whose they are ([`SYMMETRIC_NODES_NOTE`]). `None` when every column that
+/// describes the run is shown or there are no rows.
 pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
     if rows.is_empty() {
         return None;
@@ -189,12 +191,26 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
         return None;
     }
     let line = parts.join(", ");
-    Some(if line.chars().count() <= 100 {
+    let mut footer = if line.chars().count() <= 100 {
         line
     } else {
         parts.join("\n")
-    })
+    };
+    if shown("nodes")
+        && with_kernels
+            .iter()
+            .any(|r| r.engine == Engine::Symmetric.name())
+    {
+        footer.push('\n');
+        footer.push_str(SYMMETRIC_NODES_NOTE);
+    }
+    Some(footer)
 }
+
+/// The footer's line under a table that shows the symmetric engine's nodes: whose nodes they
+/// are, and how to get the plain tree's (A319283).
+pub const SYMMETRIC_NODES_NOTE: &str = "nodes: the symmetric engine's partial boards; \
+     A319283 (plain tree): --engine enumerate or profile";
 
 /// The [`Layout`] of the table of `columns` (indices in [`COLUMNS`], in order): their CSV
 /// names as headings, text left-aligned, numbers right-aligned.
@@ -794,6 +810,24 @@ mod tests {
             "{f}"
         );
         assert_eq!(sizes_text(&[0, 1, 2, 5, 7, 8]), "0 to 2, 5, 7, 8");
+    }
+
+    #[test]
+    fn the_footer_says_whose_nodes_the_symmetric_engine_shows() {
+        let nodes = parse_columns("n,total,nodes").unwrap();
+        let symmetric = [row(11, "symmetric", 2), row(12, "symmetric", 2)];
+        let f = footer(&symmetric, &nodes).unwrap();
+        let lines: Vec<&str> = f.lines().collect();
+        assert_eq!(lines.len(), 2, "{f}");
+        assert!(lines[0].starts_with("engine symmetric, "), "{f}");
+        assert_eq!(lines[1], SYMMETRIC_NODES_NOTE);
+        assert!(SYMMETRIC_NODES_NOTE.chars().count() <= 100);
+        // The enumerate engine's nodes are the plain tree's, and a table without nodes needs
+        // no note.
+        let enumerate = [row(12, "enumerate", 1)];
+        assert!(!footer(&enumerate, &nodes).unwrap().contains("nodes:"));
+        let f = footer(&symmetric, &human_columns()).unwrap();
+        assert!(!f.contains("nodes:"), "{f}");
     }
 
     #[test]

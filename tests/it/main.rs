@@ -10,6 +10,7 @@ mod cli;
 mod cli_style;
 mod cluster;
 mod cols_parser;
+mod conveniences;
 mod coronal;
 mod docs_examples;
 mod engines;

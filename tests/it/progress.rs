@@ -147,9 +147,11 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
     let line = "0 4 7 5 2 6 1 3\n";
     let lines = (9 << 20) / line.len() + 100;
     fs::write(&big, line.repeat(lines)).unwrap();
+    // A heartbeat of 1 ms: the start line comes after 1 ms instead of 2 s.
     let out = queens_plain()
         .args(["classify", path_str(&big), "--format", "csv", "-o"])
         .arg(d.path().join("out.csv"))
+        .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -171,10 +173,12 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
 }
 
 #[test]
-fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
-    let units = build(12, Engine::Symmetric).unit_count();
+fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing() {
+    let units = build(13, Engine::Symmetric).unit_count();
+    // A heartbeat of 1 ms: the start line comes after 1 ms (or 2 s without the variable).
     let o = process::queens_plain()
-        .args(["count", "12", "--threads", "1"])
+        .args(["count", "13", "--threads", "1"])
+        .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
     assert!(o.status.success());
@@ -182,18 +186,112 @@ fn a_log_gets_a_start_and_a_finish_line_and_quiet_gets_nothing() {
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(
         lines[0],
-        format!("queens: n=12: started: {units} units, progress in estimated work")
+        format!("queens: n=13: started: {units} units, progress in estimated work")
     );
     let last = lines.last().unwrap();
     assert!(
-        last.starts_with("queens: n=12: finished after ")
-            && last.ends_with(&format!(" s: {units}/{units} units, 14200 boards")),
+        last.starts_with("queens: n=13: finished after ")
+            && last.ends_with(&format!(" s: {units}/{units} units, 73712 boards")),
         "{last}"
     );
     let o = process::queens_plain()
-        .args(["count", "12", "--threads", "1", "-q"])
+        .args(["count", "13", "--threads", "1", "-q"])
+        .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
     assert!(o.status.success());
     assert!(o.stderr.is_empty());
+}
+
+#[test]
+fn sizes_done_within_two_seconds_write_no_progress_lines() {
+    // Without QUEENS_HEARTBEAT_MS a start line waits 2 s: n = 1 to 12 take milliseconds each.
+    let o = process::queens_plain()
+        .args(["count", "1-12", "--threads", "1"])
+        .env_remove("QUEENS_HEARTBEAT_MS")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(out.lines().count(), 14, "{out}"); // heading, 12 rows, the footer
+    assert!(out.contains("\n12  14200 "), "{out}");
+}
+
+#[test]
+fn a_list_written_to_its_end_says_finished_with_every_unit_and_board() {
+    let d = dir();
+    let file = d.path().join("l15.txt");
+    let o = process::queens_plain()
+        .args(["list", "15", "-o", path_str(&file)])
+        .env("QUEENS_HEARTBEAT_MS", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert_eq!(fs::read_to_string(&file).unwrap().lines().count(), 2279184);
+    let err = String::from_utf8_lossy(&o.stderr);
+    // 2,279,184 boards in units of 65,536: 34 whole units and a last partial one.
+    let label = "queens: list n=15 (units of 65536 boards)";
+    assert_eq!(
+        err.lines().next(),
+        Some(&*format!("{label}: started: 35 units"))
+    );
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("{label}: finished after "))
+            && last.ends_with(" s: 35/35 units, 2279184 boards"),
+        "{err}"
+    );
+    assert!(!err.contains("stopped"), "{err}");
+}
+
+/// Parses `queens: n=15: 12.5% done, 3/40 units, …` into the percentage and the units done.
+fn count_heartbeat(line: &str, label: &str, units: usize) -> Option<(f64, usize)> {
+    let rest = line.strip_prefix(&format!("queens: {label}: "))?;
+    let (percent, rest) = rest.split_once("% done, ")?;
+    let (done, _) = rest.split_once(&format!("/{units} units, "))?;
+    Some((percent.parse().ok()?, done.parse().ok()?))
+}
+
+#[test]
+fn units_and_percentages_never_go_backwards_with_many_threads() {
+    // Units finish on 8 threads at once, a heartbeat every millisecond reads them.
+    for (args, label, units) in [
+        (
+            ["count", "15", "--threads", "8"],
+            "n=15",
+            build(15, Engine::Symmetric).unit_count(),
+        ),
+        (
+            ["profile", "13", "--threads", "8"],
+            "profile n=13",
+            plain_units(13).len(),
+        ),
+    ] {
+        let o = process::queens_plain()
+            .args(args)
+            .env("QUEENS_HEARTBEAT_MS", "1")
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        let beats: Vec<(f64, usize)> = err
+            .lines()
+            .filter_map(|l| count_heartbeat(l, label, units))
+            .collect();
+        assert!(
+            beats
+                .windows(2)
+                .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1),
+            "{args:?}: {beats:?}"
+        );
+        assert!(beats.iter().all(|&(p, u)| p <= 100.0 && u <= units));
+        let last = err.lines().last().unwrap();
+        assert!(
+            last.ends_with(&format!(" s: {units}/{units} units, {} boards", {
+                if label == "n=15" { 2279184 } else { 73712 }
+            })) && last.contains(": finished after "),
+            "{err}"
+        );
+    }
 }

@@ -34,7 +34,8 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
     let csv = d.path().join("p.csv");
     let mut run = Running::spawn(
         &["profile", "8,16", "--threads", "1", "--csv", path_str(&csv)],
-        &[],
+        // The start line after 200 ms (2 s without it): well before n = 16 ends.
+        &[("QUEENS_HEARTBEAT_MS", "200")],
         Stdio::null(),
     );
     let units = plain_units(16).len();
@@ -120,7 +121,8 @@ fn a_second_sigterm_ends_profile_at_once_and_writes_nothing() {
 fn a_stop_during_the_symmetric_profile_prints_no_profile() {
     let mut run = Running::spawn(
         &["profile", "16", "--engine", "symmetric", "--threads", "1"],
-        &[],
+        // The start line after 200 ms (2 s without it): well before n = 16 ends.
+        &[("QUEENS_HEARTBEAT_MS", "200")],
         Stdio::null(),
     );
     run.wait_err("queens: profile n=16: started: ");

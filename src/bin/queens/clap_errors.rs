@@ -3,11 +3,10 @@
 //!
 //! The message is clap's own (its first paragraph); the hint comes from the error's context
 //! (clap's suggested argument, subcommand or value), or from here where clap has none: a
-//! subcommand the typed word abbreviates (`cnt` → `count`), and one size list for several
-//! sizes given apart (`count 8 10` → `8,10`).
+//! subcommand the typed word abbreviates (`cnt` → `count`), a flag written as a subcommand
+//! (`queens version` → `--version`), and one size list for several sizes given apart
+//! (`count 8 10` → `8,10`).
 
-use crate::cli::Cli;
-use clap::CommandFactory;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 /// The subcommands whose positional argument is a list of board sizes.
@@ -16,7 +15,7 @@ const SIZE_LIST_COMMANDS: [&str; 3] = ["count", "verify", "profile"];
 /// The lines (without a final newline) that report `e`, a parse error of `args` (the whole
 /// command line, program name first).
 pub fn report(e: &clap::Error, args: &[String]) -> String {
-    let mut cmd = Cli::command();
+    let mut cmd = crate::help::command();
     cmd.build();
     let sub = subcommand_of(&cmd, args);
     let mut line = format!("queens: error: {}", message(e));
@@ -73,13 +72,32 @@ fn hint(
     {
         return Some(format!("several sizes are written as one list: {list}"));
     }
+    // `queens version`, `queens quiet`: a flag of the tool written as a subcommand.
+    if e.kind() == ErrorKind::InvalidSubcommand
+        && let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand)
+        && cmd
+            .get_arguments()
+            .any(|a| a.get_long() == Some(word.as_str()))
+    {
+        return Some(format!("did you mean '--{word}'?"));
+    }
     let suggested = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => vec![s.clone()],
         Some(ContextValue::Strings(v)) => v.clone(),
         _ => Vec::new(),
     };
     let mut names = suggested(ContextKind::SuggestedArg);
-    names.extend(suggested(ContextKind::SuggestedSubcommand));
+    // clap's similar subcommands, those that begin as the typed word does (`lst` → `list`,
+    // not `plot`).
+    let typed_first = match e.get(ContextKind::InvalidSubcommand) {
+        Some(ContextValue::String(word)) => word.chars().next(),
+        _ => None,
+    };
+    names.extend(
+        suggested(ContextKind::SuggestedSubcommand)
+            .into_iter()
+            .filter(|s| typed_first.is_none() || s.chars().next() == typed_first),
+    );
     names.extend(suggested(ContextKind::SuggestedValue));
     if names.is_empty()
         && e.kind() == ErrorKind::InvalidSubcommand
@@ -163,7 +181,7 @@ mod tests {
 
     #[test]
     fn size_lists_leave_option_values_out() {
-        let mut cmd = Cli::command();
+        let mut cmd = crate::help::command();
         cmd.build();
         let list = |line: &str| size_list(&cmd, "count", &args(line));
         assert_eq!(list("queens count 8 10").as_deref(), Some("8,10"));

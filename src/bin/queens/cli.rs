@@ -32,11 +32,30 @@ Examples:
 
 /// The `queens` command line.
 #[derive(Debug, Parser)]
-#[command(name = "queens", version, about = ABOUT, long_about = LONG_ABOUT, after_help = EXAMPLES)]
+#[command(
+    name = "queens",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = crate::help::MAIN_EXAMPLES,
+    after_long_help = EXAMPLES
+)]
 pub struct Cli {
     /// Show no progress on stderr.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// When to colour the verdicts and `error:`: on a terminal unless NO_COLOR is set (auto),
+    /// always, or never. Pipes and files get no colour under auto.
+    #[arg(
+        long,
+        value_enum,
+        global = true,
+        value_name = "WHEN",
+        default_value_t = crate::style::ColorWhen::Auto,
+        hide_possible_values = true,
+        hide_default_value = true
+    )]
+    pub color: crate::style::ColorWhen,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -88,7 +107,7 @@ impl Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count solutions and classes for one or more board sizes, verified against OEIS.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::COUNT_EXAMPLES, after_long_help = "\
 Examples:
   queens count 8                        one row, printed as a table
   queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
@@ -107,7 +126,10 @@ Examples:
 
 The table on stdout shows n, total, the classes by type and verified, and one line under it
 the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
-the columns of the table and of --markdown. CSV always has every column.
+the columns of the table and of --markdown. CSV always has every column. The nodes column
+counts the partial boards of the engine's own search: the symmetric engine's (the default;
+a line under the table says so) are far fewer than the plain backtracking tree's, A319283
+(856,189 at n = 12), which --engine enumerate or `queens profile` counts.
 
 --sequence takes the A-number (any case): A000170 (alias total) and A319283 start at n = 0
 (the empty board), the others at n = 1; a b-file starting later is written with a note on
@@ -133,7 +155,7 @@ wrote, or the format of data/known.csv) the values of FILE are checked instead, 
 message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.")]
     Count(CountArgs),
     /// Stream every solution of one board size in lexicographic order.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::LIST_EXAMPLES, after_long_help = "\
 Examples:
   queens list 8                         all 92 solutions, one per line (cols: counted from 0)
   queens list 8 --classes               the 12 canonical representatives, with their symmetry
@@ -149,7 +171,7 @@ Examples:
 Progress (solutions written) goes to stderr on long runs; --quiet silences it.")]
     List(ListArgs),
     /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::VERIFY_EXAMPLES, after_long_help = "\
 Examples:
   queens verify                         n = 1 to 12
   queens verify 13-15 --threads 2       larger sizes on two threads
@@ -163,7 +185,7 @@ size passes.")]
     Verify(VerifyArgs),
     /// Classify boards in any notation, given as arguments, in a file or on stdin: canonical
     /// form, class number, symmetry type, class size.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::CLASSIFY_EXAMPLES, after_long_help = "\
 Examples:
   queens classify 15863724 \"2 4 1 7 0 6 3 5\"    boards as arguments, each in any notation
   queens classify boards.txt            boards in any notation, `#` comments allowed
@@ -204,7 +226,7 @@ stderr with its line number and the reason, after the good ones are classified);
 error (unreadable file, input that is not boards, bad option).")]
     Classify(ClassifyArgs),
     /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
-    #[command(after_help = "\
+    #[command(after_help = crate::help::PROFILE_EXAMPLES, after_long_help = "\
 Examples:
   queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
   queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions
@@ -223,7 +245,7 @@ it; 2 usage error.")]
     Profile(ProfileArgs),
     /// Draw boards as SVG: one board (invalid ones too), one class, the whole class of one
     /// board, or every class of a board size.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::RENDER_EXAMPLES, after_long_help = "\
 Examples:
   queens render 8 --solution \"0 4 7 5 2 6 1 3\" -o board.svg
   queens render 8 --solution \"a8 b2 c4 d1 e7 f5 g3 h6\" --labels chess -o board.svg
@@ -245,7 +267,7 @@ name that is not .svg).")]
     Render(RenderArgs),
     /// Plot total and classes against n (log scale) from a table `count --csv` or `--json`
     /// wrote, as SVG.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::PLOT_EXAMPLES, after_long_help = "\
 Examples:
   queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
   queens count 1-14 --json t.json && queens plot t.json -o growth.svg
@@ -259,7 +281,7 @@ Exit codes: 0 success (warnings included); 2 usage error (unreadable or malforme
 unwritable file, an -o name that is not .svg).")]
     Plot(PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::MERGE_EXAMPLES, after_long_help = "\
 Examples:
   queens merge parts/part-*.csv              the merged table
   queens merge parts/*.csv --csv n18.csv     also write it as CSV
@@ -273,7 +295,7 @@ plan and version; otherwise nothing is merged and the missing, duplicated, misma
 corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
     Merge(MergeArgs),
     /// List the counting kernels: which this CPU runs, what each needs, which `auto` picks.
-    #[command(after_help = "\
+    #[command(after_help = crate::help::KERNELS_EXAMPLES, after_long_help = "\
 Examples:
   queens kernels                     the kernels, whether this CPU runs each, what each needs
   queens kernels --format csv        the same as CSV (kernel,here,auto,needs), for scripts
@@ -283,6 +305,27 @@ Every kernel gives the same counts and the same nodes; they differ in speed only
 default of --kernel) picks the last kernel of the list that this CPU runs, unless the
 environment variable QUEENS_KERNEL names one (a kernel this CPU lacks is then an error).")]
     Kernels(KernelsArgs),
+    /// Print the completion script of a shell: bash, zsh, fish, powershell or elvish.
+    #[command(after_help = crate::help::COMPLETIONS_EXAMPLES, after_long_help = "\
+Examples:
+  queens completions bash > queens.bash        then `source queens.bash`, or copy it to
+                                               ~/.local/share/bash-completion/completions/queens
+  queens completions zsh > _queens             into a folder of $fpath
+  queens completions fish > queens.fish        into ~/.config/fish/completions/
+  queens completions powershell > queens.ps1   then `. ./queens.ps1` in your profile
+
+The script completes subcommands, options and their values (engines, kernels, notations,
+sequences), as this version of queens defines them: regenerate it after an upgrade.")]
+    Completions(crate::extras::CompletionsArgs),
+    /// Print the manual page (roff), or write one page per command into a folder.
+    #[command(after_help = crate::help::MAN_EXAMPLES, after_long_help = "\
+Examples:
+  queens man > queens.1                 the main page; read it with `man ./queens.1`
+  queens man -o man1                    every page: man1/queens.1, man1/queens-count.1, …
+
+The pages hold the full --help texts: every option, example and exit code. To install them,
+copy the folder's pages into a man1 folder of your MANPATH (e.g. ~/.local/share/man/man1).")]
+    Man(crate::extras::ManArgs),
 }
 
 /// `queens kernels`.

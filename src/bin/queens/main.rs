@@ -16,13 +16,16 @@ mod clap_errors;
 mod cli;
 mod commands;
 mod exports;
+mod extras;
+mod help;
 mod machine;
 mod ns;
 mod output;
 mod progress;
 mod signals;
+mod style;
 
-use clap::Parser;
+use clap::FromArgMatches;
 use clap::error::ErrorKind;
 use cli::{Cli, Command};
 use commands::CommandError;
@@ -99,6 +102,8 @@ fn run(cli: &Cli) -> Result<(), CommandError> {
         Command::Plot(args) => commands::plot::run(args),
         Command::Merge(args) => commands::merge::run(args, cli.quiet),
         Command::Kernels(args) => commands::kernels::run(args),
+        Command::Completions(args) => extras::completions(args),
+        Command::Man(args) => extras::man(args),
     }
 }
 
@@ -110,7 +115,11 @@ fn main() -> ExitCode {
     }
     // Every argument is UTF-8 (checked above).
     let args = without_help_flags_after_help(std::env::args().collect());
-    let mut cli = match Cli::try_parse_from(&args) {
+    style::set(style::from_args(&args));
+    let parsed = help::command()
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let mut cli = match parsed {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp
@@ -120,21 +129,21 @@ fn main() -> ExitCode {
                 return ExitCode::from(e.exit_code() as u8);
             }
             _ => {
-                note(&clap_errors::report(&e, &args));
+                note(&style::error_line(&clap_errors::report(&e, &args)));
                 return ExitCode::from(2);
             }
         },
     };
     cli.normalize();
     if let Err(message) = cli.check() {
-        note(&format!("queens: error: {message}"));
+        note(&style::error_line(&format!("queens: error: {message}")));
         return ExitCode::from(2);
     }
     match run(&cli) {
         // A closed stdout pipe (`queens … | head -1`) is a normal end, for every command.
         Ok(()) | Err(CommandError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {
-            note(&format!("queens: error: {e}"));
+            note(&style::error_line(&format!("queens: error: {e}")));
             ExitCode::from(e.exit_code() as u8)
         }
     }

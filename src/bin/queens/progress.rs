@@ -5,8 +5,10 @@
 //! Progress is measured in the units' *estimated work* ([`queens::plan::Plan::estimated_work`]),
 //! not in units: a plan's units differ in size by orders of magnitude. The bar shows the
 //! fraction of the estimated work done and an ETA from it (elapsed × remaining / done), with the
-//! clock ticking even while no unit finishes. In a log, a start line comes at once, then a
-//! heartbeat every [`HEARTBEAT`] with the percentage and the ETA, then a finish line.
+//! clock ticking even while no unit finishes. In a log, a start line comes once the run has
+//! lasted [`QUIET_START`], then a heartbeat every [`HEARTBEAT`] with the percentage and the
+//! ETA, then a finish line (`finished` after a normal end, `stopped` otherwise); a size done
+//! within [`QUIET_START`] writes no line at all (`count 1-14` in a log stays quiet).
 //!
 //! Where there is no total to measure against (`classify` reading stdin), a [`CountProgress`]
 //! counts what is done instead: a spinner with the count and the rate on a terminal, start,
@@ -18,9 +20,9 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -76,12 +78,18 @@ pub enum ProgressMode {
     Quiet,
 }
 
-#[derive(Default)]
-struct Counters {
-    units: AtomicU64,
-    /// Done work, as a fraction of the total in millionths ([`BAR_STEPS`]).
-    steps: AtomicU64,
-    boards: AtomicU64,
+/// What a run has done so far. One lock guards it, and the bar is updated while it is held:
+/// units finish on several worker threads at once, and a thread that computed its view
+/// before another must not draw it after (the counter would go backwards: `5/6 units`, then
+/// `2/6 units`).
+#[derive(Clone, Copy, Default)]
+struct Done {
+    units: u64,
+    /// Estimated work done, in the units of [`Progress`]'s `work`.
+    work: f64,
+    /// Done work as a fraction of the total, in millionths ([`BAR_STEPS`]); never decreases.
+    steps: u64,
+    boards: u64,
 }
 
 /// A live progress report for one run.
@@ -91,11 +99,11 @@ pub struct Progress {
     units: u64,
     /// The estimated work of the run (0: unknown, then each unit weighs the same).
     work: f64,
-    /// Estimated work done so far, in the units of `work`.
-    done_work: std::sync::Mutex<f64>,
-    counters: Arc<Counters>,
+    done: Arc<Mutex<Done>>,
     bar: Option<ProgressBar>,
-    log: bool,
+    /// Whether the log's start line was written (a run that ends within [`QUIET_START`] writes
+    /// no line at all).
+    announced: Arc<AtomicBool>,
     heartbeat: Option<(mpsc::Sender<()>, thread::JoinHandle<()>)>,
 }
 
@@ -109,6 +117,36 @@ pub fn duration_text(seconds: f64) -> String {
     }
 }
 
+/// A rate as people read it, three significant digits and a word for the thousands:
+/// `29.9 M boards/s`, `412 k boards/s`, `87 boards/s`, `0 boards/s`.
+pub fn rate_text(per_second: f64, what: &str) -> String {
+    let r = if per_second.is_finite() {
+        per_second.max(0.0)
+    } else {
+        0.0
+    };
+    let (value, prefix) = [
+        (1e15, " P"),
+        (1e12, " T"),
+        (1e9, " G"),
+        (1e6, " M"),
+        (1e3, " k"),
+    ]
+    .into_iter()
+    .find(|&(scale, _)| r >= scale)
+    .map_or((r, ""), |(scale, prefix)| (r / scale, prefix));
+    let number = if value == 0.0 {
+        "0".to_string()
+    } else if value >= 100.0 || (prefix.is_empty() && value >= 10.0) {
+        format!("{value:.0}")
+    } else if value >= 10.0 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.2}")
+    };
+    format!("{number}{prefix} {what}/s")
+}
+
 /// The remaining time when `fraction` of the work took `elapsed` seconds.
 fn eta(elapsed: f64, fraction: f64) -> Option<f64> {
     (fraction > 0.0).then(|| elapsed * (1.0 - fraction).max(0.0) / fraction)
@@ -117,18 +155,21 @@ fn eta(elapsed: f64, fraction: f64) -> Option<f64> {
 impl Progress {
     /// Starts reporting a run labelled `label` (for example `n=16`) of `units` units whose
     /// estimated work sums to `work` (0 if unknown: then every unit weighs the same).
+    ///
+    /// In a log the start line comes once the run has lasted [`QUIET_START`] (or one heartbeat
+    /// interval, if that is shorter): a size done sooner writes no line at all.
     pub fn start(mode: ProgressMode, label: &str, units: u64, work: f64) -> Progress {
-        let counters = Arc::new(Counters::default());
+        let done = Arc::new(Mutex::new(Done::default()));
+        let announced = Arc::new(AtomicBool::new(false));
         let started = Instant::now();
         let mut progress = Progress {
             label: label.to_string(),
             started,
             units,
             work,
-            done_work: std::sync::Mutex::new(0.0),
-            counters: Arc::clone(&counters),
+            done: Arc::clone(&done),
             bar: None,
-            log: false,
+            announced: Arc::clone(&announced),
             heartbeat: None,
         };
         match mode {
@@ -157,8 +198,9 @@ impl Progress {
                 progress.bar = Some(bar);
             }
             ProgressMode::Auto => {
-                progress.log = true;
-                crate::signals::say(&format!(
+                let (tx, rx) = mpsc::channel::<()>();
+                let label = label.to_string();
+                let start_line = format!(
                     "queens: {label}: started: {}{}",
                     queens::board::plural(units, "unit"),
                     if work > 0.0 {
@@ -166,24 +208,28 @@ impl Progress {
                     } else {
                         ""
                     }
-                ));
-                let (tx, rx) = mpsc::channel::<()>();
-                let label = label.to_string();
+                );
                 let handle = thread::spawn(move || {
-                    // Wakes every heartbeat until the run drops the sender.
                     let every = heartbeat();
+                    if rx.recv_timeout(QUIET_START.min(every))
+                        != Err(mpsc::RecvTimeoutError::Timeout)
+                    {
+                        return; // finished (the sender dropped) before anything was shown
+                    }
+                    crate::signals::say(&start_line);
+                    announced.store(true, Ordering::SeqCst);
+                    // Wakes every heartbeat until the run drops the sender.
                     while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(every) {
                         let secs = started.elapsed().as_secs_f64();
-                        let boards = counters.boards.load(Ordering::Relaxed);
-                        let fraction =
-                            counters.steps.load(Ordering::Relaxed) as f64 / BAR_STEPS as f64;
+                        let now = *done.lock().unwrap_or_else(|p| p.into_inner());
+                        let fraction = now.steps as f64 / BAR_STEPS as f64;
                         let eta = eta(secs, fraction).map_or("unknown".to_string(), duration_text);
                         crate::signals::say(&format!(
                             "queens: {label}: {:.1}% done, {}/{units} units, {}, \
                              {} elapsed, ETA {eta}",
                             100.0 * fraction,
-                            counters.units.load(Ordering::Relaxed),
-                            queens::board::plural(boards, "board"),
+                            now.units,
+                            queens::board::plural(now.boards, "board"),
                             duration_text(secs),
                         ));
                     }
@@ -197,29 +243,44 @@ impl Progress {
     /// Records one finished unit of estimated work `work` that found `boards` solutions.
     pub fn unit_done(&self, work: u64, boards: u128) {
         let b = u64::try_from(boards).unwrap_or(u64::MAX);
-        let units = self.counters.units.fetch_add(1, Ordering::Relaxed) + 1;
+        let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
+        done.units += 1;
+        done.boards = done.boards.saturating_add(b);
         let fraction = if self.work > 0.0 {
-            let mut done = self.done_work.lock().unwrap_or_else(|p| p.into_inner());
-            *done += work as f64;
-            (*done / self.work).min(1.0)
+            done.work += work as f64;
+            (done.work / self.work).min(1.0)
         } else {
-            units as f64 / self.units.max(1) as f64
+            (done.units as f64 / self.units.max(1) as f64).min(1.0)
         };
-        let steps = (fraction * BAR_STEPS as f64) as u64;
-        self.counters.steps.store(steps, Ordering::Relaxed);
-        let total = self
-            .counters
-            .boards
-            .fetch_add(b, Ordering::Relaxed)
-            .saturating_add(b);
+        done.steps = done.steps.max((fraction * BAR_STEPS as f64) as u64);
         if let Some(bar) = &self.bar {
-            bar.set_position(steps);
-            let rate = total as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
-            bar.set_message(format!("{units}/{} units, {rate:.3e} boards/s", self.units));
+            // Drawn under the lock: what a later unit drew is never overwritten by an
+            // earlier one.
+            bar.set_position(done.steps);
+            let rate = done.boards as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
+            bar.set_message(format!(
+                "{}/{} units, {}",
+                done.units,
+                self.units,
+                rate_text(rate, "boards")
+            ));
         }
     }
 
-    /// Ends the report: clears the bar, or writes the finish line of a log.
+    /// Ends the report of a run that did all its work, though its last unit was not whole
+    /// (an estimate's units seldom divide the work exactly): every unit counts as done, and
+    /// `boards` are the boards found in all. A log's last line says `finished`.
+    pub fn complete(self, boards: u128) {
+        {
+            let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
+            done.units = done.units.max(self.units);
+            done.boards = u64::try_from(boards).unwrap_or(u64::MAX);
+        }
+        self.finish();
+    }
+
+    /// Ends the report: clears the bar, or writes the last line of a log that wrote its start
+    /// line: `finished` when every unit was done, else `stopped`.
     pub fn finish(mut self) {
         if let Some(bar) = self.bar.take() {
             crate::signals::set_bar(None);
@@ -229,20 +290,20 @@ impl Progress {
             drop(tx);
             let _ = handle.join();
         }
-        if self.log {
-            let units = self.counters.units.load(Ordering::Relaxed);
-            let boards = self.counters.boards.load(Ordering::Relaxed);
+        if self.announced.load(Ordering::SeqCst) {
+            let done = *self.done.lock().unwrap_or_else(|p| p.into_inner());
             let secs = self.started.elapsed().as_secs_f64();
-            let how = if units == self.units {
+            let how = if done.units >= self.units {
                 "finished"
             } else {
                 "stopped"
             };
             crate::signals::say(&format!(
-                "queens: {}: {how} after {secs:.2} s: {units}/{} units, {}",
+                "queens: {}: {how} after {secs:.2} s: {}/{} units, {}",
                 self.label,
+                done.units,
                 self.units,
-                queens::board::plural(boards, "board")
+                queens::board::plural(done.boards, "board")
             ));
         }
     }
@@ -399,5 +460,65 @@ mod tests {
         assert_eq!(grouped(1000), "1,000");
         assert_eq!(grouped(1_234_567), "1,234,567");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn rates_are_written_in_words_with_three_digits() {
+        assert_eq!(rate_text(2.995e7, "boards"), "29.9 M boards/s");
+        assert_eq!(rate_text(0.0, "boards"), "0 boards/s");
+        assert_eq!(rate_text(87.4, "boards"), "87 boards/s");
+        assert_eq!(rate_text(5.5, "boards"), "5.50 boards/s");
+        assert_eq!(rate_text(412_000.0, "boards"), "412 k boards/s");
+        assert_eq!(rate_text(1.234e9, "boards"), "1.23 G boards/s");
+        assert_eq!(rate_text(f64::NAN, "boards"), "0 boards/s");
+        assert_eq!(rate_text(f64::INFINITY, "boards"), "0 boards/s");
+    }
+
+    /// Units finishing on 8 threads at once, with a reader watching the bar as a terminal
+    /// would draw it: its position and its `k/N units` never go backwards.
+    #[test]
+    fn the_bar_never_goes_backwards_when_units_finish_on_many_threads() {
+        let units = 8 * 2000;
+        let mut progress = Progress::start(ProgressMode::Quiet, "t", units, units as f64);
+        let bar = ProgressBar::hidden();
+        bar.set_length(BAR_STEPS);
+        progress.bar = Some(bar.clone());
+        let stop = AtomicBool::new(false);
+        let units_in = |m: String| -> u64 {
+            m.split('/')
+                .next()
+                .and_then(|u| u.parse().ok())
+                .unwrap_or(0)
+        };
+        thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                let (mut position, mut done, mut looks) = (0, 0, 0u64);
+                while !stop.load(Ordering::SeqCst) {
+                    let (p, d) = (bar.position(), units_in(bar.message()));
+                    assert!(p >= position && d >= done, "{position} {done} then {p} {d}");
+                    (position, done, looks) = (p, d, looks + 1);
+                }
+                looks
+            });
+            let workers: Vec<_> = (0..8)
+                .map(|_| {
+                    s.spawn(|| {
+                        for _ in 0..2000 {
+                            progress.unit_done(1, 1);
+                        }
+                    })
+                })
+                .collect();
+            for w in workers {
+                w.join().unwrap();
+            }
+            stop.store(true, Ordering::SeqCst);
+            assert!(watcher.join().unwrap() > 0);
+        });
+        assert_eq!(bar.position(), BAR_STEPS);
+        assert!(
+            bar.message()
+                .starts_with(&format!("{units}/{units} units, "))
+        );
     }
 }

@@ -219,7 +219,7 @@ impl<'a> RowStream<'a> {
             if !self.started {
                 text += &self.line(&CSV_HEADER.map(String::from));
             }
-            text += &self.line(&row.display_fields());
+            text += &crate::style::verdicts(&self.line(&row.display_fields()), false);
         }
         self.started = true;
         // The file first: once a row is on stdout, the file holds it too.

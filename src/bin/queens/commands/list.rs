@@ -135,7 +135,11 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
             solutions::write_solutions(w, args.n, &options, tick)
         };
         if let Some(p) = progress {
-            p.finish();
+            match &written {
+                // Written to its end: every unit is done, the last one seldom whole.
+                Ok(w) => p.complete(u128::from(*w)),
+                Err(_) => p.finish(),
+            }
         }
         let written = written?;
         if written == 0 && args.limit != Some(0) && !args.quiet {

@@ -130,7 +130,9 @@ fn class_number(n: usize, k: usize, quiet: bool) -> Result<classify::ClassInfo, 
             ControlFlow::Continue(())
         }
     });
-    progress.finish();
+    // The walk ends when it finds class k or runs out of classes: done either way (its last
+    // unit seldom whole).
+    progress.complete(count as u128);
     found.ok_or(count)
 }
 

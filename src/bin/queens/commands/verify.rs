@@ -95,7 +95,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         failures += usize::from(!passed);
         if outputs.lines_on_stdout {
             let mut out = std::io::stdout().lock();
-            writeln!(out, "{line}")?;
+            writeln!(out, "{}", crate::style::verdicts(&line, true))?;
             out.flush()?;
         }
         lines += &line;

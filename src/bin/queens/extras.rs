@@ -1,0 +1,65 @@
+//! The commands around the tool rather than the problem: `queens completions SHELL` (a shell's
+//! completion script, from clap_complete) and `queens man` (the manual page in roff, from
+//! clap_mangen). Both describe the command line as [`crate::help::command`] builds it, so they
+//! cannot drift from it.
+
+use crate::commands::CommandError;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `queens completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write the completion script for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// `queens man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one page per command into DIR (created if missing): queens.1, queens-count.1, …
+    /// instead of the main page on stdout.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+}
+
+/// Writes `bytes` to stdout (a closed pipe is a normal end).
+fn to_stdout(bytes: &[u8]) -> Result<(), CommandError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Runs `queens completions SHELL`: the script on stdout.
+pub fn completions(args: &CompletionsArgs) -> Result<(), CommandError> {
+    let mut cmd = crate::help::command();
+    // Generated into memory first: clap_complete panics on a failed write.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "queens", &mut script);
+    to_stdout(&script)
+}
+
+/// Runs `queens man`: the main page on stdout, or every page into `-o DIR`.
+pub fn man(args: &ManArgs) -> Result<(), CommandError> {
+    let cmd = crate::help::command();
+    match &args.output {
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd).render(&mut page)?;
+            to_stdout(&page)
+        }
+        Some(dir) => {
+            let failed = |e: std::io::Error| {
+                CommandError::Io(format!(
+                    "cannot write the manual pages into '{}': {e}",
+                    dir.display()
+                ))
+            };
+            std::fs::create_dir_all(dir).map_err(failed)?;
+            clap_mangen::generate_to(cmd, dir).map_err(failed)
+        }
+    }
+}

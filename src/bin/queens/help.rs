@@ -1,0 +1,234 @@
+//! Two lengths of help: `-h` a screen (under 40 lines for every command: one line per option
+//! and a few examples), `--help` everything (each option's full text, every example, the
+//! outputs and exit codes).
+//!
+//! The full texts live in [`crate::cli`] (doc comments, `after_long_help`); this module holds
+//! the short ones: [`SHORT`] gives the options whose full text takes several lines a one-line
+//! summary for `-h` ([`command`] applies it), and the `*_EXAMPLES` constants are the `-h`
+//! examples of each command (`after_help`).
+
+use crate::cli::Cli;
+use clap::CommandFactory;
+
+/// One-line `-h` texts: (subcommand, or `""` for every one that has the option; option id;
+/// text). `--help` keeps the option's full text.
+const SHORT: &[(&str, &str, &str)] = &[
+    (
+        "count",
+        "sizes",
+        "Board sizes: 8, a range 4-12, or a list 8,10,12-14 (0 to 32)",
+    ),
+    (
+        "count",
+        "csv",
+        "Also write the table as CSV to FILE (`-`: stdout)",
+    ),
+    (
+        "count",
+        "columns",
+        "The table's columns, e.g. n,total,nodes (`all`: every one; see --help)",
+    ),
+    (
+        "",
+        "json",
+        "Also write the rows and run metadata as JSON to FILE (`-`: stdout)",
+    ),
+    (
+        "",
+        "bfile",
+        "Also write an OEIS b-file of --sequence to FILE (`-`: stdout)",
+    ),
+    ("", "sequence", "The b-file's sequence, by its A-number"),
+    (
+        "",
+        "kernel",
+        "The counting kernel: `auto`, the fastest this CPU runs",
+    ),
+    ("", "split", "How the symmetric engine splits n into units"),
+    (
+        "",
+        "color",
+        "Colour: auto (a terminal, unless NO_COLOR), always, never",
+    ),
+    (
+        "",
+        "known",
+        "Verify against the table in FILE instead of the published values",
+    ),
+    (
+        "",
+        "part",
+        "Count only part RES of MOD, for `queens merge` (`slurm`: see --help)",
+    ),
+    (
+        "",
+        "checkpoint",
+        "Journal finished units to PATH: rerun the same command to resume",
+    ),
+    (
+        "verify",
+        "two_ways",
+        "Count with both plans of the symmetric engine; pass only if they agree",
+    ),
+    (
+        "profile",
+        "csv",
+        "Also write the profile as CSV to FILE (`-`: stdout)",
+    ),
+    (
+        "profile",
+        "engine",
+        "The engine whose search is profiled (enumerate: the plain tree)",
+    ),
+    (
+        "",
+        "orbit",
+        "Only the class of this board (any notation), e.g. 15863724",
+    ),
+    (
+        "classify",
+        "format",
+        "Output format: human, csv, or a notation",
+    ),
+    (
+        "classify",
+        "notation",
+        "The notation of the board columns [default: cols]",
+    ),
+    (
+        "render",
+        "allow_attacks",
+        "With --solution: draw attacking queens, joined by red lines",
+    ),
+    ("render", "output", "The SVG file to write (`-`: stdout)"),
+    ("plot", "output", "The SVG file to write (`-`: stdout)"),
+];
+
+/// `queens -h`'s examples.
+pub const MAIN_EXAMPLES: &str = "\
+Examples:
+  queens count 1-14                 a verified table for n = 1 to 14
+  queens list 8 --classes           the 12 canonical solutions for n = 8
+  queens list 8 | queens classify   canonical form and symmetry of each board
+
+'queens --help' has more examples; 'queens COMMAND -h' the options of a command.";
+
+/// `queens count -h`'s examples.
+pub const COUNT_EXAMPLES: &str = "\
+Examples:
+  queens count 8                        one row, printed as a table
+  queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv";
+
+/// `queens list -h`'s examples.
+pub const LIST_EXAMPLES: &str = "\
+Examples:
+  queens list 8 --classes               the 12 canonical representatives
+  queens list 8 --format cols1          counted from 1: 1 5 8 6 3 7 2 4";
+
+/// `queens verify -h`'s examples.
+pub const VERIFY_EXAMPLES: &str = "\
+Examples:
+  queens verify                         n = 1 to 12
+  queens verify 16 --two-ways           both plans of the symmetric engine must agree";
+
+/// `queens classify -h`'s examples.
+pub const CLASSIFY_EXAMPLES: &str = "\
+Examples:
+  queens classify 15863724 \"2 4 1 7 0 6 3 5\"    boards as arguments, each in any notation
+  queens list 8 | queens classify       classify all 92 solutions read from stdin
+  echo 15863724 | queens classify --format algebraic    the table with chess squares";
+
+/// `queens profile -h`'s examples.
+pub const PROFILE_EXAMPLES: &str = "\
+Examples:
+  queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
+  queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions";
+
+/// `queens render -h`'s examples.
+pub const RENDER_EXAMPLES: &str = "\
+Examples:
+  queens render 8 --class 10 -o class10.svg     the 10th class (as numbered by list --classes)
+  queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid";
+
+/// `queens plot -h`'s examples.
+pub const PLOT_EXAMPLES: &str = "\
+Examples:
+  queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg";
+
+/// `queens merge -h`'s examples.
+pub const MERGE_EXAMPLES: &str = "\
+Examples:
+  queens merge parts/part-*.csv              the merged table
+  queens merge parts/*.csv --csv n18.csv     also write it as CSV";
+
+/// `queens kernels -h`'s examples.
+pub const KERNELS_EXAMPLES: &str = "\
+Examples:
+  queens kernels                     the kernels, whether this CPU runs each, what each needs";
+
+/// `queens completions -h`'s examples.
+pub const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  queens completions bash > queens.bash        then `source queens.bash`";
+
+/// `queens man -h`'s examples.
+pub const MAN_EXAMPLES: &str = "\
+Examples:
+  queens man > queens.1                 the main page; read it with `man ./queens.1`";
+
+/// The command line with the short `-h` texts applied: every option of [`SHORT`] gets its
+/// one-line text as `help` and keeps its full text as `long_help` (for `--help`).
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command().color(crate::style::clap_choice(crate::style::current()));
+    // The global options first: clap copies them into every subcommand when it builds them.
+    for &(_, id, short) in SHORT.iter().filter(|(s, _, _)| s.is_empty()) {
+        if cmd.get_arguments().any(|a| a.get_id() == id) {
+            cmd = cmd.mut_arg(id, |a| shortened(a, short));
+        }
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(&name, |mut sub| {
+            for &(_, id, short) in SHORT.iter().filter(|(s, _, _)| s.is_empty() || *s == name) {
+                if sub.get_arguments().any(|a| a.get_id() == id) {
+                    sub = sub.mut_arg(id, |a| shortened(a, short));
+                }
+            }
+            sub
+        });
+    }
+    cmd
+}
+
+/// `arg` with `short` as its `-h` text, its full text kept for `--help`.
+fn shortened(arg: clap::Arg, short: &'static str) -> clap::Arg {
+    match arg.get_long_help().or(arg.get_help()).cloned() {
+        Some(long) => arg.long_help(long).help(short),
+        None => arg.help(short),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every entry of [`SHORT`] names an option its command has (a renamed option would
+    /// silently keep its long text in `-h`), and fits one line beside the option's name.
+    #[test]
+    fn every_short_text_names_an_option_and_fits_a_line() {
+        let cmd = command();
+        for &(sub, id, short) in SHORT {
+            let mut subs = std::iter::once(&cmd)
+                .chain(cmd.get_subcommands())
+                .filter(|s| sub.is_empty() || s.get_name() == sub);
+            assert!(
+                subs.any(|s| s.get_arguments().any(|a| a.get_id() == id)),
+                "{sub} --{id}"
+            );
+            assert!(short.chars().count() <= 72, "{short}");
+        }
+    }
+}
