@@ -6,7 +6,12 @@
 //! - `queens_host_avx512`: those of the avx512 kernel's 32-bit lanes (avx512f,
 //!   avx512vpopcntdq, popcnt, bmi1, lzcnt), which decide whether it runs at all;
 //! - `queens_host_neon`: on aarch64, where NEON is part of the base architecture;
-//! - `queens_native`: the build runs where the tests will (host == target).
+//! - `queens_native`: the build runs where the tests will (host == target);
+//! - `queens_host_gnu_time`: GNU time is at `/usr/bin/time` (the tests that bound a run's peak
+//!   memory measure it with `time -f %M`; where it is missing they show as `ignored`, with the
+//!   reason, and `.ci/run` installs it so that CI always runs them). Read when this script runs
+//!   (no rerun on installing it later, which would rebuild the package on every build where it
+//!   is missing: `touch build.rs` after installing it).
 //!
 //! The x86 features are detected only when the build runs where the tests will (host ==
 //! target); a cross build sets none of them. Nothing here changes the library or the binary:
@@ -21,6 +26,7 @@ fn main() {
         "queens_host_avx2",
         "queens_host_avx512",
         "queens_host_neon",
+        "queens_host_gnu_time",
     ] {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
     }
@@ -32,6 +38,9 @@ fn main() {
         println!("cargo::rustc-cfg=queens_native");
         for cfg in host_x86_kernels() {
             println!("cargo::rustc-cfg={cfg}");
+        }
+        if std::path::Path::new("/usr/bin/time").exists() {
+            println!("cargo::rustc-cfg=queens_host_gnu_time");
         }
     }
 }

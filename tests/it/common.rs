@@ -146,7 +146,6 @@ pub fn plan_row(plan: &dyn queens::plan::Plan, threads: usize) -> Row {
 /// signalled or run as another user), and what the tests of files and devices check of it.
 pub mod process {
     use std::fs;
-    use std::io::Write;
     use std::path::Path;
     use std::process::{Command as StdCommand, Output};
 
@@ -211,11 +210,6 @@ pub mod process {
             .is_ok_and(|s| s.success())
     }
 
-    /// Says on stderr (directly, so that it shows without --nocapture) that a test was skipped.
-    pub fn skipped(test: &str, why: &str) {
-        let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
-    }
-
     /// The binary as the user `nobody` (uid and gid 65534, no groups), `--quiet`, in `cwd`.
     pub fn as_nobody(cwd: &Path) -> StdCommand {
         let mut c = StdCommand::new("setpriv");
@@ -226,12 +220,10 @@ pub mod process {
         c
     }
 
-    /// The peak memory (KiB) of `queens --quiet args…` in `cwd` by `/usr/bin/time`, with its output;
-    /// `None` where that tool is missing.
-    pub fn peak_kib(args: &[&str], cwd: &Path) -> Option<(u64, Output)> {
-        if !Path::new("/usr/bin/time").exists() {
-            return None;
-        }
+    /// The peak memory (KiB) of `queens --quiet args…` in `cwd` by GNU time (`/usr/bin/time`),
+    /// with its output. Its tests are ignored where the build found no GNU time
+    /// (`cfg(queens_host_gnu_time)`, set by build.rs).
+    pub fn peak_kib(args: &[&str], cwd: &Path) -> (u64, Output) {
         let o = StdCommand::new("/usr/bin/time")
             .args([
                 "-f",
@@ -246,7 +238,7 @@ pub mod process {
             .output()
             .unwrap();
         let kib = fs::read_to_string(cwd.join("rss.txt")).unwrap();
-        Some((kib.trim().lines().last().unwrap().parse().unwrap(), o))
+        (kib.trim().lines().last().unwrap().parse().unwrap(), o)
     }
 }
 

@@ -288,3 +288,58 @@ fn list_classes_writes_json_and_markdown() {
         "--format json and markdown write the table of --classes",
     );
 }
+
+#[test]
+fn classify_and_list_classes_take_json_csv_and_markdown_file_flags() {
+    let d = dir();
+    fs::write(d.path().join("b.txt"), "15863724\n35281746\n").unwrap();
+    // `--json FILE` writes what `--format json -o FILE` writes, and nothing on stdout.
+    assert_eq!(
+        stdout_in(d.path(), &["classify", "b.txt", "--json", "a.json"]),
+        ""
+    );
+    stdout_in(
+        d.path(),
+        &["classify", "b.txt", "--format", "json", "-o", "b.json"],
+    );
+    let a = fs::read_to_string(d.path().join("a.json")).unwrap();
+    assert_eq!(a, fs::read_to_string(d.path().join("b.json")).unwrap());
+    let doc = json(&a);
+    let sizes: Vec<u64> = doc
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["class_size"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes, [8, 4]);
+    // `-` is stdout.
+    let (header, rows) = csv_records(&stdout_in(d.path(), &["classify", "b.txt", "--csv", "-"]));
+    assert!(header.contains(&"symmetry".to_string()), "{header:?}");
+    assert_eq!(rows.len(), 2);
+    let md = stdout_in(d.path(), &["classify", "b.txt", "--markdown", "-"]);
+    assert!(md.starts_with('|') && md.lines().count() == 4, "{md}");
+    // list --classes: the 12 classes of n = 8 as JSON in a file.
+    assert_eq!(
+        stdout_in(d.path(), &["list", "8", "--classes", "--json", "c.json"]),
+        ""
+    );
+    let classes = json(&fs::read_to_string(d.path().join("c.json")).unwrap());
+    assert_eq!(classes.as_array().unwrap().len(), 12);
+    let md = stdout_in(d.path(), &["list", "8", "--classes", "--markdown", "-"]);
+    assert_eq!(md.lines().count(), 2 + 12, "{md}");
+    // One output at a time, and --json on list needs --classes: usage errors, no file.
+    for args in [
+        &["classify", "b.txt", "--json", "x.json", "-o", "y.txt"][..],
+        &["classify", "b.txt", "--json", "x.json", "--csv", "y.csv"],
+        &["classify", "b.txt", "--json", "x.json", "--format", "csv"],
+        &["list", "8", "--json", "x.json"],
+    ] {
+        let o = queens().args(args).current_dir(d.path()).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr).matches("error:").count(),
+            1
+        );
+        assert!(!d.path().join("x.json").exists(), "{args:?}");
+    }
+}

@@ -77,6 +77,8 @@ impl Cli {
             }
             Command::Verify(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
             Command::Profile(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
+            Command::Classify(a) => a.fold_file_flags(),
+            Command::List(a) => a.fold_file_flags(),
             _ => {}
         }
         let threads = match &mut self.command {
@@ -896,9 +898,33 @@ pub struct ListArgs {
     /// Write to FILE instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
+    /// With --classes: the classes as JSON in FILE (`-`: stdout): `--format json -o FILE`.
+    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format", "markdown"])]
+    pub json: Option<String>,
+    /// With --classes: the classes as a Markdown table in FILE (`-`: stdout): `--format
+    /// markdown -o FILE`.
+    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format"])]
+    pub markdown: Option<String>,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,
+}
+
+impl ListArgs {
+    /// Reads `--json` or `--markdown FILE` as `--format json|markdown -o FILE` (clap refuses
+    /// them beside `-o`, `--format` or each other, and without --classes).
+    fn fold_file_flags(&mut self) {
+        let flags = [
+            (self.json.take(), ListFormat::Json),
+            (self.markdown.take(), ListFormat::Markdown),
+        ];
+        for (file, format) in flags {
+            if let Some(file) = file {
+                self.format = Some(format);
+                self.output = Some(file).filter(|f| f != "-");
+            }
+        }
+    }
 }
 
 /// `queens verify`.
@@ -1080,12 +1106,37 @@ pub struct ClassifyArgs {
     /// Write to FILE instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<String>,
+    /// The table as CSV in FILE (`-`: stdout): `--format csv -o FILE` (one output at a time).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format", "json", "markdown"])]
+    pub csv: Option<String>,
+    /// The table as JSON in FILE (`-`: stdout): `--format json -o FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format", "markdown"])]
+    pub json: Option<String>,
+    /// The table as Markdown in FILE (`-`: stdout): `--format markdown -o FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format"])]
+    pub markdown: Option<String>,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,
 }
 
 impl ClassifyArgs {
+    /// Reads `--csv`, `--json` or `--markdown FILE` as `--format csv|json|markdown -o FILE`
+    /// (clap refuses them beside `-o`, `--format` or each other).
+    fn fold_file_flags(&mut self) {
+        let flags = [
+            (self.csv.take(), ClassifyFormat::Csv),
+            (self.json.take(), ClassifyFormat::Json),
+            (self.markdown.take(), ClassifyFormat::Markdown),
+        ];
+        for (file, format) in flags {
+            if let Some(file) = file {
+                self.format = format;
+                self.output = Some(file).filter(|f| f != "-");
+            }
+        }
+    }
+
     /// Whether the output is CSV, and the notation of its board columns if one is chosen
     /// (`None`: the notation the boards were read in): `--format NOTATION` is the human table
     /// in that notation; a `--notation` that names another one is a usage message.

@@ -211,10 +211,17 @@ impl Progress {
                 );
                 let handle = thread::spawn(move || {
                     let every = heartbeat();
-                    if rx.recv_timeout(QUIET_START.min(every))
-                        != Err(mpsc::RecvTimeoutError::Timeout)
-                    {
-                        return; // finished (the sender dropped) before anything was shown
+                    let first = QUIET_START.min(every);
+                    if rx.recv_timeout(first) != Err(mpsc::RecvTimeoutError::Timeout) {
+                        // Finished (the sender dropped). Quiet only if the run itself was
+                        // short: on a loaded machine this thread may first run after a run
+                        // that lasted longer than `first`, which then gets its two lines all
+                        // the same (`finish` joins this thread before it reads `announced`).
+                        if started.elapsed() >= first {
+                            crate::signals::say(&start_line);
+                            announced.store(true, Ordering::SeqCst);
+                        }
+                        return;
                     }
                     crate::signals::say(&start_line);
                     announced.store(true, Ordering::SeqCst);
@@ -360,8 +367,15 @@ impl CountProgress {
         let counted = Arc::clone(&count);
         let handle = thread::spawn(move || {
             let every = heartbeat();
-            if rx.recv_timeout(QUIET_START.min(every)) != Err(mpsc::RecvTimeoutError::Timeout) {
-                return; // finished (the sender dropped) before anything was shown
+            let first = QUIET_START.min(every);
+            if rx.recv_timeout(first) != Err(mpsc::RecvTimeoutError::Timeout) {
+                // Finished (the sender dropped). As for a count: quiet only if the run was
+                // short, not because this thread ran late; a log then gets its start and
+                // finish lines (a terminal's spinner would only flash).
+                if started.elapsed() >= first && !std::io::stderr().is_terminal() {
+                    log_lines(&text, &counted, started, every, &rx);
+                }
+                return;
             }
             if std::io::stderr().is_terminal() {
                 show_spinner(&text, &counted, started, &rx);
