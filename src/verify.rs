@@ -333,7 +333,7 @@ pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
 
 /// Checks a computed total, class breakdown and node count of `engine` for `n` against the
 /// embedded table (nodes are compared for the enumerate engine only: A319283 is its tree).
-pub(crate) fn verify_with_nodes(
+pub fn verify_with_nodes(
     n: usize,
     total: u128,
     classes: &ClassCounts,

@@ -46,11 +46,12 @@ fn py_err(e: Error) -> PyErr {
     }
 }
 
-/// A board size from Python's int: a negative one gets the library's message rather than
-/// Python's `OverflowError`.
-fn size(n: i64) -> PyResult<usize> {
+/// A board size from Python's int, for a function that takes sizes from `min` (0 or 1) to 32:
+/// a negative one gets the library's message for that range rather than Python's
+/// `OverflowError`.
+fn size(n: i64, min: usize) -> PyResult<usize> {
     usize::try_from(n)
-        .map_err(|_| PyValueError::new_err(format!("board size {n} is outside 0 to 32")))
+        .map_err(|_| PyValueError::new_err(format!("board size {n} is outside {min} to 32")))
 }
 
 /// The engine called `name` (default: the symmetric engine).
@@ -90,7 +91,7 @@ fn counter<'a>(
     threads: Option<i64>,
     split: Option<&str>,
 ) -> PyResult<Counter<'a>> {
-    let mut c = Counter::new(size(n)?)
+    let mut c = Counter::new(size(n, 0)?)
         .engine(engine(engine_name)?)
         .kernel(kernel(kernel_name)?);
     if let Some(t) = threads {
@@ -496,7 +497,7 @@ impl PySolutions {
 /// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
 #[pyfunction]
 fn solutions(n: i64) -> PyResult<PySolutions> {
-    let n = size(n)?;
+    let n = size(n, 1)?;
     // The size is checked here, so that the search thread has nothing to report but boards.
     queens::solutions(n).map_err(py_err)?;
     let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD);
@@ -534,21 +535,34 @@ fn solutions(n: i64) -> PyResult<PySolutions> {
 /// `queens_count.solutions_array`.
 #[pyfunction]
 fn solutions_array(py: Python<'_>, n: i64) -> PyResult<Bound<'_, PyArray2<u8>>> {
-    let n = size(n)?;
+    let n = size(n, 1)?;
     if n > MAX_ARRAY_N {
         return Err(PyValueError::new_err(format!(
             "solutions_array({n}) would not fit in memory (n = 17 alone is 1.6 GB); it takes \
              n up to {MAX_ARRAY_N}: iterate solutions({n}) instead"
         )));
     }
+    // Python's signal handlers run every `CHECK_EVERY` boards (a few milliseconds of the
+    // walk), so that Ctrl-C stops it.
+    const CHECK_EVERY: usize = 1 << 16;
+    let mut interrupted: Option<PyErr> = None;
     let cells = py.detach(|| -> Result<Vec<u8>, Error> {
         let mut cells = Vec::new();
         queens::for_each_solution(n, |cols| {
             cells.extend_from_slice(cols);
+            if (cells.len() / n).is_multiple_of(CHECK_EVERY)
+                && let Err(e) = Python::attach(|py| py.check_signals())
+            {
+                interrupted = Some(e);
+                return ControlFlow::Break(());
+            }
             ControlFlow::Continue(())
         })?;
         Ok(cells)
     });
+    if let Some(e) = interrupted {
+        return Err(e);
+    }
     let cells = cells.map_err(py_err)?;
     let rows = cells.len() / n;
     let array = Array2::from_shape_vec((rows, n), cells)
@@ -588,7 +602,7 @@ impl PyClasses {
 /// The classes of board size `n` (1 to 32); see `queens_count.classes`.
 #[pyfunction]
 fn classes(n: i64) -> PyResult<PyClasses> {
-    let inner = queens::classes(size(n)?).map_err(py_err)?;
+    let inner = queens::classes(size(n, 1)?).map_err(py_err)?;
     Ok(PyClasses { inner })
 }
 

@@ -187,24 +187,24 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
         let all: f64 = rows.iter().map(|r| r.seconds).sum();
         parts.push(format!("{all:.3} seconds in all"));
     }
-    if parts.is_empty() {
-        return None;
-    }
+    // The note on whose nodes the table shows, even where every other column is shown.
+    let note = (shown("nodes")
+        && with_kernels
+            .iter()
+            .any(|r| r.engine == Engine::Symmetric.name()))
+    .then_some(SYMMETRIC_NODES_NOTE);
     let line = parts.join(", ");
-    let mut footer = if line.chars().count() <= 100 {
+    let lines = if line.chars().count() <= 100 {
         line
     } else {
         parts.join("\n")
     };
-    if shown("nodes")
-        && with_kernels
-            .iter()
-            .any(|r| r.engine == Engine::Symmetric.name())
-    {
-        footer.push('\n');
-        footer.push_str(SYMMETRIC_NODES_NOTE);
+    match (parts.is_empty(), note) {
+        (true, None) => None,
+        (true, Some(note)) => Some(note.to_string()),
+        (false, None) => Some(lines),
+        (false, Some(note)) => Some(format!("{lines}\n{note}")),
     }
-    Some(footer)
 }
 
 /// The footer's line under a table that shows the symmetric engine's nodes: whose nodes they
@@ -802,7 +802,13 @@ mod tests {
             on_every_row.starts_with("engine enumerate, kernel scalar, threads 1, "),
             "{on_every_row}"
         );
-        assert_eq!(footer(&rows, &parse_columns("all").unwrap()), None);
+        // Every column shown: only the note on whose nodes they are.
+        assert_eq!(
+            footer(&rows, &parse_columns("all").unwrap()).as_deref(),
+            Some(SYMMETRIC_NODES_NOTE)
+        );
+        let enumerate = [row(0, "enumerate", 1)];
+        assert_eq!(footer(&enumerate, &parse_columns("all").unwrap()), None);
         assert_eq!(footer(&[], &human_columns()), None);
         let f = footer(&rows, &parse_columns("n,engine,kernel,threads").unwrap()).unwrap();
         assert!(

@@ -54,6 +54,13 @@ fn parse_errors_are_one_queens_error_line_with_the_hint_then_the_usage() {
             ),
         ),
         (
+            // --color's value before the subcommand is not taken for it.
+            &["--color", "never", "count", "8", "10"],
+            format!(
+                "queens: error: unexpected argument '10' found; several sizes are written as one list: 8,10\n{count_usage}\n"
+            ),
+        ),
+        (
             // n = 0 is a size count takes.
             &["count", "0", "8"],
             format!(

@@ -147,7 +147,8 @@ fn man_prints_the_page_and_writes_one_per_command_into_a_folder() {
 
 #[test]
 fn colour_only_where_asked_and_never_into_a_pipe_by_default() {
-    // A pipe gets no colour, whatever NO_COLOR says.
+    // A pipe gets no colour under auto (and none with --color never). What NO_COLOR and TERM
+    // decide on a terminal is tested beside the code (style.rs), which needs no terminal.
     for args in [vec!["count", "8", "-q"], vec!["verify", "8"]] {
         let out = queens_plain().args(&args).output().unwrap();
         assert!(
@@ -181,7 +182,7 @@ fn colour_only_where_asked_and_never_into_a_pipe_by_default() {
         verify.starts_with(&format!("{ESC}[1m{ESC}[32mPASS{ESC}[0m n=8: total 92")),
         "{verify:?}"
     );
-    // error: in red when asked, plain otherwise (NO_COLOR or not).
+    // error: in red when asked, plain otherwise (into a pipe, with or without NO_COLOR).
     let out = queens_plain()
         .args(["--color", "always", "count", "99"])
         .output()

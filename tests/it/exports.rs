@@ -467,7 +467,12 @@ fn columns_choose_the_table_and_markdown_and_never_the_csv() {
             .collect::<Vec<_>>(),
         queens::formats::table::CSV_HEADER
     );
-    assert_eq!(all.lines().count(), 2, "no footer: every column is shown");
+    // Every column is shown, so the footer is only the note on whose nodes they are.
+    assert_eq!(all.lines().count(), 3, "{all}");
+    assert_eq!(
+        all.lines().last().unwrap(),
+        queens::formats::table::SYMMETRIC_NODES_NOTE
+    );
 
     let d = dir();
     let (md, csv) = (d.path().join("t.md"), d.path().join("t.csv"));

@@ -45,10 +45,19 @@ fn message(e: &clap::Error) -> String {
     head.strip_prefix("error: ").unwrap_or(&head).to_string()
 }
 
-/// The name of the subcommand `args` run, if they name one: the first argument that is not
-/// a flag (the only options before a subcommand are flags: `--quiet`, `--help`, `--version`).
+/// The name of the subcommand `args` run, if they name one: the first argument that is
+/// neither a flag (`--quiet`, `--help`, `--version`) nor the value of `--color WHEN` (the one
+/// option before a subcommand that takes a value; `--color=WHEN` is one argument).
 fn subcommand_of<'a>(cmd: &clap::Command, args: &'a [String]) -> Option<&'a str> {
-    let word = args.iter().skip(1).find(|a| !a.starts_with('-'))?;
+    let mut rest = args.iter().skip(1);
+    let word = loop {
+        let a = rest.next()?;
+        if a == "--color" {
+            rest.next();
+        } else if !a.starts_with('-') {
+            break a;
+        }
+    };
     cmd.get_subcommands()
         .any(|s| s.get_name() == word && s.get_name() != "help")
         .then_some(word.as_str())

@@ -194,7 +194,7 @@ Examples:
   queens list 8 | queens classify       classify all 92 solutions read from stdin
   queens list 6 --format board | queens classify     the tool's own boards, read back
   echo 15863724 | queens classify --format algebraic    the table with chess squares
-  queens classify 15863724 --format json     one JSON object per board
+  queens classify 15863724 --format json     a JSON list, one object per board
   queens classify boards.txt --format csv --from cols1
   queens classify boards.txt --format csv --notation digits
 
@@ -264,8 +264,9 @@ algebraic notation reads them. Progress goes to stderr when --class K walks many
 -o takes a name ending in .svg (any case), a name without an extension, or - (stdout); any
 other extension (x.png) is refused before any work: convert the SVG with rsvg-convert.
 
-Exit codes: 0 success; 2 usage error (bad board, class out of range, unwritable file, an -o
-name that is not .svg).")]
+Exit codes: 0 success; 2 usage error, found before any work (bad board, class out of range, a
+destination whose folder is missing or that this user may not replace, an -o name that is not
+.svg); 3 a write that failed while it ran (a full disk).")]
     Render(RenderArgs),
     /// Plot total and classes against n (log scale) from a table `count --csv` or `--json`
     /// wrote, as SVG.
@@ -279,8 +280,9 @@ that disagrees with OEIS is drawn and crossed out in red, a board size given twi
 twice, and both get a warning on stderr; equal values at one n (n = 1) stand side by side.
 -o takes a name ending in .svg, a name without an extension, or - (stdout).
 
-Exit codes: 0 success (warnings included); 2 usage error (unreadable or malformed table,
-unwritable file, an -o name that is not .svg).")]
+Exit codes: 0 success (warnings included); 2 usage error, found before any work (unreadable or
+malformed table, a destination whose folder is missing or that this user may not replace, an -o
+name that is not .svg); 3 a write that failed while it ran (a full disk).")]
     Plot(PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
     #[command(after_help = crate::help::MERGE_EXAMPLES, after_long_help = "\

@@ -125,6 +125,14 @@ pub fn rate_text(per_second: f64, what: &str) -> String {
     } else {
         0.0
     };
+    // Rounded to the three significant digits shown before the unit is chosen, so that
+    // 999,950/s reads `1.00 M`, not `1000 k`.
+    let r = if r > 0.0 {
+        let step = 10f64.powi(r.log10().floor() as i32 - 2);
+        (r / step).round() * step
+    } else {
+        r
+    };
     let (value, prefix) = [
         (1e15, " P"),
         (1e12, " T"),
@@ -478,7 +486,12 @@ mod tests {
 
     #[test]
     fn rates_are_written_in_words_with_three_digits() {
-        assert_eq!(rate_text(2.995e7, "boards"), "29.9 M boards/s");
+        assert_eq!(rate_text(2.99e7, "boards"), "29.9 M boards/s");
+        assert_eq!(rate_text(2.995e7, "boards"), "30.0 M boards/s");
+        // Rounding that reaches the next unit moves to it.
+        assert_eq!(rate_text(999_950.0, "boards"), "1.00 M boards/s");
+        assert_eq!(rate_text(9.999, "boards"), "10 boards/s");
+        assert_eq!(rate_text(99_960.0, "boards"), "100 k boards/s");
         assert_eq!(rate_text(0.0, "boards"), "0 boards/s");
         assert_eq!(rate_text(87.4, "boards"), "87 boards/s");
         assert_eq!(rate_text(5.5, "boards"), "5.50 boards/s");

@@ -64,19 +64,31 @@ pub fn clap_choice(when: ColorWhen) -> clap::ColorChoice {
     }
 }
 
-/// Whether the environment allows colour on a terminal: `NO_COLOR` unset or empty, `TERM`
-/// not `dumb`.
-fn environment_allows() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+/// Whether a stream gets colour under `when`: `always` and `never` as they say; `auto` on a
+/// terminal only, with `no_color` (the value of `NO_COLOR`) unset or empty and `term` (the
+/// value of `TERM`) not `dumb`.
+fn decide(
+    when: ColorWhen,
+    is_terminal: bool,
+    no_color: Option<&std::ffi::OsStr>,
+    term: Option<&std::ffi::OsStr>,
+) -> bool {
+    match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            is_terminal && no_color.is_none_or(|v| v.is_empty()) && term.is_none_or(|t| t != "dumb")
+        }
+    }
 }
 
 fn enabled(is_terminal: bool) -> bool {
-    match current() {
-        ColorWhen::Always => true,
-        ColorWhen::Never => false,
-        ColorWhen::Auto => is_terminal && environment_allows(),
-    }
+    decide(
+        current(),
+        is_terminal,
+        std::env::var_os("NO_COLOR").as_deref(),
+        std::env::var_os("TERM").as_deref(),
+    )
 }
 
 /// Whether lines written to stdout get colour.
@@ -151,6 +163,31 @@ fn paint_verdicts(line: &str, first_only: bool) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn auto_colours_a_terminal_only_as_no_color_and_term_allow() {
+        use std::ffi::OsStr;
+        let (tty, pipe) = (true, false);
+        let one = Some(OsStr::new("1"));
+        let empty = Some(OsStr::new(""));
+        let dumb = Some(OsStr::new("dumb"));
+        let xterm = Some(OsStr::new("xterm-256color"));
+        assert!(decide(ColorWhen::Auto, tty, None, xterm));
+        assert!(decide(ColorWhen::Auto, tty, None, None));
+        assert!(
+            decide(ColorWhen::Auto, tty, empty, xterm),
+            "an empty NO_COLOR is unset"
+        );
+        assert!(!decide(ColorWhen::Auto, tty, one, xterm), "NO_COLOR=1");
+        assert!(!decide(ColorWhen::Auto, tty, None, dumb), "TERM=dumb");
+        assert!(
+            !decide(ColorWhen::Auto, pipe, None, xterm),
+            "a pipe or a file"
+        );
+        // An explicit choice wins over the environment and the stream.
+        assert!(decide(ColorWhen::Always, pipe, one, dumb));
+        assert!(!decide(ColorWhen::Never, tty, None, xterm));
+    }
     use super::*;
 
     fn args(line: &str) -> Vec<String> {

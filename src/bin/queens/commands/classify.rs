@@ -263,6 +263,9 @@ fn input(args: &ClassifyArgs) -> Result<Input, CommandError> {
             };
             Ok(Input::Stream { input, name, size })
         }
+        ([file], false) if *file == "-" => Err(CommandError::Usage(
+            "give boards or stdin ('-'), not both".to_string(),
+        )),
         ([file], false) => Err(CommandError::Usage(format!(
             "give boards or one file, not both: '{file}' is a file (use --board '{file}' for a \
              board of that name)"
@@ -279,7 +282,7 @@ enum Source {
     Reader(BoardReader<Box<dyn BufRead>>),
     Boards {
         boards: std::vec::IntoIter<RawBoard>,
-        /// The notation of every board, or `None` when they differ.
+        /// The notation of every board, or cols when they differ.
         notation: Option<Notation>,
     },
 }
@@ -524,7 +527,8 @@ fn classify_stream(
     }
     output.finish()?;
     if let Some(e) = io_error {
-        outcome = Err(CommandError::Failed(format!("cannot read the input: {e}")));
+        // An input that fails while the command runs is an I/O failure (exit 3), not a check.
+        outcome = Err(CommandError::Io(format!("cannot read the input: {e}")));
     }
     Ok((tally, summary, outcome))
 }

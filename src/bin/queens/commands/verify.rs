@@ -55,54 +55,63 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let mut failures = 0usize;
     let mut rows: Vec<Row> = Vec::new();
     super::install_signals()?;
-    for &n in &args.sizes.0 {
-        let plan = super::build_plan(n, &args.search)?;
-        if !quiet && !args.yes {
-            super::warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
-        }
-        // A stop is an error naming the unfinished size; the sizes checked are printed above.
-        let counts = super::compute_counts(n, &args.search, None, quiet)?;
-        let mut second = if args.two_ways {
-            let coronal = SearchArgs {
-                split: SplitArg::Coronal,
-                ..args.search
+    // The sizes are checked in a closure so that a stop (an error naming the unfinished size)
+    // still writes the outputs of the sizes checked before it, as `count` does.
+    let mut check_all = || -> Result<(), CommandError> {
+        for &n in &args.sizes.0 {
+            let plan = super::build_plan(n, &args.search)?;
+            if !quiet && !args.yes {
+                super::warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
+            }
+            // A stop is an error naming the unfinished size; the sizes checked are printed above
+            // (or written to -o's file) and in the other outputs.
+            let counts = super::compute_counts(n, &args.search, None, quiet)?;
+            let mut second = if args.two_ways {
+                let coronal = SearchArgs {
+                    split: SplitArg::Coronal,
+                    ..args.search
+                };
+                Some(super::compute_counts(n, &coronal, None, quiet)?)
+            } else {
+                None
             };
-            Some(super::compute_counts(n, &coronal, None, quiet)?)
-        } else {
-            None
-        };
-        // A size both splits hand to the same plan (n = 0: the enumerate search) is checked one
-        // way only, and says so, rather than claiming that two plans agree.
-        let one_plan = second.take_if(|c| c.plan == counts.plan).map(|c| {
-            format!(
-                " (one way only: both splits count n = {n} with plan {})",
-                c.plan
-            )
-        });
-        let mut row = Row::from_counts(&counts);
-        row.reverify(&known);
-        let summary = format!(
-            "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
-            row.n,
-            row.total,
-            row.classes.total(),
-            row.classes.asymmetric,
-            row.classes.half_turn,
-            row.classes.quarter_turn
-        ) + one_plan.as_deref().unwrap_or("");
-        let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
-        let (passed, line) = verdict_line(&row, &known, second.is_some(), &summary, disagreement);
-        failures += usize::from(!passed);
-        if outputs.lines_on_stdout {
-            let mut out = std::io::stdout().lock();
-            writeln!(out, "{}", crate::style::verdicts(&line, true))?;
-            out.flush()?;
+            // A size both splits hand to the same plan (n = 0: the enumerate search) is checked one
+            // way only, and says so, rather than claiming that two plans agree.
+            let one_plan = second.take_if(|c| c.plan == counts.plan).map(|c| {
+                format!(
+                    " (one way only: both splits count n = {n} with plan {})",
+                    c.plan
+                )
+            });
+            let mut row = Row::from_counts(&counts);
+            row.reverify(&known);
+            let summary = format!(
+                "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
+                row.n,
+                row.total,
+                row.classes.total(),
+                row.classes.asymmetric,
+                row.classes.half_turn,
+                row.classes.quarter_turn
+            ) + one_plan.as_deref().unwrap_or("");
+            let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
+            let (passed, line) =
+                verdict_line(&row, &known, second.is_some(), &summary, disagreement);
+            failures += usize::from(!passed);
+            if outputs.lines_on_stdout {
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "{}", crate::style::verdicts(&line, true))?;
+                out.flush()?;
+            }
+            lines += &line;
+            lines.push('\n');
+            rows.push(row);
         }
-        lines += &line;
-        lines.push('\n');
-        rows.push(row);
-    }
+        Ok(())
+    };
+    let checked = check_all();
     outputs.write(&rows, &lines, &meta)?;
+    checked?;
     super::rows::note_nodes_not_compared(&rows, &known);
     if failures == 0 {
         Ok(())
