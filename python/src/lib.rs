@@ -193,20 +193,37 @@ fn run(
 #[pyclass(name = "Counts", module = "queens_count", frozen, get_all, eq)]
 #[derive(Clone, Debug, PartialEq)]
 struct PyCounts {
+    /// The board size.
     n: usize,
+    /// Solutions (OEIS A000170).
     total: u128,
+    /// Classes under the 8 symmetries of the square (A002562).
     classes: u128,
+    /// Classes of 8 boards, no symmetry (A260320).
     asymmetric: u128,
+    /// Classes of 4 boards, unchanged by a half turn only (A260319).
     half_turn: u128,
+    /// Classes of 2 boards, unchanged by a quarter turn (A260318).
     quarter_turn: u128,
+    /// Boards unchanged by a half turn (A032522).
     fixed_half_turn: u128,
+    /// Boards unchanged by a quarter turn (A033148).
     fixed_quarter_turn: u128,
+    /// Partial boards the engine visited (the enumerate engine's are A319283).
     nodes: u128,
+    /// Seconds the count took.
     seconds: f64,
+    /// The engine: "symmetric" or "enumerate".
     engine: String,
+    /// The kernel that counted ("scalar", "avx2", "avx512", "neon"; the enumerate engine
+    /// reports "scalar").
     kernel: String,
+    /// Threads the count ran on.
     threads: usize,
+    /// The identity of the plan, as in part files (e.g. "symmetric-border-burnside-v1").
     plan: String,
+    /// True when the published values agree, None where none are published, False when
+    /// they disagree.
     verified: Option<bool>,
 }
 
@@ -623,31 +640,37 @@ struct PyClassification {
 
 #[pymethods]
 impl PyClassification {
+    /// The board as read, as a tuple of 0-based columns.
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.board)
     }
 
+    /// The canonical form of its class (the smallest of its images), 0-based columns.
     #[getter]
     fn canonical<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.canonical)
     }
 
+    /// The symmetry type: "asymmetric", "half_turn" or "quarter_turn".
     #[getter]
     fn symmetry(&self) -> &'static str {
         self.symmetry
     }
 
+    /// Boards in its class: 8, 4 or 2 (1 for n = 1).
     #[getter]
     fn class_size(&self) -> usize {
         self.class_size
     }
 
+    /// The names of the symmetries that map the board to its canonical form.
     #[getter]
     fn transforms<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.transforms)
     }
 
+    /// The notation the board was read in ("cols", "digits", "leetcode", …).
     #[getter]
     fn notation(&self) -> &'static str {
         self.notation

@@ -436,3 +436,15 @@ def test_the_notebook_example_runs(capsys):
     out = capsys.readouterr().out
     assert "n = 15: 2279184 boards" in out
     assert "asymmetric   class of 8" in out
+
+
+def test_every_attribute_has_a_docstring():
+    # help(q.Counts) and help(q.Classification) describe each attribute, not only the class.
+    counts = q.count(8)
+    for name in counts.as_dict():
+        doc = getattr(type(counts), name).__doc__
+        assert doc and doc.strip(), name
+    c = q.classify("15863724")
+    for name in ("board", "canonical", "symmetry", "class_size", "transforms", "notation"):
+        doc = getattr(type(c), name).__doc__
+        assert doc and doc.strip(), name
