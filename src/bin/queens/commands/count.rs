@@ -117,13 +117,7 @@ fn refuse_overlaps(args: &CountArgs) -> Result<(), CommandError> {
     )
     .collect();
     super::refuse_outputs_that_are_inputs(
-        &[
-            ("--csv", args.csv.as_deref()),
-            ("--json", args.exports.json.as_deref()),
-            ("--markdown", args.exports.markdown.as_deref()),
-            ("--bfile", args.exports.bfile.as_deref()),
-            ("-o", args.table.human_to.as_deref()),
-        ],
+        &super::table_outputs(args.csv.as_deref(), &args.exports, &args.table),
         &inputs,
     )
 }

@@ -69,21 +69,12 @@ pub fn write_json(
     }
     #[derive(serde::Serialize)]
     struct Document<'a> {
-        tool: &'a str,
-        version: &'a str,
-        command_line: &'a [String],
-        started: &'a str,
-        threads_requested: Option<usize>,
-        machine: &'a crate::machine::Machine,
+        #[serde(flatten)]
+        meta: crate::exports::json::MetaFields<'a>,
         profiles: Vec<OneProfile<'a>>,
     }
     let doc = Document {
-        tool: "queens",
-        version: &meta.version,
-        command_line: &meta.command_line,
-        started: &meta.started,
-        threads_requested: meta.threads_requested,
-        machine: &meta.machine,
+        meta: crate::exports::json::MetaFields::of(meta),
         profiles: profiles
             .iter()
             .zip(verdicts)

@@ -9,15 +9,37 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::io;
 
-/// The JSON document's shape.
+/// The run's metadata as every JSON document of the tool opens with (`count`, `merge`,
+/// `verify`, `profile`): tool, version, command line, start time, threads asked for, machine.
 #[derive(Serialize)]
-struct Document<'a> {
+pub struct MetaFields<'a> {
     tool: &'static str,
     version: &'a str,
     command_line: &'a [String],
     started: &'a str,
     threads_requested: Option<usize>,
     machine: &'a Machine,
+}
+
+impl<'a> MetaFields<'a> {
+    /// The fields of `meta`.
+    pub fn of(meta: &'a RunMeta) -> MetaFields<'a> {
+        MetaFields {
+            tool: "queens",
+            version: &meta.version,
+            command_line: &meta.command_line,
+            started: &meta.started,
+            threads_requested: meta.threads_requested,
+            machine: &meta.machine,
+        }
+    }
+}
+
+/// The JSON document's shape.
+#[derive(Serialize)]
+struct Document<'a> {
+    #[serde(flatten)]
+    meta: MetaFields<'a>,
     /// What `verified` compares with: `OEIS`, or the `--known` file.
     verified_against: &'a str,
     rows: Vec<JsonRow<'a>>,
@@ -86,12 +108,7 @@ pub struct Json;
 impl Exporter for Json {
     fn write(&self, rows: &[Row], meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
         let doc = Document {
-            tool: "queens",
-            version: &meta.version,
-            command_line: &meta.command_line,
-            started: &meta.started,
-            threads_requested: meta.threads_requested,
-            machine: &meta.machine,
+            meta: MetaFields::of(meta),
             verified_against: meta.known_file.as_deref().unwrap_or("OEIS"),
             rows: rows
                 .iter()
