@@ -35,6 +35,20 @@ pub fn queens_plain() -> Command {
     cmd
 }
 
+/// Every subcommand but `help`, as `queens --help` lists them under "Commands:".
+pub fn subcommands() -> Vec<String> {
+    stdout_of(&["--help"])
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| *w != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Runs `queens --quiet args…`, expects success, returns stdout.
 pub fn stdout_of(args: &[&str]) -> String {
     let out = queens().args(args).output().unwrap();

@@ -2,24 +2,10 @@
 //! `--help` everything, a note on whose nodes a table shows, shell completions, a man page,
 //! colour only where asked for, and subcommand suggestions that make sense.
 
-use crate::common::{dir, queens_plain, stdout_of};
+use crate::common::{dir, queens_plain, stdout_of, subcommands};
 use std::fs;
 
 const ESC: char = '\u{1b}';
-
-/// Every subcommand but `help`, as `queens --help` lists them.
-fn subcommands() -> Vec<String> {
-    stdout_of(&["--help"])
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|w| *w != "help")
-        .map(str::to_owned)
-        .collect()
-}
 
 #[test]
 fn short_help_fits_a_screen_and_long_help_keeps_everything() {

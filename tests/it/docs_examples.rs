@@ -1,6 +1,7 @@
 //! The documentation tests itself: every ```console example in README.md and docs/*.md runs
 //! against the built binary (trycmd), and every example line of every `--help` runs and exits 0.
 
+use crate::common::subcommands;
 use std::path::Path;
 use std::process::Command;
 
@@ -16,20 +17,6 @@ fn console_examples_in_readme_and_docs() {
         .register_bin("queens", Path::new(QUEENS))
         .case("README.md")
         .case("docs/*.md");
-}
-
-/// The subcommands that `queens --help` lists under "Commands:" (without `help`).
-fn subcommands() -> Vec<String> {
-    let help = run_ok(&["--help"]);
-    help.lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.trim().is_empty())
-        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|w| *w != "help")
-        .map(str::to_owned)
-        .collect()
 }
 
 fn run_ok(args: &[&str]) -> String {
