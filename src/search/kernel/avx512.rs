@@ -14,6 +14,8 @@
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
 #[cfg(target_arch = "x86_64")]
+use super::frames::Frames;
+#[cfg(target_arch = "x86_64")]
 use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
 
@@ -56,12 +58,25 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
     if it.depth <= 3 {
         return super::scalar::count(it);
     }
-    if it.inner <= 0xFFFF
-        && let Some(lanes) = imp::Narrow::detect()
-    {
-        return imp::count_narrow(lanes, it);
+    let Some(narrow) = imp::Narrow::detect() else {
+        return count_wide(it);
+    };
+    if it.inner <= 0xFFFF {
+        return imp::count_narrow(narrow, it);
     }
-    count_wide(it)
+    // n = 19 and 20: 16-bit lanes wherever the edge columns are taken (see `frames` for
+    // why the split search is for 17 columns only).
+    match Frames::of(it) {
+        Some(frames) if frames.fits(it.cols) => {
+            imp::count_narrow(narrow, &frames.frame(frames.index(it.cols)).interior)
+        }
+        Some(frames) if !frames.needs_both() => {
+            let wide =
+                imp::Wide::detect().expect("the avx512 kernel needs avx512f and avx512vpopcntdq");
+            imp::count_split(wide, narrow, it, &frames)
+        }
+        _ => count_wide(it),
+    }
 }
 
 /// [`count`] with 16 lanes of 32 bits whatever the board size (for tests of that search on
@@ -280,5 +295,11 @@ mod imp {
     super::super::batched::batched_entry! {
         /// Counts `it` (four free rows or more) in 32-bit lanes.
         pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,popcnt,bmi1,lzcnt"
+    }
+
+    super::super::batched::split_entry! {
+        /// Counts `it` (17 or 18 columns, four free rows or more) in 32-bit lanes while its
+        /// edge columns are open and in the 16-bit lanes of its frames beyond.
+        pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
     }
 }

@@ -219,6 +219,7 @@ kernels! {
 }
 
 pub(crate) mod batched;
+pub(crate) mod frames;
 pub(crate) mod group;
 pub(crate) mod lanes;
 #[cfg(test)]

@@ -29,6 +29,8 @@
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
 #[cfg(target_arch = "aarch64")]
+use super::frames::Frames;
+#[cfg(target_arch = "aarch64")]
 use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
 
@@ -73,9 +75,16 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
         return super::scalar::count(it);
     }
     if it.inner <= 0xFFFF {
-        imp::count_narrow(lanes, it)
-    } else {
-        imp::count_wide(imp::Wide::from(lanes), it)
+        return imp::count_narrow(lanes, it);
+    }
+    // n = 19 and 20: 16-bit lanes wherever the edge columns are taken (see `frames` for
+    // why the split search is for 17 columns only).
+    match Frames::of(it) {
+        Some(frames) if frames.fits(it.cols) => {
+            imp::count_narrow(lanes, &frames.frame(frames.index(it.cols)).interior)
+        }
+        Some(frames) if !frames.needs_both() => imp::count_split(imp::Wide::from(lanes), lanes, it, &frames),
+        _ => imp::count_wide(imp::Wide::from(lanes), it),
     }
 }
 
@@ -455,5 +464,11 @@ mod imp {
     super::super::batched::batched_entry! {
         /// Counts `it` (four free rows or more) in 32-bit lanes.
         pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "neon"
+    }
+
+    super::super::batched::split_entry! {
+        /// Counts `it` (17 or 18 columns, four free rows or more) in 32-bit lanes while its
+        /// edge columns are open and in the 16-bit lanes of its frames beyond.
+        pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "neon"
     }
 }

@@ -57,8 +57,8 @@ fn wide_interior() -> impl Strategy<Value = Interior> {
                     shift: [0; MAX_DEPTH],
                 };
                 for (i, (a, b, s)) in rows.into_iter().enumerate() {
-                    // About half the squares of each row blocked, three quarters in odd rows.
-                    it.blocked[i] = if i % 2 == 0 { a } else { a | b } & inner;
+                    // About half the squares of each row blocked, a quarter in odd rows.
+                    it.blocked[i] = if i % 2 == 0 { a } else { a & b } & inner;
                     it.shift[i] = if i + 1 < depth { s } else { 0 };
                 }
                 it
@@ -175,6 +175,55 @@ proptest! {
     }
 }
 
+/// Interiors of 17 and 18 columns (n = 19 and 20, where the vector kernels move subtrees
+/// into 16-bit frames once the edge columns are taken: see `frames`), 6 to 12 free rows 1 to
+/// 3 apart, a quarter to half of each row's squares blocked (trees of about 140,000 nodes,
+/// nine in ten with completions), and random border columns (sometimes an edge column, so
+/// that the whole interior fits a frame from the start).
+fn frame_interior() -> impl Strategy<Value = Interior> {
+    (17u32..=18, 6usize..=12, 0u32..4).prop_flat_map(|(width, depth, edge)| {
+        let inner = (1u32 << width) - 1;
+        (
+            Just((width, depth, edge, inner)),
+            any::<u32>(),
+            prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth),
+        )
+            .prop_map(|((width, depth, edge, inner), cols, rows)| {
+                // Edge columns taken from the start: none, the low, the high, or both.
+                let edges = [0, 1, 1 << (width - 1), 1 | 1 << (width - 1)][edge as usize];
+                let mut it = Interior {
+                    depth,
+                    inner,
+                    cols: (cols & (cols >> 9) & 0x7FFE | edges) & inner,
+                    blocked: [0; MAX_DEPTH],
+                    shift: [0; MAX_DEPTH],
+                };
+                for (i, (a, b, s)) in rows.into_iter().enumerate() {
+                    // About half the squares of each row blocked, a quarter in odd rows.
+                    it.blocked[i] = if i % 2 == 0 { a } else { a & b } & inner;
+                    it.shift[i] = if i + 1 < depth { s } else { 0 };
+                }
+                it
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The frames' argument on whole trees, in plain words: an interior of 17 or 18 columns
+    /// whose edge columns are taken counts the same in its frame, completions and nodes.
+    #[test]
+    fn the_scalar_kernel_counts_the_same_in_a_frame(it in frame_interior()) {
+        use super::frames::Frames;
+        let frames = Frames::of(&it).expect("17 or 18 columns");
+        prop_assume!(frames.fits(it.cols));
+        let frame = frames.frame(frames.index(it.cols));
+        let reference = reference_count(&it);
+        prop_assert_eq!(Kernel::Scalar.count(&frame.interior), reference);
+    }
+}
+
 /// The tests of one vector kernel against the scalar one, in a module named after it; each
 /// `ignored` (with the reason) where the CPU lacks the kernel.
 macro_rules! kernel_tests {
@@ -243,6 +292,43 @@ macro_rules! kernel_tests {
                     let scalar = Kernel::Scalar.count(&it);
                     prop_assert_eq!(kernel.count(&it), scalar, "n={} {:?}", n, member);
                     prop_assert_eq!(kernel.count_wide(&it), scalar, "wide n={} {:?}", n, member);
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(200))]
+
+                /// 17 and 18 columns, where `count` searches in 16-bit frames once the edge
+                /// columns are taken (whole interiors, or the subtrees of the split search):
+                /// the same completions and nodes as the plain recursive count.
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_the_reference_on_17_and_18_columns(it in frame_interior()) {
+                    let kernel = kernel();
+                    let reference = reference_count(&it);
+                    prop_assert_eq!(kernel.count(&it), reference);
+                    prop_assert_eq!(kernel.count_wide(&it), reference, "wide");
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(10))]
+
+                /// Real units of n = 19 and 20 (any member of any orbit), whole trees of
+                /// millions of nodes where the split search hands over thousands of subtrees.
+                #[test]
+                #[cfg_attr(not($cfg), ignore = $lacks)]
+                fn matches_scalar_on_random_units_of_n_19_and_20(
+                    n in 19usize..=20,
+                    orbit_pick in any::<prop::sample::Index>(),
+                    member_pick in any::<prop::sample::Index>(),
+                ) {
+                    let kernel = kernel();
+                    let all = orbits(n);
+                    let orbit = orbit_pick.get(&all);
+                    let member = member_pick.get(orbit);
+                    let it = Interior::new(n, member);
+                    prop_assert_eq!(kernel.count(&it), Kernel::Scalar.count(&it), "n={} {:?}", n, member);
                 }
             }
 
