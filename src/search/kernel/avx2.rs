@@ -1,8 +1,9 @@
 //! The AVX2 kernel: the batched search of [`super::batched`] on 256-bit registers, for the
 //! x86-64 CPUs without AVX-512 (most laptops and desktops, EPYC Rome and Milan, older Xeons).
 //!
-//! Where the interior fits 16 bits (n ≤ 18), 16 lanes of 16 bits and 4 vectors a step (64
-//! nodes); beyond, 8 lanes of 32 bits and 4 vectors a step (32 nodes). Interiors of three free
+//! Where the interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a
+//! frame: [`super::frames`]), 16 lanes of 16 bits and 4 vectors a step (64 nodes); beyond, 8
+//! lanes of 32 bits and 4 vectors a step (32 nodes). Interiors of three free
 //! rows or fewer go to the scalar kernel.
 //!
 //! AVX2 has no compress instruction and no vector popcount; they are built as in our C
@@ -34,7 +35,8 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx2,
     name: "avx2",
     needs: "AVX2 (x86-64 with avx2, bmi1, bmi2, popcnt and lzcnt)",
-    summary: "AVX2: 64 nodes a step in 16-bit lanes for n ≤ 18, 32 in 32-bit lanes beyond",
+    summary: "AVX2: 64 nodes a step in 16-bit lanes for n ≤ 18 and most of n = 19, 32 in 32-bit \
+              lanes beyond",
     entry: ENTRY,
 };
 

@@ -1,6 +1,7 @@
 //! The AVX-512 kernel: the batched search of [`super::batched`] on 512-bit registers, 32 lanes
-//! of 16 bits where the interior fits 16 bits (n ≤ 18) and the CPU has AVX-512 BW, VBMI2 and
-//! BITALG, else 16 lanes of 32 bits (every n ≤ 32).
+//! of 16 bits where the interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that
+//! fit a frame: [`super::frames`]) and the CPU has AVX-512 BW, VBMI2 and BITALG, else 16 lanes
+//! of 32 bits (every n ≤ 32).
 //!
 //! The lane operations map one to one onto instructions: mask registers hold the lane sets,
 //! `vpcompressw`/`vpcompressd` pack the surviving nodes, `vpopcntw`/`vpopcntd` count the last
@@ -24,8 +25,8 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx512,
     name: "avx512",
     needs: "AVX-512 (x86-64 with avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt)",
-    summary: "AVX-512: 32 nodes a step in 16-bit lanes for n ≤ 18 (with avx512bw, vbmi2, \
-              bitalg), else 16 in 32-bit lanes",
+    summary: "AVX-512: 32 nodes a step in 16-bit lanes for n ≤ 18 and most of n = 19 (with \
+              avx512bw, vbmi2, bitalg), else 16 in 32-bit lanes",
     entry: ENTRY,
 };
 

@@ -207,10 +207,11 @@ kernels! {
     /// (`scalar`); every CPU, every n from 1 to 32.
     Scalar => scalar,
     /// AVX2: the batched search of `batched`, 64 nodes a step in 16-bit lanes where the
-    /// interior fits 16 bits (n ≤ 18), 32 in 32-bit lanes beyond.
+    /// interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a frame of
+    /// `frames`), 32 in 32-bit lanes beyond.
     Avx2 => avx2,
     /// AVX-512: the batched search of `batched`, 32 nodes a step in 16-bit lanes where the
-    /// interior fits 16 bits (n ≤ 18) and the CPU has avx512bw, avx512vbmi2 and
+    /// interior fits 16 bits (n ≤ 18, and frames' subtrees at n = 19 and 20) and the CPU has avx512bw, avx512vbmi2 and
     /// avx512bitalg, else 16 in 32-bit lanes.
     Avx512 => avx512,
     /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of `batched` in
