@@ -299,8 +299,8 @@ mod imp {
     }
 
     super::super::batched::split_entry! {
-        /// Counts `it` (17 or 18 columns, four free rows or more) in 32-bit lanes while its
-        /// edge columns are open and in the 16-bit lanes of its frames beyond.
+        /// Counts `it` (17 columns, four free rows or more) in 32-bit lanes while its
+        /// edge columns are both open and in the 16-bit lanes of its frames beyond.
         pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
     }
 }

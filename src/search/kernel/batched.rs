@@ -542,20 +542,21 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
     }
 }
 
-/// Counts an interior of 17 columns (n = 19) exactly as [`count`] does in 32-bit lanes, but searching each subtree whose edge columns are taken in the 16-bit lanes of its
-/// frame ([`super::frames`]): the wide searches step while the edge columns are open, and
-/// after each wide step the children that fit a frame are narrowed and added to that
-/// frame's searches (dealt round-robin), which step whenever a level they receive into is
-/// full and are emptied at the end. The same placements are made, each once, so the
-/// completions and the node count are those of [`count`].
+/// Counts an interior of 17 columns (n = 19) exactly as [`count`] does in 32-bit lanes, but
+/// searching each subtree whose edge column is taken in the 16-bit lanes of its frame
+/// ([`super::frames`]): the wide searches step while both edge columns are open, and after
+/// each wide step the children that fit a frame are narrowed and added to that frame's
+/// search, which steps whenever a level it receives into is full and is emptied at the end.
+/// The same placements are made, each once, so the completions and the node count are those
+/// of [`count`].
 ///
 /// `it` must have at least four free rows, and its border columns must not already fit a
 /// frame (then the caller counts the frame's interior with [`count`]).
 ///
 /// Not for 18 columns (n = 20), whose frames need both edge columns taken: there only about
-/// half the nodes are in subtrees that fit (13 nodes each on average), and the wide steps' extra test and store cost more than the narrow lanes
-/// save (n = 20, `--part 0/256`, one thread, AVX2 on Zen 3: 1.23× the time of the plain
-/// 32-bit search).
+/// half the nodes are in subtrees that fit (13 nodes each on average), and the wide steps'
+/// extra test and store cost more than the narrow lanes save (n = 20, `--part 0/256`, one
+/// thread, AVX2 on Zen 3: 1.23× the time of the plain 32-bit search).
 #[inline(always)]
 pub(crate) fn count_split<WL: Lanes, NL: Lanes, const E: usize>(
     wl: WL,

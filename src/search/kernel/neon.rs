@@ -83,7 +83,9 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
         Some(frames) if frames.fits(it.cols) => {
             imp::count_narrow(lanes, &frames.frame(frames.index(it.cols)).interior)
         }
-        Some(frames) if !frames.needs_both() => imp::count_split(imp::Wide::from(lanes), lanes, it, &frames),
+        Some(frames) if !frames.needs_both() => {
+            imp::count_split(imp::Wide::from(lanes), lanes, it, &frames)
+        }
         _ => imp::count_wide(imp::Wide::from(lanes), it),
     }
 }
@@ -467,8 +469,8 @@ mod imp {
     }
 
     super::super::batched::split_entry! {
-        /// Counts `it` (17 or 18 columns, four free rows or more) in 32-bit lanes while its
-        /// edge columns are open and in the 16-bit lanes of its frames beyond.
+        /// Counts `it` (17 columns, four free rows or more) in 32-bit lanes while its
+        /// edge columns are both open and in the 16-bit lanes of its frames beyond.
         pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "neon"
     }
 }
