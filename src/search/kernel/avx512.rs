@@ -15,7 +15,7 @@
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
 #[cfg(target_arch = "x86_64")]
-use super::frames::Frames;
+use super::frames::Route;
 #[cfg(target_arch = "x86_64")]
 use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
@@ -59,24 +59,19 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
     if it.depth <= 3 {
         return super::scalar::count(it);
     }
+    // Without avx512bw, vbmi2 and bitalg, 32-bit lanes throughout.
     let Some(narrow) = imp::Narrow::detect() else {
         return count_wide(it);
     };
-    if it.inner <= 0xFFFF {
-        return imp::count_narrow(narrow, it);
-    }
-    // n = 19 and 20: 16-bit lanes wherever the edge columns are taken (see `frames` for
-    // why the split search is for 17 columns only).
-    match Frames::of(it) {
-        Some(frames) if frames.fits(it.cols) => {
-            imp::count_narrow(narrow, &frames.frame(frames.index(it.cols)).interior)
-        }
-        Some(frames) if !frames.needs_both() => {
+    match Route::of(it) {
+        Route::Narrow => imp::count_narrow(narrow, it),
+        Route::Frame(frame) => imp::count_narrow(narrow, &frame.interior),
+        Route::Split(frames) => {
             let wide =
                 imp::Wide::detect().expect("the avx512 kernel needs avx512f and avx512vpopcntdq");
             imp::count_split(wide, narrow, it, &frames)
         }
-        _ => count_wide(it),
+        Route::Wide => count_wide(it),
     }
 }
 

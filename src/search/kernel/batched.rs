@@ -196,13 +196,15 @@ impl<L: Lanes> Search<L> {
     #[inline(always)]
     fn push_root(&mut self, bit: L::Lane, cols: L::Lane) {
         let zero = L::Lane::default();
-        self.push(0, [bit, cols, zero, zero]);
+        self.put(0, [bit, cols, zero, zero]);
+        self.mark(0);
     }
 
     /// Adds a node (`[free, cols, ld, rd]`) to level `j`, which must hold fewer than
-    /// `2W − 1` nodes.
+    /// `2W − 1` nodes, without [`Search::mark`]ing the level (the caller does, once for all
+    /// the nodes it adds).
     #[inline(always)]
-    fn push(&mut self, j: usize, [free, cols, ld, rd]: [L::Lane; 4]) {
+    fn put(&mut self, j: usize, [free, cols, ld, rd]: [L::Lane; 4]) {
         let at = self.count[j];
         let level = &mut self.levels[j];
         level.free[at] = free;
@@ -210,7 +212,33 @@ impl<L: Lanes> Search<L> {
         level.ld[at] = ld;
         level.rd[at] = rd;
         self.count[j] = at + 1;
-        self.mark(j);
+    }
+
+    /// Resets `searches` and deals the root's free squares of `it` to them round-robin, one
+    /// level-0 node per square (at most 30 squares: at most 30 nodes in a search, within a
+    /// buffer).
+    #[inline(always)]
+    fn start<const E: usize>(l: L, searches: &mut [Search<L>; E], it: &Interior) {
+        for s in searches.iter_mut() {
+            s.reset(l);
+        }
+        let mut rest = it.inner & !(it.cols | it.blocked[0]);
+        let mut e = 0;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg(); // lowest free square
+            rest ^= bit;
+            searches[e].push_root(lane(bit), lane(it.cols));
+            e = (e + 1) % E;
+        }
+    }
+
+    /// What the search found: its completions and nodes, the per-lane ones included.
+    #[inline(always)]
+    fn found(&self, l: L) -> InteriorCount {
+        InteriorCount {
+            completions: self.completions + l.sum(self.acc),
+            nodes: self.nodes + l.sum(self.acc_nodes),
+        }
     }
 
     /// Moves the per-lane counts into `completions` and `nodes`.
@@ -426,19 +454,7 @@ pub(crate) fn count<L: Lanes, const E: usize>(
         assert!(E >= 1);
     }
     assert!(it.inner <= L::MAX_MASK && it.depth >= 4 && it.depth <= MAX_DEPTH);
-    for s in searches.iter_mut() {
-        s.reset(l);
-    }
-    // The root's free squares are dealt round-robin to the searches, one level-0 node per
-    // square (at most 30 squares: at most 30 nodes in a search, within a buffer).
-    let mut rest = it.inner & !(it.cols | it.blocked[0]);
-    let mut e = 0;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg(); // lowest free square
-        rest ^= bit;
-        searches[e].push_root(lane(bit), lane(it.cols));
-        e = (e + 1) % E;
-    }
+    Search::start(l, searches, it);
     // A tight interior (as many open columns as free rows: every interior of a border
     // constellation) has exactly three open columns left for its last three rows, which
     // [`Lanes::three_rows`] counts; the others (made up by tests) end a row deeper. The
@@ -455,12 +471,16 @@ pub(crate) fn count<L: Lanes, const E: usize>(
             break;
         }
     }
-    let mut total = InteriorCount::default();
-    for s in searches.iter() {
-        total.completions += s.completions + l.sum(s.acc);
-        total.nodes += s.nodes + l.sum(s.acc_nodes);
-    }
-    total
+    total(searches.iter().map(|s| s.found(l)))
+}
+
+/// The sum of what searches found.
+#[inline(always)]
+fn total(found: impl Iterator<Item = InteriorCount>) -> InteriorCount {
+    found.fold(InteriorCount::default(), |t, f| InteriorCount {
+        completions: t.completions + f.completions,
+        nodes: t.nodes + f.nodes,
+    })
 }
 
 /// The children of one step of the wide search that fit a frame (see [`super::frames`]):
@@ -574,22 +594,12 @@ pub(crate) fn count_split<WL: Lanes, NL: Lanes, const E: usize>(
     for f in 0..2 {
         assert!(frames.frame(f).interior.inner <= NL::MAX_MASK);
     }
-    for w in s.wide.iter_mut() {
-        w.reset(wl);
-    }
+    Search::start(wl, &mut s.wide, it);
     for n in s.narrow.iter_mut() {
         n.reset(nl);
     }
     s.diverted.count = 0;
     s.diverted.edges = wl.splat(frames.edges());
-    let mut rest = it.inner & !(it.cols | it.blocked[0]);
-    let mut e = 0;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg(); // lowest free square
-        rest ^= bit;
-        s.wide[e].push_root(lane(bit), lane(it.cols));
-        e = (e + 1) % E;
-    }
     let three = super::scalar::ends_with_three_rows(it);
     loop {
         let mut more = false;
@@ -609,16 +619,8 @@ pub(crate) fn count_split<WL: Lanes, NL: Lanes, const E: usize>(
         let frame = &frames.frame(f).interior;
         while n.step(nl, frame, three, None) {}
     }
-    let mut total = InteriorCount::default();
-    for w in s.wide.iter() {
-        total.completions += w.completions + wl.sum(w.acc);
-        total.nodes += w.nodes + wl.sum(w.acc_nodes);
-    }
-    for n in s.narrow.iter() {
-        total.completions += n.completions + nl.sum(n.acc);
-        total.nodes += n.nodes + nl.sum(n.acc_nodes);
-    }
-    total
+    let wide = s.wide.iter().map(|w| w.found(wl));
+    total(wide.chain(s.narrow.iter().map(|n| n.found(nl))))
 }
 
 /// Moves the diverted children into their frames' searches: first a frame's search whose
@@ -647,14 +649,7 @@ fn hand_over<WL: Lanes, NL: Lanes>(
         let [free, cols, ld, rd] = diverted.node(k);
         let f = frames.index(cols);
         let frame = frames.frame(f);
-        let n = &mut narrow[f];
-        let at = n.count[j];
-        let level = &mut n.levels[j];
-        level.free[at] = lane(frame.narrow(free));
-        level.cols[at] = lane(frame.narrow(cols));
-        level.ld[at] = lane(frame.narrow(ld));
-        level.rd[at] = lane(frame.narrow(rd));
-        n.count[j] = at + 1;
+        narrow[f].put(j, [free, cols, ld, rd].map(|x| lane(frame.narrow(x))));
     }
     for n in narrow.iter_mut() {
         n.mark(j);

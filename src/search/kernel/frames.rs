@@ -64,6 +64,45 @@ impl Frame {
     }
 }
 
+/// How a vector kernel counts an interior of four free rows or more: the one decision of lane
+/// widths, shared by every kernel.
+#[derive(Clone, Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "made once per unit on the stack and matched at once: boxing would allocate"
+)]
+pub(crate) enum Route {
+    /// In 16-bit lanes: the interior fits them (n ≤ 18).
+    Narrow,
+    /// In 16-bit lanes, in this frame: the border queens already take the edge columns the
+    /// interior needs taken (n = 19 or 20).
+    Frame(Frame),
+    /// In 32-bit lanes while both edge columns are open, and each subtree that takes one in
+    /// the 16-bit lanes of its frame ([`super::batched::count_split`]; 17 columns, n = 19).
+    Split(Frames),
+    /// In 32-bit lanes throughout: n ≥ 21, and n = 20 unless it starts in a frame (there
+    /// the split search costs more than it saves: see [`super::batched::count_split`]).
+    Wide,
+}
+
+impl Route {
+    /// The route of `it`.
+    pub fn of(it: &Interior) -> Route {
+        if it.inner < 1 << NARROW_BITS {
+            return Route::Narrow;
+        }
+        match Frames::of(it) {
+            Some(frames) if frames.fits(it.cols) => {
+                let i = frames.index(it.cols);
+                let [low, high] = frames.frames;
+                Route::Frame(if i == 0 { low } else { high })
+            }
+            Some(frames) if !frames.needs_both() => Route::Split(frames),
+            _ => Route::Wide,
+        }
+    }
+}
+
 /// The frames of a 17- or 18-column interior, and which nodes may move to them.
 #[derive(Clone, Debug)]
 pub(crate) struct Frames {

@@ -29,7 +29,7 @@
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
 #[cfg(target_arch = "aarch64")]
-use super::frames::Frames;
+use super::frames::Route;
 #[cfg(target_arch = "aarch64")]
 use super::{Interior, InteriorCount, WeightedCount};
 use super::{Kernel, KernelEntry, KernelInfo};
@@ -74,19 +74,11 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
     if it.depth <= 3 {
         return super::scalar::count(it);
     }
-    if it.inner <= 0xFFFF {
-        return imp::count_narrow(lanes, it);
-    }
-    // n = 19 and 20: 16-bit lanes wherever the edge columns are taken (see `frames` for
-    // why the split search is for 17 columns only).
-    match Frames::of(it) {
-        Some(frames) if frames.fits(it.cols) => {
-            imp::count_narrow(lanes, &frames.frame(frames.index(it.cols)).interior)
-        }
-        Some(frames) if !frames.needs_both() => {
-            imp::count_split(imp::Wide::from(lanes), lanes, it, &frames)
-        }
-        _ => imp::count_wide(imp::Wide::from(lanes), it),
+    match Route::of(it) {
+        Route::Narrow => imp::count_narrow(lanes, it),
+        Route::Frame(frame) => imp::count_narrow(lanes, &frame.interior),
+        Route::Split(frames) => imp::count_split(imp::Wide::from(lanes), lanes, it, &frames),
+        Route::Wide => imp::count_wide(imp::Wide::from(lanes), it),
     }
 }
 
