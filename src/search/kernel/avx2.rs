@@ -100,7 +100,7 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    use super::super::lanes::{CAP, Lanes, PACK16, PACK32};
+    use super::super::lanes::{CAP, Lanes, Narrowing, PACK16, PACK32, PACK32_LOW16};
     use std::arch::x86_64::*;
 
     /// How many independent searches are interleaved (as in the C experiment: two).
@@ -475,6 +475,31 @@ mod imp {
         }
         #[inline(always)]
         fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u32; CAP], at: usize) {
+            store_halves(self.into(), p.0, p.1, v, dst, at)
+        }
+    }
+
+    impl Narrowing for Wide {
+        type Packing16 = (__m256i, usize);
+        #[inline(always)]
+        fn packing16(self, m: u32) -> (__m256i, usize) {
+            // Per 128-bit half, the pattern that moves the kept lanes' two low bytes to the
+            // front, and how many lanes the low half keeps.
+            let (lo, hi) = ((m & 0xF) as usize, (m >> 4 & 0xF) as usize);
+            (
+                pattern_pair(self.into(), &PACK32_LOW16.0[lo], &PACK32_LOW16.0[hi]),
+                lo.count_ones() as usize,
+            )
+        }
+        #[inline(always)]
+        fn compress_store_low16(
+            self,
+            p: (__m256i, usize),
+            v: __m256i,
+            dst: &mut [u16; CAP],
+            at: usize,
+        ) {
+            // Each half stores 8 lanes of 16 bits: its kept lanes' low halves, then zeros.
             store_halves(self.into(), p.0, p.1, v, dst, at)
         }
     }

@@ -98,7 +98,7 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    use super::super::lanes::{CAP, Lanes};
+    use super::super::lanes::{CAP, Lanes, Narrowing};
     use std::arch::x86_64::*;
 
     /// How many independent searches are interleaved (measured with the earlier AVX-512
@@ -280,6 +280,26 @@ mod imp {
             mask_add: _mm512_mask_add_epi16, mullo: _mm512_mullo_epi16,
             popcnt: _mm512_popcnt_epi16, sllv: _mm512_sllv_epi16, srlv: _mm512_srlv_epi16,
             test_mask: _mm512_mask_test_epi16_mask, compress: _mm512_maskz_compress_epi16,
+        }
+    }
+
+    impl Narrowing for Wide {
+        type Packing16 = __mmask16;
+        #[inline(always)]
+        fn packing16(self, m: __mmask16) -> __mmask16 {
+            m
+        }
+        #[inline(always)]
+        fn compress_store_low16(self, p: __mmask16, v: __m512i, dst: &mut [u16; CAP], at: usize) {
+            // Bounds: 16 lanes of 16 bits from `at`, checked here.
+            let dst = &mut dst[at..at + 16];
+            // SAFETY: a `Wide` exists only where AVX-512F was detected; `vpcompressd` packs
+            // the kept lanes to the front (zeros after), `vpmovdw` keeps each lane's low 16
+            // bits, and the unaligned 32-byte store falls inside the bounds-checked `dst`.
+            unsafe {
+                let packed = _mm512_cvtepi32_epi16(_mm512_maskz_compress_epi32(p, v));
+                _mm256_storeu_si256(dst.as_mut_ptr().cast(), packed)
+            }
         }
     }
 

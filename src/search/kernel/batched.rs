@@ -41,7 +41,7 @@
 //! search, and interleaving lets the CPU overlap those latencies.
 
 use super::frames::Frames;
-use super::lanes::{CAP, Lanes};
+use super::lanes::{CAP, Lanes, Narrowing};
 use super::{Interior, InteriorCount, MAX_DEPTH};
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
@@ -522,21 +522,6 @@ impl<L: Lanes> Diverted<L> {
         // `cols & edges` is not zero: the zero test's all ones, flipped.
         l.xor(l.zeros(l.and(cols, self.edges)), l.splat(u32::MAX))
     }
-
-    /// Node `k` (`[free, cols, ld, rd]`), as plain words.
-    #[inline(always)]
-    fn node(&self, k: usize) -> [u32; 4] {
-        let word = |x: L::Lane| {
-            let x: u64 = x.into();
-            x as u32 // a lane is at most 32 bits
-        };
-        [
-            word(self.nodes.free[k]),
-            word(self.nodes.cols[k]),
-            word(self.nodes.ld[k]),
-            word(self.nodes.rd[k]),
-        ]
-    }
 }
 
 /// The state of [`count_split`], kept per thread by the kernels as [`Search`] is.
@@ -578,7 +563,7 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 /// extra test and store cost more than the narrow lanes save (n = 20, `--part 0/256`, one
 /// thread, AVX2 on Zen 3: 1.23× the time of the plain 32-bit search).
 #[inline(always)]
-pub(crate) fn count_split<WL: Lanes, NL: Lanes, const E: usize>(
+pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,
     nl: NL,
     it: &Interior,
@@ -606,7 +591,7 @@ pub(crate) fn count_split<WL: Lanes, NL: Lanes, const E: usize>(
         for w in 0..E {
             more |= s.wide[w].step(wl, it, three, Some(&mut s.diverted));
             if s.diverted.count > 0 {
-                hand_over(nl, frames, three, &s.diverted, &mut s.narrow);
+                hand_over(wl, nl, frames, three, &s.diverted, &mut s.narrow);
                 s.diverted.count = 0;
             }
         }
@@ -624,11 +609,16 @@ pub(crate) fn count_split<WL: Lanes, NL: Lanes, const E: usize>(
 }
 
 /// Moves the diverted children into their frames' searches: first a frame's search whose
-/// level `j` (theirs) is full steps until no level is, then each child is narrowed and added
-/// to its frame's search. A level so holds fewer than `W` nodes before and, as one wide step
-/// diverts at most as many nodes as a narrow step takes, at most `2W − 1` after.
+/// level `j` (theirs) is full steps until no level is, then the children are narrowed and
+/// added to their frames' searches a vector at a time, in the lanes: each child goes to the
+/// frame [`Frames::index`] names (the low one where column 0 is taken), its words shifted
+/// right by that frame's dropped bits and their low 16 bits compress-stored into the frame's
+/// level ([`Frame::narrow`](super::frames::Frame::narrow) in every lane). A level so holds
+/// fewer than `W` nodes before and, as one wide step diverts at most as many nodes as a
+/// narrow step takes, at most `2W − 1` after.
 #[inline(always)]
-fn hand_over<WL: Lanes, NL: Lanes>(
+fn hand_over<WL: Narrowing, NL: Lanes<Lane = u16>>(
+    wl: WL,
     nl: NL,
     frames: &Frames,
     three: bool,
@@ -645,13 +635,29 @@ fn hand_over<WL: Lanes, NL: Lanes>(
             n.step(nl, &frames.frame(f).interior, three, None);
         }
     }
-    for k in 0..diverted.count {
-        let [free, cols, ld, rd] = diverted.node(k);
-        let f = frames.index(cols);
-        let frame = frames.frame(f);
-        narrow[f].put(j, [free, cols, ld, rd].map(|x| lane(frame.narrow(x))));
+    let column0 = wl.splat(1);
+    let shifts = [0, 1].map(|f| frames.frame(f).drop_low());
+    let mut at = [narrow[0].count[j], narrow[1].count[j]];
+    for v in (0..diverted.count).step_by(WL::LANES) {
+        let children = diverted.nodes.load(wl, v);
+        // Frame 0 (low) where column 0 is taken, frame 1 where it is open: the lanes where
+        // `cols & 1` is not zero, and those where its zero test (all ones) is not zero.
+        let taken = wl.and(children.cols, column0);
+        let lanes = wl.first((diverted.count - v).min(WL::LANES));
+        let (low, high) = wl.nonzero_pair(lanes, taken, wl.zeros(taken));
+        for (f, m) in [(0, low), (1, high)] {
+            let p = wl.packing16(m);
+            let s = shifts[f];
+            let level = &mut narrow[f].levels[j];
+            wl.compress_store_low16(p, wl.shr(children.free, s), &mut level.free, at[f]);
+            wl.compress_store_low16(p, wl.shr(children.cols, s), &mut level.cols, at[f]);
+            wl.compress_store_low16(p, wl.shr(children.ld, s), &mut level.ld, at[f]);
+            wl.compress_store_low16(p, wl.shr(children.rd, s), &mut level.rd, at[f]);
+            at[f] += wl.count(m);
+        }
     }
-    for n in narrow.iter_mut() {
+    for (f, n) in narrow.iter_mut().enumerate() {
+        n.count[j] = at[f];
         n.mark(j);
     }
 }

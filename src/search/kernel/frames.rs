@@ -31,6 +31,14 @@ use super::Interior;
 /// Interior columns a 16-bit lane holds.
 const NARROW_BITS: u32 = 16;
 
+/// `mask` in a frame's columns: shifted right by the `drop_low` bits the frame drops at the
+/// bottom, 16 bits kept. (The split search does the same in lanes: see
+/// [`super::lanes::Narrowing`].)
+#[inline(always)]
+fn narrow(mask: u32, drop_low: u32) -> u32 {
+    (mask >> drop_low) & ((1 << NARROW_BITS) - 1)
+}
+
 /// One frame: an interior whose masks drop the low edge column, the high one, or both.
 #[derive(Clone, Debug)]
 pub(crate) struct Frame {
@@ -45,7 +53,14 @@ impl Frame {
     /// A mask of the wide interior in the frame's columns.
     #[inline(always)]
     pub fn narrow(&self, mask: u32) -> u32 {
-        (mask >> self.drop_low) & ((1 << NARROW_BITS) - 1)
+        narrow(mask, self.drop_low)
+    }
+
+    /// Bits dropped at the bottom: a mask is narrowed to the frame by shifting it right by
+    /// this much and keeping the low 16 bits.
+    #[inline(always)]
+    pub fn drop_low(&self) -> u32 {
+        self.drop_low
     }
 
     /// The frame of `it` that drops `drop_low` bits at the bottom and keeps 16 columns.
@@ -54,11 +69,10 @@ impl Frame {
             interior: it.clone(),
             drop_low,
         };
-        let narrow = |mask: u32| (mask >> drop_low) & ((1 << NARROW_BITS) - 1);
-        frame.interior.inner = narrow(it.inner);
-        frame.interior.cols = narrow(it.cols);
+        frame.interior.inner = frame.narrow(it.inner);
+        frame.interior.cols = frame.narrow(it.cols);
         for b in &mut frame.interior.blocked[..it.depth] {
-            *b = narrow(*b);
+            *b = narrow(*b, drop_low);
         }
         frame
     }

@@ -194,6 +194,28 @@ pub(crate) trait Lanes: Copy {
     }
 }
 
+/// Lanes of 32 bits that can also store the low 16 bits of their lanes into a buffer of
+/// 16-bit lanes: how the split search ([`super::batched::count_split`]) hands the nodes that
+/// fit a frame to that frame's 16-bit search, narrowed in the lanes, with no scalar pass.
+pub(crate) trait Narrowing: Lanes {
+    /// A mask prepared for [`Narrowing::compress_store_low16`].
+    type Packing16: Copy;
+
+    /// `m` prepared for [`Narrowing::compress_store_low16`].
+    fn packing16(self, m: Self::Mask) -> Self::Packing16;
+
+    /// Writes the low 16 bits of the lanes of `v` that `p` holds, in order, to `dst[at..]`;
+    /// it may write up to `2 · LANES` lanes from `at` (the ones past the packed lanes are
+    /// scratch).
+    fn compress_store_low16(
+        self,
+        p: Self::Packing16,
+        v: Self::Vector,
+        dst: &mut [u16; CAP],
+        at: usize,
+    );
+}
+
 /// Byte patterns that pack the lanes of one 128-bit vector with a byte shuffle (x86's
 /// `pshufb`, ARM's `tbl`), for the instruction sets without a compress instruction: entry `m`
 /// moves the lanes whose bit is set in `m` (one bit per lane) to the front, in order; the
@@ -202,13 +224,18 @@ pub(crate) trait Lanes: Copy {
 pub(crate) struct PackPatterns<const K: usize>(pub [[u8; 16]; K]);
 
 /// The patterns for 8 lanes of 16 bits (one per 8-bit mask).
-pub(crate) static PACK16: PackPatterns<256> = PackPatterns(pack_patterns::<256>(2));
+pub(crate) static PACK16: PackPatterns<256> = PackPatterns(pack_patterns::<256>(2, 2));
 
 /// The patterns for 4 lanes of 32 bits (one per 4-bit mask).
-pub(crate) static PACK32: PackPatterns<16> = PackPatterns(pack_patterns::<16>(4));
+pub(crate) static PACK32: PackPatterns<16> = PackPatterns(pack_patterns::<16>(4, 4));
 
-/// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`).
-const fn pack_patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {
+/// The patterns that pack the low 16 bits of 4 lanes of 32 bits (one per 4-bit mask): the
+/// kept lanes' two low bytes (little-endian), in order, for [`Narrowing`].
+pub(crate) static PACK32_LOW16: PackPatterns<16> = PackPatterns(pack_patterns::<16>(4, 2));
+
+/// The `K` packing patterns for lanes of `bytes` bytes (`K = 2^(16 / bytes)`), each kept
+/// lane giving its `keep` low bytes.
+const fn pack_patterns<const K: usize>(bytes: usize, keep: usize) -> [[u8; 16]; K] {
     let mut table = [[0x80u8; 16]; K];
     let mut m = 0;
     while m < K {
@@ -218,7 +245,7 @@ const fn pack_patterns<const K: usize>(bytes: usize) -> [[u8; 16]; K] {
         while lane < 16 / bytes {
             if m >> lane & 1 == 1 {
                 let mut b = 0;
-                while b < bytes {
+                while b < keep {
                     table[m][out] = (lane * bytes + b) as u8;
                     out += 1;
                     b += 1;
@@ -243,6 +270,10 @@ mod tests {
         assert!(p[4..].iter().all(|&b| b == 0x80));
         // Every lane of 4 (32-bit): the identity.
         assert_eq!(PACK32.0[0xF], std::array::from_fn::<u8, 16, _>(|i| i as u8));
+        // The low halves of lanes 0 and 2 of 4 (32-bit): bytes 0, 1, 8, 9, then zeros.
+        let p = &PACK32_LOW16.0[0b0101];
+        assert_eq!(&p[..4], &[0, 1, 8, 9]);
+        assert!(p[4..].iter().all(|&b| b == 0x80));
         assert!(PACK16.0[0].iter().all(|&b| b == 0x80));
     }
 }

@@ -105,7 +105,7 @@ fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
 
 #[cfg(target_arch = "aarch64")]
 mod imp {
-    use super::super::lanes::{CAP, Lanes, PACK16, PACK32};
+    use super::super::lanes::{CAP, Lanes, Narrowing, PACK16, PACK32, PACK32_LOW16};
     use std::arch::aarch64::*;
 
     /// How many independent searches are interleaved: two, as in the AVX2 kernel, so that
@@ -446,6 +446,20 @@ mod imp {
         }
         #[inline(always)]
         fn compress_store(self, p: uint8x16_t, v: uint32x4_t, dst: &mut [u32; CAP], at: usize) {
+            pack_store(p, unsafe { vreinterpretq_u8_u32(v) }, dst, at)
+        }
+    }
+
+    impl Narrowing for Wide {
+        type Packing16 = uint8x16_t;
+        #[inline(always)]
+        fn packing16(self, m: u32) -> uint8x16_t {
+            // The pattern that moves the kept lanes' two low bytes to the front.
+            pattern(&PACK32_LOW16.0[m as usize & 0xF])
+        }
+        #[inline(always)]
+        fn compress_store_low16(self, p: uint8x16_t, v: uint32x4_t, dst: &mut [u16; CAP], at: usize) {
+            // Stores 8 lanes of 16 bits: the kept lanes' low halves, then zeros.
             pack_store(p, unsafe { vreinterpretq_u8_u32(v) }, dst, at)
         }
     }
