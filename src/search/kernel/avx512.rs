@@ -69,7 +69,7 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
         Route::Split(frames) => {
             let wide =
                 imp::Wide::detect().expect("the avx512 kernel needs avx512f and avx512vpopcntdq");
-            imp::count_split(wide, narrow, it, &frames)
+            imp::count_split(wide, narrow, &frames)
         }
         Route::Wide => count_wide(it),
     }

@@ -547,7 +547,8 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
     }
 }
 
-/// Counts an interior of 17 columns (n = 19) exactly as [`count`] does in 32-bit lanes, but
+/// Counts the 17-column interior of `frames` ([`Frames::interior`]: n = 19, or n = 20 without
+/// the edge column its border queens take) exactly as [`count`] does in 32-bit lanes, but
 /// searching each subtree whose edge column is taken in the 16-bit lanes of its frame
 /// ([`super::frames`]): the wide searches step while both edge columns are open, and after
 /// each wide step the children that fit a frame are narrowed and added to that frame's
@@ -555,27 +556,27 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 /// The same placements are made, each once, so the completions and the node count are those
 /// of [`count`].
 ///
-/// `it` must have at least four free rows, and its border columns must not already fit a
-/// frame (then the caller counts the frame's interior with [`count`]).
+/// The interior must have at least four free rows, and both its edge columns open (else the
+/// caller counts it in its frame).
 ///
-/// Not for 18 columns (n = 20), whose frames need both edge columns taken: there only about
-/// half the nodes are in subtrees that fit (13 nodes each on average), and the wide steps'
-/// extra test and store cost more than the narrow lanes save (n = 20, `--part 0/256`, one
-/// thread, AVX2 on Zen 3: 1.23× the time of the plain 32-bit search).
+/// Not for 18 columns with both edge columns open (n = 20), whose frames would need both
+/// taken: there only about half the nodes are in subtrees that fit (13 nodes each on
+/// average), and the wide steps' extra test and store cost more than the narrow lanes save
+/// (n = 20, `--part 0/256`, one thread, AVX2 on Zen 3: 1.23× the time of the plain 32-bit
+/// search).
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,
     nl: NL,
-    it: &Interior,
     frames: &Frames,
     s: &mut SplitSearches<WL, NL, E>,
 ) -> InteriorCount {
+    let it = frames.interior();
     assert!(it.inner <= WL::MAX_MASK && it.depth >= 4 && it.depth <= MAX_DEPTH);
     assert!(
         !frames.fits(it.cols),
         "the caller counts this interior in its frame"
     );
-    assert!(!frames.needs_both(), "17 columns only");
     for f in 0..2 {
         assert!(frames.frame(f).interior.inner <= NL::MAX_MASK);
     }
@@ -709,7 +710,7 @@ macro_rules! batched_entry {
 pub(crate) use batched_entry;
 
 /// Defines, in a kernel's file, the entry of the split search ([`count_split`]) for one pair
-/// of lane types: a function `fn NAME(wide, narrow, it, frames) -> InteriorCount` compiled
+/// of lane types: a function `fn NAME(wide, narrow, frames) -> InteriorCount` compiled
 /// with the kernel's target features, on this thread's searches (kept from unit to unit). The
 /// features must be those both lane types' values prove.
 macro_rules! split_entry {
@@ -721,12 +722,11 @@ macro_rules! split_entry {
         $vis fn $name(
             wide: $wide,
             narrow: $narrow,
-            it: &$crate::search::kernel::Interior,
             frames: &$crate::search::kernel::frames::Frames,
         ) -> $crate::search::kernel::InteriorCount {
             use $crate::search::kernel::batched::{self, SplitSearches};
             use $crate::search::kernel::frames::Frames;
-            use $crate::search::kernel::{Interior, InteriorCount};
+            use $crate::search::kernel::InteriorCount;
             type Searches = SplitSearches<$wide, $narrow, $searches>;
             thread_local! {
                 static PER_THREAD: std::cell::RefCell<Option<Box<Searches>>> =
@@ -736,17 +736,16 @@ macro_rules! split_entry {
             fn run(
                 wide: $wide,
                 narrow: $narrow,
-                it: &Interior,
                 frames: &Frames,
                 searches: &mut Searches,
             ) -> InteriorCount {
-                batched::count_split(wide, narrow, it, frames, searches)
+                batched::count_split(wide, narrow, frames, searches)
             }
             PER_THREAD.with_borrow_mut(|s| {
                 let s = s.get_or_insert_with(|| Box::new(SplitSearches::new(wide, narrow)));
                 // SAFETY: values of the lane types exist only where the features they need,
                 // the ones `run` is compiled for, were detected.
-                unsafe { run(wide, narrow, it, frames, s) }
+                unsafe { run(wide, narrow, frames, s) }
             })
         }
     };

@@ -17,29 +17,44 @@
 //! with the same placements. Likewise once column `w − 1` holds a queen, every mask can drop
 //! bit `w − 1`. A 17-column interior with either edge column taken, or an 18-column interior
 //! with both taken, so fits 16 bits: a *frame*, whose search is the same tree in lanes twice
-//! as many per vector.
+//! as many per vector; an 18-column interior with one edge column taken is a 17-column one.
 //!
 //! An interior that starts with the edge columns it needs taken (a border queen in row 0 or
-//! n − 1 next to a corner) is counted in its frame from the start. For 17 columns,
-//! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
-//! open, and hands each child that takes one to the search of its frame (at n = 19 about 93%
-//! of the nodes are searched in 16-bit lanes); 18-column interiors that need the split are
-//! searched in 32-bit lanes (why: [`super::batched::count_split`]).
+//! n − 1 next to a corner) is counted in its frame from the start ([`Route::Frame`]). For 17
+//! columns, [`super::batched::count_split`] searches in 32-bit lanes only while both edge
+//! columns are open, and hands each child that takes one to the search of its frame (at
+//! n = 19 about 93% of the nodes are searched in 16-bit lanes). An 18-column interior (n = 20)
+//! whose border queens take one edge column is counted as the 17 columns without it, by the
+//! same split search; one with both edge columns open is searched in 32-bit lanes (why:
+//! [`super::batched::count_split`]).
 
 use super::Interior;
 
 /// Interior columns a 16-bit lane holds.
 const NARROW_BITS: u32 = 16;
 
-/// `mask` in a frame's columns: shifted right by the `drop_low` bits the frame drops at the
-/// bottom, 16 bits kept. (The split search does the same in lanes: see
+/// `mask` without the `drop_low` columns at the bottom (shifted right by them), `bits`
+/// columns kept. (The split search narrows to 16 bits alike in lanes: see
 /// [`super::lanes::Narrowing`].)
 #[inline(always)]
-fn narrow(mask: u32, drop_low: u32) -> u32 {
-    (mask >> drop_low) & ((1 << NARROW_BITS) - 1)
+fn narrow(mask: u32, drop_low: u32, bits: u32) -> u32 {
+    (mask >> drop_low) & ((1 << bits) - 1)
 }
 
-/// One frame: an interior whose masks drop the low edge column, the high one, or both.
+/// The interior `it` without the `drop_low` columns at the bottom, `bits` columns kept: the
+/// same free rows, shifts and depth, its masks narrowed. Exact (the same tree) where every
+/// column dropped is an edge column already taken (see the module's doc).
+fn without_edges(it: &Interior, drop_low: u32, bits: u32) -> Interior {
+    let mut narrowed = it.clone();
+    narrowed.inner = narrow(it.inner, drop_low, bits);
+    narrowed.cols = narrow(it.cols, drop_low, bits);
+    for b in &mut narrowed.blocked[..it.depth] {
+        *b = narrow(*b, drop_low, bits);
+    }
+    narrowed
+}
+
+/// One frame: an interior whose masks drop one or both edge columns and keep 16.
 #[derive(Clone, Debug)]
 pub(crate) struct Frame {
     /// The interior in the frame's columns: the same free rows, shifts and depth, its masks
@@ -50,10 +65,11 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// A mask of the wide interior in the frame's columns.
-    #[inline(always)]
+    /// A mask of the wide interior in the frame's columns (what the split search's
+    /// hand-over does in lanes; here for the tests).
+    #[cfg(test)]
     pub fn narrow(&self, mask: u32) -> u32 {
-        narrow(mask, self.drop_low)
+        narrow(mask, self.drop_low, NARROW_BITS)
     }
 
     /// Bits dropped at the bottom: a mask is narrowed to the frame by shifting it right by
@@ -65,16 +81,10 @@ impl Frame {
 
     /// The frame of `it` that drops `drop_low` bits at the bottom and keeps 16 columns.
     fn new(it: &Interior, drop_low: u32) -> Frame {
-        let mut frame = Frame {
-            interior: it.clone(),
+        Frame {
+            interior: without_edges(it, drop_low, NARROW_BITS),
             drop_low,
-        };
-        frame.interior.inner = frame.narrow(it.inner);
-        frame.interior.cols = frame.narrow(it.cols);
-        for b in &mut frame.interior.blocked[..it.depth] {
-            *b = narrow(*b, drop_low);
         }
-        frame
     }
 }
 
@@ -88,14 +98,17 @@ impl Frame {
 pub(crate) enum Route {
     /// In 16-bit lanes: the interior fits them (n ≤ 18).
     Narrow,
-    /// In 16-bit lanes, in this frame: the border queens already take the edge columns the
-    /// interior needs taken (n = 19 or 20).
+    /// In 16-bit lanes, in this frame: the border queens already take enough edge columns
+    /// (n = 19: either; n = 20: both, or one and then the next one in).
     Frame(Frame),
-    /// In 32-bit lanes while both edge columns are open, and each subtree that takes one in
-    /// the 16-bit lanes of its frame ([`super::batched::count_split`]; 17 columns, n = 19).
+    /// In 32-bit lanes while both edge columns of a 17-column interior are open, and each
+    /// subtree that takes one in the 16-bit lanes of its frame
+    /// ([`super::batched::count_split`]): n = 19, and n = 20 where the border queens take
+    /// one edge column (dropped: [`Frames::interior`]).
     Split(Frames),
-    /// In 32-bit lanes throughout: n ≥ 21, and n = 20 unless it starts in a frame (there
-    /// the split search costs more than it saves: see [`super::batched::count_split`]).
+    /// In 32-bit lanes throughout: n ≥ 21, and n = 20 where both edge columns are open
+    /// (there a split needs both taken, and costs more than it saves: see
+    /// [`super::batched::count_split`]).
     Wide,
 }
 
@@ -105,78 +118,67 @@ impl Route {
         if it.inner < 1 << NARROW_BITS {
             return Route::Narrow;
         }
-        match Frames::of(it) {
-            Some(frames) if frames.fits(it.cols) => {
-                let i = frames.index(it.cols);
-                let [low, high] = frames.frames;
-                Route::Frame(if i == 0 { low } else { high })
-            }
-            Some(frames) if !frames.needs_both() => Route::Split(frames),
+        let width = it.inner.count_ones();
+        if it.inner != (1u32 << width).wrapping_sub(1) {
+            return Route::Wide; // not a run of columns from bit 0 (no interior is)
+        }
+        // Which edge columns the border queens take.
+        let low = it.cols & 1 != 0;
+        let high = it.cols >> (width - 1) & 1 != 0;
+        match (width, low, high) {
+            (17, true, _) | (18, true, true) => Route::Frame(Frame::new(it, 1)),
+            (17, false, true) => Route::Frame(Frame::new(it, 0)),
+            (17, false, false) => Route::Split(Frames::new(it.clone())),
+            // One edge of 18 taken: the 17 columns without it, routed as such.
+            (18, true, false) => Route::of(&without_edges(it, 1, 17)),
+            (18, false, true) => Route::of(&without_edges(it, 0, 17)),
             _ => Route::Wide,
         }
     }
 }
 
-/// The frames of a 17- or 18-column interior, and which nodes may move to them.
+/// A 17-column interior whose edge columns are both open, and its two frames: which nodes
+/// may move to them, and how.
 #[derive(Clone, Debug)]
 pub(crate) struct Frames {
-    /// The two edge columns, as bits.
-    edges: u32,
-    /// 18 columns: a node needs both edge columns taken; 17: either.
-    both: bool,
-    /// 17 columns: `[low, high]`, the frames without column 0 and without column 16; 18
-    /// columns: the one frame without both (twice).
+    /// The interior.
+    interior: Interior,
+    /// `[low, high]`: the frames without column 0 and without column 16.
     frames: [Frame; 2],
 }
 
 impl Frames {
-    /// The frames of `it`, if its masks are 17 or 18 bits wide (n = 19 or 20).
-    pub fn of(it: &Interior) -> Option<Frames> {
-        let width = it.inner.count_ones();
-        if it.inner != (1u32 << width).wrapping_sub(1) {
-            return None; // not a run of columns from bit 0 (no interior is)
-        }
-        let edges = 1 | 1 << (width - 1);
-        match width {
-            17 => Some(Frames {
-                edges,
-                both: false,
-                frames: [Frame::new(it, 1), Frame::new(it, 0)],
-            }),
-            18 => {
-                let frame = Frame::new(it, 1);
-                Some(Frames {
-                    edges,
-                    both: true,
-                    frames: [frame.clone(), frame],
-                })
-            }
-            _ => None,
-        }
+    /// The two edge columns, as bits.
+    const EDGES: u32 = 1 | 1 << NARROW_BITS;
+
+    /// The frames of `interior` (17 columns).
+    fn new(interior: Interior) -> Frames {
+        assert_eq!(interior.inner, (1 << 17) - 1, "17 columns");
+        let frames = [Frame::new(&interior, 1), Frame::new(&interior, 0)];
+        Frames { interior, frames }
+    }
+
+    /// The 17-column interior to count: the one routed, or, for 18 columns whose border
+    /// queens take one edge column, that interior without it.
+    pub fn interior(&self) -> &Interior {
+        &self.interior
     }
 
     /// The edge columns, as bits (for the vector test of [`Frames::fits`]).
     pub fn edges(&self) -> u32 {
-        self.edges
+        Self::EDGES
     }
 
-    /// Whether a node needs both edge columns taken (else either).
-    pub fn needs_both(&self) -> bool {
-        self.both
-    }
-
-    /// Whether a node whose queens take the columns `cols` fits a frame.
+    /// Whether a node whose queens take the columns `cols` fits a frame: either edge column
+    /// taken.
     pub fn fits(&self, cols: u32) -> bool {
-        let taken = cols & self.edges;
-        if self.both {
-            taken == self.edges
-        } else {
-            taken != 0
-        }
+        cols & Self::EDGES != 0
     }
 
     /// The index (0 or 1) of the frame of a node with queens in `cols` (one that
-    /// [`Frames::fits`]): the low frame whenever column 0 is taken.
+    /// [`Frames::fits`]): the low frame whenever column 0 is taken. (The split search's
+    /// hand-over decides so in lanes; here for the tests.)
+    #[cfg(test)]
     pub fn index(&self, cols: u32) -> usize {
         usize::from(cols & 1 == 0)
     }
@@ -208,62 +210,117 @@ mod tests {
         it
     }
 
-    #[test]
-    fn only_17_and_18_columns_have_frames() {
-        assert!(Frames::of(&interior(16, 5)).is_none());
-        assert!(Frames::of(&interior(19, 5)).is_none());
-        let f17 = Frames::of(&interior(17, 5)).unwrap();
-        assert!(!f17.needs_both());
-        assert_eq!(f17.edges(), 1 | 1 << 16);
-        let f18 = Frames::of(&interior(18, 5)).unwrap();
-        assert!(f18.needs_both());
-        assert_eq!(f18.edges(), 1 | 1 << 17);
+    /// The route of `it` with `cols` taken from the start.
+    fn route(width: u32, cols: u32) -> Route {
+        let mut it = interior(width, 5);
+        it.cols = cols;
+        Route::of(&it)
     }
 
     #[test]
-    fn a_node_fits_once_its_edge_columns_are_taken() {
-        let f17 = Frames::of(&interior(17, 5)).unwrap();
+    fn the_route_follows_the_width_and_the_edge_columns_taken() {
+        assert!(matches!(route(16, 0), Route::Narrow));
+        assert!(matches!(route(19, 1), Route::Wide));
+        assert!(matches!(route(18, 0b10), Route::Wide));
+        // 17 columns: a frame once either edge is taken, else the split search.
+        let Route::Split(f17) = route(17, 0b100) else {
+            panic!("17 columns, edges open: split")
+        };
+        assert_eq!(f17.interior().inner, 0x1_FFFF);
+        assert_eq!(f17.interior().cols, 0b100);
+        assert_eq!(f17.edges(), 1 | 1 << 16);
+        let Route::Frame(low) = route(17, 1 | 0b100) else {
+            panic!("17 columns, column 0 taken: a frame")
+        };
+        assert_eq!(
+            (low.drop_low(), low.interior.inner, low.interior.cols),
+            (1, 0xFFFF, 0b10)
+        );
+        let Route::Frame(high) = route(17, 1 << 16) else {
+            panic!("17 columns, column 16 taken: a frame")
+        };
+        assert_eq!((high.drop_low(), high.interior.inner), (0, 0xFFFF));
+        // 18 columns: a frame with both edges taken; with one, the 17 columns without it.
+        let Route::Frame(both) = route(18, 1 | 1 << 17) else {
+            panic!("18 columns, both edges taken: a frame")
+        };
+        assert_eq!((both.drop_low(), both.interior.inner), (1, 0xFFFF));
+        let Route::Split(low) = route(18, 1 | 0b1000) else {
+            panic!("18 columns, column 0 taken: the split search without it")
+        };
+        assert_eq!(
+            (low.interior().inner, low.interior().cols),
+            (0x1_FFFF, 0b100)
+        );
+        let Route::Split(high) = route(18, 1 << 17 | 0b1000) else {
+            panic!("18 columns, column 17 taken: the split search without it")
+        };
+        assert_eq!(
+            (high.interior().inner, high.interior().cols),
+            (0x1_FFFF, 0b1000)
+        );
+        // Column 0 and the next one in taken: the 17 columns' edge too, so a frame.
+        assert!(matches!(route(18, 0b11), Route::Frame(_)));
+        assert!(matches!(route(18, 0b11 << 16), Route::Frame(_)));
+    }
+
+    #[test]
+    fn a_node_fits_once_an_edge_column_is_taken() {
+        let Route::Split(f17) = route(17, 0) else {
+            panic!("17 columns, edges open: split")
+        };
         assert!(!f17.fits(0b1110));
         assert!(f17.fits(1));
         assert!(f17.fits(1 << 16));
         assert_eq!(f17.index(1 | 1 << 16), 0);
         assert_eq!(f17.index(1 << 16), 1);
-        let f18 = Frames::of(&interior(18, 5)).unwrap();
-        assert!(!f18.fits(1));
-        assert!(!f18.fits(1 << 17));
-        assert!(f18.fits(1 | 1 << 17 | 0b100));
     }
 
     #[test]
     fn frames_drop_the_edge_columns_and_keep_16() {
-        let f17 = Frames::of(&interior(17, 5)).unwrap();
+        let Route::Split(f17) = route(17, 0) else {
+            panic!("17 columns, edges open: split")
+        };
         let (low, high) = (f17.frame(0), f17.frame(1));
         assert_eq!(low.narrow(0x1_FFFF), 0xFFFF);
         assert_eq!(low.narrow(0b1_0000_0000_0000_0011), 0b1000_0000_0000_0001);
         assert_eq!(high.narrow(0x1_8001), 0x8001);
         assert_eq!(low.interior.inner, 0xFFFF);
         assert_eq!(high.interior.inner, 0xFFFF);
-        let f18 = Frames::of(&interior(18, 5)).unwrap();
-        assert_eq!(f18.frame(0).narrow(0x3_FFFF), 0xFFFF);
-        assert_eq!(f18.frame(0).narrow(0x2_0001), 0);
     }
 
     /// The argument of the module's doc, checked on whole trees: an interior whose edge
-    /// column is taken from the start counts the same completions and nodes in its frame.
+    /// columns are taken from the start counts the same completions and nodes in the
+    /// narrower interior its route counts.
     #[test]
-    fn an_interior_with_its_edge_taken_counts_the_same_in_its_frame() {
-        for (width, cols) in [(17, 1), (17, 1 << 16), (18, 1 | 1 << 17)] {
+    fn an_interior_with_its_edges_taken_counts_the_same_in_its_route() {
+        let (top17, top18) = (1 << 16, 1 << 17);
+        for (width, cols) in [
+            (17, 1),
+            (17, top17),
+            (18, 1 | top18),
+            (18, 1),
+            (18, top18),
+            (18, 0b11),
+        ] {
             let mut it = interior(width, 9);
             it.cols = cols | 1 << 5;
-            let frames = Frames::of(&it).unwrap();
-            assert!(frames.fits(it.cols));
-            let frame = frames.frame(frames.index(it.cols));
+            let narrowed = match Route::of(&it) {
+                Route::Frame(frame) => frame.interior,
+                Route::Split(frames) => frames.interior().clone(),
+                other => panic!("width {width}, {cols:#x}: {other:?}"),
+            };
+            assert!(narrowed.inner < it.inner, "width {width}, {cols:#x}");
             let wide = Kernel::Scalar.count(&it);
             assert!(
                 wide.completions > 0,
-                "width {width}: an empty tree proves little"
+                "width {width}, {cols:#x}: an empty tree proves little"
             );
-            assert_eq!(Kernel::Scalar.count(&frame.interior), wide, "width {width}");
+            assert_eq!(
+                Kernel::Scalar.count(&narrowed),
+                wide,
+                "width {width}, {cols:#x}"
+            );
         }
     }
 }

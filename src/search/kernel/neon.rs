@@ -77,7 +77,7 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
     match Route::of(it) {
         Route::Narrow => imp::count_narrow(lanes, it),
         Route::Frame(frame) => imp::count_narrow(lanes, &frame.interior),
-        Route::Split(frames) => imp::count_split(imp::Wide::from(lanes), lanes, it, &frames),
+        Route::Split(frames) => imp::count_split(imp::Wide::from(lanes), lanes, &frames),
         Route::Wide => imp::count_wide(imp::Wide::from(lanes), it),
     }
 }
