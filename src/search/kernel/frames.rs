@@ -1,5 +1,6 @@
 //! Narrow frames of a wide interior: how the vector kernels keep 16-bit lanes for most of the
-//! search of n = 19 and 20, whose interiors have 17 and 18 columns.
+//! search of n = 19, and for the units of n = 20 and 21 whose border queens take edge
+//! columns.
 //!
 //! # Why an edge column can be dropped
 //!
@@ -15,18 +16,20 @@
 //! attacks column 0 itself and then leaves the board. Every mask of the node and of the rows
 //! below can drop bit 0 (shift right by one) and still describe the same subtree exactly,
 //! with the same placements. Likewise once column `w − 1` holds a queen, every mask can drop
-//! bit `w − 1`. A 17-column interior with either edge column taken, or an 18-column interior
-//! with both taken, so fits 16 bits: a *frame*, whose search is the same tree in lanes twice
-//! as many per vector; an 18-column interior with one edge column taken is a 17-column one.
+//! bit `w − 1`. A 17-column interior with either edge column taken so fits 16 bits: a
+//! *frame*, whose search is the same tree in lanes twice as many per vector.
 //!
-//! An interior that starts with the edge columns it needs taken (a border queen in row 0 or
-//! n − 1 next to a corner) is counted in its frame from the start ([`Route::Frame`]). For 17
-//! columns, [`super::batched::count_split`] searches in 32-bit lanes only while both edge
-//! columns are open, and hands each child that takes one to the search of its frame (at
-//! n = 19 about 93% of the nodes are searched in 16-bit lanes). An 18-column interior (n = 20)
-//! whose border queens take one edge column is counted as the 17 columns without it, by the
-//! same split search; one with both edge columns open is searched in 32-bit lanes (why:
-//! [`super::batched::count_split`]).
+//! When a border queen (row 0 or n − 1) takes the edge column, the interior without it is
+//! again one whose edges no attack reaches: the interior queens all stand right of the new
+//! column 0 (the old column 0 is the border queen's, whose attacks are in `blocked`). So
+//! the border's edge columns are dropped one by one, as long as the interior is wider than
+//! 16 columns: an interior left with 16 is counted in its frame from the start
+//! ([`Route::Frame`]), one left with 17 by the split search. For 17 columns,
+//! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
+//! open, and hands each child that takes one to the search of its frame (at n = 19 about 93%
+//! of the nodes are searched in 16-bit lanes). Wider interiors are searched in 32-bit lanes:
+//! an 18-column one would need two columns taken by interior queens, and splitting there
+//! costs more than it saves (see [`super::batched::count_split`]).
 
 use super::Interior;
 
@@ -98,17 +101,15 @@ impl Frame {
 pub(crate) enum Route {
     /// In 16-bit lanes: the interior fits them (n ≤ 18).
     Narrow,
-    /// In 16-bit lanes, in this frame: the border queens already take enough edge columns
-    /// (n = 19: either; n = 20: both, or one and then the next one in).
+    /// In 16-bit lanes, in this frame: the border queens take edge columns enough to leave
+    /// 16 (n = 19: either edge; n = 20: two; n = 21: three).
     Frame(Frame),
     /// In 32-bit lanes while both edge columns of a 17-column interior are open, and each
     /// subtree that takes one in the 16-bit lanes of its frame
-    /// ([`super::batched::count_split`]): n = 19, and n = 20 where the border queens take
-    /// one edge column (dropped: [`Frames::interior`]).
+    /// ([`super::batched::count_split`]): n = 19, and n = 20 and 21 whose border queens take
+    /// one or two edge columns (dropped: [`Frames::interior`]).
     Split(Frames),
-    /// In 32-bit lanes throughout: n ≥ 21, and n = 20 where both edge columns are open
-    /// (there a split needs both taken, and costs more than it saves: see
-    /// [`super::batched::count_split`]).
+    /// In 32-bit lanes throughout: interiors left wider than 17 columns.
     Wide,
 }
 
@@ -126,12 +127,14 @@ impl Route {
         let low = it.cols & 1 != 0;
         let high = it.cols >> (width - 1) & 1 != 0;
         match (width, low, high) {
-            (17, true, _) | (18, true, true) => Route::Frame(Frame::new(it, 1)),
+            (17, true, _) => Route::Frame(Frame::new(it, 1)),
             (17, false, true) => Route::Frame(Frame::new(it, 0)),
             (17, false, false) => Route::Split(Frames::new(it.clone())),
-            // One edge of 18 taken: the 17 columns without it, routed as such.
-            (18, true, false) => Route::of(&without_edges(it, 1, 17)),
-            (18, false, true) => Route::of(&without_edges(it, 0, 17)),
+            // Wider, with an edge column taken: the interior without it, routed as such
+            // (again an interior whose edges no diagonal attack reaches: see the module's
+            // doc).
+            (_, true, _) => Route::of(&without_edges(it, 1, width - 1)),
+            (_, false, true) => Route::of(&without_edges(it, 0, width - 1)),
             _ => Route::Wide,
         }
     }
@@ -244,7 +247,7 @@ mod tests {
         let Route::Frame(both) = route(18, 1 | 1 << 17) else {
             panic!("18 columns, both edges taken: a frame")
         };
-        assert_eq!((both.drop_low(), both.interior.inner), (1, 0xFFFF));
+        assert_eq!((both.interior.inner, both.interior.cols), (0xFFFF, 0));
         let Route::Split(low) = route(18, 1 | 0b1000) else {
             panic!("18 columns, column 0 taken: the split search without it")
         };
@@ -262,6 +265,25 @@ mod tests {
         // Column 0 and the next one in taken: the 17 columns' edge too, so a frame.
         assert!(matches!(route(18, 0b11), Route::Frame(_)));
         assert!(matches!(route(18, 0b11 << 16), Route::Frame(_)));
+        // 19 columns: the split search once two border edge columns are dropped, a frame
+        // after three; each drop leaves the next column in as the new edge.
+        let Route::Split(two) = route(19, 1 | 1 << 18 | 0b100) else {
+            panic!("19 columns, both edges taken: the split search without them")
+        };
+        assert_eq!(
+            (two.interior().inner, two.interior().cols),
+            (0x1_FFFF, 0b10)
+        );
+        let Route::Split(low) = route(19, 0b11 | 0b1000) else {
+            panic!("19 columns, columns 0 and 1 taken: the split search without them")
+        };
+        assert_eq!(
+            (low.interior().inner, low.interior().cols),
+            (0x1_FFFF, 0b10)
+        );
+        assert!(matches!(route(19, 0b101), Route::Wide));
+        assert!(matches!(route(19, 0b111), Route::Frame(_)));
+        assert!(matches!(route(20, 0b111), Route::Split(_)));
     }
 
     #[test]
@@ -302,6 +324,9 @@ mod tests {
             (18, 1),
             (18, top18),
             (18, 0b11),
+            (19, 1 | 1 << 18),
+            (19, 0b11),
+            (19, 0b111),
         ] {
             let mut it = interior(width, 9);
             it.cols = cols | 1 << 5;
