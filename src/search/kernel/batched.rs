@@ -547,11 +547,11 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
     }
 }
 
-/// Counts the 17-column interior of `frames` ([`Frames::interior`]: n = 19, or n = 20 without
-/// the edge column its border queens take) exactly as [`count`] does in 32-bit lanes, but
-/// searching each subtree whose edge column is taken in the 16-bit lanes of its frame
-/// ([`super::frames`]): the wide searches step while both edge columns are open, and after
-/// each wide step the children that fit a frame are narrowed and added to that frame's
+/// Counts the 17-column interior of `frames` ([`Frames::interior`]: n = 19, or n = 20 or 21
+/// without the edge columns its border queens take) exactly as [`count`] does in 32-bit
+/// lanes, but searching each subtree whose edge column is taken in the 16-bit lanes of its
+/// frame ([`super::frames`]): the wide searches step while both edge columns are open, and
+/// after each wide step the children that fit a frame are narrowed and added to that frame's
 /// search, which steps whenever a level it receives into is full and is emptied at the end.
 /// The same placements are made, each once, so the completions and the node count are those
 /// of [`count`].
@@ -559,11 +559,14 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 /// The interior must have at least four free rows, and both its edge columns open (else the
 /// caller counts it in its frame).
 ///
-/// Not for 18 columns with both edge columns open (n = 20), whose frames would need both
-/// taken: there only about half the nodes are in subtrees that fit (13 nodes each on
-/// average), and the wide steps' extra test and store cost more than the narrow lanes save
-/// (n = 20, `--part 0/256`, one thread, AVX2 on Zen 3: 1.23× the time of the plain 32-bit
-/// search).
+/// Not for 18 columns, where a node fits 16 bits only once two columns are taken by interior
+/// queens. Tried on Zen 3 with AVX2: with both edge columns needed, only about half the nodes
+/// are in subtrees that fit (13 nodes each), and the split took 1.23× the time of the plain
+/// 32-bit search (n = 20, `--part 0/256`, one thread); with three 16-column windows (the two
+/// columns outside a window taken, and no diagonal attack about to move into it) 91% of the
+/// nodes fit (19 nodes a hand-over), yet the split took 0.9 to 1.0× the time of the plain
+/// search (every 512th unit with both edges open, five interleaved repetitions): the wide
+/// steps' tests and stores into three frames ate the narrow lanes' gain.
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,
