@@ -29,7 +29,7 @@
 //! open, and hands each child that takes one to the search of its frame (at n = 19 about 93%
 //! of the nodes are searched in 16-bit lanes). Wider interiors are searched in 32-bit lanes:
 //! an 18-column one would need two columns taken by interior queens, and splitting there
-//! costs more than it saves (see [`super::batched::count_split`]).
+//! gained little when tried (see [`super::batched::count_split`]).
 
 use super::Interior;
 
