@@ -192,26 +192,19 @@ impl<L: Lanes> Search<L> {
         self.nodes = 0;
     }
 
-    /// Adds a node of level 0 whose only free square is `bit`.
+    /// Adds a node of level 0 whose only free square is `bit` (level 0 holds at most 30:
+    /// see [`Search::start`]).
     #[inline(always)]
     fn push_root(&mut self, bit: L::Lane, cols: L::Lane) {
         let zero = L::Lane::default();
-        self.put(0, [bit, cols, zero, zero]);
-        self.mark(0);
-    }
-
-    /// Adds a node (`[free, cols, ld, rd]`) to level `j`, which must hold fewer than
-    /// `2W − 1` nodes, without [`Search::mark`]ing the level (the caller does, once for all
-    /// the nodes it adds).
-    #[inline(always)]
-    fn put(&mut self, j: usize, [free, cols, ld, rd]: [L::Lane; 4]) {
-        let at = self.count[j];
-        let level = &mut self.levels[j];
-        level.free[at] = free;
+        let at = self.count[0];
+        let level = &mut self.levels[0];
+        level.free[at] = bit;
         level.cols[at] = cols;
-        level.ld[at] = ld;
-        level.rd[at] = rd;
-        self.count[j] = at + 1;
+        level.ld[at] = zero;
+        level.rd[at] = zero;
+        self.count[0] = at + 1;
+        self.mark(0);
     }
 
     /// Resets `searches` and deals the root's free squares of `it` to them round-robin, one
