@@ -7,6 +7,7 @@ import doctest
 import itertools
 import os
 import pathlib
+import signal
 import threading
 
 import pytest
@@ -341,7 +342,21 @@ def test_an_exception_in_the_progress_callback_stops_the_count():
     assert len(calls) == 1
 
 
-def test_ctrl_c_stops_a_long_count_with_keyboard_interrupt():
+@pytest.fixture
+def ctrl_c_raises():
+    """Python's own Ctrl-C handler for the test, whatever the runner was started with.
+
+    A process started in the background by a shell without job control (`cmd &` in a
+    script, as CI runners and `nohup` do) inherits SIGINT ignored; Python then leaves it
+    ignored and `_thread.interrupt_main` does nothing. Jupyter and a terminal have the
+    default handler, which this restores for the test.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_ctrl_c_stops_a_long_count_with_keyboard_interrupt(ctrl_c_raises):
     # n = 18 on one thread takes minutes here; the timer interrupts it after the first
     # progress report, as Ctrl-C (or Jupyter's interrupt button) would.
     seen = []
@@ -363,7 +378,7 @@ def test_ctrl_c_stops_a_long_count_with_keyboard_interrupt():
     assert q.count(8).total == 92
 
 
-def test_keyboard_interrupt_stops_solutions_array():
+def test_keyboard_interrupt_stops_solutions_array(ctrl_c_raises):
     # A timer thread sends Ctrl-C while the 14,772,512 boards of n = 16 are being collected.
     timer = threading.Timer(0.05, _thread.interrupt_main)
     timer.start()
