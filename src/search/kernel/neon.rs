@@ -97,10 +97,11 @@ pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
     imp::count_wide(imp::Wide::from(lanes), it)
 }
 
-/// Counts a group of interiors one by one.
+/// Counts a group of interiors: the small ones together with the scalar group search, the
+/// others one by one ([`super::count_large_one_by_one`]).
 #[cfg(target_arch = "aarch64")]
 fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
-    super::count_one_by_one(count, its, weights)
+    super::count_large_one_by_one(count, its, weights)
 }
 
 #[cfg(target_arch = "aarch64")]

@@ -319,6 +319,35 @@ macro_rules! kernel_tests {
                 }
             }
 
+            /// A group of interiors of every size (units of n = 6 to 19, small trees and
+            /// large ones on both sides of [`super::super::is_small_tree`]), weighted 1 to 8:
+            /// `count_weighted` against the scalar kernel's count of each, one by one.
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn counts_weighted_groups_as_scalar_counts_each() {
+                let kernel = kernel();
+                let mut its = Vec::new();
+                for n in 6..=19 {
+                    let all = orbits(n);
+                    // About 20 units per size up to 16, 6 of the larger sizes.
+                    let step = all.len() / if n <= 16 { 20 } else { 6 } + 1;
+                    for (k, orbit) in all.iter().enumerate().step_by(step) {
+                        its.push(Interior::new(n, &orbit[k % orbit.len()]));
+                    }
+                }
+                let small = its.iter().filter(|it| super::super::is_small_tree(it)).count();
+                assert!(small > 20 && its.len() - small > 20, "{small} small of {}", its.len());
+                let weights: Vec<u8> = (0..its.len()).map(|i| (i % 8) as u8 + 1).collect();
+                let mut expected = super::super::WeightedCount::default();
+                for (it, &w) in its.iter().zip(&weights) {
+                    let c = Kernel::Scalar.count(it);
+                    expected.weighted += u64::from(w) * c.completions;
+                    expected.nodes += c.nodes;
+                }
+                assert_eq!(kernel.count_weighted(&its, &weights), expected);
+                assert_eq!(Kernel::Scalar.count_weighted(&its, &weights), expected);
+            }
+
             proptest! {
                 #![proptest_config(ProptestConfig::with_cases(48))]
 
