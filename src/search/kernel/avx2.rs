@@ -250,12 +250,6 @@ mod imp {
                 unsafe { _mm256_loadu_si256(src.as_ptr().cast()) }
             }
             #[inline(always)]
-            fn store(self, dst: &mut [$lane; CAP], at: usize, v: __m256i) {
-                let dst: &mut [$lane; $lanes] =
-                    (&mut dst[at..at + $lanes]).try_into().expect("lanes");
-                unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), v) }
-            }
-            #[inline(always)]
             fn and(self, a: __m256i, b: __m256i) -> __m256i {
                 unsafe { _mm256_and_si256(a, b) }
             }
@@ -287,9 +281,9 @@ mod imp {
             }
             #[inline(always)]
             fn sum(self, v: __m256i) -> u64 {
-                let mut out = [0 as $lane; CAP];
-                self.store(&mut out, 0, v);
-                out[..$lanes].iter().map(|&x| u64::from(x)).sum()
+                let mut out = [0 as $lane; $lanes];
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) };
+                out.iter().map(|&x| u64::from(x)).sum()
             }
         };
     }

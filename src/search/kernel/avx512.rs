@@ -164,12 +164,6 @@ mod imp {
                     unsafe { _mm512_loadu_si512(src.as_ptr().cast()) }
                 }
                 #[inline(always)]
-                fn store(self, dst: &mut [$lane; CAP], at: usize, v: __m512i) {
-                    let dst: &mut [$lane; $lanes] =
-                        (&mut dst[at..at + $lanes]).try_into().expect("lanes");
-                    unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), v) }
-                }
-                #[inline(always)]
                 fn and(self, a: __m512i, b: __m512i) -> __m512i {
                     unsafe { _mm512_and_si512(a, b) }
                 }
@@ -220,9 +214,9 @@ mod imp {
                 }
                 #[inline(always)]
                 fn sum(self, v: __m512i) -> u64 {
-                    let mut out = [0 as $lane; CAP];
-                    self.store(&mut out, 0, v);
-                    out[..$lanes].iter().map(|&x| u64::from(x)).sum()
+                    let mut out = [0 as $lane; $lanes];
+                    unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), v) };
+                    out.iter().map(|&x| u64::from(x)).sum()
                 }
                 #[inline(always)]
                 fn first(self, m: usize) -> $mask {
@@ -243,7 +237,9 @@ mod imp {
                 }
                 #[inline(always)]
                 fn compress_store(self, p: $mask, v: __m512i, dst: &mut [$lane; CAP], at: usize) {
-                    self.store(dst, at, unsafe { $compress(p, v) })
+                    let dst: &mut [$lane; $lanes] =
+                        (&mut dst[at..at + $lanes]).try_into().expect("lanes");
+                    unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), $compress(p, v)) }
                 }
             }
         };

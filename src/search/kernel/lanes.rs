@@ -45,8 +45,6 @@ pub(crate) trait Lanes: Copy {
     fn zero(self) -> Self::Vector;
     /// Lanes `src[at..at + LANES]`.
     fn load(self, src: &[Self::Lane; CAP], at: usize) -> Self::Vector;
-    /// Writes `v` to `dst[at..at + LANES]`.
-    fn store(self, dst: &mut [Self::Lane; CAP], at: usize, v: Self::Vector);
     /// `a & b` in every lane.
     fn and(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// `a | b` in every lane.

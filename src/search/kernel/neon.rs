@@ -229,11 +229,6 @@ mod imp {
             unsafe { vld1q_u16(src.as_ptr()) }
         }
         #[inline(always)]
-        fn store(self, dst: &mut [u16; CAP], at: usize, v: uint16x8_t) {
-            let dst: &mut [u16; 8] = (&mut dst[at..at + 8]).try_into().expect("lanes");
-            unsafe { vst1q_u16(dst.as_mut_ptr(), v) }
-        }
-        #[inline(always)]
         fn and(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
             unsafe { vandq_u16(a, b) }
         }
@@ -351,11 +346,6 @@ mod imp {
         fn load(self, src: &[u32; CAP], at: usize) -> uint32x4_t {
             let src: &[u32; 4] = src[at..at + 4].try_into().expect("lanes");
             unsafe { vld1q_u32(src.as_ptr()) }
-        }
-        #[inline(always)]
-        fn store(self, dst: &mut [u32; CAP], at: usize, v: uint32x4_t) {
-            let dst: &mut [u32; 4] = (&mut dst[at..at + 4]).try_into().expect("lanes");
-            unsafe { vst1q_u32(dst.as_mut_ptr(), v) }
         }
         #[inline(always)]
         fn and(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
