@@ -557,10 +557,12 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 /// are in subtrees that fit (13 nodes each), and the split took 1.23× the time of the plain
 /// 32-bit search (n = 20, `--part 0/256`, one thread); with three 16-column windows (the two
 /// columns outside a window taken, and no diagonal attack about to move into it) 91% of the
-/// nodes fit (19 nodes a hand-over), yet the whole count gained only a few percent (n = 20,
-/// `--part 0/256`: 1.044× the speed, 5 pairs), and four windows for 19 columns lost (n = 21,
-/// `--part 0/2048`: 0.896×): the wide steps' tests and stores into the frames eat most of the
-/// narrow lanes' gain. Not landed yet.
+/// nodes fit (19 nodes a hand-over), yet the whole count gained nothing clear (n = 20,
+/// `--part 0/256`, 5 pairs: 1.044× the speed against the search before the border's edge
+/// columns were dropped, 0.983× against the search after), and four windows for 19 columns
+/// lost (n = 21, `--part 0/2048`: 0.896×): the wide steps' tests and stores into the frames
+/// eat the narrow lanes' gain. Kept on a branch (`windows18`) until it is measured with
+/// AVX-512.
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,
