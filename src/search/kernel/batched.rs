@@ -27,7 +27,8 @@
 //! The schedule always steps the deepest level holding at least `W` nodes; when none does, it
 //! takes a partial batch from the shallowest non-empty level. A level then receives children
 //! only while it holds fewer than `W` nodes, so no buffer ever holds more than `2W − 1` nodes
-//! ([`CAP`] slots hold them and a vector stored past the last) and all buffers stay in L1.
+//! ([`CAP`] slots hold them and a vector stored past the last) and the buffers stay small: the
+//! levels being stepped, the deepest ones, stay in the L1 cache.
 //! Every node is processed exactly once and every placement is a lane of exactly one step, so
 //! the completions and the node count equal the scalar kernel's.
 //!
@@ -136,7 +137,10 @@ impl<V: Copy> Nodes<V> {
 /// by the kernels and reused from unit to unit (allocating and clearing it per unit showed in
 /// profiles); [`count`] resets what it reads.
 pub(crate) struct Search<L: Lanes> {
-    levels: [Level<L::Lane>; LEVELS],
+    /// On the heap: with AVX2's 192-node steps the levels take about 100 KiB (16-bit lanes)
+    /// or 200 KiB (32-bit), and a split search holds four such searches, more than a thread's
+    /// stack could take while they are built.
+    levels: Box<[Level<L::Lane>; LEVELS]>,
     count: [usize; LEVELS],
     /// Bit i set: level i holds at least `W` nodes.
     full: u32,
@@ -164,7 +168,11 @@ impl<L: Lanes> Search<L> {
             rd: [L::Lane::default(); CAP],
         };
         Search {
-            levels: [empty; LEVELS],
+            levels: vec![empty; LEVELS]
+                .into_boxed_slice()
+                .try_into()
+                .ok()
+                .expect("a vector of LEVELS levels"),
             count: [0; LEVELS],
             full: 0,
             busy: 0,

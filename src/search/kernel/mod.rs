@@ -206,9 +206,9 @@ kernels! {
     /// The portable kernel: a batched search, one node at a time with no branch per node
     /// (`scalar`); every CPU, every n from 1 to 32.
     Scalar => scalar,
-    /// AVX2: the batched search of `batched`, 64 nodes a step in 16-bit lanes where the
+    /// AVX2: the batched search of `batched`, 192 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a frame of
-    /// `frames`), 32 in 32-bit lanes beyond.
+    /// `frames`), 192 in 32-bit lanes beyond.
     Avx2 => avx2,
     /// AVX-512: the batched search of `batched`, 32 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and frames' subtrees at n = 19 and 20) and the CPU
