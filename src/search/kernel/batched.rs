@@ -41,7 +41,7 @@
 //! them): a step's results are stored, counted and reloaded by the next step of the same
 //! search, and interleaving lets the CPU overlap those latencies.
 
-use super::frames::Frames;
+use super::frames::{Frames, MAX_FRAMES};
 use super::lanes::{CAP, Lanes, Narrowing};
 use super::{Interior, InteriorCount, MAX_DEPTH};
 
@@ -354,7 +354,7 @@ impl<L: Lanes> Search<L> {
                 if let Some(d) = divert.as_deref_mut() {
                     // All ones in the lanes whose child fits a frame: those live children
                     // go to the diverted buffer, the others to the next level.
-                    let fits = d.fits(l, live.cols);
+                    let fits = d.fits(l, &live);
                     let (keep, moved) = l.nonzero_pair(
                         l.first(mh),
                         l.andnot(fits, live.free),
@@ -493,8 +493,10 @@ pub(crate) struct Diverted<L: Lanes> {
     count: usize,
     /// Their level (depth).
     level: usize,
-    /// The edge columns, in every lane.
-    edges: L::Vector,
+    /// Each frame's [`Frame::test_masks`](super::frames::Frame::test_masks), in every lane.
+    tests: [[L::Vector; 3]; MAX_FRAMES],
+    /// How many frames there are.
+    frames: usize,
 }
 
 impl<L: Lanes> Diverted<L> {
@@ -511,17 +513,44 @@ impl<L: Lanes> Diverted<L> {
             },
             count: 0,
             level: 0,
-            edges: l.zero(),
+            tests: [[l.zero(); 3]; MAX_FRAMES],
+            frames: 0,
         }
     }
 
-    /// All ones in the lanes whose queens take columns `cols` that fit a frame of a
-    /// 17-column interior ([`Frames::fits`] in every lane: either edge column taken), zero
-    /// elsewhere.
+    /// Empties the buffer and takes the frames' tests.
     #[inline(always)]
-    fn fits(&self, l: L, cols: L::Vector) -> L::Vector {
-        // `cols & edges` is not zero: the zero test's all ones, flipped.
-        l.xor(l.zeros(l.and(cols, self.edges)), l.splat(u32::MAX))
+    fn reset(&mut self, l: L, frames: &Frames) {
+        self.count = 0;
+        self.frames = frames.count();
+        for k in 0..self.frames {
+            self.tests[k] = frames.frame(k).test_masks().map(|m| l.splat(m));
+        }
+    }
+
+    /// All ones in the lanes whose node fits frame `k` ([`Frame::fits`] in every lane), zero
+    /// elsewhere.
+    ///
+    /// [`Frame::fits`]: super::frames::Frame::fits
+    #[inline(always)]
+    fn fits_frame(&self, l: L, k: usize, nodes: &Nodes<L::Vector>) -> L::Vector {
+        let [outside, below, above] = self.tests[k];
+        // `outside & !cols | ld & below | rd & above`: zero exactly where the node fits.
+        let bad = l.or(
+            l.andnot(nodes.cols, outside),
+            l.or(l.and(nodes.ld, below), l.and(nodes.rd, above)),
+        );
+        l.zeros(bad)
+    }
+
+    /// All ones in the lanes whose node fits some frame, zero elsewhere.
+    #[inline(always)]
+    fn fits(&self, l: L, nodes: &Nodes<L::Vector>) -> L::Vector {
+        let mut any = self.fits_frame(l, 0, nodes);
+        for k in 1..self.frames {
+            any = l.or(any, self.fits_frame(l, k, nodes));
+        }
+        any
     }
 }
 
@@ -531,7 +560,7 @@ pub(crate) struct SplitSearches<WL: Lanes, NL: Lanes, const E: usize> {
     wide: [Search<WL>; E],
     /// The narrow search of each frame (one each: more searches in flight than [`count`]'s
     /// would not stay in L1).
-    narrow: [Search<NL>; 2],
+    narrow: [Search<NL>; MAX_FRAMES],
     /// One wide step's children that fit a frame.
     diverted: Diverted<WL>,
 }
@@ -548,29 +577,23 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
     }
 }
 
-/// Counts the 17-column interior of `frames` ([`Frames::interior`]: n = 19, or n = 20 or 21
-/// without the edge columns its border queens take) exactly as [`count`] does in 32-bit
-/// lanes, but searching each subtree whose edge column is taken in the 16-bit lanes of its
-/// frame ([`super::frames`]): the wide searches step while both edge columns are open, and
-/// after each wide step the children that fit a frame are narrowed and added to that frame's
-/// search, which steps whenever a level it receives into is full and is emptied at the end.
+/// Counts the interior of `frames` ([`Frames::interior`]: 17 or 18 columns, n = 19 and 20, or
+/// n = 20 and 21 without the edge columns their border queens take) exactly as [`count`] does
+/// in 32-bit lanes, but searching each subtree that fits a frame in the 16-bit lanes of that
+/// frame ([`super::frames`]): the wide searches step while a node fits none, and after each
+/// wide step the children that fit one are narrowed and added to the search of the first
+/// they fit, which steps whenever a level it receives into is full and is emptied at the end.
 /// The same placements are made, each once, so the completions and the node count are those
 /// of [`count`].
 ///
-/// The interior must have at least four free rows, and both its edge columns open (else the
-/// caller counts it in its frame).
+/// The interior must have at least four free rows, and fit no frame from the start (else the
+/// caller counts it in that frame).
 ///
-/// Not for 18 columns, where a node fits 16 bits only once two columns are taken by interior
-/// queens. Tried on Zen 3 with AVX2: with both edge columns needed, only about half the nodes
-/// are in subtrees that fit (13 nodes each), and the split took 1.23× the time of the plain
-/// 32-bit search (n = 20, `--part 0/256`, one thread); with three 16-column windows (the two
-/// columns outside a window taken, and no diagonal attack about to move into it) 91% of the
-/// nodes fit (19 nodes a hand-over), yet the whole count gained nothing clear (n = 20,
-/// `--part 0/256`, 5 pairs: 1.044× the speed against the search before the border's edge
-/// columns were dropped, 0.983× against the search after), and four windows for 19 columns
-/// lost (n = 21, `--part 0/2048`: 0.896×): the wide steps' tests and stores into the frames
-/// eat the narrow lanes' gain. Kept on a branch (`windows18`) until it is measured with
-/// AVX-512.
+/// For 18 columns (three windows) the gain is smaller than for 17: measured on Zen 3 with
+/// AVX2, 91% of n = 20's nodes fit a window (19 nodes a hand-over), and the count gained
+/// 1.044× the speed (n = 20, `--part 0/256`, one thread, 5 pairs): the wide steps' tests and
+/// stores into the frames eat most of the narrow lanes' gain. Four windows for 19 columns
+/// lost (n = 21, `--part 0/2048`: 0.896×), so 19 columns stay in 32-bit lanes.
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,
@@ -581,25 +604,25 @@ pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     let it = frames.interior();
     assert!(it.inner <= WL::MAX_MASK && it.depth >= 4 && it.depth <= MAX_DEPTH);
     assert!(
-        !frames.fits(it.cols),
+        frames.first_fit(it.cols, 0, 0).is_none(),
         "the caller counts this interior in its frame"
     );
-    for f in 0..2 {
+    let k = frames.count();
+    for f in 0..k {
         assert!(frames.frame(f).interior.inner <= NL::MAX_MASK);
     }
     Search::start(wl, &mut s.wide, it);
-    for n in s.narrow.iter_mut() {
+    for n in &mut s.narrow[..k] {
         n.reset(nl);
     }
-    s.diverted.count = 0;
-    s.diverted.edges = wl.splat(frames.edges());
+    s.diverted.reset(wl, frames);
     let three = super::scalar::ends_with_three_rows(it);
     loop {
         let mut more = false;
         for w in 0..E {
             more |= s.wide[w].step(wl, it, three, Some(&mut s.diverted));
             if s.diverted.count > 0 {
-                hand_over(wl, nl, frames, three, &s.diverted, &mut s.narrow);
+                hand_over(wl, nl, frames, three, &s.diverted, &mut s.narrow[..k]);
                 s.diverted.count = 0;
             }
         }
@@ -608,22 +631,22 @@ pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
         }
     }
     // Empty the frames' searches.
-    for (f, n) in s.narrow.iter_mut().enumerate() {
+    for (f, n) in s.narrow[..k].iter_mut().enumerate() {
         let frame = &frames.frame(f).interior;
         while n.step(nl, frame, three, None) {}
     }
     let wide = s.wide.iter().map(|w| w.found(wl));
-    total(wide.chain(s.narrow.iter().map(|n| n.found(nl))))
+    total(wide.chain(s.narrow[..k].iter().map(|n| n.found(nl))))
 }
 
 /// Moves the diverted children into their frames' searches: first a frame's search whose
 /// level `j` (theirs) is full steps until no level is, then the children are narrowed and
 /// added to their frames' searches a vector at a time, in the lanes: each child goes to the
-/// frame [`Frames::index`] names (the low one where column 0 is taken), its words shifted
-/// right by that frame's dropped bits and their low 16 bits compress-stored into the frame's
-/// level ([`Frame::narrow`](super::frames::Frame::narrow) in every lane). A level so holds
-/// fewer than `W` nodes before and, as one wide step diverts at most as many nodes as a
-/// narrow step takes, at most `2W − 1` after.
+/// first frame it fits (as [`Frames::first_fit`] decides), its words shifted right by that
+/// frame's dropped columns and their low 16 bits compress-stored into the frame's level
+/// ([`Frame::narrow`](super::frames::Frame::narrow) in every lane). A level so holds fewer
+/// than `W` nodes before and, as one wide step diverts at most as many nodes as a narrow
+/// step takes, at most `2W − 1` after.
 #[inline(always)]
 fn hand_over<WL: Narrowing, NL: Lanes<Lane = u16>>(
     wl: WL,
@@ -631,7 +654,7 @@ fn hand_over<WL: Narrowing, NL: Lanes<Lane = u16>>(
     frames: &Frames,
     three: bool,
     diverted: &Diverted<WL>,
-    narrow: &mut [Search<NL>; 2],
+    narrow: &mut [Search<NL>],
 ) {
     const {
         assert!(WL::BLOCK * WL::LANES <= NL::BLOCK * NL::LANES);
@@ -643,29 +666,27 @@ fn hand_over<WL: Narrowing, NL: Lanes<Lane = u16>>(
             n.step(nl, &frames.frame(f).interior, three, None);
         }
     }
-    let column0 = wl.splat(1);
-    let shifts = [0, 1].map(|f| frames.frame(f).drop_low());
-    let mut at = [narrow[0].count[j], narrow[1].count[j]];
     for v in (0..diverted.count).step_by(WL::LANES) {
         let children = diverted.nodes.load(wl, v);
-        // Frame 0 (low) where column 0 is taken, frame 1 where it is open: the lanes where
-        // `cols & 1` is not zero, and those where its zero test (all ones) is not zero.
-        let taken = wl.and(children.cols, column0);
         let lanes = wl.first((diverted.count - v).min(WL::LANES));
-        let (low, high) = wl.nonzero_pair(lanes, taken, wl.zeros(taken));
-        for (f, m) in [(0, low), (1, high)] {
+        // All ones in the lanes already sent to an earlier frame.
+        let mut sent = wl.zero();
+        for (f, n) in narrow.iter_mut().enumerate() {
+            let fits = wl.andnot(sent, diverted.fits_frame(wl, f, &children));
+            sent = wl.or(sent, fits);
+            let (m, _) = wl.nonzero_pair(lanes, fits, fits);
             let p = wl.packing16(m);
-            let s = shifts[f];
-            let level = &mut narrow[f].levels[j];
-            wl.compress_store_low16(p, wl.shr(children.free, s), &mut level.free, at[f]);
-            wl.compress_store_low16(p, wl.shr(children.cols, s), &mut level.cols, at[f]);
-            wl.compress_store_low16(p, wl.shr(children.ld, s), &mut level.ld, at[f]);
-            wl.compress_store_low16(p, wl.shr(children.rd, s), &mut level.rd, at[f]);
-            at[f] += wl.count(m);
+            let s = frames.frame(f).drop_low();
+            let at = n.count[j];
+            let level = &mut n.levels[j];
+            wl.compress_store_low16(p, wl.shr(children.free, s), &mut level.free, at);
+            wl.compress_store_low16(p, wl.shr(children.cols, s), &mut level.cols, at);
+            wl.compress_store_low16(p, wl.shr(children.ld, s), &mut level.ld, at);
+            wl.compress_store_low16(p, wl.shr(children.rd, s), &mut level.rd, at);
+            n.count[j] = at + wl.count(m);
         }
     }
-    for (f, n) in narrow.iter_mut().enumerate() {
-        n.count[j] = at[f];
+    for n in narrow.iter_mut() {
         n.mark(j);
     }
 }

@@ -1,5 +1,5 @@
 //! Narrow frames of a wide interior: how the vector kernels keep 16-bit lanes for most of the
-//! search of n = 19, and for the units of n = 20 and 21 whose border queens take edge
+//! search of n = 19 and 20, and for the units of n = 21 whose border queens take edge
 //! columns.
 //!
 //! # Why an edge column can be dropped
@@ -24,17 +24,30 @@
 //! column 0 (the old column 0 is the border queen's, whose attacks are in `blocked`). So
 //! the border's edge columns are dropped one by one, as long as the interior is wider than
 //! 16 columns: an interior left with 16 is counted in its frame from the start
-//! ([`Route::Frame`]), one left with 17 by the split search. For 17 columns,
+//! ([`Route::Frame`]), one left with 17 or 18 by the split search. For 17 columns,
 //! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
 //! open, and hands each child that takes one to the search of its frame (at n = 19 about 93%
-//! of the nodes are searched in 16-bit lanes). Wider interiors are searched in 32-bit lanes:
-//! an 18-column one would need two columns taken by interior queens, and splitting there
-//! gained little when tried (see [`super::batched::count_split`]).
+//! of the nodes are searched in 16-bit lanes).
+//!
+//! # Windows of 18 columns
+//!
+//! The argument holds for any window of 16 consecutive columns, not only at the edges: a
+//! node holds exactly in the window when every column outside it is taken, no `ld` attack
+//! lies below the window (it would move up into it) and no `rd` attack above it (it would
+//! move down into it). Attacks inside the window that move out of it go to taken columns,
+//! and attacks outside it never come back. So an 18-column interior has three frames, the
+//! windows from columns 0, 1 and 2 ([`Frame::fits`]); at n = 20 about 91% of the nodes fit
+//! one. Interiors of 19 columns and more (n = 21 with both edges open) are searched in 32-bit
+//! lanes: four windows cost more than they saved when tried (see
+//! [`super::batched::count_split`]).
 
 use super::Interior;
 
 /// Interior columns a 16-bit lane holds.
 const NARROW_BITS: u32 = 16;
+
+/// The most frames of a split search: the three 16-column windows of 18 columns (n = 20).
+pub(crate) const MAX_FRAMES: usize = 3;
 
 /// `mask` without the `drop_low` columns at the bottom (shifted right by them), `bits`
 /// columns kept. (The split search narrows to 16 bits alike in lanes: see
@@ -57,14 +70,21 @@ fn without_edges(it: &Interior, drop_low: u32, bits: u32) -> Interior {
     narrowed
 }
 
-/// One frame: an interior whose masks drop one or both edge columns and keep 16.
+/// One frame: a window of 16 interior columns, the interior's masks within it, and which
+/// nodes it holds exactly.
 #[derive(Clone, Debug)]
 pub(crate) struct Frame {
     /// The interior in the frame's columns: the same free rows, shifts and depth, its masks
-    /// narrowed by [`Frame::narrow`].
+    /// shifted right by [`Frame::drop_low`] and cut to 16 bits.
     pub interior: Interior,
-    /// Bits dropped at the bottom (1: column 0 is dropped, 0: it is kept).
+    /// The window's lowest column: the columns below it are dropped.
     drop_low: u32,
+    /// The columns outside the window: a node fits only with all of them taken.
+    outside: u32,
+    /// The columns below the window: a node fits only with no `ld` bit there.
+    below: u32,
+    /// The columns above the window: a node fits only with no `rd` bit there.
+    above: u32,
 }
 
 impl Frame {
@@ -82,12 +102,31 @@ impl Frame {
         self.drop_low
     }
 
-    /// The frame of `it` that drops `drop_low` bits at the bottom and keeps 16 columns.
+    /// The frame of `it` whose window starts at column `drop_low`.
     fn new(it: &Interior, drop_low: u32) -> Frame {
+        let window = ((1 << NARROW_BITS) - 1) << drop_low;
+        let below = (1 << drop_low) - 1;
         Frame {
             interior: without_edges(it, drop_low, NARROW_BITS),
             drop_low,
+            outside: it.inner & !window,
+            below,
+            above: it.inner & !(window | below),
         }
+    }
+
+    /// `[outside, below, above]`: a node (`cols`, `ld`, `rd`, as stored for its row) fits
+    /// the frame when `outside & !cols`, `ld & below` and `rd & above` are all zero (the
+    /// vector test of the split search).
+    pub fn test_masks(&self) -> [u32; 3] {
+        [self.outside, self.below, self.above]
+    }
+
+    /// Whether a node with queens in `cols` and diagonal attacks `ld`, `rd` (as stored for
+    /// its row) fits the frame: every column outside the window taken, no `ld` attack
+    /// below the window (it would move into it) and no `rd` attack above it.
+    pub fn fits(&self, cols: u32, ld: u32, rd: u32) -> bool {
+        self.outside & !cols == 0 && ld & self.below == 0 && rd & self.above == 0
     }
 }
 
@@ -104,12 +143,12 @@ pub(crate) enum Route {
     /// In 16-bit lanes, in this frame: the border queens take edge columns enough to leave
     /// 16 (n = 19: either edge; n = 20: two; n = 21: three).
     Frame(Frame),
-    /// In 32-bit lanes while both edge columns of a 17-column interior are open, and each
-    /// subtree that takes one in the 16-bit lanes of its frame
-    /// ([`super::batched::count_split`]): n = 19, and n = 20 and 21 whose border queens take
-    /// one or two edge columns (dropped: [`Frames::interior`]).
+    /// In 32-bit lanes until a node fits a frame, and each subtree that does in the 16-bit
+    /// lanes of its frame ([`super::batched::count_split`]): interiors left with 17 or 18
+    /// columns and both edges open: n = 19 and 20, and n = 20 and 21 whose border queens
+    /// take edge columns (dropped: [`Frames::interior`]).
     Split(Frames),
-    /// In 32-bit lanes throughout: interiors left wider than 17 columns.
+    /// In 32-bit lanes throughout: interiors left wider than 18 columns.
     Wide,
 }
 
@@ -129,7 +168,7 @@ impl Route {
         match (width, low, high) {
             (17, true, _) => Route::Frame(Frame::new(it, 1)),
             (17, false, true) => Route::Frame(Frame::new(it, 0)),
-            (17, false, false) => Route::Split(Frames::new(it.clone())),
+            (17 | 18, false, false) => Route::Split(Frames::new(it.clone())),
             // Wider, with an edge column taken: the interior without it, routed as such
             // (again an interior whose edges no diagonal attack reaches: see the module's
             // doc).
@@ -140,55 +179,59 @@ impl Route {
     }
 }
 
-/// A 17-column interior whose edge columns are both open, and its two frames: which nodes
-/// may move to them, and how.
+/// An interior of 17 or 18 columns whose edge columns are both open, and its frames: the
+/// windows of 16 columns, from column 0 up.
 #[derive(Clone, Debug)]
 pub(crate) struct Frames {
     /// The interior.
     interior: Interior,
-    /// `[low, high]`: the frames without column 0 and without column 16.
-    frames: [Frame; 2],
+    /// The frames, the window from column `k` at `k` (`width − 15` of them).
+    frames: [Frame; MAX_FRAMES],
+    /// How many.
+    len: usize,
 }
 
 impl Frames {
-    /// The two edge columns, as bits.
-    const EDGES: u32 = 1 | 1 << NARROW_BITS;
-
-    /// The frames of `interior` (17 columns).
+    /// The frames of `interior` (17 or 18 columns).
     fn new(interior: Interior) -> Frames {
-        assert_eq!(interior.inner, (1 << 17) - 1, "17 columns");
-        let frames = [Frame::new(&interior, 1), Frame::new(&interior, 0)];
-        Frames { interior, frames }
+        let width = interior.inner.count_ones();
+        assert!(
+            interior.inner == (1 << width) - 1 && (17..=18).contains(&width),
+            "17 or 18 columns from bit 0"
+        );
+        // The windows start at columns 0 to width − 16.
+        let len = (width - NARROW_BITS + 1) as usize;
+        // Unused slots repeat the last frame (never read: `len` says how many there are).
+        let frames = std::array::from_fn(|k| Frame::new(&interior, k.min(len - 1) as u32));
+        Frames {
+            interior,
+            frames,
+            len,
+        }
     }
 
-    /// The 17-column interior to count: the one routed, or, for 18 columns whose border
-    /// queens take one edge column, that interior without it.
+    /// The interior to count: the one routed, or that interior without the edge columns
+    /// its border queens take.
     pub fn interior(&self) -> &Interior {
         &self.interior
     }
 
-    /// The edge columns, as bits (for the vector test of [`Frames::fits`]).
-    pub fn edges(&self) -> u32 {
-        Self::EDGES
+    /// The number of frames.
+    pub fn count(&self) -> usize {
+        self.len
     }
 
-    /// Whether a node whose queens take the columns `cols` fits a frame: either edge column
-    /// taken.
-    pub fn fits(&self, cols: u32) -> bool {
-        cols & Self::EDGES != 0
+    /// The first frame a node (`cols`, `ld`, `rd`, as stored for its row) fits, if any. (The
+    /// split search's hand-over decides so in lanes.)
+    pub fn first_fit(&self, cols: u32, ld: u32, rd: u32) -> Option<usize> {
+        self.frames[..self.len]
+            .iter()
+            .position(|f| f.fits(cols, ld, rd))
     }
 
-    /// The index (0 or 1) of the frame of a node with queens in `cols` (one that
-    /// [`Frames::fits`]): the low frame whenever column 0 is taken. (The split search's
-    /// hand-over decides so in lanes; here for the tests.)
-    #[cfg(test)]
-    pub fn index(&self, cols: u32) -> usize {
-        usize::from(cols & 1 == 0)
-    }
-
-    /// Frame `i` (0 or 1).
-    pub fn frame(&self, i: usize) -> &Frame {
-        &self.frames[i]
+    /// Frame `k` (`k <` [`Frames::count`]).
+    pub fn frame(&self, k: usize) -> &Frame {
+        &self.frames[..self.len][k]
     }
 }
 
@@ -220,18 +263,29 @@ mod tests {
         Route::of(&it)
     }
 
+    /// The frames of an interior of `width` columns, both edges open.
+    fn frames(width: u32) -> Frames {
+        match route(width, 0b100) {
+            Route::Split(frames) => frames,
+            other => panic!("{width} columns, edges open: {other:?}"),
+        }
+    }
+
     #[test]
     fn the_route_follows_the_width_and_the_edge_columns_taken() {
         assert!(matches!(route(16, 0), Route::Narrow));
-        assert!(matches!(route(19, 1), Route::Wide));
-        assert!(matches!(route(18, 0b10), Route::Wide));
-        // 17 columns: a frame once either edge is taken, else the split search.
-        let Route::Split(f17) = route(17, 0b100) else {
-            panic!("17 columns, edges open: split")
-        };
-        assert_eq!(f17.interior().inner, 0x1_FFFF);
-        assert_eq!(f17.interior().cols, 0b100);
-        assert_eq!(f17.edges(), 1 | 1 << 16);
+        assert!(matches!(route(19, 0b10), Route::Wide));
+        assert!(matches!(route(20, 0b10 | 1 << 18), Route::Wide));
+        // 17 and 18 columns, edges open: the split search over their windows.
+        for width in [17, 18] {
+            let Route::Split(f) = route(width, 0b100) else {
+                panic!("{width} columns, edges open: split")
+            };
+            assert_eq!(f.count(), width as usize - 15);
+            assert_eq!(f.interior().inner, (1 << width) - 1);
+            assert_eq!(f.interior().cols, 0b100);
+        }
+        // 17 columns: a frame once either edge is taken.
         let Route::Frame(low) = route(17, 1 | 0b100) else {
             panic!("17 columns, column 0 taken: a frame")
         };
@@ -252,63 +306,80 @@ mod tests {
             panic!("18 columns, column 0 taken: the split search without it")
         };
         assert_eq!(
-            (low.interior().inner, low.interior().cols),
-            (0x1_FFFF, 0b100)
+            (low.count(), low.interior().inner, low.interior().cols),
+            (2, 0x1_FFFF, 0b100)
         );
         let Route::Split(high) = route(18, 1 << 17 | 0b1000) else {
             panic!("18 columns, column 17 taken: the split search without it")
         };
         assert_eq!(
-            (high.interior().inner, high.interior().cols),
-            (0x1_FFFF, 0b1000)
+            (high.count(), high.interior().inner, high.interior().cols),
+            (2, 0x1_FFFF, 0b1000)
         );
         // Column 0 and the next one in taken: the 17 columns' edge too, so a frame.
         assert!(matches!(route(18, 0b11), Route::Frame(_)));
         assert!(matches!(route(18, 0b11 << 16), Route::Frame(_)));
-        // 19 columns: the split search once two border edge columns are dropped, a frame
-        // after three; each drop leaves the next column in as the new edge.
+        // 19 columns: the three-window split once one border edge column is dropped, the
+        // two-frame one after two, a frame after three; each drop leaves the next column
+        // in as the new edge.
+        let Route::Split(one) = route(19, 1 | 0b1000) else {
+            panic!("19 columns, column 0 taken: the split search without it")
+        };
+        assert_eq!(
+            (one.count(), one.interior().inner, one.interior().cols),
+            (3, 0x3_FFFF, 0b100)
+        );
         let Route::Split(two) = route(19, 1 | 1 << 18 | 0b100) else {
             panic!("19 columns, both edges taken: the split search without them")
         };
         assert_eq!(
-            (two.interior().inner, two.interior().cols),
-            (0x1_FFFF, 0b10)
+            (two.count(), two.interior().inner, two.interior().cols),
+            (2, 0x1_FFFF, 0b10)
         );
-        let Route::Split(low) = route(19, 0b11 | 0b1000) else {
-            panic!("19 columns, columns 0 and 1 taken: the split search without them")
-        };
-        assert_eq!(
-            (low.interior().inner, low.interior().cols),
-            (0x1_FFFF, 0b10)
-        );
-        assert!(matches!(route(19, 0b101), Route::Wide));
         assert!(matches!(route(19, 0b111), Route::Frame(_)));
         assert!(matches!(route(20, 0b111), Route::Split(_)));
+        assert!(matches!(route(20, 0b11), Route::Split(_)));
     }
 
     #[test]
-    fn a_node_fits_once_an_edge_column_is_taken() {
-        let Route::Split(f17) = route(17, 0) else {
-            panic!("17 columns, edges open: split")
-        };
-        assert!(!f17.fits(0b1110));
-        assert!(f17.fits(1));
-        assert!(f17.fits(1 << 16));
-        assert_eq!(f17.index(1 | 1 << 16), 0);
-        assert_eq!(f17.index(1 << 16), 1);
+    fn a_node_fits_once_the_columns_outside_are_taken_and_no_diagonal_moves_in() {
+        let f18 = frames(18);
+        assert_eq!(f18.frame(2).test_masks(), [0b11, 0b11, 0]);
+        assert_eq!(f18.frame(1).test_masks(), [1 | 1 << 17, 1, 1 << 17]);
+        assert_eq!(f18.frame(0).test_masks(), [0b11 << 16, 0, 0b11 << 16]);
+        assert_eq!(f18.first_fit(1, 0, 0), None);
+        assert_eq!(f18.first_fit(1 << 17, 0, 0), None);
+        assert_eq!(f18.first_fit(1 | 1 << 17, 0, 0), Some(1));
+        assert_eq!(f18.first_fit(0b11, 0, 0), Some(2));
+        // An `ld` attack in column 1 would move into the window: no frame holds it.
+        assert_eq!(f18.first_fit(0b11, 0b10, 0), None);
+        assert_eq!(f18.first_fit(0b11 << 16, 0, 1 << 16), None);
+        // Attacks moving off the window's far side are dropped with it.
+        assert_eq!(f18.first_fit(0b11 << 16, 1 << 17, 0b11), Some(0));
+        let f17 = frames(17);
+        assert_eq!(f17.first_fit(0b1110, 0, 0), None);
+        assert_eq!(f17.first_fit(1, 0, 0), Some(1));
+        assert_eq!(f17.first_fit(1 << 16, 0, 0), Some(0));
+        assert_eq!(f17.first_fit(1 | 1 << 16, 0, 0), Some(0));
     }
 
     #[test]
-    fn frames_drop_the_edge_columns_and_keep_16() {
-        let Route::Split(f17) = route(17, 0) else {
-            panic!("17 columns, edges open: split")
-        };
-        let (low, high) = (f17.frame(0), f17.frame(1));
-        assert_eq!(low.narrow(0x1_FFFF), 0xFFFF);
-        assert_eq!(low.narrow(0b1_0000_0000_0000_0011), 0b1000_0000_0000_0001);
-        assert_eq!(high.narrow(0x1_8001), 0x8001);
-        assert_eq!(low.interior.inner, 0xFFFF);
-        assert_eq!(high.interior.inner, 0xFFFF);
+    fn frames_keep_the_16_columns_of_their_window() {
+        let f17 = frames(17);
+        assert_eq!(f17.frame(1).narrow(0x1_FFFF), 0xFFFF);
+        assert_eq!(
+            f17.frame(1).narrow(0b1_0000_0000_0000_0011),
+            0b1000_0000_0000_0001
+        );
+        assert_eq!(f17.frame(0).narrow(0x1_8001), 0x8001);
+        let f18 = frames(18);
+        assert_eq!(f18.frame(2).narrow(0x3_FFFF), 0xFFFF);
+        assert_eq!(f18.frame(2).narrow(0b111), 0b1);
+        assert_eq!(f18.frame(1).narrow(0x2_8003), 0x4001);
+        for (f, k) in [(&f17, 0), (&f17, 1), (&f18, 0), (&f18, 1), (&f18, 2)] {
+            assert_eq!(f.frame(k).interior.inner, 0xFFFF);
+            assert_eq!(f.frame(k).drop_low(), k as u32);
+        }
     }
 
     /// The argument of the module's doc, checked on whole trees: an interior whose edge
