@@ -35,8 +35,8 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx2,
     name: "avx2",
     needs: "AVX2 (x86-64 with avx2, bmi1, bmi2, popcnt and lzcnt)",
-    summary: "AVX2: 192 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and a fifth \
-              of n = 20, 192 in 32-bit lanes beyond",
+    summary: "AVX2: 192 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and 20, \
+              192 in 32-bit lanes beyond",
     entry: ENTRY,
 };
 

@@ -25,8 +25,8 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx512,
     name: "avx512",
     needs: "AVX-512 (x86-64 with avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt)",
-    summary: "AVX-512: 32 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and a fifth \
-              of n = 20 (with avx512bw, vbmi2, bitalg), else 16 in 32-bit lanes",
+    summary: "AVX-512: 32 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and 20 \
+              (with avx512bw, vbmi2, bitalg), else 16 in 32-bit lanes",
     entry: ENTRY,
 };
 

@@ -589,11 +589,13 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 /// The interior must have at least four free rows, and fit no frame from the start (else the
 /// caller counts it in that frame).
 ///
-/// For 18 columns (three windows) the gain is smaller than for 17: measured on Zen 3 with
-/// AVX2, 91% of n = 20's nodes fit a window (19 nodes a hand-over), and the count gained
-/// 1.044× the speed (n = 20, `--part 0/256`, one thread, 5 pairs): the wide steps' tests and
-/// stores into the frames eat most of the narrow lanes' gain. Four windows for 19 columns
-/// lost (n = 21, `--part 0/2048`: 0.896×), so 19 columns stay in 32-bit lanes.
+/// For 18 columns (three windows) the gain is smaller than for 17: 91% of n = 20's nodes fit
+/// a window (19 nodes a hand-over), and the wide steps' tests and stores into the frames eat
+/// part of the narrow lanes' gain. Measured on Zen 3 with AVX2, one thread, against the
+/// search that keeps 18 columns in 32-bit lanes: with steps of 64 and 32 nodes a wash (n = 20,
+/// `--part 0/256`, 5 pairs: 0.983×); with AVX2's steps of 192 nodes 1.13× to 1.21× faster on
+/// `--part 1/64`, `2/64` and `3/64` (3 pairs each) and 1.00× on `--part 0/256`. Four windows
+/// for 19 columns lost (n = 21, `--part 0/2048`: 0.896×), so 19 columns stay in 32-bit lanes.
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,

@@ -40,7 +40,7 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     name: "neon",
     needs: "NEON (aarch64)",
     summary: "NEON (aarch64): 32 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and \
-              a fifth of n = 20, 16 in 32-bit lanes beyond",
+              20, 16 in 32-bit lanes beyond",
     entry: ENTRY,
 };
 
