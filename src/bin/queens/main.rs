@@ -15,6 +15,7 @@ mod access;
 mod clap_errors;
 mod cli;
 mod commands;
+mod eta;
 mod exports;
 mod extras;
 mod help;

@@ -4,7 +4,8 @@
 //!
 //! Progress is measured in the units' *estimated work* ([`queens::plan::Plan::estimated_work`]),
 //! not in units: a plan's units differ in size by orders of magnitude. The bar shows the
-//! fraction of the estimated work done and an ETA from it (elapsed × remaining / done), with the
+//! fraction of the estimated work done and an ETA from the rate of the last ten minutes
+//! ([`crate::eta`]: a pause or a busy hour is forgotten once they have passed), with the
 //! clock ticking even while no unit finishes. In a log, a start line comes once the run has
 //! lasted [`QUIET_START`], then a heartbeat every [`HEARTBEAT`] with the percentage and the
 //! ETA, then a finish line (`finished` after a normal end, `stopped` otherwise); a size done
@@ -18,6 +19,7 @@
 //! The environment variable `QUEENS_HEARTBEAT_MS` sets the heartbeat interval in milliseconds
 //! (for tests, which should not wait 10 s; [`heartbeat`]).
 
+use crate::eta::RecentRate;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -155,11 +157,6 @@ pub fn rate_text(per_second: f64, what: &str) -> String {
     format!("{number}{prefix} {what}/s")
 }
 
-/// The remaining time when `fraction` of the work took `elapsed` seconds.
-fn eta(elapsed: f64, fraction: f64) -> Option<f64> {
-    (fraction > 0.0).then(|| elapsed * (1.0 - fraction).max(0.0) / fraction)
-}
-
 impl Progress {
     /// Starts reporting a run labelled `label` (for example `n=16`) of `units` units whose
     /// estimated work sums to `work` (0 if unknown: then every unit weighs the same).
@@ -185,6 +182,7 @@ impl Progress {
             ProgressMode::Auto if std::io::stderr().is_terminal() => {
                 let bar =
                     ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
+                let recent = Arc::new(Mutex::new(RecentRate::new()));
                 bar.set_style(
                     ProgressStyle::with_template(
                         "{prefix} [{elapsed_precise}] {wide_bar} {percent}% ({msg}) ETA {work_eta}",
@@ -192,8 +190,11 @@ impl Progress {
                     .expect("the template is valid")
                     .with_key(
                         "work_eta",
-                        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                            let text = eta(state.elapsed().as_secs_f64(), state.fraction().into())
+                        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                            let text = recent
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .eta(state.elapsed().as_secs_f64(), state.fraction().into())
                                 .map_or("unknown".to_string(), duration_text);
                             let _ = w.write_str(&text);
                         },
@@ -234,11 +235,14 @@ impl Progress {
                     crate::signals::say(&start_line);
                     announced.store(true, Ordering::SeqCst);
                     // Wakes every heartbeat until the run drops the sender.
+                    let mut recent = RecentRate::new();
                     while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(every) {
                         let secs = started.elapsed().as_secs_f64();
                         let now = *done.lock().unwrap_or_else(|p| p.into_inner());
                         let fraction = now.steps as f64 / BAR_STEPS as f64;
-                        let eta = eta(secs, fraction).map_or("unknown".to_string(), duration_text);
+                        let eta = recent
+                            .eta(secs, fraction)
+                            .map_or("unknown".to_string(), duration_text);
                         crate::signals::say(&format!(
                             "queens: {label}: {:.1}% done, {}/{units} units, {}, \
                              {} elapsed, ETA {eta}",
