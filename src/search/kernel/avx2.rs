@@ -116,7 +116,7 @@ mod imp {
 
     /// Vectors per step in 32-bit lanes: 24 × 8 = 192 nodes, as many as a narrow step (a
     /// wide step may divert all its children to a frame's narrow search, which must take
-    /// them in one step: [`batched::count_split`](super::super::batched)).
+    /// them in one step: the assertion of `batched::hand_over`).
     const WIDE_BLOCK: usize = 24;
 
     /// A window of lane masks: the 16 lanes from lane `16 − m` are `m` lanes of ones (16

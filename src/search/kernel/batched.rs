@@ -138,8 +138,8 @@ impl<V: Copy> Nodes<V> {
 /// profiles); [`count`] resets what it reads.
 pub(crate) struct Search<L: Lanes> {
     /// On the heap: with AVX2's 192-node steps the levels take about 100 KiB (16-bit lanes)
-    /// or 200 KiB (32-bit), and a split search holds four such searches, more than a thread's
-    /// stack could take while they are built.
+    /// or 200 KiB (32-bit), and a split search holds five such searches (two wide, one per
+    /// window), more than a thread's stack could take while they are built.
     levels: Box<[Level<L::Lane>; LEVELS]>,
     count: [usize; LEVELS],
     /// Bit i set: level i holds at least `W` nodes.
