@@ -25,8 +25,8 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Avx512,
     name: "avx512",
     needs: "AVX-512 (x86-64 with avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt)",
-    summary: "AVX-512: 32 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and 20 \
-              (with avx512bw, vbmi2, bitalg), else 16 in 32-bit lanes",
+    summary: "AVX-512: 384 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and 20 \
+              (with avx512bw, vbmi2, bitalg), else 384 in 32-bit lanes",
     entry: ENTRY,
 };
 
@@ -102,9 +102,24 @@ mod imp {
     use super::super::lanes::{CAP, Lanes, Narrowing};
     use std::arch::x86_64::*;
 
-    /// How many independent searches are interleaved (measured with the earlier AVX-512
-    /// kernel: 2 searches 23% faster than 1, 3 another 5 to 10%, 4 no better).
-    const SEARCHES: usize = 3;
+    /// How many independent searches are interleaved. With one vector a step, 2 searches
+    /// were 23% faster than 1 and 3 another 5 to 10%; with the large steps below, one search
+    /// is the fastest (a sweep on Zen 5, one thread: n = 18 with 6 vectors a step, 3 searches
+    /// 0.72×, 2 searches 0.68× and 1 search 0.62× the time of 1 vector and 3 searches): a
+    /// step's vectors are independent work enough.
+    const SEARCHES: usize = 1;
+
+    /// Vectors per step in 16-bit lanes: 12 × 32 = 384 nodes a step. A sweep on Zen 5 (one
+    /// thread, alternating runs, one search) timed 6, 8, 12, 16 and 24 vectors at 0.55-0.64×
+    /// the time of 1 vector (and 3 searches) at n = 18, and 0.39-0.44× on a part of n = 19
+    /// (whose split search takes 32-bit steps of the same node count), with 12 the best or
+    /// level with the best on both.
+    const NARROW_BLOCK: usize = 12;
+
+    /// Vectors per step in 32-bit lanes: as many nodes as a narrow step (a wide step may
+    /// divert all its children to a frame's narrow search, which must take them in one step:
+    /// the assertion of `batched::hand_over`).
+    const WIDE_BLOCK: usize = 2 * NARROW_BLOCK;
 
     /// Defines one lane width's [`Lanes`]: the same operations with that width's
     /// intrinsics.
@@ -115,6 +130,7 @@ mod imp {
                 lane: $lane:ty as $signed:ty,
                 mask: $mask:ty,
                 lanes: $lanes:expr,
+                block: $block:expr,
                 adds_before_flush: $adds:expr,
                 features: [$($feature:tt),+],
                 set1: $set1:ident, sub: $sub:ident, add: $add:ident, mask_add: $mask_add:ident,
@@ -146,7 +162,7 @@ mod imp {
                 type Mask = $mask;
                 type Packing = $mask;
                 const LANES: usize = $lanes;
-                const BLOCK: usize = 1;
+                const BLOCK: usize = $block;
                 const MAX_MASK: u32 = <$lane>::MAX as u32;
                 const ADDS_BEFORE_FLUSH: u32 = $adds;
 
@@ -251,6 +267,7 @@ mod imp {
             lane: u32 as i32,
             mask: __mmask16,
             lanes: 16,
+            block: WIDE_BLOCK,
             // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
             adds_before_flush: 1 << 20,
             features: ["avx512f", "avx512vpopcntdq", "popcnt", "bmi1", "lzcnt"],
@@ -268,6 +285,7 @@ mod imp {
             lane: u16 as i16,
             mask: __mmask32,
             lanes: 32,
+            block: NARROW_BLOCK,
             // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
             adds_before_flush: 255,
             features: [

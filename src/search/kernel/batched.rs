@@ -137,8 +137,8 @@ impl<V: Copy> Nodes<V> {
 /// by the kernels and reused from unit to unit (allocating and clearing it per unit showed in
 /// profiles); [`count`] resets what it reads.
 pub(crate) struct Search<L: Lanes> {
-    /// On the heap: with AVX2's 192-node steps the levels take about 100 KiB (16-bit lanes)
-    /// or 200 KiB (32-bit), and a split search holds five such searches (two wide, one per
+    /// On the heap: with room for AVX-512's 384-node steps the levels take about 190 KiB
+    /// (16-bit lanes) or 380 KiB (32-bit), and a split search holds five such searches (two wide, one per
     /// window), more than a thread's stack could take while they are built.
     levels: Box<[Level<L::Lane>; LEVELS]>,
     count: [usize; LEVELS],

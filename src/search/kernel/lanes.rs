@@ -12,10 +12,10 @@
 
 /// Slots of one level's buffer, in lanes: enough for every implementation's step
 /// ([`Lanes::BLOCK`] × [`Lanes::LANES`] = `W` nodes at most): a level holds at most `2W − 1`
-/// pending nodes, and a store may write a whole vector past the last of them. AVX2's steps of
-/// 192 nodes need `2 · 192 − 1 + 16 = 399`; a multiple of 64 keeps every array of a level
-/// starting on a cache line.
-pub(crate) const CAP: usize = 7 * 64;
+/// pending nodes, and a store may write a whole vector past the last of them. AVX-512's steps
+/// of 384 nodes need `2 · 384 − 1 + 32 = 799` (AVX2's of 192, 399); a multiple of 64 keeps
+/// every array of a level starting on a cache line.
+pub(crate) const CAP: usize = 13 * 64;
 
 /// The lane operations of one instruction set at one lane width.
 ///

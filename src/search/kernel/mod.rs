@@ -210,9 +210,9 @@ kernels! {
     /// interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a frame of
     /// `frames`), 192 in 32-bit lanes beyond.
     Avx2 => avx2,
-    /// AVX-512: the batched search of `batched`, 32 nodes a step in 16-bit lanes where the
+    /// AVX-512: the batched search of `batched`, 384 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and frames' subtrees at n = 19 and 20) and the CPU
-    /// has avx512bw, avx512vbmi2 and avx512bitalg, else 16 in 32-bit lanes.
+    /// has avx512bw, avx512vbmi2 and avx512bitalg, 384 in 32-bit lanes beyond.
     Avx512 => avx512,
     /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of `batched` in
     /// 128-bit registers.
