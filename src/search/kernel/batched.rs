@@ -37,9 +37,11 @@
 //! store of at most `LANES` lanes ends before the first slot of vector `h + 1`, which is not
 //! read yet.
 //!
-//! Several independent searches run interleaved (the root's free squares are dealt among
-//! them): a step's results are stored, counted and reloaded by the next step of the same
-//! search, and interleaving lets the CPU overlap those latencies.
+//! A step's results are stored, counted and reloaded by the next step of the same search; the
+//! CPU overlaps those latencies across the independent vectors of a step and, where a kernel
+//! runs several searches interleaved (the root's free squares dealt among them: AVX2 and NEON
+//! two), across searches. AVX-512 runs one: its steps of 12 vectors are independent work
+//! enough.
 
 use super::frames::{Frames, MAX_FRAMES};
 use super::lanes::{CAP, Lanes, Narrowing};
@@ -138,8 +140,9 @@ impl<V: Copy> Nodes<V> {
 /// profiles); [`count`] resets what it reads.
 pub(crate) struct Search<L: Lanes> {
     /// On the heap: with room for AVX-512's 384-node steps the levels take about 190 KiB
-    /// (16-bit lanes) or 380 KiB (32-bit), and a split search holds five such searches (two wide, one per
-    /// window), more than a thread's stack could take while they are built.
+    /// (16-bit lanes) or 380 KiB (32-bit), and a split search holds the kernel's wide
+    /// searches and one per window, more than a thread's stack could take while they are
+    /// built.
     levels: Box<[Level<L::Lane>; LEVELS]>,
     count: [usize; LEVELS],
     /// Bit i set: level i holds at least `W` nodes.
