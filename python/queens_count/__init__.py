@@ -95,8 +95,8 @@ def count(
     rest by Burnside's lemma) or ``"enumerate"`` (the plain search, whose ``nodes`` are the
     plain tree's, OEIS A319283). ``kernel``: ``"auto"`` (default: the fastest this CPU
     runs) or one of :func:`kernels`. ``threads``: at most this many (default: every core).
-    ``split``: how the symmetric engine splits the board, ``"border"`` (default) or
-    ``"coronal"``. ``progress``: a callable ``(work_done, work_total)`` called on this thread
+    ``split``: how the symmetric engine splits the board, ``"border"`` (default),
+    ``"coronal"`` or ``"ring"``. ``progress``: a callable ``(work_done, work_total)`` called on this thread
     a few times a second, or ``True`` for a tqdm bar.
 
     The GIL is released while the count runs; Ctrl-C stops it between work units (within a

@@ -104,7 +104,11 @@ fn counter<'a>(
             .into_iter()
             .find(|s| s.name() == split)
             .ok_or_else(|| {
-                PyValueError::new_err(format!("unknown split '{split}': choose border or coronal"))
+                let names: Vec<&str> = Split::ALL.iter().map(|s| s.name()).collect();
+                PyValueError::new_err(format!(
+                    "unknown split '{split}': choose {}",
+                    names.join(", ")
+                ))
             })?;
         c = c.split(s);
     }

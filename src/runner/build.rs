@@ -4,6 +4,7 @@ use crate::board::{MAX_N, MIN_N};
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
 use crate::search::coronal::CoronalPlan;
+use crate::search::coronal::ring::RingPlan;
 use crate::search::enumerate::EnumeratePlan;
 use crate::search::kernel::Kernel;
 use crate::search::symmetric::SymmetricPlan;
@@ -27,9 +28,10 @@ pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
     }
 }
 
-/// How the symmetric engine splits a board size into units. The two splits share only the
-/// kernels and the half- and quarter-turn searches, so counting a size with both verifies it
-/// two independent ways (`queens verify N --two-ways`).
+/// How the symmetric engine splits a board size into units. Each of the other splits shares
+/// with the border split only the kernels and the half- and quarter-turn searches, so
+/// counting a size with the border and the ring split verifies it two independent ways
+/// (`queens verify N --two-ways`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Split {
     /// One unit per D4 orbit of border constellations (queens of rows 0 and n−1, columns 0
@@ -40,17 +42,21 @@ pub enum Split {
     /// columns 1 and n−2) expanded inside the unit, interiors of n−4 columns
     /// (`CoronalPlan`).
     Coronal,
+    /// One unit per D4 orbit of the second ring alone (queens of rows 1 and n−2, columns 1
+    /// and n−2), interiors of every other line, n columns (`RingPlan`).
+    Ring,
 }
 
 impl Split {
     /// Every split, the default first.
-    pub const ALL: [Split; 2] = [Split::Border, Split::Coronal];
+    pub const ALL: [Split; 3] = [Split::Border, Split::Coronal, Split::Ring];
 
-    /// The split's name on the command line (`border`, `coronal`).
+    /// The split's name on the command line (`border`, `coronal`, `ring`).
     pub fn name(self) -> &'static str {
         match self {
             Split::Border => "border",
             Split::Coronal => "coronal",
+            Split::Ring => "ring",
         }
     }
 }
@@ -91,7 +97,7 @@ pub fn build_split(
         return Err(Error::KernelUnavailable { kernel });
     }
     Ok(match (engine, split) {
-        (Engine::Enumerate, other @ Split::Coronal) => {
+        (Engine::Enumerate, other @ (Split::Coronal | Split::Ring)) => {
             return Err(Error::Options(format!(
                 "the {other} split is a plan of the symmetric engine; the enumerate engine has \
                  one split"
@@ -102,6 +108,7 @@ pub fn build_split(
         (Engine::Enumerate, Split::Border) => Box::new(EnumeratePlan::new(n)),
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Coronal) => Box::new(CoronalPlan::new(n, kernel)),
+        (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::new(n, kernel)),
     })
 }
 
@@ -148,7 +155,8 @@ mod tests {
         for engine in Engine::ALL {
             for split in Split::ALL {
                 let Ok(plan) = build_split(0, engine, split, Kernel::Scalar) else {
-                    assert_eq!((engine, split), (Engine::Enumerate, Split::Coronal));
+                    assert_eq!(engine, Engine::Enumerate);
+                    assert_ne!(split, Split::Border);
                     continue;
                 };
                 assert_eq!((plan.n(), plan.engine()), (0, Engine::Enumerate));
@@ -164,7 +172,7 @@ mod tests {
     }
 
     #[test]
-    fn every_plan_is_found_by_its_identity_and_only_the_symmetric_engine_has_two_splits() {
+    fn every_plan_is_found_by_its_identity_and_only_the_symmetric_engine_has_several_splits() {
         for split in Split::ALL {
             let plan = build_split(9, Engine::Symmetric, split, Kernel::Scalar).unwrap();
             let found = plan_with_identity(9, Engine::Symmetric, &plan.identity())
@@ -172,15 +180,18 @@ mod tests {
                 .expect("found");
             assert_eq!(found.unit_count(), plan.unit_count(), "{split}");
         }
-        assert_ne!(
-            build_split(9, Engine::Symmetric, Split::Border, Kernel::Scalar)
-                .unwrap()
-                .identity(),
-            build_split(9, Engine::Symmetric, Split::Coronal, Kernel::Scalar)
-                .unwrap()
-                .identity()
-        );
-        assert!(build_split(9, Engine::Enumerate, Split::Coronal, Kernel::Scalar).is_err());
+        let identities: std::collections::HashSet<String> = Split::ALL
+            .iter()
+            .map(|&s| {
+                build_split(9, Engine::Symmetric, s, Kernel::Scalar)
+                    .unwrap()
+                    .identity()
+            })
+            .collect();
+        assert_eq!(identities.len(), Split::ALL.len(), "one identity per split");
+        for split in [Split::Coronal, Split::Ring] {
+            assert!(build_split(9, Engine::Enumerate, split, Kernel::Scalar).is_err());
+        }
         assert!(
             plan_with_identity(9, Engine::Symmetric, "symmetric-other-v9")
                 .unwrap()

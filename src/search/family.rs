@@ -18,11 +18,13 @@
 //!
 //! # Splits
 //!
-//! The border split ([`super::symmetric::BorderSplit`], [`super::symmetric::SymmetricPlan`])
-//! and the coronal split ([`super::coronal::CoronalSplit`], [`super::coronal::CoronalPlan`])
+//! The border split ([`super::symmetric::BorderSplit`], [`super::symmetric::SymmetricPlan`]),
+//! the coronal split ([`super::coronal::CoronalSplit`], [`super::coronal::CoronalPlan`]) and
+//! the ring split ([`super::coronal::ring::RingSplit`], [`super::coronal::ring::RingPlan`])
 //! share only this frame, the kernels and the Burnside searches: each has its own
-//! constellations, orbits, weights and interiors, so counting a size with both verifies it two
-//! independent ways (`queens verify N --two-ways`).
+//! constellations, orbits, weights and interiors, so counting a size with the border split and
+//! another verifies it two independent ways (`queens verify N --two-ways` takes the ring
+//! split, the fastest second).
 
 use super::burnside;
 use super::kernel::Kernel;

@@ -21,7 +21,7 @@
 //!
 //! **Classes** come from Burnside's lemma, with the boards fixed by a half turn and by a
 //! quarter turn counted by the searches of [`super::burnside`]: the units the plan family
-//! ([`super::family`]) writes once for both splits.
+//! ([`super::family`]) writes once for every split.
 //!
 //! # Units
 //!
@@ -80,9 +80,9 @@ impl OrbitSplit for BorderSplit {
     /// [`orbit_cost`].
     ///
     /// Measured against the scalar kernel's nodes over all orbit units (the
-    /// `unit_costs_track_the_measured_nodes` test of `tests/coronal.rs`): the ratio of estimate
-    /// to nodes has a geometric standard deviation of 1.33 at n = 12 and 1.38 at n = 14, and
-    /// the sums are 1.10 and 1.18 times the nodes.
+    /// `unit_costs_track_the_measured_nodes` test of `src/search/coronal/mod.rs`): the ratio
+    /// of estimate to nodes has a geometric standard deviation of 1.33 at n = 12 and 1.38 at
+    /// n = 14, and the sums are 1.10 and 1.18 times the nodes.
     fn orbit_estimate(&self, i: usize) -> f64 {
         orbit_cost(self.n, &self.orbits[i]) as f64
     }

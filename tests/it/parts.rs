@@ -17,22 +17,27 @@ fn part_tally(plan: &dyn Plan, part: Part) -> Tally {
     run::run_units(plan, &ids, &options(2)).unwrap().tally
 }
 
-/// Every engine, each with a few board sizes.
-/// Every engine and the symmetric engine's second (coronal) plan, each with a few sizes.
+/// Every engine and the symmetric engine's other (coronal and ring) plans, each with a few
+/// sizes.
 fn plans() -> Vec<Box<dyn Plan>> {
-    let coronal = |n| {
+    let second = |(split, n)| {
         queens::runner::build_split(
             n,
             Engine::Symmetric,
-            Split::Coronal,
+            split,
             queens::KernelChoice::Auto.resolve().unwrap(),
         )
         .unwrap()
     };
+    let sizes = [1, 4, 6, 8, 10, 11];
     Engine::ALL
         .iter()
-        .flat_map(|&e| [1, 4, 6, 8, 10, 11].map(|n| build(n, e)))
-        .chain([1, 4, 6, 8, 10, 11].map(coronal))
+        .flat_map(|&e| sizes.map(|n| build(n, e)))
+        .chain(
+            [Split::Coronal, Split::Ring]
+                .into_iter()
+                .flat_map(|s| sizes.map(|n| second((s, n)))),
+        )
         .collect()
 }
 

@@ -74,9 +74,10 @@ pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
 /// The attacks of a ring placement on its interior, read both ways: by rows (for searches
 /// that go down or up the board) and by columns (for the transposed searches). The interior
 /// is the lines `margin..n − margin` of each direction: margin 2 for a coronal placement,
-/// margin 1 for an outer placement alone (used for work estimates).
+/// margin 1 for an outer placement alone (used for work estimates), margin 0 for a placement
+/// on the second ring alone (the ring plan).
 pub(super) struct Attacks {
-    /// The number of ring lines on each side (1 or 2).
+    /// The number of ring lines on each side (0, 1 or 2).
     pub(super) margin: usize,
     /// Bit `r`: row `r` holds a ring queen.
     pub(super) held_rows: u64,
@@ -265,6 +266,14 @@ pub(super) fn best_order(n: usize, a: &Attacks) -> Order {
 /// The interior of the coronal placement `q`'s image whose search tree looks smallest
 /// ([`best_order`]): all images have equally many completions.
 pub(super) fn best_interior(n: usize, q: &Queens) -> Interior {
-    let a = Attacks::new(n, q, 2);
+    best_interior_within(n, q, 2)
+}
+
+/// The interior inside `margin` ring lines on each side of the image of the ring placement
+/// `q` whose search tree looks smallest ([`best_order`]): margin 2 for a coronal placement
+/// ([`best_interior`]), 0 for a placement on the second ring alone (the ring plan, whose
+/// interior is every line of the board that holds no ring queen).
+pub(super) fn best_interior_within(n: usize, q: &Queens, margin: usize) -> Interior {
+    let a = Attacks::new(n, q, margin);
     oriented_interior(n, &a, best_order(n, &a))
 }

@@ -1,6 +1,8 @@
-//! The symmetric engine's second plan: two rings of pre-placed queens (the "coronal"
+//! The symmetric engine's coronal plan: two rings of pre-placed queens (the "coronal"
 //! pre-placement of the Q27 project), an interior of `n − 4` columns, and Burnside's lemma
-//! for the classes.
+//! for the classes. Its ring geometry (lines, placements, keys, orbits, the four search
+//! orders) also serves the ring plan ([`ring`]: the second ring alone), the one
+//! `queens verify --two-ways` counts beside the border plan.
 //!
 //! # Method
 //!
@@ -79,6 +81,7 @@
 mod geometry;
 mod interior;
 mod orbits;
+pub(crate) mod ring;
 
 #[cfg(test)]
 use super::family::Unit;
@@ -89,7 +92,7 @@ use geometry::{Queens, Slots};
 #[cfg(test)]
 use geometry::{fill_lines, second_lines};
 use interior::best_interior;
-use orbits::{OuterOrbit, for_each_placement, outer_orbits};
+use orbits::{RingOrbit, for_each_placement, outer_orbits};
 
 /// The version of the unit split, part of [`crate::plan::Plan::identity`].
 pub(crate) const CORONAL_SPLIT_VERSION: u32 = 1;
@@ -111,7 +114,7 @@ pub(crate) type CoronalPlan = SymmetricFamily<CoronalSplit>;
 pub(crate) struct CoronalSplit {
     n: usize,
     slots: Slots,
-    orbits: Vec<OuterOrbit>,
+    orbits: Vec<RingOrbit>,
 }
 
 impl CoronalSplit {
@@ -198,9 +201,9 @@ impl OrbitSplit for CoronalSplit {
     /// [`work::estimated_nodes`] of each interior the unit counts, found as the unit finds them
     /// but not searched (all 18,456 units of n = 23, 319,505,960 placements, took about 100 s on
     /// 2 cores, against days of counting). Measured against the scalar kernel's nodes over all
-    /// orbit units (the `unit_costs_track_the_measured_nodes` test of `tests/coronal.rs`): the
-    /// ratio of estimate to nodes has a geometric standard deviation of 1.08 at n = 12 and 1.11
-    /// at n = 14, and the sums are 1.04 and 1.16 times the nodes (1.25 at n = 15: the model
+    /// orbit units (the `unit_costs_track_the_measured_nodes` test below): the ratio of
+    /// estimate to nodes has a geometric standard deviation of 1.08 at n = 12 and 1.11 at
+    /// n = 14, and the sums are 1.04 and 1.16 times the nodes (1.25 at n = 15: the model
     /// underestimates the diagonal attacks more as n grows, so an ETA from it is pessimistic).
     fn orbit_estimate(&self, i: usize) -> f64 {
         if self.n < MIN_RING_N {
@@ -509,11 +512,15 @@ mod tests {
         (var.sqrt().exp(), ratio)
     }
 
-    /// The border and coronal plans' unit costs against the nodes their units visit.
+    /// The border, coronal and ring plans' unit costs against the nodes their units visit.
     #[test]
     fn unit_costs_track_the_measured_nodes() {
         use crate::search::symmetric::SymmetricPlan;
         for n in [12, 14] {
+            let r = ring::RingPlan::new(n, Kernel::Scalar);
+            let (spread, ratio) = estimate_quality(&r, |id| r.unit_cost(id));
+            println!("n={n} ring plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
+            assert!(spread < 1.6 && (0.5..2.0).contains(&ratio), "n={n}");
             let s = SymmetricPlan::new(n, Kernel::Scalar);
             let (spread, ratio) = estimate_quality(&s, |id| s.unit_cost(id));
             println!("n={n} border plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");

@@ -1,13 +1,14 @@
-//! The D4 orbits of outer placements and, inside one orbit's unit, one coronal placement per
-//! orbit of the outer placement's stabilizer, with its weight.
+//! The D4 orbits of the placements on one ring (the outer ring for the coronal plan, the
+//! second ring for the ring plan) and, inside one outer orbit's unit, one coronal placement
+//! per orbit of the outer placement's stabilizer, with its weight.
 
-use super::geometry::{Key, Queens, Slots, fill_lines, outer_lines, second_lines};
+use super::geometry::{Key, Line, Queens, Slots, fill_lines, outer_lines, second_lines};
 use crate::symmetry::Transform;
 
-/// One D4 orbit of outer placements: its smallest member, the orbit's size and the member's
-/// stabilizer.
+/// One D4 orbit of placements on a ring: its smallest member, the orbit's size and the
+/// member's stabilizer.
 #[derive(Clone, Debug)]
-pub(super) struct OuterOrbit {
+pub(super) struct RingOrbit {
     /// The member with the smallest key.
     pub(super) rep: Queens,
     /// The number of distinct members (1, 2, 4 or 8).
@@ -19,12 +20,25 @@ pub(super) struct OuterOrbit {
     pub(super) stabilizer_len: usize,
 }
 
-/// The D4 orbits of the outer placements of size `n` (≥ [`MIN_RING_N`]), in increasing order
+/// The D4 orbits of the outer placements of size `n` (≥ [`super::MIN_RING_N`]), in increasing order
 /// of their smallest member's key. Every outer placement that is free of attacks is in
 /// exactly one orbit: the one listed under its smallest image.
-pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<OuterOrbit> {
+pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<RingOrbit> {
+    ring_orbits(n, slots, &outer_lines(n))
+}
+
+/// The D4 orbits of the second ring's placements of size `n` (≥ [`super::MIN_RING_N`]), as
+/// [`outer_orbits`] lists the outer ring's.
+pub(super) fn second_orbits(n: usize, slots: &Slots) -> Vec<RingOrbit> {
+    ring_orbits(n, slots, &second_lines(n))
+}
+
+/// The D4 orbits of the placements of size `n` with one queen on each of `lines` (a ring:
+/// lines that every symmetry of the square maps onto each other), in increasing order of
+/// their smallest member's key.
+fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<RingOrbit> {
     let mut out = Vec::new();
-    fill_lines(n, &outer_lines(n), &Queens::EMPTY, &mut |q| {
+    fill_lines(n, lines, &Queens::EMPTY, &mut |q| {
         let key = slots.key(q.squares().iter().map(|&(r, c)| (r as usize, c as usize)));
         let mut stabilizer = [Transform::Identity; 8];
         let mut stabilizer_len = 0;
@@ -38,7 +52,7 @@ pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<OuterOrbit> {
                 stabilizer_len += 1;
             }
         }
-        out.push(OuterOrbit {
+        out.push(RingOrbit {
             rep: *q,
             weight: (8 / stabilizer_len) as u8,
             stabilizer,
@@ -64,7 +78,7 @@ pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<OuterOrbit> {
 pub(super) fn for_each_placement(
     n: usize,
     slots: &Slots,
-    orbit: &OuterOrbit,
+    orbit: &RingOrbit,
     mut visit: impl FnMut(&Queens, u8),
 ) -> u64 {
     let stabilizer = &orbit.stabilizer[..orbit.stabilizer_len];

@@ -67,11 +67,11 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // (or written to -o's file) and in the other outputs.
             let counts = super::compute_counts(n, &args.search, None, quiet)?;
             let mut second = if args.two_ways {
-                let coronal = SearchArgs {
-                    split: SplitArg::Coronal,
+                let ring = SearchArgs {
+                    split: SplitArg::Ring,
                     ..args.search
                 };
-                Some(super::compute_counts(n, &coronal, None, quiet)?)
+                Some(super::compute_counts(n, &ring, None, quiet)?)
             } else {
                 None
             };
@@ -213,7 +213,7 @@ fn verdict_line(
         (Verdict::Unknown, true, _) => (
             true,
             format!(
-                "PASS {summary}: both plans agree on every column (border and coronal; nothing \
+                "PASS {summary}: both plans agree on every column (border and ring; nothing \
                  published)"
             ),
         ),
@@ -240,13 +240,13 @@ mod tests {
         let a = queens::count(8).unwrap();
         assert_eq!(disagreement(&a, &a), None);
         let mut b = a.clone();
-        b.plan = "symmetric-coronal-v1".into();
+        b.plan = "symmetric-ring-v1".into();
         b.total += 8;
         b.classes.asymmetric += 1;
         let what = disagreement(&a, &b).unwrap();
         assert!(
             what.starts_with(
-                "total 92 (symmetric-border-burnside-v1) against 100 (symmetric-coronal-v1)"
+                "total 92 (symmetric-border-burnside-v1) against 100 (symmetric-ring-v1)"
             ),
             "{what}"
         );

@@ -1,0 +1,288 @@
+//! The symmetric engine's ring plan: the queens of the second ring alone pre-placed (rows 1
+//! and n−2, columns 1 and n−2), one unit per D4 orbit of their placements, and an interior of
+//! every other line of the board.
+//!
+//! # Method
+//!
+//! **Total.** For n ≥ 4 every solution has exactly one queen on each of the four lines of
+//! the second ring (a queen where one of its rows meets one of its columns serves both):
+//! its *ring placement* `P`, two to four queens. The solutions are partitioned by their ring
+//! placement, and each symmetry `g` of the square maps the ring onto itself, so it maps the
+//! solutions with placement `P` one-to-one onto those with `g(P)`: all placements of one D4
+//! orbit have equally many completions. So `total = Σ over orbits of |orbit| × N(P_O)`,
+//! `P_O` the orbit's smallest member (by its [`Key`](super::geometry::Key)). Every
+//! placement free of attacks is in exactly one orbit and each orbit is one unit, so every
+//! board is counted exactly once, as one of the `|orbit|` equal shares of its orbit. The
+//! interior counted may be that of any image of `P_O`: the plan takes the one whose search
+//! tree looks smallest, among the four search orders of the coronal plan
+//! ([`super::interior::best_order`]).
+//!
+//! **The interior** is every row that holds no ring queen, on every column that holds none:
+//! masks of `n` bits (bit `c` = column `c`), of which the ring queens' columns are taken from
+//! the start. So 16-bit lanes hold it up to n = 16; at n = 17 and 18 the kernels' split
+//! search takes 16-bit frames once a queen stands in column 0 or n−1 (columns 1 and n−2 are
+//! always the ring's), and from n = 19 on the search is in 32-bit lanes.
+//!
+//! **Why a second plan.** Nothing of the border plan ([`crate::search::symmetric`]) is used:
+//! not its constellations (the border queens), orbits, weights or interiors. So a size
+//! counted by both is counted two independent ways, and `queens verify N --two-ways` does
+//! that. The ring's queens stand one line in from the edge, where they attack more squares
+//! than border queens do, and the search trees are smaller: measured at n = 14, 0.84 times the
+//! border plan's nodes, and 0.86 at n = 16.
+//!
+//! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
+//! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
+//! [`crate::search::burnside`].
+//!
+//! **Small boards.** For n < 4 the second ring's rows coincide (n = 3) or leave the board, so
+//! the plan has one unit that counts the boards by plain backtracking, as the coronal plan's.
+//!
+//! # Units
+//!
+//! Units `0..n` count F180 with the queen of row 0 in column `id`, units `n..2n` count F90
+//! with it in column `id − n`, and from `2n` on each unit is one D4 orbit of ring
+//! placements, in increasing order of the orbit's smallest member's
+//! [`Key`](super::geometry::Key) (the coronal plan's: a ring queen on a border line, such
+//! as one on row 1 in column 0, also fills that line's entry). Plan identity
+//! `symmetric-ring-v1`.
+//!
+//! # Nodes
+//!
+//! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
+//! and every partial board the kernel builds in its interior (see
+//! [`crate::search::kernel::InteriorCount::nodes`]); in the F180 and F90 units, the pairs and
+//! quadruples of [`crate::search::burnside`]; in the small-board unit, every partial board
+//! of its backtracking (the empty board excluded).
+
+use super::geometry::Slots;
+use super::interior::best_interior_within;
+use super::orbits::{RingOrbit, second_orbits};
+use super::{MIN_RING_N, small_board};
+use crate::search::family::{OrbitSplit, SymmetricFamily};
+use crate::search::kernel::{Interior, Kernel};
+use crate::search::work;
+
+/// The version of the unit split, part of [`crate::plan::Plan::identity`].
+pub(crate) const RING_SPLIT_VERSION: u32 = 1;
+
+/// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
+/// D4 orbit of second-ring placements ([`RingSplit`]; see the [module documentation](self)).
+pub(crate) type RingPlan = SymmetricFamily<RingSplit>;
+
+/// The ring split: the second ring's queens pre-placed, an interior of `n` columns. For
+/// n < [`MIN_RING_N`] its one orbit unit counts every board by plain backtracking.
+pub(crate) struct RingSplit {
+    n: usize,
+    orbits: Vec<RingOrbit>,
+}
+
+impl RingSplit {
+    /// The interior orbit unit `i` counts: that of the image of the orbit's smallest member
+    /// whose search tree looks smallest (margin 0: every line without a ring queen).
+    fn interior(&self, i: usize) -> Interior {
+        best_interior_within(self.n, &self.orbits[i].rep, 0)
+    }
+}
+
+impl OrbitSplit for RingSplit {
+    /// The split of board size `n`.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is outside 1..=32.
+    fn new(n: usize) -> RingSplit {
+        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+        let orbits = if n >= MIN_RING_N {
+            second_orbits(n, &Slots::new(n))
+        } else {
+            Vec::new()
+        };
+        RingSplit { n, orbits }
+    }
+
+    fn identity(&self) -> String {
+        format!("symmetric-ring-v{RING_SPLIT_VERSION}")
+    }
+
+    fn orbit_count(&self) -> usize {
+        if self.n < MIN_RING_N {
+            1 // the small-board unit
+        } else {
+            self.orbits.len()
+        }
+    }
+
+    fn count_orbit(&self, i: usize, kernel: Kernel) -> (u128, u128) {
+        if self.n < MIN_RING_N {
+            let (boards, nodes) = small_board(self.n);
+            return (boards.into(), nodes.into());
+        }
+        let counted = kernel.count(&self.interior(i));
+        // At most 8 × 2^64: fits a u128 with room to spare. The ring placement itself is a
+        // node too.
+        (
+            u128::from(self.orbits[i].weight) * u128::from(counted.completions),
+            u128::from(counted.nodes) + 1,
+        )
+    }
+
+    /// [`work::estimated_nodes`] of the interior the unit counts, and the ring placement
+    /// itself (O(n²) per unit). Measured against the scalar kernel's nodes over all orbit
+    /// units (the `unit_costs_track_the_measured_nodes` test of `src/search/coronal/mod.rs`):
+    /// the ratio of estimate to nodes has a geometric standard deviation of 1.31 at n = 12 and
+    /// 1.34 at n = 14, as the border plan's, but the sums are 1.25 and 1.49 times the nodes
+    /// (the border plan's 1.10 and 1.18), so an ETA of this plan is pessimistic.
+    fn orbit_estimate(&self, i: usize) -> f64 {
+        if self.n < MIN_RING_N {
+            return 1.0; // below 4 × 4: a handful of nodes
+        }
+        1.0 + work::estimated_nodes(&self.interior(i))
+    }
+
+    const ESTIMATES_WORK: bool = true;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::geometry::{Key, Queens, fill_lines, second_lines};
+    use super::super::interior::{Attacks, Order, oriented_interior};
+    use super::*;
+    use crate::search::enumerate::for_each_solution;
+    use crate::search::kernel::{MAX_DEPTH, reference_count};
+    use crate::symmetry::Transform;
+    use std::collections::{BTreeMap, HashSet};
+    use std::ops::ControlFlow;
+
+    /// Every placement on the second ring of size `n` (not reduced by symmetry), by its key.
+    fn all_placements(n: usize) -> BTreeMap<Key, Queens> {
+        let slots = Slots::new(n);
+        let mut out = BTreeMap::new();
+        fill_lines(n, &second_lines(n), &Queens::EMPTY, &mut |q| {
+            let key = slots.image_key(Transform::Identity, q);
+            assert!(out.insert(key, *q).is_none(), "n={n}: {key:?} met twice");
+        });
+        out
+    }
+
+    /// The interior of the queens on `squares`, built square by square: every row without a
+    /// queen, top down, on all `n` columns (bit `c` = column `c`).
+    fn plain_interior(n: usize, squares: &[(usize, usize)]) -> Interior {
+        let mut it = Interior {
+            depth: 0,
+            inner: u32::MAX >> (32 - n),
+            cols: 0,
+            blocked: [0; MAX_DEPTH],
+            shift: [0; MAX_DEPTH],
+        };
+        for &(_, c) in squares {
+            it.cols |= 1 << c;
+        }
+        let mut previous = 0;
+        for r in (0..n).filter(|&r| squares.iter().all(|&(qr, _)| qr != r)) {
+            let i = it.depth;
+            for &(qr, qc) in squares {
+                // A queen `d` rows away attacks columns qc ± d of this row.
+                let d = r.abs_diff(qr);
+                if qc + d < n {
+                    it.blocked[i] |= 1 << (qc + d);
+                }
+                if qc >= d {
+                    it.blocked[i] |= 1 << (qc - d);
+                }
+            }
+            if i > 0 {
+                it.shift[i - 1] = (r - previous) as u32;
+            }
+            previous = r;
+            it.depth += 1;
+        }
+        it
+    }
+
+    #[test]
+    fn oriented_interiors_are_the_plain_interiors_of_the_images() {
+        for n in 4..=10 {
+            for q in all_placements(n).values() {
+                let a = Attacks::new(n, q, 0);
+                for order in Order::ALL {
+                    let squares: Vec<(usize, usize)> = q
+                        .squares()
+                        .iter()
+                        .map(|&(r, c)| order.transform().apply_to_square(n, r.into(), c.into()))
+                        .collect();
+                    let plain = plain_interior(n, &squares);
+                    assert_eq!(oriented_interior(n, &a, order), plain, "n={n} {order:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_solution_is_counted_under_its_ring_placements_orbit() {
+        for n in 4..=10 {
+            let slots = Slots::new(n);
+            let second_ring = |r: usize| r == 1 || r == n - 2;
+            // N(P) by brute force: the solutions, grouped by their queens on the second ring.
+            let mut by_key: BTreeMap<Key, u64> = BTreeMap::new();
+            for_each_solution(n, |p| {
+                let ring = p
+                    .iter()
+                    .enumerate()
+                    .map(|(r, &c)| (r, c as usize))
+                    .filter(|&(r, c)| second_ring(r) || second_ring(c));
+                *by_key.entry(slots.key(ring)).or_default() += 1;
+                ControlFlow::Continue(())
+            });
+            let placements = all_placements(n);
+            let split = RingSplit::new(n);
+            let mut seen = HashSet::new();
+            for (i, orbit) in split.orbits.iter().enumerate() {
+                let images: HashSet<Key> = Transform::ALL
+                    .iter()
+                    .map(|&g| slots.image_key(g, &orbit.rep))
+                    .collect();
+                // The weight is the orbit's size, and the representative its smallest member.
+                assert_eq!(usize::from(orbit.weight), images.len(), "n={n} orbit {i}");
+                let key = slots.image_key(Transform::Identity, &orbit.rep);
+                assert_eq!(images.iter().min(), Some(&key));
+                // The interior counted has the completions of every member.
+                let counted = Kernel::Scalar.count(&split.interior(i));
+                assert_eq!(
+                    counted,
+                    reference_count(&split.interior(i)),
+                    "n={n} orbit {i}"
+                );
+                for k in &images {
+                    assert_eq!(
+                        by_key.get(k).copied().unwrap_or(0),
+                        counted.completions,
+                        "n={n} {k:?}"
+                    );
+                    assert!(seen.insert(*k), "n={n}: {k:?} in two orbits");
+                }
+            }
+            // The orbits cover every placement exactly once, and every solution has one.
+            assert_eq!(seen.len(), placements.len(), "n={n}");
+            assert!(by_key.keys().all(|k| placements.contains_key(k)));
+        }
+    }
+
+    #[test]
+    fn interiors_are_tight_and_n_columns_wide() {
+        // As many free rows as open columns (the kernels' closed form of the last three rows
+        // needs it), every column of the board an interior column.
+        for n in [4, 9, 16, 32] {
+            let split = RingSplit::new(n);
+            for i in (0..split.orbits.len()).step_by(41) {
+                let it = split.interior(i);
+                assert_eq!(it.inner.count_ones() as usize, n);
+                assert_eq!(
+                    (it.inner & !it.cols).count_ones() as usize,
+                    it.depth,
+                    "n={n} {i}"
+                );
+                assert!(it.depth <= n - 2 && it.depth <= MAX_DEPTH);
+            }
+        }
+    }
+}
