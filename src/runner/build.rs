@@ -42,8 +42,9 @@ pub enum Split {
     /// columns 1 and n−2) expanded inside the unit, interiors of n−4 columns
     /// (`CoronalPlan`).
     Coronal,
-    /// One unit per D4 orbit of the second ring alone (queens of rows 1 and n−2, columns 1
-    /// and n−2), interiors of every other line, n columns (`RingPlan`).
+    /// One unit per D4 orbit of the innermost ring (queens of the rows and columns
+    /// `(n − 2) / 2` and `n − 1 − (n − 2) / 2`), interiors of every other line, n columns
+    /// (`RingPlan`).
     Ring,
 }
 

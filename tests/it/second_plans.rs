@@ -280,7 +280,7 @@ fn coronal_identity_and_unit_numbering() {
 #[test]
 fn ring_identity_and_unit_numbering() {
     let plan = plan_of(Split::Ring, 10, Kernel::Scalar);
-    assert_eq!(plan.identity(), "symmetric-ring-v1");
+    assert_eq!(plan.identity(), "symmetric-ring-v2");
     assert!(!plan.counts_classes_directly());
     assert_eq!(plan.engine(), Engine::Symmetric);
     // Its own orbits (of the second ring's placements): 2n Burnside units, then one per

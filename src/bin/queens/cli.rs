@@ -409,8 +409,9 @@ pub enum SplitArg {
     /// One unit per D4 orbit of the outer ring, its second ring (rows 1 and n−2, columns 1
     /// and n−2) expanded inside the unit; interiors of n−4 columns (plan symmetric-coronal).
     Coronal,
-    /// One unit per D4 orbit of the second ring alone (rows 1 and n−2, columns 1 and n−2);
-    /// interiors of every other line, n columns (plan symmetric-ring).
+    /// One unit per D4 orbit of the innermost ring (the two middle rows and columns, or those
+    /// beside the middle one); interiors of every other line, n columns (plan
+    /// symmetric-ring): about half the border plan's nodes.
     Ring,
 }
 

@@ -121,15 +121,23 @@ pub(super) type Key = [u8; 8];
 pub(super) const NONE: u8 = u8::MAX;
 
 impl Slots {
+    /// The slots of the outer and the second ring (the coronal plan's).
     pub(super) fn new(n: usize) -> Slots {
+        Slots::with_inner_ring(n, 1)
+    }
+
+    /// The slots of the outer ring and of the ring `k` lines in from the edge (rows `k` and
+    /// `n − 1 − k`, columns `k` and `n − 1 − k`), which take the entries of the second ring.
+    pub(super) fn with_inner_ring(n: usize, k: usize) -> Slots {
         let mut s = Slots {
             n,
             row_slot: [NONE; 32],
             col_slot: [NONE; 32],
         };
         // Inner lines first, so that for n < 4, where rings overlap, the outer entries win;
-        // the plan only uses rings for n ≥ MIN_RING_N, where the eight lines are distinct.
-        for (line, slot) in [(1, 4), (n.saturating_sub(2), 5), (0, 0), (n - 1, 1)] {
+        // the plans only use rings for n ≥ MIN_RING_N, where their lines are distinct.
+        let far = n.saturating_sub(1 + k);
+        for (line, slot) in [(k, 4), (far, 5), (0, 0), (n - 1, 1)] {
             s.row_slot[line] = slot;
             s.col_slot[line] = slot + 2;
         }
@@ -173,10 +181,23 @@ pub(super) fn outer_lines(n: usize) -> [Line; 4] {
 
 /// The second ring's lines, in the order of their key entries.
 pub(super) fn second_lines(n: usize) -> [Line; 4] {
+    ring_lines(n, 1)
+}
+
+/// The lines of the ring `k` lines in from the edge (`k < n − 1 − k`), in the order of their
+/// key entries: rows `k` and `n − 1 − k`, columns `k` and `n − 1 − k`.
+pub(super) fn ring_lines(n: usize, k: usize) -> [Line; 4] {
     [
-        Line::Row(1),
-        Line::Row(n - 2),
-        Line::Col(1),
-        Line::Col(n - 2),
+        Line::Row(k),
+        Line::Row(n - 1 - k),
+        Line::Col(k),
+        Line::Col(n - 1 - k),
     ]
+}
+
+/// The innermost ring of size `n` (≥ 4): the one `(n − 2) / 2` lines in from the edge, whose
+/// rows are the two middle ones for an even `n` and those on either side of the middle one
+/// for an odd `n`.
+pub(super) fn innermost_ring(n: usize) -> usize {
+    (n - 2) / 2
 }

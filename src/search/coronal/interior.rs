@@ -75,7 +75,7 @@ pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
 /// that go down or up the board) and by columns (for the transposed searches). The interior
 /// is the lines `margin..n − margin` of each direction: margin 2 for a coronal placement,
 /// margin 1 for an outer placement alone (used for work estimates), margin 0 for a placement
-/// on the second ring alone (the ring plan).
+/// on the innermost ring alone (the ring plan).
 pub(super) struct Attacks {
     /// The number of ring lines on each side (0, 1 or 2).
     pub(super) margin: usize,
@@ -271,7 +271,7 @@ pub(super) fn best_interior(n: usize, q: &Queens) -> Interior {
 
 /// The interior inside `margin` ring lines on each side of the image of the ring placement
 /// `q` whose search tree looks smallest ([`best_order`]): margin 2 for a coronal placement
-/// ([`best_interior`]), 0 for a placement on the second ring alone (the ring plan, whose
+/// ([`best_interior`]), 0 for a placement on the innermost ring alone (the ring plan, whose
 /// interior is every line of the board that holds no ring queen).
 pub(super) fn best_interior_within(n: usize, q: &Queens, margin: usize) -> Interior {
     let a = Attacks::new(n, q, margin);

@@ -27,16 +27,10 @@ pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<RingOrbit> {
     ring_orbits(n, slots, &outer_lines(n))
 }
 
-/// The D4 orbits of the second ring's placements of size `n` (≥ [`super::MIN_RING_N`]), as
-/// [`outer_orbits`] lists the outer ring's.
-pub(super) fn second_orbits(n: usize, slots: &Slots) -> Vec<RingOrbit> {
-    ring_orbits(n, slots, &second_lines(n))
-}
-
 /// The D4 orbits of the placements of size `n` with one queen on each of `lines` (a ring:
-/// lines that every symmetry of the square maps onto each other), in increasing order of
-/// their smallest member's key.
-fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<RingOrbit> {
+/// lines that every symmetry of the square maps onto each other, whose key entries `slots`
+/// holds), in increasing order of their smallest member's key.
+pub(super) fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<RingOrbit> {
     let mut out = Vec::new();
     fill_lines(n, lines, &Queens::EMPTY, &mut |q| {
         let key = slots.key(q.squares().iter().map(|&(r, c)| (r as usize, c as usize)));

@@ -1,16 +1,17 @@
-//! The symmetric engine's ring plan: the queens of the second ring alone pre-placed (rows 1
-//! and n−2, columns 1 and n−2), one unit per D4 orbit of their placements, and an interior of
-//! every other line of the board.
+//! The symmetric engine's ring plan: the queens of the innermost ring alone pre-placed (the
+//! ring `k = (n − 2) / 2` lines in from the edge: rows `k` and `n − 1 − k`, columns `k` and
+//! `n − 1 − k`, the two middle rows and columns for an even n), one unit per D4 orbit of
+//! their placements, and an interior of every other line of the board.
 //!
 //! # Method
 //!
-//! **Total.** For n ≥ 4 every solution has exactly one queen on each of the four lines of
-//! the second ring (a queen where one of its rows meets one of its columns serves both):
-//! its *ring placement* `P`, two to four queens. The solutions are partitioned by their ring
-//! placement, and each symmetry `g` of the square maps the ring onto itself, so it maps the
-//! solutions with placement `P` one-to-one onto those with `g(P)`: all placements of one D4
-//! orbit have equally many completions. So `total = Σ over orbits of |orbit| × N(P_O)`,
-//! `P_O` the orbit's smallest member (by its [`Key`](super::geometry::Key)). Every
+//! **Total.** For n ≥ 4 the ring's four lines are distinct, and every solution has exactly
+//! one queen on each of them (a queen where one of its rows meets one of its columns serves
+//! both): its *ring placement* `P`, two to four queens. The solutions are partitioned by
+//! their ring placement, and each symmetry `g` of the square maps the ring onto itself, so it
+//! maps the solutions with placement `P` one-to-one onto those with `g(P)`: all placements of
+//! one D4 orbit have equally many completions. So `total = Σ over orbits of |orbit| ×
+//! N(P_O)`, `P_O` the orbit's smallest member (by its [`Key`](super::geometry::Key)). Every
 //! placement free of attacks is in exactly one orbit and each orbit is one unit, so every
 //! board is counted exactly once, as one of the `|orbit|` equal shares of its orbit. The
 //! interior counted may be that of any image of `P_O`: the plan takes the one whose search
@@ -19,32 +20,40 @@
 //!
 //! **The interior** is every row that holds no ring queen, on every column that holds none:
 //! masks of `n` bits (bit `c` = column `c`), of which the ring queens' columns are taken from
-//! the start. So 16-bit lanes hold it up to n = 16; at n = 17 and 18 the kernels' split
-//! search takes 16-bit frames once a queen stands in column 0 or n−1 (columns 1 and n−2 are
-//! always the ring's), and from n = 19 on the search is in 32-bit lanes.
+//! the start. So 16-bit lanes hold it up to n = 16; at n = 17 the vector kernels' split
+//! search takes a 16-bit frame as soon as a queen stands in column 0 or 16, at n = 18 once two
+//! of the edge columns 0, 1, 16, 17 fit a window, and from n = 19 on the search is in 32-bit
+//! lanes.
 //!
-//! **Why a second plan.** Nothing of the border plan ([`crate::search::symmetric`]) is used:
+//! **Why the innermost ring.** Queens near the middle of the board attack the most squares,
+//! so pre-placing them prunes the search the most: with the ring `k` lines in from the edge,
+//! n = 18 builds 9.09 G nodes for k = 1, 7.84 G for k = 2, 7.02 G for k = 3 and so on down to
+//! 5.82 G for the innermost, k = 8, against the border plan's 10.24 G (0.57×); n = 16,
+//! 173.3 M for k = 1 and 110.8 M for k = 7 against 199.6 M (0.55×). The border plan's lanes
+//! are narrower (n − 2 columns), so the ring plan's speed per node is lower from n = 17 on;
+//! the nodes it saves outweigh that (measured figures in `docs/performance.md`).
+//!
+//! **An independent plan.** Nothing of the border plan ([`crate::search::symmetric`]) is used:
 //! not its constellations (the border queens), orbits, weights or interiors. So a size
 //! counted by both is counted two independent ways, and `queens verify N --two-ways` does
-//! that. The ring's queens stand one line in from the edge, where they attack more squares
-//! than border queens do, and the search trees are smaller: measured at n = 14, 0.84 times the
-//! border plan's nodes, and 0.86 at n = 16.
+//! that.
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
 //! [`crate::search::burnside`].
 //!
-//! **Small boards.** For n < 4 the second ring's rows coincide (n = 3) or leave the board, so
-//! the plan has one unit that counts the boards by plain backtracking, as the coronal plan's.
+//! **Small boards.** For n < 4 the ring's lines are not four distinct lines, so the plan has
+//! one unit that counts the boards by plain backtracking, as the coronal plan's.
 //!
 //! # Units
 //!
 //! Units `0..n` count F180 with the queen of row 0 in column `id`, units `n..2n` count F90
 //! with it in column `id − n`, and from `2n` on each unit is one D4 orbit of ring
 //! placements, in increasing order of the orbit's smallest member's
-//! [`Key`](super::geometry::Key) (the coronal plan's: a ring queen on a border line, such
-//! as one on row 1 in column 0, also fills that line's entry). Plan identity
-//! `symmetric-ring-v1`.
+//! [`Key`](super::geometry::Key) (the ring's lines in the entries of the coronal plan's
+//! second ring; a ring queen on a border line, as one on row `k` in column 0, also fills that
+//! line's entry). Plan identity `symmetric-ring-v2` (`v1`, never in a release, pre-placed the
+//! second ring, one line in from the edge).
 //!
 //! # Nodes
 //!
@@ -54,22 +63,23 @@
 //! quadruples of [`crate::search::burnside`]; in the small-board unit, every partial board
 //! of its backtracking (the empty board excluded).
 
-use super::geometry::Slots;
+use super::geometry::{Slots, innermost_ring, ring_lines};
 use super::interior::best_interior_within;
-use super::orbits::{RingOrbit, second_orbits};
+use super::orbits::{RingOrbit, ring_orbits};
 use super::{MIN_RING_N, small_board};
 use crate::search::family::{OrbitSplit, SymmetricFamily};
 use crate::search::kernel::{Interior, Kernel};
 use crate::search::work;
 
 /// The version of the unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 1;
+pub(crate) const RING_SPLIT_VERSION: u32 = 2;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
-/// D4 orbit of second-ring placements ([`RingSplit`]; see the [module documentation](self)).
+/// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
+/// [module documentation](self)).
 pub(crate) type RingPlan = SymmetricFamily<RingSplit>;
 
-/// The ring split: the second ring's queens pre-placed, an interior of `n` columns. For
+/// The ring split: the innermost ring's queens pre-placed, an interior of `n` columns. For
 /// n < [`MIN_RING_N`] its one orbit unit counts every board by plain backtracking.
 pub(crate) struct RingSplit {
     n: usize,
@@ -93,7 +103,8 @@ impl OrbitSplit for RingSplit {
     fn new(n: usize) -> RingSplit {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         let orbits = if n >= MIN_RING_N {
-            second_orbits(n, &Slots::new(n))
+            let k = innermost_ring(n);
+            ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k))
         } else {
             Vec::new()
         };
@@ -129,9 +140,9 @@ impl OrbitSplit for RingSplit {
     /// [`work::estimated_nodes`] of the interior the unit counts, and the ring placement
     /// itself (O(n²) per unit). Measured against the scalar kernel's nodes over all orbit
     /// units (the `unit_costs_track_the_measured_nodes` test of `src/search/coronal/mod.rs`):
-    /// the ratio of estimate to nodes has a geometric standard deviation of 1.31 at n = 12 and
-    /// 1.34 at n = 14, as the border plan's, but the sums are 1.25 and 1.49 times the nodes
-    /// (the border plan's 1.10 and 1.18), so an ETA of this plan is pessimistic.
+    /// the ratio of estimate to nodes has a geometric standard deviation of 1.24 at n = 12 and
+    /// 1.22 at n = 14 (the border plan's: 1.33 and 1.38), and the sums are 0.95 and 0.98
+    /// times the nodes (1.10 and 1.18).
     fn orbit_estimate(&self, i: usize) -> f64 {
         if self.n < MIN_RING_N {
             return 1.0; // below 4 × 4: a handful of nodes
@@ -144,7 +155,7 @@ impl OrbitSplit for RingSplit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::geometry::{Key, Queens, fill_lines, second_lines};
+    use super::super::geometry::{Key, Queens, fill_lines};
     use super::super::interior::{Attacks, Order, oriented_interior};
     use super::*;
     use crate::search::enumerate::for_each_solution;
@@ -153,11 +164,13 @@ mod tests {
     use std::collections::{BTreeMap, HashSet};
     use std::ops::ControlFlow;
 
-    /// Every placement on the second ring of size `n` (not reduced by symmetry), by its key.
+    /// Every placement on the innermost ring of size `n` (not reduced by symmetry), by its
+    /// key.
     fn all_placements(n: usize) -> BTreeMap<Key, Queens> {
-        let slots = Slots::new(n);
+        let k = innermost_ring(n);
+        let slots = Slots::with_inner_ring(n, k);
         let mut out = BTreeMap::new();
-        fill_lines(n, &second_lines(n), &Queens::EMPTY, &mut |q| {
+        fill_lines(n, &ring_lines(n, k), &Queens::EMPTY, &mut |q| {
             let key = slots.image_key(Transform::Identity, q);
             assert!(out.insert(key, *q).is_none(), "n={n}: {key:?} met twice");
         });
@@ -220,16 +233,17 @@ mod tests {
     #[test]
     fn each_solution_is_counted_under_its_ring_placements_orbit() {
         for n in 4..=10 {
-            let slots = Slots::new(n);
-            let second_ring = |r: usize| r == 1 || r == n - 2;
-            // N(P) by brute force: the solutions, grouped by their queens on the second ring.
+            let k = innermost_ring(n);
+            let slots = Slots::with_inner_ring(n, k);
+            let on_ring = |r: usize| r == k || r == n - 1 - k;
+            // N(P) by brute force: the solutions, grouped by their queens on the ring.
             let mut by_key: BTreeMap<Key, u64> = BTreeMap::new();
             for_each_solution(n, |p| {
                 let ring = p
                     .iter()
                     .enumerate()
                     .map(|(r, &c)| (r, c as usize))
-                    .filter(|&(r, c)| second_ring(r) || second_ring(c));
+                    .filter(|&(r, c)| on_ring(r) || on_ring(c));
                 *by_key.entry(slots.key(ring)).or_default() += 1;
                 ControlFlow::Continue(())
             });

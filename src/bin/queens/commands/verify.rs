@@ -240,13 +240,13 @@ mod tests {
         let a = queens::count(8).unwrap();
         assert_eq!(disagreement(&a, &a), None);
         let mut b = a.clone();
-        b.plan = "symmetric-ring-v1".into();
+        b.plan = "symmetric-ring-v2".into();
         b.total += 8;
         b.classes.asymmetric += 1;
         let what = disagreement(&a, &b).unwrap();
         assert!(
             what.starts_with(
-                "total 92 (symmetric-border-burnside-v1) against 100 (symmetric-ring-v1)"
+                "total 92 (symmetric-border-burnside-v1) against 100 (symmetric-ring-v2)"
             ),
             "{what}"
         );
