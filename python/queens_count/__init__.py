@@ -95,9 +95,10 @@ def count(
     rest by Burnside's lemma) or ``"enumerate"`` (the plain search, whose ``nodes`` are the
     plain tree's, OEIS A319283). ``kernel``: ``"auto"`` (default: the fastest this CPU
     runs) or one of :func:`kernels`. ``threads``: at most this many (default: every core).
-    ``split``: how the symmetric engine splits the board, ``"border"`` (default),
-    ``"coronal"`` or ``"ring"``. ``progress``: a callable ``(work_done, work_total)`` called on this thread
-    a few times a second, or ``True`` for a tqdm bar.
+    ``split``: how the symmetric engine splits the board, ``"ring"`` (default: the
+    innermost ring's queens pre-placed), ``"border"`` or ``"coronal"``. ``progress``: a
+    callable ``(work_done, work_total)`` called on this thread a few times a second, or
+    ``True`` for a tqdm bar.
 
     The GIL is released while the count runs; Ctrl-C stops it between work units (within a
     fraction of a second) and raises ``KeyboardInterrupt``.

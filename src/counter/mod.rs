@@ -192,7 +192,7 @@ impl<'a> Counter<'a> {
         Counter {
             n,
             engine: Engine::default(),
-            split: Split::Border,
+            split: Split::default(),
             kernel: KernelChoice::Auto,
             threads: None,
             part: Part::WHOLE,
@@ -209,9 +209,9 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// How the symmetric engine splits the board into units (default [`Split::Border`]; the
-    /// enumerate engine has that split only: another is an [`Error::Options`] when the count
-    /// runs).
+    /// How the symmetric engine splits the board into units (default [`Split::Ring`]; the
+    /// enumerate engine has no splits and takes only the default: another is an
+    /// [`Error::Options`] when the count runs).
     pub fn split(mut self, split: Split) -> Self {
         self.split = split;
         self

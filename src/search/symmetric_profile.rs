@@ -1,7 +1,8 @@
-//! The shape of the `symmetric` engine's search: partial boards per depth, where the depth is
-//! the number of queens on the board.
+//! The shape of the `symmetric` engine's search with its border plan (`--split border`; the
+//! default plan is the ring plan, whose trees this does not profile): partial boards per
+//! depth, where the depth is the number of queens on the board.
 //!
-//! The engine searches one border constellation per D4 orbit ([`super::symmetric`]): its root
+//! The plan searches one border constellation per D4 orbit ([`super::symmetric`]): its root
 //! is the constellation itself (its 2 to 4 border queens, so its depth is `n − k` for `k` free
 //! rows), and below it one queen is added per free row. This profile counts every partial board
 //! of those searches, one representative per orbit, unweighted, exactly as the engine's kernels
@@ -9,7 +10,7 @@
 //! instead of building them; here they are built and counted too. So:
 //!
 //! - the nodes at depths `≤ n − 2` below the roots are the nodes the kernels visit (their sum
-//!   over a plan's orbit units is the `nodes` of `count --engine symmetric`, less one root per
+//!   over a plan's orbit units is the `nodes` of `count --split border`, less one root per
 //!   orbit and less the Burnside units);
 //! - the solutions at depth `n` are the completions found, one representative per orbit; with
 //!   each orbit's weight (its size) they sum to the total, A000170 ([`SymmetricProfile`]).

@@ -193,8 +193,10 @@ fn kernel_and_split_are_refused_with_the_enumerate_engine() {
             let args = [command, &["--engine", "enumerate", "--kernel", k]].concat();
             assert_eq!(usage_error(&args), kernel, "{args:?}");
         }
-        let args = [command, &["--engine", "enumerate", "--split", "coronal"]].concat();
-        assert_eq!(usage_error(&args), split, "{args:?}");
+        for s in ["border", "coronal"] {
+            let args = [command, &["--engine", "enumerate", "--split", s]].concat();
+            assert_eq!(usage_error(&args), split, "{args:?}");
+        }
     }
     // The defaults, spelled out, are fine.
     let out = stdout_of(&[
@@ -205,7 +207,7 @@ fn kernel_and_split_are_refused_with_the_enumerate_engine() {
         "--kernel",
         "auto",
         "--split",
-        "border",
+        "ring",
     ]);
     assert!(out.starts_with("PASS n=6"), "{out}");
 }

@@ -54,7 +54,7 @@ fn the_nodes_column_says_whose_nodes_they_are() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
         lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["12", "156057"]
+        ["12", "88665"]
     );
     assert_eq!(
         lines.last().unwrap(),

@@ -55,7 +55,7 @@ fn second_plans_agree_with_the_border_plan_and_with_enumerate_to_15() {
         let s = columns(symmetric.as_ref(), &tally(symmetric.as_ref(), 2));
         // Enumerate meets every board (2.3 million at n = 15): the plans are held to it on
         // every column, as to each other.
-        let enumerate = build_split(n, Engine::Enumerate, Split::Border, Kernel::Scalar)
+        let enumerate = build_split(n, Engine::Enumerate, Split::default(), Kernel::Scalar)
             .expect("an enumerate plan");
         let e = columns(enumerate.as_ref(), &tally(enumerate.as_ref(), 2));
         assert_eq!(s, e, "n={n}: border vs enumerate");

@@ -1,4 +1,4 @@
-//! `queens verify --two-ways`: two plans of the symmetric engine (border and ring) count
+//! `queens verify --two-ways`: two plans of the symmetric engine (ring and border) count
 //! each size; a size passes only if they agree on every column, which verifies sizes nothing is
 //! published for.
 
@@ -60,7 +60,7 @@ fn an_unpublished_size_passes_two_ways_and_fails_one_way() {
         "{text}"
     );
     assert!(
-        text.contains("both plans agree on every column (border and ring; nothing published)"),
+        text.contains("both plans agree on every column (ring and border; nothing published)"),
         "{text}"
     );
     let one = queens()

@@ -49,10 +49,11 @@
 //!
 //! Units `0..n` count F180 with the queen of row 0 in column `id`, units `n..2n` count F90
 //! with it in column `id − n`, and from `2n` on each unit is one D4 orbit of ring
-//! placements, in increasing order of the orbit's smallest member's
-//! [`Key`](super::geometry::Key) (the ring's lines in the entries of the coronal plan's
-//! second ring; a ring queen on a border line, as one on row `k` in column 0, also fills that
-//! line's entry). Plan identity `symmetric-ring-v2` (`v1`, never in a release, pre-placed the
+//! placements, in decreasing order of the estimated work ([`work::estimated_nodes`]), ties in
+//! increasing order of the orbit's smallest member's [`Key`](super::geometry::Key) (the
+//! ring's lines in the entries of the coronal plan's second ring; a ring queen on a border
+//! line, as one on row `k` in column 0, also fills that line's entry). So a part of the plan,
+//! every MOD-th unit, gets its share of the large units and of the small ones. Plan identity `symmetric-ring-v2` (`v1`, never in a release, pre-placed the
 //! second ring, one line in from the edge).
 //!
 //! # Nodes
@@ -83,14 +84,23 @@ pub(crate) type RingPlan = SymmetricFamily<RingSplit>;
 /// n < [`MIN_RING_N`] its one orbit unit counts every board by plain backtracking.
 pub(crate) struct RingSplit {
     n: usize,
+    /// The orbits in unit order: largest estimate first.
     orbits: Vec<RingOrbit>,
+    /// Each orbit's [`OrbitSplit::orbit_estimate`], in the same order.
+    estimates: Vec<f64>,
 }
 
 impl RingSplit {
-    /// The interior orbit unit `i` counts: that of the image of the orbit's smallest member
-    /// whose search tree looks smallest (margin 0: every line without a ring queen).
+    /// The interior that the unit of `orbit` counts: that of the image of the orbit's
+    /// smallest member whose search tree looks smallest (margin 0: every line without a ring
+    /// queen).
+    fn interior_of(n: usize, orbit: &RingOrbit) -> Interior {
+        best_interior_within(n, &orbit.rep, 0)
+    }
+
+    /// The interior orbit unit `i` counts.
     fn interior(&self, i: usize) -> Interior {
-        best_interior_within(self.n, &self.orbits[i].rep, 0)
+        Self::interior_of(self.n, &self.orbits[i])
     }
 }
 
@@ -102,13 +112,32 @@ impl OrbitSplit for RingSplit {
     /// If `n` is outside 1..=32.
     fn new(n: usize) -> RingSplit {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-        let orbits = if n >= MIN_RING_N {
-            let k = innermost_ring(n);
-            ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k))
-        } else {
-            Vec::new()
-        };
-        RingSplit { n, orbits }
+        if n < MIN_RING_N {
+            return RingSplit {
+                n,
+                orbits: Vec::new(),
+                estimates: Vec::new(),
+            };
+        }
+        let k = innermost_ring(n);
+        let by_key = ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k));
+        // Units in decreasing order of estimated work (a stable sort: ties stay in key
+        // order), so that the parts `--part RES/MOD`, every MOD-th unit, deal the units out
+        // like cards and come out of equal work. In key order the large units bunch up by
+        // the positions of the ring's queens (at n = 19, MOD = 64, one part had 1.39 times
+        // the median part's nodes). The estimate is plain `f64` arithmetic (no fused or
+        // library operations), so it and the order are the same on every machine.
+        let mut units: Vec<(f64, RingOrbit)> = by_key
+            .into_iter()
+            .map(|o| (1.0 + work::estimated_nodes(&Self::interior_of(n, &o)), o))
+            .collect();
+        units.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (estimates, orbits) = units.into_iter().unzip();
+        RingSplit {
+            n,
+            orbits,
+            estimates,
+        }
     }
 
     fn identity(&self) -> String {
@@ -138,16 +167,17 @@ impl OrbitSplit for RingSplit {
     }
 
     /// [`work::estimated_nodes`] of the interior the unit counts, and the ring placement
-    /// itself (O(n²) per unit). Measured against the scalar kernel's nodes over all orbit
-    /// units (the `unit_costs_track_the_measured_nodes` test of `src/search/coronal/mod.rs`):
-    /// the ratio of estimate to nodes has a geometric standard deviation of 1.24 at n = 12 and
-    /// 1.22 at n = 14 (the border plan's: 1.33 and 1.38), and the sums are 0.95 and 0.98
-    /// times the nodes (1.10 and 1.18).
+    /// itself, computed once when the plan is built (O(n²) per unit). Measured against the
+    /// scalar kernel's nodes over all orbit units (the `unit_costs_track_the_measured_nodes`
+    /// test of `src/search/coronal/mod.rs`): the ratio of estimate to nodes has a geometric
+    /// standard deviation of 1.24 at n = 12 and 1.22 at n = 14 (the border plan's: 1.33 and
+    /// 1.38), and the sums are 0.95 and 0.98 times the nodes (1.10 and 1.18); at n = 19,
+    /// against the avx512 kernel's nodes, 1.15 and 0.94.
     fn orbit_estimate(&self, i: usize) -> f64 {
         if self.n < MIN_RING_N {
             return 1.0; // below 4 × 4: a handful of nodes
         }
-        1.0 + work::estimated_nodes(&self.interior(i))
+        self.estimates[i]
     }
 
     const ESTIMATES_WORK: bool = true;
@@ -278,6 +308,22 @@ mod tests {
             // The orbits cover every placement exactly once, and every solution has one.
             assert_eq!(seen.len(), placements.len(), "n={n}");
             assert!(by_key.keys().all(|k| placements.contains_key(k)));
+        }
+    }
+
+    #[test]
+    fn units_go_largest_estimate_first_ties_by_key() {
+        for n in [4, 9, 12, 19] {
+            let split = RingSplit::new(n);
+            let slots = Slots::with_inner_ring(n, innermost_ring(n));
+            let key = |i: usize| slots.image_key(Transform::Identity, &split.orbits[i].rep);
+            for i in 1..split.orbits.len() {
+                let (a, b) = (split.orbit_estimate(i - 1), split.orbit_estimate(i));
+                assert!(a > b || (a == b && key(i - 1) < key(i)), "n={n} units {i}");
+                // The estimate is that of the interior the unit counts.
+                let it = split.interior(i);
+                assert_eq!(b, 1.0 + work::estimated_nodes(&it), "n={n} unit {i}");
+            }
         }
     }
 

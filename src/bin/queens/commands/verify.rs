@@ -39,7 +39,7 @@ pub fn disagreement(a: &queens::Counts, b: &queens::Counts) -> Option<String> {
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     if args.two_ways
-        && (args.search.engine != EngineArg::Symmetric || args.search.split != SplitArg::Border)
+        && (args.search.engine != EngineArg::Symmetric || args.search.split != SplitArg::Ring)
     {
         return Err(CommandError::Usage(
             "--two-ways counts with both plans of the symmetric engine: leave out --engine and \
@@ -67,11 +67,11 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // (or written to -o's file) and in the other outputs.
             let counts = super::compute_counts(n, &args.search, None, quiet)?;
             let mut second = if args.two_ways {
-                let ring = SearchArgs {
-                    split: SplitArg::Ring,
+                let border = SearchArgs {
+                    split: SplitArg::Border,
                     ..args.search
                 };
-                Some(super::compute_counts(n, &ring, None, quiet)?)
+                Some(super::compute_counts(n, &border, None, quiet)?)
             } else {
                 None
             };
@@ -213,7 +213,7 @@ fn verdict_line(
         (Verdict::Unknown, true, _) => (
             true,
             format!(
-                "PASS {summary}: both plans agree on every column (border and ring; nothing \
+                "PASS {summary}: both plans agree on every column (ring and border; nothing \
                  published)"
             ),
         ),
@@ -240,13 +240,13 @@ mod tests {
         let a = queens::count(8).unwrap();
         assert_eq!(disagreement(&a, &a), None);
         let mut b = a.clone();
-        b.plan = "symmetric-ring-v2".into();
+        b.plan = "symmetric-border-burnside-v1".into();
         b.total += 8;
         b.classes.asymmetric += 1;
         let what = disagreement(&a, &b).unwrap();
         assert!(
             what.starts_with(
-                "total 92 (symmetric-border-burnside-v1) against 100 (symmetric-ring-v2)"
+                "total 92 (symmetric-ring-v2) against 100 (symmetric-border-burnside-v1)"
             ),
             "{what}"
         );
