@@ -182,19 +182,11 @@ impl OrbitSplit for CoronalSplit {
     }
 
     fn orbit_count(&self) -> usize {
-        if self.n < MIN_RING_N {
-            1 // the small-board unit
-        } else {
-            self.orbits.len()
-        }
+        orbit_units(self.n, self.orbits.len())
     }
 
     fn count_orbit(&self, i: usize, kernel: Kernel) -> (u128, u128) {
-        if self.n < MIN_RING_N {
-            let (boards, nodes) = small_board(self.n);
-            return (boards.into(), nodes.into());
-        }
-        self.count_outer_orbit(i, kernel)
+        small_board_unit(self.n).unwrap_or_else(|| self.count_outer_orbit(i, kernel))
     }
 
     /// An outer orbit's unit is estimated from its coronal placements: one node each, plus
@@ -237,6 +229,21 @@ impl CoronalPlan {
             _ => 0,
         }
     }
+}
+
+/// The orbit units of a ring plan of size `n` with `orbits` orbits: one each, or for
+/// n < [`MIN_RING_N`] the one small-board unit.
+fn orbit_units(n: usize, orbits: usize) -> usize {
+    if n < MIN_RING_N { 1 } else { orbits }
+}
+
+/// For n < [`MIN_RING_N`], the small-board unit's `(boards, nodes)` ([`small_board`]); `None`
+/// for a board with rings.
+fn small_board_unit(n: usize) -> Option<(u128, u128)> {
+    (n < MIN_RING_N).then(|| {
+        let (boards, nodes) = small_board(n);
+        (boards.into(), nodes.into())
+    })
 }
 
 /// Counts the solutions of size `n` by plain backtracking: `(boards, nodes)`, nodes being

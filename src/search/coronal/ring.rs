@@ -67,7 +67,7 @@
 use super::geometry::{Slots, innermost_ring, ring_lines};
 use super::interior::best_interior_within;
 use super::orbits::{RingOrbit, ring_orbits};
-use super::{MIN_RING_N, small_board};
+use super::{MIN_RING_N, orbit_units, small_board_unit};
 use crate::search::family::{OrbitSplit, SymmetricFamily};
 use crate::search::kernel::{Interior, Kernel};
 use crate::search::work;
@@ -126,7 +126,8 @@ impl OrbitSplit for RingSplit {
         // like cards and come out of equal work. In key order the large units bunch up by
         // the positions of the ring's queens (at n = 19, MOD = 64, one part had 1.39 times
         // the median part's nodes). The estimate is plain `f64` arithmetic (no fused or
-        // library operations), so it and the order are the same on every machine.
+        // library operations), so it and the order are the same on every machine; a change
+        // to `work::estimated_nodes` renumbers the units and must bump `RING_SPLIT_VERSION`.
         let mut units: Vec<(f64, RingOrbit)> = by_key
             .into_iter()
             .map(|o| (1.0 + work::estimated_nodes(&Self::interior_of(n, &o)), o))
@@ -145,17 +146,12 @@ impl OrbitSplit for RingSplit {
     }
 
     fn orbit_count(&self) -> usize {
-        if self.n < MIN_RING_N {
-            1 // the small-board unit
-        } else {
-            self.orbits.len()
-        }
+        orbit_units(self.n, self.orbits.len())
     }
 
     fn count_orbit(&self, i: usize, kernel: Kernel) -> (u128, u128) {
-        if self.n < MIN_RING_N {
-            let (boards, nodes) = small_board(self.n);
-            return (boards.into(), nodes.into());
+        if let Some(small) = small_board_unit(self.n) {
+            return small;
         }
         let counted = kernel.count(&self.interior(i));
         // At most 8 × 2^64: fits a u128 with room to spare. The ring placement itself is a
