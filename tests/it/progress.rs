@@ -174,10 +174,12 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
 
 #[test]
 fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing() {
-    let units = build(13, Engine::Symmetric).unit_count();
+    // n = 16 lasts tens of milliseconds (n = 13, in about one, could finish before the first
+    // heartbeat with the ring plan).
+    let units = build(16, Engine::Symmetric).unit_count();
     // A heartbeat of 1 ms: the start line comes after 1 ms (or 2 s without the variable).
     let o = process::queens_plain()
-        .args(["count", "13", "--threads", "1"])
+        .args(["count", "16", "--threads", "1"])
         .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
@@ -186,16 +188,16 @@ fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(
         lines[0],
-        format!("queens: n=13: started: {units} units, progress in estimated work")
+        format!("queens: n=16: started: {units} units, progress in estimated work")
     );
     let last = lines.last().unwrap();
     assert!(
-        last.starts_with("queens: n=13: finished after ")
-            && last.ends_with(&format!(" s: {units}/{units} units, 73712 boards")),
+        last.starts_with("queens: n=16: finished after ")
+            && last.ends_with(&format!(" s: {units}/{units} units, 14772512 boards")),
         "{last}"
     );
     let o = process::queens_plain()
-        .args(["count", "13", "--threads", "1", "-q"])
+        .args(["count", "16", "--threads", "1", "-q"])
         .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
