@@ -33,10 +33,18 @@ fn no_line(inner: u32, cols: u32) -> Interior {
 /// square by square, that the tests hold [`oriented_interior`] to.
 #[cfg(test)]
 pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
-    let inner = low_bits(n - 4);
-    // The board's row `c` bit mask, shifted down two so that column 2 is bit 0; columns 0, 1
-    // fall off the shift and columns n−2, n−1 are cut off by `inner`.
-    let to_inner = |full: u64| (full >> 2) as u32 & inner;
+    interior_within(n, squares, 2)
+}
+
+/// [`interior`] inside `margin` lines on each side: the free rows `margin..n − margin` on the
+/// columns `margin..n − margin`, in masks of `n − 2·margin` bits (bit `c − margin` = column
+/// `c`); margin 0 for a placement of the ring plan.
+#[cfg(test)]
+pub(super) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usize) -> Interior {
+    let inner = low_bits(n - 2 * margin);
+    // The board's row `c` bit mask, shifted down `margin` so that column `margin` is bit 0;
+    // the columns below fall off the shift and those from n − margin on are cut off by `inner`.
+    let to_inner = |full: u64| (full >> margin) as u32 & inner;
     let mut held_rows = 0u64;
     let mut held_cols = 0u64;
     for &(r, c) in squares {
@@ -45,7 +53,7 @@ pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
     }
     let mut it = no_line(inner, to_inner(held_cols));
     let mut previous = 0;
-    for r in 2..n - 2 {
+    for r in margin..n - margin {
         if held_rows & (1 << r) != 0 {
             continue;
         }

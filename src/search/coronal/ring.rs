@@ -86,7 +86,8 @@ pub(crate) struct RingSplit {
     n: usize,
     /// The orbits in unit order: largest estimate first.
     orbits: Vec<RingOrbit>,
-    /// Each orbit's [`OrbitSplit::orbit_estimate`], in the same order.
+    /// Each orbit unit's [`OrbitSplit::orbit_estimate`], in the same order (for n < 4, the
+    /// small-board unit's).
     estimates: Vec<f64>,
 }
 
@@ -113,10 +114,11 @@ impl OrbitSplit for RingSplit {
     fn new(n: usize) -> RingSplit {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         if n < MIN_RING_N {
+            // The small-board unit: a handful of nodes below 4 × 4.
             return RingSplit {
                 n,
                 orbits: Vec::new(),
-                estimates: Vec::new(),
+                estimates: vec![1.0],
             };
         }
         let k = innermost_ring(n);
@@ -170,9 +172,6 @@ impl OrbitSplit for RingSplit {
     /// 1.38), and the sums are 0.95 and 0.98 times the nodes (1.10 and 1.18); at n = 19,
     /// against the avx512 kernel's nodes, 1.15 and 0.94.
     fn orbit_estimate(&self, i: usize) -> f64 {
-        if self.n < MIN_RING_N {
-            return 1.0; // below 4 × 4: a handful of nodes
-        }
         self.estimates[i]
     }
 
@@ -182,7 +181,7 @@ impl OrbitSplit for RingSplit {
 #[cfg(test)]
 mod tests {
     use super::super::geometry::{Key, Queens, fill_lines};
-    use super::super::interior::{Attacks, Order, oriented_interior};
+    use super::super::interior::{Attacks, Order, interior_within, oriented_interior};
     use super::*;
     use crate::search::enumerate::for_each_solution;
     use crate::search::kernel::{MAX_DEPTH, reference_count};
@@ -203,41 +202,6 @@ mod tests {
         out
     }
 
-    /// The interior of the queens on `squares`, built square by square: every row without a
-    /// queen, top down, on all `n` columns (bit `c` = column `c`).
-    fn plain_interior(n: usize, squares: &[(usize, usize)]) -> Interior {
-        let mut it = Interior {
-            depth: 0,
-            inner: u32::MAX >> (32 - n),
-            cols: 0,
-            blocked: [0; MAX_DEPTH],
-            shift: [0; MAX_DEPTH],
-        };
-        for &(_, c) in squares {
-            it.cols |= 1 << c;
-        }
-        let mut previous = 0;
-        for r in (0..n).filter(|&r| squares.iter().all(|&(qr, _)| qr != r)) {
-            let i = it.depth;
-            for &(qr, qc) in squares {
-                // A queen `d` rows away attacks columns qc ± d of this row.
-                let d = r.abs_diff(qr);
-                if qc + d < n {
-                    it.blocked[i] |= 1 << (qc + d);
-                }
-                if qc >= d {
-                    it.blocked[i] |= 1 << (qc - d);
-                }
-            }
-            if i > 0 {
-                it.shift[i - 1] = (r - previous) as u32;
-            }
-            previous = r;
-            it.depth += 1;
-        }
-        it
-    }
-
     #[test]
     fn oriented_interiors_are_the_plain_interiors_of_the_images() {
         for n in 4..=10 {
@@ -249,7 +213,7 @@ mod tests {
                         .iter()
                         .map(|&(r, c)| order.transform().apply_to_square(n, r.into(), c.into()))
                         .collect();
-                    let plain = plain_interior(n, &squares);
+                    let plain = interior_within(n, &squares, 0);
                     assert_eq!(oriented_interior(n, &a, order), plain, "n={n} {order:?}");
                 }
             }
