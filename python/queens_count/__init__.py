@@ -96,7 +96,8 @@ def count(
     plain tree's, OEIS A319283). ``kernel``: ``"auto"`` (default: the fastest this CPU
     runs) or one of :func:`kernels`. ``threads``: at most this many (default: every core).
     ``split``: how the symmetric engine splits the board, ``"ring"`` (default: the
-    innermost ring's queens pre-placed), ``"border"`` or ``"coronal"``. ``progress``: a
+    innermost ring's queens pre-placed), ``"outer-ring"`` (the ring one line further
+    out: as fast, the second plan of two-way verification), ``"border"`` or ``"coronal"``. ``progress``: a
     callable ``(work_done, work_total)`` called on this thread a few times a second, or
     ``True`` for a tqdm bar.
 

@@ -80,7 +80,7 @@ def test_every_engine_kernel_split_and_thread_count_agree():
     assert (plain.engine, plain.nodes, plain.threads) == ("enumerate", 856189, 1)
     assert "scalar" in q.kernels()
     for kernel in ["auto"] + q.kernels():
-        for split in ("border", "coronal", "ring"):
+        for split in ("border", "coronal", "ring", "outer-ring"):
             c = q.count(12, kernel=kernel, split=split, threads=2)
             assert key(c) == want, (kernel, split)
             assert c.kernel in q.kernels()
@@ -88,6 +88,7 @@ def test_every_engine_kernel_split_and_thread_count_agree():
                 assert c.kernel == kernel
     assert q.count(12, split="coronal").plan != q.count(12).plan
     assert q.count(12, split="ring").plan == "symmetric-ring-v2"
+    assert q.count(12, split="outer-ring").plan == "symmetric-outer-ring-v1"
 
 
 def test_counts_repr_and_dict():

@@ -1,5 +1,5 @@
 //! The symmetric engine's second plans, the coronal plan (`src/search/coronal/`) and the
-//! ring plan (`src/search/coronal/ring.rs`), against the border plan, the enumerate engine
+//! ring plans, innermost and outer (`src/search/coronal/ring.rs`), against the border plan, the enumerate engine
 //! and the published values; sums in any order; nodes, on the scalar kernel and (a module
 //! each: `second_plans::avx2::…`, `second_plans::avx512::…`, `second_plans::neon::…`,
 //! `ignored` with the reason where this CPU lacks the kernel) on every vector kernel. The
@@ -13,7 +13,7 @@ use queens::search::kernel::Kernel;
 use std::time::Instant;
 
 /// The plans that are not the border plan.
-const SECOND: [Split; 2] = [Split::Coronal, Split::Ring];
+const SECOND: [Split; 3] = [Split::Coronal, Split::Ring, Split::OuterRing];
 
 /// The symmetric engine's plan of `n` split by `split`, on `kernel`.
 fn plan_of(split: Split, n: usize, kernel: Kernel) -> Box<dyn Plan> {
@@ -220,24 +220,24 @@ macro_rules! vector_kernel_tests {
                 }
             }
 
-            /// The ring plan's interiors are n columns wide: at n = 17 and 18 the vector
+            /// The ring plans' interiors are n columns wide: at n = 17 and 18 the vector
             /// kernels count them with the split search (32-bit lanes, 16-bit frames once a
             /// queen takes column 0 or n − 1), at n = 19 in 32-bit lanes; every 53rd orbit
-            /// unit of each (every 997th in an unoptimized build), nodes included, against
-            /// the scalar kernel.
+            /// unit of each plan (every 997th in an unoptimized build), nodes included,
+            /// against the scalar kernel.
             #[test]
             #[cfg_attr(not($cfg), ignore = $lacks)]
             fn ring_units_of_17_to_19_match_the_scalar_kernels_nodes_included() {
                 let kernel = $kernel;
                 let step = if cfg!(debug_assertions) { 997 } else { 53 };
-                for n in 17..=19 {
-                    let scalar = plan_of(Split::Ring, n, Kernel::Scalar);
-                    let vector = plan_of(Split::Ring, n, kernel);
+                for (n, split) in (17..=19).flat_map(|n| [(n, Split::Ring), (n, Split::OuterRing)]) {
+                    let scalar = plan_of(split, n, Kernel::Scalar);
+                    let vector = plan_of(split, n, kernel);
                     for id in (2 * n..scalar.unit_count()).step_by(step) {
                         assert_eq!(
                             scalar.count_unit(id),
                             vector.count_unit(id),
-                            "n={n} ring unit {id}: {} vs scalar",
+                            "n={n} {split} unit {id}: {} vs scalar",
                             kernel.name()
                         );
                     }
@@ -300,6 +300,28 @@ fn ring_identity_and_unit_numbering() {
     }
 }
 
+#[test]
+fn outer_ring_identity_and_unit_numbering() {
+    let plan = plan_of(Split::OuterRing, 10, Kernel::Scalar);
+    assert_eq!(plan.identity(), "symmetric-outer-ring-v1");
+    assert!(!plan.counts_classes_directly());
+    // Its own orbits, of another ring's placements: 2n Burnside units, then one per orbit,
+    // fewer than the border plan's from n = 6 on (at 4 and 5 the outer ring is the border,
+    // and its orbits are the border plan's constellations).
+    for n in 4..=32 {
+        let (outer, border) = (
+            plan_of(Split::OuterRing, n, Kernel::Scalar),
+            border_plan(n, Kernel::Scalar),
+        );
+        assert!(outer.unit_count() > 2 * n, "n={n}");
+        if n >= 6 {
+            assert!(outer.unit_count() < border.unit_count(), "n={n}");
+        } else {
+            assert_eq!(outer.unit_count(), border.unit_count(), "n={n}");
+        }
+    }
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     let m = xs.len() / 2;
@@ -311,7 +333,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 #[test]
-#[ignore = "a measurement: run with --release --nocapture; BENCH_NS (16,17), BENCH_RUNS (5), BENCH_SPLIT (ring or coronal: ring) and BENCH_KERNEL (scalar)"]
+#[ignore = "a measurement: run with --release --nocapture; BENCH_NS (16,17), BENCH_RUNS (5), BENCH_SPLIT (ring, outer-ring or coronal: ring) and BENCH_KERNEL (scalar)"]
 fn bench_border_and_second_plans_side_by_side() {
     let env = |name: &str, default: &str| std::env::var(name).unwrap_or(default.to_string());
     let ns: Vec<usize> = env("BENCH_NS", "16,17")
@@ -323,7 +345,7 @@ fn bench_border_and_second_plans_side_by_side() {
     let second = SECOND
         .into_iter()
         .find(|s| s.name() == second)
-        .expect("BENCH_SPLIT: ring or coronal");
+        .expect("BENCH_SPLIT: ring, outer-ring or coronal");
     let kernel = env("BENCH_KERNEL", "scalar");
     let kernel = Kernel::ALL
         .iter()

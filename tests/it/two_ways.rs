@@ -1,4 +1,5 @@
-//! `queens verify --two-ways`: two plans of the symmetric engine (ring and border) count
+//! `queens verify --two-ways`: two plans of the symmetric engine (ring and outer-ring; border
+//! below n = 4, where the ring plans backtrack alike) count
 //! each size; a size passes only if they agree on every column, which verifies sizes nothing is
 //! published for.
 
@@ -60,7 +61,7 @@ fn an_unpublished_size_passes_two_ways_and_fails_one_way() {
         "{text}"
     );
     assert!(
-        text.contains("both plans agree on every column (ring and border; nothing published)"),
+        text.contains("both plans agree on every column (ring and outer-ring; nothing published)"),
         "{text}"
     );
     let one = queens()

@@ -6,6 +6,7 @@ use crate::cli::{EngineArg, SearchArgs, SplitArg, VerifyArgs};
 use crate::output::Destination;
 use queens::formats::table::Row;
 use queens::plan::Part;
+use queens::runner::Split;
 use queens::verify::{Source, Verdict};
 use std::io::Write;
 
@@ -66,12 +67,15 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // A stop is an error naming the unfinished size; the sizes checked are printed above
             // (or written to -o's file) and in the other outputs.
             let counts = super::compute_counts(n, &args.search, None, quiet)?;
+            // The second plan's split, named in the verdict: `ring and outer-ring`.
+            let second_split = Split::second_of_two_ways(n);
+            let pair = format!("{} and {second_split}", Split::from(args.search.split));
             let mut second = if args.two_ways {
-                let border = SearchArgs {
-                    split: SplitArg::Border,
+                let other = SearchArgs {
+                    split: second_split.into(),
                     ..args.search
                 };
-                Some(super::compute_counts(n, &border, None, quiet)?)
+                Some(super::compute_counts(n, &other, None, quiet)?)
             } else {
                 None
             };
@@ -95,8 +99,8 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
                 row.classes.quarter_turn
             ) + one_plan.as_deref().unwrap_or("");
             let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
-            let (passed, line) =
-                verdict_line(&row, &known, second.is_some(), &summary, disagreement);
+            let two_ways = second.is_some().then_some(pair.as_str());
+            let (passed, line) = verdict_line(&row, &known, two_ways, &summary, disagreement);
             failures += usize::from(!passed);
             if outputs.lines_on_stdout {
                 let mut out = std::io::stdout().lock();
@@ -184,12 +188,12 @@ impl Outputs {
 }
 
 /// Whether a size passed, and its `PASS …`/`FAIL …` line: `summary` with the verdict of
-/// `row` against `known`, and with `two_ways` the second plan's agreement (`disagreement`:
-/// the columns on which the two plans differ).
+/// `row` against `known`, and with `two_ways` (the two splits, `ring and outer-ring`) the
+/// second plan's agreement (`disagreement`: the columns on which the two plans differ).
 fn verdict_line(
     row: &Row,
     known: &queens::verify::KnownTable,
-    two_ways: bool,
+    two_ways: Option<&str>,
     summary: &str,
     disagreement: Option<String>,
 ) -> (bool, String) {
@@ -198,24 +202,21 @@ fn verdict_line(
             false,
             format!("FAIL {summary}: the two plans disagree: {what}"),
         ),
-        (Verdict::Verified, false, _) => (true, format!("PASS {summary}")),
-        (Verdict::Verified, true, _) => (
+        (Verdict::Verified, None, _) => (true, format!("PASS {summary}")),
+        (Verdict::Verified, Some(_), _) => (
             true,
             format!("PASS {summary}: both plans agree, and with the published values"),
         ),
-        (Verdict::Unknown, false, _) => (
+        (Verdict::Unknown, None, _) => (
             false,
             format!(
                 "FAIL {summary}: no published value to compare with (--two-ways verifies \
                  it with two independent plans)"
             ),
         ),
-        (Verdict::Unknown, true, _) => (
+        (Verdict::Unknown, Some(pair), _) => (
             true,
-            format!(
-                "PASS {summary}: both plans agree on every column (ring and border; nothing \
-                 published)"
-            ),
+            format!("PASS {summary}: both plans agree on every column ({pair}; nothing published)"),
         ),
         (Verdict::Mismatch(_), _, _) => (
             false,
