@@ -43,7 +43,7 @@
 //! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
 //! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
 //! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v1`.
+//! `symmetric-outer-ring-v2` (`v1` did not cut large orbits into pieces).
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -56,12 +56,24 @@
 //!
 //! Units `0..n` count F180 with the queen of row 0 in column `id`, units `n..2n` count F90
 //! with it in column `id − n`, and from `2n` on each unit is one D4 orbit of ring
-//! placements, in decreasing order of the estimated work ([`work::estimated_nodes`]), ties in
-//! increasing order of the orbit's smallest member's [`Key`](super::geometry::Key) (the
-//! ring's lines in the entries of the coronal plan's second ring; a ring queen on a border
-//! line, as one on row `k` in column 0, also fills that line's entry). So a part of the plan,
-//! every MOD-th unit, gets its share of the large units and of the small ones. Plan identity `symmetric-ring-v2` (`v1`, never in a release, pre-placed the
-//! second ring, one line in from the edge).
+//! placements, or one piece of a large orbit, in decreasing order of the estimated work
+//! ([`work::estimated_nodes`]), ties in increasing order of the orbit's smallest member's
+//! [`Key`](super::geometry::Key) (the ring's lines in the entries of the coronal plan's second
+//! ring; a ring queen on a border line, as one on row `k` in column 0, also fills that line's
+//! entry), then of the piece. So a part of the plan, every MOD-th unit, gets its share of the
+//! large units and of the small ones.
+//!
+//! **Pieces.** An orbit whose estimate is more than 1/8192 of the plan's total and more than
+//! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
+//! counted as one unit per square of its interior's first free row: the completions with the
+//! queen of that row there, the interior with that queen placed and its attacks on the later
+//! rows added. The pieces' completions add up to the orbit's, and so do their nodes (the first
+//! piece also counts the ring placement). Whole orbits made the largest unit 0.21% of the work
+//! at n = 20 and 0.13% at n = 23, more than a part's share at MOD = 512; cut, 0.022% and
+//! 0.014%, and the units 6,118 → 48,878 at n = 20 and 12,821 → 24,206 at n = 23.
+//!
+//! Plan identity `symmetric-ring-v3` (`v2` counted every orbit whole; `v1`, never in a
+//! release, pre-placed the second ring, one line in from the edge).
 //!
 //! # Nodes
 //!
@@ -81,10 +93,10 @@ use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 2;
+pub(crate) const RING_SPLIT_VERSION: u32 = 3;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 1;
+pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 2;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -103,12 +115,52 @@ pub(crate) type OuterRingPlan = SymmetricFamily<RingSplit<1>>;
 /// backtracking.
 pub(crate) struct RingSplit<const OUT: usize> {
     n: usize,
-    /// The orbits in unit order: largest estimate first.
+    /// The orbits, in increasing order of their smallest member's key.
     orbits: Vec<RingOrbit>,
+    /// The orbit units in unit order (largest estimate first): each an orbit whole or one
+    /// of its pieces.
+    units: Vec<RingUnit>,
     /// Each orbit unit's [`OrbitSplit::orbit_estimate`], in the same order (for n < 4, the
     /// small-board unit's).
     estimates: Vec<f64>,
 }
+
+/// One orbit unit of a ring split: an orbit of ring placements, whole or one piece of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RingUnit {
+    /// The orbit's index in [`RingSplit::orbits`].
+    orbit: u32,
+    /// Which part of the orbit's interior the unit counts.
+    piece: Piece,
+}
+
+/// The part of an orbit's interior that a unit counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Piece {
+    /// All of it.
+    Whole,
+    /// The completions with the queen of the interior's first free row in this interior
+    /// column (an orbit larger than [`SPLIT_SHARE`] of the work is one unit per square of
+    /// that row).
+    FirstQueen(u8),
+}
+
+/// An orbit whose estimate exceeds this share of the split's total estimate is split into
+/// pieces, one per free square of its interior's first row (see [`RingSplit::with_cut`]),
+/// if its estimate also exceeds [`MIN_SPLIT_ESTIMATE`]. With the largest units so cut to a
+/// few hundredths of a percent of the work, the parts of a large MOD come out even: by the
+/// estimates, at MOD = 512 the largest part is 1.05 times the median at n = 22 (1.76 with
+/// whole orbits), at MOD = 1024 1.11 (2.51).
+const SPLIT_SHARE: f64 = 1.0 / 8192.0;
+
+/// The least estimate of an orbit that is split into pieces (about 5 ms of work on one
+/// core): smaller pieces would leave the vector kernels' lanes idle for what they save, and
+/// below n = 18 no orbit is this large.
+const MIN_SPLIT_ESTIMATE: f64 = 16_777_216.0;
+
+/// The fewest free rows an interior must have to be split into pieces: the pieces' roots
+/// are placements in a row that is not one of the last two, so the nodes still add up.
+const MIN_SPLIT_DEPTH: usize = 6;
 
 impl<const OUT: usize> RingSplit<OUT> {
     /// The ring the split pre-places, lines in from the edge (`n` ≥ [`MIN_RING_N`], so the
@@ -124,10 +176,119 @@ impl<const OUT: usize> RingSplit<OUT> {
         best_interior_within(n, &orbit.rep, 0)
     }
 
-    /// The interior orbit unit `i` counts.
-    fn interior(&self, i: usize) -> Interior {
-        Self::interior_of(self.n, &self.orbits[i])
+    /// The interior of orbit `o` (by key order).
+    fn orbit_interior(&self, o: usize) -> Interior {
+        Self::interior_of(self.n, &self.orbits[o])
     }
+
+    /// The interior orbit unit `i` counts: its orbit's, or for a piece that interior with
+    /// the first row's queen placed.
+    #[cfg(test)]
+    fn interior(&self, i: usize) -> Interior {
+        let unit = self.units[i];
+        let whole = self.orbit_interior(unit.orbit as usize);
+        match unit.piece {
+            Piece::Whole => whole,
+            Piece::FirstQueen(c) => after_first_queen(&whole, 1 << c),
+        }
+    }
+
+    /// The split with the orbits whose estimate exceeds both `share` of the total and
+    /// `least` cut into pieces: [`OrbitSplit::new`] with [`SPLIT_SHARE`] and
+    /// [`MIN_SPLIT_ESTIMATE`]; the tests cut small boards too.
+    fn with_cut(n: usize, share: f64, least: f64) -> RingSplit<OUT> {
+        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+        if n < MIN_RING_N {
+            // The small-board unit: a handful of nodes below 4 × 4.
+            return RingSplit {
+                n,
+                orbits: Vec::new(),
+                units: Vec::new(),
+                estimates: vec![1.0],
+            };
+        }
+        let k = Self::ring(n);
+        let orbits = ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k));
+        // Each orbit's interior and estimate (the ring placement is a node too).
+        let interiors: Vec<Interior> = orbits.iter().map(|o| Self::interior_of(n, o)).collect();
+        let whole: Vec<f64> = interiors
+            .iter()
+            .map(|it| 1.0 + work::estimated_nodes(it))
+            .collect();
+        let total: f64 = whole.iter().sum();
+        // The units in key order, each large orbit as its pieces in increasing column order.
+        let mut units: Vec<(f64, RingUnit)> = Vec::with_capacity(orbits.len());
+        for (o, it) in interiors.iter().enumerate() {
+            let orbit = o as u32;
+            let large = whole[o] > share * total && whole[o] > least;
+            if large && it.depth >= MIN_SPLIT_DEPTH {
+                let mut free = first_row_squares(it);
+                while free != 0 {
+                    let c = free.trailing_zeros();
+                    free &= free - 1; // the lowest set bit cleared
+                    let piece = after_first_queen(it, 1 << c);
+                    units.push((
+                        1.0 + work::estimated_nodes(&piece),
+                        RingUnit {
+                            orbit,
+                            piece: Piece::FirstQueen(c as u8),
+                        },
+                    ));
+                }
+            } else {
+                units.push((
+                    whole[o],
+                    RingUnit {
+                        orbit,
+                        piece: Piece::Whole,
+                    },
+                ));
+            }
+        }
+        // Units in decreasing order of estimated work (a stable sort: ties stay in key
+        // order), so that the parts `--part RES/MOD`, every MOD-th unit, deal the units out
+        // like cards and come out of equal work. In key order the large units bunch up by
+        // the positions of the ring's queens (at n = 19, MOD = 64, one part had 1.39 times
+        // the median part's nodes). The estimate is plain `f64` arithmetic (no fused or
+        // library operations), so it and the order are the same on every machine; a change
+        // to `work::estimated_nodes` or to the split's rule renumbers the units and must bump
+        // the split's version.
+        units.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (estimates, units) = units.into_iter().unzip();
+        RingSplit {
+            n,
+            orbits,
+            units,
+            estimates,
+        }
+    }
+}
+
+/// The squares of `it`'s first free row that a queen can take: its interior columns that
+/// are neither held nor attacked by a pre-placed queen.
+fn first_row_squares(it: &Interior) -> u32 {
+    it.inner & !(it.cols | it.blocked[0])
+}
+
+/// The interior `it` with a queen placed in its first free row at interior column `bit`
+/// (one of [`first_row_squares`]): one free row fewer, `bit`'s column held, and the queen's
+/// diagonal attacks added to every later row's blocked squares.
+fn after_first_queen(it: &Interior, bit: u32) -> Interior {
+    debug_assert!(it.depth >= 1 && first_row_squares(it) & bit == bit && bit.is_power_of_two());
+    let mut next = it.clone();
+    next.depth = it.depth - 1;
+    next.cols = it.cols | bit;
+    let mut apart = 0u32; // rows between the first free row and free row j + 1
+    for j in 0..next.depth {
+        apart += it.shift[j];
+        // The queen's diagonals `apart` rows down: one column up and one down per row.
+        // Shifts of 32 or more leave nothing (checked_sh*: no overflow).
+        let up = bit.checked_shl(apart).unwrap_or(0);
+        let down = bit.checked_shr(apart).unwrap_or(0);
+        next.blocked[j] = it.blocked[j + 1] | ((up | down) & it.inner);
+        next.shift[j] = it.shift[j + 1];
+    }
+    next
 }
 
 impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
@@ -137,35 +298,7 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     ///
     /// If `n` is outside 1..=32.
     fn new(n: usize) -> RingSplit<OUT> {
-        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-        if n < MIN_RING_N {
-            // The small-board unit: a handful of nodes below 4 × 4.
-            return RingSplit {
-                n,
-                orbits: Vec::new(),
-                estimates: vec![1.0],
-            };
-        }
-        let k = Self::ring(n);
-        let by_key = ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k));
-        // Units in decreasing order of estimated work (a stable sort: ties stay in key
-        // order), so that the parts `--part RES/MOD`, every MOD-th unit, deal the units out
-        // like cards and come out of equal work. In key order the large units bunch up by
-        // the positions of the ring's queens (at n = 19, MOD = 64, one part had 1.39 times
-        // the median part's nodes). The estimate is plain `f64` arithmetic (no fused or
-        // library operations), so it and the order are the same on every machine; a change
-        // to `work::estimated_nodes` renumbers the units and must bump `RING_SPLIT_VERSION`.
-        let mut units: Vec<(f64, RingOrbit)> = by_key
-            .into_iter()
-            .map(|o| (1.0 + work::estimated_nodes(&Self::interior_of(n, &o)), o))
-            .collect();
-        units.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let (estimates, orbits) = units.into_iter().unzip();
-        RingSplit {
-            n,
-            orbits,
-            estimates,
-        }
+        RingSplit::with_cut(n, SPLIT_SHARE, MIN_SPLIT_ESTIMATE)
     }
 
     fn identity(&self) -> String {
@@ -176,19 +309,34 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     }
 
     fn orbit_count(&self) -> usize {
-        orbit_units(self.n, self.orbits.len())
+        orbit_units(self.n, self.units.len())
     }
 
     fn count_orbit(&self, i: usize, kernel: Kernel) -> (u128, u128) {
         if let Some(small) = small_board_unit(self.n) {
             return small;
         }
-        let counted = kernel.count(&self.interior(i));
-        // At most 8 × 2^64: fits a u128 with room to spare. The ring placement itself is a
-        // node too.
+        let unit = self.units[i];
+        let orbit = unit.orbit as usize;
+        let whole = self.orbit_interior(orbit);
+        // The ring placement itself is a node too: counted by the whole orbit's unit, or by
+        // its first piece (the lowest square of the first row). A piece's first-row queen is
+        // a node of the whole interior's search (a row that is not one of its last two), so
+        // the pieces' nodes add up to the whole orbit's.
+        let (counted, own) = match unit.piece {
+            Piece::Whole => (kernel.count(&whole), 1),
+            Piece::FirstQueen(c) => {
+                let first = first_row_squares(&whole).trailing_zeros() == u32::from(c);
+                (
+                    kernel.count(&after_first_queen(&whole, 1 << c)),
+                    1 + u128::from(first),
+                )
+            }
+        };
+        // At most 8 × 2^64: fits a u128 with room to spare.
         (
-            u128::from(self.orbits[i].weight) * u128::from(counted.completions),
-            u128::from(counted.nodes) + 1,
+            u128::from(self.orbits[orbit].weight) * u128::from(counted.completions),
+            u128::from(counted.nodes) + own,
         )
     }
 
@@ -275,6 +423,7 @@ mod tests {
             let split = RingSplit::<OUT>::new(n);
             let mut seen = HashSet::new();
             for (i, orbit) in split.orbits.iter().enumerate() {
+                let interior = split.orbit_interior(i);
                 let images: HashSet<Key> = Transform::ALL
                     .iter()
                     .map(|&g| slots.image_key(g, &orbit.rep))
@@ -284,12 +433,8 @@ mod tests {
                 let key = slots.image_key(Transform::Identity, &orbit.rep);
                 assert_eq!(images.iter().min(), Some(&key));
                 // The interior counted has the completions of every member.
-                let counted = Kernel::Scalar.count(&split.interior(i));
-                assert_eq!(
-                    counted,
-                    reference_count(&split.interior(i)),
-                    "n={n} orbit {i}"
-                );
+                let counted = Kernel::Scalar.count(&interior);
+                assert_eq!(counted, reference_count(&interior), "n={n} orbit {i}");
                 for k in &images {
                     assert_eq!(
                         by_key.get(k).copied().unwrap_or(0),
@@ -314,16 +459,125 @@ mod tests {
     /// The units of the ring split `OUT` lines out from the innermost go largest estimate
     /// first, ties by key.
     fn units_in_order<const OUT: usize>() {
-        for n in [4, 9, 12, 19] {
+        for n in [4, 9, 12, 19, 20] {
             let split = RingSplit::<OUT>::new(n);
             let slots = Slots::with_inner_ring(n, RingSplit::<OUT>::ring(n));
-            let key = |i: usize| slots.image_key(Transform::Identity, &split.orbits[i].rep);
-            for i in 1..split.orbits.len() {
+            // Ties go by the orbit's key, then by the piece.
+            let key = |i: usize| {
+                let u = split.units[i];
+                let rep = &split.orbits[u.orbit as usize].rep;
+                (slots.image_key(Transform::Identity, rep), u.piece)
+            };
+            for i in 1..split.units.len() {
                 let (a, b) = (split.orbit_estimate(i - 1), split.orbit_estimate(i));
                 assert!(a > b || (a == b && key(i - 1) < key(i)), "n={n} units {i}");
                 // The estimate is that of the interior the unit counts.
                 let it = split.interior(i);
                 assert_eq!(b, 1.0 + work::estimated_nodes(&it), "n={n} unit {i}");
+            }
+        }
+    }
+
+    /// The pieces of every orbit of sizes 8 to 12 with six free rows or more, cut whatever
+    /// their size (an unoptimized build: 8 to 10), count what their orbit counts, nodes included, on every kernel this
+    /// CPU runs, and each piece as the plain recursive count does.
+    #[test]
+    fn pieces_add_up_to_their_orbit() {
+        let last = if cfg!(debug_assertions) { 10 } else { 12 };
+        for n in 8..=last {
+            let cut = RingSplit::<0>::with_cut(n, 0.0, 0.0);
+            let whole = RingSplit::<0>::with_cut(n, f64::INFINITY, f64::INFINITY);
+            assert!(
+                n < 10 || cut.units.len() > whole.units.len(),
+                "n={n}: some orbit cut"
+            );
+            assert!(whole.units.iter().all(|u| u.piece == Piece::Whole));
+            for kernel in Kernel::ALL.iter().copied().filter(|k| k.is_available()) {
+                let sum = |s: &RingSplit<0>| {
+                    (0..s.orbit_count())
+                        .map(|i| s.count_orbit(i, kernel))
+                        .fold((0, 0), |(b, m), (x, y)| (b + x, m + y))
+                };
+                assert_eq!(sum(&cut), sum(&whole), "n={n} {kernel:?}");
+            }
+            for i in 0..cut.units.len() {
+                let it = cut.interior(i);
+                assert_eq!(Kernel::Scalar.count(&it), reference_count(&it), "n={n} {i}");
+            }
+        }
+    }
+
+    /// A piece's interior is its orbit's with the queen placed by hand: the same board as
+    /// the plain builder's from the ring queens and that queen.
+    #[test]
+    fn a_piece_is_its_orbits_interior_with_one_more_queen() {
+        for n in [7, 10, 13] {
+            let cut = RingSplit::<0>::with_cut(n, 0.0, 0.0);
+            for (i, u) in cut.units.iter().enumerate() {
+                let Piece::FirstQueen(c) = u.piece else {
+                    continue;
+                };
+                let whole = cut.orbit_interior(u.orbit as usize);
+                let piece = cut.interior(i);
+                assert_eq!(piece.depth + 1, whole.depth, "n={n} {i}");
+                assert_eq!(piece.cols, whole.cols | 1 << c);
+                // The queen attacks every later row on the two squares `d` columns to
+                // either side, `d` rows down.
+                let mut d = 0;
+                for j in 0..piece.depth {
+                    d += whole.shift[j];
+                    let mut attacked = 0u64;
+                    attacked |= 1u64 << (u64::from(c) + u64::from(d)).min(63);
+                    if d <= u32::from(c) {
+                        attacked |= 1 << (u32::from(c) - d);
+                    }
+                    let attacked = attacked as u32 & whole.inner;
+                    assert_eq!(piece.blocked[j], whole.blocked[j + 1] | attacked, "n={n}");
+                    assert_eq!(piece.shift[j], whole.shift[j + 1]);
+                }
+            }
+        }
+    }
+
+    /// From n = 18 on the large orbits are cut (at 17 none is large enough): each orbit is one unit whole or one unit per
+    /// square of its first row, and no unit is more than a few hundredths of the work.
+    #[test]
+    fn large_boards_cut_their_largest_orbits_into_pieces() {
+        for n in [17, 18, 19, 20, 23, 27] {
+            let split = RingSplit::<0>::new(n);
+            let mut pieces: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
+            let mut whole = HashSet::new();
+            for u in &split.units {
+                match u.piece {
+                    Piece::Whole => assert!(whole.insert(u.orbit), "n={n}"),
+                    Piece::FirstQueen(c) => pieces.entry(u.orbit).or_default().push(c),
+                }
+            }
+            assert_eq!(whole.len() + pieces.len(), split.orbits.len(), "n={n}");
+            for (o, mut cols) in pieces {
+                assert!(!whole.contains(&o));
+                cols.sort_unstable();
+                let mut free = first_row_squares(&split.orbit_interior(o as usize));
+                let all: Vec<u8> = std::iter::from_fn(|| {
+                    (free != 0).then(|| {
+                        let c = free.trailing_zeros() as u8;
+                        free &= free - 1;
+                        c
+                    })
+                })
+                .collect();
+                assert_eq!(cols, all, "n={n} orbit {o}");
+            }
+            let total: f64 = split.estimates.iter().sum();
+            let share = split.estimates[0] / total;
+            if n == 17 {
+                assert_eq!(split.units.len(), split.orbits.len(), "n = 17: nothing cut");
+            } else {
+                assert!(split.units.len() > split.orbits.len(), "n={n}");
+                assert!(share < 0.003, "n={n}: the largest unit {share}");
+                if n >= 19 {
+                    assert!(share < 0.0005, "n={n}: the largest unit {share}");
+                }
             }
         }
     }
