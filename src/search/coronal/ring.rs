@@ -181,16 +181,28 @@ impl<const OUT: usize> RingSplit<OUT> {
         Self::interior_of(self.n, &self.orbits[o])
     }
 
-    /// The interior orbit unit `i` counts: its orbit's, or for a piece that interior with
-    /// the first row's queen placed.
-    #[cfg(test)]
-    fn interior(&self, i: usize) -> Interior {
+    /// The interior orbit unit `i` counts (its orbit's, or for a piece that interior with
+    /// the first row's queen placed) and the nodes the unit counts besides the kernel's:
+    /// the ring placement, counted by the whole orbit's unit or by its first piece (the
+    /// lowest square of the first row), and a piece's first-row queen. That queen is a node
+    /// of the whole interior's search (its row is not one of the last two), so the pieces'
+    /// nodes add up to the whole orbit's.
+    fn unit_interior(&self, i: usize) -> (Interior, u128) {
         let unit = self.units[i];
         let whole = self.orbit_interior(unit.orbit as usize);
         match unit.piece {
-            Piece::Whole => whole,
-            Piece::FirstQueen(c) => after_first_queen(&whole, 1 << c),
+            Piece::Whole => (whole, 1),
+            Piece::FirstQueen(c) => {
+                let first = first_row_squares(&whole).trailing_zeros() == u32::from(c);
+                (after_first_queen(&whole, 1 << c), 1 + u128::from(first))
+            }
         }
+    }
+
+    /// The interior orbit unit `i` counts.
+    #[cfg(test)]
+    fn interior(&self, i: usize) -> Interior {
+        self.unit_interior(i).0
     }
 
     /// The split with the orbits whose estimate exceeds both `share` of the total and
@@ -316,26 +328,12 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
         if let Some(small) = small_board_unit(self.n) {
             return small;
         }
-        let unit = self.units[i];
-        let orbit = unit.orbit as usize;
-        let whole = self.orbit_interior(orbit);
-        // The ring placement itself is a node too: counted by the whole orbit's unit, or by
-        // its first piece (the lowest square of the first row). A piece's first-row queen is
-        // a node of the whole interior's search (a row that is not one of its last two), so
-        // the pieces' nodes add up to the whole orbit's.
-        let (counted, own) = match unit.piece {
-            Piece::Whole => (kernel.count(&whole), 1),
-            Piece::FirstQueen(c) => {
-                let first = first_row_squares(&whole).trailing_zeros() == u32::from(c);
-                (
-                    kernel.count(&after_first_queen(&whole, 1 << c)),
-                    1 + u128::from(first),
-                )
-            }
-        };
+        let (interior, own) = self.unit_interior(i);
+        let counted = kernel.count(&interior);
+        let weight = self.orbits[self.units[i].orbit as usize].weight;
         // At most 8 × 2^64: fits a u128 with room to spare.
         (
-            u128::from(self.orbits[orbit].weight) * u128::from(counted.completions),
+            u128::from(weight) * u128::from(counted.completions),
             u128::from(counted.nodes) + own,
         )
     }
@@ -479,8 +477,9 @@ mod tests {
     }
 
     /// The pieces of every orbit of sizes 8 to 12 with six free rows or more, cut whatever
-    /// their size (an unoptimized build: 8 to 10), count what their orbit counts, nodes included, on every kernel this
-    /// CPU runs, and each piece as the plain recursive count does.
+    /// their size (an unoptimized build: 8 to 10), count what their orbit counts, nodes
+    /// included, on every kernel this CPU runs, and each piece as the plain recursive count
+    /// does.
     #[test]
     fn pieces_add_up_to_their_orbit() {
         let last = if cfg!(debug_assertions) { 10 } else { 12 };

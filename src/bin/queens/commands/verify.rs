@@ -67,9 +67,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // A stop is an error naming the unfinished size; the sizes checked are printed above
             // (or written to -o's file) and in the other outputs.
             let counts = super::compute_counts(n, &args.search, None, quiet)?;
-            // The second plan's split, named in the verdict: `ring and outer-ring`.
             let second_split = Split::second_of_two_ways(n);
-            let pair = format!("{} and {second_split}", Split::from(args.search.split));
             let mut second = if args.two_ways {
                 let other = SearchArgs {
                     split: second_split.into(),
@@ -99,8 +97,12 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
                 row.classes.quarter_turn
             ) + one_plan.as_deref().unwrap_or("");
             let disagreement = second.as_ref().and_then(|c| disagreement(&counts, c));
-            let two_ways = second.is_some().then_some(pair.as_str());
-            let (passed, line) = verdict_line(&row, &known, two_ways, &summary, disagreement);
+            // The two splits, named in the verdict: `ring and outer-ring`.
+            let pair = second
+                .is_some()
+                .then(|| format!("{} and {second_split}", Split::from(args.search.split)));
+            let (passed, line) =
+                verdict_line(&row, &known, pair.as_deref(), &summary, disagreement);
             failures += usize::from(!passed);
             if outputs.lines_on_stdout {
                 let mut out = std::io::stdout().lock();
