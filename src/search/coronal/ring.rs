@@ -43,7 +43,8 @@
 //! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
 //! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
 //! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v2` (`v1` did not cut large orbits into pieces).
+//! `symmetric-outer-ring-v3` (`v2` did not place the edge columns' queens at n = 18 and 19,
+//! `v1` did not cut large orbits into pieces).
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -72,14 +73,33 @@
 //! at n = 20 and 0.13% at n = 23, more than a part's share at MOD = 512; cut, 0.022% and
 //! 0.014%, and the units 6,118 → 48,878 at n = 20 and 12,821 → 24,206 at n = 23.
 //!
-//! Plan identity `symmetric-ring-v3` (`v2` counted every orbit whole; `v1`, never in a
-//! release, pre-placed the second ring, one line in from the edge).
+//! **Edge columns placed (n = 18 and 19).** The interior's masks are n bits wide, so from
+//! n = 19 on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen
+//! stands in an edge column. At these two sizes ([`EDGES_PLACED`]) a unit counts its interior
+//! (whole or piece) as the sum over the placements of the queens of its two edge columns,
+//! interior columns 0 and n − 1, of the interior with those queens placed
+//! ([`count_edges_placed`]): every solution has exactly one queen in each, so the completions
+//! add up, and the masks of those interiors fit two columns fewer, 16 bits at n = 18 and 17 at
+//! n = 19 (the kernels' split search: 16-bit lanes once a queen takes column 1 or n − 2). The
+//! price is the search above those queens' rows, repeated for each placement: 1.14× the nodes
+//! at n = 18, 1.12× at 19. Measured on a 2-core AMD EPYC Zen 5 (avx512f), `compare.py`
+//! pairs against `v3`: `count 18 --threads 1` 0.909×, `count 19 --threads 2` 0.743×; with
+//! `--kernel avx2` 0.905× and 0.812× (`--part 0/8`); the scalar kernel, whose speed does not
+//! depend on the width, pays the nodes: 1.124× at n = 18. Not at n = 20, where the 18
+//! columns left take the split search's three windows (`count 20 --part 1/16`: 1.049×),
+//! nor at 17 (the masks fit already; the many small interiors cost 1.5×) or from 21 on (19
+//! columns or more stay in 32-bit lanes).
+//!
+//! Plan identity `symmetric-ring-v4` (`v3` did not place the edge columns' queens; `v2`
+//! counted every orbit whole; `v1`, never in a release, pre-placed the second ring, one line
+//! in from the edge).
 //!
 //! # Nodes
 //!
 //! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
 //! and every partial board the kernel builds in its interior (see
-//! [`crate::search::kernel::InteriorCount::nodes`]); in the F180 and F90 units, the pairs and
+//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 and 19 each edge column
+//! queen placed and the partial boards of the interiors they leave; in the F180 and F90 units, the pairs and
 //! quadruples of [`crate::search::burnside`]; in the small-board unit, every partial board
 //! of its backtracking (the empty board excluded).
 
@@ -88,15 +108,15 @@ use super::interior::best_interior_within;
 use super::orbits::{RingOrbit, ring_orbits};
 use super::{MIN_RING_N, orbit_units, small_board_unit};
 use crate::search::family::{OrbitSplit, SymmetricFamily};
-use crate::search::kernel::{Interior, Kernel};
+use crate::search::kernel::{Interior, InteriorCount, Kernel, MAX_DEPTH};
 use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 3;
+pub(crate) const RING_SPLIT_VERSION: u32 = 4;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 2;
+pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 3;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -123,6 +143,9 @@ pub(crate) struct RingSplit<const OUT: usize> {
     /// Each orbit unit's [`OrbitSplit::orbit_estimate`], in the same order (for n < 4, the
     /// small-board unit's).
     estimates: Vec<f64>,
+    /// Whether the units count their interiors with the edge columns' queens placed
+    /// ([`count_edges_placed`]): for the sizes of [`EDGES_PLACED`].
+    edges: bool,
 }
 
 /// One orbit unit of a ring split: an orbit of ring placements, whole or one piece of it.
@@ -157,6 +180,15 @@ const SPLIT_SHARE: f64 = 1.0 / 8192.0;
 /// core): smaller pieces would leave the vector kernels' lanes idle for what they save, and
 /// below n = 18 no orbit is this large.
 const MIN_SPLIT_ESTIMATE: f64 = 16_777_216.0;
+
+/// The board sizes whose units count their interior as the sum over the placements of the
+/// queens of its two edge columns ([`count_edges_placed`]): the masks of those interiors
+/// fit two columns fewer (16 bits at n = 18, a split search's 17 or 18 at n = 19 and 20
+/// instead of 32-bit lanes), which outweighs the search above those queens' rows being
+/// repeated for each placement (1.14×, 1.12× and 1.11× the nodes at n = 18, 19, 20; 1.16× at
+/// n = 17, where the masks already fit and the interiors' many small trees lose, and at n = 21
+/// the 19 columns left stay in 32-bit lanes). See the module documentation for the times.
+pub(crate) const EDGES_PLACED: std::ops::RangeInclusive<usize> = 18..=19;
 
 /// The fewest free rows an interior must have to be split into pieces: the pieces' roots
 /// are placements in a row that is not one of the last two, so the nodes still add up.
@@ -194,7 +226,7 @@ impl<const OUT: usize> RingSplit<OUT> {
             Piece::Whole => (whole, 1),
             Piece::FirstQueen(c) => {
                 let first = first_row_squares(&whole).trailing_zeros() == u32::from(c);
-                (after_first_queen(&whole, 1 << c), 1 + u128::from(first))
+                (with_queen(&whole, 0, 1 << c), 1 + u128::from(first))
             }
         }
     }
@@ -217,6 +249,7 @@ impl<const OUT: usize> RingSplit<OUT> {
                 orbits: Vec::new(),
                 units: Vec::new(),
                 estimates: vec![1.0],
+                edges: false,
             };
         }
         let k = Self::ring(n);
@@ -238,7 +271,7 @@ impl<const OUT: usize> RingSplit<OUT> {
                 while free != 0 {
                     let c = free.trailing_zeros();
                     free &= free - 1; // the lowest set bit cleared
-                    let piece = after_first_queen(it, 1 << c);
+                    let piece = with_queen(it, 0, 1 << c);
                     units.push((
                         1.0 + work::estimated_nodes(&piece),
                         RingUnit {
@@ -272,7 +305,15 @@ impl<const OUT: usize> RingSplit<OUT> {
             orbits,
             units,
             estimates,
+            edges: EDGES_PLACED.contains(&n),
         }
+    }
+
+    /// The same split with the edge columns' queens placed in every unit or in none (the
+    /// tests try both on small boards).
+    #[cfg(test)]
+    fn with_edges_placed(self, edges: bool) -> RingSplit<OUT> {
+        RingSplit { edges, ..self }
     }
 }
 
@@ -282,25 +323,80 @@ fn first_row_squares(it: &Interior) -> u32 {
     it.inner & !(it.cols | it.blocked[0])
 }
 
-/// The interior `it` with a queen placed in its first free row at interior column `bit`
-/// (one of [`first_row_squares`]): one free row fewer, `bit`'s column held, and the queen's
-/// diagonal attacks added to every later row's blocked squares.
-fn after_first_queen(it: &Interior, bit: u32) -> Interior {
-    debug_assert!(it.depth >= 1 && first_row_squares(it) & bit == bit && bit.is_power_of_two());
-    let mut next = it.clone();
-    next.depth = it.depth - 1;
-    next.cols = it.cols | bit;
-    let mut apart = 0u32; // rows between the first free row and free row j + 1
-    for j in 0..next.depth {
-        apart += it.shift[j];
-        // The queen's diagonals `apart` rows down: one column up and one down per row.
+/// The interior `it` with a queen placed in its free row `row` at interior column `bit` (a
+/// square of that row neither held nor attacked): one free row fewer, `bit`'s column held,
+/// and the queen's diagonal attacks added to every other free row's blocked squares, those
+/// above it as well as those below. Entries past the new depth are zero.
+fn with_queen(it: &Interior, row: usize, bit: u32) -> Interior {
+    debug_assert!(row < it.depth && bit.is_power_of_two());
+    debug_assert_eq!(
+        it.inner & !(it.cols | it.blocked[row]) & bit,
+        bit,
+        "a free square"
+    );
+    // Each free row's board row, counted from the first free row.
+    let mut at = [0u32; MAX_DEPTH];
+    for j in 1..it.depth {
+        at[j] = at[j - 1] + it.shift[j - 1];
+    }
+    let mut next = Interior {
+        depth: 0,
+        inner: it.inner,
+        cols: it.cols | bit,
+        blocked: [0; MAX_DEPTH],
+        shift: [0; MAX_DEPTH],
+    };
+    let mut previous = None; // the board row of the last free row kept
+    for j in (0..it.depth).filter(|&j| j != row) {
+        // The queen's diagonals `apart` rows away: one column up and one down per row.
         // Shifts of 32 or more leave nothing (checked_sh*: no overflow).
+        let apart = at[j].abs_diff(at[row]);
         let up = bit.checked_shl(apart).unwrap_or(0);
         let down = bit.checked_shr(apart).unwrap_or(0);
-        next.blocked[j] = it.blocked[j + 1] | ((up | down) & it.inner);
-        next.shift[j] = it.shift[j + 1];
+        let k = next.depth;
+        next.blocked[k] = it.blocked[j] | ((up | down) & it.inner);
+        if let Some(p) = previous {
+            next.shift[k - 1] = at[j] - p; // across the queen's row where it lay between
+        }
+        previous = Some(at[j]);
+        next.depth += 1;
     }
     next
+}
+
+/// Counts `it` (see [`count_edges_placed`]) as the sum, over the placements of the queens of
+/// its two edge columns (interior columns 0 and `n − 1`), of the interior with them placed,
+/// whose masks then fit two columns fewer. The nodes are the kernel's in those interiors
+/// and one per edge queen placed; an edge column already held is not placed again.
+fn count_edges_placed(it: &Interior, kernel: Kernel) -> InteriorCount {
+    // The interior's lowest and highest columns.
+    let low = it.inner & it.inner.wrapping_neg();
+    let high = 1u32 << (31 - it.inner.leading_zeros());
+    let (mut found, mut high_placed) = (InteriorCount::default(), 0);
+    let low_placed = for_each_edge_queen(it, low, |with_low| {
+        high_placed += for_each_edge_queen(with_low, high, |both| {
+            let c = kernel.count(both);
+            found.completions += c.completions;
+            found.nodes += c.nodes;
+        });
+    });
+    found.nodes += low_placed + high_placed;
+    found
+}
+
+/// Calls `visit` with `it` and a queen in edge column `bit`, for each free row where that
+/// square is free; with `it` itself if the column is already held. Returns the queens placed.
+fn for_each_edge_queen(it: &Interior, bit: u32, mut visit: impl FnMut(&Interior)) -> u64 {
+    if it.cols & bit != 0 {
+        visit(it);
+        return 0;
+    }
+    let mut placed = 0;
+    for row in (0..it.depth).filter(|&j| it.blocked[j] & bit == 0) {
+        visit(&with_queen(it, row, bit));
+        placed += 1;
+    }
+    placed
 }
 
 impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
@@ -329,7 +425,11 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
             return small;
         }
         let (interior, own) = self.unit_interior(i);
-        let counted = kernel.count(&interior);
+        let counted = if self.edges {
+            count_edges_placed(&interior, kernel)
+        } else {
+            kernel.count(&interior)
+        };
         let weight = self.orbits[self.units[i].orbit as usize].weight;
         // At most 8 × 2^64: fits a u128 with room to spare.
         (
@@ -578,6 +678,123 @@ mod tests {
                     assert!(share < 0.0005, "n={n}: the largest unit {share}");
                 }
             }
+        }
+    }
+
+    /// The completions of `it` whose queen in free row `row` stands on `bit`, by a plain
+    /// recursive search of `it` itself (not of [`with_queen`]'s interior).
+    fn completions_through(it: &Interior, row: usize, bit: u32) -> u64 {
+        fn go(it: &Interior, i: usize, q: (usize, u32), cols: u32, ld: u32, rd: u32) -> u64 {
+            if i == it.depth {
+                return 1;
+            }
+            let mut free = it.inner & !(it.cols | cols | ld | rd | it.blocked[i]);
+            if i == q.0 {
+                free &= q.1;
+            }
+            let (s, mut total) = (it.shift.get(i).copied().unwrap_or(0), 0);
+            while free != 0 {
+                let b = free & free.wrapping_neg();
+                free ^= b;
+                let (l, r) = ((ld | b).checked_shl(s), (rd | b).checked_shr(s));
+                total += go(it, i + 1, q, cols | b, l.unwrap_or(0), r.unwrap_or(0));
+            }
+            total
+        }
+        go(it, 0, (row, bit), 0, 0, 0)
+    }
+
+    /// A queen placed in any free row, on any free square of it, leaves an interior with
+    /// exactly the completions of the original that have that queen (the rows above it get
+    /// its attacks as well as those below), and nothing past its depth.
+    #[test]
+    fn a_queen_in_any_row_keeps_the_completions_through_it() {
+        for n in [7, 10, 12] {
+            let split = RingSplit::<0>::new(n);
+            for i in (0..split.units.len()).step_by(7) {
+                let it = split.interior(i);
+                for row in 0..it.depth {
+                    let mut free = it.inner & !(it.cols | it.blocked[row]);
+                    while free != 0 {
+                        let bit = free & free.wrapping_neg();
+                        free ^= bit;
+                        let placed = with_queen(&it, row, bit);
+                        assert_eq!(placed.depth + 1, it.depth);
+                        assert_eq!(placed.cols, it.cols | bit);
+                        assert!(placed.blocked[placed.depth..].iter().all(|&b| b == 0));
+                        assert!(
+                            placed.shift[placed.depth.saturating_sub(1)..]
+                                .iter()
+                                .all(|&s| s == 0)
+                        );
+                        assert_eq!(
+                            reference_count(&placed).completions,
+                            completions_through(&it, row, bit),
+                            "n={n} unit {i} row {row} bit {bit:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// With the edge columns' queens placed, every unit counts the completions it counts
+    /// without, on every kernel this CPU runs; the nodes are the same on every kernel, and
+    /// those of the plain recursive count of each placement's interior plus one per edge
+    /// queen placed.
+    #[test]
+    fn edges_placed_count_what_the_interior_counts() {
+        let last = if cfg!(debug_assertions) { 10 } else { 13 };
+        for n in 4..=last {
+            let split = RingSplit::<0>::with_cut(n, 0.0, 0.0);
+            for i in 0..split.units.len() {
+                let it = split.interior(i);
+                let (low, high) = (1, 1 << (n - 1));
+                let mut reference = InteriorCount::default();
+                let placed = for_each_edge_queen(&it, low, |with_low| {
+                    reference.nodes += for_each_edge_queen(with_low, high, |both| {
+                        assert_eq!(both.cols & (low | high), low | high);
+                        let r = reference_count(both);
+                        reference.completions += r.completions;
+                        reference.nodes += r.nodes;
+                    });
+                });
+                reference.nodes += placed;
+                assert_eq!(
+                    reference.completions,
+                    reference_count(&it).completions,
+                    "n={n} unit {i}"
+                );
+                for kernel in Kernel::ALL.iter().copied().filter(|k| k.is_available()) {
+                    assert_eq!(
+                        count_edges_placed(&it, kernel),
+                        reference,
+                        "n={n} unit {i} {kernel:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whole plans with the edges placed and without count the same boards, every unit
+    /// alike (the weights are the orbits'), for both rings; only n = 18 and 19 place them
+    /// by default.
+    #[test]
+    fn edges_are_placed_at_18_and_19_and_change_no_count() {
+        for n in 4..=12 {
+            let on = RingSplit::<1>::new(n).with_edges_placed(true);
+            let off = RingSplit::<1>::new(n).with_edges_placed(false);
+            for i in 0..on.orbit_count() {
+                assert_eq!(
+                    on.count_orbit(i, Kernel::Scalar).0,
+                    off.count_orbit(i, Kernel::Scalar).0,
+                    "n={n} unit {i}"
+                );
+            }
+        }
+        for n in 4..=32 {
+            assert_eq!(RingSplit::<0>::new(n).edges, n == 18 || n == 19, "n={n}");
+            assert_eq!(RingSplit::<1>::new(n).edges, n == 18 || n == 19, "n={n}");
         }
     }
 
