@@ -43,8 +43,8 @@
 //! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
 //! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
 //! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v3` (`v2` did not place the edge columns' queens at n = 18 and 19,
-//! `v1` did not cut large orbits into pieces).
+//! `symmetric-outer-ring-v4` (`v3` placed the edge columns' queens at n = 18 and 19 only,
+//! `v2` not at all, `v1` did not cut large orbits into pieces).
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -66,31 +66,36 @@
 //!
 //! **Pieces.** An orbit whose estimate is more than 1/8192 of the plan's total and more than
 //! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
-//! counted as one unit per square of its interior's first free row: the completions with the
-//! queen of that row there, the interior with that queen placed and its attacks on the later
-//! rows added. The pieces' completions add up to the orbit's, and so do their nodes (the first
+//! counted as one unit per square of its interior's first free row (at n = 18 to 20, of an
+//! edge column: see below): the completions with a queen there, the interior with that queen
+//! placed and its attacks on the other rows added. The pieces' completions add up to the orbit's, and so do their nodes (the first
 //! piece also counts the ring placement). Whole orbits made the largest unit 0.21% of the work
 //! at n = 20 and 0.13% at n = 23, more than a part's share at MOD = 512; cut, 0.022% and
 //! 0.014%, and the units 6,118 → 48,878 at n = 20 and 12,821 → 24,206 at n = 23.
 //!
-//! **Edge columns placed (n = 18 and 19).** The interior's masks are n bits wide, so from
+//! **Edge columns placed (n = 18 to 20).** The interior's masks are n bits wide, so from
 //! n = 19 on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen
-//! stands in an edge column. At these two sizes ([`EDGES_PLACED`]) a unit counts its interior
+//! stands in an edge column. At these sizes ([`EDGES_PLACED`]) a unit counts its interior
 //! (whole or piece) as the sum over the placements of the queens of its two edge columns,
 //! interior columns 0 and n − 1, of the interior with those queens placed
 //! ([`count_edges_placed`]): every solution has exactly one queen in each, so the completions
-//! add up, and the masks of those interiors fit two columns fewer, 16 bits at n = 18 and 17 at
-//! n = 19 (the kernels' split search: 16-bit lanes once a queen takes column 1 or n − 2). The
-//! price is the search above those queens' rows, repeated for each placement: 1.14× the nodes
-//! at n = 18, 1.12× at 19. Measured on a 2-core AMD EPYC Zen 5 (avx512f), `compare.py`
-//! pairs against `v3`: `count 18 --threads 1` 0.909×, `count 19 --threads 2` 0.743×; with
-//! `--kernel avx2` 0.905× and 0.812× (`--part 0/8`); the scalar kernel, whose speed does not
-//! depend on the width, pays the nodes: 1.124× at n = 18. Not at n = 20, where the 18
-//! columns left take the split search's three windows (`count 20 --part 1/16`: 1.049×),
-//! nor at 17 (the masks fit already; the many small interiors cost 1.5×) or from 21 on (19
+//! add up, and the masks of those interiors fit two columns fewer: 16 bits at n = 18, 17 at
+//! n = 19 and 18 at n = 20 (the kernels' split search: 16-bit lanes once a queen takes the
+//! next column in, or for 18 columns a window's). The price is the search above those
+//! queens' rows, repeated for each placement: 1.14× the nodes at n = 18, 1.12× at 19, 1.11× at
+//! 20. There a large orbit is cut along the free squares of an edge column instead of its
+//! first row ([`cut_squares`]), so that a piece is one of those placements and its interiors
+//! stay as large as the whole orbit's (cut along the first row, n = 20 lost: 1.049×).
+//! Measured on a 2-core AMD EPYC Zen 5 (avx512f), `compare.py` pairs against `v3`: `count 18
+//! --threads 1` 0.909×, `count 19 --threads 2` 0.743× (v4, the first-row cut; v5 another
+//! 0.940×), `count 20 --part 2/4 --threads 2` 0.840× (v5 against v4 = v3 there); with
+//! `--kernel avx2` 0.905× at n = 18 and 0.812× on `count 19 --part 0/8` (v4); the scalar
+//! kernel, whose speed does not depend on the width, pays the nodes: 1.124× at n = 18. Not at
+//! n = 17 (the masks fit already; the many small interiors cost 1.5×) nor from 21 on (19
 //! columns or more stay in 32-bit lanes).
 //!
-//! Plan identity `symmetric-ring-v4` (`v3` did not place the edge columns' queens; `v2`
+//! Plan identity `symmetric-ring-v5` (`v4` placed the edge columns' queens at n = 18 and 19
+//! only and cut large orbits along the first row there; `v3` did not place them; `v2`
 //! counted every orbit whole; `v1`, never in a release, pre-placed the second ring, one line
 //! in from the edge).
 //!
@@ -98,7 +103,7 @@
 //!
 //! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
 //! and every partial board the kernel builds in its interior (see
-//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 and 19 each edge column
+//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 20 each edge column
 //! queen placed and the partial boards of the interiors they leave; in the F180 and F90 units, the pairs and
 //! quadruples of [`crate::search::burnside`]; in the small-board unit, every partial board
 //! of its backtracking (the empty board excluded).
@@ -113,10 +118,10 @@ use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 4;
+pub(crate) const RING_SPLIT_VERSION: u32 = 5;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 3;
+pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 4;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -162,10 +167,16 @@ struct RingUnit {
 enum Piece {
     /// All of it.
     Whole,
-    /// The completions with the queen of the interior's first free row in this interior
-    /// column (an orbit larger than [`SPLIT_SHARE`] of the work is one unit per square of
-    /// that row).
-    FirstQueen(u8),
+    /// The completions with a queen on this square of the interior, its free row `row` and
+    /// interior column `column`: an orbit larger than [`SPLIT_SHARE`] of the work is one unit
+    /// per square of [`cut_squares`] (those of its first free row, or where the edge columns'
+    /// queens are placed, those of its lowest column).
+    Queen {
+        /// The free row (0 for the first).
+        row: u8,
+        /// The interior column.
+        column: u8,
+    },
 }
 
 /// An orbit whose estimate exceeds this share of the split's total estimate is split into
@@ -185,10 +196,11 @@ const MIN_SPLIT_ESTIMATE: f64 = 16_777_216.0;
 /// queens of its two edge columns ([`count_edges_placed`]): the masks of those interiors
 /// fit two columns fewer (16 bits at n = 18, a split search's 17 or 18 at n = 19 and 20
 /// instead of 32-bit lanes), which outweighs the search above those queens' rows being
-/// repeated for each placement (1.14×, 1.12× and 1.11× the nodes at n = 18, 19, 20; 1.16× at
-/// n = 17, where the masks already fit and the interiors' many small trees lose, and at n = 21
-/// the 19 columns left stay in 32-bit lanes). See the module documentation for the times.
-pub(crate) const EDGES_PLACED: std::ops::RangeInclusive<usize> = 18..=19;
+/// repeated for each placement (1.14×, 1.12× and 1.11× the nodes at n = 18, 19, 20; not at
+/// n = 17, where the masks already fit and the interiors' many small trees lose, nor at
+/// n = 21, whose 19 columns left stay in 32-bit lanes). See the module documentation for
+/// the times.
+pub(crate) const EDGES_PLACED: std::ops::RangeInclusive<usize> = 18..=20;
 
 /// The fewest free rows an interior must have to be split into pieces: the pieces' roots
 /// are placements in a row that is not one of the last two, so the nodes still add up.
@@ -214,19 +226,24 @@ impl<const OUT: usize> RingSplit<OUT> {
     }
 
     /// The interior orbit unit `i` counts (its orbit's, or for a piece that interior with
-    /// the first row's queen placed) and the nodes the unit counts besides the kernel's:
-    /// the ring placement, counted by the whole orbit's unit or by its first piece (the
-    /// lowest square of the first row), and a piece's first-row queen. That queen is a node
-    /// of the whole interior's search (its row is not one of the last two), so the pieces'
-    /// nodes add up to the whole orbit's.
+    /// the piece's queen placed) and the nodes the unit counts besides the kernel's: the
+    /// ring placement, counted by the whole orbit's unit or by its first piece (the first of
+    /// [`cut_squares`]), and a piece's queen. That queen is a node of the whole interior's
+    /// count (a first-row queen is one of its search, its row not one of the last two; an
+    /// edge column's queen one of [`count_edges_placed`]), so the pieces' nodes add up to
+    /// the whole orbit's.
     fn unit_interior(&self, i: usize) -> (Interior, u128) {
         let unit = self.units[i];
         let whole = self.orbit_interior(unit.orbit as usize);
         match unit.piece {
             Piece::Whole => (whole, 1),
-            Piece::FirstQueen(c) => {
-                let first = first_row_squares(&whole).trailing_zeros() == u32::from(c);
-                (with_queen(&whole, 0, 1 << c), 1 + u128::from(first))
+            Piece::Queen { row, column } => {
+                let square = (usize::from(row), 1 << column);
+                let first = cut_squares(&whole, self.edges).first() == Some(&square);
+                (
+                    with_queen(&whole, square.0, square.1),
+                    1 + u128::from(first),
+                )
             }
         }
     }
@@ -241,6 +258,12 @@ impl<const OUT: usize> RingSplit<OUT> {
     /// `least` cut into pieces: [`OrbitSplit::new`] with [`SPLIT_SHARE`] and
     /// [`MIN_SPLIT_ESTIMATE`]; the tests cut small boards too.
     fn with_cut(n: usize, share: f64, least: f64) -> RingSplit<OUT> {
+        RingSplit::with_cut_and_edges(n, share, least, EDGES_PLACED.contains(&n))
+    }
+
+    /// [`RingSplit::with_cut`] with the edge columns' queens placed in every unit or in none
+    /// (`edges`; the tests try both on small boards).
+    fn with_cut_and_edges(n: usize, share: f64, least: f64, edges: bool) -> RingSplit<OUT> {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         if n < MIN_RING_N {
             // The small-board unit: a handful of nodes below 4 × 4.
@@ -261,22 +284,22 @@ impl<const OUT: usize> RingSplit<OUT> {
             .map(|it| 1.0 + work::estimated_nodes(it))
             .collect();
         let total: f64 = whole.iter().sum();
-        // The units in key order, each large orbit as its pieces in increasing column order.
+        // The units in key order, each large orbit as its pieces in the order of cut_squares.
         let mut units: Vec<(f64, RingUnit)> = Vec::with_capacity(orbits.len());
         for (o, it) in interiors.iter().enumerate() {
             let orbit = o as u32;
             let large = whole[o] > share * total && whole[o] > least;
             if large && it.depth >= MIN_SPLIT_DEPTH {
-                let mut free = first_row_squares(it);
-                while free != 0 {
-                    let c = free.trailing_zeros();
-                    free &= free - 1; // the lowest set bit cleared
-                    let piece = with_queen(it, 0, 1 << c);
+                for (row, bit) in cut_squares(it, edges) {
+                    let piece = with_queen(it, row, bit);
                     units.push((
                         1.0 + work::estimated_nodes(&piece),
                         RingUnit {
                             orbit,
-                            piece: Piece::FirstQueen(c as u8),
+                            piece: Piece::Queen {
+                                row: row as u8,
+                                column: bit.trailing_zeros() as u8,
+                            },
                         },
                     ));
                 }
@@ -305,16 +328,36 @@ impl<const OUT: usize> RingSplit<OUT> {
             orbits,
             units,
             estimates,
-            edges: EDGES_PLACED.contains(&n),
+            edges,
         }
     }
+}
 
-    /// The same split with the edge columns' queens placed in every unit or in none (the
-    /// tests try both on small boards).
-    #[cfg(test)]
-    fn with_edges_placed(self, edges: bool) -> RingSplit<OUT> {
-        RingSplit { edges, ..self }
+/// The squares along which a large orbit's interior `it` is cut into pieces, one piece
+/// each, as (free row, interior column bit), in increasing order: where the edge columns'
+/// queens are placed (`edges`), the free squares (each free row it is not attacked in) of
+/// the first of the two edge columns, lowest then highest, that no ring queen holds, so
+/// that each piece is one of the placements [`count_edges_placed`] makes first and their
+/// nodes add up to the whole orbit's; else (or where ring queens hold both) the free
+/// squares of the first free row. Every completion has exactly one queen on these squares.
+fn cut_squares(it: &Interior, edges: bool) -> Vec<(usize, u32)> {
+    let (low, high) = edge_columns(it);
+    let open_edge = [low, high].into_iter().find(|&bit| it.cols & bit == 0);
+    if let (true, Some(edge)) = (edges, open_edge) {
+        return (0..it.depth)
+            .filter(|&j| it.blocked[j] & edge == 0)
+            .map(|j| (j, edge))
+            .collect();
     }
+    let mut free = first_row_squares(it);
+    std::iter::from_fn(|| {
+        (free != 0).then(|| {
+            let bit = free & free.wrapping_neg(); // the lowest free square
+            free ^= bit;
+            (0, bit)
+        })
+    })
+    .collect()
 }
 
 /// The squares of `it`'s first free row that a queen can take: its interior columns that
@@ -369,9 +412,7 @@ fn with_queen(it: &Interior, row: usize, bit: u32) -> Interior {
 /// whose masks then fit two columns fewer. The nodes are the kernel's in those interiors
 /// and one per edge queen placed; an edge column already held is not placed again.
 fn count_edges_placed(it: &Interior, kernel: Kernel) -> InteriorCount {
-    // The interior's lowest and highest columns.
-    let low = it.inner & it.inner.wrapping_neg();
-    let high = 1u32 << (31 - it.inner.leading_zeros());
+    let (low, high) = edge_columns(it);
     let (mut found, mut high_placed) = (InteriorCount::default(), 0);
     let low_placed = for_each_edge_queen(it, low, |with_low| {
         high_placed += for_each_edge_queen(with_low, high, |both| {
@@ -382,6 +423,14 @@ fn count_edges_placed(it: &Interior, kernel: Kernel) -> InteriorCount {
     });
     found.nodes += low_placed + high_placed;
     found
+}
+
+/// The interior's lowest and highest columns, as bits.
+fn edge_columns(it: &Interior) -> (u32, u32) {
+    (
+        it.inner & it.inner.wrapping_neg(), // the lowest set bit
+        1u32 << (31 - it.inner.leading_zeros()),
+    )
 }
 
 /// Calls `visit` with `it` and a queen in edge column `bit`, for each free row where that
@@ -583,9 +632,9 @@ mod tests {
     #[test]
     fn pieces_add_up_to_their_orbit() {
         let last = if cfg!(debug_assertions) { 10 } else { 12 };
-        for n in 8..=last {
-            let cut = RingSplit::<0>::with_cut(n, 0.0, 0.0);
-            let whole = RingSplit::<0>::with_cut(n, f64::INFINITY, f64::INFINITY);
+        for (n, edges) in (8..=last).flat_map(|n| [(n, false), (n, true)]) {
+            let cut = RingSplit::<0>::with_cut_and_edges(n, 0.0, 0.0, edges);
+            let whole = RingSplit::<0>::with_cut_and_edges(n, f64::INFINITY, f64::INFINITY, edges);
             assert!(
                 n < 10 || cut.units.len() > whole.units.len(),
                 "n={n}: some orbit cut"
@@ -597,7 +646,7 @@ mod tests {
                         .map(|i| s.count_orbit(i, kernel))
                         .fold((0, 0), |(b, m), (x, y)| (b + x, m + y))
                 };
-                assert_eq!(sum(&cut), sum(&whole), "n={n} {kernel:?}");
+                assert_eq!(sum(&cut), sum(&whole), "n={n} edges {edges} {kernel:?}");
             }
             for i in 0..cut.units.len() {
                 let it = cut.interior(i);
@@ -613,8 +662,11 @@ mod tests {
         for n in [7, 10, 13] {
             let cut = RingSplit::<0>::with_cut(n, 0.0, 0.0);
             for (i, u) in cut.units.iter().enumerate() {
-                let Piece::FirstQueen(c) = u.piece else {
+                if u.piece == Piece::Whole {
                     continue;
+                }
+                let Piece::Queen { row: 0, column: c } = u.piece else {
+                    panic!("n={n}: without the edges placed, pieces are first-row squares");
                 };
                 let whole = cut.orbit_interior(u.orbit as usize);
                 let piece = cut.interior(i);
@@ -638,35 +690,52 @@ mod tests {
         }
     }
 
-    /// From n = 18 on the large orbits are cut (at 17 none is large enough): each orbit is one unit whole or one unit per
-    /// square of its first row, and no unit is more than a few hundredths of the work.
+    /// From n = 18 on the large orbits are cut (at 17 none is large enough): each orbit is one
+    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 to 20, where the
+    /// edge columns' queens are placed, those of its lowest column unless a ring queen holds
+    /// it; else those of its first row), and no unit is more than a few hundredths of the
+    /// work.
     #[test]
     fn large_boards_cut_their_largest_orbits_into_pieces() {
         for n in [17, 18, 19, 20, 23, 27] {
             let split = RingSplit::<0>::new(n);
-            let mut pieces: BTreeMap<u32, Vec<u8>> = BTreeMap::new();
+            let mut pieces: BTreeMap<u32, Vec<(usize, u32)>> = BTreeMap::new();
             let mut whole = HashSet::new();
             for u in &split.units {
                 match u.piece {
                     Piece::Whole => assert!(whole.insert(u.orbit), "n={n}"),
-                    Piece::FirstQueen(c) => pieces.entry(u.orbit).or_default().push(c),
+                    Piece::Queen { row, column } => pieces
+                        .entry(u.orbit)
+                        .or_default()
+                        .push((usize::from(row), 1 << column)),
                 }
             }
             assert_eq!(whole.len() + pieces.len(), split.orbits.len(), "n={n}");
-            for (o, mut cols) in pieces {
+            let mut edge_cuts = 0;
+            for (o, mut squares) in pieces {
                 assert!(!whole.contains(&o));
-                cols.sort_unstable();
-                let mut free = first_row_squares(&split.orbit_interior(o as usize));
-                let all: Vec<u8> = std::iter::from_fn(|| {
-                    (free != 0).then(|| {
-                        let c = free.trailing_zeros() as u8;
-                        free &= free - 1;
-                        c
-                    })
-                })
-                .collect();
-                assert_eq!(cols, all, "n={n} orbit {o}");
+                squares.sort_unstable();
+                let it = split.orbit_interior(o as usize);
+                let all = cut_squares(&it, split.edges);
+                let (low, high) = edge_columns(&it);
+                if split.edges && it.cols & low == 0 {
+                    assert!(
+                        all.iter().all(|&(_, bit)| bit == low),
+                        "n={n}: the lowest column"
+                    );
+                    edge_cuts += 1;
+                } else if split.edges && it.cols & high == 0 {
+                    assert!(
+                        all.iter().all(|&(_, bit)| bit == high),
+                        "n={n}: the highest"
+                    );
+                    edge_cuts += 1;
+                } else {
+                    assert!(all.iter().all(|&(row, _)| row == 0), "n={n}: the first row");
+                }
+                assert_eq!(squares, all, "n={n} orbit {o}");
             }
+            assert_eq!(edge_cuts > 0, EDGES_PLACED.contains(&n), "n={n}");
             let total: f64 = split.estimates.iter().sum();
             let share = split.estimates[0] / total;
             if n == 17 {
@@ -776,25 +845,32 @@ mod tests {
         }
     }
 
-    /// Whole plans with the edges placed and without count the same boards, every unit
-    /// alike (the weights are the orbits'), for both rings; only n = 18 and 19 place them
-    /// by default.
+    /// Whole plans with the edges placed and without count the same boards, for both rings
+    /// (with every orbit cut: along the lowest column with the edges placed, along the first
+    /// row without); only n = 18 to 20 place them by default.
     #[test]
-    fn edges_are_placed_at_18_and_19_and_change_no_count() {
+    fn edges_are_placed_at_18_to_20_and_change_no_count() {
         for n in 4..=12 {
-            let on = RingSplit::<1>::new(n).with_edges_placed(true);
-            let off = RingSplit::<1>::new(n).with_edges_placed(false);
-            for i in 0..on.orbit_count() {
-                assert_eq!(
-                    on.count_orbit(i, Kernel::Scalar).0,
-                    off.count_orbit(i, Kernel::Scalar).0,
-                    "n={n} unit {i}"
-                );
-            }
+            let on = RingSplit::<1>::with_cut_and_edges(n, 0.0, 0.0, true);
+            let off = RingSplit::<1>::with_cut_and_edges(n, 0.0, 0.0, false);
+            let boards = |s: &RingSplit<1>| -> u128 {
+                (0..s.orbit_count())
+                    .map(|i| s.count_orbit(i, Kernel::Scalar).0)
+                    .sum()
+            };
+            assert_eq!(boards(&on), boards(&off), "n={n}");
         }
         for n in 4..=32 {
-            assert_eq!(RingSplit::<0>::new(n).edges, n == 18 || n == 19, "n={n}");
-            assert_eq!(RingSplit::<1>::new(n).edges, n == 18 || n == 19, "n={n}");
+            assert_eq!(
+                RingSplit::<0>::new(n).edges,
+                (18..=20).contains(&n),
+                "n={n}"
+            );
+            assert_eq!(
+                RingSplit::<1>::new(n).edges,
+                (18..=20).contains(&n),
+                "n={n}"
+            );
         }
     }
 
