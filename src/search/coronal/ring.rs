@@ -343,9 +343,11 @@ impl<const OUT: usize> RingSplit<OUT> {
 /// nodes add up to the whole orbit's; else (or where ring queens hold both) the free
 /// squares of the first free row. Every completion has exactly one queen on these squares.
 fn cut_squares(it: &Interior, edges: bool) -> Vec<(usize, u32)> {
-    let (low, high) = edge_columns(it);
-    let open_edge = [low, high].into_iter().find(|&bit| it.cols & bit == 0);
-    if let (true, Some(edge)) = (edges, open_edge) {
+    let open_edge = || {
+        let (low, high) = edge_columns(it);
+        [low, high].into_iter().find(|&bit| it.cols & bit == 0)
+    };
+    if let Some(edge) = edges.then(open_edge).flatten() {
         return (0..it.depth)
             .filter(|&j| it.blocked[j] & edge == 0)
             .map(|j| (j, edge))
@@ -427,10 +429,15 @@ fn count_edges_placed(it: &Interior, kernel: Kernel) -> InteriorCount {
     found
 }
 
-/// The interior's lowest and highest columns, as bits.
+/// The interior's lowest and highest columns, as bits (an interior of at least one column:
+/// every ring plan's, n ≥ 4).
 fn edge_columns(it: &Interior) -> (u32, u32) {
+    debug_assert_ne!(it.inner, 0, "an interior with columns");
     (
-        it.inner & it.inner.wrapping_neg(), // the lowest set bit
+        // x & −x keeps the lowest set bit (two's complement).
+        it.inner & it.inner.wrapping_neg(),
+        // The highest set bit: 1 shifted to the position of the last one before the
+        // leading zeros.
         1u32 << (31 - it.inner.leading_zeros()),
     )
 }
