@@ -69,10 +69,11 @@
 //! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
 //! counted as one unit per square of its interior's first free row (at n = 18 and 19, of an
 //! edge column: see below): the completions with a queen there, the interior with that queen
-//! placed and its attacks on the other rows added. The pieces' completions add up to the orbit's, and so do their nodes (the first
-//! piece also counts the ring placement). Whole orbits made the largest unit 0.21% of the work
-//! at n = 20 and 0.13% at n = 23, more than a part's share at MOD = 512; cut, 0.022% and
-//! 0.014%, and the units 6,118 → 48,878 at n = 20 and 12,821 → 24,206 at n = 23.
+//! placed and its attacks on the other rows added. The pieces' completions add up to the
+//! orbit's, and so do their nodes (the first piece also counts the ring placement). Whole
+//! orbits made the largest unit 0.21% of the work at n = 20 and 0.13% at n = 23, more than a
+//! part's share at MOD = 512; cut, 0.022% and 0.014%, and the units 6,118 → 48,878 at n = 20
+//! and 12,821 → 24,206 at n = 23.
 //!
 //! **Edge columns placed (n = 18 and 19).** The interior's masks are n bits wide, so from
 //! n = 19 on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen
@@ -105,9 +106,9 @@
 //! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
 //! and every partial board the kernel builds in its interior (see
 //! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 and 19 each edge column
-//! queen placed and the partial boards of the interiors they leave; in the F180 and F90 units, the pairs and
-//! quadruples of [`crate::search::burnside`]; in the small-board unit, every partial board
-//! of its backtracking (the empty board excluded).
+//! queen placed and the partial boards of the interiors they leave; in the F180 and F90
+//! units, the pairs and quadruples of [`crate::search::burnside`]; in the small-board unit,
+//! every partial board of its backtracking (the empty board excluded).
 
 use super::geometry::{Slots, innermost_ring, ring_lines};
 use super::interior::best_interior_within;
