@@ -43,9 +43,9 @@
 //! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
 //! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
 //! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v5` (`v4` placed the edge columns' queens at n = 18 to 20, `v3` at
-//! 18 and 19 with large orbits cut along the first row, `v2` not at all, `v1` did not cut
-//! large orbits into pieces).
+//! `symmetric-outer-ring-v6` (`v5` placed the edge columns' queens at n = 18 and 19 only,
+//! `v4` at n = 18 to 20, `v3` at 18 and 19 with large orbits cut along the first row, `v2`
+//! not at all, `v1` did not cut large orbits into pieces).
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -67,7 +67,7 @@
 //!
 //! **Pieces.** An orbit whose estimate is more than 1/8192 of the plan's total and more than
 //! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
-//! counted as one unit per square of its interior's first free row (at n = 18 and 19, of an
+//! counted as one unit per square of its interior's first free row (at n = 18 to 20, of an
 //! edge column: see below): the completions with a queen there, the interior with that queen
 //! placed and its attacks on the other rows added. The pieces' completions add up to the
 //! orbit's, and so do their nodes (the first piece also counts the ring placement). Whole
@@ -75,37 +75,41 @@
 //! part's share at MOD = 512; cut, 0.022% and 0.014%, and the units 6,118 → 48,878 at n = 20
 //! and 12,821 → 24,206 at n = 23.
 //!
-//! **Edge columns placed (n = 18 and 19).** The interior's masks are n bits wide, so from
+//! **Edge columns placed (n = 18 to 20).** The interior's masks are n bits wide, so from
 //! n = 19 on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen
-//! stands in an edge column. At these two sizes ([`EDGES_PLACED`]) a unit counts its interior
+//! stands in an edge column. At these sizes ([`EDGES_PLACED`]) a unit counts its interior
 //! (whole or piece) as the sum over the placements of the queens of its two edge columns,
 //! interior columns 0 and n − 1, of the interior with those queens placed
 //! ([`count_edges_placed`]): every solution has exactly one queen in each, so the completions
-//! add up, and the masks of those interiors fit two columns fewer: 16 bits at n = 18 and 17
+//! add up, and the masks of those interiors fit two columns fewer: 16 bits at n = 18, 17
 //! at n = 19 (the kernels' split search: 16-bit lanes once a queen takes column 1 or
-//! n − 2). The price is the search above those queens' rows, repeated for each placement:
-//! 1.14× the nodes at n = 18, 1.12× at 19. There a large orbit is cut along the free squares
+//! n − 2) and 18 at n = 20 (the split search of three windows). The price is the search
+//! above those queens' rows, repeated for each placement: 1.14× the nodes at n = 18, 1.12× at
+//! 19, 1.11× at 20. There a large orbit is cut along the free squares
 //! of an edge column instead of its first row ([`cut_squares`]), so that a piece is one of
 //! those placements and its interiors stay as large as the whole orbit's. Measured on a
 //! 2-core AMD EPYC Zen 5 (avx512f), `compare.py` pairs: with pieces along the first row (v4)
 //! against `v3`, `count 18 --threads 1` 0.909×, `count 19 --threads 2` 0.743×, with
 //! `--kernel avx2` 0.905× at n = 18 and 0.812× on `count 19 --part 0/8`; pieces along an edge
 //! column (v5) another 0.940× at n = 19. The scalar kernel, whose speed does not depend on
-//! the width, pays the nodes: 1.124× at n = 18. Not at n = 17 (the masks fit already; the
-//! many small interiors cost 1.5×), nor at n = 20 (18 columns left: full runs of v5, which
-//! placed them there, against v3 0.985×, 0.914–1.056, 2 pairs, for 1.11× the nodes), nor from
-//! 21 on (19 columns or more stay in 32-bit lanes).
+//! the width, pays the nodes: 1.124× at n = 18. At n = 20 full `count 20 --threads 2` runs
+//! of v5 (edges placed there too) against v3 gave 0.985× on Zen 5 (0.914–1.056, 2 pairs);
+//! on a 2-core Intel Xeon (avx512f) the same placement, with the split search's one test for
+//! all windows, 0.874× against v6 (70.9 s against 81.2 s, 2 pairs), so v7 places them at
+//! n = 20 again. Not at n = 17 (the masks fit already; the many small interiors cost 1.5×),
+//! nor from 21 on (19 columns or more stay in 32-bit lanes; placing them at n = 21, with or
+//! without four windows, measured 0.98× to 1.01× the time of a part on the Xeon: no gain).
 //!
-//! Plan identity `symmetric-ring-v6` (`v5` placed the edge columns' queens at n = 20 too;
-//! `v4` at n = 18 and 19 with large orbits cut along the first row; `v3` did not place them;
-//! `v2` counted every orbit whole; `v1`, never in a release, pre-placed the second ring, one
-//! line in from the edge).
+//! Plan identity `symmetric-ring-v7` (`v6` placed the edge columns' queens at n = 18 and 19
+//! only; `v5` at n = 18 to 20 as v7 does; `v4` at n = 18 and 19 with large orbits cut along
+//! the first row; `v3` did not place them; `v2` counted every orbit whole; `v1`, never in a
+//! release, pre-placed the second ring, one line in from the edge).
 //!
 //! # Nodes
 //!
 //! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
 //! and every partial board the kernel builds in its interior (see
-//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 and 19 each edge column
+//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 20 each edge column
 //! queen placed and the partial boards of the interiors they leave; in the F180 and F90
 //! units, the pairs and quadruples of [`crate::search::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
@@ -120,10 +124,10 @@ use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 6;
+pub(crate) const RING_SPLIT_VERSION: u32 = 7;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 5;
+pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 6;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -196,14 +200,13 @@ const MIN_SPLIT_ESTIMATE: f64 = 16_777_216.0;
 
 /// The board sizes whose units count their interior as the sum over the placements of the
 /// queens of its two edge columns ([`count_edges_placed`]): the masks of those interiors
-/// fit two columns fewer (16 bits at n = 18, the split search's 17 at n = 19 instead of
-/// 32-bit lanes), which outweighs the search above those queens' rows being repeated for
-/// each placement (1.14× and 1.12× the nodes at n = 18 and 19). Not at n = 17, where the
-/// masks already fit and the interiors' many small trees lose, nor at n = 20, where the 18
-/// columns left gained nothing measurable (full runs side by side 0.985×, 0.914–1.056, for
-/// 1.11× the nodes), nor from n = 21 on, whose 19 columns or more stay in 32-bit lanes. See
-/// the module documentation for the times.
-pub(crate) const EDGES_PLACED: std::ops::RangeInclusive<usize> = 18..=19;
+/// fit two columns fewer (16 bits at n = 18, the split search's 17 at n = 19 and 18 at
+/// n = 20 instead of 32-bit lanes), which outweighs the search above those queens' rows
+/// being repeated for each placement (1.14×, 1.12× and 1.11× the nodes at n = 18, 19 and
+/// 20). Not at n = 17, where the masks already fit and the interiors' many small trees lose,
+/// nor from n = 21 on, whose 19 columns or more stay in 32-bit lanes. See the module
+/// documentation for the times.
+pub(crate) const EDGES_PLACED: std::ops::RangeInclusive<usize> = 18..=20;
 
 /// The fewest free rows an interior must have to be split into pieces: the pieces' roots
 /// are placements in a row that is not one of the last two, so the nodes still add up.
@@ -701,7 +704,7 @@ mod tests {
     }
 
     /// From n = 18 on the large orbits are cut (at 17 none is large enough): each orbit is one
-    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 and 19, where the
+    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 to 20, where the
     /// edge columns' queens are placed, those of its lowest column unless a ring queen holds
     /// it; else those of its first row), and no unit is more than a few hundredths of the
     /// work.
@@ -857,9 +860,9 @@ mod tests {
 
     /// Whole plans with the edges placed and without count the same boards, for both rings
     /// (with every orbit cut: along the lowest column with the edges placed, along the first
-    /// row without); only n = 18 and 19 place them by default.
+    /// row without); only n = 18 to 20 place them by default.
     #[test]
-    fn edges_are_placed_at_18_and_19_and_change_no_count() {
+    fn edges_are_placed_at_18_to_20_and_change_no_count() {
         for n in 4..=12 {
             let on = RingSplit::<1>::with_cut_and_edges(n, 0.0, 0.0, true);
             let off = RingSplit::<1>::with_cut_and_edges(n, 0.0, 0.0, false);
@@ -871,8 +874,16 @@ mod tests {
             assert_eq!(boards(&on), boards(&off), "n={n}");
         }
         for n in 4..=32 {
-            assert_eq!(RingSplit::<0>::new(n).edges, n == 18 || n == 19, "n={n}");
-            assert_eq!(RingSplit::<1>::new(n).edges, n == 18 || n == 19, "n={n}");
+            assert_eq!(
+                RingSplit::<0>::new(n).edges,
+                (18..=20).contains(&n),
+                "n={n}"
+            );
+            assert_eq!(
+                RingSplit::<1>::new(n).edges,
+                (18..=20).contains(&n),
+                "n={n}"
+            );
         }
     }
 

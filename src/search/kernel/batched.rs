@@ -500,6 +500,8 @@ pub(crate) struct Diverted<L: Lanes> {
     tests: [[L::Vector; 3]; MAX_FRAMES],
     /// How many frames there are.
     frames: usize,
+    /// The interior's columns, in every lane (for [`Diverted::fits`]).
+    inner: L::Vector,
 }
 
 impl<L: Lanes> Diverted<L> {
@@ -518,6 +520,7 @@ impl<L: Lanes> Diverted<L> {
             level: 0,
             tests: [[l.zero(); 3]; MAX_FRAMES],
             frames: 0,
+            inner: l.zero(),
         }
     }
 
@@ -526,6 +529,7 @@ impl<L: Lanes> Diverted<L> {
     fn reset(&mut self, l: L, frames: &Frames) {
         self.count = 0;
         self.frames = frames.count();
+        self.inner = l.splat(frames.interior().inner);
         for k in 0..self.frames {
             self.tests[k] = frames.frame(k).test_masks().map(|m| l.splat(m));
         }
@@ -546,14 +550,19 @@ impl<L: Lanes> Diverted<L> {
         l.zeros(bad)
     }
 
-    /// All ones in the lanes whose node fits some frame, zero elsewhere.
+    /// All ones in the lanes whose node fits some frame, zero elsewhere: the span test of
+    /// [`Frames::fits_some`] in every lane, one test for all the windows instead of one per
+    /// frame.
     #[inline(always)]
     fn fits(&self, l: L, nodes: &Nodes<L::Vector>) -> L::Vector {
-        let mut any = self.fits_frame(l, 0, nodes);
-        for k in 1..self.frames {
-            any = l.or(any, self.fits_frame(l, k, nodes));
-        }
-        any
+        // `high`: the open columns and `rd` attacks, moved down by a window's 16 columns;
+        // `low`: the lowest bit of the open columns and `ld` attacks (v & −v).
+        let open = l.andnot(nodes.cols, self.inner);
+        let high = l.shr(l.or(open, nodes.rd), 16);
+        let low = l.lowest_bit(l.or(open, nodes.ld));
+        // The node fits where `high < low`: `low` is a power of two, and a lane is below
+        // 2^j exactly when it has no bit in common with −2^j (all ones from bit j up).
+        l.zeros(l.and(high, l.sub(l.zero(), low)))
     }
 }
 
@@ -598,7 +607,10 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 /// search that keeps 18 columns in 32-bit lanes: with steps of 64 and 32 nodes a wash (n = 20,
 /// `--part 0/256`, 5 pairs: 0.983×); with AVX2's steps of 192 nodes 1.13× to 1.21× faster on
 /// `--part 1/64`, `2/64` and `3/64` (3 pairs each) and 1.00× on `--part 0/256`. Four windows
-/// for 19 columns lost (n = 21, `--part 0/2048`: 0.896×), so 19 columns stay in 32-bit lanes.
+/// for 19 columns lost (n = 21, `--part 0/2048`: 0.896×), so 19 columns stay in 32-bit lanes;
+/// with the one test for all windows ([`Diverted::fits`]) they still gained nothing
+/// measurable (the ring plan's n = 21 with its edge columns placed, Intel Xeon, avx512,
+/// `--part 0/64`: 0.983× the time of those 19 columns in 32-bit lanes, 3 pairs).
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,

@@ -233,6 +233,25 @@ impl Frames {
     pub fn frame(&self, k: usize) -> &Frame {
         &self.frames[..self.len][k]
     }
+
+    /// Whether a node (`cols`, `ld`, `rd`, as stored for its row, with an open column left)
+    /// fits some frame, the same as [`Frames::first_fit`]`.is_some()` in one test for all
+    /// the windows (the split search's wide steps make it in lanes for every child).
+    ///
+    /// With `X` the open columns and the `rd` attacks and `Y` the open columns and the `ld`
+    /// attacks, the node fits the window from column `k` exactly when `k ≤ lowest(Y)` (no
+    /// open column and no `ld` attack below the window) and `highest(X) ≤ k + 15` (none of
+    /// `X` above it). Some window `0 ≤ k ≤ w − 16` does so exactly when `highest(X) −
+    /// lowest(Y) ≤ 15`: then `k = max(0, highest(X) − 15)` is one (`highest(X) ≤ w − 1`, as
+    /// `rd` attacks never leave the interior upwards). In bits: `X < 2^(lowest(Y) + 16)`,
+    /// that is `X >> 16 < Y & −Y`.
+    #[cfg(test)]
+    pub fn fits_some(&self, cols: u32, ld: u32, rd: u32) -> bool {
+        let open = self.interior.inner & !cols;
+        debug_assert!(open != 0, "a node with an open column");
+        let (x, y) = (open | rd, open | ld);
+        x >> NARROW_BITS < y & y.wrapping_neg()
+    }
 }
 
 #[cfg(test)]
@@ -361,6 +380,46 @@ mod tests {
         assert_eq!(f17.first_fit(1, 0, 0), Some(1));
         assert_eq!(f17.first_fit(1 << 16, 0, 0), Some(0));
         assert_eq!(f17.first_fit(1 | 1 << 16, 0, 0), Some(0));
+    }
+
+    /// The one test for all windows says what testing each window says, on every node of
+    /// 17 and 18 columns with an open column whose diagonal attacks lie in a few bands.
+    #[test]
+    fn the_span_test_agrees_with_the_windows_one_by_one() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            // xorshift64: reproducible pseudo-random masks.
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng as u32
+        };
+        for width in [17, 18] {
+            let f = frames(width);
+            let inner = (1u32 << width) - 1;
+            let (mut fit, mut unfit) = (0, 0);
+            for _ in 0..200_000 {
+                // Mostly taken columns, so that many nodes fit; attacks sparse or dense.
+                let cols = (next() | next() | next()) & inner;
+                if cols == inner {
+                    continue;
+                }
+                let sparse = next() % 2 == 0;
+                let pick = |m: u32, other: u32| if sparse { m & other } else { m };
+                let (ld, rd) = (pick(next(), next()), pick(next() & inner, next()));
+                let some = f.first_fit(cols, ld, rd).is_some();
+                assert_eq!(
+                    f.fits_some(cols, ld, rd),
+                    some,
+                    "{width} {cols:#x} {ld:#x} {rd:#x}"
+                );
+                if some { fit += 1 } else { unfit += 1 }
+            }
+            assert!(
+                fit > 1000 && unfit > 1000,
+                "{width} columns: {fit} fit, {unfit} do not"
+            );
+        }
     }
 
     #[test]
