@@ -43,9 +43,9 @@
 //! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
 //! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
 //! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v6` (`v5` placed the edge columns' queens at n = 18 and 19 only,
-//! `v4` at n = 18 to 20, `v3` at 18 and 19 with large orbits cut along the first row, `v2`
-//! not at all, `v1` did not cut large orbits into pieces).
+//! `symmetric-outer-ring-v7` (`v6` placed the queens of the two edge columns at n = 18 to
+//! 20, `v5` at n = 18 and 19 only, `v4` as v6, `v3` at 18 and 19 with large orbits cut along
+//! the first row, `v2` not at all, `v1` did not cut large orbits into pieces).
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -67,7 +67,7 @@
 //!
 //! **Pieces.** An orbit whose estimate is more than 1/8192 of the plan's total and more than
 //! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
-//! counted as one unit per square of its interior's first free row (at n = 18 to 20, of an
+//! counted as one unit per square of its interior's first free row (at n = 18 to 21, of an
 //! edge column: see below): the completions with a queen there, the interior with that queen
 //! placed and its attacks on the other rows added. The pieces' completions add up to the
 //! orbit's, and so do their nodes (the first piece also counts the ring placement). Whole
@@ -75,41 +75,45 @@
 //! part's share at MOD = 512; cut, 0.022% and 0.014%, and the units 6,118 → 48,878 at n = 20
 //! and 12,821 → 24,206 at n = 23.
 //!
-//! **Edge columns placed (n = 18 to 20).** The interior's masks are n bits wide, so from
-//! n = 19 on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen
-//! stands in an edge column. At these sizes ([`EDGES_PLACED`]) a unit counts its interior
-//! (whole or piece) as the sum over the placements of the queens of its two edge columns,
-//! interior columns 0 and n − 1, of the interior with those queens placed
-//! ([`count_edges_placed`]): every solution has exactly one queen in each, so the completions
-//! add up, and the masks of those interiors fit two columns fewer: 16 bits at n = 18, 17
-//! at n = 19 (the kernels' split search: 16-bit lanes once a queen takes column 1 or
-//! n − 2) and 18 at n = 20 (the split search of three windows). The price is the search
-//! above those queens' rows, repeated for each placement: 1.14× the nodes at n = 18, 1.12× at
-//! 19, 1.11× at 20. There a large orbit is cut along the free squares
-//! of an edge column instead of its first row ([`cut_squares`]), so that a piece is one of
-//! those placements and its interiors stay as large as the whole orbit's. Measured on a
-//! 2-core AMD EPYC Zen 5 (avx512f), `compare.py` pairs: with pieces along the first row (v4)
-//! against `v3`, `count 18 --threads 1` 0.909×, `count 19 --threads 2` 0.743×, with
-//! `--kernel avx2` 0.905× at n = 18 and 0.812× on `count 19 --part 0/8`; pieces along an edge
-//! column (v5) another 0.940× at n = 19. The scalar kernel, whose speed does not depend on
-//! the width, pays the nodes: 1.124× at n = 18. At n = 20 full `count 20 --threads 2` runs
-//! of v5 (edges placed there too) against v3 gave 0.985× on Zen 5 (0.914–1.056, 2 pairs);
-//! on a 2-core Intel Xeon (avx512f) the same placement, with the split search's one test for
-//! all windows, 0.874× against v6 (70.9 s against 81.2 s, 2 pairs), so v7 places them at
-//! n = 20 again. Not at n = 17 (the masks fit already; the many small interiors cost 1.5×),
-//! nor from 21 on (19 columns or more stay in 32-bit lanes; placing them at n = 21, with or
-//! without four windows, measured 0.98× to 1.01× the time of a part on the Xeon: no gain).
+//! **Outer columns placed (n = 18 to 21).** The interior's masks are n bits wide, so from n = 19
+//! on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen stands in an
+//! edge column. At these sizes ([`columns_placed`]) a unit counts its interior (whole or piece) as
+//! the sum over the placements of the queens of its outer columns ([`outer_columns`]: interior
+//! columns 0 and n − 1, then 1 and n − 2, from the outside in; two at n = 18 and 19, three at
+//! n = 20, four at n = 21) of the interior with those queens placed ([`count_columns_placed`]):
+//! every solution has exactly one queen in each, so the completions add up, and the masks of those
+//! interiors fit as many columns fewer: 16 bits at n = 18 and the kernels' split search of 17
+//! columns at n = 19 to 21 (16-bit lanes once a queen takes one more edge column). The price is
+//! the search above those queens' rows, repeated for each placement: 1.14× the nodes at n = 18,
+//! 1.12× at 19 (two columns), and at n = 20 1.11× for two columns and 1.18× for three. There a
+//! large orbit is cut along the free squares of the first outer column no ring queen holds instead
+//! of its first row ([`cut_squares`]), so that a piece is one of those placements and its
+//! interiors stay as large as the whole orbit's. Measured on a 2-core AMD EPYC Zen 5 (avx512f),
+//! `compare.py` pairs: two columns with pieces along the first row (v4) against `v3`, `count 18
+//! --threads 1` 0.909×, `count 19 --threads 2` 0.743×, with `--kernel avx2` 0.905× at n = 18 and
+//! 0.812× on `count 19 --part 0/8`; pieces along an edge column (v5) another 0.940× at n = 19. The
+//! scalar kernel, whose speed does not depend on the width, pays the nodes: 1.124× at n = 18. At
+//! n = 20 full `count 20 --threads 2` runs of v5 (two columns there too) against v3 gave 0.985× on
+//! Zen 5 (0.914–1.056, 2 pairs); on a 2-core Intel Xeon (avx512f) two columns, with the split
+//! search's one test for all windows, 0.874× against v6 (70.9 s against 81.2 s, 2 pairs: v7), and
+//! three columns 0.895× (65.7 s against 73.5 s, 2 full pairs; 442.6 G nodes, 1.066× two columns')
+//! against two (v8). At n = 21 on the Xeon (`--part 1/64`, the same units) four columns took
+//! 0.851× the time of two (19 columns in 32-bit lanes, themselves 1.01× to 1.05× no columns
+//! placed) and three 0.89×; a full run took 634.2 s against v7's 706.2 s (not side by side). Not
+//! at n = 17 (the masks fit already; the many small interiors cost 1.5×), nor from 22 on (four
+//! columns at n = 22, 18 left, `--part 1/512`: 0.96× two columns and about 0.99× none, within what
+//! parts of two plans can tell; five or more not tried).
 //!
-//! Plan identity `symmetric-ring-v7` (`v6` placed the edge columns' queens at n = 18 and 19
-//! only; `v5` at n = 18 to 20 as v7 does; `v4` at n = 18 and 19 with large orbits cut along
-//! the first row; `v3` did not place them; `v2` counted every orbit whole; `v1`, never in a
+//! Plan identity `symmetric-ring-v8` (`v7` placed two columns at n = 18 to 20; `v6` two at
+//! n = 18 and 19 only; `v5` as v7; `v4` two at n = 18 and 19 with large orbits cut along the
+//! first row; `v3` did not place them; `v2` counted every orbit whole; `v1`, never in a
 //! release, pre-placed the second ring, one line in from the edge).
 //!
 //! # Nodes
 //!
 //! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
 //! and every partial board the kernel builds in its interior (see
-//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 20 each edge column
+//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 21 each outer column's
 //! queen placed and the partial boards of the interiors they leave; in the F180 and F90
 //! units, the pairs and quadruples of [`crate::search::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
@@ -124,10 +128,10 @@ use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 7;
+pub(crate) const RING_SPLIT_VERSION: u32 = 8;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 6;
+pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 7;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -154,9 +158,9 @@ pub(crate) struct RingSplit<const OUT: usize> {
     /// Each orbit unit's [`OrbitSplit::orbit_estimate`], in the same order (for n < 4, the
     /// small-board unit's).
     estimates: Vec<f64>,
-    /// Whether the units count their interiors with the edge columns' queens placed
-    /// ([`count_edges_placed`]): for the sizes of [`EDGES_PLACED`].
-    edges: bool,
+    /// How many of the interior's outer columns the units place the queens of
+    /// ([`count_columns_placed`], [`outer_columns`]): [`columns_placed`] of the size.
+    columns: usize,
 }
 
 /// One orbit unit of a ring split: an orbit of ring placements, whole or one piece of it.
@@ -198,15 +202,25 @@ const SPLIT_SHARE: f64 = 1.0 / 8192.0;
 /// below n = 18 no orbit is this large.
 const MIN_SPLIT_ESTIMATE: f64 = 16_777_216.0;
 
-/// The board sizes whose units count their interior as the sum over the placements of the
-/// queens of its two edge columns ([`count_edges_placed`]): the masks of those interiors
-/// fit two columns fewer (16 bits at n = 18, the split search's 17 at n = 19 and 18 at
-/// n = 20 instead of 32-bit lanes), which outweighs the search above those queens' rows
-/// being repeated for each placement (1.14×, 1.12× and 1.11× the nodes at n = 18, 19 and
-/// 20). Not at n = 17, where the masks already fit and the interiors' many small trees lose,
-/// nor from n = 21 on, whose 19 columns or more stay in 32-bit lanes. See the module
-/// documentation for the times.
-pub(crate) const EDGES_PLACED: std::ops::RangeInclusive<usize> = 18..=20;
+/// The most outer columns a unit places the queens of ([`columns_placed`]).
+const MAX_COLUMNS_PLACED: usize = 4;
+
+/// How many of its interior's outer columns ([`outer_columns`]) a unit of board size `n`
+/// places the queens of before the kernel counts the rest ([`count_columns_placed`]): so
+/// many that the masks left fit 16 bits (n = 18) or the kernels' split search of 17 columns
+/// (n = 19 to 21: 16-bit lanes once a queen takes one more edge column) instead of 32-bit
+/// lanes, which outweighs the search above those queens' rows being repeated for each
+/// placement (1.14× the nodes at n = 18 and 1.12× at 19 for two columns; at n = 20 and 21
+/// see the module documentation). None at n = 17, where the masks already fit and the
+/// interiors' many small trees lose, nor from n = 22 on (not measured to gain).
+pub(crate) fn columns_placed(n: usize) -> usize {
+    match n {
+        18 | 19 => 2,
+        20 => 3,
+        21 => 4,
+        _ => 0,
+    }
+}
 
 /// The fewest free rows an interior must have to be split into pieces: the pieces' roots
 /// are placements in a row that is not one of the last two, so the nodes still add up.
@@ -236,7 +250,7 @@ impl<const OUT: usize> RingSplit<OUT> {
     /// ring placement, counted by the whole orbit's unit or by its first piece (the first of
     /// [`cut_squares`]), and a piece's queen. That queen is a node of the whole interior's
     /// count (a first-row queen is one of its search, its row not one of the last two; an
-    /// edge column's queen one of [`count_edges_placed`]), so the pieces' nodes add up to
+    /// outer column's queen one of [`count_columns_placed`]), so the pieces' nodes add up to
     /// the whole orbit's.
     fn unit_interior(&self, i: usize) -> (Interior, u128) {
         let unit = self.units[i];
@@ -245,7 +259,7 @@ impl<const OUT: usize> RingSplit<OUT> {
             Piece::Whole => (whole, 1),
             Piece::Queen { row, column } => {
                 let square = (usize::from(row), 1 << column);
-                let first = cut_squares(&whole, self.edges).first() == Some(&square);
+                let first = cut_squares(&whole, self.columns).first() == Some(&square);
                 (
                     with_queen(&whole, square.0, square.1),
                     1 + u128::from(first),
@@ -264,12 +278,12 @@ impl<const OUT: usize> RingSplit<OUT> {
     /// `least` cut into pieces: [`OrbitSplit::new`] with [`SPLIT_SHARE`] and
     /// [`MIN_SPLIT_ESTIMATE`]; the tests cut small boards too.
     fn with_cut(n: usize, share: f64, least: f64) -> RingSplit<OUT> {
-        RingSplit::with_cut_and_edges(n, share, least, EDGES_PLACED.contains(&n))
+        RingSplit::with_cut_and_columns(n, share, least, columns_placed(n))
     }
 
-    /// [`RingSplit::with_cut`] with the edge columns' queens placed in every unit or in none
-    /// (`edges`; the tests try both on small boards).
-    fn with_cut_and_edges(n: usize, share: f64, least: f64, edges: bool) -> RingSplit<OUT> {
+    /// [`RingSplit::with_cut`] with the queens of `columns` outer columns placed in every
+    /// unit (0: none; the tests try several on small boards).
+    fn with_cut_and_columns(n: usize, share: f64, least: f64, columns: usize) -> RingSplit<OUT> {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         if n < MIN_RING_N {
             // The small-board unit: a handful of nodes below 4 × 4.
@@ -278,7 +292,7 @@ impl<const OUT: usize> RingSplit<OUT> {
                 orbits: Vec::new(),
                 units: Vec::new(),
                 estimates: vec![1.0],
-                edges: false,
+                columns: 0,
             };
         }
         let k = Self::ring(n);
@@ -296,7 +310,7 @@ impl<const OUT: usize> RingSplit<OUT> {
             let orbit = o as u32;
             let large = whole[o] > share * total && whole[o] > least;
             if large && it.depth >= MIN_SPLIT_DEPTH {
-                for (row, bit) in cut_squares(it, edges) {
+                for (row, bit) in cut_squares(it, columns) {
                     let piece = with_queen(it, row, bit);
                     units.push((
                         1.0 + work::estimated_nodes(&piece),
@@ -334,27 +348,27 @@ impl<const OUT: usize> RingSplit<OUT> {
             orbits,
             units,
             estimates,
-            edges,
+            columns,
         }
     }
 }
 
 /// The squares along which a large orbit's interior `it` is cut into pieces, one piece
-/// each, as (free row, interior column bit), in increasing order: where the edge columns'
-/// queens are placed (`edges`), the free squares (each free row it is not attacked in) of
-/// the first of the two edge columns, lowest then highest, that no ring queen holds, so
-/// that each piece is one of the placements [`count_edges_placed`] makes first and their
-/// nodes add up to the whole orbit's; else (or where ring queens hold both) the free
-/// squares of the first free row. Every completion has exactly one queen on these squares.
-fn cut_squares(it: &Interior, edges: bool) -> Vec<(usize, u32)> {
-    let open_edge = || {
-        let (low, high) = edge_columns(it);
-        [low, high].into_iter().find(|&bit| it.cols & bit == 0)
-    };
-    if let Some(edge) = edges.then(open_edge).flatten() {
+/// each, as (free row, interior column bit), in increasing order: where the queens of
+/// `columns` outer columns are placed ([`outer_columns`]), the free squares (each free row
+/// it is not attacked in) of the first of those columns that no ring queen holds, so that
+/// each piece is one of the placements [`count_columns_placed`] makes first and their
+/// nodes add up to the whole orbit's; else (none placed, or ring queens hold them all) the
+/// free squares of the first free row. Every completion has exactly one queen on these
+/// squares.
+fn cut_squares(it: &Interior, columns: usize) -> Vec<(usize, u32)> {
+    let open = outer_columns(it, columns)
+        .into_iter()
+        .find(|&bit| it.cols & bit == 0);
+    if let Some(column) = open {
         return (0..it.depth)
-            .filter(|&j| it.blocked[j] & edge == 0)
-            .map(|j| (j, edge))
+            .filter(|&j| it.blocked[j] & column == 0)
+            .map(|j| (j, column))
             .collect();
     }
     let mut free = first_row_squares(it);
@@ -415,22 +429,43 @@ fn with_queen(it: &Interior, row: usize, bit: u32) -> Interior {
     next
 }
 
-/// Counts `it` (see [`count_edges_placed`]) as the sum, over the placements of the queens of
-/// its two edge columns (interior columns 0 and `n − 1`), of the interior with them placed,
-/// whose masks then fit two columns fewer. The nodes are the kernel's in those interiors
-/// and one per edge queen placed; an edge column already held is not placed again.
-fn count_edges_placed(it: &Interior, kernel: Kernel) -> InteriorCount {
-    let (low, high) = edge_columns(it);
-    let (mut found, mut high_placed) = (InteriorCount::default(), 0);
-    let low_placed = for_each_edge_queen(it, low, |with_low| {
-        high_placed += for_each_edge_queen(with_low, high, |both| {
-            let c = kernel.count(both);
-            found.completions += c.completions;
-            found.nodes += c.nodes;
-        });
+/// Counts `it` as the sum, over the placements of the queens of `columns` (interior columns
+/// as bits, each one queen in every solution: see [`outer_columns`]), of the interior with
+/// them placed, one column after the other in that order: whose masks then fit as many
+/// columns fewer as the columns are outer ones. The nodes are the kernel's in those
+/// interiors and one per queen placed; a column already held is not placed again.
+fn count_columns_placed(it: &Interior, columns: &[u32], kernel: Kernel) -> InteriorCount {
+    let Some((&bit, rest)) = columns.split_first() else {
+        return kernel.count(it);
+    };
+    let mut found = InteriorCount::default();
+    let placed = for_each_edge_queen(it, bit, |next| {
+        let c = count_columns_placed(next, rest, kernel);
+        found.completions += c.completions;
+        found.nodes += c.nodes;
     });
-    found.nodes += low_placed + high_placed;
+    found.nodes += placed;
     found
+}
+
+/// The first `count` of the interior's outer columns, as bits, from the outside in:
+/// its lowest and highest columns, then the next one in from each, and so on (at most
+/// [`MAX_COLUMNS_PLACED`]). Placing the queens of the first `2j` (or `2j + 1`) leaves masks
+/// that the kernels narrow by as many columns (see [`crate::search::kernel::frames`]:
+/// the columns dropped are the interior's edges, held).
+fn outer_columns(it: &Interior, count: usize) -> Vec<u32> {
+    assert!(count <= MAX_COLUMNS_PLACED, "{count} outer columns");
+    let (low, high) = edge_columns(it);
+    (0..count)
+        .map(|j| {
+            let step = (j / 2) as u32;
+            if j % 2 == 0 {
+                low << step
+            } else {
+                high >> step
+            }
+        })
+        .collect()
 }
 
 /// The interior's lowest and highest columns, as bits (an interior of at least one column:
@@ -487,11 +522,8 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
             return small;
         }
         let (interior, own) = self.unit_interior(i);
-        let counted = if self.edges {
-            count_edges_placed(&interior, kernel)
-        } else {
-            kernel.count(&interior)
-        };
+        let counted =
+            count_columns_placed(&interior, &outer_columns(&interior, self.columns), kernel);
         let weight = self.orbits[self.units[i].orbit as usize].weight;
         // At most 8 × 2^64: fits a u128 with room to spare.
         (
@@ -645,9 +677,10 @@ mod tests {
     #[test]
     fn pieces_add_up_to_their_orbit() {
         let last = if cfg!(debug_assertions) { 10 } else { 12 };
-        for (n, edges) in (8..=last).flat_map(|n| [(n, false), (n, true)]) {
-            let cut = RingSplit::<0>::with_cut_and_edges(n, 0.0, 0.0, edges);
-            let whole = RingSplit::<0>::with_cut_and_edges(n, f64::INFINITY, f64::INFINITY, edges);
+        for (n, edges) in (8..=last).flat_map(|n| [(n, 0), (n, 2), (n, 4)]) {
+            let cut = RingSplit::<0>::with_cut_and_columns(n, 0.0, 0.0, edges);
+            let whole =
+                RingSplit::<0>::with_cut_and_columns(n, f64::INFINITY, f64::INFINITY, edges);
             assert!(
                 n < 10 || cut.units.len() > whole.units.len(),
                 "n={n}: some orbit cut"
@@ -704,13 +737,12 @@ mod tests {
     }
 
     /// From n = 18 on the large orbits are cut (at 17 none is large enough): each orbit is one
-    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 to 20, where the
-    /// edge columns' queens are placed, those of its lowest column unless a ring queen holds
-    /// it; else those of its first row), and no unit is more than a few hundredths of the
-    /// work.
+    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 to 21, where the
+    /// outer columns' queens are placed, those of the first outer column no ring queen holds;
+    /// else those of its first row), and no unit is more than a few hundredths of the work.
     #[test]
     fn large_boards_cut_their_largest_orbits_into_pieces() {
-        for n in [17, 18, 19, 20, 23, 27] {
+        for n in [17, 18, 19, 20, 21, 23, 27] {
             let split = RingSplit::<0>::new(n);
             let mut pieces: BTreeMap<u32, Vec<(usize, u32)>> = BTreeMap::new();
             let mut whole = HashSet::new();
@@ -729,18 +761,14 @@ mod tests {
                 assert!(!whole.contains(&o));
                 squares.sort_unstable();
                 let it = split.orbit_interior(o as usize);
-                let all = cut_squares(&it, split.edges);
-                let (low, high) = edge_columns(&it);
-                if split.edges && it.cols & low == 0 {
+                let all = cut_squares(&it, split.columns);
+                let open = outer_columns(&it, split.columns)
+                    .into_iter()
+                    .find(|&bit| it.cols & bit == 0);
+                if let Some(column) = open {
                     assert!(
-                        all.iter().all(|&(_, bit)| bit == low),
-                        "n={n}: the lowest column"
-                    );
-                    edge_cuts += 1;
-                } else if split.edges && it.cols & high == 0 {
-                    assert!(
-                        all.iter().all(|&(_, bit)| bit == high),
-                        "n={n}: the highest"
+                        all.iter().all(|&(_, bit)| bit == column),
+                        "n={n}: the first open outer column"
                     );
                     edge_cuts += 1;
                 } else {
@@ -748,7 +776,7 @@ mod tests {
                 }
                 assert_eq!(squares, all, "n={n} orbit {o}");
             }
-            assert_eq!(edge_cuts > 0, EDGES_PLACED.contains(&n), "n={n}");
+            assert_eq!(edge_cuts > 0, columns_placed(n) > 0, "n={n}");
             let total: f64 = split.estimates.iter().sum();
             let share = split.estimates[0] / total;
             if n == 17 {
@@ -820,39 +848,55 @@ mod tests {
         }
     }
 
-    /// With the edge columns' queens placed, every unit counts the completions it counts
-    /// without, on every kernel this CPU runs; the nodes are the same on every kernel, and
-    /// those of the plain recursive count of each placement's interior plus one per edge
+    /// With the queens of 1 to 4 outer columns placed, every unit counts the completions it
+    /// counts without, on every kernel this CPU runs; the nodes are the same on every kernel,
+    /// and those of the plain recursive count of each placement's interior plus one per
     /// queen placed.
     #[test]
-    fn edges_placed_count_what_the_interior_counts() {
+    fn columns_placed_count_what_the_interior_counts() {
+        /// Each placement of the queens of `columns`, one column after the other, a queen
+        /// in every free row where its square is free, counted by the plain recursive count.
+        fn reference(it: &Interior, columns: &[u32]) -> InteriorCount {
+            let Some((&bit, rest)) = columns.split_first() else {
+                return reference_count(it);
+            };
+            if it.cols & bit != 0 {
+                return reference(it, rest);
+            }
+            let mut total = InteriorCount::default();
+            for row in 0..it.depth {
+                if it.blocked[row] & bit == 0 {
+                    let placed = with_queen(it, row, bit);
+                    assert_eq!(placed.cols & bit, bit);
+                    let r = reference(&placed, rest);
+                    total.completions += r.completions;
+                    total.nodes += r.nodes + 1;
+                }
+            }
+            total
+        }
         let last = if cfg!(debug_assertions) { 10 } else { 13 };
         for n in 4..=last {
             let split = RingSplit::<0>::with_cut(n, 0.0, 0.0);
             for i in 0..split.units.len() {
                 let it = split.interior(i);
-                let (low, high) = (1, 1 << (n - 1));
-                let mut reference = InteriorCount::default();
-                let placed = for_each_edge_queen(&it, low, |with_low| {
-                    reference.nodes += for_each_edge_queen(with_low, high, |both| {
-                        assert_eq!(both.cols & (low | high), low | high);
-                        let r = reference_count(both);
-                        reference.completions += r.completions;
-                        reference.nodes += r.nodes;
-                    });
-                });
-                reference.nodes += placed;
-                assert_eq!(
-                    reference.completions,
-                    reference_count(&it).completions,
-                    "n={n} unit {i}"
-                );
-                for kernel in Kernel::ALL.iter().copied().filter(|k| k.is_available()) {
+                let whole = reference_count(&it).completions;
+                for count in 1..=MAX_COLUMNS_PLACED {
+                    let columns = outer_columns(&it, count);
+                    let outside_in = [1, 1 << (n - 1), 1 << 1, 1 << (n - 2)];
+                    assert_eq!(columns, outside_in[..count], "n={n}");
+                    let expected = reference(&it, &columns);
                     assert_eq!(
-                        count_edges_placed(&it, kernel),
-                        reference,
-                        "n={n} unit {i} {kernel:?}"
+                        expected.completions, whole,
+                        "n={n} unit {i}, {count} columns"
                     );
+                    for kernel in Kernel::ALL.iter().copied().filter(|k| k.is_available()) {
+                        assert_eq!(
+                            count_columns_placed(&it, &columns, kernel),
+                            expected,
+                            "n={n} unit {i}, {count} columns, {kernel:?}"
+                        );
+                    }
                 }
             }
         }
@@ -860,31 +904,42 @@ mod tests {
 
     /// Whole plans with the edges placed and without count the same boards, for both rings
     /// (with every orbit cut: along the lowest column with the edges placed, along the first
-    /// row without); only n = 18 to 20 place them by default.
+    /// row without), with 1 to 4 outer columns placed; by default n = 18 and 19 place two,
+    /// 20 three and 21 four, the other sizes none.
     #[test]
-    fn edges_are_placed_at_18_to_20_and_change_no_count() {
+    fn outer_columns_are_placed_at_18_to_21_and_change_no_count() {
         for n in 4..=12 {
-            let on = RingSplit::<1>::with_cut_and_edges(n, 0.0, 0.0, true);
-            let off = RingSplit::<1>::with_cut_and_edges(n, 0.0, 0.0, false);
-            let boards = |s: &RingSplit<1>| -> u128 {
+            let boards = |columns| -> u128 {
+                let s = RingSplit::<1>::with_cut_and_columns(n, 0.0, 0.0, columns);
                 (0..s.orbit_count())
                     .map(|i| s.count_orbit(i, Kernel::Scalar).0)
                     .sum()
             };
-            assert_eq!(boards(&on), boards(&off), "n={n}");
+            let off = boards(0);
+            for columns in 1..=MAX_COLUMNS_PLACED {
+                assert_eq!(boards(columns), off, "n={n}, {columns} columns");
+            }
         }
         for n in 4..=32 {
-            assert_eq!(
-                RingSplit::<0>::new(n).edges,
-                (18..=20).contains(&n),
-                "n={n}"
-            );
-            assert_eq!(
-                RingSplit::<1>::new(n).edges,
-                (18..=20).contains(&n),
-                "n={n}"
-            );
+            let expected = match n {
+                18 | 19 => 2,
+                20 => 3,
+                21 => 4,
+                _ => 0,
+            };
+            assert_eq!(RingSplit::<0>::new(n).columns, expected, "n={n}");
+            assert_eq!(RingSplit::<1>::new(n).columns, expected, "n={n}");
         }
+    }
+
+    /// The outer columns go from the outside in, alternately low and high.
+    #[test]
+    fn outer_columns_go_from_the_outside_in() {
+        let mut it = RingSplit::<0>::new(12).interior(0);
+        it.inner = 0b1111_1111_1111;
+        assert_eq!(outer_columns(&it, 0), Vec::<u32>::new());
+        assert_eq!(outer_columns(&it, 3), vec![1, 1 << 11, 1 << 1]);
+        assert_eq!(outer_columns(&it, 4), vec![1, 1 << 11, 1 << 1, 1 << 10]);
     }
 
     #[test]
