@@ -102,7 +102,7 @@
 //! placed) and three 0.89×; a full run took 634.2 s against v7's 706.2 s (not side by side). Not
 //! at n = 17 (the masks fit already; the many small interiors cost 1.5×), nor from 22 on (four
 //! columns at n = 22, 18 left, `--part 1/512`: 0.96× two columns and about 0.99× none, within what
-//! parts of two plans can tell; five or more not tried).
+//! parts of two plans can tell; five, 17 left, 0.96× two and 1.02× none).
 //!
 //! Plan identity `symmetric-ring-v8` (`v7` placed two columns at n = 18 to 20; `v6` two at
 //! n = 18 and 19 only; `v5` as v7; `v4` two at n = 18 and 19 with large orbits cut along the
