@@ -439,7 +439,7 @@ fn count_columns_placed(it: &Interior, columns: &[u32], kernel: Kernel) -> Inter
         return kernel.count(it);
     };
     let mut found = InteriorCount::default();
-    let placed = for_each_edge_queen(it, bit, |next| {
+    let placed = for_each_queen_in_column(it, bit, |next| {
         let c = count_columns_placed(next, rest, kernel);
         found.completions += c.completions;
         found.nodes += c.nodes;
@@ -481,9 +481,10 @@ fn edge_columns(it: &Interior) -> (u32, u32) {
     )
 }
 
-/// Calls `visit` with `it` and a queen in edge column `bit`, for each free row where that
-/// square is free; with `it` itself if the column is already held. Returns the queens placed.
-fn for_each_edge_queen(it: &Interior, bit: u32, mut visit: impl FnMut(&Interior)) -> u64 {
+/// Calls `visit` with `it` and a queen in column `bit` (an outer column: see
+/// [`outer_columns`]), for each free row where that square is free; with `it` itself if the
+/// column is already held. Returns the queens placed.
+fn for_each_queen_in_column(it: &Interior, bit: u32, mut visit: impl FnMut(&Interior)) -> u64 {
     if it.cols & bit != 0 {
         visit(it);
         return 0;
@@ -677,10 +678,10 @@ mod tests {
     #[test]
     fn pieces_add_up_to_their_orbit() {
         let last = if cfg!(debug_assertions) { 10 } else { 12 };
-        for (n, edges) in (8..=last).flat_map(|n| [(n, 0), (n, 2), (n, 4)]) {
-            let cut = RingSplit::<0>::with_cut_and_columns(n, 0.0, 0.0, edges);
+        for (n, columns) in (8..=last).flat_map(|n| [(n, 0), (n, 2), (n, 4)]) {
+            let cut = RingSplit::<0>::with_cut_and_columns(n, 0.0, 0.0, columns);
             let whole =
-                RingSplit::<0>::with_cut_and_columns(n, f64::INFINITY, f64::INFINITY, edges);
+                RingSplit::<0>::with_cut_and_columns(n, f64::INFINITY, f64::INFINITY, columns);
             assert!(
                 n < 10 || cut.units.len() > whole.units.len(),
                 "n={n}: some orbit cut"
@@ -692,7 +693,11 @@ mod tests {
                         .map(|i| s.count_orbit(i, kernel))
                         .fold((0, 0), |(b, m), (x, y)| (b + x, m + y))
                 };
-                assert_eq!(sum(&cut), sum(&whole), "n={n} edges {edges} {kernel:?}");
+                assert_eq!(
+                    sum(&cut),
+                    sum(&whole),
+                    "n={n}, {columns} columns, {kernel:?}"
+                );
             }
             for i in 0..cut.units.len() {
                 let it = cut.interior(i);
@@ -902,10 +907,10 @@ mod tests {
         }
     }
 
-    /// Whole plans with the edges placed and without count the same boards, for both rings
-    /// (with every orbit cut: along the lowest column with the edges placed, along the first
-    /// row without), with 1 to 4 outer columns placed; by default n = 18 and 19 place two,
-    /// 20 three and 21 four, the other sizes none.
+    /// Whole plans with 1 to 4 outer columns placed count the boards they count with none,
+    /// for both rings (with every orbit cut: along the first open outer column where they
+    /// are placed, along the first row without); by default n = 18 and 19 place two, 20
+    /// three and 21 four, the other sizes none.
     #[test]
     fn outer_columns_are_placed_at_18_to_21_and_change_no_count() {
         for n in 4..=12 {

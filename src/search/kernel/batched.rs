@@ -498,8 +498,6 @@ pub(crate) struct Diverted<L: Lanes> {
     level: usize,
     /// Each frame's [`Frame::test_masks`](super::frames::Frame::test_masks), in every lane.
     tests: [[L::Vector; 3]; MAX_FRAMES],
-    /// How many frames there are.
-    frames: usize,
     /// The interior's columns, in every lane (for [`Diverted::fits`]).
     inner: L::Vector,
 }
@@ -519,7 +517,6 @@ impl<L: Lanes> Diverted<L> {
             count: 0,
             level: 0,
             tests: [[l.zero(); 3]; MAX_FRAMES],
-            frames: 0,
             inner: l.zero(),
         }
     }
@@ -528,9 +525,8 @@ impl<L: Lanes> Diverted<L> {
     #[inline(always)]
     fn reset(&mut self, l: L, frames: &Frames) {
         self.count = 0;
-        self.frames = frames.count();
         self.inner = l.splat(frames.interior().inner);
-        for k in 0..self.frames {
+        for k in 0..frames.count() {
             self.tests[k] = frames.frame(k).test_masks().map(|m| l.splat(m));
         }
     }
@@ -556,13 +552,13 @@ impl<L: Lanes> Diverted<L> {
     #[inline(always)]
     fn fits(&self, l: L, nodes: &Nodes<L::Vector>) -> L::Vector {
         // `high`: the open columns and `rd` attacks, moved down by a window's 16 columns;
-        // `low`: the lowest bit of the open columns and `ld` attacks (v & −v).
+        // `y`: the open columns and `ld` attacks.
         let open = l.andnot(nodes.cols, self.inner);
         let high = l.shr(l.or(open, nodes.rd), 16);
-        let low = l.lowest_bit(l.or(open, nodes.ld));
-        // The node fits where `high < low`: `low` is a power of two, and a lane is below
-        // 2^j exactly when it has no bit in common with −2^j (all ones from bit j up).
-        l.zeros(l.and(high, l.sub(l.zero(), low)))
+        let y = l.or(open, nodes.ld);
+        // `y | −y`: all ones from y's lowest bit up (−y flips every bit above it). The node
+        // fits where `high` has no bit there, that is `high < y & −y`.
+        l.zeros(l.and(high, l.or(y, l.sub(l.zero(), y))))
     }
 }
 

@@ -244,13 +244,15 @@ impl Frames {
     /// `X` above it). Some window `0 ≤ k ≤ w − 16` does so exactly when `highest(X) −
     /// lowest(Y) ≤ 15`: then `k = max(0, highest(X) − 15)` is one (`highest(X) ≤ w − 1`, as
     /// `rd` attacks never leave the interior upwards). In bits: `X < 2^(lowest(Y) + 16)`,
-    /// that is `X >> 16 < Y & −Y`.
+    /// that is `X >> 16 < Y & −Y`, or: `X >> 16` has no bit in `Y | −Y` (all ones from `Y`'s
+    /// lowest bit up), the form the lanes compute ([`super::batched`]'s `Diverted::fits`),
+    /// written here in the same operations.
     #[cfg(test)]
     pub fn fits_some(&self, cols: u32, ld: u32, rd: u32) -> bool {
         let open = self.interior.inner & !cols;
         debug_assert!(open != 0, "a node with an open column");
         let (x, y) = (open | rd, open | ld);
-        x >> NARROW_BITS < y & y.wrapping_neg()
+        x >> NARROW_BITS & (y | y.wrapping_neg()) == 0
     }
 }
 
