@@ -162,34 +162,68 @@ pub(crate) trait Lanes: Copy {
         let c2 = self.lowest_bit(rest);
         let c3 = self.xor(rest, c2);
         // Written out in straight lines (arrays and loops here were not unrolled and went
-        // through memory). `ak`, `bk`, `xk`: all ones where column k is NOT free in row 1, 2
-        // or 3.
-        let missing = |row, ck| self.zeros(self.and(row, ck));
-        let (a1, a2, a3) = (missing(a, c1), missing(a, c2), missing(a, c3));
-        let (b1, b2, b3) = (missing(b, c1), missing(b, c2), missing(b, c3));
-        let (x1, x2, x3) = (missing(c, c1), missing(c, c2), missing(c, c3));
+        // through memory), with helper functions rather than closures: a closure does not
+        // inherit the kernel's target features, and where the inliner left one out of line
+        // (in a large entry function) every lane operation in it became a call. `ak`, `bk`,
+        // `xk`: all ones where column k is NOT free in row 1, 2 or 3.
+        #[inline(always)]
+        fn missing<L: Lanes>(l: L, row: L::Vector, ck: L::Vector) -> L::Vector {
+            l.zeros(l.and(row, ck))
+        }
+        let (a1, a2, a3) = (
+            missing(self, a, c1),
+            missing(self, a, c2),
+            missing(self, a, c3),
+        );
+        let (b1, b2, b3) = (
+            missing(self, b, c1),
+            missing(self, b, c2),
+            missing(self, b, c3),
+        );
+        let (x1, x2, x3) = (
+            missing(self, c, c1),
+            missing(self, c, c2),
+            missing(self, c, c3),
+        );
         // `qjk_r`: all ones where the queens of columns j < k share a diagonal in rows
         // `δ` apart, that is where cj shifted up by δ lands on ck; r names the rows and so
         // the distance: `_12` rows 1 and 2 (δ = s1), `_23` rows 2 and 3 (s2), `_13` rows 1
         // and 3 (s1 + s2).
-        let clash = |cj, ck, delta| self.eq(self.shl(cj, delta), ck);
+        #[inline(always)]
+        fn clash<L: Lanes>(l: L, cj: L::Vector, ck: L::Vector, delta: u32) -> L::Vector {
+            l.eq(l.shl(cj, delta), ck)
+        }
         let t = s1 + s2;
-        let (q12_12, q13_12, q23_12) = (clash(c1, c2, s1), clash(c1, c3, s1), clash(c2, c3, s1));
-        let (q12_23, q13_23, q23_23) = (clash(c1, c2, s2), clash(c1, c3, s2), clash(c2, c3, s2));
-        let (q12_13, q13_13, q23_13) = (clash(c1, c2, t), clash(c1, c3, t), clash(c2, c3, t));
+        let (q12_12, q13_12, q23_12) = (
+            clash(self, c1, c2, s1),
+            clash(self, c1, c3, s1),
+            clash(self, c2, c3, s1),
+        );
+        let (q12_23, q13_23, q23_23) = (
+            clash(self, c1, c2, s2),
+            clash(self, c1, c3, s2),
+            clash(self, c2, c3, s2),
+        );
+        let (q12_13, q13_13, q23_13) = (
+            clash(self, c1, c2, t),
+            clash(self, c1, c3, t),
+            clash(self, c2, c3, t),
+        );
         // The order (x, y, z) is invalid where a square is missing or a pair clashes:
         // (x, y) in rows 1 and 2, (y, z) in rows 2 and 3, (x, z) in rows 1 and 3. Each
         // invalid order is −1 (all ones) in its lane, so the count is 6 plus their sum.
-        let invalid = |ax, by, cz, xy, yz, xz| {
-            self.or(self.or(self.or(ax, by), cz), self.or(self.or(xy, yz), xz))
-        };
+        #[inline(always)]
+        fn invalid<L: Lanes>(l: L, v: [L::Vector; 6]) -> L::Vector {
+            let [ax, by, cz, xy, yz, xz] = v;
+            l.or(l.or(l.or(ax, by), cz), l.or(l.or(xy, yz), xz))
+        }
         let mut count = self.splat(6);
-        count = self.add(count, invalid(a1, b2, x3, q12_12, q23_23, q13_13)); // (1, 2, 3)
-        count = self.add(count, invalid(a1, b3, x2, q13_12, q23_23, q12_13)); // (1, 3, 2)
-        count = self.add(count, invalid(a2, b1, x3, q12_12, q13_23, q23_13)); // (2, 1, 3)
-        count = self.add(count, invalid(a2, b3, x1, q23_12, q13_23, q12_13)); // (2, 3, 1)
-        count = self.add(count, invalid(a3, b1, x2, q13_12, q12_23, q23_13)); // (3, 1, 2)
-        count = self.add(count, invalid(a3, b2, x1, q23_12, q12_23, q13_13)); // (3, 2, 1)
+        count = self.add(count, invalid(self, [a1, b2, x3, q12_12, q23_23, q13_13])); // (1, 2, 3)
+        count = self.add(count, invalid(self, [a1, b3, x2, q13_12, q23_23, q12_13])); // (1, 3, 2)
+        count = self.add(count, invalid(self, [a2, b1, x3, q12_12, q13_23, q23_13])); // (2, 1, 3)
+        count = self.add(count, invalid(self, [a2, b3, x1, q23_12, q13_23, q12_13])); // (2, 3, 1)
+        count = self.add(count, invalid(self, [a3, b1, x2, q13_12, q12_23, q23_13])); // (3, 1, 2)
+        count = self.add(count, invalid(self, [a3, b2, x1, q23_12, q12_23, q13_13])); // (3, 2, 1)
         count
     }
 }
