@@ -224,7 +224,7 @@ struct PyCounts {
     kernel: String,
     /// Threads the count ran on.
     threads: usize,
-    /// The identity of the plan, as in part files (e.g. "symmetric-ring-v8").
+    /// The identity of the plan, as in part files (e.g. "symmetric-ring-v9").
     plan: String,
     /// True when the published values agree, None where none are published, False when
     /// they disagree.

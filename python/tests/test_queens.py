@@ -87,8 +87,8 @@ def test_every_engine_kernel_split_and_thread_count_agree():
             if kernel != "auto":
                 assert c.kernel == kernel
     assert q.count(12, split="coronal").plan != q.count(12).plan
-    assert q.count(12, split="ring").plan == "symmetric-ring-v8"
-    assert q.count(12, split="outer-ring").plan == "symmetric-outer-ring-v7"
+    assert q.count(12, split="ring").plan == "symmetric-ring-v9"
+    assert q.count(12, split="outer-ring").plan == "symmetric-outer-ring-v8"
 
 
 def test_counts_repr_and_dict():

@@ -43,9 +43,10 @@
 //! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
 //! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
 //! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v7` (`v6` placed the queens of the two edge columns at n = 18 to
-//! 20, `v5` at n = 18 and 19 only, `v4` as v6, `v3` at 18 and 19 with large orbits cut along
-//! the first row, `v2` not at all, `v1` did not cut large orbits into pieces).
+//! `symmetric-outer-ring-v8` (`v7` placed none at n = 22, `v6` placed the queens of the two
+//! edge columns at n = 18 to 20, `v5` at n = 18 and 19 only, `v4` as v6, `v3` at 18 and 19
+//! with large orbits cut along the first row, `v2` not at all, `v1` did not cut large orbits
+//! into pieces).
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -67,7 +68,7 @@
 //!
 //! **Pieces.** An orbit whose estimate is more than 1/8192 of the plan's total and more than
 //! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
-//! counted as one unit per square of its interior's first free row (at n = 18 to 21, of an
+//! counted as one unit per square of its interior's first free row (at n = 18 to 22, of an
 //! edge column: see below): the completions with a queen there, the interior with that queen
 //! placed and its attacks on the other rows added. The pieces' completions add up to the
 //! orbit's, and so do their nodes (the first piece also counts the ring placement). Whole
@@ -75,15 +76,15 @@
 //! part's share at MOD = 512; cut, 0.022% and 0.014%, and the units 6,118 → 48,878 at n = 20
 //! and 12,821 → 24,206 at n = 23.
 //!
-//! **Outer columns placed (n = 18 to 21).** The interior's masks are n bits wide, so from n = 19
+//! **Outer columns placed (n = 18 to 22).** The interior's masks are n bits wide, so from n = 19
 //! on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen stands in an
 //! edge column. At these sizes ([`columns_placed`]) a unit counts its interior (whole or piece) as
 //! the sum over the placements of the queens of its outer columns ([`outer_columns`]: interior
 //! columns 0 and n − 1, then 1 and n − 2, from the outside in; two at n = 18 and 19, three at
-//! n = 20, four at n = 21) of the interior with those queens placed ([`count_columns_placed`]):
+//! n = 20, four at n = 21, five at n = 22) of the interior with those queens placed ([`count_columns_placed`]):
 //! every solution has exactly one queen in each, so the completions add up, and the masks of those
 //! interiors fit as many columns fewer: 16 bits at n = 18 and the kernels' split search of 17
-//! columns at n = 19 to 21 (16-bit lanes once a queen takes one more edge column). The price is
+//! columns at n = 19 to 22 (16-bit lanes once a queen takes one more edge column). The price is
 //! the search above those queens' rows, repeated for each placement: 1.14× the nodes at n = 18,
 //! 1.12× at 19 (two columns), and at n = 20 1.11× for two columns and 1.18× for three. There a
 //! large orbit is cut along the free squares of the first outer column no ring queen holds instead
@@ -104,7 +105,14 @@
 //! columns at n = 22, 18 left, `--part 1/512`: 0.96× two columns and about 0.99× none, within what
 //! parts of two plans can tell; five, 17 left, 0.96× two and 1.02× none).
 //!
-//! Plan identity `symmetric-ring-v8` (`v7` placed two columns at n = 18 to 20; `v6` two at
+//! Since the split search keeps its wide nodes of 17 columns in 16-bit lanes too (the kernels'
+//! `batched::edges`), five columns at n = 22 (17 left) gain: `--part 0/512`, `1/512` and
+//! `2/512` took 11.31, 11.49 and 11.93 s against 13.32, 12.39 and 13.65 s with none (mean
+//! 0.88×, for 1.28× the nodes; Intel Xeon, avx512f, 2 threads; parts of two plans hold other
+//! units, so this is an estimate of the whole run, not a side-by-side measure) (v9).
+//!
+//! Plan identity `symmetric-ring-v9` (`v8` placed none at n = 22; `v7` placed two columns at
+//! n = 18 to 20; `v6` two at
 //! n = 18 and 19 only; `v5` as v7; `v4` two at n = 18 and 19 with large orbits cut along the
 //! first row; `v3` did not place them; `v2` counted every orbit whole; `v1`, never in a
 //! release, pre-placed the second ring, one line in from the edge).
@@ -113,7 +121,7 @@
 //!
 //! A node of this plan is a partial board it builds: in an orbit unit, the ring placement (1)
 //! and every partial board the kernel builds in its interior (see
-//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 21 each outer column's
+//! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 22 each outer column's
 //! queen placed and the partial boards of the interiors they leave; in the F180 and F90
 //! units, the pairs and quadruples of [`crate::search::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
@@ -128,10 +136,10 @@ use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
-pub(crate) const RING_SPLIT_VERSION: u32 = 8;
+pub(crate) const RING_SPLIT_VERSION: u32 = 9;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
-pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 7;
+pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 8;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -203,21 +211,23 @@ const SPLIT_SHARE: f64 = 1.0 / 8192.0;
 const MIN_SPLIT_ESTIMATE: f64 = 16_777_216.0;
 
 /// The most outer columns a unit places the queens of ([`columns_placed`]).
-const MAX_COLUMNS_PLACED: usize = 4;
+const MAX_COLUMNS_PLACED: usize = 5;
 
 /// How many of its interior's outer columns ([`outer_columns`]) a unit of board size `n`
 /// places the queens of before the kernel counts the rest ([`count_columns_placed`]): so
 /// many that the masks left fit 16 bits (n = 18) or the kernels' split search of 17 columns
-/// (n = 19 to 21: 16-bit lanes once a queen takes one more edge column) instead of 32-bit
+/// (n = 19 to 22: 16-bit lanes throughout, the wide nodes packed: see
+/// [`crate::search::kernel::frames`]) instead of 32-bit
 /// lanes, which outweighs the search above those queens' rows being repeated for each
 /// placement (1.14× the nodes at n = 18 and 1.12× at 19 for two columns; at n = 20 and 21
 /// see the module documentation). None at n = 17, where the masks already fit and the
-/// interiors' many small trees lose, nor from n = 22 on (not measured to gain).
+/// interiors' many small trees lose, nor from n = 23 on (not measured).
 pub(crate) fn columns_placed(n: usize) -> usize {
     match n {
         18 | 19 => 2,
         20 => 3,
         21 => 4,
+        22 => 5,
         _ => 0,
     }
 }
@@ -742,7 +752,7 @@ mod tests {
     }
 
     /// From n = 18 on the large orbits are cut (at 17 none is large enough): each orbit is one
-    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 to 21, where the
+    /// unit whole or one unit per square of [`cut_squares`] (at n = 18 to 22, where the
     /// outer columns' queens are placed, those of the first outer column no ring queen holds;
     /// else those of its first row), and no unit is more than a few hundredths of the work.
     #[test]
@@ -853,7 +863,7 @@ mod tests {
         }
     }
 
-    /// With the queens of 1 to 4 outer columns placed, every unit counts the completions it
+    /// With the queens of 1 to 5 outer columns placed, every unit counts the completions it
     /// counts without, on every kernel this CPU runs; the nodes are the same on every kernel,
     /// and those of the plain recursive count of each placement's interior plus one per
     /// queen placed.
@@ -888,7 +898,7 @@ mod tests {
                 let whole = reference_count(&it).completions;
                 for count in 1..=MAX_COLUMNS_PLACED {
                     let columns = outer_columns(&it, count);
-                    let outside_in = [1, 1 << (n - 1), 1 << 1, 1 << (n - 2)];
+                    let outside_in = [1, 1 << (n - 1), 1 << 1, 1 << (n - 2), 1 << 2];
                     assert_eq!(columns, outside_in[..count], "n={n}");
                     let expected = reference(&it, &columns);
                     assert_eq!(
@@ -907,12 +917,12 @@ mod tests {
         }
     }
 
-    /// Whole plans with 1 to 4 outer columns placed count the boards they count with none,
+    /// Whole plans with 1 to 5 outer columns placed count the boards they count with none,
     /// for both rings (with every orbit cut: along the first open outer column where they
     /// are placed, along the first row without); by default n = 18 and 19 place two, 20
-    /// three and 21 four, the other sizes none.
+    /// three, 21 four and 22 five, the other sizes none.
     #[test]
-    fn outer_columns_are_placed_at_18_to_21_and_change_no_count() {
+    fn outer_columns_are_placed_at_18_to_22_and_change_no_count() {
         for n in 4..=12 {
             let boards = |columns| -> u128 {
                 let s = RingSplit::<1>::with_cut_and_columns(n, 0.0, 0.0, columns);
@@ -930,6 +940,7 @@ mod tests {
                 18 | 19 => 2,
                 20 => 3,
                 21 => 4,
+                22 => 5,
                 _ => 0,
             };
             assert_eq!(RingSplit::<0>::new(n).columns, expected, "n={n}");

@@ -389,6 +389,62 @@ macro_rules! kernel_tests {
                 }
             }
 
+            /// The edge search (the split search of 17 columns with its wide nodes packed in
+            /// 16-bit lanes: `batched::edges`), taken by interiors of both kinds: random
+            /// ones that end with two rows, against the plain recursive count, and real units
+            /// of n = 19 three rows in (see [`descend`]), which end with three, against the
+            /// scalar kernel; completions and nodes.
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn the_edge_search_matches_on_17_columns_ending_with_two_or_three_rows() {
+                use super::super::batched::edge_search_of;
+                let kernel = kernel();
+                let mut rng = 0x2545_F491_4F6C_DD1Du64;
+                let mut next = move || {
+                    // xorshift64: reproducible pseudo-random masks.
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    rng as u32
+                };
+                let (mut two, mut three, mut completed) = (0, 0, 0);
+                for case in 0..300 {
+                    let depth = 7 + case % 4;
+                    let inner = 0x1_FFFF;
+                    let mut it = Interior {
+                        depth,
+                        inner,
+                        // A few inner columns taken, the edges open.
+                        cols: next() & next() & next() & 0xFFFE,
+                        blocked: [0; MAX_DEPTH],
+                        shift: [0; MAX_DEPTH],
+                    };
+                    for i in 0..depth {
+                        it.blocked[i] = (next() | next() & next()) & inner;
+                        it.shift[i] = if i + 1 < depth { 1 + next() % 3 } else { 0 };
+                    }
+                    if edge_search_of(&it) == Some(false) {
+                        two += 1;
+                        let reference = reference_count(&it);
+                        completed += usize::from(reference.completions > 0);
+                        assert_eq!(kernel.count(&it), reference, "{it:?}");
+                    }
+                }
+                for (k, orbit) in orbits(19).iter().enumerate().step_by(97) {
+                    let Some(it) = descend(&Interior::new(19, &orbit[0]), &[k, k / 3, k / 7]) else {
+                        continue;
+                    };
+                    if edge_search_of(&it) == Some(true) {
+                        three += 1;
+                        assert_eq!(kernel.count(&it), Kernel::Scalar.count(&it), "{orbit:?} {k}");
+                    }
+                }
+                assert!(
+                    two >= 100 && completed >= 50 && three >= 20,
+                    "{two} ending with two rows ({completed} with completions), {three} with three"
+                );
+            }
+
             proptest! {
                 #![proptest_config(ProptestConfig::with_cases(10))]
 

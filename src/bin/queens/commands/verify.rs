@@ -249,7 +249,7 @@ mod tests {
         let what = disagreement(&a, &b).unwrap();
         assert!(
             what.starts_with(
-                "total 92 (symmetric-ring-v8) against 100 (symmetric-border-burnside-v1)"
+                "total 92 (symmetric-ring-v9) against 100 (symmetric-border-burnside-v1)"
             ),
             "{what}"
         );

@@ -564,6 +564,19 @@ impl<L: Lanes> Diverted<L> {
     }
 }
 
+/// Whether the vector kernels count `it` with the edge search ([`edges`]): the split search
+/// of 17 columns, with levels enough; and whether `it` ends with three rows (is tight).
+#[cfg(test)]
+pub(crate) fn edge_search_of(it: &Interior) -> Option<bool> {
+    match super::frames::Route::of(it) {
+        super::frames::Route::Split(frames) => {
+            let three = super::scalar::ends_with_three_rows(frames.interior());
+            edges::takes(&frames, three).then_some(three)
+        }
+        _ => None,
+    }
+}
+
 /// The state of [`count_split`], kept per thread by the kernels as [`Search`] is.
 pub(crate) struct SplitSearches<WL: Lanes, NL: Lanes, const E: usize> {
     /// The wide searches: every node that does not fit a frame.
