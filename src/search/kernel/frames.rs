@@ -27,7 +27,9 @@
 //! ([`Route::Frame`]), one left with 17 or 18 by the split search. For 17 columns,
 //! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
 //! open, and hands each child that takes one to the search of its frame (at n = 19 about 93%
-//! of the nodes are searched in 16-bit lanes).
+//! of the nodes are searched in 16-bit lanes), and it keeps even the nodes that fit no frame
+//! in 16-bit lanes, packed one column down, down to the last two levels: those are exactly the
+//! nodes whose two edge columns are open (see [`super::batched`]'s `edges`).
 //!
 //! # Windows of 18 columns
 //!
