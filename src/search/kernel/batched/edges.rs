@@ -68,10 +68,8 @@ pub(super) fn count_edges<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
     let last = last_level(it, three);
     // The level of the packed search's children that go to the 32-bit search.
     let tail = last - 1;
-    let w = Search::<NL>::W;
-    const {
-        assert!(WL::BLOCK * WL::LANES == NL::BLOCK * NL::LANES);
-    }
+    // Nodes a step takes: a level holds fewer than that many before it receives children.
+    let (w, ww) = (Search::<NL>::W, Search::<WL>::W);
     for search in s.wide.iter_mut() {
         search.reset(wl);
     }
@@ -101,10 +99,10 @@ pub(super) fn count_edges<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
         let stepped = packed.step_edges(nl, frames, three, last, narrow);
         // Hand the tail level to the 32-bit search before it could overflow, and at the end.
         while packed.count[tail] >= w || (!stepped && packed.count[tail] > 0) {
-            while wide.count[tail] >= w {
+            while wide.count[tail] >= ww {
                 step_wide(wl, nl, frames, three, wide, diverted, narrow);
             }
-            widen_top(packed, wide, tail, w);
+            widen_top(packed, wide, tail, ww);
         }
         if !stepped {
             break;
@@ -145,8 +143,8 @@ fn step_wide<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>>(
 /// The interior's two edge columns (0 and 16).
 const EDGES: u32 = 1 | 1 << 16;
 
-/// Moves up to `w` nodes from the top of the packed search's level `j` to the 32-bit search's
-/// (which holds fewer than `w`), back in the interior's columns: every mask shifted up by
+/// Moves up to `w` nodes (a 32-bit step's) from the top of the packed search's level `j` to
+/// the 32-bit search's (which holds fewer than `w`), back in the interior's columns: every mask shifted up by
 /// one (column `c` at bit `c`; the dropped `rd` bit of column 0 is one no child sees).
 #[inline(always)]
 fn widen_top<WL: Lanes<Lane = u32>, NL: Lanes<Lane = u16>>(
