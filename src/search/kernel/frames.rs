@@ -390,14 +390,8 @@ mod tests {
     /// 17 and 18 columns with an open column whose diagonal attacks lie in a few bands.
     #[test]
     fn the_span_test_agrees_with_the_windows_one_by_one() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            // xorshift64: reproducible pseudo-random masks.
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng as u32
-        };
+        let mut rng = super::super::tests::Rng(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.mask();
         for width in [17, 18] {
             let f = frames(width);
             let inner = (1u32 << width) - 1;

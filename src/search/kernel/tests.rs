@@ -18,6 +18,31 @@ use crate::search::constellation::{self, orbits};
 use crate::search::symmetric::{SymmetricPlan, choose_member};
 use proptest::prelude::*;
 
+/// A small xorshift generator: reproducible pseudo-random masks (seeded by proptest where a
+/// failing case should replay).
+pub(super) struct Rng(pub u64);
+
+impl Rng {
+    /// The next word.
+    pub fn next(&mut self) -> u64 {
+        // xorshift64: three shifts and xors, a full period over the nonzero words.
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// The next word's low 32 bits.
+    pub fn mask(&mut self) -> u32 {
+        self.next() as u32
+    }
+
+    /// A number below `k`.
+    pub fn below(&mut self, k: usize) -> usize {
+        (self.next() % k as u64) as usize
+    }
+}
+
 /// Sizes where levels hold thousands of nodes, so the scalar kernel's batches stop at their
 /// limit and resume: completions and nodes equal the plain recursive count's on the member
 /// the engine searches of every orbit.
@@ -399,14 +424,8 @@ macro_rules! kernel_tests {
             fn the_edge_search_matches_on_17_columns_ending_with_two_or_three_rows() {
                 use super::super::batched::edge_search_of;
                 let kernel = kernel();
-                let mut rng = 0x2545_F491_4F6C_DD1Du64;
-                let mut next = move || {
-                    // xorshift64: reproducible pseudo-random masks.
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    rng as u32
-                };
+                let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+                let mut next = || rng.mask();
                 let (mut two, mut three, mut completed) = (0, 0, 0);
                 for case in 0..300 {
                     let depth = 7 + case % 4;

@@ -36,6 +36,8 @@
 //! which places their inner squares, hands the children that take an edge column to the
 //! frames, and counts the last rows in closed form as [`super::count_split`] does. About a
 //! sixth of the wide nodes of n = 20 are stepped there, the rest here in lanes twice as many.
+//! Each is one search (the kernels that interleave two searches elsewhere use the first of
+//! their 32-bit ones here).
 
 use super::super::Interior;
 use super::super::frames::Frames;
@@ -93,8 +95,6 @@ pub(super) fn count_edges<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
             packed.push_root((bit >> 1) as u16, (it.cols >> 1) as u16);
         }
     }
-    // (Plain functions, not closures: a closure would not inherit the kernel's target
-    // features, and its intrinsics would not inline.)
     loop {
         let stepped = packed.step_edges(nl, frames, three, last, narrow);
         // Hand the tail level to the 32-bit search before it could overflow, and at the end.
@@ -121,7 +121,8 @@ pub(super) fn count_edges<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
 }
 
 /// One step of the 32-bit search, its children that take an edge column handed over to the
-/// frames; `false` when it had nothing left.
+/// frames; `false` when it had nothing left. (A function, not a closure: a closure would not
+/// inherit the kernel's target features, and its lane operations would not inline.)
 #[inline(always)]
 fn step_wide<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>>(
     wl: WL,
@@ -321,12 +322,9 @@ impl<L: Lanes<Lane = u16>> Search<L> {
             kept += level.compress_store(l, back, back_nodes, kept);
         }
         // At most BLOCK additions into `acc_nodes`, each at most 17 + 2 · 16 < 256 per lane
-        // (the narrow step's bound): flush them now unless as many more still fit.
+        // (the narrow step's bound).
         self.acc_nodes = acc_nodes;
-        self.acc_adds += L::BLOCK as u32;
-        if self.acc_adds + L::BLOCK as u32 > L::ADDS_BEFORE_FLUSH {
-            self.flush(l);
-        }
+        self.added_a_block(l);
         self.count[i + 1] = born;
         self.mark(i + 1);
         n16.count[j] = at16;

@@ -257,6 +257,17 @@ impl<L: Lanes> Search<L> {
         self.acc_adds = 0;
     }
 
+    /// Counts a step's `BLOCK` additions (at most one a vector, each within
+    /// [`Lanes::ADDS_BEFORE_FLUSH`]'s bound) into the per-lane counts, and flushes those now
+    /// unless as many more still fit before the bound.
+    #[inline(always)]
+    fn added_a_block(&mut self, l: L) {
+        self.acc_adds += L::BLOCK as u32;
+        if self.acc_adds + L::BLOCK as u32 > L::ADDS_BEFORE_FLUSH {
+            self.flush(l);
+        }
+    }
+
     /// Updates the `full` and `busy` bits of level `j` from its count.
     #[inline(always)]
     fn mark(&mut self, j: usize) {
@@ -375,13 +386,9 @@ impl<L: Lanes> Search<L> {
                     kept += level.compress_store(l, back, rest, kept);
                 }
             }
-            // At most BLOCK additions into `acc_nodes` of at most a lane's bits each: flush
-            // them now unless as many more still fit before the bound.
+            // At most BLOCK additions into `acc_nodes` of at most a lane's bits each.
             self.acc_nodes = acc_nodes;
-            self.acc_adds += L::BLOCK as u32;
-            if self.acc_adds + L::BLOCK as u32 > L::ADDS_BEFORE_FLUSH {
-                self.flush(l);
-            }
+            self.added_a_block(l);
             self.count[i + 1] = born;
             self.mark(i + 1);
             if let Some(d) = divert {

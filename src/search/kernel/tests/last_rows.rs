@@ -11,25 +11,9 @@
 //! is, and has at least the solution's own completion; random extra blocked squares then
 //! remove some completions, so that counts of zero are tested too.
 
+use super::Rng;
 use crate::search::kernel::{Interior, Kernel, MAX_DEPTH, reference_count, scalar};
 use proptest::prelude::*;
-
-/// A small xorshift generator (seeded by proptest, so a failing case replays).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64: three shifts and xors, a full period over the nonzero words.
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
-    }
-}
 
 /// A solution of the n-queens problem (the column of each row), found by a search that tries
 /// the columns in a random order; `None` if it takes more than a budget of placements.
