@@ -81,10 +81,10 @@
 //! edge column. At these sizes ([`columns_placed`]) a unit counts its interior (whole or piece) as
 //! the sum over the placements of the queens of its outer columns ([`outer_columns`]: interior
 //! columns 0 and n − 1, then 1 and n − 2, from the outside in; two at n = 18 and 19, three at
-//! n = 20, four at n = 21, five at n = 22) of the interior with those queens placed ([`count_columns_placed`]):
-//! every solution has exactly one queen in each, so the completions add up, and the masks of those
-//! interiors fit as many columns fewer: 16 bits at n = 18 and the kernels' split search of 17
-//! columns at n = 19 to 22 (16-bit lanes once a queen takes one more edge column). The price is
+//! n = 20, four at n = 21, five at n = 22) of the interior with those queens placed
+//! ([`count_columns_placed`]): every solution has exactly one queen in each, so the
+//! completions add up, and the masks of those interiors fit as many columns fewer: 16 bits at
+//! n = 18 and the kernels' split search of 17 columns at n = 19 to 22 (16-bit lanes once a queen takes one more edge column). The price is
 //! the search above those queens' rows, repeated for each placement: 1.14× the nodes at n = 18,
 //! 1.12× at 19 (two columns), and at n = 20 1.11× for two columns and 1.18× for three. There a
 //! large orbit is cut along the free squares of the first outer column no ring queen holds instead
