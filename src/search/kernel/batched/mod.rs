@@ -146,6 +146,8 @@ pub(crate) struct Search<L: Lanes> {
     /// searches and one per window, more than a thread's stack could take while they are
     /// built.
     levels: Box<[Level<L::Lane>; LEVELS]>,
+    /// The children of a [`Search::last_three`] step left to count.
+    tail: Box<Tail<L::Lane>>,
     count: [usize; LEVELS],
     /// Bit i set: level i holds at least `W` nodes.
     full: u32,
@@ -178,6 +180,11 @@ impl<L: Lanes> Search<L> {
                 .try_into()
                 .ok()
                 .expect("a vector of LEVELS levels"),
+            tail: Box::new(Tail {
+                a: [L::Lane::default(); CAP],
+                b: [L::Lane::default(); CAP],
+                c: [L::Lane::default(); CAP],
+            }),
             count: [0; LEVELS],
             full: 0,
             busy: 0,
@@ -406,6 +413,12 @@ impl<L: Lanes> Search<L> {
     /// have made in row `i + 1`, one per square of `a` (zero where `a` is empty: the
     /// look-ahead would have dropped the child), are added to the node count, which so stays
     /// that of the scalar kernel.
+    ///
+    /// Most children have no filling (at n = 18 and 21, 7% of them have one), and the
+    /// three-row count is the step's dearest part, so it runs only on the children that pass
+    /// a cheap test, packed into full vectors ([`Tail`]): each of the three rows has a free
+    /// square and together they cover the three open columns. A child that fails it has no
+    /// filling (a row with no square, or an open column no row can take); 16% to 18% pass.
     #[inline(always)]
     fn last_three(&mut self, l: L, it: &Interior, i: usize, m: usize, start: usize) {
         let inner = l.splat(it.inner);
@@ -417,8 +430,10 @@ impl<L: Lanes> Search<L> {
         let blocked2 = l.splat(it.blocked[i + 2]);
         let blocked3 = l.splat(it.blocked[i + 3]);
         let level = &mut self.levels[i];
+        let tail = &mut *self.tail;
         let mut kept = start;
-        let (mut acc, mut acc_nodes) = (self.acc, self.acc_nodes);
+        let mut passed = 0;
+        let mut acc_nodes = self.acc_nodes;
         for h in 0..L::BLOCK {
             let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
             if mh == 0 {
@@ -429,27 +444,59 @@ impl<L: Lanes> Search<L> {
             // The three open columns, and the free squares of the two rows below the child's
             // ignoring the queens of the rows between: the diagonals moved by the rows apart.
             let open = l.andnot(child.cols, inner);
+            let a = child.free;
             let b = child.free_below(l, s2, blocked2, inner);
             let c = child.free_below(l, s23, blocked3, inner);
-            // Only the batch's lanes count.
-            acc = l.add_first(acc, mh, l.three_rows(open, child.free, b, c, s2, s3));
-            acc_nodes = l.add_first(acc_nodes, mh, l.popcount(child.free));
+            acc_nodes = l.add_first(acc_nodes, mh, l.popcount(a));
+            // All ones where the child may have a filling: no row empty, no open column
+            // outside the three rows' free squares (`a | b | c == open`).
+            let empty = l.or(l.zeros(a), l.or(l.zeros(b), l.zeros(c)));
+            let uncovered = l.xor(open, l.or(a, l.or(b, c)));
+            let may = l.zeros(l.or(empty, uncovered));
+            let (pass, back) = l.nonzero_pair(l.first(mh), may, rest.free);
+            let p = l.packing(pass);
+            l.compress_store(p, a, &mut tail.a, passed);
+            l.compress_store(p, b, &mut tail.b, passed);
+            l.compress_store(p, c, &mut tail.c, passed);
+            passed += l.count(pass);
+            kept += level.compress_store(l, back, rest, kept);
+        }
+        // At most BLOCK additions into `acc_nodes` of at most a lane's bits each.
+        self.acc_nodes = acc_nodes;
+        self.added_a_block(l);
+        // The children that passed, a vector at a time: their open columns are the union
+        // of their rows' free squares (the test above).
+        let tail = &*self.tail;
+        let mut acc = self.acc;
+        for v in (0..passed).step_by(L::LANES) {
+            let (a, b, c) = (l.load(&tail.a, v), l.load(&tail.b, v), l.load(&tail.c, v));
+            let open = l.or(a, l.or(b, c));
+            let ways = l.three_rows(open, a, b, c, s2, s3);
+            // Only the passed lanes count.
+            acc = l.add_first(acc, (passed - v).min(L::LANES), ways);
             self.acc_adds += 1;
             if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
                 self.completions += l.sum(acc);
-                self.nodes += l.sum(acc_nodes);
+                self.nodes += l.sum(self.acc_nodes);
                 acc = l.zero();
-                acc_nodes = l.zero();
+                self.acc_nodes = l.zero();
                 self.acc_adds = 0;
             }
-            let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
-            kept += level.compress_store(l, back, rest, kept);
         }
         self.acc = acc;
-        self.acc_nodes = acc_nodes;
         self.count[i] = kept;
         self.mark(i);
     }
+}
+
+/// The children of one [`Search::last_three`] step that may have a filling: the free squares
+/// of their three rows, structure of arrays (up to `W` of them, and a vector stored past the
+/// last).
+#[repr(C, align(64))]
+struct Tail<T> {
+    a: [T; CAP],
+    b: [T; CAP],
+    c: [T; CAP],
 }
 
 /// Counts `it` with the `E` interleaved `searches` (their state is scratch), exactly as
