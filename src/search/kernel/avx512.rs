@@ -165,6 +165,7 @@ mod imp {
                 const BLOCK: usize = $block;
                 const MAX_MASK: u32 = <$lane>::MAX as u32;
                 const ADDS_BEFORE_FLUSH: u32 = $adds;
+                const PACK_LAST_ROWS: bool = true;
 
                 #[inline(always)]
                 fn splat(self, x: u32) -> __m512i {

@@ -40,6 +40,13 @@ pub(crate) trait Lanes: Copy {
     /// How many [`Lanes::add_first`] of last-row counts (each at most `|f| · |g| ≤ bits²` per
     /// lane) a lane holds before [`Lanes::sum`] must empty it.
     const ADDS_BEFORE_FLUSH: u32;
+    /// Whether the last level of a tight interior packs the children that may have a
+    /// filling into full vectors before counting their three rows (see
+    /// [`super::batched`]'s `Search::last_three`): worth it where a compress is one
+    /// instruction (AVX-512: `count 18 --threads 1` 0.90× the time on an Intel Xeon), not
+    /// where it is a table lookup and a shuffle (AVX2 measured 1.09× there; NEON, whose
+    /// compress is the same kind, is left as AVX2 is).
+    const PACK_LAST_ROWS: bool = false;
 
     /// Every lane `x` (truncated to the lane width; callers pass masks that fit).
     fn splat(self, x: u32) -> Self::Vector;

@@ -146,8 +146,10 @@ pub(crate) struct Search<L: Lanes> {
     /// searches and one per window, more than a thread's stack could take while they are
     /// built.
     levels: Box<[Level<L::Lane>; LEVELS]>,
-    /// The children of a [`Search::last_three`] step left to count.
+    /// Children of the [`Search::last_three`] steps left to count (fewer than `LANES`
+    /// between steps), and how many.
     tail: Box<Tail<L::Lane>>,
+    tail_count: usize,
     count: [usize; LEVELS],
     /// Bit i set: level i holds at least `W` nodes.
     full: u32,
@@ -185,6 +187,7 @@ impl<L: Lanes> Search<L> {
                 b: [L::Lane::default(); CAP],
                 c: [L::Lane::default(); CAP],
             }),
+            tail_count: 0,
             count: [0; LEVELS],
             full: 0,
             busy: 0,
@@ -203,6 +206,7 @@ impl<L: Lanes> Search<L> {
     #[inline(always)]
     fn reset(&mut self, lanes: L) {
         self.count = [0; LEVELS];
+        self.tail_count = 0;
         self.full = 0;
         self.busy = 0;
         self.acc = lanes.zero();
@@ -245,9 +249,11 @@ impl<L: Lanes> Search<L> {
         }
     }
 
-    /// What the search found: its completions and nodes, the per-lane ones included.
+    /// What the search found: its completions and nodes, the per-lane ones included. The
+    /// search must have ended ([`Search::step`] returned `false`).
     #[inline(always)]
     fn found(&self, l: L) -> InteriorCount {
+        debug_assert_eq!(self.tail_count, 0, "a search read before its end");
         InteriorCount {
             completions: self.completions + l.sum(self.acc),
             nodes: self.nodes + l.sum(self.acc_nodes),
@@ -303,6 +309,11 @@ impl<L: Lanes> Search<L> {
             31 - self.full.leading_zeros() as usize // the deepest full level
         } else if self.busy != 0 {
             self.busy.trailing_zeros() as usize // else the shallowest with a node
+        } else if self.tail_count > 0 {
+            // The end, with children still waiting in the tail: a step of no nodes at the
+            // last level counts them (one call of the three-row count, which unoptimized
+            // builds would otherwise inline twice, each copy with its own stack slots).
+            last
         } else {
             return false;
         };
@@ -311,7 +322,7 @@ impl<L: Lanes> Search<L> {
         self.nodes += m as u64;
         if i == last && three {
             self.last_three(l, it, i, m, start);
-            return true;
+            return m > 0;
         }
         let inner = l.splat(it.inner);
         let s = it.shift[i];
@@ -415,10 +426,13 @@ impl<L: Lanes> Search<L> {
     /// that of the scalar kernel.
     ///
     /// Most children have no filling (at n = 18 and 21, 7% of them have one), and the
-    /// three-row count is the step's dearest part, so it runs only on the children that pass
-    /// a cheap test, packed into full vectors ([`Tail`]): each of the three rows has a free
-    /// square and together they cover the three open columns. A child that fails it has no
-    /// filling (a row with no square, or an open column no row can take); 16% to 18% pass.
+    /// three-row count is the step's dearest part. With [`Lanes::PACK_LAST_ROWS`] it runs
+    /// only on the children that pass a cheap test, packed into full vectors ([`Tail`]):
+    /// each of the three rows has a free square and together they cover the three open
+    /// columns. A child that fails it has no filling (a row with no square, or an open
+    /// column no row can take); 16% to 18% pass. The full vectors of them are counted at the
+    /// end of the step, the rest carried to the next; a step of no nodes (`m = 0`, the
+    /// search's end) counts the rest.
     #[inline(always)]
     fn last_three(&mut self, l: L, it: &Interior, i: usize, m: usize, start: usize) {
         let inner = l.splat(it.inner);
@@ -432,8 +446,9 @@ impl<L: Lanes> Search<L> {
         let level = &mut self.levels[i];
         let tail = &mut *self.tail;
         let mut kept = start;
-        let mut passed = 0;
-        let mut acc_nodes = self.acc_nodes;
+        // Children that passed, the ones carried from earlier steps first.
+        let mut passed = self.tail_count;
+        let (mut acc, mut acc_nodes) = (self.acc, self.acc_nodes);
         for h in 0..L::BLOCK {
             let mh = m.saturating_sub(h * L::LANES).min(L::LANES);
             if mh == 0 {
@@ -448,44 +463,72 @@ impl<L: Lanes> Search<L> {
             let b = child.free_below(l, s2, blocked2, inner);
             let c = child.free_below(l, s23, blocked3, inner);
             acc_nodes = l.add_first(acc_nodes, mh, l.popcount(a));
-            // All ones where the child may have a filling: no row empty, no open column
-            // outside the three rows' free squares (`a | b | c == open`).
-            let empty = l.or(l.zeros(a), l.or(l.zeros(b), l.zeros(c)));
-            let uncovered = l.xor(open, l.or(a, l.or(b, c)));
-            let may = l.zeros(l.or(empty, uncovered));
-            let (pass, back) = l.nonzero_pair(l.first(mh), may, rest.free);
-            let p = l.packing(pass);
-            l.compress_store(p, a, &mut tail.a, passed);
-            l.compress_store(p, b, &mut tail.b, passed);
-            l.compress_store(p, c, &mut tail.c, passed);
-            passed += l.count(pass);
-            kept += level.compress_store(l, back, rest, kept);
-        }
-        // At most BLOCK additions into `acc_nodes` of at most a lane's bits each.
-        self.acc_nodes = acc_nodes;
-        self.added_a_block(l);
-        // The children that passed, a vector at a time: their open columns are the union
-        // of their rows' free squares (the test above).
-        let tail = &*self.tail;
-        let mut acc = self.acc;
-        for v in (0..passed).step_by(L::LANES) {
-            let (a, b, c) = (l.load(&tail.a, v), l.load(&tail.b, v), l.load(&tail.c, v));
-            let open = l.or(a, l.or(b, c));
-            let ways = l.three_rows(open, a, b, c, s2, s3);
-            // Only the passed lanes count.
-            acc = l.add_first(acc, (passed - v).min(L::LANES), ways);
+            if L::PACK_LAST_ROWS {
+                // All ones where the child may have a filling: no row empty, no open column
+                // outside the three rows' free squares (`a | b | c == open`).
+                let empty = l.or(l.zeros(a), l.or(l.zeros(b), l.zeros(c)));
+                let uncovered = l.xor(open, l.or(a, l.or(b, c)));
+                let may = l.zeros(l.or(empty, uncovered));
+                let (pass, _) = l.nonzero_pair(l.first(mh), may, may);
+                let p = l.packing(pass);
+                l.compress_store(p, a, &mut tail.a, passed);
+                l.compress_store(p, b, &mut tail.b, passed);
+                l.compress_store(p, c, &mut tail.c, passed);
+                passed += l.count(pass);
+            } else {
+                // Only the batch's lanes count.
+                acc = l.add_first(acc, mh, l.three_rows(open, a, b, c, s2, s3));
+            }
+            // At most one addition into each of `acc` and `acc_nodes` so far this vector.
             self.acc_adds += 1;
             if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
                 self.completions += l.sum(acc);
-                self.nodes += l.sum(self.acc_nodes);
+                self.nodes += l.sum(acc_nodes);
                 acc = l.zero();
-                self.acc_nodes = l.zero();
+                acc_nodes = l.zero();
                 self.acc_adds = 0;
             }
+            let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
+            kept += level.compress_store(l, back, rest, kept);
         }
         self.acc = acc;
+        self.acc_nodes = acc_nodes;
         self.count[i] = kept;
         self.mark(i);
+        // The full vectors of children that passed are counted now; the rest wait at the
+        // front of the tail for the next step's, or, at the search's end (a step of no
+        // nodes), are counted too.
+        let full = if m == 0 {
+            passed
+        } else {
+            passed - passed % L::LANES
+        };
+        for v in (0..full).step_by(L::LANES) {
+            self.count_tail_vector(l, v, (full - v).min(L::LANES), s2, s3);
+        }
+        if full > 0 && passed > full {
+            let tail = &mut *self.tail;
+            for row in [&mut tail.a, &mut tail.b, &mut tail.c] {
+                let rest = l.load(row, full);
+                l.compress_store(l.packing(l.first(L::LANES)), rest, row, 0);
+            }
+        }
+        self.tail_count = passed - full;
+    }
+
+    /// Counts the fillings of the `m` children in the tail from slot `v` (their rows `s2`
+    /// and `s3` apart) into the per-lane counts: their open columns are the union of their
+    /// rows' free squares (the test that put them there).
+    #[inline(always)]
+    fn count_tail_vector(&mut self, l: L, v: usize, m: usize, s2: u32, s3: u32) {
+        let tail = &*self.tail;
+        let (a, b, c) = (l.load(&tail.a, v), l.load(&tail.b, v), l.load(&tail.c, v));
+        let open = l.or(a, l.or(b, c));
+        self.acc = l.add_first(self.acc, m, l.three_rows(open, a, b, c, s2, s3));
+        self.acc_adds += 1;
+        if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
+            self.flush(l);
+        }
     }
 }
 
