@@ -22,7 +22,9 @@
 //! into per-lane counters. With three rows, the placements the search would have made in
 //! the first of them (one per free square of the child's row) are added to the node count
 //! by popcounts, so that the count stays that of a search one row deeper (the one every
-//! kernel's nodes have always counted).
+//! kernel's nodes have always counted). Where [`Lanes::PACK_LAST_ROWS`] says so (AVX-512),
+//! only the children that may have a filling are counted, packed into full vectors first
+//! (`Search::last_three`).
 //!
 //! The schedule always steps the deepest level holding at least `W` nodes; when none does, it
 //! takes a partial batch from the shallowest non-empty level. A level then receives children
