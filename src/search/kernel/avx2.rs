@@ -311,6 +311,7 @@ mod imp {
         const MAX_MASK: u32 = 0xFFFF;
         // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
         const ADDS_BEFORE_FLUSH: u32 = 255;
+        const PACK_LAST_ROWS: bool = true;
 
         common_ops!(u16, 16, _mm256_cmpeq_epi16);
 
@@ -401,6 +402,7 @@ mod imp {
         const MAX_MASK: u32 = u32::MAX;
         // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
         const ADDS_BEFORE_FLUSH: u32 = 1 << 20;
+        const PACK_LAST_ROWS: bool = true;
 
         common_ops!(u32, 8, _mm256_cmpeq_epi32);
 

@@ -42,11 +42,12 @@ pub(crate) trait Lanes: Copy {
     const ADDS_BEFORE_FLUSH: u32;
     /// Whether the last level of a tight interior packs the children that may have a
     /// filling into full vectors before counting their three rows (see
-    /// [`super::batched`]'s `Search::last_three`): worth it where a compress is one
-    /// instruction (AVX-512: `count 18 --threads 1` 0.90× the time on an Intel Xeon), not
-    /// where it is a table lookup and a shuffle (AVX2 measured 1.09× there; NEON, whose
-    /// compress is the same kind, is left as AVX2 is).
-    const PACK_LAST_ROWS: bool = false;
+    /// [`super::batched`]'s `Search::last_three`). Measured on an Intel Xeon (avx512f), one
+    /// thread: AVX-512 `count 18` 0.87× the time; AVX2 `count 18` 0.957× and
+    /// `count 20 --part 1/32` 0.951×, even with a compress made of a table lookup and a
+    /// shuffle (packing a partial vector per step instead had measured 1.09× with AVX2).
+    /// NEON, untimed, does not pack.
+    const PACK_LAST_ROWS: bool;
 
     /// Every lane `x` (truncated to the lane width; callers pass masks that fit).
     fn splat(self, x: u32) -> Self::Vector;

@@ -22,7 +22,7 @@
 //! into per-lane counters. With three rows, the placements the search would have made in
 //! the first of them (one per free square of the child's row) are added to the node count
 //! by popcounts, so that the count stays that of a search one row deeper (the one every
-//! kernel's nodes have always counted). Where [`Lanes::PACK_LAST_ROWS`] says so (AVX-512),
+//! kernel's nodes have always counted). Where [`Lanes::PACK_LAST_ROWS`] says so (AVX-512, AVX2),
 //! only the children that may have a filling are counted, packed into full vectors first
 //! (`Search::last_three`).
 //!
