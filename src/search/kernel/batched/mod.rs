@@ -534,9 +534,10 @@ impl<L: Lanes> Search<L> {
     }
 }
 
-/// The children of one [`Search::last_three`] step that may have a filling: the free squares
-/// of their three rows, structure of arrays (up to `W` of them, and a vector stored past the
-/// last).
+/// The children of the [`Search::last_three`] steps that may have a filling and are not
+/// counted yet: the free squares of their three rows, structure of arrays (fewer than `LANES`
+/// carried from earlier steps, up to `W` from this one, and a vector stored past the last:
+/// within [`CAP`]).
 #[repr(C, align(64))]
 struct Tail<T> {
     a: [T; CAP],
