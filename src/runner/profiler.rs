@@ -206,7 +206,7 @@ mod tests {
         let Profiled::Plain(p) = complete(Profiler::new(11).threads(3).run().unwrap()) else {
             panic!("the plain tree's profile");
         };
-        assert_eq!(p, plain_profile(11, 1));
+        assert_eq!(p, plain_profile(11));
     }
 
     #[test]

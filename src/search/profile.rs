@@ -97,15 +97,14 @@ fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
 }
 
 /// Nodes per depth of the plain backtracking tree of size `n` (1..=32), its units counted one
-/// after the other on the calling thread: a quick profile for small sizes. `threads` is not
-/// used; the runner's `Profiler` counts a profile on threads, with progress and a stop flag.
+/// after the other on the calling thread: a quick profile for small sizes (the runner's
+/// `Profiler` counts a profile on threads, with progress and a stop flag).
 /// The result does not depend on how its units are counted.
 ///
 /// # Panics
 ///
 /// If `n` is outside 1..=32.
-pub fn plain_profile(n: usize, threads: usize) -> Profile {
-    let _ = threads;
+pub fn plain_profile(n: usize) -> Profile {
     let plan = PlainProfilePlan::new(n);
     for id in 0..plan.unit_count() {
         plan.count_unit(id);
@@ -323,7 +322,7 @@ mod tests {
 
     #[test]
     fn n8_profile_is_a319284() {
-        let p = plain_profile(8, 2);
+        let p = plain_profile(8);
         assert_eq!(nodes(&p), vec![1, 8, 42, 140, 344, 568, 550, 312, 92]);
         assert_eq!(p.total_nodes(), Some(2057));
         assert_eq!(p.total_solutions(), Some(92));
@@ -358,7 +357,7 @@ mod tests {
     #[test]
     fn profile_agrees_with_brute_force_and_with_the_enumerator() {
         for n in 1..=10 {
-            let p = plain_profile(n, 3);
+            let p = plain_profile(n);
             assert_eq!(nodes(&p), brute_profile(n), "n={n}");
             let mut solutions = 0u128;
             let tree_nodes = for_each_solution(n, |_| {
@@ -386,6 +385,6 @@ mod tests {
                 "unit {id}"
             );
         }
-        assert_eq!(plan.profile().unwrap(), plain_profile(n, 1));
+        assert_eq!(plan.profile().unwrap(), plain_profile(n));
     }
 }

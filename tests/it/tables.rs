@@ -86,7 +86,7 @@ fn profile_csv_covers_1_to_14_and_sums_to_the_published_node_counts() {
         assert_eq!(Some(solutions), k.total);
         assert!(mine.iter().all(|r| r[1] == "enumerate"));
         if n <= 10 {
-            let fresh: Vec<u128> = plain_profile(n, 2).depths.iter().map(|d| d.nodes).collect();
+            let fresh: Vec<u128> = plain_profile(n).depths.iter().map(|d| d.nodes).collect();
             assert_eq!(nodes, fresh, "n={n}");
         }
         if n == 8 {
