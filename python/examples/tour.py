@@ -30,8 +30,8 @@ assert all(r["verified"] for r in rows)
 
 # %% [markdown]
 # ## Long counts: a progress bar, and Ctrl-C
-# `progress=True` draws a tqdm bar (when tqdm is installed); any callable gets
-# (work done, work total). The interrupt button (Ctrl-C) stops the count within a fraction of
+# `progress=True` draws a tqdm bar (without tqdm, the same figures as plain text on stderr);
+# any callable gets (work done, work total). The interrupt button (Ctrl-C) stops the count within a fraction of
 # a second with `KeyboardInterrupt`, and other threads keep running meanwhile.
 
 # %%
@@ -53,8 +53,8 @@ for canonical, symmetry, size in q.classes(8):
 try:
     a = q.solutions_array(10)
     print(a.shape, "first-row columns used:", sorted(set(a[:, 0].tolist())))
-except ImportError:  # numpy is optional
-    pass
+except ImportError as e:  # NumPy is optional: the message says how to install it
+    print(e)
 
 # %% [markdown]
 # ## One board, in any notation

@@ -19,7 +19,10 @@ notations and options and ``OSError`` for files, with the library's one-line mes
 
 from __future__ import annotations
 
+import math
 import os
+import sys
+import time
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
 
 from . import _native
@@ -52,31 +55,176 @@ MAX_ARRAY_N: int = _native.MAX_ARRAY_N
 Progress = Union[None, bool, Callable[[int, int], Any]]
 
 
+def _rate_text(per_second: float, what: str) -> str:
+    """A rate as people read it, three significant digits and a word for the thousands, as
+    the ``queens`` command writes it: ``29.9 M boards/s``, ``412 k boards/s``."""
+    r = per_second if per_second > 0 and per_second == per_second else 0.0
+    if r > 0:
+        # Rounded to three significant digits before the prefix is chosen (999,950 reads
+        # 1.00 M, not 1000 k).
+        step = 10.0 ** (math.floor(math.log10(r)) - 2)
+        r = round(r / step) * step
+    for scale, prefix in ((1e15, " P"), (1e12, " T"), (1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if r >= scale:
+            value = r / scale
+            digits = 2 if value < 10 else 1 if value < 100 else 0
+            return f"{value:.{digits}f}{prefix} {what}/s"
+    return f"{r:.0f} {what}/s"
+
+
+def _duration_text(seconds: float) -> str:
+    """A duration as the ``queens`` command writes it: ``12 s``, ``14 min``, ``2.5 h``."""
+    if seconds < 100:
+        return f"{seconds:.0f} s"
+    if seconds < 100 * 60:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
+
+
+class _Report:
+    """What ``progress=True`` shows of a count: the fraction of the estimated work done (the
+    plan's units differ in size by orders of magnitude, so the fraction is measured in
+    estimated work, as the ``queens`` command's bar is), the units finished, and the rate in
+    boards (solutions) found per second."""
+
+    #: Steps of the fraction done (a tqdm bar's total).
+    STEPS = 1000
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.started = time.monotonic()
+        self.fraction = 0.0
+        self.units = (0, 0)
+        self.boards = 0
+
+    def update(self, work_done: int, work_total: int, units_done: int, units_total: int,
+               boards: int) -> None:
+        """The extension's detailed progress callback (``progress_detail=True``)."""
+        if work_total > 0:
+            self.fraction = min(work_done / work_total, 1.0)
+        else:
+            self.fraction = 1.0 if units_done >= units_total else 0.0
+        self.units = (units_done, units_total)
+        self.boards = boards
+        self.show()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def counted(self) -> str:
+        """``1203/2674 units, 29.9 M boards/s``."""
+        done, total = self.units
+        rate = self.boards / max(self.elapsed(), 1e-9)
+        return f"{done}/{total} units, {_rate_text(rate, 'boards')}"
+
+    def show(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class _TqdmReport(_Report):
+    """A tqdm bar: the fraction of the work done, the time elapsed and left, the units
+    finished and the boards found per second (not tqdm's own count and rate, which would
+    be of the plan's arbitrary work estimate)."""
+
+    def __init__(self, tqdm, label: str) -> None:
+        super().__init__(label)
+        self.bar = tqdm(
+            total=self.STEPS,
+            desc=label,
+            bar_format="{l_bar}{bar}| [{elapsed}<{remaining}{postfix}]",
+        )
+
+    def show(self) -> None:
+        self.bar.n = round(self.fraction * self.STEPS)
+        self.bar.set_postfix_str(self.counted(), refresh=False)
+        self.bar.refresh()
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+class _LineReport(_Report):
+    """``progress=True`` without tqdm: plain text on stderr, the same figures as the bar. On
+    a terminal one line rewritten in place a few times a second; elsewhere (a log, a pipe) a
+    start line, one line every :attr:`EVERY` seconds and a last line, as the ``queens``
+    command writes in a log."""
+
+    #: Seconds between two lines where stderr is not a terminal.
+    EVERY = 10.0
+    #: Seconds between two redraws on a terminal.
+    REDRAW = 0.2
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        try:
+            self.terminal = sys.stderr.isatty()
+        except (AttributeError, ValueError):  # replaced or closed
+            self.terminal = False
+        self.written: Optional[float] = None
+
+    def line(self) -> str:
+        elapsed = self.elapsed()
+        if self.fraction >= 1:
+            return f"{self.label}: done in {elapsed:.2f} s, {self.counted()}"
+        if self.fraction > 0:
+            eta = _duration_text(elapsed * (1 - self.fraction) / self.fraction)
+        else:
+            eta = "unknown"
+        return (f"{self.label}: {100 * self.fraction:.1f}% done, {self.counted()}, "
+                f"{_duration_text(elapsed)} elapsed, ETA {eta}")
+
+    def write(self, text: str) -> None:
+        try:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+        except (AttributeError, ValueError, OSError):
+            pass  # progress is not worth an exception
+
+    def show(self) -> None:
+        now = time.monotonic()
+        if self.terminal:
+            if self.written is None or now - self.written >= self.REDRAW:
+                self.written = now
+                self.write("\r" + self.line() + "\x1b[K")
+        elif self.written is None:
+            self.written = now
+            self.write(f"{self.label}: started: {self.units[1]} units, progress in estimated "
+                       "work\n")
+        elif now - self.written >= self.EVERY:
+            self.written = now
+            self.write(self.line() + "\n")
+
+    def close(self) -> None:
+        if self.written is None:
+            return
+        done, total = self.units
+        how = "finished" if done >= total else "stopped"
+        if self.terminal:
+            self.write("\r" + self.line() + "\x1b[K\n")
+        else:
+            self.write(f"{self.label}: {how} after {self.elapsed():.2f} s: {self.counted()}\n")
+
+
 def _progress_callback(progress: Progress, label: str):
-    """The callable to hand the extension, and a function that closes what it opened."""
+    """The callable to hand the extension, whether it takes the detailed arguments, and a
+    function that closes what it opened."""
     if progress is None or progress is False:
-        return None, lambda: None
+        return None, False, lambda: None
     if progress is True:
         try:
             from tqdm.auto import tqdm
-        except ImportError:
-            raise ImportError("progress=True draws a tqdm bar: pip install tqdm") from None
-        bar = None
-
-        def update(done: int, total: int) -> None:
-            nonlocal bar
-            if bar is None:
-                bar = tqdm(total=total, desc=label, unit=" work", unit_scale=True)
-            bar.n = done
-            bar.refresh()
-
-        def close() -> None:
-            if bar is not None:
-                bar.close()
-
-        return update, close
+        except ImportError:  # tqdm is optional: the same figures as a plain line
+            report: _Report = _LineReport(label)
+        else:
+            report = _TqdmReport(tqdm, label)
+        return report.update, True, report.close
     if callable(progress):
-        return progress, lambda: None
+        return progress, False, lambda: None
     raise ValueError("progress is None, True (a tqdm bar) or a callable (done, total)")
 
 
@@ -94,12 +242,16 @@ def count(
     ``engine``: ``"symmetric"`` (default, counts one board per symmetry class and derives the
     rest by Burnside's lemma) or ``"enumerate"`` (the plain search, whose ``nodes`` are the
     plain tree's, OEIS A319283). ``kernel``: ``"auto"`` (default: the fastest this CPU
-    runs) or one of :func:`kernels`. ``threads``: at most this many (default: every core).
+    runs) or one of :func:`kernels`. ``threads``: at most this many (default: every core;
+    1 to 65535 as ``queens --threads`` takes, and no more than 4 per core are started).
     ``split``: how the symmetric engine splits the board, ``"ring"`` (default: the
     innermost ring's queens pre-placed), ``"outer-ring"`` (the ring one line further
-    out: as fast, the second plan of two-way verification), ``"border"`` or ``"coronal"``. ``progress``: a
-    callable ``(work_done, work_total)`` called on this thread a few times a second, or
-    ``True`` for a tqdm bar.
+    out: as fast, the second plan of two-way verification), ``"border"`` or ``"coronal"``.
+    ``progress``: a callable ``(work_done, work_total)`` called on this thread a few times a
+    second (the work is the plan's estimate, in arbitrary units: ``work_done / work_total``
+    is the fraction done), or ``True`` for a tqdm bar of the fraction done, the units
+    finished and the boards found per second (without tqdm, the same as a plain line on
+    stderr).
 
     The GIL is released while the count runs; Ctrl-C stops it between work units (within a
     fraction of a second) and raises ``KeyboardInterrupt``.
@@ -115,11 +267,16 @@ def count(
     Traceback (most recent call last):
     ...
     ValueError: board size 33 is outside 0 to 32
+    >>> count(8, threads=10**9)
+    Traceback (most recent call last):
+    ...
+    ValueError: threads=1000000000 is too many: give a whole number from 1 to 65535 ...
     """
-    callback, close = _progress_callback(progress, f"n = {n}")
+    callback, detail, close = _progress_callback(progress, f"n = {n}")
     try:
         return _native.count(
-            n, engine=engine, kernel=kernel, threads=threads, split=split, progress=callback
+            n, engine=engine, kernel=kernel, threads=threads, split=split, progress=callback,
+            progress_detail=detail,
         )
     finally:
         close()
@@ -246,23 +403,30 @@ def count_part(
     [(12, 14200, 1787)]
     >>> import shutil; shutil.rmtree(folder)
     """
-    callback, close = _progress_callback(progress, f"n = {n}, part {part}")
+    callback, detail, close = _progress_callback(progress, f"n = {n}, part {part}")
     try:
         return _native.count_part(
             n, part, engine=engine, kernel=kernel, threads=threads, split=split,
-            progress=callback,
+            progress=callback, progress_detail=detail,
         )
     finally:
         close()
 
 
-def merge(paths: Sequence[Union[str, "os.PathLike[str]"]]) -> List[Counts]:
+PathName = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def merge(paths: Union[PathName, Iterable[PathName]]) -> List[Counts]:
     """Merges part files written from :func:`count_part` (or ``queens count --part``): one
-    result per board size, checked against the published values. A set of parts that is
-    incomplete, overlapping or damaged is a ``ValueError`` naming the files; a file that
-    cannot be read is an ``OSError``.
+    result per board size, checked against the published values. ``paths``: a list (or any
+    iterable) of paths, or one path. A set of parts that is incomplete, overlapping or
+    damaged is a ``ValueError`` naming the files; a file that cannot be read is an
+    ``OSError``.
     """
-    return _native.merge([str(p) for p in paths])
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        # One path, not the characters of its name.
+        paths = [paths]
+    return _native.merge([os.fsdecode(p) for p in paths])
 
 
 def published(n: int) -> Optional[dict]:

@@ -44,7 +44,8 @@ class Counts:
     def as_dict(self) -> dict[str, Union[int, float, str, bool, None]]: ...
 
 class Solutions(Iterator[Tuple[int, ...]]):
-    """Every solution of a board size, lazily, in lexicographic order."""
+    """Every solution of a board size, lazily, in lexicographic order; shared by threads,
+    each board goes to one of them; after os.fork() it goes on in the child too."""
 
     def __iter__(self) -> "Solutions": ...
     def __next__(self) -> Tuple[int, ...]: ...
@@ -71,6 +72,8 @@ class Classification:
     @property
     def notation(self) -> str: ...
 
+# progress: called with (work_done, work_total), or with progress_detail=True with
+# (work_done, work_total, units_done, units_total, boards_found).
 def count(
     n: int,
     *,
@@ -78,7 +81,8 @@ def count(
     kernel: Optional[str] = None,
     threads: Optional[int] = None,
     split: Optional[str] = None,
-    progress: Optional[Callable[[int, int], Any]] = None,
+    progress: Optional[Callable[..., Any]] = None,
+    progress_detail: bool = False,
 ) -> Counts: ...
 def count_part(
     n: int,
@@ -88,7 +92,8 @@ def count_part(
     kernel: Optional[str] = None,
     threads: Optional[int] = None,
     split: Optional[str] = None,
-    progress: Optional[Callable[[int, int], Any]] = None,
+    progress: Optional[Callable[..., Any]] = None,
+    progress_detail: bool = False,
 ) -> str: ...
 def merge(paths: Sequence[str]) -> List[Counts]: ...
 def published(n: int) -> Optional[dict[str, Optional[int]]]: ...

@@ -10,7 +10,7 @@
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyOSError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use queens::board::notation::Notation;
@@ -19,12 +19,12 @@ use queens::formats::merge as merging;
 use queens::formats::part_row::{self, PartRow};
 use queens::plan::stop::StopFlag;
 use queens::plan::{ClassCounts, Part, Tally};
+use queens::runner;
 use queens::verify::Verdict;
 use queens::{Counter, Engine, Error, Finished, KernelChoice, Outcome};
 use std::ops::ControlFlow;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// How often the calling thread wakes during a count: Python's signal handlers (Ctrl-C) and
@@ -88,18 +88,39 @@ fn counter<'a>(
     n: i64,
     engine_name: Option<&str>,
     kernel_name: Option<&str>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
     split: Option<&str>,
 ) -> PyResult<Counter<'a>> {
     let mut c = Counter::new(size(n, 0)?)
         .engine(engine(engine_name)?)
         .kernel(kernel(kernel_name)?);
     if let Some(t) = threads {
+        // The bound of `queens --threads` (a u16: 65535), so that a typo such as 10**9 is
+        // refused here as there; up to it, capped as the CLI caps it (4 per core, at most
+        // runner::THREADS_LIMIT: thousands of threads only slow a count down). An int too
+        // large for an i64 is too many as well, not an OverflowError.
+        let asked = match t.extract::<i64>() {
+            Ok(t) => t,
+            Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) && t.gt(0)? => i64::MAX,
+            Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) => i64::MIN,
+            Err(e) => return Err(e),
+        };
+        if asked > i64::from(u16::MAX) {
+            return Err(PyValueError::new_err(format!(
+                "threads={t} is too many: give a whole number from 1 to {} (as queens \
+                 --threads; a count runs on at most 4 threads per core)",
+                u16::MAX
+            )));
+        }
         // A negative count is "at least 1" just as 0 is.
-        c = c.threads(usize::try_from(t).unwrap_or(0));
+        c = c.threads(
+            usize::try_from(asked)
+                .unwrap_or(0)
+                .min(runner::max_threads()),
+        );
     }
     if let Some(split) = split {
-        use queens::runner::Split;
+        use runner::Split;
         let s = Split::ALL
             .into_iter()
             .find(|s| s.name() == split)
@@ -115,24 +136,43 @@ fn counter<'a>(
     Ok(c)
 }
 
+/// What a count has done so far, for its progress reports.
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Done {
+    /// Estimated work of the finished units (the plan's arbitrary units).
+    work: u64,
+    /// Finished units.
+    units: u64,
+    /// Boards (solutions) the finished units found.
+    boards: u128,
+}
+
 /// Runs `counter` on `part` of its plan on a worker thread, the GIL released, until it is
 /// complete: Ctrl-C (a `KeyboardInterrupt`, or any exception a signal handler raises) and an
 /// exception from `progress` stop it between units and are raised here. `progress` is called
-/// on this thread with (work done, work total), in the plan's estimate of work per unit.
+/// on this thread with (work done, work total), in the plan's estimate of work per unit (the
+/// fraction done, in arbitrary units); with `detail`, with (work done, work total, units
+/// done, units total, boards found), for the package's own progress reports.
 fn run(
     py: Python<'_>,
     counter: Counter<'_>,
     part: Part,
     progress: Option<&Bound<'_, PyAny>>,
+    detail: bool,
 ) -> PyResult<Finished> {
     let plan = counter.plan().map_err(py_err)?;
     let work: Vec<u64> = (0..plan.unit_count())
         .map(|id| plan.estimated_work(id))
         .collect();
-    let total: u64 = part.ids(plan.unit_count()).iter().map(|&id| work[id]).sum();
-    let done = AtomicU64::new(0);
-    let on_unit = |id: usize, _: &Tally, _: Duration| {
-        done.fetch_add(work[id], Ordering::Relaxed);
+    let ids = part.ids(plan.unit_count());
+    let total: u64 = ids.iter().map(|&id| work[id]).sum();
+    let units = ids.len() as u64;
+    let done = Mutex::new(Done::default());
+    let on_unit = |id: usize, tally: &Tally, _: Duration| {
+        let mut d = done.lock().unwrap_or_else(PoisonError::into_inner);
+        d.work += work[id];
+        d.units += 1;
+        d.boards += tally.boards;
         Ok(())
     };
     let stop = StopFlag::new();
@@ -147,12 +187,16 @@ fn run(
         });
         let mut reported = None;
         let mut report = || -> PyResult<()> {
-            let now = done.load(Ordering::Relaxed);
+            let now = *done.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(progress) = progress
                 && reported != Some(now)
             {
                 reported = Some(now);
-                progress.call1((now, total))?;
+                if detail {
+                    progress.call1((now.work, total, now.units, units, now.boards))?;
+                } else {
+                    progress.call1((now.work, total))?;
+                }
             }
             Ok(())
         };
@@ -332,24 +376,26 @@ impl PyCounts {
 
 /// Counts board size `n` (0 to 32); see `queens_count.count`.
 #[pyfunction]
-#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None))]
+#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false))]
+#[allow(clippy::too_many_arguments)] // the options of a count, and how to report progress
 fn count(
     py: Python<'_>,
     n: i64,
     engine: Option<&str>,
     kernel: Option<&str>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
     split: Option<&str>,
     progress: Option<&Bound<'_, PyAny>>,
+    progress_detail: bool,
 ) -> PyResult<PyCounts> {
     let c = counter(n, engine, kernel, threads, split)?;
-    PyCounts::new(&run(py, c, Part::WHOLE, progress)?)
+    PyCounts::new(&run(py, c, Part::WHOLE, progress, progress_detail)?)
 }
 
 /// Counts the part `part` ("RES/MOD") of board size `n`'s plan; see
 /// `queens_count.count_part`.
 #[pyfunction]
-#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None))]
+#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false))]
 #[allow(clippy::too_many_arguments)] // the options of `count`, and the part
 fn count_part(
     py: Python<'_>,
@@ -357,13 +403,14 @@ fn count_part(
     part: &str,
     engine: Option<&str>,
     kernel: Option<&str>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'_, PyAny>>,
     split: Option<&str>,
     progress: Option<&Bound<'_, PyAny>>,
+    progress_detail: bool,
 ) -> PyResult<String> {
     let part = Part::parse(part).map_err(PyValueError::new_err)?;
     let c = counter(n, engine, kernel, threads, split)?;
-    let finished = run(py, c, part, progress)?;
+    let finished = run(py, c, part, progress, progress_detail)?;
     let mut out = Vec::new();
     part_row::write_csv(&[PartRow::from_finished(&finished)], &mut out)
         .map_err(|e| PyOSError::new_err(e.to_string()))?;
@@ -441,21 +488,70 @@ const MAX_CHUNK: usize = 4096;
 /// 4 × 4096 boards of 32 bytes (512 kB) are held at any time, whatever n.
 const CHUNKS_AHEAD: usize = 2;
 
+/// How long a thread that finds another thread of the same iterator waiting for the search
+/// sleeps (without the GIL) before it looks again.
+const TURN: Duration = Duration::from_millis(1);
+
 /// An iterator over every solution of a board size, in lexicographic order and constant
 /// memory: each a tuple of the queens' columns (0-based), row 0 first.
 ///
 /// A search thread (the library's fast `for_each_solution`) fills chunks of boards into a
 /// bounded channel while Python consumes the previous chunk; it stops when the iterator is
 /// dropped (its next hand-over fails).
-#[pyclass(name = "Solutions", module = "queens_count")]
+///
+/// Shared by threads, it hands each board to one of them (frozen, its state behind a mutex
+/// that is only taken with the GIL held and let go before any wait or Python code, so it is
+/// never contended and never held by another thread when the process forks). Copied into a child by
+/// `os.fork()`, whose search thread stayed in the parent, it starts a search thread of its
+/// own in the child that skips the boards already received, and goes on where it was.
+#[pyclass(name = "Solutions", module = "queens_count", frozen)]
 struct PySolutions {
     n: usize,
+    state: Mutex<SolutionsState>,
+}
+
+/// The state of a [`PySolutions`].
+struct SolutionsState {
     /// The boards of the chunk being consumed, n cells each.
     chunk: Vec<u8>,
     /// The offset of the next board in `chunk`.
     pos: usize,
-    /// The search thread's chunks; `None` once it has handed over its last.
-    rx: Option<Mutex<Receiver<Vec<u8>>>>,
+    /// Boards received from the search so far, those of `chunk` included: where a search
+    /// restarted after a fork starts.
+    received: u64,
+    /// Where the next chunk comes from.
+    feed: Feed,
+}
+
+/// Where a [`PySolutions`] gets its next chunk from.
+enum Feed {
+    /// The search thread started in process `pid`, handing over chunks through `rx`.
+    Ready { rx: Receiver<Vec<u8>>, pid: u32 },
+    /// A thread of process `pid` has taken the receiver and waits for the next chunk, the
+    /// GIL released; other threads wait for it to bring the receiver back.
+    Busy { pid: u32 },
+    /// The search has handed over its last chunk.
+    Done,
+}
+
+impl Drop for SolutionsState {
+    fn drop(&mut self) {
+        // In a forked child the receiver's channel is a copy of the parent's, which the
+        // parent's search thread may have been changing at the fork: it is left alone.
+        if let Feed::Ready { pid, .. } = self.feed
+            && pid != std::process::id()
+            && let Feed::Ready { rx, .. } = std::mem::replace(&mut self.feed, Feed::Done)
+        {
+            std::mem::forget(rx);
+        }
+    }
+}
+
+impl PySolutions {
+    /// The state, locked (with the GIL held: never contended, see [`PySolutions`]).
+    fn state(&self) -> MutexGuard<'_, SolutionsState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 #[pymethods]
@@ -464,70 +560,91 @@ impl PySolutions {
         slf
     }
 
-    fn __next__<'py>(
-        mut slf: PyRefMut<'py, Self>,
-        py: Python<'py>,
-    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let n = slf.n;
-        if slf.pos == slf.chunk.len() {
-            let Some(rx) = slf.rx.take() else {
-                return Ok(None);
-            };
-            // Waits for the search thread, running Python's signal handlers every POLL
-            // (a large n can take a while between solutions).
-            let mut rx = rx;
-            let next = loop {
-                let (next, back) = py.detach(move || {
-                    let next = match rx.lock() {
-                        Ok(r) => r.recv_timeout(POLL),
-                        Err(_) => Err(RecvTimeoutError::Disconnected),
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let n = self.n;
+        loop {
+            let mut state = self.state();
+            if state.pos < state.chunk.len() {
+                let at = state.pos;
+                state.pos += n;
+                // The tuple is made after the lock is let go: making it may run the garbage
+                // collector, whose finalizers are Python code that another thread may
+                // interrupt to call this iterator.
+                let mut board = [0u8; 32];
+                board[..n].copy_from_slice(&state.chunk[at..at + n]);
+                drop(state);
+                return PyTuple::new(py, &board[..n]).map(Some);
+            }
+            // A system call: once a chunk, not once a board.
+            let here = std::process::id();
+            let rx = match &state.feed {
+                Feed::Done => return Ok(None),
+                Feed::Busy { pid } if *pid == here => {
+                    // Another thread waits for the next chunk: wait for it, the GIL
+                    // released, running Python's signal handlers.
+                    drop(state);
+                    py.detach(|| std::thread::sleep(TURN));
+                    py.check_signals()?;
+                    continue;
+                }
+                Feed::Ready { pid, .. } if *pid == here => {
+                    let Feed::Ready { rx, .. } =
+                        std::mem::replace(&mut state.feed, Feed::Busy { pid: here })
+                    else {
+                        unreachable!("the feed was just matched as ready");
                     };
-                    (next, rx)
-                });
-                rx = back;
-                match next {
-                    Ok(chunk) => break Some(chunk),
-                    Err(RecvTimeoutError::Disconnected) => break None,
-                    Err(RecvTimeoutError::Timeout) => {
-                        if let Err(e) = py.check_signals() {
-                            slf.rx = Some(rx);
-                            return Err(e);
-                        }
+                    rx
+                }
+                // A child of os.fork(): the search thread (and a thread waiting for it) stayed
+                // in the parent. A search of this process's own goes on where this one was.
+                Feed::Ready { .. } | Feed::Busy { .. } => {
+                    let rx = spawn_search(n, state.received)?;
+                    if let Feed::Ready { rx, .. } =
+                        std::mem::replace(&mut state.feed, Feed::Busy { pid: here })
+                    {
+                        std::mem::forget(rx); // see `SolutionsState::drop`
                     }
+                    rx
                 }
             };
+            drop(state);
+            // Waits for the search thread a POLL at a time (a large n can take a while
+            // between solutions), running Python's signal handlers in between.
+            let (next, rx) = py.detach(move || (rx.recv_timeout(POLL), rx));
+            let mut state = self.state();
             match next {
-                Some(chunk) => {
-                    slf.chunk = chunk;
-                    slf.pos = 0;
-                    slf.rx = Some(rx);
+                Ok(chunk) => {
+                    state.received += (chunk.len() / n) as u64;
+                    state.chunk = chunk;
+                    state.pos = 0;
+                    state.feed = Feed::Ready { rx, pid: here };
                 }
-                None => {
-                    slf.chunk = Vec::new();
-                    slf.pos = 0;
-                    return Ok(None);
+                Err(RecvTimeoutError::Disconnected) => state.feed = Feed::Done,
+                Err(RecvTimeoutError::Timeout) => {
+                    state.feed = Feed::Ready { rx, pid: here };
+                    drop(state);
+                    py.check_signals()?;
                 }
             }
         }
-        let at = slf.pos;
-        slf.pos += n;
-        Ok(Some(PyTuple::new(py, &slf.chunk[at..at + n])?))
     }
 }
 
-/// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
-#[pyfunction]
-fn solutions(n: i64) -> PyResult<PySolutions> {
-    let n = size(n, 1)?;
-    // The size is checked here, so that the search thread has nothing to report but boards.
-    queens::solutions(n).map_err(py_err)?;
+/// Starts a search thread for the solutions of board size `n` after the first `skip`: it
+/// hands them over in chunks through the receiver returned.
+fn spawn_search(n: usize, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
     let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD);
     std::thread::Builder::new()
         .name(format!("queens solutions({n})"))
         .spawn(move || {
+            let mut skip = skip;
             let mut boards = 1;
             let mut chunk = Vec::with_capacity(n);
             let _ = queens::for_each_solution(n, |cols| {
+                if skip > 0 {
+                    skip -= 1;
+                    return ControlFlow::Continue(());
+                }
                 chunk.extend_from_slice(cols);
                 if chunk.len() < boards * n {
                     return ControlFlow::Continue(());
@@ -544,11 +661,27 @@ fn solutions(n: i64) -> PyResult<PySolutions> {
             }
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
+    Ok(rx)
+}
+
+/// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
+#[pyfunction]
+fn solutions(n: i64) -> PyResult<PySolutions> {
+    let n = size(n, 1)?;
+    // The size is checked here, so that the search thread has nothing to report but boards.
+    queens::solutions(n).map_err(py_err)?;
+    let rx = spawn_search(n, 0)?;
     Ok(PySolutions {
         n,
-        chunk: Vec::new(),
-        pos: 0,
-        rx: Some(Mutex::new(rx)),
+        state: Mutex::new(SolutionsState {
+            chunk: Vec::new(),
+            pos: 0,
+            received: 0,
+            feed: Feed::Ready {
+                rx,
+                pid: std::process::id(),
+            },
+        }),
     })
 }
 
@@ -557,6 +690,17 @@ fn solutions(n: i64) -> PyResult<PySolutions> {
 #[pyfunction]
 fn solutions_array(py: Python<'_>, n: i64) -> PyResult<Bound<'_, PyArray2<u8>>> {
     let n = size(n, 1)?;
+    // Without NumPy the array cannot be made: say so before the walk, as an ImportError
+    // (the numpy crate would panic when it makes the array).
+    py.import("numpy").map_err(|e| {
+        let err = PyImportError::new_err(format!(
+            "solutions_array returns a NumPy array, and NumPy cannot be imported ({}): \
+             pip install numpy, or iterate solutions({n}), which needs no NumPy",
+            e.value(py)
+        ));
+        err.set_cause(py, Some(e));
+        err
+    })?;
     if n > MAX_ARRAY_N {
         return Err(PyValueError::new_err(format!(
             "solutions_array({n}) would not fit in memory (n = 17 alone is 1.6 GB); it takes \

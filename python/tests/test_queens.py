@@ -7,12 +7,21 @@ import doctest
 import itertools
 import os
 import pathlib
+import re
 import signal
+import subprocess
+import sys
 import threading
 
 import pytest
 
 import queens_count as q
+
+#: The repository's root (the README, the examples).
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+#: The optional modules, none of which `pip install ./python` installs.
+OPTIONAL = ("numpy", "tqdm", "pandas")
 
 # OEIS A000170 and A002562, written out here so that the test does not rest on the module's
 # own copy of the published table alone.
@@ -169,6 +178,65 @@ def test_iterators_are_independent_and_may_be_dropped_early():
     assert list(q.solutions(1)) == [(0,)]
 
 
+def test_one_iterator_shared_by_threads_hands_each_board_to_one_thread():
+    # Threads that share one iterator take turns: each board goes to exactly one of them, in
+    # order (no "RuntimeError: Already mutably borrowed" while one waits for the search).
+    it = q.solutions(13)
+    taken = [[] for _ in range(4)]
+    errors = []
+    together = threading.Barrier(len(taken))
+
+    def take(mine):
+        together.wait()
+        try:
+            for board in it:
+                mine.append(board)
+        except BaseException as e:  # noqa: B036 -- any exception fails the test below
+            errors.append(e)
+
+    threads = [threading.Thread(target=take, args=(mine,)) for mine in taken]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(itertools.chain(*taken)) == list(q.solutions(13))
+    assert sum(len(mine) for mine in taken) == TOTALS[13]
+    for mine in taken:
+        assert mine == sorted(mine)
+    assert next(it, None) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork on this platform")
+def test_an_iterator_made_before_fork_goes_on_in_the_child_and_the_parent():
+    # The search thread stays in the parent; the child's copy of the iterator starts its
+    # own and goes on where the copy was (100 boards in, partway through a chunk).
+    want = list(q.solutions(12))
+    it = q.solutions(12)
+    head = [next(it) for _ in range(100)]
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            signal.alarm(120)  # a child that hangs (as it did) is ended, and the test fails
+            os.close(read)
+            rest = list(it)
+            with os.fdopen(write, "w") as out:
+                out.write(repr(rest))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    with os.fdopen(read) as inp:
+        from_child = inp.read()
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    rest = list(it)
+    assert head + rest == want
+    assert ast.literal_eval(from_child) == rest
+
+
 def test_solutions_array_is_refused_above_its_limit():
     assert q.MAX_ARRAY_N == 16
     with pytest.raises(ValueError, match=r"solutions_array\(17\) would not fit in memory"):
@@ -268,6 +336,45 @@ def test_wrong_arguments_are_value_errors_with_the_librarys_message(call, messag
         call()
 
 
+def test_threads_above_the_clis_bound_are_refused():
+    # `queens --threads` takes 0 to 65535 (cli.rs, a u16); 0 is all cores there and an error
+    # here (above). Up to the bound, the library caps the threads at 4 per core.
+    for call in (lambda t: q.count(8, threads=t), lambda t: q.table("6-8", threads=t),
+                 lambda t: q.count_part(8, "0/2", threads=t)):
+        with pytest.raises(ValueError, match=r"threads=1000000000 is too many: give a whole "
+                                             r"number from 1 to 65535"):
+            call(10**9)
+        with pytest.raises(ValueError, match=r"threads=65536 is too many"):
+            call(65536)
+        with pytest.raises(ValueError, match=r"threads=100000000000000000000 is too many"):
+            call(10**20)  # beyond an i64: too many all the same, not an OverflowError
+        with pytest.raises(ValueError, match=r"threads must be at least 1"):
+            call(-10**20)
+    # The bound itself is taken, and capped as the CLI caps it: 4 threads per core, at most
+    # 1024 (n = 8 has 46 units, so 46 threads would start without the cap).
+    c = q.count(8, threads=65535)
+    assert c.total == 92 and 1 <= c.threads <= min(4 * (os.cpu_count() or 1), 1024)
+
+
+def test_solutions_array_without_numpy_is_an_import_error_that_says_pip_install_numpy(
+        tmp_path):
+    # Not a pyo3 PanicException (a BaseException that `except ImportError` lets through).
+    code = """
+import queens_count as q
+assert len(list(q.solutions(6))) == 4  # the iterator needs no NumPy
+try:
+    q.solutions_array(8)
+except ImportError as e:
+    print(type(e).__name__, e)
+"""
+    done = run_without(["numpy"], code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ImportError solutions_array returns a NumPy array, and "
+                                  "NumPy cannot be imported"), done.stdout
+    assert "pip install numpy" in done.stdout
+    assert "Panic" not in done.stderr
+
+
 def test_a_kernel_this_cpu_lacks_is_a_value_error():
     missing = [k for k in ("avx2", "avx512", "neon") if k not in q.kernels()]
     assert missing  # no CPU has both avx512 (x86) and neon (ARM)
@@ -303,6 +410,20 @@ def test_parts_merged_equal_the_whole_count(tmp_path):
         q.merge([not_a_part])
 
 
+def test_merge_takes_one_path_as_a_string_bytes_or_path(tmp_path, monkeypatch):
+    # merge("p0.csv") is the file p0.csv, not the files "p", "0", ".", "c", "s", "v".
+    path = tmp_path / "p0.csv"
+    path.write_text(q.count_part(10, "0/1"))
+    for one in (str(path), path, bytes(path), [path], (str(path) for _ in range(1))):
+        (c,) = q.merge(one)
+        assert (c.n, c.total, c.classes, c.verified) == (10, 724, 92, True)
+    monkeypatch.chdir(tmp_path)
+    (c,) = q.merge("p0.csv")
+    assert c.total == 724
+    with pytest.raises(OSError, match="cannot read 'missing.csv'"):
+        q.merge("missing.csv")
+
+
 # --- behaviour in a notebook: progress, Ctrl-C, other threads -------------------------------
 
 
@@ -318,15 +439,39 @@ def test_progress_reports_work_done_up_to_the_total():
     assert seen[-1][0] == seen[-1][1]
 
 
-def test_progress_true_draws_a_tqdm_bar_or_says_to_install_tqdm(capsys):
-    try:
-        import tqdm  # noqa: F401
-    except ImportError:
-        with pytest.raises(ImportError, match="pip install tqdm"):
-            q.count(12, progress=True)
-    else:
-        assert q.count(14, threads=1, progress=True).total == 365596
-        assert "n = 14" in capsys.readouterr().err
+def test_progress_true_draws_a_tqdm_bar_of_units_and_boards(capsys):
+    # The bar counts the fraction of the estimated work and says what it counts in words:
+    # units finished and boards found per second (not tqdm's "16.9T work/s").
+    pytest.importorskip("tqdm")
+    c = q.count(14, threads=1, progress=True)
+    assert c.total == 365596
+    err = capsys.readouterr().err
+    assert "n = 14" in err and "100%" in err
+    assert re.search(r"\b(\d+)/\1 units, [\d.]+( [kMGTP])? boards/s\]", err), err
+    assert "work" not in err
+
+
+def run_without(modules, code, cwd):
+    """Runs `code` in a new interpreter in which `modules` cannot be imported, as where they
+    are not installed (`sys.modules[name] = None` makes `import name` an ImportError)."""
+    prelude = "import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in modules)
+    return subprocess.run([sys.executable, "-c", prelude + code], cwd=cwd,
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_progress_true_without_tqdm_writes_plain_lines_on_stderr(tmp_path):
+    done = run_without(["tqdm"], "import queens_count as q\n"
+                       "print(q.count(14, threads=1, progress=True).total)\n", tmp_path)
+    assert (done.returncode, done.stdout) == (0, "365596\n"), done.stderr
+    # stderr is a pipe here, as in a log: a start line and a finish line (and a line every
+    # 10 s between them, which a count this short does not reach).
+    lines = done.stderr.splitlines()
+    assert len(lines) == 2, lines
+    start = re.fullmatch(r"n = 14: started: (\d+) units, progress in estimated work", lines[0])
+    assert start, lines[0]
+    units = start.group(1)
+    assert re.fullmatch(rf"n = 14: finished after [\d.]+ s: {units}/{units} units, "
+                        r"[\d.]+( [kMGTP])? boards/s", lines[1]), lines[1]
 
 
 def test_an_exception_in_the_progress_callback_stops_the_count():
@@ -453,6 +598,51 @@ def test_the_notebook_example_runs(capsys):
     out = capsys.readouterr().out
     assert "n = 15: 2279184 boards" in out
     assert "asymmetric   class of 8" in out
+
+
+def python_snippet(readme):
+    """The one ```python block of a README."""
+    (snippet,) = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
+    return snippet
+
+
+@pytest.mark.parametrize("readme", ["README.md", "python/README.md"])
+def test_the_readme_snippet_runs_on_the_plain_install(readme, tmp_path):
+    # `pip install ./python` installs neither NumPy nor tqdm (nor pandas): the snippet, with
+    # its progress=True, runs without them, and prints what its comments say.
+    done = run_without(OPTIONAL, python_snippet(REPO / readme), tmp_path)
+    assert done.returncode == 0, done.stderr
+    first = next(q.solutions(20))
+    assert done.stdout.splitlines() == ["14772512 1846955 True", f"{first} asymmetric"]
+    assert "n = 16: finished after" in done.stderr
+
+
+def test_the_tour_runs_on_the_plain_install(tmp_path):
+    tour = REPO / "python" / "examples" / "tour.py"
+    code = f"import runpy\nrunpy.run_path({str(tour)!r}, run_name='__main__')\n"
+    done = run_without(OPTIONAL, code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "n = 15: 2279184 boards" in done.stdout
+    assert "asymmetric   class of 8" in done.stdout
+    assert "pip install numpy" in done.stdout
+    assert "Panic" not in done.stderr
+
+
+def test_the_readmes_install_a_built_wheel_from_a_folder_of_its_own():
+    # `pip install ./python` leaves its wheel (platform tag linux_x86_64) in target/wheels/,
+    # and a later `maturin build` adds one tagged manylinux there: `pip install
+    # target/wheels/*.whl` then names two wheels of one version (ResolutionImpossible).
+    # Every line that installs a wheel by a glob reads a folder that `maturin build --out`
+    # fills, in the same text.
+    globs = 0
+    for name in ("README.md", "python/README.md", ".ci/run"):
+        text = (REPO / name).read_text().replace("\\\n", " ")
+        outs = set(re.findall(r"maturin\S* build [^\n]*--out\s+(\S+)", text))
+        for folder in re.findall(r"pip\S* install [^\n]*?(\S+)/\S*\*\S*\.whl", text):
+            globs += 1
+            assert folder != "target/wheels", name
+            assert folder in outs, (name, folder, outs)
+    assert globs >= 3
 
 
 def test_every_attribute_has_a_docstring():
