@@ -139,6 +139,42 @@ fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
     }
 }
 
+#[test]
+fn a_stopped_verify_that_checked_no_size_leaves_the_files_as_they_were() {
+    let d = dir();
+    let csv = d.path().join("v.csv");
+    let o = run(&["verify", "8", "--csv", path_str(&csv)], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let before = fs::read(&csv).unwrap();
+    assert!(String::from_utf8_lossy(&before).contains("\n8,92,"));
+    let mut running = Running::spawn(
+        &[
+            "verify",
+            "18",
+            "--kernel",
+            "scalar",
+            "--threads",
+            "1",
+            "--yes",
+            "--csv",
+            path_str(&csv),
+        ],
+        &[("QUEENS_HEARTBEAT_MS", "200")],
+        Stdio::null(),
+    );
+    running.wait_err("queens: n=18: started: ");
+    running.signal("TERM");
+    let (code, _, err) = running.finish();
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(
+        err.last()
+            .unwrap()
+            .starts_with("queens: error: stopped by SIGTERM"),
+        "{err:?}"
+    );
+    assert_eq!(fs::read(&csv).unwrap(), before);
+}
+
 // --- 3. a name the file system cannot take, a full disk ----------------------------------
 
 #[test]
