@@ -404,6 +404,7 @@ fn fifo(path: &Path) -> bool {
 static FIFO_WAIT: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// How often a FIFO without a reader is tried again.
+#[cfg(unix)]
 const FIFO_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Opens the FIFO `path` for writing. Opening one blocks until a reader opens it, and a
@@ -451,6 +452,7 @@ fn open_fifo(path: &Path) -> io::Result<fs::File> {
 }
 
 /// The longest path the kernel takes (Linux's `PATH_MAX` less its terminating zero).
+#[cfg(unix)]
 const PATH_MAX: usize = 4095;
 
 /// Checks that the file system of `dir` takes the name of `real` (a file in it), and its
