@@ -10,15 +10,21 @@
 //!   never replaced by a file. A **descriptor** (`/dev/stdout`, `/dev/fd/N`, a process
 //!   substitution `>(gzip > x.gz)`, any path in a `/proc/…/fd` folder, also through a link) is
 //!   written straight through too, appended to: `--csv /dev/fd/2 2>>log.txt` keeps the log's
-//!   earlier lines.
+//!   earlier lines. A destination written again as results come in ([`Stream`]) is opened
+//!   once and given only what was added, since it cannot take back what it was given. A
+//!   **FIFO** without a reader is waited for, saying so once on stderr, and a SIGINT or SIGTERM
+//!   ends the wait ([`open_fifo`]).
 //!
 //! [`Destination::check`] runs before any work: the directory must exist and be writable (a
-//! probe file is created there, which also gives the umask a new file is created under), an
-//! existing file must not be read-only (`chmod 444` means "keep") and must be one this user
+//! probe file is created there, which also gives the umask a new file is created under), the
+//! name must fit the file system (`f_namemax`, `PATH_MAX`), an existing file must not be
+//! read-only (`chmod 444` means "keep") and must be one this user
 //! may write and replace, as the kernel will check it ([`crate::access`]: another user's file,
 //! or one in a sticky folder), and
 //! [`refuse_outputs_that_are_inputs`] refuses an output that is also one of the command's
-//! inputs. Messages name the user's path, never the temporary file.
+//! inputs. Messages name the user's path, never the temporary file. The check also removes
+//! the temporary files that runs killed outright left in a regular file's folder
+//! ([`atomic::remove_stale_temp_files`]).
 //!
 //! **Signals.** While a temporary file is being written it is listed here; the first time one
 //! is, a thread starts that waits for SIGINT and SIGTERM, removes every listed temporary file
