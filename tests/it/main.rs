@@ -17,6 +17,7 @@ mod exports;
 mod foundations;
 mod grammar;
 mod inputs;
+mod kept;
 mod kernels;
 mod layers;
 mod notations;

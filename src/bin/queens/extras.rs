@@ -52,6 +52,15 @@ pub fn man(args: &ManArgs) -> Result<(), CommandError> {
             to_stdout(&page)
         }
         Some(dir) => {
+            // A file (or a link to one) in the folder's place is a mistake on the command
+            // line, found before anything is written.
+            if dir.exists() && !dir.is_dir() {
+                return Err(CommandError::Usage(format!(
+                    "man -o '{}': it is a file; -o takes a folder for the pages (man1/queens.1, \
+                     man1/queens-count.1, …), or leave it out for the main page on stdout",
+                    dir.display()
+                )));
+            }
             let failed = |e: std::io::Error| {
                 CommandError::Io(format!(
                     "cannot write the manual pages into '{}': {e}",

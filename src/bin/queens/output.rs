@@ -10,15 +10,21 @@
 //!   never replaced by a file. A **descriptor** (`/dev/stdout`, `/dev/fd/N`, a process
 //!   substitution `>(gzip > x.gz)`, any path in a `/proc/…/fd` folder, also through a link) is
 //!   written straight through too, appended to: `--csv /dev/fd/2 2>>log.txt` keeps the log's
-//!   earlier lines.
+//!   earlier lines. A destination written again as results come in ([`Stream`]) is opened
+//!   once and given only what was added, since it cannot take back what it was given. A
+//!   **FIFO** without a reader is waited for, saying so once on stderr, and a SIGINT or SIGTERM
+//!   ends the wait ([`open_fifo`]).
 //!
 //! [`Destination::check`] runs before any work: the directory must exist and be writable (a
-//! probe file is created there, which also gives the umask a new file is created under), an
-//! existing file must not be read-only (`chmod 444` means "keep") and must be one this user
+//! probe file is created there, which also gives the umask a new file is created under), the
+//! name must fit the file system (`f_namemax`, `PATH_MAX`), an existing file must not be
+//! read-only (`chmod 444` means "keep") and must be one this user
 //! may write and replace, as the kernel will check it ([`crate::access`]: another user's file,
 //! or one in a sticky folder), and
 //! [`refuse_outputs_that_are_inputs`] refuses an output that is also one of the command's
-//! inputs. Messages name the user's path, never the temporary file.
+//! inputs. Messages name the user's path, never the temporary file. The check also removes
+//! the temporary files that runs killed outright left in a regular file's folder
+//! ([`atomic::remove_stale_temp_files`]).
 //!
 //! **Signals.** While a temporary file is being written it is listed here; the first time one
 //! is, a thread starts that waits for SIGINT and SIGTERM, removes every listed temporary file
@@ -228,6 +234,8 @@ impl Destination {
                         plain(&e)
                     )
                 })?;
+                check_name_length(&real, &dir)
+                    .map_err(|why| format!("cannot write '{shown}': {why}"))?;
                 let exists = real.exists();
                 if exists {
                     crate::access::may_replace(&real, &dir)
@@ -250,10 +258,30 @@ impl Destination {
     /// Checks, before any work is done, that the destination can be written: its directory
     /// exists and takes new files, the path is no directory, an existing file is not
     /// read-only. Returns a one-line message otherwise.
+    ///
+    /// Temporary files that runs killed outright left in a regular file's folder are removed
+    /// here ([`atomic::remove_stale_temp_files`]).
     pub fn check(&self) -> Result<(), String> {
         match self {
             Destination::Stdout => Ok(()),
-            Destination::File(path) => Destination::target(path).map(|_| ()),
+            Destination::File(path) => {
+                if let Target::Regular { path, .. } = Destination::target(path)? {
+                    atomic::remove_stale_temp_files(&parent_dir(&path));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether writing here replaces a file that exists (a regular file, through its links):
+    /// what a run that finished nothing leaves as it was.
+    pub fn replaces_a_file(&self) -> bool {
+        match self {
+            Destination::Stdout => false,
+            Destination::File(path) => matches!(
+                Destination::target(path),
+                Ok(Target::Regular { ref path, .. }) if path.is_file()
+            ),
         }
     }
 
@@ -276,12 +304,7 @@ impl Destination {
         let target = Destination::target(path).map_err(io::Error::other)?;
         match target {
             Target::Through | Target::Descriptor => {
-                let mut options = OpenOptions::new();
-                match target {
-                    Target::Descriptor => options.append(true),
-                    _ => options.write(true).truncate(true),
-                };
-                let file = options.open(path).map_err(|e| naming(path, e))?;
+                let file = open_through(path, &target).map_err(|e| naming(path, e))?;
                 let mut w = BufWriter::with_capacity(1 << 16, file);
                 body(&mut w).map_err(|e| naming(path, e))?;
                 w.flush().map_err(|e| naming(path, e))
@@ -295,6 +318,185 @@ impl Destination {
             }
         }
     }
+}
+
+/// A destination written again as results come in (`count`'s `--csv` file after each size):
+/// each [`Stream::update`] gives the whole content so far. A regular file is replaced by it,
+/// atomically, each time; a destination written straight through (a device, a FIFO, a pipe or
+/// descriptor, stdout), which cannot take back what it was given, is opened once and gets only
+/// what was added since the last update: the header once, each row once.
+pub struct Stream<'a> {
+    dest: &'a Destination,
+    /// The open destination written straight through, once opened.
+    through: Option<Box<dyn Write>>,
+    /// What was written straight through so far.
+    sent: Vec<u8>,
+}
+
+impl<'a> Stream<'a> {
+    /// A stream into `dest`; nothing is opened before the first update.
+    pub fn new(dest: &'a Destination) -> Self {
+        Stream {
+            dest,
+            through: None,
+            sent: Vec::new(),
+        }
+    }
+
+    /// Writes the whole content so far, given by `body`, of which what was written before
+    /// must be the start.
+    pub fn update<F>(&mut self, body: F) -> io::Result<()>
+    where
+        F: FnOnce(&mut dyn Write) -> io::Result<()>,
+    {
+        let path = match self.dest {
+            Destination::Stdout => None,
+            Destination::File(path) => {
+                let target = Destination::target(path).map_err(io::Error::other)?;
+                if matches!(target, Target::Regular { .. }) && self.through.is_none() {
+                    return self.dest.write_with(body);
+                }
+                Some((path, target))
+            }
+        };
+        let mut all = Vec::new();
+        body(&mut all)?;
+        let Some(added) = all.strip_prefix(self.sent.as_slice()) else {
+            return Err(io::Error::other(
+                "a streamed output changed what it had written (a bug)",
+            ));
+        };
+        let named = |e: io::Error| match path {
+            Some((p, _)) => naming(p, e),
+            None => e,
+        };
+        if self.through.is_none() {
+            self.through = Some(match &path {
+                Some((p, target)) => Box::new(open_through(p, target).map_err(named)?),
+                None => Box::new(io::stdout()),
+            });
+        }
+        let w = self.through.as_mut().expect("opened above");
+        w.write_all(added).and_then(|()| w.flush()).map_err(named)?;
+        self.sent = all;
+        Ok(())
+    }
+}
+
+/// Opens a destination written straight through: a descriptor to append to, anything else
+/// (a device, a FIFO) as it is; a FIFO waits for its reader ([`open_fifo`]).
+fn open_through(path: &Path, target: &Target) -> io::Result<fs::File> {
+    #[cfg(unix)]
+    if !matches!(target, Target::Descriptor) && fifo(path) {
+        return open_fifo(path);
+    }
+    let mut options = OpenOptions::new();
+    match target {
+        Target::Descriptor => options.append(true),
+        _ => options.write(true).truncate(true),
+    };
+    options.open(path)
+}
+
+/// Whether `path` is (or a link leads to) a FIFO.
+#[cfg(unix)]
+fn fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+/// The FIFO being waited for, if one is: a SIGINT or SIGTERM then ends the process at once
+/// (the signal thread of [`watch_signals`]).
+static FIFO_WAIT: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// How often a FIFO without a reader is tried again.
+#[cfg(unix)]
+const FIFO_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Opens the FIFO `path` for writing. Opening one blocks until a reader opens it, and a
+/// blocked `open` neither says anything nor lets a stop in: so it is opened without blocking,
+/// which fails (ENXIO) while there is no reader, and tried again every [`FIFO_RETRY`] after
+/// saying once on stderr what the run waits for; a SIGINT or SIGTERM meanwhile ends the
+/// process (128 + the signal, nothing written to the FIFO). Once open, it is written blocking,
+/// as a reader that reads slowly expects.
+#[cfg(unix)]
+fn open_fifo(path: &Path) -> io::Result<fs::File> {
+    use rustix::fs::OFlags;
+    use std::os::unix::fs::OpenOptionsExt;
+    let open = || {
+        OpenOptions::new()
+            .write(true)
+            .custom_flags(OFlags::NONBLOCK.bits() as i32)
+            .open(path)
+    };
+    let no_reader =
+        |e: &io::Error| e.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error());
+    let file = match open() {
+        Err(e) if no_reader(&e) => {
+            watch_signals();
+            *FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()) = Some(path.to_path_buf());
+            crate::note(&format!(
+                "queens: waiting for a reader on FIFO '{}' (open it for reading, or stop with \
+                 Ctrl-C)",
+                path.display()
+            ));
+            let opened = loop {
+                std::thread::sleep(FIFO_RETRY);
+                match open() {
+                    Err(e) if no_reader(&e) => continue,
+                    other => break other,
+                }
+            };
+            *FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()) = None;
+            opened?
+        }
+        other => other?,
+    };
+    let flags = rustix::fs::fcntl_getfl(&file)?;
+    rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
+    Ok(file)
+}
+
+/// The longest path the kernel takes (Linux's `PATH_MAX` less its terminating zero).
+#[cfg(unix)]
+const PATH_MAX: usize = 4095;
+
+/// Checks that the file system of `dir` takes the name of `real` (a file in it), and its
+/// temporary file's (ENAMETOOLONG found before the work, not after it): its last component
+/// within the file system's name limit (`statvfs`' `f_namemax`, 255 on most), the whole path
+/// within [`PATH_MAX`].
+#[cfg(unix)]
+fn check_name_length(real: &Path, dir: &Path) -> Result<(), String> {
+    use std::os::unix::ffi::OsStrExt;
+    let Some(name) = real.file_name() else {
+        return Ok(());
+    };
+    let len = name.as_bytes().len();
+    if let Ok(fs) = rustix::fs::statvfs(dir)
+        && len as u64 > fs.f_namemax
+    {
+        return Err(format!(
+            "its name is {len} bytes long, longer than the {} the file system takes; give a \
+             shorter name",
+            fs.f_namemax
+        ));
+    }
+    // The temporary file beside it has a name of up to about 40 bytes.
+    let temp = dir.as_os_str().as_bytes().len() + 1 + 40;
+    let whole = real.as_os_str().as_bytes().len().max(temp);
+    if whole > PATH_MAX {
+        return Err(format!(
+            "the path is {whole} bytes long, longer than the {PATH_MAX} the system takes; give \
+             a shorter path"
+        ));
+    }
+    Ok(())
+}
+
+/// Elsewhere the write itself finds a name too long.
+#[cfg(not(unix))]
+fn check_name_length(_real: &Path, _dir: &Path) -> Result<(), String> {
+    Ok(())
 }
 
 /// The temporary files being written, removed on SIGINT/SIGTERM.
@@ -344,6 +546,19 @@ fn watch_signals() {
             .name("queens-output-signals".to_string())
             .spawn(move || {
                 for sig in signals.forever() {
+                    // A wait for a FIFO's reader ends at once, whoever stops cleanly: nothing
+                    // was written to it, and nothing else is written after it.
+                    let waiting = FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                    if let Some(fifo) = waiting {
+                        let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };
+                        crate::signals::say(&format!(
+                            "queens: stopped by {name} while waiting for a reader on FIFO \
+                             '{}': nothing was written to it",
+                            fifo.display()
+                        ));
+                        remove_temp_files();
+                        std::process::exit(128 + sig);
+                    }
                     // A command that stops cleanly on signals ([`crate::signals::install`])
                     // finishes its writes itself and removes what is left on its way out.
                     if GRACEFUL.load(Ordering::SeqCst) {

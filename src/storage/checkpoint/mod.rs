@@ -406,8 +406,10 @@ impl Checkpoint {
 
     /// [`Checkpoint::rewrite`] of the file at `target`, the path with its links followed.
     fn rewrite_at(&mut self, target: &Path, header: &str) -> io::Result<()> {
+        // Named as every temporary file of this tool, so that one left by a killed run is
+        // recognised and removed by a later run ([`atomic::remove_stale_temp_files`]).
         let tmp = tempfile::Builder::new()
-            .prefix(".queens-")
+            .prefix(&atomic::temp_prefix())
             .suffix(".tmp")
             .tempfile_in(atomic::parent_dir(target))?;
         tmp.as_file().try_lock().map_err(io::Error::other)?;

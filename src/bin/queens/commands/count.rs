@@ -1,13 +1,16 @@
 //! `queens count`: a verified table of totals and classes, streamed: each row is printed (human
 //! table or CSV on stdout) as its size finishes, the `--csv` file is rewritten atomically with
-//! the finished rows after each size, and a SIGINT/SIGTERM writes the finished rows to every
-//! output and names the unfinished size.
+//! the finished rows after each size (a pipe, FIFO or device gets each line once), and a
+//! SIGINT/SIGTERM writes the finished rows to every output and names the unfinished size. A
+//! run stopped before any size finished leaves an existing file as it was; a `--csv` file that
+//! cannot be written does not stop the count, whose rows still reach stdout (exit 3 at the
+//! end, naming the file).
 
 use super::resumable::{PartEnd, Stopped, resume_hint, run_part_stoppable};
 use super::rows::note_nodes_not_compared;
 use super::{CommandError, install_signals, known_table, report_mismatches, warn_if_long};
 use crate::cli::{CountArgs, SearchArgs};
-use crate::output::Destination;
+use crate::output::{Destination, Stream};
 use queens::formats::table::{self, CSV_HEADER, Row};
 use queens::plan::Part;
 use std::io::Write;
@@ -60,7 +63,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
             warn_if_long(plan.as_ref(), Part::WHOLE, &args.search, &rows);
         }
         let checkpoint = super::count_part::checkpoint_for(args, n, Part::WHOLE);
-        let written = written_text(&rows, csv.as_ref());
+        let written = written_text(&rows, out.csv_written());
         match run_part_stoppable(
             plan.as_ref(),
             Part::WHOLE,
@@ -84,18 +87,59 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
             }
         }
     }
-    out.finish(&rows)?;
+    let mut kept = out.finish(&rows)?;
     if let Some(dest) = &human_file {
-        super::rows::write_human(dest, &rows, &human_columns)?;
+        // A run that finished no size leaves a finished table as it was.
+        if rows.is_empty() && dest.replaces_a_file() {
+            kept.push(dest);
+        } else {
+            super::rows::write_human(dest, &rows, &human_columns)?;
+        }
     }
     if !rows.is_empty() {
         exports.write(&rows, &meta)?;
     }
+    let where_rows = if (human && !args.table.redirected()) || exports.use_stdout() {
+        "on stdout".to_string()
+    } else if let Some(Destination::File(p)) = &human_file {
+        format!("in '{}'", p.display())
+    } else {
+        "in the other outputs".to_string()
+    };
+    let failed = out
+        .failed
+        .take()
+        .map(|e| not_written(e, &rows, &where_rows));
     if let Some((n, s)) = stopped {
-        return Err(stopped_error(n, &s, &rows, csv.as_ref()));
+        let mut e = stopped_error(n, &s, &rows, out.csv_written(), &kept);
+        if let (Some(CommandError::Io(why)), CommandError::Failed(text)) = (&failed, &mut e) {
+            *text += &format!("; {why}");
+        }
+        return Err(e);
+    }
+    if let Some(e) = failed {
+        return Err(e);
     }
     note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
+}
+
+/// The error of a `--csv` file that could not be written (`e`, which names it), saying where
+/// the rows are instead. A closed pipe stays one (a normal end, as on stdout).
+fn not_written(e: std::io::Error, rows: &[Row], where_rows: &str) -> CommandError {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return CommandError::from(e);
+    }
+    let rows = if rows.is_empty() {
+        String::new()
+    } else {
+        let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
+        format!(
+            "; the rows for n = {} are {where_rows}",
+            table::sizes_text(&ns)
+        )
+    };
+    CommandError::Io(format!("{e}: the file was not written{rows}"))
 }
 
 /// Refuses an output (`--csv`, an export) that is also an input (`--known`, a checkpoint).
@@ -148,8 +192,15 @@ fn check_part_args(args: &CountArgs) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// The error of a run stopped during size `n`: how far it got, what is written, how to resume.
-fn stopped_error(n: usize, s: &Stopped, rows: &[Row], csv: Option<&Destination>) -> CommandError {
+/// The error of a run stopped during size `n`: how far it got, what is written, which files
+/// were `kept` as they were, how to resume.
+fn stopped_error(
+    n: usize,
+    s: &Stopped,
+    rows: &[Row],
+    csv: Option<&Destination>,
+    kept: &[&Destination],
+) -> CommandError {
     let written = written_text(rows, csv);
     let resume = if s.resumable {
         format!("; {}", resume_hint())
@@ -157,9 +208,27 @@ fn stopped_error(n: usize, s: &Stopped, rows: &[Row], csv: Option<&Destination>)
         String::new()
     };
     CommandError::Failed(format!(
-        "stopped by {} during n = {n}: {}; {written}{resume}",
-        s.reason, s.progress
+        "stopped by {} during n = {n}: {}; {written}{}{resume}",
+        s.reason,
+        s.progress,
+        kept_text(kept)
     ))
+}
+
+/// `; 'o.csv' and 't.txt' were left as they were`, or nothing when no file was kept.
+fn kept_text(kept: &[&Destination]) -> String {
+    let names: Vec<String> = kept
+        .iter()
+        .filter_map(|d| match d {
+            Destination::File(p) => Some(format!("'{}'", p.display())),
+            Destination::Stdout => None,
+        })
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("; {one} was left as it was"),
+        [first @ .., last] => format!("; {} and {last} were left as they were", first.join(", ")),
+    }
 }
 
 /// `rows for n = 1 to 17 are written (stdout, 'r.csv')`, or that none is.
@@ -177,9 +246,14 @@ fn written_text(rows: &[Row], csv: Option<&Destination>) -> String {
 
 /// The outputs rows stream to: the human table (of the chosen columns, with the footer line
 /// at the end) or CSV on stdout, a line each as its size finishes, and the `--csv` file,
-/// rewritten atomically with every finished row.
+/// rewritten atomically with every finished row (a pipe, FIFO or device gets each line once:
+/// [`Stream`]).
 struct RowStream<'a> {
     csv: Option<&'a Destination>,
+    /// The `--csv` file (not stdout) as it is streamed.
+    file: Option<Stream<'a>>,
+    /// The failure that ended writing the `--csv` file: the rows go on to the other outputs.
+    failed: Option<std::io::Error>,
     human: Option<Vec<usize>>,
     widths: [usize; 12],
     started: bool,
@@ -194,6 +268,10 @@ impl<'a> RowStream<'a> {
     ) -> Self {
         RowStream {
             csv,
+            file: csv
+                .filter(|d| matches!(d, Destination::File(_)))
+                .map(Stream::new),
+            failed: None,
             human: human.filter(|_| csv != Some(&Destination::Stdout)),
             widths: column_widths(sizes, search),
             started: false,
@@ -216,10 +294,9 @@ impl<'a> RowStream<'a> {
             text += &crate::style::verdicts(&self.line(&row.display_fields()), false);
         }
         self.started = true;
-        // The file first: once a row is on stdout, the file holds it too.
-        if let Some(dest @ Destination::File(_)) = self.csv {
-            dest.write_with(|w| table::write_csv(rows, w))?;
-        }
+        // The file first: once a row is on stdout, the file holds it too. A file that cannot
+        // be written is given up, not the count: its rows go on to stdout.
+        self.update_file(rows);
         if !text.is_empty() {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())?;
@@ -228,13 +305,35 @@ impl<'a> RowStream<'a> {
         Ok(())
     }
 
-    /// Ends the stream: a `--csv` file is written even when no size finished (its header);
-    /// the human table gets its footer line (engine, kernel, threads, time).
-    fn finish(&mut self, rows: &[Row]) -> Result<(), CommandError> {
+    /// Writes `rows` to the `--csv` file, unless it failed before; a failure is kept for the
+    /// end.
+    fn update_file(&mut self, rows: &[Row]) {
+        if let Some(file) = &mut self.file
+            && self.failed.is_none()
+            && let Err(e) = file.update(|w| table::write_csv(rows, w))
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    /// The `--csv` destination while it is written well (`None` after a failure).
+    fn csv_written(&self) -> Option<&'a Destination> {
+        self.csv.filter(|_| self.failed.is_none())
+    }
+
+    /// Ends the stream: a `--csv` file is written even when no size finished (its header),
+    /// unless it would replace a file, which is then left as it was (and returned); the human
+    /// table gets its footer line (engine, kernel, threads, time).
+    fn finish(&mut self, rows: &[Row]) -> Result<Vec<&'a Destination>, CommandError> {
+        let mut kept = Vec::new();
         if rows.is_empty()
             && let Some(dest @ Destination::File(_)) = self.csv
         {
-            dest.write_with(|w| table::write_csv(rows, w))?;
+            if dest.replaces_a_file() {
+                kept.push(dest);
+            } else {
+                self.update_file(rows);
+            }
         }
         if let Some(columns) = &self.human
             && let Some(footer) = table::footer(rows, columns)
@@ -243,7 +342,7 @@ impl<'a> RowStream<'a> {
             writeln!(out, "{footer}")?;
             out.flush()?;
         }
-        Ok(())
+        Ok(kept)
     }
 
     /// One line of the human table: as [`table::human_table`] lays it out, with the widths

@@ -116,7 +116,10 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         Ok(())
     };
     let checked = check_all();
-    outputs.write(&rows, &lines, &meta)?;
+    // A run stopped before any size was checked leaves the outputs as they were (as `count`).
+    if checked.is_ok() || !rows.is_empty() {
+        outputs.write(&rows, &lines, &meta)?;
+    }
     checked?;
     super::rows::note_nodes_not_compared(&rows, &known);
     if failures == 0 {

@@ -1,0 +1,430 @@
+//! Results kept on their way out (issue 42), through the real binary: a table streamed into a
+//! pipe, FIFO or descriptor gets its header once and each row once; a stopped run that
+//! finished no size leaves the files it would have replaced as they were; a name the file
+//! system cannot take is refused before any work, and a write that fails (a full disk) still
+//! leaves the table on stdout; a FIFO without a reader is waited for, saying so, and a SIGTERM
+//! ends the wait; temporary files of killed runs are removed by the next run (never those of
+//! a live one); `man -o` on a file is a usage error; root replacing another user's file keeps
+//! its owner. FIFOs, links and the tmpfs are made in temporary folders only.
+
+use crate::common::process::{err, is_root, queens, refused, run, sh, temp_files};
+use crate::common::{dir, path_str};
+use crate::running::Running;
+use std::fs;
+use std::path::Path;
+use std::process::Stdio;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The lines of the CSV of `count 6-9`, as a reader of the streamed table must get them.
+fn assert_table_6_to_9_once(text: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "a header and 4 rows expected: {text}");
+    assert!(lines[0].starts_with("n,total,classes,"), "{text}");
+    let totals: Vec<String> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(totals, ["6,4", "7,40", "8,92", "9,352"], "{text}");
+}
+
+// --- 1. a table streamed straight through is written once ---------------------------------
+
+#[test]
+fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
+    let d = dir();
+    // A FIFO with its reader.
+    assert!(sh("mkfifo pipe", d.path()));
+    let fifo = d.path().join("pipe");
+    let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
+    let o = run(&["count", "6-9", "--csv", "pipe"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    assert_table_6_to_9_once(&reader.join().unwrap());
+    // A descriptor (a process substitution, `/dev/stdout`): a link to /proc/self/fd in the
+    // temporary folder, as /dev/fd is, without the machine's own /dev.
+    std::os::unix::fs::symlink("/proc/self/fd", d.path().join("fd")).unwrap();
+    let o = queens()
+        .args(["count", "6-9", "--csv", "fd/2"])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    assert_table_6_to_9_once(&err(&o));
+    // `--csv /dev/stdout`: the CSV lines among the human table's, each once.
+    let o = queens()
+        .args(["count", "6-9", "--csv", "fd/1"])
+        .current_dir(d.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let csv: String = out
+        .lines()
+        .filter(|l| l.contains(',') && !l.contains(' '))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_table_6_to_9_once(&csv);
+    assert!(temp_files(d.path()).is_empty());
+}
+
+// --- 2. a stopped run leaves a finished result as it was ----------------------------------
+
+/// Starts `queens count 18 --kernel scalar --threads 1 ARGS…` (minutes of work; paths in
+/// ARGS absolute), waits for its start line (the signal handlers are installed by then),
+/// sends SIGTERM and returns the exit code and stderr lines.
+fn stopped_count_18(args: &[&str]) -> (Option<i32>, Vec<String>) {
+    let mut argv = vec![
+        "count",
+        "18",
+        "--kernel",
+        "scalar",
+        "--threads",
+        "1",
+        "--yes",
+    ];
+    argv.extend(args);
+    let mut running = Running::spawn(&argv, &[("QUEENS_HEARTBEAT_MS", "200")], Stdio::null());
+    running.wait_err("queens: n=18: started: ");
+    running.signal("TERM");
+    let (code, _, err) = running.finish();
+    (code, err)
+}
+
+#[test]
+fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
+    let d = dir();
+    let csv = d.path().join("o.csv");
+    let human = d.path().join("t.txt");
+    let o = run(
+        &[
+            "count",
+            "8",
+            "--csv",
+            path_str(&csv),
+            "-o",
+            path_str(&human),
+        ],
+        d.path(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let (csv_before, human_before) = (fs::read(&csv).unwrap(), fs::read(&human).unwrap());
+    assert!(String::from_utf8_lossy(&csv_before).contains("\n8,92,"));
+    let ck = d.path().join("ck");
+    let with_checkpoint = ["--checkpoint", path_str(&ck)];
+    for extra in [&[][..], &with_checkpoint[..]] {
+        let mut args = vec!["--csv", path_str(&csv), "-o", path_str(&human)];
+        args.extend(extra);
+        let (code, err) = stopped_count_18(&args);
+        assert_eq!(code, Some(1), "{err:?}");
+        assert_eq!(fs::read(&csv).unwrap(), csv_before, "{extra:?}: {err:?}");
+        assert_eq!(
+            fs::read(&human).unwrap(),
+            human_before,
+            "{extra:?}: {err:?}"
+        );
+        let last = err.last().unwrap();
+        assert!(
+            last.starts_with("queens: error: stopped by SIGTERM during n = 18: "),
+            "{last}"
+        );
+        assert!(
+            last.contains(&format!(
+                "no size was finished; '{}' and '{}' were left as they were",
+                csv.display(),
+                human.display()
+            )),
+            "{last}"
+        );
+        assert!(temp_files(d.path()).is_empty());
+    }
+}
+
+#[test]
+fn a_stopped_verify_that_checked_no_size_leaves_the_files_as_they_were() {
+    let d = dir();
+    let csv = d.path().join("v.csv");
+    let o = run(&["verify", "8", "--csv", path_str(&csv)], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let before = fs::read(&csv).unwrap();
+    assert!(String::from_utf8_lossy(&before).contains("\n8,92,"));
+    let mut running = Running::spawn(
+        &[
+            "verify",
+            "18",
+            "--kernel",
+            "scalar",
+            "--threads",
+            "1",
+            "--yes",
+            "--csv",
+            path_str(&csv),
+        ],
+        &[("QUEENS_HEARTBEAT_MS", "200")],
+        Stdio::null(),
+    );
+    running.wait_err("queens: n=18: started: ");
+    running.signal("TERM");
+    let (code, _, err) = running.finish();
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(
+        err.last()
+            .unwrap()
+            .starts_with("queens: error: stopped by SIGTERM"),
+        "{err:?}"
+    );
+    assert_eq!(fs::read(&csv).unwrap(), before);
+}
+
+// --- 3. a name the file system cannot take, a full disk ----------------------------------
+
+#[test]
+fn a_name_too_long_for_the_file_system_is_refused_before_any_work() {
+    let d = dir();
+    let name = format!("{}.csv", "x".repeat(300));
+    let started = Instant::now();
+    let o = run(
+        &["count", "18", "--kernel", "scalar", "--csv", &name],
+        d.path(),
+    );
+    refused(
+        &o,
+        2,
+        "is 304 bytes long, longer than the 255 the file system takes",
+    );
+    assert!(err(&o).starts_with(&format!("queens: error: cannot write '{name}': ")));
+    // Measured: 0.01 s (the count itself takes minutes); the limit is far above.
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "it computed first"
+    );
+}
+
+// --- 5. a FIFO without a reader ----------------------------------------------------------
+
+#[test]
+fn a_fifo_without_a_reader_is_waited_for_saying_so_and_a_sigterm_ends_the_wait() {
+    let d = dir();
+    assert!(sh("mkfifo pipe", d.path()));
+    let fifo = path_str(&d.path().join("pipe")).to_string();
+    let commands: [&[&str]; 2] = [&["count", "6-9", "--csv"], &["list", "8", "-o"]];
+    for args in commands {
+        let mut argv = vec!["-q"];
+        argv.extend(args);
+        argv.push(&fifo);
+        let mut running = Running::spawn(&argv, &[], Stdio::null());
+        let line = running.wait_err("waiting for a reader");
+        assert_eq!(
+            line,
+            format!(
+                "queens: waiting for a reader on FIFO '{fifo}' (open it for reading, or stop \
+                 with Ctrl-C)"
+            )
+        );
+        let signalled = Instant::now();
+        running.signal("TERM");
+        let (code, _, err) = running.finish();
+        assert_eq!(code, Some(143), "{args:?}: {err:?}");
+        // Measured: 0.05 s; the limit is generous for a loaded machine.
+        assert!(signalled.elapsed() < Duration::from_secs(10), "{args:?}");
+        assert!(
+            err.iter().any(|l| l
+                == &format!(
+                    "queens: stopped by SIGTERM while waiting for a reader on FIFO '{fifo}': \
+                     nothing was written to it"
+                )),
+            "{args:?}: {err:?}"
+        );
+    }
+}
+
+#[test]
+fn a_fifo_reader_that_comes_later_gets_the_whole_output() {
+    let d = dir();
+    assert!(sh("mkfifo pipe", d.path()));
+    let fifo = d.path().join("pipe");
+    let mut running = Running::spawn(
+        &["-q", "count", "6-9", "--csv", path_str(&fifo)],
+        &[],
+        Stdio::null(),
+    );
+    running.wait_err("waiting for a reader on FIFO");
+    let text = fs::read_to_string(&fifo).unwrap();
+    let (code, _, err) = running.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    assert_table_6_to_9_once(&text);
+    // Said once, not once a row.
+    let waits = err.iter().filter(|l| l.contains("waiting for")).count();
+    assert_eq!(waits, 1, "{err:?}");
+}
+
+// --- 12. temporary files of killed runs, man -o, another user's file ------------------------
+
+/// Starts `list 16 -o NAME` in `d` and waits until its temporary file is there; returns the
+/// process and that file's name.
+fn list_writing(d: &Path, name: &str) -> (std::process::Child, String) {
+    let before = temp_files(d);
+    let mut child = queens()
+        .args(["list", "16", "-o", name])
+        .current_dir(d)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        let new: Vec<String> = temp_files(d)
+            .into_iter()
+            .filter(|t| !before.contains(t))
+            .collect();
+        if let Some(t) = new.into_iter().next() {
+            return (child, t);
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "list 16 ended too soon"
+        );
+        // Measured: the temporary file appears after 0.15 s; the limit is far above.
+        assert!(started.elapsed() < Duration::from_secs(60));
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn temporary_files_of_killed_runs_are_removed_and_a_live_runs_kept() {
+    let d = dir();
+    let (mut killed, stale) = list_writing(d.path(), "big.txt");
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert_eq!(
+        temp_files(d.path()),
+        std::slice::from_ref(&stale),
+        "SIGKILL leaves it"
+    );
+    let (mut live, in_flight) = list_writing(d.path(), "big2.txt");
+    // Another tool's file of a like name, and one this tool never names so: kept.
+    fs::write(d.path().join(".queens-other.tmp"), "x").unwrap();
+    let o = run(&["count", "6", "--csv", "o.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let mut left = temp_files(d.path());
+    left.sort();
+    let mut expected = vec![".queens-other.tmp".to_string(), in_flight];
+    expected.sort();
+    assert_eq!(left, expected, "the stale {stale} goes, the live one stays");
+    live.kill().unwrap();
+    live.wait().unwrap();
+}
+
+#[test]
+fn man_into_a_regular_file_is_a_usage_error() {
+    let d = dir();
+    fs::write(d.path().join("page"), "mine\n").unwrap();
+    let o = run(&["man", "-o", "page"], d.path());
+    refused(
+        &o,
+        2,
+        "man -o 'page': it is a file; -o takes a folder for the pages",
+    );
+    assert_eq!(fs::read_to_string(d.path().join("page")).unwrap(), "mine\n");
+}
+
+/// The tests that need root (a tmpfs mounted in a temporary folder, another user's file):
+/// `ignored` by a plain `cargo test`, run by `.ci/run` (as root) with `--ignored as_root::`,
+/// where a missing permission fails.
+mod as_root {
+    use super::*;
+    use std::process::Command as StdCommand;
+
+    /// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
+    struct Tmpfs(std::path::PathBuf);
+
+    impl Tmpfs {
+        fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
+            let at = d.join(name);
+            fs::create_dir(&at).unwrap();
+            let mounted = StdCommand::new("mount")
+                .args([
+                    "-t",
+                    "tmpfs",
+                    "-o",
+                    &format!("size={size},mode=1777"),
+                    "tmpfs",
+                ])
+                .arg(&at)
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            assert!(mounted, "cannot mount a tmpfs (this test needs root)");
+            Tmpfs(at)
+        }
+
+        /// Fills the file system to its last byte.
+        fn fill(&self) {
+            use std::io::Write;
+            let mut f = fs::File::create(self.0.join("fill")).unwrap();
+            let block = [0u8; 4096];
+            while f.write_all(&block).is_ok() {}
+            while f.write_all(&[0]).is_ok() {}
+        }
+    }
+
+    impl Drop for Tmpfs {
+        fn drop(&mut self) {
+            let _ = StdCommand::new("umount").arg(&self.0).status();
+        }
+    }
+
+    #[test]
+    #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
+    fn a_full_disk_leaves_the_table_on_stdout_and_says_the_file_was_not_written() {
+        assert!(is_root(), "this test needs root, to mount a tmpfs");
+        let d = dir();
+        let t = Tmpfs::mount(d.path(), "t", "64k");
+        t.fill();
+        let o = run(&["count", "8,9", "--csv", "t/o.csv"], d.path());
+        refused(
+            &o,
+            3,
+            "cannot write 't/o.csv': No space left on device (os error 28): the file was \
+             not written; the rows for n = 8, 9 are on stdout",
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        let rows: Vec<Vec<&str>> = out
+            .lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().take(2).collect())
+            .collect();
+        assert_eq!(rows[..2], [vec!["8", "92"], vec!["9", "352"]], "{out}");
+        assert!(!t.0.join("o.csv").exists());
+        assert!(temp_files(&t.0).is_empty());
+    }
+
+    #[test]
+    #[ignore = "needs root to replace another user's file: .ci/run runs it with --ignored"]
+    fn root_replacing_another_users_file_keeps_its_owner_and_group() {
+        assert!(
+            is_root(),
+            "this test needs root, to write another user's file"
+        );
+        use std::os::unix::fs::MetadataExt;
+        let d = dir();
+        for (name, args) in [
+            ("o.csv", &["count", "6", "--csv", "o.csv"][..]),
+            ("b.txt", &["list", "6", "-o", "b.txt"][..]),
+        ] {
+            fs::write(d.path().join(name), "nobody's\n").unwrap();
+            std::os::unix::fs::chown(d.path().join(name), Some(65534), Some(65534)).unwrap();
+            let o = run(args, d.path());
+            assert!(o.status.success(), "{}", err(&o));
+            let m = fs::metadata(d.path().join(name)).unwrap();
+            assert_eq!((m.uid(), m.gid()), (65534, 65534), "{name}");
+            assert_ne!(
+                fs::read_to_string(d.path().join(name)).unwrap(),
+                "nobody's\n"
+            );
+        }
+        // A new file is root's own.
+        let o = run(&["count", "6", "--csv", "new.csv"], d.path());
+        assert!(o.status.success(), "{}", err(&o));
+        assert_eq!(fs::metadata(d.path().join("new.csv")).unwrap().uid(), 0);
+    }
+}
