@@ -1,8 +1,11 @@
 //! Reading boards from a stream in any [`Notation`], line by line in constant memory.
 //!
-//! A [`BoardReader`] reads at most [`MAX_LINE`] bytes of a line (a longer line is reported as
-//! bad and skipped, never held), keeps at most one pending `board` or LeetCode board, and
-//! yields every board with the 1-based number of its (first) line, or the error of that line.
+//! A [`BoardReader`] reads at most [`MAX_LINE`] bytes of a line, keeps at most one pending
+//! `board` or LeetCode board, and yields every board with the 1-based number of its (first)
+//! line, or the error of that line. A line longer than [`MAX_LINE`] ends the input: no board
+//! in any notation comes near that length, and an endless line (a FIFO fed from `/dev/zero`)
+//! would otherwise be read forever; the reader yields that line's error and then nothing, and
+//! [`BoardReader::overlong`] says where it stopped.
 //! Bytes that are not UTF-8 become U+FFFD, so that the line holding them is reported as
 //! malformed with its number.
 //!
@@ -18,6 +21,7 @@
 use super::notation::{self, Notation, NotationError};
 use super::{LineError, ParseSolutionError, Solution};
 use std::collections::VecDeque;
+use std::fmt;
 use std::io::{self, BufRead, Read};
 
 /// The longest line read, in bytes (1 MiB): no board in any notation comes near it.
@@ -51,6 +55,40 @@ impl std::fmt::Display for NotBoards {
                 )
             }
         }
+    }
+}
+
+/// Where a [`BoardReader`] stopped on a line longer than [`MAX_LINE`] (see
+/// [`BoardReader::overlong`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineTooLong {
+    /// The 1-based number of the line.
+    pub line: usize,
+    /// The bound it passed, in bytes ([`MAX_LINE`]).
+    pub limit: usize,
+}
+
+impl LineTooLong {
+    /// The one-line message naming the input: `line 1 of stdin is longer than 1 MiB: not a
+    /// file of boards (no board in any notation comes near that)`. `name` is how the input is
+    /// called (`stdin`, or a quoted file name).
+    pub fn describe(&self, name: &str) -> String {
+        format!("line {} of {name} is {self}", self.line)
+    }
+}
+
+impl fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let limit = if self.limit >= 1 << 20 && self.limit.is_multiple_of(1 << 20) {
+            format!("{} MiB", self.limit >> 20)
+        } else {
+            format!("{} bytes", self.limit)
+        };
+        write!(
+            f,
+            "longer than {limit}: not a file of boards (no board in any notation comes near \
+             that)"
+        )
     }
 }
 
@@ -140,6 +178,8 @@ pub struct BoardReader<R> {
     /// Before the first board: the bad lines read so far.
     bad_before_board: usize,
     seen_board: bool,
+    /// The line longer than [`MAX_LINE`] that ended the input, if one did.
+    overlong: Option<LineTooLong>,
 }
 
 impl<R: BufRead> BoardReader<R> {
@@ -162,6 +202,7 @@ impl<R: BufRead> BoardReader<R> {
             not_boards: None,
             bad_before_board: 0,
             seen_board: false,
+            overlong: None,
         }
     }
 
@@ -237,13 +278,21 @@ impl<R: BufRead> BoardReader<R> {
         self.bytes
     }
 
+    /// The line longer than [`MAX_LINE`] that ended the input, if one did: the reader
+    /// yielded its error (`longer than 1 MiB`) and nothing after it.
+    pub fn overlong(&self) -> Option<LineTooLong> {
+        self.overlong
+    }
+
     /// The read error that ended the input early, if one did.
     pub fn take_io_error(&mut self) -> Option<io::Error> {
         self.io_error.take()
     }
 
     /// Reads the next line into `buf` (without its line end): `Ok(None)` at the end,
-    /// `Ok(Some(true))` for a line longer than [`MAX_LINE`] (skipped to its end).
+    /// `Ok(Some(true))` for a line longer than [`MAX_LINE`], of which at most
+    /// `MAX_LINE + 1` bytes are read (the input then ends there: an endless line is never
+    /// read to its end).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
         let limit = MAX_LINE as u64 + 1;
@@ -259,26 +308,7 @@ impl<R: BufRead> BoardReader<R> {
         if self.buf.len() <= MAX_LINE {
             return Ok(Some(false)); // the last line, without a line end
         }
-        // Too long: skip the rest of the line without keeping it.
         self.buf.clear();
-        loop {
-            let chunk = self.input.fill_buf()?;
-            if chunk.is_empty() {
-                break;
-            }
-            match chunk.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.bytes += i as u64 + 1;
-                    self.input.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let len = chunk.len();
-                    self.bytes += len as u64;
-                    self.input.consume(len);
-                }
-            }
-        }
         Ok(Some(true))
     }
 
@@ -568,11 +598,17 @@ impl<R: BufRead> Iterator for BoardReader<R> {
                 Ok(Some(too_long)) => {
                     self.line_no += 1;
                     if too_long {
-                        let e = self.error(
-                            self.line_no,
-                            format!("longer than {} MiB: not a board (skipped)", MAX_LINE >> 20),
-                        );
+                        // The input ends here: what came before is reported, not what the
+                        // rest of an endless line might hold.
+                        let stop = LineTooLong {
+                            line: self.line_no,
+                            limit: MAX_LINE,
+                        };
+                        self.flush_rows("before an overlong line");
+                        let e = self.error(self.line_no, stop.to_string());
                         self.queue.push_back(e);
+                        self.overlong = Some(stop);
+                        self.eof = true;
                     } else {
                         let buf = std::mem::take(&mut self.buf);
                         let text = String::from_utf8_lossy(&buf);
@@ -699,19 +735,45 @@ mod tests {
     }
 
     #[test]
-    fn overlong_lines_are_skipped_with_their_number() {
+    fn an_overlong_line_ends_the_input_with_its_number() {
         let mut text = "0\n".to_string();
         text.push_str(&"1 ".repeat(MAX_LINE));
         text.push_str("\n0\n");
-        let got = read(&text, None);
-        assert_eq!(got.len(), 3);
-        assert!(
-            got[1]
-                .as_ref()
-                .unwrap_err()
-                .starts_with("line 2: longer than 1 MiB")
+        let mut r = BoardReader::new(text.as_bytes(), None);
+        let got: Vec<ReadResult> = r.by_ref().collect();
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].as_ref().map(|b| b.line), Ok(1));
+        assert_eq!(
+            got[1].as_ref().unwrap_err().to_string(),
+            "line 2: longer than 1 MiB: not a file of boards (no board in any notation \
+             comes near that)"
         );
-        assert_eq!(got[2], Ok((3, "0".into())));
+        let stop = r.overlong().unwrap();
+        assert_eq!(
+            stop,
+            LineTooLong {
+                line: 2,
+                limit: MAX_LINE
+            }
+        );
+        assert_eq!(
+            stop.describe("stdin"),
+            "line 2 of stdin is longer than 1 MiB: not a file of boards (no board in any \
+             notation comes near that)"
+        );
+    }
+
+    #[test]
+    fn an_endless_line_is_given_up_after_the_bound() {
+        // Endless input without a line end, as a FIFO fed from /dev/zero or `yes | tr -d '\n'`:
+        // the reader stops after at most MAX_LINE + 1 bytes of it.
+        let endless = io::BufReader::new(io::repeat(b'7'));
+        let mut r = BoardReader::new(endless, None);
+        let first = r.next().unwrap().unwrap_err();
+        assert_eq!(first.line, 1);
+        assert!(r.next().is_none());
+        assert_eq!(r.overlong().map(|o| o.line), Some(1));
+        assert_eq!(r.bytes_read(), MAX_LINE as u64 + 1);
     }
 
     #[test]

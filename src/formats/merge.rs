@@ -18,6 +18,7 @@ use crate::storage::bounded::{self, Overlong};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Read;
+use std::sync::atomic::AtomicU64;
 
 /// How many problems a merge names before it only counts them.
 pub const SHOWN_PROBLEMS: usize = 8;
@@ -145,11 +146,25 @@ impl std::error::Error for MergeError {}
 /// [`bounded::MAX_LINE`]) go to `problems`. Once `problems` is full, a file's damaged rows are
 /// only counted, so an input of any size is read in bounded memory.
 pub fn read_parts(name: &str, input: impl Read, problems: &mut Problems) -> Vec<SourcedPart> {
+    read_parts_counting(name, input, problems, &AtomicU64::new(0))
+}
+
+/// [`read_parts`], adding every line read (blank lines too) to `lines` as it goes, so that a
+/// progress report on another thread can show how far an input of unknown length (a pipe of
+/// endless rows) has been read.
+pub fn read_parts_counting(
+    name: &str,
+    input: impl Read,
+    problems: &mut Problems,
+    lines: &AtomicU64,
+) -> Vec<SourcedPart> {
     // `problems` gathers those of every file; this file's are the ones pushed from here on.
     let before = problems.len();
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
-        .from_reader(bounded::Bounded::lines(input));
+        .from_reader(bounded::Bounded::lines(bounded::CountLines::new(
+            input, lines,
+        )));
     let overlong = |e: &csv::Error| Overlong::in_csv(e).map(|o| o.describe(name));
     match reader.headers() {
         Ok(h) if h.iter().eq(PART_HEADER) => {}
@@ -546,5 +561,15 @@ mod tests {
             problems.shown,
             vec!["line 2 of 'p.csv' is longer than 1 MiB: not a queens file".to_string()]
         );
+    }
+
+    #[test]
+    fn every_line_read_is_counted_blank_lines_too() {
+        let header = PART_HEADER.join(",");
+        let text = format!("{header}\n\n\n\nnot,a,row\n\n");
+        let lines = AtomicU64::new(0);
+        let mut problems = Problems::new();
+        assert!(read_parts_counting("p.csv", text.as_bytes(), &mut problems, &lines).is_empty());
+        assert_eq!(lines.load(std::sync::atomic::Ordering::Relaxed), 6);
     }
 }

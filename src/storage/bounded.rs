@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The longest line any queens file may hold: 1 MiB.
 pub const MAX_LINE: usize = 1 << 20;
@@ -166,6 +167,34 @@ impl<R: Read> Read for Bounded<R> {
     }
 }
 
+/// A reader that adds the line ends it passes on to a shared counter, so that another thread
+/// (a progress report) can tell how far an input of unknown length has been read, blank lines
+/// and all, while the reader that consumes it is busy (a CSV reader skips blank lines without
+/// returning).
+#[derive(Debug)]
+pub(crate) struct CountLines<'a, R> {
+    inner: R,
+    lines: &'a AtomicU64,
+}
+
+impl<'a, R: Read> CountLines<'a, R> {
+    /// Counts the line ends read from `inner` into `lines`.
+    pub fn new(inner: R, lines: &'a AtomicU64) -> CountLines<'a, R> {
+        CountLines { inner, lines }
+    }
+}
+
+impl<R: Read> Read for CountLines<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let got = self.inner.read(buf)?;
+        let ends = buf[..got].iter().filter(|&&b| b == b'\n').count();
+        if ends > 0 {
+            self.lines.fetch_add(ends as u64, Ordering::Relaxed);
+        }
+        Ok(got)
+    }
+}
+
 /// Reads one line (up to and including its newline) from `reader` into `buf`, keeping at most
 /// `cap + 1` of its bytes: a longer line is consumed to its end but not held, so that a
 /// damaged stretch (a zero-filled hole of gigabytes without a newline) is skipped in bounded
@@ -247,6 +276,17 @@ mod tests {
         assert_eq!(buf, b"xy");
         assert_eq!(read_line_capped(&mut r, &mut buf, 4).unwrap(), (0, false));
         assert!(buf.is_empty());
+    }
+
+    #[test]
+    fn line_ends_are_added_to_the_shared_counter_as_they_are_read() {
+        let lines = AtomicU64::new(5);
+        let mut r = CountLines::new(&b"a\n\n\nbb\nc"[..], &lines);
+        let mut two = [0u8; 2];
+        r.read_exact(&mut two).unwrap();
+        assert_eq!(lines.load(Ordering::Relaxed), 6);
+        r.read_to_end(&mut Vec::new()).unwrap();
+        assert_eq!(lines.load(Ordering::Relaxed), 9);
     }
 
     #[test]

@@ -1,13 +1,16 @@
-//! Input that is not what it should be, through the real binary: endless inputs failing fast,
-//! binary files and text without boards given up with one message, files of good and bad
+//! Input that is not what it should be, through the real binary: endless inputs failing fast
+//! (an endless line into `classify`, from a FIFO or stdin), endless inputs that are valid
+//! (blank lines into `classify`, rows into `merge`) saying how far they got, binary files and text without boards given up with one message, files of good and bad
 //! lines read to their end, tables of copies refused as they are met, forged totals that would
 //! wrap refused.
 
-use crate::common::process::{err, peak_kib, refused, run, sh};
+use crate::common::process::{err, peak_kib, queens, refused, run, sh};
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, path_str, stdout_of};
+use crate::running::Running;
 use std::fs;
 use std::io::Write;
+use std::process::Stdio;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -47,6 +50,165 @@ fn endless_inputs_fail_fast_saying_why() {
     assert!(sh("mkfifo ckpt", d.path()));
     let o = run(&["count", "6", "--checkpoint", "ckpt"], d.path());
     refused(&o, 2, "not a regular file");
+}
+
+/// Writes `block` into `sink` until the reader goes (the write fails: the test harness
+/// ignores SIGPIPE), as `yes` or `/dev/zero` would.
+fn write_forever(mut sink: impl Write, block: &[u8]) {
+    while sink.write_all(block).is_ok() {}
+}
+
+/// An endless line of text (no line end ever: a `1` and a space over and over).
+const ENDLESS_LINE: &[u8] = b"1 ";
+
+#[test]
+fn classify_stops_an_endless_line_from_a_fifo_saying_so() {
+    let d = dir();
+    assert!(sh("mkfifo line", d.path()));
+    let fifo = d.path().join("line");
+    let block = ENDLESS_LINE.repeat(1 << 15);
+    let writer = thread::spawn(move || {
+        let f = fs::OpenOptions::new().write(true).open(fifo).unwrap();
+        write_forever(f, &block);
+    });
+    let o = run(&["classify", "line", "-o", "out.txt"], d.path());
+    // It read on forever, at constant memory, saying nothing.
+    refused(
+        &o,
+        2,
+        "queens: error: line 1 of 'line' is longer than 1 MiB: not a file of boards (no board \
+         in any notation comes near that)",
+    );
+    writer.join().unwrap();
+    assert!(!d.path().join("out.txt").exists());
+}
+
+#[test]
+fn classify_stops_an_endless_line_on_stdin_after_the_boards_before_it() {
+    let mut child = queens()
+        .args(["classify", "--format", "csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        // Two good boards, then a line that never ends.
+        if stdin.write_all(b"0 4 7 5 2 6 1 3\n\n2 0 3 1\n").is_ok() {
+            write_forever(stdin, &ENDLESS_LINE.repeat(1 << 15));
+        }
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    refused(
+        &o,
+        2,
+        "queens: error: line 4 of stdin is longer than 1 MiB: not a file of boards",
+    );
+    // Straight through stdout: the boards before it were written as they were read.
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(
+        out.lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["1", "3"],
+        "{out}"
+    );
+}
+
+/// Waits for the heartbeat of `run` (a log, not a terminal) naming `what`, then kills it.
+fn heartbeat_of(mut run: Running, label: &str, what: &str) -> (String, String) {
+    let start = run.wait_err(&format!(
+        "queens: {label}: started: reading stdin (no total to measure against): "
+    ));
+    let beat = run.wait_err(&format!("queens: {label}: "));
+    assert!(beat.contains(what) && beat.ends_with(" elapsed"), "{beat}");
+    run.signal("KILL");
+    run.finish();
+    (start, beat)
+}
+
+#[test]
+fn classify_reading_endless_blank_lines_shows_its_heartbeat() {
+    // Without it a pipe of blank lines was read forever without a word: the count only
+    // started with the first board.
+    let mut run = Running::spawn(
+        &["classify"],
+        &[("QUEENS_HEARTBEAT_MS", "100")],
+        Stdio::piped(),
+    );
+    let stdin = run.child.stdin.take().unwrap();
+    let writer = thread::spawn(move || write_forever(stdin, &[b'\n'; 1 << 16]));
+    let (start, beat) = heartbeat_of(run, "classify", "0 boards read, 0/s, ");
+    assert!(start.ends_with(" elapsed"), "{start}");
+    assert!(
+        beat.starts_with("queens: classify: 0 boards read, 0/s, "),
+        "{beat}"
+    );
+    writer.join().unwrap();
+}
+
+#[test]
+fn quiet_silences_the_heartbeat_of_blank_lines() {
+    // Blank lines for at least a second, in 20 pieces 50 ms apart (each far longer than the
+    // heartbeat): a log gets its lines, --quiet gets nothing.
+    let slowly = |args: &[&str]| {
+        let mut run = Running::spawn(args, &[("QUEENS_HEARTBEAT_MS", "10")], Stdio::piped());
+        let mut stdin = run.child.stdin.take().unwrap();
+        for _ in 0..20 {
+            stdin.write_all(&[b'\n'; 1000]).unwrap();
+            stdin.flush().unwrap();
+            thread::sleep(Duration::from_millis(50));
+        }
+        drop(stdin);
+        let (code, out, err) = run.finish();
+        assert_eq!(code, Some(0), "{err:?}");
+        assert!(out.is_empty(), "{out:?}");
+        err
+    };
+    let err = slowly(&["classify"]);
+    assert!(
+        err[0].starts_with("queens: classify: started: reading stdin"),
+        "{err:?}"
+    );
+    assert!(
+        err.contains(&"queens: no boards in the input".to_string()),
+        "{err:?}"
+    );
+    assert!(slowly(&["--quiet", "classify"]).is_empty());
+}
+
+#[test]
+fn merge_of_endless_valid_rows_shows_its_heartbeat() {
+    let d = dir();
+    let o = run(&["count", "8", "--part", "0/2", "--csv", "p.csv"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
+    let (header, row) = text.split_once('\n').unwrap();
+    let (header, row) = (format!("{header}\n"), row.to_string());
+    let mut run = Running::spawn(
+        &["merge", "-"],
+        &[("QUEENS_HEARTBEAT_MS", "100")],
+        Stdio::piped(),
+    );
+    let mut stdin = run.child.stdin.take().unwrap();
+    let writer = thread::spawn(move || {
+        // The same valid row over and over (each copy refused as it is met, so memory stays
+        // bounded); the merge never ends, but says how far it got.
+        if stdin.write_all(header.as_bytes()).is_ok() {
+            write_forever(stdin, row.repeat(100).as_bytes());
+        }
+    });
+    let (_, beat) = heartbeat_of(run, "merge", " lines read, ");
+    let read: u64 = beat
+        .strip_prefix("queens: merge: ")
+        .and_then(|b| b.split(" lines read").next())
+        .map(|n| n.replace(',', "").parse().unwrap())
+        .unwrap();
+    assert!(read > 0, "{beat}");
+    writer.join().unwrap();
 }
 
 #[test]

@@ -115,6 +115,57 @@ fn plurals_are_right() {
     );
 }
 
+/// A class number beyond the published class count, or 0, is refused before any work (it
+/// started a walk of all 2.9 × 10¹⁶ classes of n = 27, 7 × 10¹² progress units, to find that
+/// there was no such class); where the count is not published (n > 27), one beyond what the
+/// walk can reach is.
+#[test]
+fn render_refuses_a_class_beyond_the_class_count_before_any_work() {
+    let d = dir();
+    let svg = d.path().join("c.svg");
+    let out = svg.to_str().unwrap();
+    for (args, needle) in [
+        (
+            ["render", "27", "--class", "18446744073709551615"],
+            "n = 27 has 29363495934315694 classes: --class must be 1 to 29363495934315694",
+        ),
+        (
+            ["render", "27", "--class", "29363495934315695"],
+            "n = 27 has 29363495934315694 classes: --class must be 1 to 29363495934315694",
+        ),
+        (
+            ["render", "27", "--class", "0"],
+            "--class must be 1 to 29363495934315694",
+        ),
+        (
+            ["render", "8", "--class", "13"],
+            "n = 8 has 12 classes: --class must be 1 to 12",
+        ),
+        (
+            ["render", "3", "--class", "1"],
+            "n = 3 has no solutions, so no class 1",
+        ),
+        (
+            ["render", "28", "--class", "1000000000001"],
+            "--class must be 1 to 1000000000000 for n = 28: its class count is not published",
+        ),
+        (
+            ["render", "32", "--class", "0"],
+            "--class must be 1 to 1000000000000 for n = 32",
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["-o", out]);
+        fails_with(&all, 2, needle);
+        assert!(!svg.exists(), "{args:?}");
+    }
+    // The last class of n = 8, and a first one beyond the table, are still drawn.
+    let text = svg_text(&stdout_of(&["render", "8", "--class", "12", "-o", "-"]));
+    assert!(text.contains("class 12 of 12"), "{text}");
+    let text = svg_text(&stdout_of(&["render", "28", "--class", "1", "-o", "-"]));
+    assert!(text.contains("class 1"), "{text}");
+}
+
 #[test]
 fn labels_say_how_a_board_reads() {
     let labels = |kind: &str| {

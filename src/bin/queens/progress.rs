@@ -157,6 +157,39 @@ pub fn rate_text(per_second: f64, what: &str) -> String {
     format!("{number}{prefix} {what}/s")
 }
 
+/// The terminal's bar of a run labelled `label` of `units` units, drawn on `target`:
+/// `n=27 [00:00:03] ████░░░░ 12% (4012/33403 units, 29.9 M boards/s) ETA 3.2 h`. Its style,
+/// prefix and message are set before it is first drawn, so that its first frame already
+/// reads `0% (0/33403 units) ETA unknown` (setting them one by one on a drawn bar drew
+/// `0% () ETA unknown` first: indicatif draws on every `set_prefix`).
+fn work_bar(target: ProgressDrawTarget, label: &str, units: u64) -> ProgressBar {
+    let recent = Arc::new(Mutex::new(RecentRate::new()));
+    let style = ProgressStyle::with_template(
+        "{prefix} [{elapsed_precise}] {wide_bar} {percent}% ({msg}) ETA {work_eta}",
+    )
+    .expect("the template is valid")
+    .with_key(
+        "work_eta",
+        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let text = recent
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .eta(state.elapsed().as_secs_f64(), state.fraction().into())
+                .map_or("unknown".to_string(), duration_text);
+            let _ = w.write_str(&text);
+        },
+    );
+    ProgressBar::with_draw_target(Some(BAR_STEPS), target)
+        .with_style(style)
+        .with_prefix(label.to_string())
+        .with_message(units_text(0, units))
+}
+
+/// The units part of the bar's message: `4012/33403 units`.
+fn units_text(done: u64, units: u64) -> String {
+    format!("{done}/{units} units")
+}
+
 impl Progress {
     /// Starts reporting a run labelled `label` (for example `n=16`) of `units` units whose
     /// estimated work sums to `work` (0 if unknown: then every unit weighs the same).
@@ -180,28 +213,7 @@ impl Progress {
         match mode {
             ProgressMode::Quiet => {}
             ProgressMode::Auto if std::io::stderr().is_terminal() => {
-                let bar =
-                    ProgressBar::with_draw_target(Some(BAR_STEPS), ProgressDrawTarget::stderr());
-                let recent = Arc::new(Mutex::new(RecentRate::new()));
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "{prefix} [{elapsed_precise}] {wide_bar} {percent}% ({msg}) ETA {work_eta}",
-                    )
-                    .expect("the template is valid")
-                    .with_key(
-                        "work_eta",
-                        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                            let text = recent
-                                .lock()
-                                .unwrap_or_else(|p| p.into_inner())
-                                .eta(state.elapsed().as_secs_f64(), state.fraction().into())
-                                .map_or("unknown".to_string(), duration_text);
-                            let _ = w.write_str(&text);
-                        },
-                    ),
-                );
-                bar.set_prefix(label.to_string());
-                bar.set_message(format!("0/{units} units"));
+                let bar = work_bar(ProgressDrawTarget::stderr(), label, units);
                 bar.enable_steady_tick(Duration::from_millis(250));
                 crate::signals::set_bar(Some(bar.clone()));
                 progress.bar = Some(bar);
@@ -278,9 +290,8 @@ impl Progress {
             bar.set_position(done.steps);
             let rate = done.boards as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
             bar.set_message(format!(
-                "{}/{} units, {}",
-                done.units,
-                self.units,
+                "{}, {}",
+                units_text(done.units, self.units),
                 rate_text(rate, "boards")
             ));
         }
@@ -399,6 +410,12 @@ impl CountProgress {
             count,
             reporter: Some((tx, handle)),
         }
+    }
+
+    /// The counter itself, for a reader that counts as it reads (the report reads it from its
+    /// own thread, so it moves even while the reader does not return).
+    pub fn counter(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.count)
     }
 
     /// Counts `k` more.
@@ -551,5 +568,84 @@ mod tests {
             bar.message()
                 .starts_with(&format!("{units}/{units} units, "))
         );
+    }
+
+    /// A terminal that keeps what is drawn on it, line by line.
+    #[derive(Clone, Debug, Default)]
+    struct Screen(Arc<Mutex<Vec<String>>>);
+
+    impl Screen {
+        fn drawn(&self) -> Vec<String> {
+            self.0.lock().unwrap().clone()
+        }
+    }
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.0.lock().unwrap().push(s.to_string());
+            Ok(())
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            self.write_line(s)
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// The bar's first frame says how many units there are, with nothing empty in it (it read
+    /// `0% () ETA unknown` when the message was set after the prefix had drawn the bar), and
+    /// later ones count the units done and the rate.
+    #[test]
+    fn the_first_frame_of_the_bar_counts_the_units_to_do() {
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let bar = work_bar(target, "n=27", 33403);
+        bar.tick();
+        let drawn = screen.drawn();
+        let first = drawn
+            .iter()
+            .find(|l| !l.trim().is_empty())
+            .expect("a frame");
+        assert!(first.starts_with("n=27 ["), "{first:?}");
+        assert!(
+            first.ends_with(" 0% (0/33403 units) ETA unknown"),
+            "{first:?}"
+        );
+        assert!(drawn.iter().all(|l| !l.contains("()")), "{drawn:?}");
+        let progress = Progress {
+            label: "n=27".into(),
+            started: Instant::now(),
+            units: 33403,
+            work: 0.0,
+            done: Arc::new(Mutex::new(Done::default())),
+            bar: Some(bar.clone()),
+            announced: Arc::new(AtomicBool::new(false)),
+            heartbeat: None,
+        };
+        progress.unit_done(0, 12);
+        // What later frames draw in the parentheses (frames are drawn at most 20 times a
+        // second, so this one may not be on the screen yet).
+        let message = bar.message();
+        assert!(message.starts_with("1/33403 units, "), "{message:?}");
+        assert!(message.ends_with(" boards/s"), "{message:?}");
     }
 }

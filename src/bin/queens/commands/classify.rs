@@ -1,14 +1,16 @@
 //! `queens classify`: the symmetry follow-up for every board of a file, streamed: boards in
 //! any notation are read line by line ([`queens::board::reader`]), classified and written at
 //! once, in constant memory. Progress: in MiB read for a file of 8 MiB or more, else (stdin,
-//! small files) a count of the boards read once the run lasts a few seconds. An input that is
-//! clearly not boards (binary, or no board among its first lines) stops with one message.
+//! small files) a count of the boards read once the run lasts a few seconds (also while no
+//! board comes: a pipe of endless blank lines gets its heartbeat). An input that is clearly
+//! not boards (binary, or no board among its first lines), or a line longer than 1 MiB (an
+//! endless line), stops the run with one message (exit 2).
 
 use super::CommandError;
 use crate::cli::{ClassifyArgs, ClassifyFormat};
 use crate::progress::{CountProgress, Progress};
 use queens::board::notation::{self, Notation};
-use queens::board::reader::{self, BoardReader, NotBoards, RawBoard, ReadResult};
+use queens::board::reader::{self, BoardReader, LineTooLong, NotBoards, RawBoard, ReadResult};
 use queens::classify::{ClassNumbers, Classification, Summary, classify};
 use queens::formats::table::{self, Layout};
 use std::fs::File;
@@ -339,6 +341,14 @@ impl Source {
         }
     }
 
+    /// The line longer than the reader's bound that ended the input, if one did.
+    fn overlong(&self) -> Option<LineTooLong> {
+        match self {
+            Source::Reader(r) => r.overlong(),
+            Source::Boards { .. } => None,
+        }
+    }
+
     fn not_boards(&self) -> Option<NotBoards> {
         match self {
             Source::Reader(r) => r.not_boards(),
@@ -402,9 +412,12 @@ fn classify_stream(
         csv_started: false,
     };
     let mode = super::progress_mode(args.quiet);
-    // Progress starts with the first board, so that input which is not boards ends with its
-    // one message and no progress lines.
-    let start_progress = || match size_hint.filter(|&s| s >= PROGRESS_BYTES) {
+    // A large file's bar starts with the first board, so that a file which is not boards
+    // ends with its one message and no bar. A count starts at once: an input that may never
+    // end (a pipe of blank lines, a FIFO) has its heartbeat whether or not a board comes;
+    // it shows nothing for its first seconds, so a quick input stays silent.
+    let sized = size_hint.filter(|&s| s >= PROGRESS_BYTES);
+    let start_progress = || match sized {
         Some(s) => Report::Sized(Progress::start(
             mode,
             "classify (MiB read)",
@@ -413,7 +426,7 @@ fn classify_stream(
         )),
         None => Report::Counting(CountProgress::start(mode, "classify", "boards read", name)),
     };
-    let mut progress: Option<Report> = None;
+    let mut progress: Option<Report> = sized.is_none().then(start_progress);
     let mut reported_notation = false;
     let mut notation_set = false;
     let mut mib_done = 0;
@@ -475,6 +488,11 @@ fn classify_stream(
                 boards_since += 1;
                 progress.get_or_insert_with(start_progress);
             }
+            Err(e) if reader.overlong().is_some_and(|o| o.line == e.line) => {
+                // A line too long to be a board ends the input (it may never end): the run
+                // ends with one message naming it, below.
+                break;
+            }
             Err(e) => {
                 // Above the spinner or bar, if one is drawn.
                 crate::signals::say(&format!(
@@ -500,7 +518,10 @@ fn classify_stream(
         }
     }
     let io_error = reader.take_io_error();
-    let read_to_the_end = outcome.is_ok() && reader.not_boards().is_none() && io_error.is_none();
+    let read_to_the_end = outcome.is_ok()
+        && reader.not_boards().is_none()
+        && reader.overlong().is_none()
+        && io_error.is_none();
     match progress {
         None => {}
         Some(Report::Sized(p)) => {
@@ -515,6 +536,13 @@ fn classify_stream(
             p.finish()
         }
         Some(Report::Counting(p)) => p.finish(),
+    }
+    if let Some(stop) = reader.overlong() {
+        return Ok((
+            tally,
+            summary,
+            Err(CommandError::Usage(stop.describe(name))),
+        ));
     }
     if let Some(why) = reader.not_boards() {
         return Ok((

@@ -5,6 +5,7 @@ use super::{CommandError, known_table};
 use super::{report_mismatches, write_human, write_rows};
 use crate::cli::MergeArgs;
 use crate::output;
+use crate::progress::CountProgress;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
 
@@ -23,7 +24,7 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     )?;
     let known = known_table(&args.known)?;
     let meta = crate::exports::RunMeta::now(None).verified_against(known.source());
-    let merged = read_and_merge(&args.files)?;
+    let merged = read_and_merge(&args.files, quiet)?;
     let rows: Vec<Row> = merged
         .iter()
         .map(|m| {
@@ -83,14 +84,30 @@ fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
 }
 
 /// Reads the part files `files` (`-`: stdin) and merges them: every problem of every file in
-/// one error, or the merged sizes.
-fn read_and_merge(files: &[String]) -> Result<Vec<merge::Merged>, CommandError> {
+/// one error, or the merged sizes. A file that takes a while (a pipe of endless rows) shows
+/// a count of the lines read ([`CountProgress`]: a spinner on a terminal, a heartbeat line in
+/// a log, nothing for its first seconds or with `--quiet`).
+fn read_and_merge(files: &[String], quiet: bool) -> Result<Vec<merge::Merged>, CommandError> {
     let mut problems = merge::Problems::new();
     let mut parts = Vec::new();
     for name in files {
         let input = output::open_input(name)
             .map_err(|e| CommandError::Usage(format!("cannot read '{name}': {e}")))?;
-        parts.extend(merge::read_parts(name, input, &mut problems));
+        let source = if name == "-" {
+            "stdin".to_string()
+        } else {
+            format!("'{name}'")
+        };
+        let progress =
+            CountProgress::start(super::progress_mode(quiet), "merge", "lines read", &source);
+        let lines = progress.counter();
+        parts.extend(merge::read_parts_counting(
+            name,
+            input,
+            &mut problems,
+            &lines,
+        ));
+        progress.finish();
     }
     if !problems.is_empty() {
         return Err(CommandError::Failed(problems.into_error().to_string()));

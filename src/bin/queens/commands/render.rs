@@ -39,6 +39,9 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             queens::board::notation::MAX_ALGEBRAIC_N
         )));
     }
+    if let Some(k) = args.class {
+        check_class(n, k)?;
+    }
     let dest = super::destination(&args.output)?;
     let svg = if let Some(text) = &args.solution {
         if args.allow_attacks {
@@ -98,6 +101,33 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     };
     dest.write_with(|w| w.write_all(svg.as_bytes()))?;
     Ok(())
+}
+
+/// The largest `--class K` taken for an n whose class count is not published (n > 27): the
+/// walk to class K visits K classes in order, about 400,000 a second on one core (n = 16, AMD
+/// EPYC Zen 4), so 10¹² classes is about a month of walking; a larger K could not be reached.
+pub const MAX_UNPUBLISHED_CLASS: usize = 1_000_000_000_000;
+
+/// Refuses a class number that names no class, before any work: 0, one beyond the published
+/// class count of `n` (OEIS A002562), or, where that count is not published, one beyond
+/// [`MAX_UNPUBLISHED_CLASS`]. Without this, `render 27 --class 18446744073709551615` walked
+/// all 2.9 × 10¹⁶ classes of n = 27 before it found that there was no such class.
+fn check_class(n: usize, k: usize) -> Result<(), CommandError> {
+    let published = queens::verify::lookup(n).and_then(|row| row.classes);
+    let refuse = |m: String| Err(CommandError::Usage(m));
+    match published {
+        Some(count) if k == 0 || k as u128 > count => refuse(match count {
+            0 => format!("n = {n} has no solutions, so no class {k}"),
+            1 => format!("n = {n} has 1 class: --class must be 1"),
+            _ => format!("n = {n} has {count} classes: --class must be 1 to {count}"),
+        }),
+        None if k == 0 || k > MAX_UNPUBLISHED_CLASS => refuse(format!(
+            "--class must be 1 to {MAX_UNPUBLISHED_CLASS} for n = {n}: its class count is not \
+             published, and the walk to class K visits K classes in order (about 400,000 a \
+             second)"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The class with 1-based index `k` (as [`classify::class_number`]), with progress on
