@@ -207,3 +207,40 @@ fn published_pictures_are_well_formed_and_complete() {
     assert_eq!(count("pictures/n8-classes.svg", "queen"), 96);
     assert_eq!(count("pictures/n8-classes.svg", "class"), 12);
 }
+
+/// data/tables/README.md points only at what exists: every relative link names a file of the
+/// repository, and every `"Section" in the main README` a heading of README.md.
+#[test]
+fn the_tables_readme_points_at_files_and_sections_that_exist() {
+    let readme = read("tables/README.md");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut links = 0;
+    for link in readme.split("](").skip(1) {
+        let target = link.split(')').next().unwrap();
+        let target = target.split('#').next().unwrap();
+        if target.is_empty() || target.contains("://") {
+            continue;
+        }
+        links += 1;
+        assert!(
+            data("tables").join(target).exists(),
+            "data/tables/README.md links to {target}, which does not exist"
+        );
+    }
+    let main = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let headings: Vec<&str> = main
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|h| h.trim_start_matches('#').trim())
+        .collect();
+    let text = readme.replace('\n', " ");
+    for (i, _) in text.match_indices("\" in the main README") {
+        let section = text[..i].rsplit('"').next().unwrap();
+        assert!(
+            headings.contains(&section),
+            "data/tables/README.md names the section \"{section}\" of README.md, which has \
+             none: {headings:?}"
+        );
+    }
+    assert!(links >= 1, "no relative link found");
+}
