@@ -240,3 +240,60 @@ fn every_text_block_of_the_guide_is_tested_or_dated() {
     }
     assert!(blocks >= 3, "only {blocks} ```text blocks found");
 }
+
+/// The plan sizes and table widths the guide quotes in prose and in its dated ```text
+/// blocks are the current binary's: units per size (from a part row's `plan_units`, counting
+/// one unit only) and the header widths of `count 1-16`.
+#[test]
+fn the_guides_unit_counts_and_table_widths_are_the_binarys() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"))
+            .unwrap()
+            .replace('\n', " ");
+    let plan_units = |args: &[&str]| -> String {
+        let mut all = vec!["count"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--part", "0/1000000", "--csv", "-", "-q"]);
+        let out = run_ok(&all);
+        let (header, rows) = crate::common::csv_records(&out);
+        let col = header.iter().position(|h| h == "plan_units").unwrap();
+        rows[0][col].clone()
+    };
+    // What comes before the number, what after it, and the size it is of.
+    let quotes: [(&str, &str, &[&str]); 3] = [
+        (
+            "during n = 18: 512 of ",
+            " units of n = 18 were done",
+            &["18"],
+        ),
+        ("n=19: started: ", " units", &["19"]),
+        (
+            "profile n=16: started: ",
+            " units",
+            &["16", "--engine", "enumerate"],
+        ),
+    ];
+    for (head, tail, args) in quotes {
+        let units = plan_units(args);
+        let at = guide
+            .find(head)
+            .unwrap_or_else(|| panic!("the guide no longer quotes {head:?}"));
+        let rest = &guide[at + head.len()..];
+        let found: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        assert_eq!(found, units, "the guide's {head:?}, against count {args:?}");
+        assert!(rest[found.len()..].starts_with(tail), "{head:?}");
+    }
+    let width = |args: &[&str]| run_ok(args).lines().next().unwrap().chars().count();
+    let human = width(&["count", "1-16", "-q"]);
+    let all = width(&["count", "1-16", "--columns", "all", "-q"]);
+    assert!(
+        guide.contains(&format!(
+            "the header measures {human} characters for `count 1-16`"
+        )),
+        "the guide's width of `count 1-16` is not {human}"
+    );
+    assert!(
+        guide.contains(&format!("with every column it would be {all} and")),
+        "the guide's width of `count 1-16 --columns all` is not {all}"
+    );
+}
