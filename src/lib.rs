@@ -69,7 +69,9 @@
 //! [`ClassCounts`]), [`Counter`], [`Outcome`], [`Finished`], [`Plan`], [`Journaled`] and
 //! [`ResumeError`] (a count with a checkpoint), [`Solutions`] of [`Solution`]s, [`Classes`]
 //! of [`ClassInfo`]s, [`Classification`] (with its [`SymmetryType`]), [`Verdict`], and the
-//! errors [`Error`], [`ParseSolutionError`] and [`InvalidSolution`].
+//! errors [`Error`], [`ParseSolutionError`] and [`InvalidSolution`]; and what the builder
+//! takes: [`Engine`], [`Split`], [`KernelChoice`], a [`Part`], finished units' [`Tally`]s
+//! and a [`StopFlag`].
 //!
 //! Every size outside 0 to 32 for a count (1 to 32 for listing solutions) and every kernel the
 //! CPU lacks is an [`Error`], never a panic. n = 0, the empty board, is counted (one board,
@@ -125,7 +127,9 @@ pub use classify::{ClassInfo, Classification, classify};
 pub use counter::resume::{Journaled, ResumeError};
 pub use counter::{Counter, Counts, Finished, Outcome, count};
 pub use error::Error;
-pub use plan::{ClassCounts, Engine, Plan};
+pub use plan::stop::StopFlag;
+pub use plan::{ClassCounts, Engine, Part, Plan, Tally};
+pub use runner::Split;
 pub use search::kernel::KernelChoice;
 pub use solutions::{Classes, Solutions, classes, for_each_solution, solutions};
 pub use symmetry::SymmetryType;

@@ -343,6 +343,20 @@ fn every_type_the_front_door_returns_or_yields_is_at_the_crate_root() {
     assert_eq!(c.canonical, first.canonical);
     let _: queens::ParseSolutionError = "".parse::<queens::Solution>().unwrap_err();
     let _: queens::InvalidSolution = queens::Solution::new(vec![]).unwrap_err();
+    // And what the builder takes.
+    let stop = queens::StopFlag::new();
+    let done = std::collections::BTreeMap::<usize, queens::Tally>::new();
+    let part: queens::Part = queens::Part::new(0, 1).unwrap();
+    let c = queens::Counter::new(8)
+        .engine(queens::Engine::Symmetric)
+        .split(queens::Split::Ring)
+        .kernel(queens::KernelChoice::Auto)
+        .part(part)
+        .resume_from(&done)
+        .stop_flag(&stop)
+        .count()
+        .unwrap();
+    assert_eq!(c.total, 92);
 }
 
 /// `Counts` prints as one line (its format is documented on the `Display` impl), and checks
