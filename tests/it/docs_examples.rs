@@ -241,11 +241,12 @@ fn every_text_block_of_the_guide_is_tested_or_dated() {
     assert!(blocks >= 3, "only {blocks} ```text blocks found");
 }
 
-/// The plan sizes and table widths the guide quotes in prose and in its dated ```text
-/// blocks are the current binary's: units per size (from a part row's `plan_units`, counting
-/// one unit only) and the header widths of `count 1-16`.
+/// The plan sizes, node counts and table widths the guide quotes in prose and in its dated
+/// ```text blocks are the current binary's: units per size (from a part row's `plan_units`,
+/// counting one unit only), the symmetric engine's nodes at n = 16 and the header widths of
+/// `count 1-16`.
 #[test]
-fn the_guides_unit_counts_and_table_widths_are_the_binarys() {
+fn the_guides_unit_counts_nodes_and_table_widths_are_the_binarys() {
     let guide =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/guide.md"))
             .unwrap()
@@ -283,6 +284,32 @@ fn the_guides_unit_counts_and_table_widths_are_the_binarys() {
         assert_eq!(found, units, "the guide's {head:?}, against count {args:?}");
         assert!(rest[found.len()..].starts_with(tail), "{head:?}");
     }
+    // The symmetric engine's nodes at n = 16, of the default plan and of the border plan.
+    let nodes = |args: &[&str]| -> String {
+        let mut all = vec!["count", "16", "--csv", "-", "-q"];
+        all.extend_from_slice(args);
+        let (header, rows) = crate::common::csv_records(&run_ok(&all));
+        let col = header.iter().position(|h| h == "nodes").unwrap();
+        let digits = rows[0][col].as_bytes();
+        // With thousands separators, as the guide writes them.
+        let mut text = String::new();
+        for (i, d) in digits.iter().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                text.push(',');
+            }
+            text.push(char::from(*d));
+        }
+        text
+    };
+    let (ring, border) = (nodes(&[]), nodes(&["--split", "border"]));
+    assert!(
+        guide.contains(&format!("{ring} at n = 16 against 1,141,190,303")),
+        "the guide's nodes of n = 16 are not {ring}"
+    );
+    assert!(
+        guide.contains(&format!("the border plan's {border},")),
+        "the guide's border-plan nodes of n = 16 are not {border}"
+    );
     let width = |args: &[&str]| run_ok(args).lines().next().unwrap().chars().count();
     let human = width(&["count", "1-16", "-q"]);
     let all = width(&["count", "1-16", "--columns", "all", "-q"]);
