@@ -1,5 +1,6 @@
 //! The library's error type: everything a caller can get wrong, and every way a run can fail.
 
+use crate::board::{InvalidSolution, ParseSolutionError};
 use crate::plan::TallyError;
 use crate::search::kernel::{Kernel, KernelError};
 use std::io;
@@ -39,6 +40,25 @@ pub enum Error {
     /// The operating system refused the worker threads.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// A text that is no solution, or columns that form none: what parsing a
+    /// [`Solution`](crate::board::Solution) (`"0 4 7 5 2 6 1 3".parse()`,
+    /// [`Solution::parse_in`](crate::board::Solution::parse_in)) or
+    /// [`Solution::new`](crate::board::Solution::new) refused, so that `?` on them works in a
+    /// function returning this `Error`.
+    #[error(transparent)]
+    Board(#[from] ParseSolutionError),
+    /// A checkpoint journal that cannot be used, appended to or synced: the
+    /// `counter::resume::ResumeError` of a journaled count (`Counter::start`, `Journaled::run`),
+    /// boxed here because this type sits below the counter; downcast it for the details.
+    /// (A journaled count's own errors convert to the variants above.)
+    #[error(transparent)]
+    Checkpoint(Box<dyn std::error::Error + Send + Sync + 'static>),
+}
+
+impl From<InvalidSolution> for Error {
+    fn from(e: InvalidSolution) -> Error {
+        Error::Board(ParseSolutionError::Invalid(e))
+    }
 }
 
 fn kernel_unavailable(kernel: Kernel) -> String {

@@ -36,16 +36,42 @@
 //! # Ok::<(), queens::Error>(())
 //! ```
 //!
-//! Classify one board:
+//! Classify one board; every error of the front door, a board that does not parse included,
+//! converts into [`Error`] with `?`:
 //!
 //! ```
-//! use queens::symmetry::SymmetryType;
-//! let board: queens::Solution = "3 0 2 4 1".parse()?;
-//! let c = queens::classify(&board);
-//! assert_eq!(c.canonical.to_string(), "1 4 2 0 3");
-//! assert_eq!((c.symmetry, c.class_size), (SymmetryType::QuarterTurn, 2));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! use queens::SymmetryType;
+//!
+//! fn main() -> Result<(), queens::Error> {
+//!     let c = queens::classify(&"3 0 2 4 1".parse()?);
+//!     assert_eq!(c.canonical.to_string(), "1 4 2 0 3");
+//!     assert_eq!((c.symmetry, c.class_size), (SymmetryType::QuarterTurn, 2));
+//!     let eight = queens::classify(&"0 4 7 5 2 6 1 3".parse()?);
+//!     assert_eq!((eight.symmetry, eight.class_size), (SymmetryType::Asymmetric, 8));
+//!
+//!     let e: queens::Error = "0 1".parse::<queens::Solution>().unwrap_err().into();
+//!     assert!(matches!(e, queens::Error::Board(_)), "{e}");
+//!     Ok(())
+//! }
 //! ```
+//!
+//! A [`Counts`] prints as one line, and checks itself against the published values as the
+//! `verified` column of `queens count` does ([`Counts::verified`]: a [`Verdict`]):
+//!
+//! ```
+//! let c = queens::count(8)?;
+//! assert_eq!(c.to_string(), "n = 8: 92 solutions in 12 classes (11 asymmetric, 1 half-turn, 0 quarter-turn)");
+//! assert_eq!(c.verified(), queens::Verdict::Verified);
+//! # Ok::<(), queens::Error>(())
+//! ```
+//!
+//! What the front door returns or yields is named here, at the crate root: [`Counts`] (its
+//! [`ClassCounts`]), [`Counter`], [`Outcome`], [`Finished`], [`Plan`], [`Journaled`] and
+//! [`ResumeError`] (a count with a checkpoint), [`Solutions`] of [`Solution`]s, [`Classes`]
+//! of [`ClassInfo`]s, [`Classification`] (with its [`SymmetryType`]), [`Verdict`], and the
+//! errors [`Error`], [`ParseSolutionError`] and [`InvalidSolution`]; and what the builder
+//! takes: [`Engine`], [`Split`], [`KernelChoice`], a [`Part`], finished units' [`Tally`]s
+//! and a [`StopFlag`].
 //!
 //! Every size outside 0 to 32 for a count (1 to 32 for listing solutions) and every kernel the
 //! CPU lacks is an [`Error`], never a panic. n = 0, the empty board, is counted (one board,
@@ -96,10 +122,21 @@ pub mod storage;
 pub mod symmetry;
 pub mod verify;
 
-pub use board::Solution;
-pub use classify::{Classification, classify};
+pub use board::{InvalidSolution, ParseSolutionError, Solution};
+pub use classify::{ClassInfo, Classification, classify};
+pub use counter::resume::{Journaled, ResumeError};
 pub use counter::{Counter, Counts, Finished, Outcome, count};
 pub use error::Error;
-pub use plan::Engine;
+pub use plan::stop::StopFlag;
+pub use plan::{ClassCounts, Engine, Part, Plan, Tally};
+pub use runner::Split;
 pub use search::kernel::KernelChoice;
 pub use solutions::{Classes, Solutions, classes, for_each_solution, solutions};
+pub use symmetry::SymmetryType;
+pub use verify::Verdict;
+
+/// The Rust examples of `docs/guide.md`, run as doctests so that the guide's library code
+/// keeps compiling and passing.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide.md")]
+pub struct GuideExamples;

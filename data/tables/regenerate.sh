@@ -6,11 +6,14 @@
 #
 # Environment (all optional):
 #   QUEENS_ENGINE   engine for counts.csv (default: symmetric)
+#   QUEENS_SPLIT    the symmetric engine's split, which decides its plan and so its nodes
+#                   (default: ring; ignored for the enumerate engine, which has one plan)
 #   QUEENS_THREADS  threads (default: 2)
 #   QUEENS_MAX_N    largest n of counts.csv (default: 18)
 #
 # counts.csv   n = 1..QUEENS_MAX_N, as `queens count --csv` writes it (engine, threads and
-#              seconds are columns of the table)
+#              seconds are columns of the table; the plan is not, so the script prints it:
+#              write it into data/tables/README.md, which tests/it/tables.rs checks)
 # counts.json  the same run with its metadata: command line, start time, threads, OS, CPU
 # counts.md    the same run as a Markdown table
 # profile.csv  nodes per depth of the plain search tree, n = 1..14
@@ -20,7 +23,7 @@ set -euo pipefail
 if (($# > 0)); then
     case "$1" in
         -h | --help)
-            sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         *)
@@ -33,6 +36,7 @@ fi
 cd "$(dirname "$0")/../.."
 
 engine=${QUEENS_ENGINE:-symmetric}
+split=${QUEENS_SPLIT:-ring}
 threads=${QUEENS_THREADS:-2}
 max_n=${QUEENS_MAX_N:-18}
 tables=data/tables
@@ -41,8 +45,15 @@ pictures=data/pictures
 cargo build --release --quiet
 queens=target/release/queens
 
-echo "counts.csv: n = 1..$max_n, engine $engine, $threads threads" >&2
-"$queens" count "1-$max_n" --engine "$engine" --threads "$threads" --quiet \
+split_args=()
+if [[ $engine == symmetric ]]; then
+    split_args=(--split "$split")
+fi
+# The plan's identity (with its version), from the plan column of a part row of n = 8.
+plan=$("$queens" count 8 --engine "$engine" "${split_args[@]}" --part 0/1 --csv - --quiet |
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "plan") col = i } NR == 2 { print $col }')
+echo "counts.csv: n = 1..$max_n, engine $engine, plan $plan, $threads threads" >&2
+"$queens" count "1-$max_n" --engine "$engine" "${split_args[@]}" --threads "$threads" --quiet \
     --csv "$tables/counts.csv" --json "$tables/counts.json" --markdown "$tables/counts.md" >/dev/null
 echo "profile.csv: n = 1..14" >&2
 "$queens" profile 1-14 --engine enumerate --threads "$threads" --quiet \
@@ -56,4 +67,4 @@ echo "pictures" >&2
 "$queens" render 8 --orbit "2 4 1 7 0 6 3 5" -o "$pictures/n8-half-turn-orbit.svg"
 "$queens" render 8 --solution "a8 b2 c4 d1 e7 f5 g3 h6" --labels chess -o "$pictures/n8-chess.svg"
 "$queens" render 8 --solution "0 2 4 6 1 3 5 7" --allow-attacks -o "$pictures/n8-attacks.svg"
-echo "done" >&2
+echo "done: name the plan $plan in data/tables/README.md (the committed run)" >&2

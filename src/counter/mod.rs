@@ -3,6 +3,8 @@
 //! a per-unit callback, a stop flag, a checkpoint journal to resume from: see
 //! [`resume`]).
 
+mod counts;
+mod into_error;
 pub mod resume;
 
 use crate::error::Error;

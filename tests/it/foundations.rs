@@ -238,3 +238,191 @@ proptest! {
         }
     }
 }
+
+/// Every error a documented front-door call can return converts into `queens::Error` with `?`:
+/// a board that does not parse (`str::parse`, `Solution::parse_in`), columns that are no
+/// solution (`Solution::new`), a checkpoint a journaled count cannot use (`Counter::start`),
+/// and the count's own errors (sizes, kernels, options).
+#[test]
+fn every_front_door_error_converts_into_queens_error_with_question_mark() {
+    fn parse(text: &str) -> Result<queens::Classification, queens::Error> {
+        Ok(queens::classify(&text.parse()?))
+    }
+    fn parse_in(text: &str) -> Result<Solution, queens::Error> {
+        Ok(Solution::parse_in(
+            text,
+            queens::board::notation::Notation::Digits,
+        )?)
+    }
+    fn new(cols: Vec<u8>) -> Result<Solution, queens::Error> {
+        Ok(Solution::new(cols)?)
+    }
+    fn journaled(path: &std::path::Path) -> Result<queens::Outcome, queens::Error> {
+        let counter = queens::Counter::new(8).checkpoint(path);
+        let plan = counter.plan()?;
+        Ok(counter.start(plan.as_ref())?.run()?)
+    }
+    assert_eq!(
+        parse("0 4 7 5 2 6 1 3").unwrap().symmetry,
+        SymmetryType::Asymmetric
+    );
+    let e = parse("0 1").unwrap_err();
+    assert!(matches!(e, queens::Error::Board(_)), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "the queens at row 0 column 0 and row 1 column 1 attack each other along a diagonal"
+    );
+    assert!(matches!(parse("x y"), Err(queens::Error::Board(_))));
+    assert_eq!(
+        parse_in("15863724").unwrap().cols(),
+        [0, 4, 7, 5, 2, 6, 1, 3]
+    );
+    assert!(matches!(parse_in("11"), Err(queens::Error::Board(_))));
+    let e = new(vec![0, 0]).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            queens::Error::Board(queens::ParseSolutionError::Invalid(
+                queens::InvalidSolution::RepeatedColumn { col: 0, .. }
+            ))
+        ),
+        "{e:?}"
+    );
+    // A checkpoint that is not one: refused, boxed as what Counter::start said.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("n8.ckpt");
+    std::fs::write(&bad, "not a checkpoint\n").unwrap();
+    let e = journaled(&bad).unwrap_err();
+    let queens::Error::Checkpoint(inner) = &e else {
+        panic!("{e:?}")
+    };
+    let resume = inner.downcast_ref::<queens::ResumeError>().unwrap();
+    assert!(
+        matches!(resume, queens::ResumeError::Checkpoint(c) if c.is_usage()),
+        "{resume:?}"
+    );
+    assert_eq!(e.to_string(), resume.to_string());
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), "not a checkpoint\n");
+    // A count's own error comes out as itself, not boxed.
+    let fresh = dir.path().join("n33.ckpt");
+    let counter = queens::Counter::new(33).checkpoint(&fresh);
+    let e = counter.plan().map(|_| ()).unwrap_err();
+    assert!(
+        matches!(e, queens::Error::SizeOutOfRange { n: 33, .. }),
+        "{e:?}"
+    );
+    // And a good checkpoint runs to the end through the same `?`s.
+    let good = dir.path().join("n8-good.ckpt");
+    let queens::Outcome::Complete(done) = journaled(&good).unwrap() else {
+        panic!("no stop flag")
+    };
+    assert_eq!(done.counts().unwrap().total, 92);
+}
+
+/// Every type a front-door function returns or yields is named at the crate root.
+#[test]
+fn every_type_the_front_door_returns_or_yields_is_at_the_crate_root() {
+    let counts: queens::Counts = queens::count(8).unwrap();
+    let _: queens::ClassCounts = counts.classes;
+    let _: queens::Verdict = counts.verified();
+    let counter: queens::Counter = queens::Counter::new(8);
+    let plan: Box<dyn queens::Plan> = counter.plan().unwrap();
+    assert!(queens::Plan::unit_count(plan.as_ref()) > 0);
+    let journaled: Result<queens::Journaled, queens::ResumeError> = counter.start(plan.as_ref());
+    let outcome: queens::Outcome = journaled.unwrap().run().unwrap();
+    let queens::Outcome::Complete(finished) = outcome else {
+        panic!("no stop flag")
+    };
+    let _: queens::Finished = finished;
+    let mut solutions: queens::Solutions = queens::solutions(8).unwrap();
+    let _: queens::Solution = solutions.next().unwrap();
+    let mut classes: queens::Classes = queens::classes(8).unwrap();
+    let first: queens::ClassInfo = classes.next().unwrap();
+    let _: queens::SymmetryType = first.symmetry;
+    let c: queens::Classification = queens::classify(&first.canonical);
+    assert_eq!(c.canonical, first.canonical);
+    let _: queens::ParseSolutionError = "".parse::<queens::Solution>().unwrap_err();
+    let _: queens::InvalidSolution = queens::Solution::new(vec![]).unwrap_err();
+    // And what the builder takes.
+    let stop = queens::StopFlag::new();
+    let done = std::collections::BTreeMap::<usize, queens::Tally>::new();
+    let part: queens::Part = queens::Part::new(0, 1).unwrap();
+    let c = queens::Counter::new(8)
+        .engine(queens::Engine::Symmetric)
+        .split(queens::Split::Ring)
+        .kernel(queens::KernelChoice::Auto)
+        .part(part)
+        .resume_from(&done)
+        .stop_flag(&stop)
+        .count()
+        .unwrap();
+    assert_eq!(c.total, 92);
+}
+
+/// `Counts` prints as one line (its format is documented on the `Display` impl), and checks
+/// itself against the published values as the CLI's `verified` column does: matches,
+/// disagrees (naming the fields), or nothing published.
+#[test]
+fn counts_display_and_verified_mirror_the_cli() {
+    use queens::Verdict;
+    let c = queens::Counter::new(12)
+        .engine(Engine::Enumerate)
+        .threads(2)
+        .count()
+        .unwrap();
+    assert_eq!(
+        c.to_string(),
+        "n = 12: 14200 solutions in 1787 classes (1765 asymmetric, 18 half-turn, 4 quarter-turn)"
+    );
+    let long = format!("{c:#}");
+    let run = long
+        .strip_prefix(&format!("{c}; "))
+        .unwrap_or_else(|| panic!("{long}"));
+    assert!(
+        run.starts_with("856189 nodes, enumerate engine, plan enumerate-"),
+        "{run}"
+    );
+    assert!(run.contains(", scalar kernel, 2 threads, "), "{run}");
+    assert!(run.ends_with(" s"), "{run}");
+    assert_eq!(
+        queens::count(2).unwrap().to_string(),
+        "n = 2: 0 solutions in 0 classes (0 asymmetric, 0 half-turn, 0 quarter-turn)"
+    );
+    // Matches, as the CLI's row does.
+    assert_eq!(c.verified(), Verdict::Verified);
+    assert_eq!(
+        queens::formats::table::Row::from_counts(&c).verdict,
+        c.verified()
+    );
+    // Disagrees: every field that does, with both values. The plain tree's nodes count for
+    // the enumerate engine only.
+    let mut wrong = c.clone();
+    wrong.classes.half_turn += 1;
+    wrong.nodes += 1;
+    let Verdict::Mismatch(fields) = wrong.verified() else {
+        panic!("{:?}", wrong.verified())
+    };
+    let named: Vec<_> = fields
+        .iter()
+        .map(|m| (m.field, m.expected, m.computed))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("classes", 1787, 1788),
+            ("half_turn", 18, 19),
+            ("nodes", 856_189, 856_190)
+        ]
+    );
+    assert_eq!(
+        queens::formats::table::Row::from_counts(&wrong).verdict,
+        wrong.verified()
+    );
+    let mut symmetric = queens::count(12).unwrap();
+    symmetric.nodes += 1; // its own plan's nodes: nothing published to compare
+    assert_eq!(symmetric.verified(), Verdict::Verified);
+    // Nothing published beyond n = 27.
+    let mut beyond = c;
+    beyond.n = 28;
+    assert_eq!(beyond.verified(), Verdict::Unknown);
+}

@@ -2,7 +2,7 @@
 //! current readers and agrees with the published sequences (data/known.csv) and, for the sizes
 //! cheap enough to recompute here, with a fresh computation.
 
-use crate::common::csv_records;
+use crate::common::{csv_records, stdout_of};
 use queens::classify;
 use queens::formats::table;
 use queens::search::profile::plain_profile;
@@ -70,6 +70,78 @@ fn counts_csv_covers_1_to_18_and_matches_the_published_sequences() {
     assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), 18 + 2);
 }
 
+/// The backticked value after `key` in the sentence of data/tables/README.md that describes the
+/// committed run ("The committed run: engine `symmetric`, split `ring` (plan `…`), …").
+fn committed(key: &str) -> String {
+    let readme = read("tables/README.md").replace('\n', " ");
+    let run = readme
+        .split_once("The committed run:")
+        .expect("data/tables/README.md describes the committed run")
+        .1;
+    let run = &run[..run.find(". ").unwrap_or(run.len())];
+    let after = run
+        .split_once(&format!("{key} `"))
+        .unwrap_or_else(|| panic!("the committed run names no {key}: {run}"))
+        .1;
+    after.split('`').next().unwrap().to_string()
+}
+
+/// counts.csv is what the current binary prints for the engine and split that
+/// data/tables/README.md names, nodes included (the engine's own notion of a node, which
+/// depends on its plan): for every n cheap enough to recount here. The README names the plan
+/// the binary runs for that split, so a new plan (new nodes) cannot leave the table stale.
+#[test]
+fn counts_csv_is_what_the_current_binary_prints_with_the_plan_the_readme_names() {
+    let (engine, split, plan) = (committed("engine"), committed("split"), committed("plan"));
+    let part = stdout_of(&[
+        "count", "8", "--engine", &engine, "--split", &split, "--part", "0/1", "--csv", "-",
+    ]);
+    let (header, rows) = csv_records(&part);
+    let col = header.iter().position(|h| h == "plan").unwrap();
+    assert_eq!(rows[0][col], plan, "the plan of --split {split}");
+    let fresh = table::read_csv(
+        stdout_of(&[
+            "count", "1-16", "--engine", &engine, "--split", &split, "--csv", "-",
+        ])
+        .as_bytes(),
+    )
+    .unwrap();
+    let committed = table::read_csv(read("tables/counts.csv").as_bytes()).unwrap();
+    assert_eq!(fresh.len(), 16);
+    let key = |r: &table::Row| {
+        (
+            r.n,
+            r.total,
+            r.classes,
+            r.nodes,
+            r.engine.clone(),
+            r.verdict.clone(),
+        )
+    };
+    for (f, c) in fresh.iter().zip(&committed) {
+        assert_eq!(key(c), key(f), "data/tables/counts.csv against the binary");
+    }
+    // The sidecars hold the same run, nodes included.
+    let json: serde_json::Value = serde_json::from_str(&read("tables/counts.json")).unwrap();
+    for (j, c) in json["rows"].as_array().unwrap().iter().zip(&committed) {
+        assert_eq!(
+            j["nodes"].as_u64().map(u128::from),
+            Some(c.nodes),
+            "n={}",
+            c.n
+        );
+    }
+    let md = read("tables/counts.md");
+    for c in &committed {
+        let line = md
+            .lines()
+            .find(|l| l.starts_with(&format!("| {} | ", c.n)))
+            .unwrap();
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(cells[7], c.nodes.to_string(), "counts.md, n={}", c.n);
+    }
+}
+
 #[test]
 fn profile_csv_covers_1_to_14_and_sums_to_the_published_node_counts() {
     let (header, rows) = records("tables/profile.csv");
@@ -134,4 +206,41 @@ fn published_pictures_are_well_formed_and_complete() {
     assert_eq!(count("pictures/n8-half-turn-class.svg", "queen"), 8);
     assert_eq!(count("pictures/n8-classes.svg", "queen"), 96);
     assert_eq!(count("pictures/n8-classes.svg", "class"), 12);
+}
+
+/// data/tables/README.md points only at what exists: every relative link names a file of the
+/// repository, and every `"Section" in the main README` a heading of README.md.
+#[test]
+fn the_tables_readme_points_at_files_and_sections_that_exist() {
+    let readme = read("tables/README.md");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut links = 0;
+    for link in readme.split("](").skip(1) {
+        let target = link.split(')').next().unwrap();
+        let target = target.split('#').next().unwrap();
+        if target.is_empty() || target.contains("://") {
+            continue;
+        }
+        links += 1;
+        assert!(
+            data("tables").join(target).exists(),
+            "data/tables/README.md links to {target}, which does not exist"
+        );
+    }
+    let main = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let headings: Vec<&str> = main
+        .lines()
+        .filter_map(|l| l.strip_prefix('#'))
+        .map(|h| h.trim_start_matches('#').trim())
+        .collect();
+    let text = readme.replace('\n', " ");
+    for (i, _) in text.match_indices("\" in the main README") {
+        let section = text[..i].rsplit('"').next().unwrap();
+        assert!(
+            headings.contains(&section),
+            "data/tables/README.md names the section \"{section}\" of README.md, which has \
+             none: {headings:?}"
+        );
+    }
+    assert!(links >= 1, "no relative link found");
 }
