@@ -886,11 +886,49 @@ impl Crate {
             for &k in &members {
                 done[k] = true;
             }
-            let lines = arrows
+            // The shortest circle through each member (each circle once), then every arrow.
+            let mut shortest = BTreeSet::new();
+            for &start in &members {
+                let mut came_from = vec![None; n];
+                let mut queue = std::collections::VecDeque::from([start]);
+                'search: while let Some(at) = queue.pop_front() {
+                    for &to in &next[at] {
+                        if !members.contains(&to) || came_from[to].is_some() {
+                            continue;
+                        }
+                        came_from[to] = Some(at);
+                        if to == start {
+                            break 'search;
+                        }
+                        queue.push_back(to);
+                    }
+                }
+                let mut circle = vec![start];
+                let mut at = came_from[start].unwrap();
+                while at != start {
+                    circle.push(at);
+                    at = came_from[at].unwrap();
+                }
+                circle.reverse(); // start's predecessor … back to start, as arrows go
+                let first = (0..circle.len()).min_by_key(|&i| circle[i]).unwrap();
+                circle.rotate_left(first);
+                shortest.insert(circle);
+            }
+            let mut lines: Vec<String> = shortest
                 .iter()
-                .filter(|((a, b), _)| members.contains(a) && members.contains(b))
-                .map(|((a, b), at)| format!("    {} → {} ({at})", self.name(*a), self.name(*b)))
+                .map(|circle| {
+                    let names: Vec<&str> = circle.iter().map(|&k| self.name(k)).collect();
+                    format!("  circle: {} → {}", names.join(" → "), names[0])
+                })
                 .collect();
+            lines.extend(
+                arrows
+                    .iter()
+                    .filter(|((a, b), _)| members.contains(a) && members.contains(b))
+                    .map(|((a, b), at)| {
+                        format!("    {} → {} ({at})", self.name(*a), self.name(*b))
+                    }),
+            );
             let names = members.iter().map(|&k| self.name(k).to_string()).collect();
             circles.push((names, lines));
         }
