@@ -238,3 +238,18 @@ fn resume_error(n: usize, e: ResumeError) -> CommandError {
         ResumeError::Count(e) => CommandError::Failed(format!("n = {n}: {e}")),
     }
 }
+
+/// Computes the complete counts of one board size with the given search options, resumably
+/// with the journal at `checkpoint` if given.
+pub fn compute_counts(
+    n: usize,
+    search: &SearchArgs,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+) -> Result<queens::Counts, CommandError> {
+    let plan = super::build_plan(n, search)?;
+    let outcome = run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
+    outcome
+        .counts()
+        .map_err(|e| CommandError::Failed(e.to_string()))
+}
