@@ -141,9 +141,9 @@ counted by the enumerate engine whatever --engine says (the engine column says s
 
 Rows stream: each is printed as its size finishes (the table's column widths are fixed in
 advance from the published counts of the sizes asked for), and the --csv file is rewritten
-atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops after the
-units in flight, writes the finished rows to every output, names the unfinished size and
-exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
+atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops within
+a second (the units in flight are cut short and not kept), writes the finished rows to every
+output, names the unfinished size and exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
 
 Before a size that would take over an hour, a line on stderr says how long (for example
 `n = 24 would take about 45 CPU-days on this machine (about 23 days on 2 threads);
@@ -180,8 +180,8 @@ Examples:
   queens verify 16 --two-ways           both plans of the symmetric engine must agree
   queens verify 1-12 --format csv -o v.csv    the checked rows as CSV (count --csv's columns)
 
-Each line is printed as its size finishes. SIGINT or SIGTERM stops after the units in flight
-(exit 1, naming the unfinished size); before a size that would take over an hour a line on
+Each line is printed as its size finishes. SIGINT or SIGTERM stops within a second (exit 1,
+naming the unfinished size); before a size that would take over an hour a line on
 stderr says how long (--yes leaves it out; see `queens count --help`). Exits 0 only if every
 size passes.")]
     Verify(VerifyArgs),
@@ -238,7 +238,7 @@ Examples:
 
 Progress on stderr is measured in the units' estimated work (a bar on a terminal; in a log a
 start line, a heartbeat every 10 s with the percentage and an ETA, and a finish line).
-SIGINT or SIGTERM stops the run after the units in flight: the sizes finished are written
+SIGINT or SIGTERM stops the run within a second: the sizes finished are written
 (stdout, --csv), the one stopped is not (a part of a profile is not a profile), exit code 1;
 a second signal ends it at once (exit 130 or 143). --threads is capped at 4 per core.
 

@@ -4,7 +4,9 @@
 //! nothing but a flag store runs in the signal handler itself):
 //!
 //! - the first signal sets the library's [`StopFlag`], which the runner reads between work
-//!   units, and is acknowledged at once on stderr ("stopping after the units in flight");
+//!   units and the searches of the units running read every few milliseconds (they give up,
+//!   and what they counted is dropped), and is acknowledged at once on stderr ("stopping: the
+//!   units in flight are cut short and not kept");
 //! - a second one prints the command's last words ([`set_last_words`]: how far it got, how to
 //!   resume) and exits at once with status 128 + the signal number, as if killed by it. A
 //!   checkpoint is consistent at any moment (see [`queens::storage::checkpoint`]), and the
@@ -54,7 +56,8 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                         "send it again"
                     };
                     say(&format!(
-                        "queens: {name}: stopping after the units in flight; {again} to stop now"
+                        "queens: {name}: stopping: the units in flight are cut short and not \
+                         kept; {again} to stop now"
                     ));
                 } else {
                     let words = LAST_WORDS

@@ -31,7 +31,8 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// A run that a signal stopped between units: what to say about it.
+/// A run that a signal stopped (its units in flight cut short and not kept): what to say
+/// about it.
 #[derive(Clone, Debug)]
 pub struct Stopped {
     /// What stopped it: `SIGINT`, `SIGTERM`, …
@@ -83,7 +84,8 @@ pub fn run_part(
 
 /// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
 /// `checkpoint`, units it already holds are not counted again and every finished unit is
-/// appended to it. SIGINT/SIGTERM stop the run between units (a [`PartEnd::Stopped`]); a second
+/// appended to it. SIGINT/SIGTERM stop the run within a second, the units in flight cut short
+/// and not journaled (a [`PartEnd::Stopped`]); a second
 /// one exits at once, printing how far the run got, then `written` (what the command has
 /// already written, e.g. `rows for n = 1 to 17 are written`), and the resume hint where there
 /// is a checkpoint.
