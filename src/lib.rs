@@ -88,6 +88,8 @@
 //! each left to the work on issue 43 that will break it (in `search::kernel`, its `batched`,
 //! `board` and `storage::checkpoint`).
 //!
+//! - [`rules`]: the rules of the board: the attack rule, the symmetry group, the row step of
+//!   the plain searches.
 //! - [`board`], [`symmetry`]: solutions and their notations; D4, canonical forms, symmetry
 //!   types.
 //! - [`plan`]: the split of a size into numbered units ([`plan::Plan`]), the [`Engine`]
@@ -119,6 +121,7 @@ pub mod draw;
 pub mod error;
 pub mod formats;
 pub mod plan;
+pub mod rules;
 pub mod runner;
 pub mod search;
 pub mod sequences;

@@ -6,6 +6,7 @@ use crate::board::Solution;
 use crate::classify::{ClassInfo, class_info};
 use crate::error::Error;
 use crate::runner::build::check_size;
+use crate::search::enumerate::Walk;
 use crate::symmetry::FastImages;
 use std::ops::ControlFlow;
 
@@ -68,42 +69,17 @@ pub fn classes(n: usize) -> Result<Classes, Error> {
     })
 }
 
-/// The iterator of [`solutions`]: a row-by-row bitmask search with an explicit stack, one
-/// level per row, so that it can pause after each solution.
+/// The iterator of [`solutions`]: the plain search of the enumerate engine, walked with an
+/// explicit stack ([`crate::search::enumerate::Walk`]) so that it can pause after each
+/// solution.
 #[derive(Clone, Debug)]
 pub struct Solutions {
-    n: usize,
-    /// Bit `c` set: column `c` is on the board (`(1 << n) - 1`).
-    full: u64,
-    /// The row the search is placing a queen in.
-    depth: usize,
-    /// Per row: the squares not yet tried (bit `c` = column `c`).
-    untried: Vec<u64>,
-    /// Per row: the columns taken by the queens above it.
-    taken_cols: Vec<u64>,
-    /// Per row: the squares attacked along "down-right" diagonals by the queens above it.
-    taken_down_right: Vec<u64>,
-    /// Per row: the squares attacked along "down-left" diagonals by the queens above it.
-    taken_down_left: Vec<u64>,
-    /// The columns placed so far, row 0 first.
-    cols: Vec<u8>,
+    walk: Walk,
 }
 
 impl Solutions {
     fn new(n: usize) -> Solutions {
-        let full = (1u64 << n) - 1;
-        let mut untried = vec![0; n];
-        untried[0] = full;
-        Solutions {
-            n,
-            full,
-            depth: 0,
-            untried,
-            taken_cols: vec![0; n],
-            taken_down_right: vec![0; n],
-            taken_down_left: vec![0; n],
-            cols: vec![0; n],
-        }
+        Solutions { walk: Walk::new(n) }
     }
 }
 
@@ -111,36 +87,8 @@ impl Iterator for Solutions {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        loop {
-            let r = self.depth;
-            if self.untried[r] == 0 {
-                if r == 0 {
-                    return None; // every square of row 0 tried: the search is over
-                }
-                self.depth -= 1;
-                continue;
-            }
-            // The lowest set bit is the leftmost untried column, which keeps the order
-            // lexicographic; `x & -x` isolates it and `^=` marks it tried.
-            let bit = self.untried[r] & self.untried[r].wrapping_neg();
-            self.untried[r] ^= bit;
-            self.cols[r] = bit.trailing_zeros() as u8;
-            if r + 1 == self.n {
-                // Stays on the last row: the next call tries its next square.
-                return Some(Solution::from_valid(self.cols.clone()));
-            }
-            let cols = self.taken_cols[r] | bit;
-            // A queen attacks one column further right on the next row along a down-right
-            // diagonal (shift left: bit c -> c + 1) and one further left along a down-left
-            // one (shift right); bits shifted past column n - 1 are masked off by `full`.
-            let down_right = (self.taken_down_right[r] | bit) << 1;
-            let down_left = (self.taken_down_left[r] | bit) >> 1;
-            self.taken_cols[r + 1] = cols;
-            self.taken_down_right[r + 1] = down_right;
-            self.taken_down_left[r + 1] = down_left;
-            self.untried[r + 1] = self.full & !(cols | down_right | down_left);
-            self.depth = r + 1;
-        }
+        let cols = self.walk.next_solution()?;
+        Some(Solution::from_valid(cols.to_vec()))
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod notation;
 pub mod reader;
 
+use crate::rules::Rules;
 use std::fmt;
 use std::str::FromStr;
 
@@ -255,7 +256,8 @@ pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
     for second in 1..n {
         for first in 0..second {
             let (first_col, second_col) = (cols[first] as usize, cols[second] as usize);
-            if second_col.abs_diff(first_col) == second - first {
+            // Columns differ (checked above): any attack left is along a diagonal.
+            if Rules::QUEENS.attacks((first, first_col), (second, second_col)) {
                 return Err(InvalidSolution::DiagonalAttack {
                     first,
                     second,

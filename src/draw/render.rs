@@ -14,6 +14,7 @@ use crate::board::notation::square_name;
 use crate::board::plural;
 use crate::classify::{ClassInfo, OrbitMember};
 use crate::draw::svg::{Svg, num, text_width};
+use crate::rules::Rules;
 use crate::symmetry::{self, SymmetryType, Transform};
 
 /// Light squares.
@@ -142,14 +143,16 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// The pairs of rows `(first, second)` whose queens attack each other: same column or same
-/// diagonal.
+/// The pairs of rows `(first, second)` whose queens attack each other ([`Rules::attacks`]).
 pub(crate) fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
     let mut pairs = Vec::new();
     for second in 1..cols.len() {
         for first in 0..second {
-            let d = cols[first].abs_diff(cols[second]) as usize;
-            if d == 0 || d == second - first {
+            let (a, b) = (
+                (first, cols[first] as usize),
+                (second, cols[second] as usize),
+            );
+            if Rules::QUEENS.attacks(a, b) {
                 pairs.push((first, second));
             }
         }

@@ -13,6 +13,7 @@
 //! them by the orbit's size (the engine searches the member whose tree looks cheapest,
 //! `symmetric::choose_member`; ties go to the smallest `(top, bottom, left, right)`).
 
+use crate::rules::Rules;
 use crate::symmetry::Transform;
 
 /// A border constellation with its D4 orbit size.
@@ -78,11 +79,6 @@ fn key_of(n: usize, queens: &[(usize, usize)]) -> Option<[u8; 4]> {
     ])
 }
 
-/// Whether two distinct queens attack each other (same row, column or diagonal).
-fn attack(a: (usize, usize), b: (usize, usize)) -> bool {
-    a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1)
-}
-
 /// Whether `[top, bottom, left, right]` is a layout some solution could have: its squares are
 /// one queen per border line (corners shared consistently) and no two of them attack.
 fn is_valid(n: usize, key: [u8; 4]) -> bool {
@@ -93,7 +89,7 @@ fn is_valid(n: usize, key: [u8; 4]) -> bool {
     }
     q.iter()
         .enumerate()
-        .all(|(i, &a)| q[i + 1..].iter().all(|&b| !attack(a, b)))
+        .all(|(i, &a)| q[i + 1..].iter().all(|&b| !Rules::QUEENS.attacks(a, b)))
 }
 
 /// The images of a valid constellation under the 8 symmetries (with repetitions).

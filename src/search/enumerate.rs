@@ -1,12 +1,10 @@
 //! Plain bitmask backtracking: one queen per row, every solution visited in lexicographic order.
 //!
-//! The board's state after placing rows `0..r` is three bit masks over the columns of row `r`
-//! (bit `c` = column `c`):
-//!
-//! - `cols`: columns already holding a queen;
-//! - `left`: squares of row `r` attacked along the diagonals whose column grows by one per row
-//!   (the mask shifts `<< 1` from one row to the next);
-//! - `right`: squares attacked along the diagonals whose column shrinks by one per row (`>> 1`).
+//! The board's state after placing rows `0..r` is the row step of the rules
+//! ([`crate::rules::RowState`]): three bit masks over the columns of row `r`, the columns
+//! taken and the squares attacked along both diagonal families. The searches here count the
+//! queen on the plane board ([`Rules::QUEENS`]); the row step is the only place that says
+//! how a queen attacks the rows below it.
 //!
 //! A node is a partial board (the empty board included); the full tree has OEIS A319283 nodes.
 //! Trying the lowest free bit first means trying the smallest column first, so solutions come
@@ -19,51 +17,13 @@
 use crate::plan::stop::Patrol;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
+pub(crate) use crate::rules::full_mask;
+use crate::rules::{RowState, Rules};
 use crate::symmetry::FastImages;
 use std::ops::ControlFlow;
 
 /// Depth at which the enumerate engine cuts the tree into work units.
 pub(crate) const PREFIX_DEPTH: usize = 3;
-
-/// The search state at one node: masks over the columns of the next row to fill.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Masks {
-    cols: u32,
-    left: u32,
-    right: u32,
-}
-
-impl Masks {
-    pub(crate) const EMPTY: Masks = Masks {
-        cols: 0,
-        left: 0,
-        right: 0,
-    };
-
-    /// Squares of the next row not attacked by any queen placed so far.
-    #[inline(always)]
-    pub(crate) fn free(self, full: u32) -> u32 {
-        full & !(self.cols | self.left | self.right)
-    }
-
-    /// The state after a queen on the square `bit` (a single set bit) of the next row.
-    /// Diagonal attacks move one column per row: `left` shifts up, `right` shifts down; the
-    /// bits shifted past column n−1 are cut off by `full`, those past column 0 fall off.
-    #[inline(always)]
-    pub(crate) fn place(self, bit: u32, full: u32) -> Masks {
-        Masks {
-            cols: self.cols | bit,
-            left: ((self.left | bit) << 1) & full,
-            right: (self.right | bit) >> 1,
-        }
-    }
-}
-
-/// The mask of the `n` columns of a board (`n ≤ 32`; 0 for the empty board).
-#[inline]
-pub(crate) fn full_mask(n: usize) -> u32 {
-    ((1u64 << n) - 1) as u32
-}
 
 /// What a descent carries along: the board size, its column mask, the columns chosen so far,
 /// the node counter, the visitor, and the patrol of the stop flag.
@@ -92,7 +52,7 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
     /// Children that are dead ends (their next row has no free square) are counted but not
     /// entered, and children in the last row are solutions, handled here without a call: this
     /// saves most calls while the node count stays that of the full tree.
-    fn descend(&mut self, row: usize, m: Masks, mut free: u32) -> ControlFlow<()> {
+    fn descend(&mut self, row: usize, m: RowState, mut free: u32) -> ControlFlow<()> {
         if self.patrol.stop() {
             return ControlFlow::Break(()); // the unit gives up: partial counts
         }
@@ -122,7 +82,7 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
     }
 
     /// Visits the node at depth `row` with state `m` (counting it) and everything below it.
-    fn visit_node(&mut self, row: usize, m: Masks) -> ControlFlow<()> {
+    fn visit_node(&mut self, row: usize, m: RowState) -> ControlFlow<()> {
         self.nodes += 1;
         if row == self.n {
             return (self.visit)(&self.path[..self.n]);
@@ -141,6 +101,70 @@ pub(crate) fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, vi
     for_each_solution_below(n, &[], visit)
 }
 
+/// The same search as [`for_each_solution`], walked with an explicit stack, one level per
+/// row, so that it can pause after each solution (the `solutions` iterator); solutions in
+/// the same lexicographic order.
+#[derive(Clone, Debug)]
+pub(crate) struct Walk {
+    n: usize,
+    /// The mask of the board's columns.
+    full: u32,
+    /// The row the search is placing a queen in.
+    depth: usize,
+    /// Per row: the squares not yet tried (bit `c` = column `c`).
+    untried: Vec<u32>,
+    /// Per row: the state of the row step before that row is filled.
+    state: Vec<RowState>,
+    /// The columns placed so far, row 0 first.
+    cols: Vec<u8>,
+}
+
+impl Walk {
+    /// The walk of size `n` (1..=32), before its first solution.
+    pub(crate) fn new(n: usize) -> Walk {
+        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+        let full = full_mask(n);
+        let start = Rules::QUEENS.start();
+        let mut untried = vec![0; n];
+        untried[0] = start.free(full);
+        Walk {
+            n,
+            full,
+            depth: 0,
+            untried,
+            state: vec![start; n],
+            cols: vec![0; n],
+        }
+    }
+
+    /// The columns of the next solution, or `None` when the search is over.
+    pub(crate) fn next_solution(&mut self) -> Option<&[u8]> {
+        loop {
+            let r = self.depth;
+            if self.untried[r] == 0 {
+                if r == 0 {
+                    return None; // every square of row 0 tried: the search is over
+                }
+                self.depth -= 1;
+                continue;
+            }
+            // The lowest set bit is the leftmost untried column, which keeps the order
+            // lexicographic; `x & -x` isolates it and `^=` marks it tried.
+            let bit = self.untried[r] & self.untried[r].wrapping_neg();
+            self.untried[r] ^= bit;
+            self.cols[r] = bit.trailing_zeros() as u8;
+            if r + 1 == self.n {
+                // Stays on the last row: the next call tries its next square.
+                return Some(&self.cols);
+            }
+            let next = self.state[r].place(bit, self.full);
+            self.state[r + 1] = next;
+            self.untried[r + 1] = next.free(self.full);
+            self.depth = r + 1;
+        }
+    }
+}
+
 /// One work unit of the enumerate engine: a partial board of the first rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PrefixUnit {
@@ -157,7 +181,7 @@ pub(crate) fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
         n: usize,
         full: u32,
         depth: usize,
-        m: Masks,
+        m: RowState,
         path: &mut Vec<u8>,
         pending: &mut u64,
         out: &mut Vec<PrefixUnit>,
@@ -186,7 +210,7 @@ pub(crate) fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
         n,
         full_mask(n),
         depth,
-        Masks::EMPTY,
+        Rules::QUEENS.start(),
         &mut Vec::new(),
         &mut pending,
         &mut out,
@@ -209,7 +233,7 @@ pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
         visit: &mut visit,
         patrol: Patrol::every(DESCENTS_BETWEEN_LOOKS),
     };
-    let mut m = Masks::EMPTY;
+    let mut m = Rules::QUEENS.start();
     for (r, &c) in prefix.iter().enumerate() {
         m = m.place(1 << c, d.full);
         d.path[r] = c;

@@ -14,11 +14,12 @@
 //! finishes, stopped soon when asked: the runner's `Profiler`), and
 //! `PlainProfilePlan::profile` assembles the profile once every unit is counted.
 
-use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units};
+use super::enumerate::{EnumeratePlan, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units};
 pub use super::symmetric_profile::SymmetricProfile;
 use crate::plan::stop::{self, Patrol};
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
+use crate::rules::{RowState, Rules};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
@@ -91,7 +92,7 @@ impl<T> ProfileEnd<T> {
 fn descend(
     full: u32,
     row: usize,
-    m: Masks,
+    m: RowState,
     counts: &mut [u64; 33],
     patrol: &mut Patrol,
 ) -> ControlFlow<()> {
@@ -325,7 +326,7 @@ impl DepthUnits for PlainUnits {
         let prefix = &self.units[id].prefix;
         let m = prefix
             .iter()
-            .fold(Masks::EMPTY, |m, &c| m.place(1 << c, full));
+            .fold(Rules::QUEENS.start(), |m, &c| m.place(1 << c, full));
         let mut counts = [0u64; 33];
         let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
         // A unit that gives up returns its partial counts, which its plan does not keep.
@@ -369,7 +370,7 @@ mod tests {
                 let safe = path
                     .iter()
                     .enumerate()
-                    .all(|(r2, &c2)| c2 != c && c2.abs_diff(c) != r - r2);
+                    .all(|(r2, &c2)| !Rules::QUEENS.attacks((r2, c2), (r, c)));
                 if safe {
                     path.push(c);
                     extend(n, path, counts);

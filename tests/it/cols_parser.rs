@@ -5,6 +5,7 @@ use assert_cmd::Command;
 use proptest::prelude::*;
 use queens::board::notation::{content, tokens};
 use queens::board::{self, Solution};
+use queens::rules::Rules;
 
 /// Checks every property of `parse_cols_lines` on one text.
 fn check_text(text: &str) {
@@ -76,9 +77,7 @@ proptest! {
         cols in Just((0u8..8).collect::<Vec<u8>>()).prop_shuffle()
     ) {
         let line = cols.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
-        let attacks = (0..8).any(|a| {
-            (a + 1..8).any(|b| usize::from(cols[a].abs_diff(cols[b])) == b - a)
-        });
+        let attacks = Rules::QUEENS.any_attack(&cols);
         match line.parse::<Solution>() {
             Ok(s) => prop_assert!(!attacks && s.cols() == cols.as_slice()),
             Err(e) => prop_assert!(attacks && e.to_string().contains("diagonal"), "{e}"),

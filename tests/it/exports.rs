@@ -4,6 +4,7 @@
 //! run, and a human table that fits 100 columns (`--columns`).
 
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
+use queens::rules::Rules;
 use queens::symmetry::Transform;
 use std::fs;
 
@@ -42,9 +43,10 @@ fn slow(n: usize) -> Slow {
         }
         let row = cols.len();
         for c in 0..n as u8 {
-            let attacked = cols.iter().enumerate().any(|(r, &q)| {
-                q == c || (row - r) == (i32::from(q) - i32::from(c)).unsigned_abs() as usize
-            });
+            let attacked = cols
+                .iter()
+                .enumerate()
+                .any(|(r, &q)| Rules::QUEENS.attacks((r, q.into()), (row, c.into())));
             if !attacked {
                 cols.push(c);
                 walk(n, cols, out);

@@ -5,6 +5,7 @@ use crate::common::row;
 use proptest::prelude::*;
 use queens::board::{Solution, validate};
 use queens::plan::Engine;
+use queens::rules::Rules;
 use queens::symmetry::{self, SymmetryType, Transform};
 use queens::verify;
 use std::collections::BTreeSet;
@@ -16,8 +17,7 @@ use std::sync::OnceLock;
 fn slow_solutions(n: usize) -> Vec<Vec<u8>> {
     fn rec(n: usize, used: &mut Vec<bool>, perm: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
         if perm.len() == n {
-            let ok = (0..n)
-                .all(|i| (0..i).all(|j| (perm[i] as i64 - perm[j] as i64).abs() != (i - j) as i64));
+            let ok = !Rules::QUEENS.any_attack(perm);
             if ok {
                 out.push(perm.clone());
             }

@@ -1,0 +1,275 @@
+//! The rules of the board, in one place: which piece stands on which board, the attack rule
+//! ([`Rules::attacks`], the one predicate that validation, drawing, classification and the
+//! tests' oracles use), the symmetry group the problem keeps ([`Rules::group`]), the name that
+//! goes into a plan's identity ([`Rules::id`], [`Rules::identity_suffix`]), and the one
+//! bitmask row step the plain row-by-row searches are written over ([`RowState`]).
+//!
+//! Today there is one rule set, [`Rules::QUEENS`]: the queen on the plane n×n board, under the
+//! 8 symmetries of the square (D4). A new rule set adds a [`Piece`] or a [`Surface`] variant
+//! (or a field, such as given and blocked squares) here, teaches [`Rules::attacks`],
+//! [`RowState`] and [`Rules::group`] about it, and says in the engines that count it that they
+//! do ([`Rules::is_queens`] is what the others check before they refuse it).
+//!
+//! This module is the bottom of the library: it names no other module's items, so that
+//! [`crate::board`] (validation) and [`crate::symmetry`] (the group's elements) can use it.
+
+use std::fmt;
+
+/// The piece every square of a solution holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// The queen: any distance along its row, its column and both diagonals.
+    Queen,
+}
+
+/// The board the pieces stand on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Surface {
+    /// The plane n×n board: lines end at the edges.
+    Plane,
+}
+
+/// The symmetry group under which solutions are counted in classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// The 8 rotations and reflections of the square (the dihedral group D4; its elements
+    /// are [`crate::symmetry::Transform`]s).
+    Square,
+}
+
+impl Group {
+    /// The group's name, as outputs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Square => "D4",
+        }
+    }
+
+    /// The number of elements.
+    pub fn order(self) -> usize {
+        match self {
+            Group::Square => 8,
+        }
+    }
+}
+
+/// The rules of one counting problem: a piece on a board, counted under a symmetry group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The piece.
+    pub piece: Piece,
+    /// The board.
+    pub surface: Surface,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::QUEENS
+    }
+}
+
+impl Rules {
+    /// The n-queens problem: queens on the plane board, under D4. Every engine counts it.
+    pub const QUEENS: Rules = Rules {
+        piece: Piece::Queen,
+        surface: Surface::Plane,
+    };
+
+    /// Whether these are the rules of the n-queens problem ([`Rules::QUEENS`]), the rules
+    /// every engine and plan supports.
+    pub fn is_queens(&self) -> bool {
+        *self == Rules::QUEENS
+    }
+
+    /// Whether a piece on square `a` attacks one on square `b`, squares as (row, column) of a
+    /// board of any size: the one attack predicate. A square does not attack itself.
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// let q = Rules::QUEENS;
+    /// assert!(q.attacks((0, 0), (3, 3)) && q.attacks((2, 5), (2, 0)) && q.attacks((1, 4), (3, 2)));
+    /// assert!(!q.attacks((0, 0), (1, 2)) && !q.attacks((4, 4), (4, 4)));
+    /// ```
+    #[inline]
+    pub fn attacks(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+        if a == b {
+            return false;
+        }
+        let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+        match (self.piece, self.surface) {
+            (Piece::Queen, Surface::Plane) => dr == 0 || dc == 0 || dr == dc,
+        }
+    }
+
+    /// Whether the queens of `cols` (row `r` holds column `cols[r]`) include two that attack
+    /// each other.
+    pub fn any_attack(&self, cols: &[u8]) -> bool {
+        (1..cols.len()).any(|second| {
+            (0..second).any(|first| {
+                self.attacks(
+                    (first, cols[first] as usize),
+                    (second, cols[second] as usize),
+                )
+            })
+        })
+    }
+
+    /// The symmetry group the rules keep, under which classes are counted.
+    pub fn group(&self) -> Group {
+        match self.surface {
+            Surface::Plane => Group::Square,
+        }
+    }
+
+    /// A stable name of the rules (`queen-plane`), for messages and plan identities.
+    pub fn id(&self) -> &'static str {
+        match (self.piece, self.surface) {
+            (Piece::Queen, Surface::Plane) => "queen-plane",
+        }
+    }
+
+    /// What the rules add to a plan's identity (written into part rows and checkpoints): nothing
+    /// for [`Rules::QUEENS`], so that every file written before the rules were named reads
+    /// the same; `+` and [`Rules::id`] for any other rules, so that a part or a checkpoint of
+    /// one problem is never taken for another's.
+    pub fn identity_suffix(&self) -> String {
+        if self.is_queens() {
+            String::new()
+        } else {
+            format!("+{}", self.id())
+        }
+    }
+
+    /// The state of the row search before any row is filled.
+    #[inline(always)]
+    pub fn start(&self) -> RowState {
+        RowState::EMPTY
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The one-line refusal of an engine or plan that does not count `rules`.
+pub fn unsupported(what: &str, rules: &Rules) -> String {
+    format!("{what} does not count the rules {rules}; it counts only queen-plane")
+}
+
+/// The state of a row-by-row bitmask search after some rows are filled: masks over the
+/// columns of the next row to fill (bit `c` = column `c`, `n ≤ 32`). The plain searches
+/// (`enumerate`, the `solutions` iterator, the plain profile) step rows with it alone.
+///
+/// - `cols`: columns already holding a queen;
+/// - `left`: squares of the next row attacked along the diagonals whose column grows by one
+///   per row (the mask shifts `<< 1` from one row to the next);
+/// - `right`: squares attacked along the diagonals whose column shrinks by one per row (`>> 1`).
+///
+/// A piece whose attack reaches only the next rows (the knight's part of a superqueen) adds
+/// masks for the rows it reaches here; a board whose diagonals wrap rotates them in
+/// [`RowState::place`] instead of shifting.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowState {
+    cols: u32,
+    left: u32,
+    right: u32,
+}
+
+impl RowState {
+    /// The empty board.
+    pub const EMPTY: RowState = RowState {
+        cols: 0,
+        left: 0,
+        right: 0,
+    };
+
+    /// Squares of the next row (within `full`, the mask of the board's columns) attacked by
+    /// no queen placed so far.
+    #[inline(always)]
+    pub fn free(self, full: u32) -> u32 {
+        full & !(self.cols | self.left | self.right)
+    }
+
+    /// The state after a queen on the square `bit` (a single set bit) of the next row.
+    /// Diagonal attacks move one column per row: `left` shifts up, `right` shifts down; the
+    /// bits shifted past column n−1 are cut off by `full`, those past column 0 fall off.
+    #[inline(always)]
+    pub fn place(self, bit: u32, full: u32) -> RowState {
+        RowState {
+            cols: self.cols | bit,
+            left: ((self.left | bit) << 1) & full,
+            right: (self.right | bit) >> 1,
+        }
+    }
+}
+
+/// The mask of the `n` columns of a board (`n ≤ 32`; 0 for the empty board).
+#[inline]
+pub fn full_mask(n: usize) -> u32 {
+    ((1u64 << n) - 1) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queen_attacks_along_its_lines_only() {
+        let q = Rules::QUEENS;
+        for a in 0..6 {
+            for b in 0..6 {
+                for c in 0..6 {
+                    for d in 0..6 {
+                        let expected = (a, b) != (c, d)
+                            && (a == c || b == d || a + d == b + c || a + b == c + d);
+                        assert_eq!(q.attacks((a, b), (c, d)), expected, "{a} {b} {c} {d}");
+                        assert_eq!(q.attacks((a, b), (c, d)), q.attacks((c, d), (a, b)));
+                    }
+                }
+            }
+        }
+        assert!(!q.any_attack(&[1, 3, 0, 2]) && q.any_attack(&[0, 2, 1, 3]));
+    }
+
+    #[test]
+    fn the_row_step_leaves_free_exactly_the_unattacked_squares() {
+        // Every partial board of up to 4 rows on 6 columns: the row step's free squares are
+        // the squares of the next row that `attacks` leaves free.
+        let (n, q, full) = (6usize, Rules::QUEENS, full_mask(6));
+        fn walk(n: usize, q: Rules, full: u32, s: RowState, path: &mut Vec<usize>) {
+            let row = path.len();
+            let expected = (0..n)
+                .filter(|&c| {
+                    path.iter()
+                        .enumerate()
+                        .all(|(r, &pc)| !q.attacks((r, pc), (row, c)))
+                })
+                .fold(0u32, |m, c| m | 1 << c);
+            assert_eq!(s.free(full), expected, "{path:?}");
+            if row == 4 {
+                return;
+            }
+            for c in 0..n {
+                if expected & 1 << c != 0 {
+                    path.push(c);
+                    walk(n, q, full, s.place(1 << c, full), path);
+                    path.pop();
+                }
+            }
+        }
+        walk(n, q, full, q.start(), &mut Vec::new());
+    }
+
+    #[test]
+    fn only_other_rules_change_a_plan_identity() {
+        assert_eq!(Rules::QUEENS.identity_suffix(), "");
+        assert_eq!(Rules::default(), Rules::QUEENS);
+        assert_eq!(
+            (Rules::QUEENS.id(), Rules::QUEENS.group().name()),
+            ("queen-plane", "D4")
+        );
+        assert_eq!(Rules::QUEENS.group().order(), 8);
+    }
+}
