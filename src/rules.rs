@@ -27,6 +27,10 @@ pub enum Piece {
 pub enum Surface {
     /// The plane n×n board: lines end at the edges.
     Plane,
+    /// A second board for the unit tests alone (attacks as on the plane), so that they can
+    /// show that other rules are refused and kept apart.
+    #[cfg(test)]
+    TestOnly,
 }
 
 /// The symmetry group under which solutions are counted in classes.
@@ -98,6 +102,8 @@ impl Rules {
         let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
         match (self.piece, self.surface) {
             (Piece::Queen, Surface::Plane) => dr == 0 || dc == 0 || dr == dc,
+            #[cfg(test)]
+            (Piece::Queen, Surface::TestOnly) => dr == 0 || dc == 0 || dr == dc,
         }
     }
 
@@ -118,6 +124,8 @@ impl Rules {
     pub fn group(&self) -> Group {
         match self.surface {
             Surface::Plane => Group::Square,
+            #[cfg(test)]
+            Surface::TestOnly => Group::Square,
         }
     }
 
@@ -125,6 +133,8 @@ impl Rules {
     pub fn id(&self) -> &'static str {
         match (self.piece, self.surface) {
             (Piece::Queen, Surface::Plane) => "queen-plane",
+            #[cfg(test)]
+            (Piece::Queen, Surface::TestOnly) => "queen-test",
         }
     }
 
@@ -146,6 +156,13 @@ impl Rules {
         RowState::EMPTY
     }
 }
+
+/// The test-only second rules ([`Surface::TestOnly`]).
+#[cfg(test)]
+pub(crate) const TEST_RULES: Rules = Rules {
+    piece: Piece::Queen,
+    surface: Surface::TestOnly,
+};
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -271,5 +288,7 @@ mod tests {
             ("queen-plane", "D4")
         );
         assert_eq!(Rules::QUEENS.group().order(), 8);
+        assert_eq!(TEST_RULES.identity_suffix(), "+queen-test");
+        assert!(!TEST_RULES.is_queens());
     }
 }

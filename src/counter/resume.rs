@@ -307,8 +307,8 @@ mod tests {
         fn kernel(&self) -> &'static str {
             self.plan.kernel()
         }
-        fn identity(&self) -> String {
-            self.plan.identity()
+        fn split_identity(&self) -> String {
+            self.plan.split_identity()
         }
         fn unit_count(&self) -> usize {
             self.plan.unit_count()

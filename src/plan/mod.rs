@@ -15,6 +15,7 @@ pub(crate) mod schedule;
 pub mod stop;
 pub mod tally;
 
+use crate::rules::Rules;
 pub use part::{Part, PartSpec};
 use std::fmt;
 pub use tally::{ClassCounts, Tally, TallyError};
@@ -41,6 +42,26 @@ impl Engine {
         }
     }
 
+    /// Whether the engine counts the problem of `rules`: both engines count the queens on the
+    /// plane board ([`Rules::QUEENS`]) and nothing else today.
+    pub fn supports(self, rules: &Rules) -> bool {
+        match self {
+            Engine::Enumerate | Engine::Symmetric => rules.is_queens(),
+        }
+    }
+
+    /// `Ok` if the engine counts `rules` ([`Engine::supports`]), else its one-line refusal.
+    pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
+        if self.supports(rules) {
+            Ok(())
+        } else {
+            Err(crate::rules::unsupported(
+                &format!("the {self} engine"),
+                rules,
+            ))
+        }
+    }
+
     /// Parses a name written by [`Engine::name`].
     pub fn from_name(s: &str) -> Option<Engine> {
         Engine::ALL.into_iter().find(|e| e.name() == s)
@@ -61,9 +82,25 @@ pub trait Plan: Send + Sync {
     fn engine(&self) -> Engine;
     /// The counting kernel the plan's units run on (`scalar`, …).
     fn kernel(&self) -> &'static str;
-    /// A name for the split (its parameters and a version): two plans with equal identities
-    /// and equal `n` have the same units.
-    fn identity(&self) -> String;
+    /// A name for the split (its parameters and a version), without the rules: what each plan
+    /// writes; [`Plan::identity`] adds the rules to it.
+    fn split_identity(&self) -> String;
+    /// The rules the plan counts ([`Rules::QUEENS`] unless it says otherwise).
+    fn rules(&self) -> Rules {
+        Rules::QUEENS
+    }
+    /// The plan's identity, as part rows and checkpoints record it: the split's name and
+    /// version, then the rules' [`Rules::identity_suffix`] (nothing for [`Rules::QUEENS`], so
+    /// the queens' files read as before). Two plans with equal identities and equal `n` have
+    /// the same units and count the same problem; parts or checkpoints of plans with different
+    /// identities are never mixed.
+    fn identity(&self) -> String {
+        format!(
+            "{}{}",
+            self.split_identity(),
+            self.rules().identity_suffix()
+        )
+    }
     /// How many units there are; they are numbered `0..unit_count()`.
     fn unit_count(&self) -> usize;
     /// Counts unit `id` (`id < unit_count()`).
@@ -78,5 +115,38 @@ pub trait Plan: Send + Sync {
     fn estimated_work(&self, id: usize) -> u64 {
         let _ = id;
         1
+    }
+}
+
+/// For the unit tests: a plan counted under other rules ([`crate::rules::TEST_RULES`]), its
+/// units and split those of the plan it wraps.
+#[cfg(test)]
+pub(crate) struct UnderOtherRules<P>(pub(crate) P);
+
+#[cfg(test)]
+impl<P: Plan + ?Sized> Plan for UnderOtherRules<Box<P>> {
+    fn n(&self) -> usize {
+        self.0.n()
+    }
+    fn engine(&self) -> Engine {
+        self.0.engine()
+    }
+    fn kernel(&self) -> &'static str {
+        self.0.kernel()
+    }
+    fn split_identity(&self) -> String {
+        self.0.split_identity()
+    }
+    fn rules(&self) -> Rules {
+        crate::rules::TEST_RULES
+    }
+    fn unit_count(&self) -> usize {
+        self.0.unit_count()
+    }
+    fn count_unit(&self, id: usize) -> Tally {
+        self.0.count_unit(id)
+    }
+    fn counts_classes_directly(&self) -> bool {
+        self.0.counts_classes_directly()
     }
 }

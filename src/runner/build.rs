@@ -3,6 +3,7 @@
 use crate::board::{MAX_N, MIN_N};
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
+use crate::rules::Rules;
 use crate::search::coronal::CoronalPlan;
 use crate::search::coronal::ring::{OuterRingPlan, RingPlan};
 use crate::search::enumerate::EnumeratePlan;
@@ -70,6 +71,14 @@ impl Split {
         }
     }
 
+    /// Whether the split's plan counts the problem of `rules`: every split counts the queens
+    /// on the plane board ([`Rules::QUEENS`]) and nothing else today.
+    pub fn supports(self, rules: &Rules) -> bool {
+        match self {
+            Split::Ring | Split::OuterRing | Split::Border | Split::Coronal => rules.is_queens(),
+        }
+    }
+
     /// The split's name on the command line (`ring`, `outer-ring`, `border`, `coronal`).
     pub fn name(self) -> &'static str {
         match self {
@@ -133,6 +142,18 @@ pub fn build_split(
     })
 }
 
+/// `Ok` if `engine` and its `split` count the problem of `rules` ([`Engine::supports`],
+/// [`Split::supports`]; the enumerate engine has one split and ignores `split`), else an
+/// [`Error::Options`] whose one line names the rules and who refuses them.
+pub fn check_rules(engine: Engine, split: Split, rules: &Rules) -> Result<(), Error> {
+    engine.check_rules(rules).map_err(Error::Options)?;
+    if engine == Engine::Symmetric && !split.supports(rules) {
+        let what = format!("the {split} split");
+        return Err(Error::Options(crate::rules::unsupported(&what, rules)));
+    }
+    Ok(())
+}
+
 /// The plan of `engine` for `n` whose identity is `identity` (any split, on the fastest
 /// kernel), or `None` if this version has no such plan: what `merge` checks parts against.
 pub(crate) fn plan_with_identity(
@@ -190,6 +211,44 @@ mod tests {
                 assert_eq!(t.canonical.quarter_turn, 1);
             }
         }
+    }
+
+    #[test]
+    fn other_rules_are_refused_in_one_line_and_never_taken_for_the_queens_plan() {
+        let other = crate::rules::TEST_RULES;
+        for engine in Engine::ALL {
+            for split in Split::ALL {
+                assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
+                let e = check_rules(engine, split, &other).unwrap_err().to_string();
+                assert!(!e.contains('\n'), "{e}");
+                assert!(
+                    e.ends_with("does not count the rules queen-test; it counts only queen-plane"),
+                    "{e}"
+                );
+            }
+        }
+        // The queens' identities are unchanged; the same split under other rules has another,
+        // which no plan of this version answers to (what `merge` checks parts against).
+        for split in Split::ALL {
+            let plan = build_split(9, Engine::Symmetric, split, Kernel::Scalar).unwrap();
+            assert_eq!(plan.identity(), plan.split_identity());
+            let other = crate::plan::UnderOtherRules(plan);
+            assert_eq!(
+                other.identity(),
+                format!("{}+queen-test", other.split_identity())
+            );
+            assert!(
+                plan_with_identity(9, Engine::Symmetric, &other.identity())
+                    .unwrap()
+                    .is_none()
+            );
+        }
+        let enumerate = build(9, Engine::Enumerate).unwrap();
+        assert_eq!(enumerate.identity(), "enumerate-prefix3-v1");
+        assert_eq!(
+            build(9, Engine::Symmetric).unwrap().identity(),
+            "symmetric-ring-v9"
+        );
     }
 
     #[test]

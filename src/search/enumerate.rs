@@ -293,7 +293,7 @@ impl Plan for EnumeratePlan {
         "scalar"
     }
 
-    fn identity(&self) -> String {
+    fn split_identity(&self) -> String {
         format!("enumerate-prefix{}-v1", PREFIX_DEPTH)
     }
 

@@ -136,7 +136,7 @@ impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
         self.kernel.name()
     }
 
-    fn identity(&self) -> String {
+    fn split_identity(&self) -> String {
         self.split.identity()
     }
 

@@ -208,7 +208,7 @@ impl<U: DepthUnits> Plan for DepthPlan<U> {
         "scalar"
     }
 
-    fn identity(&self) -> String {
+    fn split_identity(&self) -> String {
         self.units.identity().to_string()
     }
 

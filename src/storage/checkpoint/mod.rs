@@ -644,6 +644,34 @@ mod tests {
     }
 
     #[test]
+    fn a_checkpoint_of_other_rules_is_refused() {
+        use crate::search::enumerate::EnumeratePlan;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ckpt");
+        let queens = RunIdentity::of(&EnumeratePlan::new(9), Part::WHOLE);
+        let other = RunIdentity::of(
+            &crate::plan::UnderOtherRules(Box::new(EnumeratePlan::new(9))),
+            Part::WHOLE,
+        );
+        assert_eq!(queens.plan, "enumerate-prefix3-v1");
+        assert_eq!(other.plan, "enumerate-prefix3-v1+queen-test");
+        let c = Checkpoint::open(&path, &other).unwrap();
+        c.record(0, &tally(1)).unwrap();
+        drop(c);
+        for _ in 0..100 {
+            match Checkpoint::open(&path, &queens) {
+                Err(CheckpointError::Locked { .. }) => thread::sleep(Duration::from_millis(10)),
+                Err(e @ CheckpointError::Foreign { .. }) => {
+                    assert!(e.to_string().contains("queen-test"), "{e}");
+                    return;
+                }
+                other => panic!("not refused: {:?}", other.map(|c| c.done().len())),
+            }
+        }
+        panic!("still locked");
+    }
+
+    #[test]
     fn records_and_their_seconds_come_back_on_reopening() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
