@@ -19,7 +19,6 @@ mod eta;
 mod exports;
 mod extras;
 mod help;
-mod machine;
 mod ns;
 mod output;
 mod progress;
