@@ -9,6 +9,8 @@
 //! of `impl Format` below (the compiler points at each).
 
 pub mod bfile;
+pub mod classes;
+pub mod classified;
 pub mod csv;
 #[cfg(feature = "serde")]
 pub mod json;
