@@ -255,7 +255,9 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// A flag read between units: once set, no new unit starts, the units running finish,
+    /// A flag read between units and by the searches of the units running: once set, no new
+    /// unit starts, the units running give up within a few milliseconds and are not counted
+    /// (nor passed to [`Counter::on_unit`], nor journaled: a resumed run counts them again),
     /// and [`Counter::run`] returns [`Outcome::Stopped`].
     pub fn stop_flag(mut self, stop: &'a StopFlag) -> Self {
         self.stop = Some(stop);

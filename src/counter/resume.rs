@@ -287,6 +287,147 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// A plan that asks `stop` to stop as its unit `at` starts, and then counts it: a stop in
+    /// the middle of that unit's search, whatever the speed of the machine. With `last`, the
+    /// unit goes out last (its estimated work 0).
+    struct StopsDuring<'a> {
+        plan: &'a dyn Plan,
+        at: usize,
+        last: bool,
+        stop: &'a StopFlag,
+    }
+
+    impl Plan for StopsDuring<'_> {
+        fn n(&self) -> usize {
+            self.plan.n()
+        }
+        fn engine(&self) -> Engine {
+            self.plan.engine()
+        }
+        fn kernel(&self) -> &'static str {
+            self.plan.kernel()
+        }
+        fn identity(&self) -> String {
+            self.plan.identity()
+        }
+        fn unit_count(&self) -> usize {
+            self.plan.unit_count()
+        }
+        fn count_unit(&self, id: usize) -> Tally {
+            if id == self.at {
+                self.stop.request();
+            }
+            self.plan.count_unit(id)
+        }
+        fn counts_classes_directly(&self) -> bool {
+            self.plan.counts_classes_directly()
+        }
+        fn estimated_work(&self, id: usize) -> u64 {
+            if self.last && id == self.at {
+                0
+            } else {
+                self.plan.estimated_work(id)
+            }
+        }
+    }
+
+    /// A count of one part of n = 19 with the border split (whose units are one interior
+    /// each) on one thread, its plan, and the unit of the whole plan with the largest
+    /// estimated work, which the part holds: 79 million nodes, so that its searches look at
+    /// the stop flag many times before they end, on every kernel.
+    fn a_part_with_the_largest_unit_of_n_19() -> (Counter<'static>, Box<dyn Plan>, usize) {
+        let whole = Counter::new(19).split(crate::runner::Split::Border);
+        let plan = whole.plan().unwrap();
+        let largest = (0..plan.unit_count())
+            .max_by_key(|&id| (plan.estimated_work(id), std::cmp::Reverse(id)))
+            .unwrap();
+        let part = Part::new(largest % 1024, 1024).unwrap();
+        (whole.part(part).threads(1), plan, largest)
+    }
+
+    #[test]
+    fn a_count_stopped_in_its_first_unit_ends_at_once_with_nothing_counted() {
+        let (counter, plan, largest) = a_part_with_the_largest_unit_of_n_19();
+        let stop = StopFlag::new();
+        let stopping = StopsDuring {
+            plan: plan.as_ref(),
+            at: largest,
+            last: false,
+            stop: &stop,
+        };
+        let counted = AtomicUsize::new(0);
+        let on_unit = |_: usize, _: &Tally, _: std::time::Duration| {
+            counted.fetch_add(1, Ordering::Relaxed);
+            Ok(())
+        };
+        // The largest unit goes out first, is stopped in its search, and ends the run:
+        // nothing reached the callback.
+        let end = counter
+            .stop_flag(&stop)
+            .on_unit(&on_unit)
+            .run_plan(&stopping);
+        let total = counter.part_of().ids(plan.unit_count()).len();
+        assert!(total > 1);
+        assert_eq!(end.unwrap(), Outcome::Stopped { finished: 0, total });
+        assert_eq!(counted.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn a_unit_stopped_mid_search_is_neither_journaled_nor_summed_and_is_counted_on_resume() {
+        let dir = temp_dir("mid-unit");
+        let path = dir.join("n19.ckpt");
+        let (counter, plan, largest) = a_part_with_the_largest_unit_of_n_19();
+        let ids = counter.part_of().ids(plan.unit_count());
+        // The other units of the part finish first; then the largest, stopped in its search.
+        let stop = StopFlag::new();
+        let stopping = StopsDuring {
+            plan: plan.as_ref(),
+            at: largest,
+            last: true,
+            stop: &stop,
+        };
+        let seen = std::sync::Mutex::new(Vec::new());
+        let on_unit = |id: usize, _: &Tally, _: std::time::Duration| {
+            seen.lock().unwrap().push(id);
+            Ok(())
+        };
+        let run = counter
+            .checkpoint(&path)
+            .stop_flag(&stop)
+            .on_unit(&on_unit)
+            .start(&stopping)
+            .unwrap();
+        let end = run.run().unwrap();
+        drop(run);
+        let others: Vec<usize> = ids.iter().copied().filter(|&id| id != largest).collect();
+        assert_eq!(
+            end,
+            Outcome::Stopped {
+                finished: others.len(),
+                total: ids.len()
+            }
+        );
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_unstable();
+        assert_eq!(seen, others);
+        // The journal holds the finished units, not the one stopped.
+        let run = counter.checkpoint(&path).start(plan.as_ref()).unwrap();
+        let journaled: Vec<usize> = run.checkpoint().unwrap().done().keys().copied().collect();
+        assert_eq!(journaled, others);
+        assert_eq!(run.todo(), [largest]);
+        // Resumed, the stopped unit is counted whole: the part's tally is the uninterrupted one.
+        let Outcome::Complete(done) = run.run().unwrap() else {
+            panic!("no stop flag")
+        };
+        let Outcome::Complete(whole) = counter.run_plan(plan.as_ref()).unwrap() else {
+            panic!("no stop flag")
+        };
+        assert_eq!((done.resumed, done.tally), (others.len(), whole.tally));
+        assert!(whole.tally.nodes > 50_000_000, "{:?}", whole.tally);
+        drop(run);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_journal_of_another_size_engine_or_part_is_refused() {
         let dir = temp_dir("refused");

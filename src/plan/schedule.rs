@@ -1,6 +1,7 @@
 //! The one way numbered units are handed to threads: in a given order (largest estimated work
 //! first, [`largest_first`]), one at a time from a shared cursor, with a stop flag read between
-//! units and never inside one. The runner counts a plan's tallies with it, and the profile
+//! units (inside a unit, its searches read it: the runner counts each under
+//! [`StopFlag::watch`]). The runner counts a plan's tallies with it, and the profile
 //! searches ([`crate::search::profile`]) their nodes per depth.
 
 use super::stop::StopFlag;

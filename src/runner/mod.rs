@@ -1,6 +1,8 @@
 //! Executes the units of a plan on a pool of threads and sums their tallies. A resumable run
 //! ([`run_units_with`]) also skips units finished earlier, reports each finished unit to a
-//! callback (progress, a checkpoint journal), and stops between units when asked.
+//! callback (progress, a checkpoint journal), and stops soon when asked: no new unit starts,
+//! and the units running give up (their searches watch the flag: [`stop::StopFlag::watch`])
+//! and are not counted.
 //!
 //! This is the only layer that names the engines: [`build()`] makes their plans.
 
@@ -8,8 +10,8 @@ pub mod build;
 pub mod forecast;
 pub mod profiler;
 
-/// The stop flag the runner reads between units (it lives in [`crate::plan::stop`], below the
-/// searches that read it too).
+/// The stop flag the runner reads between units and the searches of a unit read while it
+/// runs (it lives in [`crate::plan::stop`], below the searches).
 pub use crate::plan::stop;
 
 pub use build::{Split, build, build_split, build_with_kernel};
@@ -99,8 +101,10 @@ pub struct RunControl<'a> {
     /// id, its tally and the time it took to count, before the unit is included in the
     /// result. An error stops the run: no new unit starts.
     pub on_unit: OnUnit<'a>,
-    /// Read before each unit starts; once set, no new unit starts and units already running
-    /// finish (and are passed to `on_unit`).
+    /// Read before each unit starts and, through [`StopFlag::watch`], by the searches of the
+    /// units running: once set, no new unit starts, and a unit running gives up within a few
+    /// milliseconds; a unit that gave up is not passed to `on_unit` and not counted (a
+    /// resumed run counts it again), one that finished first is.
     pub stop: Option<&'a StopFlag>,
 }
 
@@ -111,7 +115,8 @@ pub enum RunEnd {
     Complete(RunOutcome),
     /// The stop flag was set before every unit was counted.
     Stopped {
-        /// Units finished, earlier ones included: all of them went through `on_unit`.
+        /// Units finished, earlier ones included: all of them went through `on_unit` (the
+        /// units that gave up are not among them).
         finished: usize,
         /// Units in the run.
         total: usize,
@@ -123,9 +128,10 @@ pub enum RunEnd {
 pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
 
 /// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
-/// `control.on_unit` as it finishes, and stops early (between units) when `control.stop` is
-/// set. The sum, when complete, is the same as [`run_units`] over `ids`. Units are handed out
-/// to the threads largest [`Plan::estimated_work`] first.
+/// `control.on_unit` as it finishes, and stops early when `control.stop` is set: no new unit
+/// starts, and the units running give up and are dropped ([`RunControl::stop`]). The sum,
+/// when complete, is the same as [`run_units`] over `ids`. Units are handed out to the
+/// threads largest [`Plan::estimated_work`] first.
 pub fn run_units_with(
     plan: &dyn Plan,
     ids: &[usize],
@@ -142,7 +148,12 @@ pub fn run_units_with(
     let journal_error: Mutex<Option<io::Error>> = Mutex::new(None);
     let tallies = schedule::run_ordered(&order, threads, "queens-worker", control.stop, |id| {
         let unit_started = Instant::now();
-        let t = plan.count_unit(id);
+        // A unit whose search gave up on a stop ends the run here: its partial tally is
+        // neither journaled nor summed.
+        let t = match control.stop {
+            Some(stop) => stop.watch(|| plan.count_unit(id))?,
+            None => plan.count_unit(id),
+        };
         // A failed journal write ends the run: no new unit starts.
         match (control.on_unit)(id, &t, unit_started.elapsed()) {
             Ok(()) => Some(t),

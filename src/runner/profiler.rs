@@ -1,7 +1,7 @@
 //! Profiles of the search trees (nodes per depth), run as counts are: a profile is a plan
 //! (`PlainProfilePlan`, `SymmetricProfilePlan`) whose units the runner counts
 //! ([`super::run_units_with`]), on threads, largest estimate first, each reported as it
-//! finishes, stopped between units when asked.
+//! finishes, stopped soon when asked (the units running give up).
 //!
 //! ```
 //! use queens::plan::Engine;
@@ -125,8 +125,10 @@ impl<'a> Profiler<'a> {
         self
     }
 
-    /// A flag read between units: once set, no new unit starts, the units running finish, and
-    /// the run ends [`ProfileEnd::Stopped`] (a part of a tree's depths is not its profile).
+    /// A flag read between units and by the searches of the units running: once set, no new
+    /// unit starts, the units running give up within a few milliseconds (and are not passed to
+    /// [`Profiler::on_unit`]), and the run ends [`ProfileEnd::Stopped`] (a part of a tree's
+    /// depths is not its profile).
     pub fn stop_flag(mut self, stop: &'a crate::plan::stop::StopFlag) -> Self {
         self.stop = Some(stop);
         self

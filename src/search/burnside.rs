@@ -15,6 +15,17 @@
 //! units each. They are tiny next to the main count: their trees have about half as many
 //! levels.
 
+use crate::plan::stop::Patrol;
+use std::ops::ControlFlow;
+
+/// How a search ended: `Break` when its unit gave up on a stop ([`crate::plan::stop`]).
+type Flow = ControlFlow<()>;
+
+/// The nodes (pairs placed) of the half-turn search between two looks at the stop flag: a
+/// few milliseconds (about 70 ns a node at n = 28, where a unit runs for minutes: 2.5 × 10⁹
+/// nodes for the queen of row 0 in column 13).
+const NODES_BETWEEN_LOOKS: u32 = 1 << 16;
+
 /// The occupied lines of a partial board: columns, rows and both diagonal families, as bit
 /// sets (64 bits hold the 2n − 1 diagonals of n ≤ 32).
 #[derive(Clone, Copy, Default)]
@@ -69,10 +80,13 @@ fn centre(n: usize) -> Lines {
 /// Counts the half-turn symmetric solutions of size `n` whose queen in row 0 is in column
 /// `first` (summed over `first` in `0..n`: A032522).
 pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
-    fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount) {
+    fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount, p: &mut Patrol) -> Flow {
         if r == n / 2 {
             out.boards += 1;
-            return;
+            return Flow::Continue(());
+        }
+        if p.stop() {
+            return Flow::Break(());
         }
         for c in 0..n {
             if let Some(l) = lines
@@ -80,11 +94,13 @@ pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
                 .and_then(|l| l.place(n, n - 1 - r, n - 1 - c))
             {
                 out.nodes += 1;
-                go(n, r + 1, l, out);
+                go(n, r + 1, l, out, p)?;
             }
         }
+        Flow::Continue(())
     }
     let mut out = FixedCount::default();
+    let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
     let start = centre(n);
     if n == 1 {
         // The only row is the centre row.
@@ -96,7 +112,8 @@ pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
         .and_then(|l| l.place(n, n - 1, n - 1 - first))
     {
         out.nodes += 1;
-        go(n, 1, l, &mut out);
+        // A unit that gives up on a stop returns partial counts (thrown away by its watch).
+        let _ = go(n, 1, l, &mut out, &mut patrol);
     }
     out
 }
@@ -117,6 +134,9 @@ fn place_quadruple(n: usize, lines: Lines, r: usize, c: usize) -> Option<Lines> 
 
 /// Counts the quarter-turn symmetric solutions of size `n` whose queen in row 0 is in column
 /// `first` (summed over `first` in `0..n`: A033148).
+///
+/// Unlike the half-turn search, this one does not look at the stop flag: its trees are tiny
+/// (15,153 nodes for the unit of column 13 at n = 28, against 2.5 × 10⁹ for the half turn's).
 pub(crate) fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
     fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount) {
         if r == n / 2 {
@@ -188,6 +208,23 @@ mod tests {
             ControlFlow::Continue(())
         });
         (f180, f90)
+    }
+
+    #[test]
+    fn a_stop_ends_the_half_turn_search_in_its_middle() {
+        use crate::plan::stop::StopFlag;
+        let stop = StopFlag::new();
+        stop.request();
+        // The unit of column 10 at n = 22: 2.3 million nodes.
+        let whole = fixed_half_turn(22, 10);
+        let mut partial = FixedCount::default();
+        assert_eq!(stop.watch(|| partial = fixed_half_turn(22, 10)), None);
+        assert!(
+            whole.nodes > 4 * u64::from(NODES_BETWEEN_LOOKS) && partial.nodes < whole.nodes / 2,
+            "{partial:?} of {whole:?}"
+        );
+        // Outside the watch it counts whole again.
+        assert_eq!(fixed_half_turn(22, 10), whole);
     }
 
     #[test]

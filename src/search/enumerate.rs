@@ -16,6 +16,7 @@
 //! dead end above it) is one work unit, numbered in lexicographic order. The nodes above the cut
 //! are charged to the first unit below them, so the units' node counts sum to the full tree.
 
+use crate::plan::stop::Patrol;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 use crate::symmetry::FastImages;
@@ -65,14 +66,22 @@ pub(crate) fn full_mask(n: usize) -> u32 {
 }
 
 /// What a descent carries along: the board size, its column mask, the columns chosen so far,
-/// the node counter and the visitor.
+/// the node counter, the visitor, and the patrol of the stop flag.
 struct Descent<'v, V> {
     n: usize,
     full: u32,
     path: [u8; 32],
     nodes: u64,
     visit: &'v mut V,
+    /// Counts the descents between looks at the stop flag ([`crate::plan::stop`]): a unit
+    /// of the enumerate plan that gives up ends its descent (`Break`), as a visitor's `Break`
+    /// does. Outside a unit's watch (listing solutions) it never does.
+    patrol: Patrol,
 }
+
+/// The descents (nodes with children) between two looks at the stop flag: a few
+/// milliseconds of the search.
+const DESCENTS_BETWEEN_LOOKS: u32 = 1 << 18;
 
 impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
     /// Searches below a node at depth `row < n` whose next row has the free squares `free`
@@ -84,6 +93,9 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
     /// entered, and children in the last row are solutions, handled here without a call: this
     /// saves most calls while the node count stays that of the full tree.
     fn descend(&mut self, row: usize, m: Masks, mut free: u32) -> ControlFlow<()> {
+        if self.patrol.stop() {
+            return ControlFlow::Break(()); // the unit gives up: partial counts
+        }
         self.nodes += free.count_ones() as u64; // every free square is a child node
         if row + 1 == self.n {
             // Each child fills the last row: a solution.
@@ -195,6 +207,7 @@ pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
         path: [0u8; 32],
         nodes: 0,
         visit: &mut visit,
+        patrol: Patrol::every(DESCENTS_BETWEEN_LOOKS),
     };
     let mut m = Masks::EMPTY;
     for (r, &c) in prefix.iter().enumerate() {

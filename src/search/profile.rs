@@ -11,14 +11,16 @@
 //! work ([`Plan::estimated_work`]): `PlainProfilePlan` is a [`Plan`] (`DepthPlan`, written
 //! once for every profile) whose units also keep their nodes per depth, so the runner counts
 //! it as it counts any plan (on threads, largest estimate first, each unit reported as it
-//! finishes, stopped between units when asked: the runner's `Profiler`), and
+//! finishes, stopped soon when asked: the runner's `Profiler`), and
 //! `PlainProfilePlan::profile` assembles the profile once every unit is counted.
 
 use super::enumerate::{EnumeratePlan, Masks, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units};
 pub use super::symmetric_profile::SymmetricProfile;
+use crate::plan::stop::{self, Patrol};
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 /// Nodes of one depth of a search tree.
@@ -84,17 +86,32 @@ impl<T> ProfileEnd<T> {
 }
 
 /// Counts the nodes below (and including) a node at depth `row` whose next row's attacked
-/// squares are `m` (the enumerator's masks), one counter per depth.
-fn descend(full: u32, row: usize, m: Masks, counts: &mut [u64; 33]) {
+/// squares are `m` (the enumerator's masks), one counter per depth. `patrol` counts the nodes
+/// between looks at the stop flag: `Break` when the unit gives up (its counts are partial).
+fn descend(
+    full: u32,
+    row: usize,
+    m: Masks,
+    counts: &mut [u64; 33],
+    patrol: &mut Patrol,
+) -> ControlFlow<()> {
     counts[row] += 1;
+    if patrol.stop() {
+        return ControlFlow::Break(());
+    }
     // Free squares of the next row; none once every column holds a queen (row == n).
     let mut free = m.free(full);
     while free != 0 {
         let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
         free ^= bit; // clear it from the candidates
-        descend(full, row + 1, m.place(bit, full), counts);
+        descend(full, row + 1, m.place(bit, full), counts, patrol)?;
     }
+    ControlFlow::Continue(())
 }
+
+/// The nodes a profile's search visits between two looks at the stop flag
+/// ([`crate::plan::stop`]): a few milliseconds of its descent.
+pub(crate) const NODES_BETWEEN_LOOKS: u32 = 1 << 20;
 
 /// Nodes per depth of the plain backtracking tree of size `n` (1..=32), its units counted one
 /// after the other on the calling thread: a quick profile for small sizes (the runner's
@@ -164,6 +181,12 @@ impl<U: DepthUnits> DepthPlan<U> {
         &self.units
     }
 
+    /// The counts kept of unit `id`, once it has been counted.
+    #[cfg(test)]
+    pub fn counted_unit(&self, id: usize) -> Option<&U::Counts> {
+        self.counts[id].get()
+    }
+
     /// Every unit's counts, in id order, once every unit has been counted; `None` before.
     pub fn counted(&self) -> Option<Vec<&U::Counts>> {
         self.counts.iter().map(OnceLock::get).collect()
@@ -200,8 +223,11 @@ impl<U: DepthUnits> Plan for DepthPlan<U> {
             nodes: depths.iter().map(|&c| u128::from(c)).sum(),
             ..Tally::default()
         };
-        // Counted again, a unit gives the same counts: keeping the first is enough.
-        let _ = self.counts[id].set(counts);
+        // Counted again, a unit gives the same counts: keeping the first is enough. A unit
+        // that gave up on a stop has partial counts: they are not kept (nor is its tally).
+        if !stop::gave_up() {
+            let _ = self.counts[id].set(counts);
+        }
         tally
     }
 
@@ -301,7 +327,9 @@ impl DepthUnits for PlainUnits {
             .iter()
             .fold(Masks::EMPTY, |m, &c| m.place(1 << c, full));
         let mut counts = [0u64; 33];
-        descend(full, prefix.len(), m, &mut counts);
+        let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
+        // A unit that gives up returns its partial counts, which its plan does not keep.
+        let _ = descend(full, prefix.len(), m, &mut counts, &mut patrol);
         counts
     }
 
@@ -368,6 +396,26 @@ mod tests {
             assert_eq!(p.total_solutions(), Some(solutions), "n={n}");
             assert_eq!(p.depths.len(), n + 1);
         }
+    }
+
+    #[test]
+    fn a_unit_stopped_in_its_search_keeps_no_counts_and_counts_whole_later() {
+        use crate::plan::stop::StopFlag;
+        // A subtree of n = 18 below three rows: millions of nodes, many looks at the flag.
+        let plan = PlainProfilePlan::new(18);
+        let id = plan.unit_count() / 2;
+        let stop = StopFlag::new();
+        stop.request();
+        assert_eq!(stop.watch(|| plan.count_unit(id)), None);
+        assert!(plan.counted_unit(id).is_none(), "partial counts were kept");
+        let fresh = PlainProfilePlan::new(18);
+        let whole = fresh.count_unit(id);
+        assert!(
+            whole.nodes > 4 * u128::from(NODES_BETWEEN_LOOKS),
+            "{whole:?}"
+        );
+        assert_eq!(plan.count_unit(id), whole);
+        assert_eq!(plan.counted_unit(id), fresh.counted_unit(id));
     }
 
     #[test]

@@ -24,9 +24,11 @@
 
 use super::constellation::{self, Constellation};
 use super::kernel::Interior;
-use super::profile::{DepthCount, DepthPlan, DepthUnits, Profile};
+use super::profile::{DepthCount, DepthPlan, DepthUnits, NODES_BETWEEN_LOOKS, Profile};
 use super::symmetric::{choose_member, orbit_cost};
 use crate::plan::Engine;
+use crate::plan::stop::Patrol;
+use std::ops::ControlFlow;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
 /// for.
@@ -42,7 +44,9 @@ pub struct SymmetricProfile {
 
 /// Counts the partial boards below a node of `it` with `i` free rows filled, by depth
 /// `base + i + 1` of each child; `cols`, `ld`, `rd` are the interior queens' masks as seen
-/// from free row `i` (as in [`super::kernel::scalar`]).
+/// from free row `i` (as in [`super::kernel::scalar`]). `patrol` counts the nodes between
+/// looks at the stop flag: `Break` when the unit gives up (its counts are partial).
+#[allow(clippy::too_many_arguments)] // the search's state, as the recursion carries it
 fn descend(
     it: &Interior,
     i: usize,
@@ -51,9 +55,14 @@ fn descend(
     rd: u32,
     base: usize,
     counts: &mut [u64; 33],
-) {
+    patrol: &mut Patrol,
+) -> ControlFlow<()> {
     if i == it.depth {
-        return; // every free row holds a queen: a solution, counted by the caller
+        // Every free row holds a queen: a solution, counted by the caller.
+        return ControlFlow::Continue(());
+    }
+    if patrol.stop() {
+        return ControlFlow::Break(());
     }
     // Free squares of free row i: interior columns not taken and not attacked by an interior
     // queen (cols, ld, rd) or a border queen (blocked).
@@ -74,8 +83,10 @@ fn descend(
             (rd | bit) >> s,
             base,
             counts,
-        );
+            patrol,
+        )?;
     }
+    ControlFlow::Continue(())
 }
 
 /// One orbit unit's result: nodes per depth (the root included), the orbit's weight, and the
@@ -169,7 +180,9 @@ impl DepthUnits for SymmetricUnits {
         let root = n - it.depth; // the border queens already on the board
         let mut counts = [0u64; 33];
         counts[root] += 1;
-        descend(&it, 0, it.cols, 0, 0, root, &mut counts);
+        let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
+        // A unit that gives up returns its partial counts, which its plan does not keep.
+        let _ = descend(&it, 0, it.cols, 0, 0, root, &mut counts, &mut patrol);
         let kernel_nodes: u128 = (root + 1..=n.saturating_sub(2))
             .map(|d| u128::from(counts[d]))
             .sum();
@@ -213,6 +226,29 @@ mod tests {
             assert_eq!(p.kernel_nodes, orbit_nodes, "n = {n}");
             assert_eq!(p.profile.depths.len(), n + 1);
         }
+    }
+
+    #[test]
+    fn a_unit_stopped_in_its_search_keeps_no_counts_and_counts_whole_later() {
+        use crate::plan::stop::StopFlag;
+        use crate::search::profile::NODES_BETWEEN_LOOKS;
+        // The orbit of n = 18 the engine estimates largest: millions of nodes.
+        let plan = SymmetricProfilePlan::new(18);
+        let id = (0..plan.unit_count())
+            .max_by_key(|&i| plan.estimated_work(i))
+            .unwrap();
+        let stop = StopFlag::new();
+        stop.request();
+        assert_eq!(stop.watch(|| plan.count_unit(id)), None);
+        assert!(plan.counted_unit(id).is_none(), "partial counts were kept");
+        let fresh = SymmetricProfilePlan::new(18);
+        let whole = fresh.count_unit(id);
+        assert!(
+            whole.nodes > 4 * u128::from(NODES_BETWEEN_LOOKS),
+            "{whole:?}"
+        );
+        assert_eq!(plan.count_unit(id), whole);
+        assert_eq!(plan.counted_unit(id), fresh.counted_unit(id));
     }
 
     #[test]

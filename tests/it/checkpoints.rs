@@ -827,6 +827,47 @@ fn a_checkpoint_folder_is_checked_whole_before_any_size_is_counted() {
 }
 
 #[test]
+fn a_locked_checkpoint_in_a_folder_is_refused_before_the_first_size() {
+    let d = dir();
+    let ck = d.path().join("ck");
+    fs::create_dir(&ck).unwrap();
+    // n = 17's checkpoint held as a running `count 17 --checkpoint` holds it: created and
+    // locked (the lock the journal takes), its header not written yet.
+    let held = fs::OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(ck.join("n17.ckpt"))
+        .unwrap();
+    held.lock().unwrap();
+    let o = run(
+        &["count", "15,16,17", "--checkpoint", "ck", "--csv", "-"],
+        d.path(),
+    );
+    refused(
+        &o,
+        2,
+        "the checkpoint 'ck/n17.ckpt' is in use by another queens run (it is locked)",
+    );
+    // Refused before n = 15 started: no row, no checkpoint of n = 15 or 16.
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let names: Vec<String> = fs::read_dir(&ck)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["n17.ckpt"]);
+    drop(held);
+    // Once the other run is gone, the same command counts every size.
+    let o = run(&["count", "15,16,17", "--checkpoint", "ck", "-q"], d.path());
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(fs::read_dir(&ck).unwrap().count(), 3);
+}
+
+#[test]
 fn a_symlinked_checkpoint_is_rewritten_where_it_points() {
     let d = dir();
     let lines = complete_checkpoint("10", d.path());

@@ -11,6 +11,7 @@ use queens::plan::Engine;
 use queens::search::kernel::Kernel;
 use queens::search::profile::plain_units;
 use std::fs;
+use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::thread;
@@ -48,7 +49,7 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
     let (code, out, err) = run.finish();
     assert_eq!(code, Some(1), "{err:?}");
     assert!(err.contains(
-        &"queens: SIGINT: stopping after the units in flight; Ctrl-C again to stop now".into()
+        &"queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C again to stop now".into()
     ));
     assert!(
         err.iter()
@@ -86,35 +87,154 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
     assert_eq!(names_in(d.path()), ["p.csv"]);
 }
 
+/// A pipe for a child's stdout that nobody reads, already full: the child's first write to
+/// it blocks for good. (Filled without blocking, then made blocking again for the child.)
+fn full_pipe() -> (std::io::PipeReader, std::io::PipeWriter) {
+    use rustix::fs::{OFlags, fcntl_getfl, fcntl_setfl};
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    let flags = fcntl_getfl(&writer).unwrap();
+    fcntl_setfl(&writer, flags | OFlags::NONBLOCK).unwrap();
+    let chunk = [b'x'; 4096];
+    loop {
+        match writer.write(&chunk) {
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+            Err(e) => panic!("filling the pipe: {e}"),
+        }
+    }
+    fcntl_setfl(&writer, flags).unwrap();
+    (reader, writer)
+}
+
 #[test]
-fn a_second_sigterm_ends_profile_at_once_and_writes_nothing() {
+fn a_second_sigterm_ends_a_stop_stuck_on_a_full_stdout_at_once_and_writes_nothing() {
+    // A first signal ends a run within a second; a second one is for a stop that cannot end:
+    // here its CSV cannot be written, stdout being a full pipe nobody reads. n = 8 is done
+    // before n = 20 starts, so the stop has a CSV to write and hangs on it (or is still
+    // running when the second signal comes): either way the second signal ends it.
     let d = dir();
-    let csv = d.path().join("p.csv");
-    // n = 20 on one thread: each unit takes seconds, so once the first unit runs (the first
-    // heartbeat, 300 ms after the start, says the run is under way) the first signal cannot
-    // end the run before the second one comes; then the run is gone within a second.
-    let mut run = Running::spawn(
-        &["profile", "20", "--threads", "1", "--csv", path_str(&csv)],
-        &[("QUEENS_HEARTBEAT_MS", "300")],
-        Stdio::null(),
-    );
+    let text = d.path().join("p.txt");
+    let (reader, writer) = full_pipe();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_queens"))
+        .args([
+            "profile",
+            "8,20",
+            "--threads",
+            "1",
+            "--csv",
+            "-",
+            "-o",
+            path_str(&text),
+        ])
+        // The start line after 300 ms (2 s without it).
+        .env("QUEENS_HEARTBEAT_MS", "300")
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let units = plain_units(20).len();
-    run.wait_err("queens: profile n=20: started: ");
-    run.wait_err(&format!("% done, 0/{units} units, "));
-    run.signal("TERM");
-    run.wait_err("queens: SIGTERM: stopping after the units in flight; send it again to stop now");
-    run.signal("TERM");
-    let (code, out, err) = run.finish();
-    assert_eq!(code, Some(143), "{err:?}");
-    assert!(out.is_empty(), "{out:?}");
-    assert_eq!(
-        err.last().unwrap(),
-        &format!(
-            "queens: stopped by a second SIGTERM: 0 of {units} units of the profile of n = 20 \
-             were done; no size was finished"
-        )
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut wait_err = |needle: &str| loop {
+        let line = err.next().expect("a stderr line").unwrap();
+        if line.contains(needle) {
+            break;
+        }
+    };
+    let signal = |name: &str| {
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    };
+    wait_err("queens: profile n=20: started: ");
+    signal("TERM");
+    wait_err(
+        "queens: SIGTERM: stopping: the units in flight are cut short and not kept; send it \
+         again to stop now",
     );
+    signal("TERM");
+    let last = err.map(Result::unwrap).last().expect("last words");
+    assert_eq!(child.wait().unwrap().code(), Some(143), "{last}");
+    assert!(
+        last.starts_with("queens: stopped by a second SIGTERM: ")
+            && last.contains(&format!(
+                " of {units} units of the profile of n = 20 were done; "
+            )),
+        "{last}"
+    );
+    // The table of -o, written after the CSV, never was; no temporary file is left.
     assert!(names_in(d.path()).is_empty(), "{:?}", names_in(d.path()));
+    drop(reader);
+}
+
+// ------------------------------------------------------- a stop ends any run within seconds
+
+/// How long a first stop may take in these tests. The searches look at the flag every few
+/// milliseconds, so a stop takes well under a second (0.01 to 0.07 s measured on a loaded
+/// 2-core machine); the limit is generous for a slower or busier one. Before the searches
+/// looked, `count 27` ran on for days.
+const STOP_LIMIT: Duration = Duration::from_secs(10);
+
+/// Sends `signal` to `run` and waits for it to exit, at most [`STOP_LIMIT`] (past it, the run
+/// is killed and the test fails); returns its exit code and its stdout and stderr lines.
+fn stop_within_the_limit(
+    mut run: Running,
+    signal: &str,
+) -> (Option<i32>, Vec<String>, Vec<String>) {
+    run.signal(signal);
+    let sent = std::time::Instant::now();
+    while run.child.try_wait().unwrap().is_none() {
+        if sent.elapsed() > STOP_LIMIT {
+            run.child.kill().unwrap();
+            let (_, _, err) = run.finish();
+            panic!("still running {STOP_LIMIT:?} after SIG{signal}: {err:?}");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    run.finish()
+}
+
+#[test]
+fn one_sigterm_ends_profile_32_and_verify_32_two_ways_within_seconds() {
+    for args in [
+        &["profile", "32", "--threads", "1"][..],
+        &["profile", "32", "--engine", "symmetric", "--threads", "1"],
+        &["verify", "32", "--two-ways", "--threads", "1", "--yes"],
+        &[
+            "count",
+            "32",
+            "--engine",
+            "enumerate",
+            "--threads",
+            "1",
+            "--yes",
+        ],
+        &[
+            "count",
+            "32",
+            "--split",
+            "coronal",
+            "--threads",
+            "1",
+            "--yes",
+        ],
+    ] {
+        let mut run = Running::spawn(args, &[("QUEENS_HEARTBEAT_MS", "100")], Stdio::null());
+        // Started: the plan is built and the first unit, which takes hours, runs.
+        run.wait_err("n=32: started: ");
+        let (code, out, err) = stop_within_the_limit(run, "TERM");
+        assert_eq!(code, Some(1), "{args:?}: {err:?}");
+        assert!(out.is_empty(), "{args:?}: {out:?}");
+        let last = err.last().unwrap();
+        assert!(
+            last.starts_with("queens: error: stopped by SIGTERM")
+                && last.contains(" units of ")
+                && last.contains(" were done"),
+            "{args:?}: {last}"
+        );
+    }
 }
 
 #[test]
@@ -224,7 +344,7 @@ fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
     let err = err.join("\n");
     assert!(
         err.contains(
-            "queens: SIGINT: stopping after the units in flight; Ctrl-C again to stop now"
+            "queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C again to stop now"
         ),
         "{err}"
     );
@@ -408,7 +528,7 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
 }
 
 #[test]
-fn a_size_that_cannot_finish_is_announced_and_a_second_sigint_still_says_how_to_resume() {
+fn a_size_that_cannot_finish_is_announced_and_one_sigint_ends_it_within_seconds() {
     let d = dir();
     let ckpt = d.path().join("n27.ckpt");
     let mut run = spawn(&[
@@ -429,21 +549,92 @@ fn a_size_that_cannot_finish_is_announced_and_a_second_sigint_still_says_how_to_
     let start = run.wait_err("queens: n=27: started: ");
     let units = build(27, Engine::Symmetric).unit_count();
     assert!(start.contains(&format!("{units} units")), "{start}");
-    // The largest unit goes first and takes days: the first signal cannot end the run.
-    run.signal("INT");
-    run.wait_err("stopping after the units in flight; Ctrl-C again to stop now");
-    run.signal("INT");
-    let (code, out, err) = run.finish();
-    assert_eq!(code, Some(130), "{err:?}");
+    // The largest unit goes first and takes days: one signal cuts it short.
+    let (code, out, err) = stop_within_the_limit(run, "INT");
+    assert_eq!(code, Some(1), "{err:?}");
     assert!(out.is_empty());
+    assert!(
+        err.contains(
+            &"queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C \
+              again to stop now"
+                .into()
+        ),
+        "{err:?}"
+    );
     let last = err.last().unwrap();
     assert!(
         last.starts_with(&format!(
-            "queens: stopped by a second SIGINT: 0 of {units} units of n = 27 are done and saved in '{}'",
+            "queens: error: stopped by SIGINT during n = 27: 0 of {units} units of n = 27 are \
+             done and saved in '{}'; no size was finished; to resume, run the same command \
+             again: ",
             ckpt.display()
-        )) && last.contains("; to resume, run the same command again: "),
+        )),
         "{last}"
     );
+    assert_eq!(unit_lines(&ckpt), 0, "the unit cut short is not journaled");
+}
+
+#[test]
+fn a_unit_cut_short_by_sigterm_is_not_saved_and_the_resumed_run_counts_it_whole() {
+    // The largest unit of n = 21 alone (part L/65536 of 41,733 units), on the scalar kernel:
+    // seconds of one search (10 s on a loaded 2-core Zen 4), so the signal after the start
+    // line lands in its middle.
+    let plan = build(21, Engine::Symmetric);
+    let largest = (0..plan.unit_count())
+        .max_by_key(|&id| (plan.estimated_work(id), std::cmp::Reverse(id)))
+        .unwrap();
+    let part = format!("{largest}/65536");
+    let d = dir();
+    let ckpt = d.path().join("c.ckpt");
+    let args = [
+        "count",
+        "21",
+        "--part",
+        &part,
+        "--kernel",
+        "scalar",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path_str(&ckpt),
+    ];
+    let mut run = Running::spawn(&args, &[("QUEENS_HEARTBEAT_MS", "100")], Stdio::null());
+    run.wait_err("queens: n=21: started: 1 unit,");
+    let (code, _, err) = stop_within_the_limit(run, "TERM");
+    assert_eq!(code, Some(1), "{err:?}");
+    let last = err.last().unwrap();
+    // Had the unit finished before the run stopped, it would be "1 of 1", and journaled.
+    assert!(
+        last.starts_with(&format!(
+            "queens: error: stopped by SIGTERM: 0 of 1 units of n = 21 (part {part}) are done \
+             and saved in '{}'",
+            ckpt.display()
+        )),
+        "{last}"
+    );
+    assert_eq!(unit_lines(&ckpt), 0);
+    // Resumed (on the fastest kernel: a kernel is no part of a checkpoint's run), it counts
+    // the unit whole: the part row of a run that was never stopped.
+    let row = |args: &[&str]| -> Vec<String> {
+        let o = queens_plain()
+            .args(args)
+            .args(["--csv", "-", "-q"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let (header, records) = csv_records(&String::from_utf8(o.stdout).unwrap());
+        let keep = ["n", "units", "boards", "nodes"];
+        header
+            .iter()
+            .zip(&records[0])
+            .filter(|(h, _)| keep.contains(&h.as_str()))
+            .map(|(h, v)| format!("{h}={v}"))
+            .collect()
+    };
+    let resumed = row(&[&args[..4], &args[6..]].concat());
+    assert_eq!(unit_lines(&ckpt), 1);
+    assert_eq!(resumed, row(&["count", "21", "--part", &part]));
+    assert_eq!(resumed.len(), 4, "{resumed:?}");
 }
 
 #[test]
@@ -469,10 +660,7 @@ fn yes_and_quiet_leave_out_only_the_warning() {
                 thread::sleep(Duration::from_millis(20));
             }
         }
-        run.signal("INT");
-        run.wait_err("stopping after the units in flight");
-        run.signal("INT");
-        let (code, _, err) = run.finish();
+        let (code, _, err) = stop_within_the_limit(run, "INT");
         assert!(
             !err.iter().any(|l| l.contains("would take")),
             "{flag}: {err:?}"
@@ -483,16 +671,12 @@ fn yes_and_quiet_leave_out_only_the_warning() {
                 "{flag}: {err:?}"
             );
         }
-        // The second SIGINT exits at once (130), unless the first one came before a worker
-        // took a unit: then the run has already stopped cleanly (exit 1, saying so) when the
-        // second one arrives. Either is right; this test is about the warning.
-        let stopped_cleanly = code == Some(1)
-            && err
-                .iter()
-                .any(|l| l.starts_with("queens: error: stopped by SIGINT"));
+        assert_eq!(code, Some(1), "{flag}: {err:?}");
         assert!(
-            code == Some(130) || stopped_cleanly,
-            "{flag}: {code:?} {err:?}"
+            err.last()
+                .unwrap()
+                .starts_with("queens: error: stopped by SIGINT during n = 27: 0 of "),
+            "{flag}: {err:?}"
         );
     }
 }

@@ -37,7 +37,7 @@ Examples:
     version,
     about = ABOUT,
     long_about = LONG_ABOUT,
-    after_help = crate::help::MAIN_EXAMPLES,
+    after_help = crate::examples::MAIN_EXAMPLES,
     after_long_help = EXAMPLES
 )]
 pub struct Cli {
@@ -109,7 +109,7 @@ impl Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count solutions and classes for one or more board sizes, verified against OEIS.
-    #[command(after_help = crate::help::COUNT_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::COUNT_EXAMPLES, after_long_help = "\
 Examples:
   queens count 8                        one row, printed as a table
   queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
@@ -141,9 +141,9 @@ counted by the enumerate engine whatever --engine says (the engine column says s
 
 Rows stream: each is printed as its size finishes (the table's column widths are fixed in
 advance from the published counts of the sizes asked for), and the --csv file is rewritten
-atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops after the
-units in flight, writes the finished rows to every output, names the unfinished size and
-exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
+atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops within
+a second (the units in flight are cut short and not kept), writes the finished rows to every
+output, names the unfinished size and exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
 
 Before a size that would take over an hour, a line on stderr says how long (for example
 `n = 24 would take about 45 CPU-days on this machine (about 23 days on 2 threads);
@@ -157,7 +157,7 @@ wrote, or the format of data/known.csv) the values of FILE are checked instead, 
 message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.")]
     Count(CountArgs),
     /// Stream every solution of one board size in lexicographic order.
-    #[command(after_help = crate::help::LIST_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::LIST_EXAMPLES, after_long_help = "\
 Examples:
   queens list 8                         all 92 solutions, one per line (cols: counted from 0)
   queens list 8 --classes               the 12 canonical representatives, with their symmetry
@@ -173,21 +173,21 @@ Examples:
 Progress (solutions written) goes to stderr on long runs; --quiet silences it.")]
     List(ListArgs),
     /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
-    #[command(after_help = crate::help::VERIFY_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::VERIFY_EXAMPLES, after_long_help = "\
 Examples:
   queens verify                         n = 1 to 12
   queens verify 13-15 --threads 2       larger sizes on two threads
   queens verify 16 --two-ways           both plans of the symmetric engine must agree
   queens verify 1-12 --format csv -o v.csv    the checked rows as CSV (count --csv's columns)
 
-Each line is printed as its size finishes. SIGINT or SIGTERM stops after the units in flight
-(exit 1, naming the unfinished size); before a size that would take over an hour a line on
+Each line is printed as its size finishes. SIGINT or SIGTERM stops within a second (exit 1,
+naming the unfinished size); before a size that would take over an hour a line on
 stderr says how long (--yes leaves it out; see `queens count --help`). Exits 0 only if every
 size passes.")]
     Verify(VerifyArgs),
     /// Classify boards in any notation, given as arguments, in a file or on stdin: canonical
     /// form, class number, symmetry type, class size.
-    #[command(after_help = crate::help::CLASSIFY_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::CLASSIFY_EXAMPLES, after_long_help = "\
 Examples:
   queens classify 15863724 \"2 4 1 7 0 6 3 5\"    boards as arguments, each in any notation
   queens classify boards.txt            boards in any notation, `#` comments allowed
@@ -228,7 +228,7 @@ stderr with its line number and the reason, after the good ones are classified);
 error (unreadable file, input that is not boards, bad option).")]
     Classify(ClassifyArgs),
     /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
-    #[command(after_help = crate::help::PROFILE_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::PROFILE_EXAMPLES, after_long_help = "\
 Examples:
   queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
   queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions
@@ -238,7 +238,7 @@ Examples:
 
 Progress on stderr is measured in the units' estimated work (a bar on a terminal; in a log a
 start line, a heartbeat every 10 s with the percentage and an ETA, and a finish line).
-SIGINT or SIGTERM stops the run after the units in flight: the sizes finished are written
+SIGINT or SIGTERM stops the run within a second: the sizes finished are written
 (stdout, --csv), the one stopped is not (a part of a profile is not a profile), exit code 1;
 a second signal ends it at once (exit 130 or 143). --threads is capped at 4 per core.
 
@@ -247,7 +247,7 @@ it; 2 usage error.")]
     Profile(ProfileArgs),
     /// Draw boards as SVG: one board (invalid ones too), one class, the whole class of one
     /// board, or every class of a board size.
-    #[command(after_help = crate::help::RENDER_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::RENDER_EXAMPLES, after_long_help = "\
 Examples:
   queens render 8 --solution \"0 4 7 5 2 6 1 3\" -o board.svg
   queens render 8 --solution \"a8 b2 c4 d1 e7 f5 g3 h6\" --labels chess -o board.svg
@@ -270,7 +270,7 @@ destination whose folder is missing or that this user may not replace, an -o nam
     Render(RenderArgs),
     /// Plot total and classes against n (log scale) from a table `count --csv` or `--json`
     /// wrote, as SVG.
-    #[command(after_help = crate::help::PLOT_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::PLOT_EXAMPLES, after_long_help = "\
 Examples:
   queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
   queens count 1-14 --json t.json && queens plot t.json -o growth.svg
@@ -285,7 +285,7 @@ malformed table, a destination whose folder is missing or that this user may not
 name that is not .svg); 3 a write that failed while it ran (a full disk).")]
     Plot(PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
-    #[command(after_help = crate::help::MERGE_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::MERGE_EXAMPLES, after_long_help = "\
 Examples:
   queens merge parts/part-*.csv              the merged table
   queens merge parts/*.csv --csv n18.csv     also write it as CSV
@@ -299,7 +299,7 @@ plan and version; otherwise nothing is merged and the missing, duplicated, misma
 corrupted parts are named (exit 1). The merged result is verified like `queens count`.")]
     Merge(MergeArgs),
     /// List the counting kernels: which this CPU runs, what each needs, which `auto` picks.
-    #[command(after_help = crate::help::KERNELS_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::KERNELS_EXAMPLES, after_long_help = "\
 Examples:
   queens kernels                     the kernels, whether this CPU runs each, what each needs
   queens kernels --format csv        the same as CSV (kernel,here,auto,needs), for scripts
@@ -310,7 +310,7 @@ default of --kernel) picks the last kernel of the list that this CPU runs, unles
 environment variable QUEENS_KERNEL names one (a kernel this CPU lacks is then an error).")]
     Kernels(KernelsArgs),
     /// Print the completion script of a shell: bash, zsh, fish, powershell or elvish.
-    #[command(after_help = crate::help::COMPLETIONS_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::COMPLETIONS_EXAMPLES, after_long_help = "\
 Examples:
   queens completions bash > queens.bash        then `source queens.bash`, or copy it to
                                                ~/.local/share/bash-completion/completions/queens
@@ -320,16 +320,16 @@ Examples:
 
 The script completes subcommands, options and their values (engines, kernels, notations,
 sequences), as this version of queens defines them: regenerate it after an upgrade.")]
-    Completions(crate::extras::CompletionsArgs),
+    Completions(CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a folder.
-    #[command(after_help = crate::help::MAN_EXAMPLES, after_long_help = "\
+    #[command(after_help = crate::examples::MAN_EXAMPLES, after_long_help = "\
 Examples:
   queens man > queens.1                 the main page; read it with `man ./queens.1`
   queens man -o man1                    every page: man1/queens.1, man1/queens-count.1, …
 
 The pages hold the full --help texts: every option, example and exit code. To install them,
 copy the folder's pages into a man1 folder of your MANPATH (e.g. ~/.local/share/man/man1).")]
-    Man(crate::extras::ManArgs),
+    Man(ManArgs),
 }
 
 /// `queens kernels`.
@@ -1284,6 +1284,23 @@ pub struct PlotArgs {
     /// `-`: stdout.
     #[arg(short, long, value_name = "FILE.svg")]
     pub output: String,
+}
+
+/// `queens completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write the completion script for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// `queens man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write one page per command into DIR (created if missing): queens.1, queens-count.1, …
+    /// instead of the main page on stdout.
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 #[cfg(test)]

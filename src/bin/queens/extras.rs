@@ -3,27 +3,9 @@
 //! clap_mangen). Both describe the command line as [`crate::help::command`] builds it, so they
 //! cannot drift from it.
 
+use crate::cli::{CompletionsArgs, ManArgs};
 use crate::commands::CommandError;
-use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
-
-/// `queens completions`.
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell to write the completion script for.
-    #[arg(value_enum, value_name = "SHELL")]
-    pub shell: clap_complete::Shell,
-}
-
-/// `queens man`.
-#[derive(Debug, Args)]
-pub struct ManArgs {
-    /// Write one page per command into DIR (created if missing): queens.1, queens-count.1, …
-    /// instead of the main page on stdout.
-    #[arg(short, long, value_name = "DIR")]
-    pub output: Option<PathBuf>,
-}
 
 /// Writes `bytes` to stdout (a closed pipe is a normal end).
 fn to_stdout(bytes: &[u8]) -> Result<(), CommandError> {

@@ -16,6 +16,7 @@ mod clap_errors;
 mod cli;
 mod commands;
 mod eta;
+mod examples;
 mod exports;
 mod extras;
 mod help;
@@ -23,22 +24,16 @@ mod ns;
 mod output;
 mod progress;
 mod signals;
+mod stderr;
 mod style;
 
 use clap::FromArgMatches;
 use clap::error::ErrorKind;
 use cli::{Cli, Command};
 use commands::CommandError;
-use std::io::Write;
 use std::process::ExitCode;
-
-/// Writes one line to stderr, ignoring failure: a closed or full stderr must never turn into a
-/// panic (as `eprintln!` does) or hide the exit code.
-pub fn note(line: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{line}");
-    let _ = err.flush();
-}
+// `crate::note` for every module (it lives in `stderr`, below them all).
+use stderr::note;
 
 /// The first argument that is not valid UTF-8, as a usage message. Parts of the program record
 /// the command line as text (the run metadata of the exports, the hint on how to resume), so a

@@ -4,7 +4,9 @@
 //! nothing but a flag store runs in the signal handler itself):
 //!
 //! - the first signal sets the library's [`StopFlag`], which the runner reads between work
-//!   units, and is acknowledged at once on stderr ("stopping after the units in flight");
+//!   units and the searches of the units running read every few milliseconds (they give up,
+//!   and what they counted is dropped), and is acknowledged at once on stderr ("stopping: the
+//!   units in flight are cut short and not kept");
 //! - a second one prints the command's last words ([`set_last_words`]: how far it got, how to
 //!   resume) and exits at once with status 128 + the signal number, as if killed by it. A
 //!   checkpoint is consistent at any moment (see [`queens::storage::checkpoint`]), and the
@@ -14,11 +16,12 @@
 //! [`set_bar`] (taking the bar's lock before stderr's, in the order indicatif takes them, so
 //! the signal thread and the bar never wait for each other).
 
-use indicatif::ProgressBar;
+// `say` and `set_bar` live below this module, so that `output` can say a line without using
+// this module, which uses `output`; they are used here under their old names.
+pub use crate::stderr::{say, set_bar};
 use queens::runner::stop::StopFlag;
 use signal_hook::consts::signal::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
-use std::io::Write;
 use std::sync::{Mutex, OnceLock};
 
 /// What the command says when a second signal ends it: computed at that moment.
@@ -26,7 +29,6 @@ type LastWords = Box<dyn Fn() -> String + Send + Sync>;
 
 static FLAG: OnceLock<StopFlag> = OnceLock::new();
 static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
-static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
 /// Installs the handlers (once per process; later calls return the same flag): a flag set by
 /// the first SIGINT or SIGTERM; on a second one the process prints its last words and exits
@@ -54,7 +56,8 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                         "send it again"
                     };
                     say(&format!(
-                        "queens: {name}: stopping after the units in flight; {again} to stop now"
+                        "queens: {name}: stopping: the units in flight are cut short and not \
+                         kept; {again} to stop now"
                     ));
                 } else {
                     let words = LAST_WORDS
@@ -62,7 +65,7 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                         .unwrap_or_else(|p| p.into_inner())
                         .as_ref()
                         .map(|w| w());
-                    if let Some(bar) = BAR.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                    if let Some(bar) = crate::stderr::take_bar() {
                         bar.finish_and_clear();
                     }
                     let words = words.map_or(String::new(), |w| format!(": {w}"));
@@ -79,25 +82,6 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
 /// set before): how far the run got and how to resume.
 pub fn set_last_words(words: impl Fn() -> String + Send + Sync + 'static) {
     *LAST_WORDS.lock().unwrap_or_else(|p| p.into_inner()) = Some(Box::new(words));
-}
-
-/// Registers the progress bar that [`say`] draws its lines above (`None`: no bar).
-pub fn set_bar(bar: Option<ProgressBar>) {
-    *BAR.lock().unwrap_or_else(|p| p.into_inner()) = bar;
-}
-
-/// Writes `line` and a line end to stderr in one write, above the progress bar if one is
-/// registered.
-pub fn say(line: &str) {
-    let bar = BAR.lock().unwrap_or_else(|p| p.into_inner()).clone();
-    let write = || {
-        let mut err = std::io::stderr();
-        let _ = err.write_all(format!("{line}\n").as_bytes());
-    };
-    match bar {
-        Some(bar) => bar.suspend(write),
-        None => write(),
-    }
 }
 
 fn signal_name(code: usize) -> String {

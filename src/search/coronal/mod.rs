@@ -88,6 +88,7 @@ use super::family::Unit;
 use super::family::{OrbitSplit, SymmetricFamily};
 use super::kernel::{Interior, Kernel};
 use super::work;
+use crate::plan::stop;
 use geometry::{Queens, Slots};
 #[cfg(test)]
 use geometry::{fill_lines, second_lines};
@@ -137,6 +138,11 @@ impl CoronalSplit {
             weights.clear();
         };
         let enumerated = for_each_placement(n, &self.slots, &self.orbits[i], |c, w| {
+            // A unit that gave up on a stop builds no more interiors (its counts are thrown
+            // away: `crate::plan::stop`).
+            if stop::gave_up() {
+                return;
+            }
             interiors.push(best_interior(n, c));
             weights.push(w);
             if interiors.len() == GROUP {

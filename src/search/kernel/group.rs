@@ -33,6 +33,7 @@
 
 use super::scalar::{self, last_two_rows};
 use super::{Interior, MAX_DEPTH, WeightedCount};
+use crate::plan::stop::Patrol;
 use std::cell::RefCell;
 
 /// The most children a batch writes to the next level, and the most roots loaded into one
@@ -55,7 +56,8 @@ pub(crate) type Node = [u32; 5];
 thread_local! {
     /// Each thread's rings, reused from call to call (only slots inside a ring's bounds are
     /// read, so they need no clearing): `LEVELS × SLOTS` nodes, 155 KiB.
-    static RINGS: RefCell<Vec<[Node; SLOTS]>> = const { RefCell::new(Vec::new()) };
+    static RINGS: RefCell<(Vec<[Node; SLOTS]>, Patrol)> =
+        const { RefCell::new((Vec::new(), Patrol::every(scalar::BATCHES_BETWEEN_LOOKS))) };
 }
 
 /// Counts the interiors `its` together: `Σ weights[i] · completions(its[i])` and the nodes
@@ -70,26 +72,28 @@ thread_local! {
 pub(crate) fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
     assert_eq!(its.len(), weights.len(), "one weight per interior");
     assert!(u32::try_from(its.len()).is_ok(), "too many interiors");
-    RINGS.with_borrow_mut(|rings| {
+    RINGS.with_borrow_mut(|(rings, patrol)| {
         if rings.len() < LEVELS {
             rings.resize(LEVELS, [[0; 5]; SLOTS]);
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(bmi) = super::x86_bmi::Bmi::detect() {
-            return bmi.search_group(its, weights, rings);
+            return bmi.search_group(its, weights, rings, patrol);
         }
-        search(its, weights, rings)
+        search(its, weights, rings, patrol)
     })
 }
 
 /// The search of [`count_weighted`] in `rings` (at least `LEVELS`; their contents are
 /// scratch). Inlined into each copy of the kernel (baseline, and bit-manipulation
-/// instructions on x86-64).
+/// instructions on x86-64). `patrol` counts the batches between looks at the stop flag, as
+/// in [`scalar::search`]: a unit that gives up returns at once, with partial counts.
 #[inline(always)]
 pub(crate) fn search(
     its: &[Interior],
     weights: &[u8],
     rings: &mut [[Node; SLOTS]],
+    patrol: &mut Patrol,
 ) -> WeightedCount {
     let mut total = WeightedCount::default();
     // Level R's pending nodes are in the slots head[R]..tail[R] of rings[R], modulo SLOTS.
@@ -121,6 +125,9 @@ pub(crate) fn search(
             if busy == 0 {
                 return total;
             }
+        }
+        if patrol.stop() {
+            return total; // the unit gives up: partial counts, thrown away
         }
         // The deepest level holding a node: the fewest rows left, the lowest set bit.
         let r = busy.trailing_zeros() as usize;

@@ -35,6 +35,7 @@
 //! `SLOTS = BATCH` slots suffice with the indices taken modulo `SLOTS`.
 
 use super::{Interior, InteriorCount, Kernel, KernelEntry, KernelInfo, MAX_DEPTH};
+use crate::plan::stop::Patrol;
 use std::cell::RefCell;
 
 /// The registry's entry of this kernel.
@@ -150,11 +151,19 @@ pub(crate) type Node = [u32; 4];
 /// The rings of every level, `LEVELS × SLOTS` nodes (112 KiB).
 type Rings = Vec<[Node; SLOTS]>;
 
+/// The batches of a search between two looks at the stop flag ([`crate::plan::stop`]): at
+/// most `BATCH` nodes a batch, so at most about 10^6 nodes (a few milliseconds) between
+/// looks, and a look costs a millionth of that. Counted across the interiors a thread
+/// searches (the patrol is kept with its rings), so that many small interiors look as often
+/// as one large one.
+pub(crate) const BATCHES_BETWEEN_LOOKS: u32 = 4096;
+
 thread_local! {
     /// Each thread's rings, reused from unit to unit: only slots inside a ring's bounds are
     /// read, so they need no clearing, and allocating them per unit would cost more than
-    /// many small units' searches.
-    static RINGS: RefCell<Rings> = const { RefCell::new(Vec::new()) };
+    /// many small units' searches. With them, the thread's patrol of the stop flag.
+    static RINGS: RefCell<(Rings, Patrol)> =
+        const { RefCell::new((Vec::new(), Patrol::every(BATCHES_BETWEEN_LOOKS))) };
 }
 
 /// Counts the ways to fill the free rows of `it`.
@@ -172,15 +181,15 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
         return small;
     }
     let first = it.inner & !(it.cols | it.blocked[0]);
-    RINGS.with_borrow_mut(|rings| {
+    RINGS.with_borrow_mut(|(rings, patrol)| {
         if rings.len() < LEVELS {
             rings.resize(LEVELS, [[0; 4]; SLOTS]);
         }
         #[cfg(target_arch = "x86_64")]
         if let Some(bmi) = super::x86_bmi::Bmi::detect() {
-            return bmi.search(it, first, rings);
+            return bmi.search(it, first, rings, patrol);
         }
-        search(it, first, rings)
+        search(it, first, rings, patrol)
     })
 }
 
@@ -213,8 +222,17 @@ pub(crate) fn count_without_search(it: &Interior) -> Option<InteriorCount> {
 /// The batched search of an interior of three free rows or more whose first row has a free
 /// square, in `rings` (at least `LEVELS` of them; their contents are scratch). Inlined into
 /// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
+///
+/// `patrol` counts the batches between looks at the stop flag: when the unit is to give up,
+/// the search returns at once with what it counted so far (which the unit's watch throws
+/// away: [`crate::plan::stop::StopFlag::watch`]).
 #[inline(always)]
-pub(crate) fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> InteriorCount {
+pub(crate) fn search(
+    it: &Interior,
+    first: u32,
+    rings: &mut [[Node; SLOTS]],
+    patrol: &mut Patrol,
+) -> InteriorCount {
     // Placements at level `last` leave three or two free rows, counted in closed form.
     let three = ends_with_three_rows(it);
     let last = it.depth - if three { 4 } else { 3 };
@@ -228,6 +246,9 @@ pub(crate) fn search(it: &Interior, first: u32, rings: &mut [[Node; SLOTS]]) -> 
     let mut busy: u32 = 1;
     let mut total = InteriorCount::default();
     while busy != 0 {
+        if patrol.stop() {
+            break; // the unit gives up: partial counts, thrown away
+        }
         // The deepest level holding a node: the highest set bit of `busy`.
         let d = 31 - busy.leading_zeros() as usize;
         let (upper, lower) = rings.split_at_mut(d + 1);

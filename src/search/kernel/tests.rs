@@ -276,6 +276,93 @@ fn descend(it: &Interior, picks: &[usize]) -> Option<Interior> {
     Some(sub)
 }
 
+/// The largest unit of size `n` by the engine's estimate (the member it searches), with its
+/// first `rows` free rows filled by [`descend`] (each queen on the row's lowest free square).
+fn largest_unit(n: usize, rows: usize) -> Interior {
+    use crate::search::work::estimated_nodes;
+    let (it, _) = orbits(n)
+        .iter()
+        .map(|o| choose_member(n, o))
+        .max_by(|a, b| estimated_nodes(&a.0).total_cmp(&estimated_nodes(&b.0)))
+        .expect("orbits");
+    descend(&it, &vec![0; rows]).expect("a free square in each row")
+}
+
+/// Interiors of millions of nodes on every route of the vector kernels, each with its name:
+/// 16-bit lanes (n = 18, 7.9 M nodes), the edge search of 17 columns (n = 19, 79 M), the split
+/// search of three windows (n = 20, a row in: 19 M) and 32-bit lanes (n = 21, two rows in:
+/// 11 M).
+fn large_interiors() -> Vec<(&'static str, Interior)> {
+    use super::batched::edge_search_of;
+    use super::frames::Route;
+    let all = vec![
+        ("16-bit lanes, n = 18", largest_unit(18, 0)),
+        ("the edge search, n = 19", largest_unit(19, 0)),
+        ("the split search, n = 20", largest_unit(20, 1)),
+        ("32-bit lanes, n = 21", largest_unit(21, 2)),
+    ];
+    let routes: Vec<&str> = all
+        .iter()
+        .map(|(_, it)| match Route::of(it) {
+            Route::Narrow => "narrow",
+            Route::Split(_) if edge_search_of(it).is_some() => "edges",
+            Route::Split(_) => "split",
+            Route::Frame(_) => "frame",
+            Route::Wide => "wide",
+        })
+        .collect();
+    assert_eq!(routes, ["narrow", "edges", "split", "wide"]);
+    all
+}
+
+/// A count stopped in the middle: with its watch's flag set, `count` gives up (the watch
+/// returns `None`) after less than half of `whole`'s nodes (a look every few thousand steps of
+/// each search), and leaves the thread's kernel state clean: counted again outside any
+/// watch, and under the watch of a flag never set, it gives `whole` exactly.
+fn gives_up_and_counts_right_after<C: PartialEq + std::fmt::Debug>(
+    what: &str,
+    count: impl Fn() -> C,
+    nodes: impl Fn(&C) -> u64,
+) {
+    use crate::plan::stop::StopFlag;
+    let whole = count();
+    let stop = StopFlag::new();
+    stop.request();
+    let mut partial = None;
+    assert!(
+        stop.watch(|| partial = Some(count())).is_none(),
+        "{what}: not given up"
+    );
+    let partial = partial.expect("counted");
+    assert!(
+        nodes(&partial) < nodes(&whole) / 2,
+        "{what}: gave up after {partial:?} of {whole:?}"
+    );
+    assert_eq!(count(), whole, "{what}: counted after a give-up");
+    assert_eq!(
+        StopFlag::new().watch(&count),
+        Some(whole),
+        "{what}: a flag never set"
+    );
+}
+
+/// The scalar kernel and its group search give up on a stop in the middle of an interior and
+/// count right afterwards (the vector kernels' tests do the same on each of their routes).
+#[test]
+fn scalar_gives_up_mid_search_on_a_stop_and_counts_right_after() {
+    for (what, it) in [&large_interiors()[0], &large_interiors()[3]] {
+        gives_up_and_counts_right_after(what, || Kernel::Scalar.count(it), |c| c.nodes);
+    }
+    // The group search: every unit of n = 15 (17 M nodes), one group.
+    let its: Vec<Interior> = orbits(15).iter().map(|o| choose_member(15, o).0).collect();
+    let weights: Vec<u8> = orbits(15).iter().map(|o| o[0].weight).collect();
+    gives_up_and_counts_right_after(
+        "the group search, n = 15",
+        || Kernel::Scalar.count_weighted(&its, &weights),
+        |c| c.nodes,
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -371,6 +458,17 @@ macro_rules! kernel_tests {
                 }
                 assert_eq!(kernel.count_weighted(&its, &weights), expected);
                 assert_eq!(Kernel::Scalar.count_weighted(&its, &weights), expected);
+            }
+
+            /// A stop in the middle of an interior, on every route (see [`large_interiors`]):
+            /// the search gives up, and the kernel counts right afterwards.
+            #[test]
+            #[cfg_attr(not($cfg), ignore = $lacks)]
+            fn gives_up_mid_search_on_a_stop_and_counts_right_after() {
+                let kernel = kernel();
+                for (what, it) in large_interiors() {
+                    gives_up_and_counts_right_after(what, || kernel.count(&it), |c| c.nodes);
+                }
             }
 
             proptest! {

@@ -12,6 +12,7 @@
 #![allow(unsafe_code)] // Calls of #[target_feature] functions: see the SAFETY notes.
 
 use super::{Interior, InteriorCount, WeightedCount, group, scalar};
+use crate::plan::stop::Patrol;
 
 /// Proof that this CPU has popcnt, bmi1, bmi2 and lzcnt.
 #[derive(Clone, Copy)]
@@ -37,9 +38,10 @@ impl Bmi {
         it: &Interior,
         first: u32,
         rings: &mut [[scalar::Node; scalar::SLOTS]],
+        patrol: &mut Patrol,
     ) -> InteriorCount {
         // SAFETY: `self` proves the CPU has the features `search_bmi` is compiled for.
-        unsafe { search_bmi(it, first, rings) }
+        unsafe { search_bmi(it, first, rings, patrol) }
     }
 
     /// [`group::search`] compiled for the features.
@@ -48,9 +50,10 @@ impl Bmi {
         its: &[Interior],
         weights: &[u8],
         rings: &mut [[group::Node; group::SLOTS]],
+        patrol: &mut Patrol,
     ) -> WeightedCount {
         // SAFETY: `self` proves the CPU has the features `search_group_bmi` is compiled for.
-        unsafe { search_group_bmi(its, weights, rings) }
+        unsafe { search_group_bmi(its, weights, rings, patrol) }
     }
 }
 
@@ -59,8 +62,9 @@ fn search_bmi(
     it: &Interior,
     first: u32,
     rings: &mut [[scalar::Node; scalar::SLOTS]],
+    patrol: &mut Patrol,
 ) -> InteriorCount {
-    scalar::search(it, first, rings)
+    scalar::search(it, first, rings, patrol)
 }
 
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
@@ -68,6 +72,7 @@ fn search_group_bmi(
     its: &[Interior],
     weights: &[u8],
     rings: &mut [[group::Node; group::SLOTS]],
+    patrol: &mut Patrol,
 ) -> WeightedCount {
-    group::search(its, weights, rings)
+    group::search(its, weights, rings, patrol)
 }

@@ -61,3 +61,17 @@ pub(super) fn lock(file: &File, path: &Path) -> Result<(), CheckpointError> {
         }),
     }
 }
+
+/// Whether another run holds `file` (opened for reading only): a shared lock is refused
+/// where a run holds its exclusive one. The shared lock is let go when `file` is closed.
+pub(super) fn check_free(file: &File, path: &Path) -> Result<(), CheckpointError> {
+    match file.try_lock_shared() {
+        Ok(()) => Ok(()),
+        Err(fs::TryLockError::WouldBlock) => Err(CheckpointError::Locked {
+            path: path.to_path_buf(),
+        }),
+        // A file system without locks, or one that refuses to lock for another reason: left
+        // to [`open_locked`] when the size's turn comes.
+        Err(fs::TryLockError::Error(_)) => Ok(()),
+    }
+}

@@ -264,10 +264,10 @@ thread_local! {
 }
 
 /// Checks, before any work, that the checkpoint at `path` (if there is one) may be used by the
-/// run `identity`: a file whose header names another run, or another version, is refused
-/// here, so that a folder of checkpoints of another engine or split is refused before any
-/// size is counted. A damaged header is left to [`Checkpoint::open`], which keeps the units
-/// that verify.
+/// run `identity`: a file another run holds (locked), or whose header names another run, or
+/// another version, is refused here, so that a folder of checkpoints in use or of another
+/// engine or split is refused before any size is counted. A damaged header is left to
+/// [`Checkpoint::open`], which keeps the units that verify.
 pub fn check(path: &Path, identity: &RunIdentity) -> Result<(), CheckpointError> {
     let Ok(file) = File::open(path) else {
         return Ok(());
@@ -275,6 +275,7 @@ pub fn check(path: &Path, identity: &RunIdentity) -> Result<(), CheckpointError>
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return Ok(());
     }
+    lock::check_free(&file, path)?;
     let first =
         FirstLine::read(&mut BufReader::new(file)).map_err(|source| CheckpointError::Io {
             path: path.to_path_buf(),

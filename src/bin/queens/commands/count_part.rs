@@ -59,9 +59,10 @@ pub fn checkpoints(args: &CountArgs) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Refuses, before any size is counted, a checkpoint already there that belongs to another run
-/// (another engine, split or part: a folder of checkpoints used with other options), rather
-/// than on reaching its size after the earlier sizes were counted.
+/// Refuses, before any size is counted, a checkpoint already there that another running
+/// count holds (locked) or that belongs to another run (another engine, split or part: a
+/// folder of checkpoints used with other options), rather than on reaching its size after the
+/// earlier sizes were counted.
 fn check_existing_checkpoints(args: &CountArgs) -> Result<(), CommandError> {
     let Some(part) = part_of(args) else {
         return Ok(());

@@ -21,8 +21,8 @@ use crate::progress::ProgressMode;
 pub use long_size::warn_if_long;
 use queens::Counter;
 use queens::plan::Plan;
-use queens::plan::part::Part;
 use queens::verify::KnownTable;
+pub use resumable::compute_counts;
 pub use rows::{report_mismatches, write_human, write_rows};
 use std::path::Path;
 
@@ -120,21 +120,6 @@ pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, Comman
     counter(n, search)?
         .plan()
         .map_err(|e| CommandError::Usage(e.to_string()))
-}
-
-/// Computes the complete counts of one board size with the given search options, resumably
-/// with the journal at `checkpoint` if given.
-pub fn compute_counts(
-    n: usize,
-    search: &SearchArgs,
-    checkpoint: Option<&Path>,
-    quiet: bool,
-) -> Result<queens::Counts, CommandError> {
-    let plan = build_plan(n, search)?;
-    let outcome = resumable::run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
-    outcome
-        .counts()
-        .map_err(|e| CommandError::Failed(e.to_string()))
 }
 
 /// Fails loudly, naming every disagreement with the published values in `mismatches`, if

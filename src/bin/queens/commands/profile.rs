@@ -184,7 +184,7 @@ enum SizeEnd {
 }
 
 /// Profiles size `n` with `args`' engine on `threads` threads ([`Profiler`]), with progress in
-/// estimated work, stopped between units by `stop`; a disagreement with the published values
+/// estimated work, stopped soon by `stop` (the units running give up); a disagreement with the published values
 /// is added to `failures`.
 fn profile_size(
     n: usize,
@@ -274,7 +274,7 @@ fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
     }
 }
 
-/// Runs `queens profile`. SIGINT/SIGTERM stop it between units: the sizes finished are
+/// Runs `queens profile`. SIGINT/SIGTERM stop it within a second: the sizes finished are
 /// written (the human tables as they finish, `--csv` atomically at the end), the stopped one
 /// is not (a part of a profile is not a profile), and the exit code is 1.
 pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {

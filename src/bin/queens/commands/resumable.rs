@@ -31,7 +31,8 @@ fn command_line() -> String {
         .join(" ")
 }
 
-/// A run that a signal stopped between units: what to say about it.
+/// A run that a signal stopped (its units in flight cut short and not kept): what to say
+/// about it.
 #[derive(Clone, Debug)]
 pub struct Stopped {
     /// What stopped it: `SIGINT`, `SIGTERM`, …
@@ -83,7 +84,8 @@ pub fn run_part(
 
 /// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
 /// `checkpoint`, units it already holds are not counted again and every finished unit is
-/// appended to it. SIGINT/SIGTERM stop the run between units (a [`PartEnd::Stopped`]); a second
+/// appended to it. SIGINT/SIGTERM stop the run within a second, the units in flight cut short
+/// and not journaled (a [`PartEnd::Stopped`]); a second
 /// one exits at once, printing how far the run got, then `written` (what the command has
 /// already written, e.g. `rows for n = 1 to 17 are written`), and the resume hint where there
 /// is a checkpoint.
@@ -237,4 +239,19 @@ fn resume_error(n: usize, e: ResumeError) -> CommandError {
         e @ ResumeError::Sync { .. } => CommandError::Io(format!("n = {n}: {e}")),
         ResumeError::Count(e) => CommandError::Failed(format!("n = {n}: {e}")),
     }
+}
+
+/// Computes the complete counts of one board size with the given search options, resumably
+/// with the journal at `checkpoint` if given.
+pub fn compute_counts(
+    n: usize,
+    search: &SearchArgs,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+) -> Result<queens::Counts, CommandError> {
+    let plan = super::build_plan(n, search)?;
+    let outcome = run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
+    outcome
+        .counts()
+        .map_err(|e| CommandError::Failed(e.to_string()))
 }

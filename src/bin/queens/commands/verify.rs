@@ -1,5 +1,5 @@
 //! `queens verify`: compute board sizes and compare with the published values, one line per
-//! size as it finishes; SIGINT/SIGTERM stop it between units, naming the unfinished size.
+//! size as it finishes; SIGINT/SIGTERM stop it within a second, naming the unfinished size.
 
 use super::{CommandError, known_table};
 use crate::cli::{EngineArg, SearchArgs, SplitArg, VerifyArgs};

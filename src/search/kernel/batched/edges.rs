@@ -181,7 +181,7 @@ fn widen(s: &[u16], d: &mut [u32]) {
 impl<L: Lanes<Lane = u16>> Search<L> {
     /// One step of the packed wide search (see the module's doc) on the deepest full level
     /// above `last − 1` (else the shallowest with a node); `false` when those levels are
-    /// empty. Each frame's search first steps until the level the grandchildren go to holds
+    /// empty, or when the unit gives up on a stop (every pending node dropped). Each frame's search first steps until the level the grandchildren go to holds
     /// fewer than `W` nodes (a step adds at most `W`).
     #[inline(always)]
     fn step_edges(
@@ -192,6 +192,11 @@ impl<L: Lanes<Lane = u16>> Search<L> {
         last: usize,
         narrow: &mut [Search<L>],
     ) -> bool {
+        // Every few thousand steps, a look at the stop flag (as in `Search::step`).
+        if self.patrol.stop() {
+            self.give_up();
+            return false;
+        }
         // Levels 0..last − 2 are stepped here; level last − 1 is the 32-bit search's.
         let above = (1u32 << (last - 1)) - 1;
         let (full, busy) = (self.full & above, self.busy & above);

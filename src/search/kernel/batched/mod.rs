@@ -50,6 +50,7 @@ mod edges;
 use super::frames::{Frames, MAX_FRAMES};
 use super::lanes::{CAP, Lanes, Narrowing};
 use super::{Interior, InteriorCount, MAX_DEPTH};
+use crate::plan::stop::Patrol;
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
 const LEVELS: usize = MAX_DEPTH - 2;
@@ -166,7 +167,18 @@ pub(crate) struct Search<L: Lanes> {
     acc_adds: u32,
     completions: u64,
     nodes: u64,
+    /// The steps until the next look at the stop flag ([`STEPS_BETWEEN_LOOKS`]): counted
+    /// across the units a thread runs, so that many small interiors look as often as one
+    /// large one.
+    patrol: Patrol,
 }
+
+/// The steps of one search between two looks at the stop flag: at most `W` nodes a step
+/// (192 or 384), so about 10^6 nodes, a millisecond or two, between looks, and a look (a
+/// thread-local read and an atomic load) costs a millionth of that. Every search of a
+/// thread (the interleaved ones, a split search's narrow ones) counts its own steps, so a
+/// stop ends a count within that many steps of each.
+const STEPS_BETWEEN_LOOKS: u32 = 4096;
 
 impl<L: Lanes> Search<L> {
     /// An empty search.
@@ -198,6 +210,7 @@ impl<L: Lanes> Search<L> {
             acc_adds: 0,
             completions: 0,
             nodes: 0,
+            patrol: Patrol::every(STEPS_BETWEEN_LOOKS),
         }
     }
 
@@ -290,10 +303,21 @@ impl<L: Lanes> Search<L> {
         self.busy = (self.busy & !(1 << j)) | (u32::from(self.count[j] > 0) << j);
     }
 
-    /// One step of up to `W` nodes; `false` when there was nothing left to do. With `three`,
-    /// the interior is tight (as many open columns as free rows) and the last level searched
-    /// leaves three free rows, counted by [`Lanes::three_rows`]; else it leaves two, counted by
-    /// [`Lanes::two_rows`].
+    /// Drops every pending node: the search is over, with the counts it has (partial: the
+    /// unit gave up on a stop, [`crate::plan::stop`], and its counts are thrown away).
+    #[cold]
+    fn give_up(&mut self) {
+        self.count = [0; LEVELS];
+        self.tail_count = 0;
+        self.full = 0;
+        self.busy = 0;
+    }
+
+    /// One step of up to `W` nodes; `false` when there was nothing left to do, or when the
+    /// unit gives up on a stop (then every pending node is dropped: see [`Search::give_up`]).
+    /// With `three`, the interior is tight (as many open columns as free rows) and the last
+    /// level searched leaves three free rows, counted by [`Lanes::three_rows`]; else it leaves
+    /// two, counted by [`Lanes::two_rows`].
     ///
     /// With `divert`, the children that fit a frame of the interior (see [`Diverted`]) go to
     /// its buffer instead of the next level.
@@ -305,6 +329,11 @@ impl<L: Lanes> Search<L> {
         three: bool,
         mut divert: Option<&mut Diverted<L>>,
     ) -> bool {
+        // Every few thousand steps, a look at the stop flag.
+        if self.patrol.stop() {
+            self.give_up();
+            return false;
+        }
         // Placements at level `last` leave two or three free rows, counted in closed form.
         let last = it.depth - if three { 4 } else { 3 };
         let i = if self.full != 0 {
