@@ -2,7 +2,7 @@
 //! sequence the tool computes ([`crate::sequences::Sequence`]), with each sequence's OEIS
 //! offset.
 
-use super::{Exporter, RunMeta};
+use super::exporter::{Exporter, RunMeta};
 use crate::formats::table::Row;
 pub use crate::sequences::Sequence;
 use std::io;

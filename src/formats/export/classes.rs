@@ -2,7 +2,7 @@
 //! memory: one per line in a single-line notation with a `#` comment, a JSON list, a Markdown
 //! table, or CSV ([`write_classes`]).
 
-use super::Format;
+use super::format::Format;
 use crate::board::notation::{self, Notation};
 use crate::classify;
 use crate::formats::solutions::{self, ListOptions};

@@ -2,7 +2,7 @@
 //! once in constant memory as the human table, CSV, a JSON list (with the `serde` feature) or
 //! a Markdown table ([`Writer`]).
 
-use super::Format;
+use super::format::Format;
 use crate::board::notation::{self, Notation};
 use crate::classify::Classification;
 use crate::formats::table::{self, Layout};

@@ -1,7 +1,7 @@
 //! CSV export: the table with a header and every column, as `count --csv` writes it and
 //! `merge` and `--known` read it back ([`table::read_csv`]).
 
-use super::{Exporter, RunMeta};
+use super::exporter::{Exporter, RunMeta};
 use crate::formats::table::{self, Row};
 use std::io;
 

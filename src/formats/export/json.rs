@@ -1,8 +1,8 @@
 //! JSON export: the rows of a `queens count` run and how it was run (tool version, command
 //! line, start time, threads, machine); and [`read`], which reads the rows back (`plot`).
 
+use super::exporter::{Exporter, RunMeta};
 use super::machine::Machine;
-use super::{Exporter, RunMeta};
 use crate::formats::table::{self, Row};
 use crate::verify::Verdict;
 use serde::{Deserialize, Serialize};

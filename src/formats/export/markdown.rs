@@ -1,6 +1,6 @@
 //! A Markdown table of a `queens count` run, ready for a README or a paper draft.
 
-use super::{Exporter, RunMeta};
+use super::exporter::{Exporter, RunMeta};
 use crate::formats::table::{self, Row, markdown_cell as cell};
 use std::io;
 
