@@ -18,6 +18,7 @@ pub mod format;
 pub mod json;
 pub mod machine;
 pub mod markdown;
+pub mod profile;
 
 pub use exporter::{Exporter, RunMeta, rfc3339, rfc3339_now};
 pub use format::{Format, Options};
