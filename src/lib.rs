@@ -102,8 +102,9 @@
 //! - [`runner`], [`counter`], [`mod@solutions`], [`mod@classify`]: the engines' plans run on a
 //!   thread pool, and the front door on them ([`fn@count`], [`Counter`], [`fn@solutions`],
 //!   [`fn@classes`], [`fn@classify`]).
-//! - [`formats`], [`sequences`]: the files other runs read back (result tables, part rows
-//!   and their merge, lists of solutions); the OEIS sequences a table's columns are.
+//! - [`formats`]: the files other runs read back (result tables, part rows and their merge,
+//!   lists of solutions), the exports of a table (CSV, JSON, Markdown, OEIS b-files) and the
+//!   OEIS sequences a table's columns are ([`formats::sequences`], also [`sequences`]).
 //! - [`draw`]: SVG boards, classes and plots.
 //!
 //! The `queens` binary (the default `cli` feature) adds the command line on top; the library
@@ -124,11 +125,13 @@ pub mod plan;
 pub mod rules;
 pub mod runner;
 pub mod search;
-pub mod sequences;
 pub mod solutions;
 pub mod storage;
 pub mod symmetry;
 pub mod verify;
+
+// The OEIS sequences live with the b-file that lists them; `queens::sequences` stays their path.
+pub use formats::sequences;
 
 pub use board::{InvalidSolution, ParseSolutionError, Solution};
 pub use classify::{ClassInfo, Classification, classify};

@@ -1,10 +1,13 @@
 //! The files other runs read back: result tables ([`table`]), part rows ([`part_row`]) and
-//! their [`merge`], and lists of solutions in every notation ([`solutions`]). The file
+//! their [`merge`], and lists of solutions in every notation ([`solutions`]); and the exports
+//! of a table for other tools and papers ([`export`]: CSV, JSON, Markdown, OEIS b-files). The file
 //! machinery under them (atomic writes, bounded reads, checksums, the tally codec, the
 //! checkpoint journal) is [`crate::storage`].
 
+pub mod export;
 pub mod merge;
 pub mod part_row;
+pub mod sequences;
 pub mod solutions;
 pub mod table;
 

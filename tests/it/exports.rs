@@ -764,3 +764,53 @@ fn count_json_or_markdown_on_stdout_replaces_the_table() {
         1
     );
 }
+
+/// The format seam: every [`Format`](queens::formats::export::Format) of the library is an
+/// option of `count` and `merge` (its flag in their help) and writes something of a small
+/// table, from the library's exporter and from the command line; its name in the message of
+/// two outputs on stdout. A format added to the enum and not to the command line fails here.
+#[test]
+fn every_export_format_is_a_flag_of_count_and_merge_and_writes_a_table() {
+    use queens::formats::export::{Format, Options, RunMeta};
+    use queens::formats::table::Row;
+    let rows: Vec<Row> = (1..=4)
+        .map(|n| crate::common::row(n, queens::plan::Engine::Enumerate, 1))
+        .collect();
+    let meta = RunMeta::now(None);
+    let count_help = stdout_of(&["count", "--help"]);
+    let merge_help = stdout_of(&["merge", "--help"]);
+    for &format in Format::ALL {
+        let flag = format.flag();
+        for (command, help) in [("count", &count_help), ("merge", &merge_help)] {
+            assert!(
+                help.contains(&format!("{flag} <FILE>")),
+                "{command} --help lacks {flag}"
+            );
+        }
+        let mut written = Vec::new();
+        format
+            .exporter(&Options::default())
+            .write(&rows, &meta, &mut written)
+            .unwrap();
+        let written = String::from_utf8(written).unwrap();
+        // n = 4 has 2 solutions in 1 class: every format names the size and its total.
+        assert!(
+            written.contains('4') && written.contains('2'),
+            "{format:?}: {written}"
+        );
+        // The command line writes it too (its metadata differs: command line, start time).
+        let cli = stdout_of(&["count", "1-4", &flag, "-"]);
+        assert!(cli.contains('4') && cli.contains('2'), "{flag} -: {cli}");
+    }
+    let flags: Vec<String> = Format::ALL.iter().map(|f| f.flag()).collect();
+    let o = queens()
+        .args(["count", "4"])
+        .args([&flags[0], "-", &flags[1], "-"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for flag in &flags {
+        assert!(err.contains(flag.as_str()), "{flag} not in: {err}");
+    }
+}

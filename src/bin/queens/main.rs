@@ -20,7 +20,6 @@ mod examples;
 mod exports;
 mod extras;
 mod help;
-mod machine;
 mod ns;
 mod output;
 mod progress;

@@ -9,187 +9,17 @@
 use super::CommandError;
 use crate::cli::{ClassifyArgs, ClassifyFormat};
 use crate::progress::{CountProgress, Progress};
-use queens::board::notation::{self, Notation};
+use queens::board::notation::Notation;
 use queens::board::reader::{self, BoardReader, LineTooLong, NotBoards, RawBoard, ReadResult};
-use queens::classify::{ClassNumbers, Classification, Summary, classify};
-use queens::formats::table::{self, Layout};
+use queens::classify::{ClassNumbers, Summary, classify};
+use queens::formats::export::Format;
+use queens::formats::export::classified::{Classified, Writer};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-/// The CSV header of `--format csv`.
-pub const CSV_HEADER: [&str; 8] = [
-    "line",
-    "n",
-    "board",
-    "canonical",
-    "symmetry",
-    "class_size",
-    "to_canonical",
-    "class",
-];
-
-/// The headings of the human table.
-const HEADINGS: [&str; 7] = [
-    "line",
-    "board",
-    "canonical",
-    "class",
-    "symmetry",
-    "class_size",
-    "to_canonical",
-];
-
-/// Rows the human table holds back to size its columns; later rows use those widths (and
-/// stretch their own field when it is wider).
-const SIZING_ROWS: usize = 256;
-
 /// Input files at least this large show progress (one unit per MiB read).
 const PROGRESS_BYTES: u64 = 8 << 20;
-
-/// One classified board, as written.
-struct Classified {
-    line: usize,
-    c: Classification,
-    number: Option<usize>,
-}
-
-/// Writes the classifications one by one in the chosen format.
-struct Output<'a> {
-    out: &'a mut dyn Write,
-    /// Human, Csv, Json or Markdown.
-    format: ClassifyFormat,
-    notation: Notation,
-    held: Vec<[String; 7]>,
-    /// The human table's layout, once its first rows sized it.
-    table: Option<Layout>,
-    csv_started: bool,
-}
-
-impl Output<'_> {
-    fn fields(&self, k: &Classified) -> [String; 7] {
-        [
-            k.line.to_string(),
-            notation::to_string(self.notation, k.c.board.cols()),
-            notation::to_string(self.notation, k.c.canonical.cols()),
-            k.number.map_or_else(String::new, |k| k.to_string()),
-            k.c.symmetry.name().to_string(),
-            k.c.class_size.to_string(),
-            k.c.transform_names(),
-        ]
-    }
-
-    fn flush_held(&mut self) -> io::Result<()> {
-        if self.table.is_none() {
-            if self.held.is_empty() {
-                return Ok(());
-            }
-            // Numbers right-aligned (line, class, class_size), words left-aligned.
-            let mut table = Layout::new(&HEADINGS, |i| !matches!(i, 0 | 3 | 5));
-            for row in &self.held {
-                table.fit(row);
-            }
-            self.out.write_all(table.header().as_bytes())?;
-            self.table = Some(table);
-        }
-        let table = self.table.as_ref().expect("sized");
-        for row in std::mem::take(&mut self.held) {
-            self.out.write_all(table.line(&row).as_bytes())?;
-        }
-        Ok(())
-    }
-
-    /// Starts the CSV, the JSON list or the Markdown table.
-    fn csv_header(&mut self) -> io::Result<()> {
-        self.csv_started = true;
-        match self.format {
-            ClassifyFormat::Json => self.out.write_all(b"["),
-            ClassifyFormat::Markdown => {
-                let line = format!("| {} |\n", CSV_HEADER.join(" | "));
-                self.out.write_all(line.as_bytes())?;
-                self.out
-                    .write_all(b"| --: | --: | :-- | :-- | :-- | --: | :-- | --: |\n")
-            }
-            _ => self.out.write_all(table::csv_line(&CSV_HEADER)?.as_bytes()),
-        }
-    }
-
-    fn push(&mut self, k: &Classified) -> io::Result<()> {
-        let f = self.fields(k);
-        match self.format {
-            ClassifyFormat::Csv | ClassifyFormat::Json | ClassifyFormat::Markdown => {
-                let first = !self.csv_started;
-                if first {
-                    self.csv_header()?;
-                }
-                let n = k.c.board.n().to_string();
-                let record = [&f[0], &n, &f[1], &f[2], &f[4], &f[5], &f[6], &f[3]];
-                let text = match self.format {
-                    ClassifyFormat::Json => json_record(k, &f, first)?,
-                    ClassifyFormat::Markdown => {
-                        let cells: Vec<String> =
-                            record.iter().map(|c| table::markdown_cell(c)).collect();
-                        format!("| {} |\n", cells.join(" | "))
-                    }
-                    _ => table::csv_line(&record)?,
-                };
-                self.out.write_all(text.as_bytes())
-            }
-            _ => {
-                if let Some(table) = &self.table {
-                    self.out.write_all(table.line(&f).as_bytes())
-                } else {
-                    self.held.push(f);
-                    if self.held.len() >= SIZING_ROWS {
-                        self.flush_held()
-                    } else {
-                        Ok(())
-                    }
-                }
-            }
-        }
-    }
-
-    fn finish(&mut self) -> io::Result<()> {
-        let tabular = self.format != ClassifyFormat::Human;
-        if tabular && !self.csv_started {
-            self.csv_header()?;
-        }
-        if self.format == ClassifyFormat::Json {
-            self.out.write_all(b"\n]\n")?;
-        }
-        self.flush_held()
-    }
-}
-
-/// One board as a JSON object, on a line of its own (`,` before every one but the first):
-/// the CSV's fields, numbers as numbers, the transforms as a list, `class` null when the
-/// board is too large to be numbered.
-fn json_record(k: &Classified, f: &[String; 7], first: bool) -> io::Result<String> {
-    #[derive(serde::Serialize)]
-    struct Record<'a> {
-        line: usize,
-        n: usize,
-        board: &'a str,
-        canonical: &'a str,
-        symmetry: &'a str,
-        class_size: usize,
-        to_canonical: Vec<&'a str>,
-        class: Option<usize>,
-    }
-    let record = Record {
-        line: k.line,
-        n: k.c.board.n(),
-        board: &f[1],
-        canonical: &f[2],
-        symmetry: &f[4],
-        class_size: k.c.class_size,
-        to_canonical: f[6].split(' ').collect(),
-        class: k.number,
-    };
-    let text = serde_json::to_string(&record).map_err(io::Error::other)?;
-    Ok(format!("{}\n  {text}", if first { "" } else { "," }))
-}
 
 /// What a run found, for the exit code.
 #[derive(Debug, Default)]
@@ -403,14 +233,14 @@ fn classify_stream(
     let mut summary = Summary::new();
     let mut tally = Tally::default();
     let (format, chosen) = args.layout().map_err(io::Error::other)?;
-    let mut output = Output {
-        out,
-        format,
-        notation: chosen.unwrap_or(Notation::Cols),
-        held: Vec::new(),
-        table: None,
-        csv_started: false,
+    let format = match format {
+        ClassifyFormat::Csv => Some(Format::Csv),
+        ClassifyFormat::Json => Some(Format::Json),
+        ClassifyFormat::Markdown => Some(Format::Markdown),
+        ClassifyFormat::Human | ClassifyFormat::In(_) => None,
     };
+    let mut output =
+        Writer::new(out, format, chosen.unwrap_or(Notation::Cols)).map_err(io::Error::other)?;
     let mode = super::progress_mode(args.quiet);
     // A large file's bar starts with the first board, so that a file which is not boards
     // ends with its one message and no bar. A count starts at once: an input that may never

@@ -4,12 +4,9 @@
 
 use super::CommandError;
 use crate::cli::ExportArgs;
-use crate::exports::bfile::{self, Bfile};
-use crate::exports::json::Json;
-use crate::exports::markdown::Markdown;
-use crate::exports::{Exporter, RunMeta};
 use crate::output::Destination;
-use queens::formats::table::{self, Row};
+use queens::formats::export::{Exporter, Format, Options, RunMeta, bfile};
+use queens::formats::table::Row;
 
 /// The exports one run asks for, checked.
 pub struct Exports {
@@ -25,13 +22,12 @@ pub fn plan(
     csv: Option<&Destination>,
     columns: Option<&[usize]>,
 ) -> Result<Exports, CommandError> {
-    plan_files(
-        args.json.as_deref(),
-        args.markdown.as_deref(),
-        args.bfile.as_deref().map(|b| (b, args.sequence)),
-        csv,
-        columns,
-    )
+    let files = [
+        (Format::Json, args.json.as_deref()),
+        (Format::Markdown, args.markdown.as_deref()),
+        (Format::Bfile, args.bfile.as_deref()),
+    ];
+    plan_formats(&files, args.sequence, csv, columns)
 }
 
 /// [`plan`] of the files given: `--json`, `--markdown`, and `--bfile` with its sequence.
@@ -42,39 +38,47 @@ pub fn plan_files(
     csv: Option<&Destination>,
     columns: Option<&[usize]>,
 ) -> Result<Exports, CommandError> {
-    let mut targets: Vec<(&str, Destination, Box<dyn Exporter>)> = Vec::new();
-    if let Some(path) = json {
-        targets.push(("--json", Destination::parse(path), Box::new(Json)));
-    }
-    if let Some(path) = markdown {
-        let columns = columns.map_or_else(|| (0..table::COLUMNS.len()).collect(), <[_]>::to_vec);
-        targets.push((
-            "--markdown",
-            Destination::parse(path),
-            Box::new(Markdown(columns)),
-        ));
-    }
-    if let Some((path, sequence)) = bfile {
-        targets.push((
-            "--bfile",
-            Destination::parse(path),
-            Box::new(Bfile(sequence)),
-        ));
+    let files = [
+        (Format::Json, json),
+        (Format::Markdown, markdown),
+        (Format::Bfile, bfile.map(|(path, _)| path)),
+    ];
+    let sequence = bfile.map_or(Options::default().sequence, |(_, s)| s);
+    plan_formats(&files, sequence, csv, columns)
+}
+
+/// [`plan`] of the files given, each with its format (`None`: not asked for), and the
+/// b-file's sequence.
+pub fn plan_formats(
+    files: &[(Format, Option<&str>)],
+    sequence: bfile::Sequence,
+    csv: Option<&Destination>,
+    columns: Option<&[usize]>,
+) -> Result<Exports, CommandError> {
+    let mut options = Options {
+        sequence,
+        ..Options::default()
+    };
+    if let Some(columns) = columns {
+        options.columns = columns.to_vec();
     }
     let mut on_stdout = usize::from(csv == Some(&Destination::Stdout));
-    for (flag, dest, _) in &targets {
+    let mut targets = Vec::new();
+    for &(format, path) in files {
+        let Some(path) = path else { continue };
+        let dest = Destination::parse(path);
         dest.check()
-            .map_err(|e| CommandError::Usage(format!("{flag}: {e}")))?;
-        on_stdout += usize::from(*dest == Destination::Stdout);
+            .map_err(|e| CommandError::Usage(format!("{}: {e}", format.flag())))?;
+        on_stdout += usize::from(dest == Destination::Stdout);
+        targets.push((dest, format.exporter(&options)));
     }
     if on_stdout > 1 {
-        return Err(CommandError::Usage(
-            "only one of --csv, --json, --markdown and --bfile can write to stdout (-)".into(),
-        ));
+        return Err(CommandError::Usage(format!(
+            "only one of {} can write to stdout (-)",
+            Format::flags_text(Format::ALL)
+        )));
     }
-    Ok(Exports {
-        targets: targets.into_iter().map(|(_, d, e)| (d, e)).collect(),
-    })
+    Ok(Exports { targets })
 }
 
 /// Refuses a b-file that cannot be written, a usage error: board sizes that are not

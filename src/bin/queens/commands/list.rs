@@ -5,12 +5,13 @@ use super::CommandError;
 use crate::cli::{FromArg, ListArgs, ListFormat};
 use crate::progress::Progress;
 use queens::board::Solution;
-use queens::board::notation::{self, Notation};
+use queens::board::notation::Notation;
 use queens::board::reader;
 use queens::classify;
+use queens::formats::export::Format;
+use queens::formats::export::classes::write_classes;
 use queens::formats::solutions::{self, ListOptions};
-use std::io::{self, Write};
-use std::ops::ControlFlow;
+use std::io;
 
 /// Reads a board given on the command line (`--orbit`, `render --solution`) in `from`, or in
 /// the notation it looks like, and checks it is a solution of size `n`; `what` names the
@@ -71,8 +72,8 @@ fn expected(n: usize, classes: bool) -> Option<u128> {
 /// Runs `queens list`.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let table = match args.format {
-        Some(ListFormat::Json) => Some(ClassStyle::Json),
-        Some(ListFormat::Markdown) => Some(ClassStyle::Markdown),
+        Some(ListFormat::Json) => Some(Format::Json),
+        Some(ListFormat::Markdown) => Some(Format::Markdown),
         _ => None,
     };
     if table.is_some() && !args.classes {
@@ -124,13 +125,9 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
                 p.unit_done(0, u128::from(solutions::PROGRESS_EVERY));
             }
         };
-        let style = table.or_else(|| {
-            notation
-                .is_single_line()
-                .then_some(ClassStyle::In(notation))
-        });
-        let written = if let Some(style) = style.filter(|_| args.classes) {
-            write_classes(w, args.n, style, args.limit, tick)
+        let by_class = table.is_some() || notation.is_single_line();
+        let written = if args.classes && by_class {
+            write_classes(w, args.n, table, notation, args.limit, tick)
         } else {
             solutions::write_solutions(w, args.n, &options, tick)
         };
@@ -152,94 +149,4 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => Ok(other?),
     }
-}
-
-/// Writes the classes of `n` in `style`: one per line in a single-line notation, each
-/// canonical board followed by a `#` comment with its class number, symmetry type and class
-/// size (`0 4 7 5 2 6 1 3  # class 1: asymmetric, 8 boards`), which every reader of boards
-/// skips (`queens list 8 --classes | queens classify` reads the boards); or the same as a
-/// JSON list or a Markdown table (boards in cols). At most `limit`; calls
-/// `progress` every [`solutions::PROGRESS_EVERY`] classes. Returns the number written.
-fn write_classes(
-    out: &mut dyn Write,
-    n: usize,
-    style: ClassStyle,
-    limit: Option<u64>,
-    mut progress: impl FnMut(u64),
-) -> io::Result<u64> {
-    let limit = limit.unwrap_or(u64::MAX);
-    let mut written = 0u64;
-    let mut error = None;
-    let mut line = Vec::with_capacity(256);
-    match style {
-        ClassStyle::Json => out.write_all(b"[")?,
-        ClassStyle::Markdown => out.write_all(
-            b"| class | canonical | symmetry | class_size |\n| --: | :-- | :-- | --: |\n",
-        )?,
-        ClassStyle::In(_) => {}
-    }
-    if limit > 0 {
-        classify::for_each_class(n, |index, cols| {
-            let info = classify::class_info(index, cols);
-            let (symmetry, size) = (info.symmetry.name(), info.class_size);
-            line.clear();
-            match style {
-                ClassStyle::In(notation) => {
-                    notation::write(&mut line, notation, cols);
-                    let boards = queens::board::plural(size as u64, "board");
-                    line.extend_from_slice(
-                        format!("  # class {index}: {symmetry}, {boards}\n").as_bytes(),
-                    );
-                }
-                ClassStyle::Json => {
-                    let board = notation::to_string(Notation::Cols, cols);
-                    let sep = if written == 0 { "" } else { "," };
-                    line.extend_from_slice(
-                        format!(
-                            "{sep}\n  {{\"class\":{index},\"canonical\":\"{board}\",\
-                             \"symmetry\":\"{symmetry}\",\"class_size\":{size}}}"
-                        )
-                        .as_bytes(),
-                    );
-                }
-                ClassStyle::Markdown => {
-                    let board = notation::to_string(Notation::Cols, cols);
-                    line.extend_from_slice(
-                        format!("| {index} | {board} | {symmetry} | {size} |\n").as_bytes(),
-                    );
-                }
-            }
-            if let Err(e) = out.write_all(&line) {
-                error = Some(e);
-                return ControlFlow::Break(());
-            }
-            written += 1;
-            if written.is_multiple_of(solutions::PROGRESS_EVERY) {
-                progress(written);
-            }
-            if written >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-    }
-    if let Some(e) = error {
-        return Err(e);
-    }
-    if style == ClassStyle::Json {
-        out.write_all(b"\n]\n")?;
-    }
-    out.flush().map(|()| written)
-}
-
-/// How [`write_classes`] writes each class.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ClassStyle {
-    /// The board in a single-line notation and a `#` comment.
-    In(Notation),
-    /// One JSON object per class, in a list.
-    Json,
-    /// One row of a Markdown table per class.
-    Markdown,
 }

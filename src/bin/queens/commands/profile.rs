@@ -6,6 +6,7 @@ use crate::cli::ProfileArgs;
 use crate::output::Destination;
 use crate::progress::Progress;
 use crate::signals;
+use queens::formats::export::{Format, profile};
 use queens::plan::{Engine, Tally};
 use queens::runner::profiler::{Profiled, Profiler};
 use queens::runner::stop::StopFlag;
@@ -16,25 +17,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// The CSV header of `--csv`: one row per (n, depth).
-pub const CSV_HEADER: [&str; 5] = ["n", "engine", "depth", "nodes", "solutions"];
-
-/// Writes profiles in the long CSV format of [`CSV_HEADER`].
-pub fn write_csv(profiles: &[Profile], out: &mut dyn Write) -> io::Result<()> {
-    let records = profiles.iter().flat_map(|p| {
-        p.depths.iter().map(|d| {
-            [
-                p.n.to_string(),
-                p.engine.name().to_string(),
-                d.depth.to_string(),
-                d.nodes.to_string(),
-                d.solutions.to_string(),
-            ]
-        })
-    });
-    queens::formats::write_csv(&CSV_HEADER, records, out)
-}
-
 /// A destination given as `flag`, checked before any work.
 fn checked(flag: &str, path: Option<&str>) -> Result<Option<Destination>, CommandError> {
     path.map(|p| {
@@ -44,137 +26,6 @@ fn checked(flag: &str, path: Option<&str>) -> Result<Option<Destination>, Comman
         Ok(dest)
     })
     .transpose()
-}
-
-/// The JSON document of `--json`: the run's metadata (as `count --json` writes it) and each
-/// profile with its verdict and nodes and solutions per depth (exact integers).
-pub fn write_json(
-    profiles: &[Profile],
-    verdicts: &[String],
-    meta: &crate::exports::RunMeta,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    #[derive(serde::Serialize)]
-    struct Depth {
-        depth: usize,
-        nodes: u128,
-        solutions: u128,
-    }
-    #[derive(serde::Serialize)]
-    struct OneProfile<'a> {
-        n: usize,
-        engine: &'a str,
-        verified: &'a str,
-        depths: Vec<Depth>,
-    }
-    #[derive(serde::Serialize)]
-    struct Document<'a> {
-        #[serde(flatten)]
-        meta: crate::exports::json::MetaFields<'a>,
-        profiles: Vec<OneProfile<'a>>,
-    }
-    let doc = Document {
-        meta: crate::exports::json::MetaFields::of(meta),
-        profiles: profiles
-            .iter()
-            .zip(verdicts)
-            .map(|(p, verified)| OneProfile {
-                n: p.n,
-                engine: p.engine.name(),
-                verified,
-                depths: p
-                    .depths
-                    .iter()
-                    .map(|d| Depth {
-                        depth: d.depth,
-                        nodes: d.nodes,
-                        solutions: d.solutions,
-                    })
-                    .collect(),
-            })
-            .collect(),
-    };
-    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
-    writeln!(out)
-}
-
-/// The Markdown table of `--markdown`: one row per (n, depth), numbers right-aligned, and a
-/// line per profile with its verdict.
-pub fn write_markdown(
-    profiles: &[Profile],
-    verdicts: &[String],
-    meta: &crate::exports::RunMeta,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    writeln!(out, "| n | engine | depth | nodes | solutions |")?;
-    writeln!(out, "| --: | :-- | --: | --: | --: |")?;
-    for p in profiles {
-        for d in &p.depths {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} | {} |",
-                p.n,
-                p.engine.name(),
-                d.depth,
-                d.nodes,
-                d.solutions
-            )?;
-        }
-    }
-    writeln!(out)?;
-    for (p, verified) in profiles.iter().zip(verdicts) {
-        writeln!(
-            out,
-            "n = {}, engine {}: verified {}.",
-            p.n,
-            p.engine.name(),
-            queens::formats::table::markdown_cell(verified)
-        )?;
-    }
-    writeln!(
-        out,
-        "\nComputed by queens {} on {} (started {}).",
-        meta.version,
-        queens::formats::table::markdown_cell(&meta.machine.summary()),
-        meta.started
-    )
-}
-
-/// What a profile's depths and nodes mean, per engine.
-fn legend(engine: Engine) -> &'static str {
-    match engine {
-        Engine::Enumerate => "nodes per depth of its search tree",
-        Engine::Symmetric => {
-            "depth = queens on the board; one border constellation per D4 orbit, unweighted; \
-             the last two rows, which its kernels count by a closed form, are built here"
-        }
-    }
-}
-
-/// Renders one profile as an aligned table with a total line.
-pub fn human(p: &Profile, verdict: &str) -> String {
-    let total_nodes = p.total_nodes().map_or("overflow".into(), |v| v.to_string());
-    let total_solutions = p
-        .total_solutions()
-        .map_or("overflow".into(), |v| v.to_string());
-    let w = total_nodes.len().max("nodes".len());
-    let ws = total_solutions.len().max("solutions".len());
-    let mut out = format!(
-        "n = {}, engine {} ({})\n",
-        p.n,
-        p.engine.name(),
-        legend(p.engine)
-    );
-    out += &format!("{:>5}  {:>w$}  {:>ws$}\n", "depth", "nodes", "solutions");
-    for d in &p.depths {
-        out += &format!("{:>5}  {:>w$}  {:>ws$}\n", d.depth, d.nodes, d.solutions);
-    }
-    out += &format!(
-        "{:>5}  {total_nodes:>w$}  {total_solutions:>ws$}\n",
-        "total"
-    );
-    out += &format!("verified: {verdict}\n");
-    out
 }
 
 /// One size's profile and its `verified:` text, or how far a stopped search got.
@@ -296,9 +147,10 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
         .filter(|d| **d == Some(&Destination::Stdout))
         .count();
     if on_stdout > 1 {
-        return Err(CommandError::Usage(
-            "only one of --csv, --json and --markdown can write to stdout (-)".into(),
-        ));
+        return Err(CommandError::Usage(format!(
+            "only one of {} can write to stdout (-)",
+            Format::flags_text(&[Format::Csv, Format::Json, Format::Markdown])
+        )));
     }
     let human_on_stdout = on_stdout == 0 && !args.table.redirected();
     let meta = crate::exports::RunMeta::now(args.threads.map(usize::from));
@@ -321,9 +173,9 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                 }
             };
         let text = if profiles.is_empty() {
-            human(&p, &verdict)
+            profile::human(&p, &verdict)
         } else {
-            format!("\n{}", human(&p, &verdict))
+            format!("\n{}", profile::human(&p, &verdict))
         };
         if human_on_stdout {
             let mut out = io::stdout().lock();
@@ -336,16 +188,16 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     }
     if stopped.is_none() || !profiles.is_empty() {
         if let Some(dest) = &csv {
-            dest.write_with(|w| write_csv(&profiles, w))?;
+            dest.write_with(|w| profile::write(Format::Csv, &profiles, &verdicts, &meta, w))?;
         }
         if let Some(dest) = &human_file {
             dest.write_with(|w| w.write_all(human_text.as_bytes()))?;
         }
         if let Some(dest) = &json {
-            dest.write_with(|w| write_json(&profiles, &verdicts, &meta, w))?;
+            dest.write_with(|w| profile::write(Format::Json, &profiles, &verdicts, &meta, w))?;
         }
         if let Some(dest) = &markdown {
-            dest.write_with(|w| write_markdown(&profiles, &verdicts, &meta, w))?;
+            dest.write_with(|w| profile::write(Format::Markdown, &profiles, &verdicts, &meta, w))?;
         }
     }
     if let Some((n, finished, total)) = stopped {

@@ -1,10 +1,10 @@
 //! OEIS b-files: one term per line, `n a(n)`, a single space between, LF line ends, for every
-//! sequence the tool computes ([`queens::sequences::Sequence`]), with each sequence's OEIS
+//! sequence the tool computes ([`crate::sequences::Sequence`]), with each sequence's OEIS
 //! offset.
 
-use super::{Exporter, RunMeta};
-use queens::formats::table::Row;
-pub use queens::sequences::Sequence;
+use super::exporter::{Exporter, RunMeta};
+use crate::formats::table::Row;
+pub use crate::sequences::Sequence;
 use std::io;
 
 /// Checks that `sizes` can make a b-file: consecutive and increasing, as OEIS requires.

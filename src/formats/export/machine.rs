@@ -2,10 +2,9 @@
 //! published tables: operating system, kernel, CPU model and logical CPUs. Best effort: a
 //! field that cannot be read says `unknown`.
 
-use serde::Serialize;
-
 /// The machine's description.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Machine {
     /// Operating system: `PRETTY_NAME` of /etc/os-release, or the target OS (`linux`, …).
     pub os: String,
@@ -47,7 +46,7 @@ impl Sources {
             cpuinfo: read("/proc/cpuinfo"),
             target_os: std::env::consts::OS.to_string(),
             arch: std::env::consts::ARCH.to_string(),
-            logical_cpus: queens::runner::available_threads(),
+            logical_cpus: crate::runner::available_threads(),
         }
     }
 }
@@ -193,7 +192,7 @@ mod tests {
     fn the_current_machine_is_what_its_sources_say() {
         let sources = Sources::current();
         assert_eq!(sources.arch, std::env::consts::ARCH);
-        assert_eq!(sources.logical_cpus, queens::runner::available_threads());
+        assert_eq!(sources.logical_cpus, crate::runner::available_threads());
         assert_eq!(Machine::current(), Machine::from_sources(&sources));
     }
 }

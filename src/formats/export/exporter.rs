@@ -1,13 +1,7 @@
-//! Exports of a `queens count` table for other tools and for papers, one module per format
-//! behind the small [`Exporter`] trait: JSON with run metadata ([`json`]), a Markdown table
-//! ([`markdown`]) and an OEIS b-file ([`bfile`]).
+//! What every exporter shares: the [`Exporter`] trait and the run's metadata ([`RunMeta`]).
 
-pub mod bfile;
-pub mod json;
-pub mod markdown;
-
-use crate::machine::Machine;
-use queens::formats::table::Row;
+use super::machine::Machine;
+use crate::formats::table::Row;
 use std::io;
 
 /// How and where a run happened, for the exports that record it.
@@ -42,10 +36,10 @@ impl RunMeta {
     }
 
     /// The same, verified against `source` (the published values or a `--known` file).
-    pub fn verified_against(mut self, source: &queens::verify::Source) -> RunMeta {
+    pub fn verified_against(mut self, source: &crate::verify::Source) -> RunMeta {
         self.known_file = match source {
-            queens::verify::Source::Published => None,
-            queens::verify::Source::File(name) => Some(name.clone()),
+            crate::verify::Source::Published => None,
+            crate::verify::Source::File(name) => Some(name.clone()),
         };
         self
     }
@@ -53,11 +47,31 @@ impl RunMeta {
 
 /// The current time in RFC 3339, UTC, to the second (`2026-11-30T13:45:07Z`).
 pub fn rfc3339_now() -> String {
-    let now = time::OffsetDateTime::now_utc()
-        .replace_nanosecond(0)
-        .expect("0 is a valid nanosecond");
-    now.format(&time::format_description::well_known::Rfc3339)
-        .expect("a UTC time in years 0..9999 formats as RFC 3339")
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    rfc3339(secs)
+}
+
+/// `secs` seconds after the Unix epoch in RFC 3339, UTC (the proleptic Gregorian calendar,
+/// by Howard Hinnant's `civil_from_days`).
+pub fn rfc3339(secs: u64) -> String {
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Days since 0000-03-01, in 400-year eras of 146 097 days.
+    let z = days + 719_468;
+    let (era, doe) = (z / 146_097, z % 146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3_600,
+        rem / 60 % 60,
+        rem % 60
+    )
 }
 
 /// One export format of a table of rows.
@@ -85,5 +99,15 @@ mod tests {
                 _ => assert!(c.is_ascii_digit(), "{t}"),
             }
         }
+    }
+
+    #[test]
+    fn rfc3339_of_known_instants() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        // `date -u -d @951782400`: the leap day of a year divisible by 400.
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_796_045_107), "2026-11-30T13:25:07Z");
+        assert_eq!(rfc3339(4_107_542_399), "2100-02-28T23:59:59Z");
+        assert_eq!(rfc3339(4_107_542_400), "2100-03-01T00:00:00Z");
     }
 }

@@ -1,10 +1,10 @@
 //! JSON export: the rows of a `queens count` run and how it was run (tool version, command
 //! line, start time, threads, machine); and [`read`], which reads the rows back (`plot`).
 
-use super::{Exporter, RunMeta};
-use crate::machine::Machine;
-use queens::formats::table::{self, Row};
-use queens::verify::Verdict;
+use super::exporter::{Exporter, RunMeta};
+use super::machine::Machine;
+use crate::formats::table::{self, Row};
+use crate::verify::Verdict;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::io;
@@ -91,7 +91,7 @@ where
                     return Err(serde::de::Error::custom(format!(
                         "more than {limit} rows: a queens table holds one row per board size \
                          (0 to {}) and engine",
-                        queens::board::MAX_N
+                        crate::board::MAX_N
                     )));
                 }
                 rows.push(row);
@@ -102,7 +102,8 @@ where
     d.deserialize_seq(Rows(std::marker::PhantomData))
 }
 
-/// The JSON exporter.
+/// The JSON exporter: the rows and the run's metadata, pretty-printed, as [`read`] reads them
+/// back.
 pub struct Json;
 
 impl Exporter for Json {
@@ -164,12 +165,12 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                     r.verified
                 )
             })?;
-            if r.n > queens::board::MAX_N {
+            if r.n > crate::board::MAX_N {
                 return Err(format!(
                     "row {}: n = {} is outside 0 to {}: not a queens row",
                     i + 1,
                     r.n,
-                    queens::board::MAX_N
+                    crate::board::MAX_N
                 ));
             }
             if !(table::possible(r.total, r.nodes) && r.seconds.is_finite() && r.seconds >= 0.0) {

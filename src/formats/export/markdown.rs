@@ -1,7 +1,7 @@
 //! A Markdown table of a `queens count` run, ready for a README or a paper draft.
 
-use super::{Exporter, RunMeta};
-use queens::formats::table::{self, Row, markdown_cell as cell};
+use super::exporter::{Exporter, RunMeta};
+use crate::formats::table::{self, Row, markdown_cell as cell};
 use std::io;
 
 /// The Markdown exporter: a pipe table of the given columns (indices in

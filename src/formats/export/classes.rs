@@ -1,0 +1,107 @@
+//! The classes of one size as `queens list N --classes` writes them, streamed in constant
+//! memory: one per line in a single-line notation with a `#` comment, a JSON list, a Markdown
+//! table, or CSV ([`write_classes`]).
+
+use super::format::Format;
+use crate::board::notation::{self, Notation};
+use crate::classify;
+use crate::formats::solutions::{self, ListOptions};
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+/// Writes the classes of `n`: in `format`, or without one (`None`) one per line in
+/// `notation` (a single-line one), each canonical board followed by a `#` comment with its
+/// class number, symmetry type and class size (`0 4 7 5 2 6 1 3  # class 1: asymmetric, 8
+/// boards`), which every reader of boards skips; JSON and Markdown write the boards in cols,
+/// CSV as [`solutions::write_solutions`] does. At most `limit`; calls `progress` every
+/// [`solutions::PROGRESS_EVERY`] classes. Returns the number written; a format class lists
+/// have no form in (a b-file) is an `InvalidInput` error.
+pub fn write_classes(
+    out: &mut dyn Write,
+    n: usize,
+    format: Option<Format>,
+    notation: Notation,
+    limit: Option<u64>,
+    mut progress: impl FnMut(u64),
+) -> io::Result<u64> {
+    match format {
+        None | Some(Format::Markdown) => {}
+        #[cfg(feature = "serde")]
+        Some(Format::Json) => {}
+        Some(Format::Csv) => {
+            let options = ListOptions {
+                notation: Notation::Csv,
+                classes: true,
+                limit,
+            };
+            return solutions::write_solutions(out, n, &options, progress);
+        }
+        Some(f @ Format::Bfile) => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("a list of classes has no {} form", f.name()),
+            ));
+        }
+    }
+    let json = format.is_some_and(|f| f.name() == "json");
+    let limit = limit.unwrap_or(u64::MAX);
+    let mut written = 0u64;
+    let mut error = None;
+    let mut line = Vec::with_capacity(256);
+    if json {
+        out.write_all(b"[")?;
+    } else if format.is_some() {
+        out.write_all(
+            b"| class | canonical | symmetry | class_size |\n| --: | :-- | :-- | --: |\n",
+        )?;
+    }
+    if limit > 0 {
+        classify::for_each_class(n, |index, cols| {
+            let info = classify::class_info(index, cols);
+            let (symmetry, size) = (info.symmetry.name(), info.class_size);
+            line.clear();
+            if format.is_none() {
+                notation::write(&mut line, notation, cols);
+                let boards = crate::board::plural(size as u64, "board");
+                line.extend_from_slice(
+                    format!("  # class {index}: {symmetry}, {boards}\n").as_bytes(),
+                );
+            } else if json {
+                let board = notation::to_string(Notation::Cols, cols);
+                let sep = if written == 0 { "" } else { "," };
+                line.extend_from_slice(
+                    format!(
+                        "{sep}\n  {{\"class\":{index},\"canonical\":\"{board}\",\
+                         \"symmetry\":\"{symmetry}\",\"class_size\":{size}}}"
+                    )
+                    .as_bytes(),
+                );
+            } else {
+                let board = notation::to_string(Notation::Cols, cols);
+                line.extend_from_slice(
+                    format!("| {index} | {board} | {symmetry} | {size} |\n").as_bytes(),
+                );
+            }
+            if let Err(e) = out.write_all(&line) {
+                error = Some(e);
+                return ControlFlow::Break(());
+            }
+            written += 1;
+            if written.is_multiple_of(solutions::PROGRESS_EVERY) {
+                progress(written);
+            }
+            if written >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
+    if let Some(e) = error {
+        return Err(e);
+    }
+    if json {
+        out.write_all(b"\n]\n")?;
+    }
+    out.flush().map(|()| written)
+}
