@@ -26,7 +26,6 @@
 
 super::batched::vector_kernel! {
     kernel: Avx2,
-    name: "avx2",
     arch: "x86_64",
     detected: is_x86_feature_detected,
     instruction_set: "AVX2",

@@ -16,7 +16,6 @@
 
 super::batched::vector_kernel! {
     kernel: Avx512,
-    name: "avx512",
     arch: "x86_64",
     detected: is_x86_feature_detected,
     instruction_set: "AVX-512",

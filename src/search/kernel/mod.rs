@@ -142,11 +142,15 @@ pub(crate) struct WeightedCount {
     pub nodes: u64,
 }
 
-/// Declares the kernels: for each, its module (one file), its [`Kernel`] and [`KernelChoice`]
-/// variant, and its place in the registry, [`Kernel::ALL`], in the order `auto` prefers them
-/// (the last one this CPU runs wins). Adding a kernel is its file and one line here.
+/// Declares the kernels: for each, its name, its module (one file), its [`Kernel`] and
+/// [`KernelChoice`] variant, and its place in the registry, [`Kernel::ALL`], in the order
+/// `auto` prefers them (the last one this CPU runs wins); and [`for_each_kernel!`], which
+/// hands the same list to a macro (the tests of every kernel expand from it). Adding a kernel
+/// is its file and one line here.
 macro_rules! kernels {
-    ($($(#[$doc:meta])* $variant:ident => $module:ident,)+) => {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal => $module:ident,)+) => {
+        kernels!(@for_each ($) $($variant = $name => $module,)+);
+
         $(pub(crate) mod $module;)+
 
         /// The counting kernels: every one this build knows, whether or not this CPU runs it
@@ -172,6 +176,13 @@ macro_rules! kernels {
             /// Every kernel, in the order `auto` prefers them: the scalar kernel first, the
             /// fastest last.
             pub const ALL: &[Kernel] = &[$(Kernel::$variant),+];
+
+            /// The kernel's name as shown in tables and taken by `--kernel`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Kernel::$variant => $name,)+
+                }
+            }
 
             /// What the registry knows of this kernel: its name, the CPU features it needs,
             /// its entry points (each kernel's file defines its `INFO`).
@@ -200,23 +211,37 @@ macro_rules! kernels {
             }
         }
     };
+    (@for_each ($d:tt) $($variant:ident = $name:literal => $module:ident,)+) => {
+        /// Hands the kernel registry to the macro `callback`, as `callback! { VARIANT "name"
+        /// module; … }` in [`Kernel::ALL`]'s order: how the tests of every kernel (a test
+        /// module per kernel, `ignored` where the CPU lacks it: the cfg
+        /// `queens_host_kernel = "name"` that `build.rs` sets) expand from the registry
+        /// instead of a list of their own.
+        #[macro_export]
+        #[doc(hidden)]
+        macro_rules! for_each_kernel {
+            ($d callback:ident) => {
+                $d callback! { $($variant $name $module;)+ }
+            };
+        }
+    };
 }
 
 kernels! {
     /// The portable kernel: a batched search, one node at a time with no branch per node
     /// (`scalar`); every CPU, every n from 1 to 32.
-    Scalar => scalar,
+    Scalar = "scalar" => scalar,
     /// AVX2: the batched search of `batched`, 192 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a frame of
     /// `frames`), 192 in 32-bit lanes beyond.
-    Avx2 => avx2,
+    Avx2 = "avx2" => avx2,
     /// AVX-512: the batched search of `batched`, 384 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and frames' subtrees at n = 19 and 20) and the CPU
     /// has avx512bw, avx512vbmi2 and avx512bitalg, 384 in 32-bit lanes beyond.
-    Avx512 => avx512,
+    Avx512 = "avx512" => avx512,
     /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of `batched` in
     /// 128-bit registers.
-    Neon => neon,
+    Neon = "neon" => neon,
 }
 
 pub(crate) mod batched;
@@ -389,11 +414,6 @@ impl KernelChoice {
 }
 
 impl Kernel {
-    /// The kernel's name as shown in tables and taken by `--kernel`.
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-
     /// The names of every kernel, in [`Kernel::ALL`]'s order.
     pub fn names() -> Vec<&'static str> {
         Kernel::ALL.iter().map(|k| k.name()).collect()

@@ -30,7 +30,6 @@
 
 super::batched::vector_kernel! {
     kernel: Neon,
-    name: "neon",
     arch: "aarch64",
     detected: is_aarch64_feature_detected,
     instruction_set: "NEON",

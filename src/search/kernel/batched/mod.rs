@@ -965,7 +965,6 @@ pub(crate) use split_entry;
 macro_rules! vector_kernel {
     (
         kernel: $variant:ident,
-        name: $name:literal,
         arch: $arch:tt,
         detected: $detected:ident,
         instruction_set: $set:literal,
@@ -977,7 +976,7 @@ macro_rules! vector_kernel {
         pub(crate) const INFO: $crate::search::kernel::KernelInfo =
             $crate::search::kernel::KernelInfo {
                 kernel: $crate::search::kernel::Kernel::$variant,
-                name: $name,
+                name: $crate::search::kernel::Kernel::$variant.name(),
                 needs: concat!($set, " (", $arch, " with ", $first $(, ", ", $wf)*, ")"),
                 summary: $summary,
                 #[cfg(target_arch = $arch)]
