@@ -11,10 +11,10 @@
 //! `Interior::shift[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
 //! the diagonal masks move by that many columns.
 //!
-//! The kernels are listed once, in [`kernels!`] below; [`Kernel`], [`KernelChoice`], the
+//! The kernels are listed once, in `kernels!` below; [`Kernel`], [`KernelChoice`], the
 //! names, and (through `for_each_kernel!`) the tests of every kernel and `build.rs`'s view of
 //! which this CPU runs come from that list. A vector kernel's file holds its lane types (each
-//! an `unsafe impl` of [`lanes::Lanes`]) and one `vector_kernel!` ([`batched`]) that writes
+//! an `unsafe impl` of `lanes::Lanes`) and one `vector_kernel!` (`batched`) that writes
 //! its CPU features once per lane width and makes from them its `detect()`, its
 //! `#[target_feature]` entry code and its `needs` text. Adding a kernel is two files: its own
 //! and its line in `kernels!`.
