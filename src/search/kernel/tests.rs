@@ -437,7 +437,7 @@ macro_rules! kernel_tests {
             }
 
             /// A group of interiors of every size (units of n = 6 to 19, small trees and
-            /// large ones on both sides of [`super::super::is_small_tree`]), weighted 1 to 8:
+            /// large ones on both sides of [`super::super::group::is_small_tree`]), weighted 1 to 8:
             /// `count_weighted` against the scalar kernel's count of each, one by one.
             #[test]
             #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
@@ -452,7 +452,7 @@ macro_rules! kernel_tests {
                         its.push(Interior::new(n, &orbit[k % orbit.len()]));
                     }
                 }
-                let small = its.iter().filter(|it| super::super::is_small_tree(it)).count();
+                let small = its.iter().filter(|it| super::super::group::is_small_tree(it)).count();
                 assert!(small > 20 && its.len() - small > 20, "{small} small of {}", its.len());
                 let weights: Vec<u8> = (0..its.len()).map(|i| (i % 8) as u8 + 1).collect();
                 let mut expected = super::super::WeightedCount::default();
