@@ -1,11 +1,15 @@
-//! Tells the tests which vector kernels the machine that builds can run, so that a kernel's
-//! tests show as `ignored` (with the reason) where the CPU lacks it, instead of passing
-//! without checking anything. Sets, for the package's own targets:
+//! Tells the tests which kernels the machine that builds can run, so that a kernel's tests
+//! show as `ignored` (with the reason) where the CPU lacks it, instead of passing without
+//! checking anything. Sets, for the package's own targets:
 //!
-//! - `queens_host_avx2`: the features of the avx2 kernel (avx2, bmi1, bmi2, popcnt, lzcnt);
-//! - `queens_host_avx512`: those of the avx512 kernel's 32-bit lanes (avx512f,
-//!   avx512vpopcntdq, popcnt, bmi1, lzcnt), which decide whether it runs at all;
-//! - `queens_host_neon`: on aarch64, where NEON is part of the base architecture;
+//! - `queens_host_kernel = "NAME"` for each kernel of the registry (the `kernels!` list of
+//!   `src/search/kernel/mod.rs`) that the tests can run: the scalar kernel always; a vector
+//!   kernel where the target has its architecture and every feature of its wide lanes' list
+//!   in its file's `vector_kernel!` (the same list its `detect()` checks and its code is
+//!   compiled for, read from the source here, so that there is no second list to keep in
+//!   step): detected on this CPU when the build runs where the tests will (host == target),
+//!   else only where the target enables them at compile time (NEON on aarch64, whose tests
+//!   run under qemu in CI);
 //! - `queens_native`: the build runs where the tests will (host == target);
 //! - `queens_host_gnu_time`: GNU time is at `/usr/bin/time` (the tests that bound a run's peak
 //!   memory measure it with `time -f %M`; where it is missing they show as `ignored`, with the
@@ -13,56 +17,127 @@
 //!   (no rerun on installing it later, which would rebuild the package on every build where it
 //!   is missing: `touch build.rs` after installing it).
 //!
-//! The x86 features are detected only when the build runs where the tests will (host ==
-//! target); a cross build sets none of them. Nothing here changes the library or the binary:
-//! they choose their kernel at run time.
+//! Nothing here changes the library or the binary: they choose their kernel at run time.
 
 use std::env;
+use std::fs;
+
+/// The registry's file.
+const REGISTRY: &str = "src/search/kernel/mod.rs";
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    for cfg in [
-        "queens_native",
-        "queens_host_avx2",
-        "queens_host_avx512",
-        "queens_host_neon",
-        "queens_host_gnu_time",
-    ] {
+    println!("cargo::rerun-if-changed={REGISTRY}");
+    let kernels = registry();
+    let names: Vec<String> = kernels
+        .iter()
+        .map(|(name, _)| format!("{name:?}"))
+        .collect();
+    println!(
+        "cargo::rustc-check-cfg=cfg(queens_host_kernel, values({}))",
+        names.join(", ")
+    );
+    for cfg in ["queens_native", "queens_host_gnu_time"] {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
     }
+    let native = env::var("HOST").ok() == env::var("TARGET").ok();
     let arch = env::var("CARGO_CFG_TARGET_ARCH").unwrap_or_default();
-    if arch == "aarch64" {
-        println!("cargo::rustc-cfg=queens_host_neon");
-    }
-    if env::var("HOST").ok() == env::var("TARGET").ok() {
-        println!("cargo::rustc-cfg=queens_native");
-        for cfg in host_x86_kernels() {
-            println!("cargo::rustc-cfg={cfg}");
+    let enabled = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    for (name, module) in &kernels {
+        let file = format!("src/search/kernel/{module}.rs");
+        println!("cargo::rerun-if-changed={file}");
+        let source = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let runs = match vector_kernel(&source) {
+            None => true,
+            Some((kernel_arch, features)) => {
+                kernel_arch == arch
+                    && features
+                        .iter()
+                        .all(|f| enabled.split(',').any(|e| e == f) || (native && host_has(f)))
+            }
+        };
+        if runs {
+            println!("cargo::rustc-cfg=queens_host_kernel={name:?}");
         }
+    }
+    if native {
+        println!("cargo::rustc-cfg=queens_native");
         if std::path::Path::new("/usr/bin/time").exists() {
             println!("cargo::rustc-cfg=queens_host_gnu_time");
         }
     }
 }
 
-/// The x86 kernels this machine runs, as their cfg names.
-#[cfg(target_arch = "x86_64")]
-fn host_x86_kernels() -> Vec<&'static str> {
-    let bmi = is_x86_feature_detected!("popcnt")
-        && is_x86_feature_detected!("bmi1")
-        && is_x86_feature_detected!("lzcnt");
-    let mut kernels = Vec::new();
-    if bmi && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("bmi2") {
-        kernels.push("queens_host_avx2");
-    }
-    if bmi && is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vpopcntdq") {
-        kernels.push("queens_host_avx512");
-    }
+/// The registry's kernels, as (name, module): the lines `Variant = "name" => module,` of the
+/// `kernels!` invocation.
+fn registry() -> Vec<(String, String)> {
+    let source = fs::read_to_string(REGISTRY).expect("the kernel registry");
+    let start = source
+        .find("\nkernels! {")
+        .expect("the kernels! invocation");
+    let block = &source[start..];
+    let block = &block[..block.find("\n}").expect("the end of kernels!")];
+    let kernels: Vec<(String, String)> = block
+        .lines()
+        .filter_map(|line| {
+            let (_, rest) = line.trim().split_once(" = \"")?;
+            let (name, rest) = rest.split_once("\" => ")?;
+            Some((name.to_string(), rest.trim_end_matches(',').to_string()))
+        })
+        .collect();
+    assert!(!kernels.is_empty(), "no kernel in {REGISTRY}");
     kernels
 }
 
-/// None off x86-64.
+/// A vector kernel's architecture and its wide lanes' features, from its file's
+/// `vector_kernel!` invocation (`arch: "x86_64",` and `wide: Wide ["avx2", …],`); `None` for a
+/// kernel without one (the scalar kernel, which runs everywhere).
+fn vector_kernel(source: &str) -> Option<(String, Vec<String>)> {
+    let start = source.find("vector_kernel! {")?;
+    let block = &source[start..];
+    let block = &block[..block.find("\n}").expect("the end of vector_kernel!")];
+    let field = |key: &str| {
+        let at = block
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key} in vector_kernel!"));
+        &block[at + key.len()..]
+    };
+    let arch = field("arch: \"")
+        .split('"')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let wide = field("wide: ");
+    let list = &wide[wide.find('[').expect("wide: [") + 1..wide.find(']').expect("]")];
+    let features = list
+        .split(',')
+        .map(|f| f.trim().trim_matches('"').to_string())
+        .filter(|f| !f.is_empty())
+        .collect();
+    Some((arch, features))
+}
+
+/// Whether this CPU has `feature` (`is_x86_feature_detected!` takes only literals: the
+/// features the kernels' lists name; a new one fails the build here until it is added).
+#[cfg(target_arch = "x86_64")]
+fn host_has(feature: &str) -> bool {
+    match feature {
+        "avx2" => is_x86_feature_detected!("avx2"),
+        "bmi1" => is_x86_feature_detected!("bmi1"),
+        "bmi2" => is_x86_feature_detected!("bmi2"),
+        "popcnt" => is_x86_feature_detected!("popcnt"),
+        "lzcnt" => is_x86_feature_detected!("lzcnt"),
+        "avx512f" => is_x86_feature_detected!("avx512f"),
+        "avx512bw" => is_x86_feature_detected!("avx512bw"),
+        "avx512vpopcntdq" => is_x86_feature_detected!("avx512vpopcntdq"),
+        "avx512vbmi2" => is_x86_feature_detected!("avx512vbmi2"),
+        "avx512bitalg" => is_x86_feature_detected!("avx512bitalg"),
+        other => panic!("build.rs: add the x86 feature {other:?} to `host_has`"),
+    }
+}
+
+/// Off x86-64, the features the target enables at compile time (checked by the caller).
 #[cfg(not(target_arch = "x86_64"))]
-fn host_x86_kernels() -> Vec<&'static str> {
-    Vec::new()
+fn host_has(_feature: &str) -> bool {
+    false
 }

@@ -20,6 +20,7 @@ use queens::formats::part_row::{self, PartRow};
 use queens::plan::stop::StopFlag;
 use queens::plan::{ClassCounts, Part, Tally};
 use queens::runner;
+use queens::search::kernel::Kernel;
 use queens::verify::Verdict;
 use queens::{Counter, Engine, Error, Finished, KernelChoice, Outcome};
 use std::ops::ControlFlow;
@@ -78,7 +79,8 @@ fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
     };
     KernelChoice::from_name(name).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown kernel '{name}': choose auto, scalar, avx2, avx512 or neon"
+            "unknown kernel '{name}': choose auto, {}",
+            Kernel::names().join(", ")
         ))
     })
 }
@@ -892,12 +894,7 @@ fn classify(board: &Bound<'_, PyAny>, notation: &str) -> PyResult<PyClassificati
 /// The kernels this CPU runs, fastest last (the `kernel=` values besides `auto`).
 #[pyfunction]
 fn kernels() -> Vec<&'static str> {
-    ["scalar", "avx2", "avx512", "neon"]
-        .into_iter()
-        .filter(|name| {
-            KernelChoice::from_name(name).is_some_and(|k| k.resolve_for(Engine::Symmetric).is_ok())
-        })
-        .collect()
+    Kernel::available().into_iter().map(Kernel::name).collect()
 }
 
 /// The queens library (n-queens counts, solutions and classes) for Python.

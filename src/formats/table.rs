@@ -774,7 +774,7 @@ mod tests {
     /// The footer on each vector kernel, a test each, `ignored` (with the reason) where the
     /// CPU lacks the kernel (`build.rs` sets the cfgs from the build machine's CPU).
     macro_rules! footer_per_kernel {
-        ($($test:ident: $kernel:ident, $cfg:ident, $lacks:literal;)+) => {$(
+        ($($test:ident: $kernel:ident, $cfg:meta, $lacks:literal;)+) => {$(
             #[test]
             #[cfg_attr(not($cfg), ignore = $lacks)]
             fn $test() {
@@ -786,11 +786,11 @@ mod tests {
     }
 
     footer_per_kernel! {
-        the_footer_names_the_avx2_kernel: Avx2, queens_host_avx2,
+        the_footer_names_the_avx2_kernel: Avx2, queens_host_kernel = "avx2",
             "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
-        the_footer_names_the_avx512_kernel: Avx512, queens_host_avx512,
+        the_footer_names_the_avx512_kernel: Avx512, queens_host_kernel = "avx512",
             "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
-        the_footer_names_the_neon_kernel: Neon, queens_host_neon, "NEON runs on aarch64 only";
+        the_footer_names_the_neon_kernel: Neon, queens_host_kernel = "neon", "NEON runs on aarch64 only";
     }
 
     #[test]

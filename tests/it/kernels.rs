@@ -34,9 +34,16 @@ fn a_kernel_this_cpu_lacks_is_refused() {
     // The build script's view (the tests of a kernel run only where it says the CPU has it)
     // agrees with the kernels' own detection wherever the tests run on the build machine.
     if cfg!(queens_native) {
-        assert_eq!(cfg!(queens_host_avx2), Kernel::Avx2.is_available());
-        assert_eq!(cfg!(queens_host_avx512), Kernel::Avx512.is_available());
-        assert_eq!(cfg!(queens_host_neon), Kernel::Neon.is_available());
+        macro_rules! build_script_agrees {
+            ($($variant:ident $name:literal $module:ident;)+) => {$(
+                assert_eq!(
+                    cfg!(queens_host_kernel = $name),
+                    Kernel::$variant.is_available(),
+                    "build.rs and the {} kernel's detect() disagree", $name
+                );
+            )+};
+        }
+        queens::for_each_kernel!(build_script_agrees);
     }
 }
 

@@ -196,14 +196,19 @@ fn nodes_are_a_property_of_the_unit() {
 /// included, in a module named after the kernel; `ignored` (with the reason) where the CPU
 /// lacks it (`build.rs` sets the cfgs from the build machine's CPU).
 macro_rules! vector_kernel_tests {
-    ($($module:ident: $kernel:expr, $cfg:ident, $lacks:literal;)+) => {$(
+    ($($variant:ident $name:literal $module:ident;)+) => {
+        $(vector_kernel_tests!(@one $variant $name $module);)+
+    };
+    // The scalar kernel is what the others are tested against.
+    (@one Scalar $name:literal $module:ident) => {};
+    (@one $variant:ident $name:literal $module:ident) => {
         mod $module {
             use super::*;
 
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn second_plans_units_match_the_scalar_kernels_nodes_included() {
-                let kernel = $kernel;
+                let kernel = Kernel::$variant;
                 assert!(kernel.is_available(), "build.rs found {kernel:?} on this CPU, the kernel does not");
                 for (n, split) in [6, 8, 11, 13].into_iter().flat_map(|n| SECOND.map(|s| (n, s))) {
                     let scalar = plan_of(split, n, Kernel::Scalar);
@@ -226,9 +231,9 @@ macro_rules! vector_kernel_tests {
             /// unit of each plan (every 997th in an unoptimized build), nodes included,
             /// against the scalar kernel.
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn ring_units_of_17_to_19_match_the_scalar_kernels_nodes_included() {
-                let kernel = $kernel;
+                let kernel = Kernel::$variant;
                 let step = if cfg!(debug_assertions) { 997 } else { 53 };
                 for (n, split) in (17..=19).flat_map(|n| [(n, Split::Ring), (n, Split::OuterRing)]) {
                     let scalar = plan_of(split, n, Kernel::Scalar);
@@ -244,16 +249,10 @@ macro_rules! vector_kernel_tests {
                 }
             }
         }
-    )+};
+    };
 }
 
-vector_kernel_tests! {
-    avx2: Kernel::Avx2, queens_host_avx2,
-        "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
-    avx512: Kernel::Avx512, queens_host_avx512,
-        "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
-    neon: Kernel::Neon, queens_host_neon, "NEON runs on aarch64 only";
-}
+queens::for_each_kernel!(vector_kernel_tests);
 
 #[test]
 fn coronal_identity_and_unit_numbering() {

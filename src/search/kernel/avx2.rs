@@ -24,79 +24,16 @@
 
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
-#[cfg(target_arch = "x86_64")]
-use super::frames::Route;
-#[cfg(target_arch = "x86_64")]
-use super::{Interior, InteriorCount, WeightedCount};
-use super::{Kernel, KernelEntry, KernelInfo};
-
-/// The registry's entry of this kernel.
-pub(crate) const INFO: KernelInfo = KernelInfo {
-    kernel: Kernel::Avx2,
-    name: "avx2",
-    needs: "AVX2 (x86-64 with avx2, bmi1, bmi2, popcnt and lzcnt)",
+super::batched::vector_kernel! {
+    kernel: Avx2,
+    arch: "x86_64",
+    detected: is_x86_feature_detected,
+    instruction_set: "AVX2",
     summary: "AVX2: 192 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and 20, \
               192 in 32-bit lanes beyond",
-    entry: ENTRY,
-};
-
-#[cfg(target_arch = "x86_64")]
-const ENTRY: Option<KernelEntry> = Some(KernelEntry {
-    available,
-    count,
-    count_weighted,
-    count_wide,
-});
-
-#[cfg(not(target_arch = "x86_64"))]
-const ENTRY: Option<KernelEntry> = None;
-
-/// Whether this CPU runs this kernel.
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn available() -> bool {
-    imp::Narrow::detect().is_some()
-}
-
-/// Counts the ways to fill the free rows of `it`, exactly as the scalar kernel does (same
-/// completions, same nodes).
-///
-/// # Panics
-///
-/// If the CPU lacks the features ([`available`]).
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn count(it: &Interior) -> InteriorCount {
-    let lanes = imp::Narrow::detect().expect("the avx2 kernel needs avx2");
-    if it.depth <= 3 {
-        return super::scalar::count(it);
-    }
-    match Route::of(it) {
-        Route::Narrow => imp::count_narrow(lanes, it),
-        Route::Frame(frame) => imp::count_narrow(lanes, &frame.interior),
-        Route::Split(frames) => imp::count_split(imp::Wide::from(lanes), lanes, &frames),
-        Route::Wide => imp::count_wide(imp::Wide::from(lanes), it),
-    }
-}
-
-/// [`count`] with 8 lanes of 32 bits whatever the board size (for tests of that search on
-/// sizes where [`count`] takes the 16-bit one).
-///
-/// # Panics
-///
-/// If the CPU lacks the features ([`available`]).
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
-    let lanes = imp::Narrow::detect().expect("the avx2 kernel needs avx2");
-    if it.depth <= 3 {
-        return super::scalar::count(it);
-    }
-    imp::count_wide(imp::Wide::from(lanes), it)
-}
-
-/// Counts a group of interiors: the small ones together with the scalar group search, the
-/// others one by one ([`super::count_large_one_by_one`]).
-#[cfg(target_arch = "x86_64")]
-fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
-    super::count_large_one_by_one(count, its, weights)
+    // AVX2 and the bit instructions that come with it on every CPU that has it.
+    wide: Wide ["avx2", "bmi1", "bmi2", "popcnt", "lzcnt"],
+    narrow: Narrow ["avx2", "bmi1", "bmi2", "popcnt", "lzcnt"],
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -105,7 +42,7 @@ mod imp {
     use std::arch::x86_64::*;
 
     /// How many independent searches are interleaved (as in the C experiment: two).
-    const SEARCHES: usize = 2;
+    pub(super) const SEARCHES: usize = 2;
 
     /// Vectors per step in 16-bit lanes: 12 × 16 = 192 nodes a step. The C experiment's 4
     /// vectors (64 nodes) were kept until a sweep on Zen 3 (one thread, alternating runs):
@@ -208,21 +145,8 @@ mod imp {
     /// 0–7 in bits 0–7, lanes 8–15 in bits 16–23.
     #[derive(Clone, Copy)]
     pub(crate) struct Narrow {
-        /// Private: a value exists only where [`Narrow::detect`] found the features.
-        _proof: (),
-    }
-
-    impl Narrow {
-        /// The lane operations, if this CPU has AVX2 (and the bit instructions that come with
-        /// it on every CPU that has it).
-        pub(crate) fn detect() -> Option<Narrow> {
-            (is_x86_feature_detected!("avx2")
-                && is_x86_feature_detected!("bmi1")
-                && is_x86_feature_detected!("bmi2")
-                && is_x86_feature_detected!("popcnt")
-                && is_x86_feature_detected!("lzcnt"))
-            .then_some(Narrow { _proof: () })
-        }
+        /// Private to this file: a value exists only where [`Narrow::detect`] found AVX2.
+        pub(super) _proof: (),
     }
 
     /// 8 lanes of 32 bits, which hold the masks of every n up to 32.
@@ -230,8 +154,8 @@ mod imp {
     /// A lane set is 8 bits (`vmovmskps`), one per lane.
     #[derive(Clone, Copy)]
     pub(crate) struct Wide {
-        /// Private: a value exists only where AVX2 was found.
-        _proof: (),
+        /// Private to this file: a value exists only where [`Wide::detect`] found AVX2.
+        pub(super) _proof: (),
     }
 
     impl From<Narrow> for Wide {
@@ -301,7 +225,11 @@ mod imp {
     // only where `Narrow::detect` found AVX2; loads and stores go through bounds-checked
     // slices of exactly the lanes they touch (unaligned access is allowed by these
     // intrinsics).
-    impl Lanes for Narrow {
+    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
+    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
+    // and by the `From` conversions between lane types of the same list; its stores
+    // write only within the bounds-checked slices they are given.
+    unsafe impl Lanes for Narrow {
         type Lane = u16;
         type Vector = __m256i;
         type Mask = u32;
@@ -392,7 +320,11 @@ mod imp {
         }
     }
 
-    impl Lanes for Wide {
+    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
+    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
+    // and by the `From` conversions between lane types of the same list; its stores
+    // write only within the bounds-checked slices they are given.
+    unsafe impl Lanes for Wide {
         type Lane = u32;
         type Vector = __m256i;
         type Mask = u32;
@@ -508,21 +440,5 @@ mod imp {
             // Each half stores 8 lanes of 16 bits: its kept lanes' low halves, then zeros.
             store_halves(self.into(), p.0, p.1, v, dst, at)
         }
-    }
-
-    super::super::batched::batched_entry! {
-        /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-        pub(crate) fn count_narrow(Narrow), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
-    }
-
-    super::super::batched::batched_entry! {
-        /// Counts `it` (four free rows or more) in 32-bit lanes.
-        pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
-    }
-
-    super::super::batched::split_entry! {
-        /// Counts `it` (17 columns, four free rows or more) in 32-bit lanes while its
-        /// edge columns are both open and in the 16-bit lanes of its frames beyond.
-        pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "avx2,bmi1,bmi2,popcnt,lzcnt"
     }
 }

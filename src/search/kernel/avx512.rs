@@ -14,87 +14,19 @@
 
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
-#[cfg(target_arch = "x86_64")]
-use super::frames::Route;
-#[cfg(target_arch = "x86_64")]
-use super::{Interior, InteriorCount, WeightedCount};
-use super::{Kernel, KernelEntry, KernelInfo};
-
-/// The registry's entry of this kernel.
-pub(crate) const INFO: KernelInfo = KernelInfo {
-    kernel: Kernel::Avx512,
-    name: "avx512",
-    needs: "AVX-512 (x86-64 with avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt)",
+super::batched::vector_kernel! {
+    kernel: Avx512,
+    arch: "x86_64",
+    detected: is_x86_feature_detected,
+    instruction_set: "AVX-512",
     summary: "AVX-512: 384 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and 20 \
               (with avx512bw, vbmi2, bitalg), else 384 in 32-bit lanes",
-    entry: ENTRY,
-};
-
-#[cfg(target_arch = "x86_64")]
-const ENTRY: Option<KernelEntry> = Some(KernelEntry {
-    available,
-    count,
-    count_weighted,
-    count_wide,
-});
-
-#[cfg(not(target_arch = "x86_64"))]
-const ENTRY: Option<KernelEntry> = None;
-
-/// Whether this CPU runs this kernel (AVX-512 Foundation and the vector popcount).
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn available() -> bool {
-    imp::Wide::detect().is_some()
-}
-
-/// Counts the ways to fill the free rows of `it`, exactly as the scalar kernel does (same
-/// completions, same nodes).
-///
-/// # Panics
-///
-/// If the CPU lacks the features ([`available`]); callers choose this kernel only when it
-/// does.
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn count(it: &Interior) -> InteriorCount {
-    if it.depth <= 3 {
-        return super::scalar::count(it);
-    }
-    // Without avx512bw, vbmi2 and bitalg, 32-bit lanes throughout.
-    let Some(narrow) = imp::Narrow::detect() else {
-        return count_wide(it);
-    };
-    match Route::of(it) {
-        Route::Narrow => imp::count_narrow(narrow, it),
-        Route::Frame(frame) => imp::count_narrow(narrow, &frame.interior),
-        Route::Split(frames) => {
-            let wide =
-                imp::Wide::detect().expect("the avx512 kernel needs avx512f and avx512vpopcntdq");
-            imp::count_split(wide, narrow, &frames)
-        }
-        Route::Wide => count_wide(it),
-    }
-}
-
-/// [`count`] with 16 lanes of 32 bits whatever the board size (for tests of that search on
-/// sizes where [`count`] takes the 16-bit one).
-///
-/// # Panics
-///
-/// If the CPU lacks the features ([`available`]).
-#[cfg(target_arch = "x86_64")]
-pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
-    let lanes = imp::Wide::detect().expect("the avx512 kernel needs avx512f and avx512vpopcntdq");
-    if it.depth <= 3 {
-        return super::scalar::count(it);
-    }
-    imp::count_wide(lanes, it)
-}
-
-/// Counts a group of interiors: the small ones together with the scalar group search, the
-/// others one by one ([`super::count_large_one_by_one`]).
-#[cfg(target_arch = "x86_64")]
-fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
-    super::count_large_one_by_one(count, its, weights)
+    // AVX-512 Foundation and the vector popcount of 32-bit lanes decide whether the kernel
+    // runs; the 16-bit lanes need byte and word instructions (avx512bw), the word compress
+    // (avx512vbmi2) and the word popcount (avx512bitalg) besides, without which the 32-bit
+    // lanes count every interior.
+    wide: Wide ["avx512f", "avx512vpopcntdq", "popcnt", "bmi1", "lzcnt"],
+    narrow: Narrow ["avx512f", "avx512bw", "avx512vbmi2", "avx512bitalg", "popcnt", "bmi1", "lzcnt"],
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -107,7 +39,7 @@ mod imp {
     /// is the fastest (a sweep on Zen 5, one thread: n = 18 with 6 vectors a step, 3 searches
     /// 0.72×, 2 searches 0.68× and 1 search 0.62× the time of 1 vector and 3 searches): a
     /// step's vectors are independent work enough.
-    const SEARCHES: usize = 1;
+    pub(super) const SEARCHES: usize = 1;
 
     /// Vectors per step in 16-bit lanes: 12 × 32 = 384 nodes a step. A sweep on Zen 5 (one
     /// thread, alternating runs, one search) timed 6, 8, 12, 16 and 24 vectors at 0.55-0.64×
@@ -132,7 +64,6 @@ mod imp {
                 lanes: $lanes:expr,
                 block: $block:expr,
                 adds_before_flush: $adds:expr,
-                features: [$($feature:tt),+],
                 set1: $set1:ident, sub: $sub:ident, add: $add:ident, mask_add: $mask_add:ident,
                 mullo: $mullo:ident, popcnt: $popcnt:ident, sllv: $sllv:ident,
                 srlv: $srlv:ident, test_mask: $test:ident, compress: $compress:ident $(,)?
@@ -141,22 +72,19 @@ mod imp {
             $(#[$doc])*
             #[derive(Clone, Copy)]
             pub(crate) struct $name {
-                /// Private: a value exists only where [`Self::detect`] found the features.
-                _proof: (),
-            }
-
-            impl $name {
-                /// The lane operations, if this CPU has the features.
-                pub(crate) fn detect() -> Option<$name> {
-                    ($(is_x86_feature_detected!($feature))&&+).then_some($name { _proof: () })
-                }
+                /// Private to this file: a value exists only where [`Self::detect`] found
+                /// the features (of this type's list in `vector_kernel!` above).
+                pub(super) _proof: (),
             }
 
             // SAFETY (every `unsafe` block below): a value of this type exists only where
             // `detect` found every feature the intrinsics need; loads and stores go through
             // bounds-checked slices of exactly the lanes they touch (unaligned access is
             // allowed by these intrinsics).
-            impl Lanes for $name {
+            // SAFETY (the impl): values of this type are made only by `detect` (from this type's
+            // feature list in `vector_kernel!` above, the one its entry code is compiled for);
+            // its stores write only within the bounds-checked slices they are given.
+            unsafe impl Lanes for $name {
                 type Lane = $lane;
                 type Vector = __m512i;
                 type Mask = $mask;
@@ -271,7 +199,6 @@ mod imp {
             block: WIDE_BLOCK,
             // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
             adds_before_flush: 1 << 20,
-            features: ["avx512f", "avx512vpopcntdq", "popcnt", "bmi1", "lzcnt"],
             set1: _mm512_set1_epi32, sub: _mm512_sub_epi32, add: _mm512_add_epi32,
             mask_add: _mm512_mask_add_epi32, mullo: _mm512_mullo_epi32,
             popcnt: _mm512_popcnt_epi32, sllv: _mm512_sllv_epi32, srlv: _mm512_srlv_epi32,
@@ -289,9 +216,6 @@ mod imp {
             block: NARROW_BLOCK,
             // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
             adds_before_flush: 255,
-            features: [
-                "avx512f", "avx512bw", "avx512vbmi2", "avx512bitalg", "popcnt", "bmi1", "lzcnt"
-            ],
             set1: _mm512_set1_epi16, sub: _mm512_sub_epi16, add: _mm512_add_epi16,
             mask_add: _mm512_mask_add_epi16, mullo: _mm512_mullo_epi16,
             popcnt: _mm512_popcnt_epi16, sllv: _mm512_sllv_epi16, srlv: _mm512_srlv_epi16,
@@ -317,21 +241,5 @@ mod imp {
                 _mm256_storeu_si256(dst.as_mut_ptr().cast(), packed)
             }
         }
-    }
-
-    super::super::batched::batched_entry! {
-        /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-        pub(crate) fn count_narrow(Narrow), searches: SEARCHES, features: "avx512f,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
-    }
-
-    super::super::batched::batched_entry! {
-        /// Counts `it` (four free rows or more) in 32-bit lanes.
-        pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,popcnt,bmi1,lzcnt"
-    }
-
-    super::super::batched::split_entry! {
-        /// Counts `it` (17 columns, four free rows or more) in 32-bit lanes while its
-        /// edge columns are both open and in the 16-bit lanes of its frames beyond.
-        pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "avx512f,avx512vpopcntdq,avx512bw,avx512vbmi2,avx512bitalg,popcnt,bmi1,lzcnt"
     }
 }

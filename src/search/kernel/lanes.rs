@@ -21,7 +21,25 @@ pub(crate) const CAP: usize = 13 * 64;
 ///
 /// A *vector* holds [`Lanes::LANES`] lanes of type [`Lanes::Lane`] (16 or 32 bits, as wide as
 /// the masks of the interior's columns); a *mask* is a set of lanes.
-pub(crate) trait Lanes: Copy {
+///
+/// # Safety
+///
+/// The entry functions of the batched search (`batched_entry!` and `split_entry!`, expanded
+/// by `vector_kernel!`) call code compiled with `#[target_feature]` as soon as they hold a
+/// value of the lane type, with no check of their own: the value is the check. So an
+/// implementor promises that
+///
+/// - a value of the type exists only where this CPU has every feature of the type's list in
+///   its kernel's `vector_kernel!` (the list its `detect` checks and its entry code is
+///   compiled for): no public constructor, no `Default`, only `detect` (and conversions from
+///   another lane type of the same file whose list holds every one of those features);
+/// - the methods touch memory only through the references they are given, within the bounds
+///   their documentation states (a store at `at` writes the lanes from `at` on, inside `CAP`).
+///
+/// Every implementation is in one of the SIMD files (`avx2.rs`, `avx512.rs`, `neon.rs`), with
+/// a SAFETY note on its `unsafe impl`.
+#[allow(unsafe_code)] // Declares the promise only; no unsafe operation here.
+pub(crate) unsafe trait Lanes: Copy {
     /// One lane: `u16` or `u32`.
     type Lane: Copy + Default + Into<u64> + TryFrom<u32>;
     /// A vector of lanes.

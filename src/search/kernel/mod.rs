@@ -10,143 +10,27 @@
 //! mask per depth, `Interior::blocked`. Going from free row `i` to free row `i + 1` skips
 //! `Interior::shift[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
 //! the diagonal masks move by that many columns.
+//!
+//! The kernels are listed once, in `kernels!` below; [`Kernel`], [`KernelChoice`], the
+//! names, and (through `for_each_kernel!`) the tests of every kernel and `build.rs`'s view of
+//! which this CPU runs come from that list. A vector kernel's file holds its lane types (each
+//! an `unsafe impl` of `lanes::Lanes`) and one `vector_kernel!` (`batched`) that writes
+//! its CPU features once per lane width and makes from them its `detect()`, its
+//! `#[target_feature]` entry code and its `needs` text. Adding a kernel is two files: its own
+//! and its line in `kernels!`.
 
-use super::constellation::Constellation;
+pub(crate) use group::count_large_one_by_one;
+pub(crate) use interior::{Interior, InteriorCount, MAX_DEPTH, WeightedCount};
 
-/// The most free rows an interior can have (n − 2 for n = 32).
-pub(crate) const MAX_DEPTH: usize = 30;
-
-/// One interior subproblem: fill the free rows of a constellation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Interior {
-    /// The number of free rows (0 when the border queens fill the board, as for n = 1).
-    pub depth: usize,
-    /// The `n − 2` interior columns, as bits.
-    pub inner: u32,
-    /// Interior columns already holding a border queen.
-    pub cols: u32,
-    /// For each free row, the interior squares a border queen attacks along a diagonal.
-    pub blocked: [u32; MAX_DEPTH],
-    /// For each free row but the last, how many rows down the next free row is (1 to 3).
-    pub shift: [u32; MAX_DEPTH],
-}
-
-impl Interior {
-    /// The interior of constellation `c` on an `n × n` board.
-    pub fn new(n: usize, c: &Constellation) -> Interior {
-        // The (up to four, possibly repeated) border queens; a repeated corner queen only
-        // repeats its attacks, so no deduplication is needed here. No allocation: this runs
-        // for every orbit member of every unit.
-        let queens = [
-            (0, c.top as usize),
-            (n - 1, c.bottom as usize),
-            (c.left as usize, 0),
-            (c.right as usize, n - 1),
-        ];
-        let inner_cols = n.saturating_sub(2);
-        // Bit c−1 stands for column c, for c in 1..=n−2.
-        let bit = |col: isize| -> u32 {
-            if col >= 1 && col <= inner_cols as isize {
-                1 << (col - 1)
-            } else {
-                0
-            }
-        };
-        let mut cols = 0;
-        for &(_, qc) in &queens {
-            cols |= bit(qc as isize);
-        }
-        let mut free_rows = [0usize; MAX_DEPTH];
-        let mut depth = 0;
-        for r in 1..n.saturating_sub(1) {
-            if queens.iter().all(|&(qr, _)| qr != r) {
-                free_rows[depth] = r;
-                depth += 1;
-            }
-        }
-        let mut blocked = [0u32; MAX_DEPTH];
-        let mut shift = [0u32; MAX_DEPTH];
-        for i in 0..depth {
-            let r = free_rows[i];
-            for &(qr, qc) in &queens {
-                let dist = r as isize - qr as isize;
-                blocked[i] |= bit(qc as isize + dist) | bit(qc as isize - dist);
-            }
-            if i + 1 < depth {
-                shift[i] = (free_rows[i + 1] - r) as u32;
-            }
-        }
-        Interior {
-            depth,
-            inner: if inner_cols == 0 {
-                0
-            } else {
-                u32::MAX >> (32 - inner_cols)
-            },
-            cols,
-            blocked,
-            shift,
-        }
-    }
-}
-
-impl Interior {
-    /// A cheap estimate of the size of the search tree, from the border queens' attacks
-    /// alone: `Σ_j Π_{i<j} |free squares of row i|` over the first `depth / 2 + 2` free rows,
-    /// as if the interior queens did not attack each other.
-    ///
-    /// The engine counts the member of each symmetry orbit with the smallest estimate: orbit
-    /// members have equally many completions but trees of very different sizes, since the
-    /// search goes top down and it pays to meet the border queens' constraints early.
-    /// (Measured with the scalar kernel's nodes: at n = 14 this picks trees 40% smaller than
-    /// the orbits' smallest members and within 8% of the best member; at n = 16, 38% smaller
-    /// and within 9%. Probing the real tree's upper levels chose better but cost more than it
-    /// saved.)
-    pub fn estimated_cost(&self) -> u64 {
-        let rows = (self.depth / 2 + 2).min(self.depth);
-        let mut width = 1u128;
-        let mut total = 0u128;
-        for i in 0..rows {
-            let free = self.inner & !(self.cols | self.blocked[i]);
-            width = width.saturating_mul(u128::from(free.count_ones()));
-            total = total.saturating_add(width);
-        }
-        u64::try_from(total).unwrap_or(u64::MAX)
-    }
-}
-
-/// What a kernel found below one interior.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct InteriorCount {
-    /// Ways to fill the free rows.
-    ///
-    /// A `u64` cannot overflow here: completions are counted from nodes the search built
-    /// (a closed form over the last two or three rows of each, a few per node), so a unit
-    /// with 2^64 completions would need centuries of computing at any feasible speed.
-    pub completions: u64,
-    /// Nodes: the placements of a queen in a free row other than the last two, as a plain
-    /// depth-first search of the interior makes them (placements the kernel skips, such as
-    /// those the look-ahead or the three-row closed form stand for, are counted all the same).
-    pub nodes: u64,
-}
-
-/// What a kernel found below a group of interiors, each with a weight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct WeightedCount {
-    /// `Σ weight · completions` over the group.
-    ///
-    /// A `u64` cannot overflow for the same reason as [`InteriorCount::completions`]: weights
-    /// are at most 8 and every completion is found one at a time.
-    pub weighted: u64,
-    /// The nodes of all the group's trees.
-    pub nodes: u64,
-}
-
-/// Declares the kernels: for each, its module (one file), its [`Kernel`] and [`KernelChoice`]
-/// variant, and its place in the registry, [`Kernel::ALL`], in the order `auto` prefers them
-/// (the last one this CPU runs wins). Adding a kernel is its file and one line here.
+/// Declares the kernels: for each, its name, its module (one file), its [`Kernel`] and
+/// [`KernelChoice`] variant, and its place in the registry, [`Kernel::ALL`], in the order
+/// `auto` prefers them (the last one this CPU runs wins); and [`for_each_kernel!`], which
+/// hands the same list to a macro (the tests of every kernel expand from it). Adding a kernel
+/// is its file and one line here.
 macro_rules! kernels {
-    ($($(#[$doc:meta])* $variant:ident => $module:ident,)+) => {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal => $module:ident,)+) => {
+        kernels!(@for_each ($) $($variant = $name => $module,)+);
+
         $(pub(crate) mod $module;)+
 
         /// The counting kernels: every one this build knows, whether or not this CPU runs it
@@ -172,6 +56,13 @@ macro_rules! kernels {
             /// Every kernel, in the order `auto` prefers them: the scalar kernel first, the
             /// fastest last.
             pub const ALL: &[Kernel] = &[$(Kernel::$variant),+];
+
+            /// The kernel's name as shown in tables and taken by `--kernel`.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(Kernel::$variant => $name,)+
+                }
+            }
 
             /// What the registry knows of this kernel: its name, the CPU features it needs,
             /// its entry points (each kernel's file defines its `INFO`).
@@ -200,28 +91,43 @@ macro_rules! kernels {
             }
         }
     };
+    (@for_each ($d:tt) $($variant:ident = $name:literal => $module:ident,)+) => {
+        /// Hands the kernel registry to the macro `callback`, as `callback! { VARIANT "name"
+        /// module; … }` in [`Kernel::ALL`]'s order: how the tests of every kernel (a test
+        /// module per kernel, `ignored` where the CPU lacks it: the cfg
+        /// `queens_host_kernel = "name"` that `build.rs` sets) expand from the registry
+        /// instead of a list of their own.
+        #[macro_export]
+        #[doc(hidden)]
+        macro_rules! for_each_kernel {
+            ($d callback:ident) => {
+                $d callback! { $($variant $name $module;)+ }
+            };
+        }
+    };
 }
 
 kernels! {
     /// The portable kernel: a batched search, one node at a time with no branch per node
     /// (`scalar`); every CPU, every n from 1 to 32.
-    Scalar => scalar,
+    Scalar = "scalar" => scalar,
     /// AVX2: the batched search of `batched`, 192 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a frame of
     /// `frames`), 192 in 32-bit lanes beyond.
-    Avx2 => avx2,
+    Avx2 = "avx2" => avx2,
     /// AVX-512: the batched search of `batched`, 384 nodes a step in 16-bit lanes where the
     /// interior fits 16 bits (n ≤ 18, and frames' subtrees at n = 19 and 20) and the CPU
     /// has avx512bw, avx512vbmi2 and avx512bitalg, 384 in 32-bit lanes beyond.
-    Avx512 => avx512,
+    Avx512 = "avx512" => avx512,
     /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of `batched` in
     /// 128-bit registers.
-    Neon => neon,
+    Neon = "neon" => neon,
 }
 
 pub(crate) mod batched;
 pub(crate) mod frames;
 pub(crate) mod group;
+pub(crate) mod interior;
 pub(crate) mod lanes;
 #[cfg(test)]
 mod tests;
@@ -265,49 +171,6 @@ pub(crate) struct KernelEntry {
     /// where `count` takes narrower lanes.
     #[cfg_attr(not(test), allow(dead_code))]
     pub count_wide: fn(&Interior) -> InteriorCount,
-}
-
-/// The largest [`Interior::estimated_cost`] (a cheap bound on the tree's size from the
-/// border queens' attacks) of an interior the vector kernels count with the scalar group
-/// search ([`group`]) rather than in their lanes. A vector search of a tree of a few hundred
-/// nodes runs its steps with a handful of lanes busy, while the group search fills its
-/// batches with many such trees at once. The coronal plan's interiors are mostly that small
-/// up to n = 17: measured on Zen 3 with AVX2, one thread, against every interior counted in
-/// the lanes, `count 16 --split coronal` took 2.3× less time and `count 17` 1.3× less with
-/// this bound (medians of side-by-side runs; bounds from 10^4 to 10^11 did as well at
-/// n = 16, and 10^4 to 10^5 best at n = 17).
-pub(crate) const SMALL_TREE: u64 = 100_000;
-
-/// Whether the vector kernels count `it` with the scalar group search (see [`SMALL_TREE`]).
-pub(crate) fn is_small_tree(it: &Interior) -> bool {
-    it.estimated_cost() <= SMALL_TREE
-}
-
-/// Counts a group of interiors: the small ones ([`is_small_tree`]) together with the scalar
-/// group search ([`group`]), the others one by one with `count`: the group entry of the
-/// vector kernels, which have no search of their own for groups.
-pub(crate) fn count_large_one_by_one(
-    count: fn(&Interior) -> InteriorCount,
-    its: &[Interior],
-    weights: &[u8],
-) -> WeightedCount {
-    assert_eq!(its.len(), weights.len(), "one weight per interior");
-    let mut total = WeightedCount::default();
-    let (mut small, mut small_weights) = (Vec::new(), Vec::new());
-    for (it, &w) in its.iter().zip(weights) {
-        if is_small_tree(it) {
-            small.push(it.clone());
-            small_weights.push(w);
-        } else {
-            let c = count(it);
-            total.weighted += u64::from(w) * c.completions;
-            total.nodes += c.nodes;
-        }
-    }
-    let together = group::count_weighted(&small, &small_weights);
-    total.weighted += together.weighted;
-    total.nodes += together.nodes;
-    total
 }
 
 /// Why a [`KernelChoice`] resolves to no kernel (the library's [`crate::Error`] wraps it).
@@ -389,11 +252,6 @@ impl KernelChoice {
 }
 
 impl Kernel {
-    /// The kernel's name as shown in tables and taken by `--kernel`.
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-
     /// The names of every kernel, in [`Kernel::ALL`]'s order.
     pub fn names() -> Vec<&'static str> {
         Kernel::ALL.iter().map(|k| k.name()).collect()
@@ -474,7 +332,7 @@ impl Kernel {
     /// Counts a group of interiors: `Σ weights[i] · completions(its[i])` and the nodes of all
     /// their trees, the same as [`Kernel::count`] on each. The scalar kernel searches the group
     /// together ([`group`]), which keeps its batches full when the interiors are small; the
-    /// vector kernels do the same with the small ones ([`is_small_tree`]) and count the others
+    /// vector kernels do the same with the small ones ([`group::is_small_tree`]) and count the others
     /// one by one in their lanes.
     ///
     /// # Panics

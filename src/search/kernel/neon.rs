@@ -28,80 +28,16 @@
 
 #![allow(unsafe_code)] // The intrinsics: see the SAFETY notes.
 
-#[cfg(target_arch = "aarch64")]
-use super::frames::Route;
-#[cfg(target_arch = "aarch64")]
-use super::{Interior, InteriorCount, WeightedCount};
-use super::{Kernel, KernelEntry, KernelInfo};
-
-/// The registry's entry of this kernel.
-pub(crate) const INFO: KernelInfo = KernelInfo {
-    kernel: Kernel::Neon,
-    name: "neon",
-    needs: "NEON (aarch64)",
+super::batched::vector_kernel! {
+    kernel: Neon,
+    arch: "aarch64",
+    detected: is_aarch64_feature_detected,
+    instruction_set: "NEON",
     summary: "NEON (aarch64): 32 nodes a step in 16-bit lanes for n ≤ 18, most of n = 19 and \
               20, 16 in 32-bit lanes beyond",
-    entry: ENTRY,
-};
-
-#[cfg(target_arch = "aarch64")]
-const ENTRY: Option<KernelEntry> = Some(KernelEntry {
-    available,
-    count,
-    count_weighted,
-    count_wide,
-});
-
-#[cfg(not(target_arch = "aarch64"))]
-const ENTRY: Option<KernelEntry> = None;
-
-/// Whether this CPU runs this kernel (it has NEON, which every aarch64 Linux or macOS
-/// machine has).
-#[cfg(target_arch = "aarch64")]
-pub(crate) fn available() -> bool {
-    imp::Narrow::detect().is_some()
-}
-
-/// Counts the ways to fill the free rows of `it`, exactly as the scalar kernel does (same
-/// completions, same nodes).
-///
-/// # Panics
-///
-/// If the CPU lacks NEON ([`available`]).
-#[cfg(target_arch = "aarch64")]
-pub(crate) fn count(it: &Interior) -> InteriorCount {
-    let lanes = imp::Narrow::detect().expect("the neon kernel needs NEON");
-    if it.depth <= 3 {
-        return super::scalar::count(it);
-    }
-    match Route::of(it) {
-        Route::Narrow => imp::count_narrow(lanes, it),
-        Route::Frame(frame) => imp::count_narrow(lanes, &frame.interior),
-        Route::Split(frames) => imp::count_split(imp::Wide::from(lanes), lanes, &frames),
-        Route::Wide => imp::count_wide(imp::Wide::from(lanes), it),
-    }
-}
-
-/// [`count`] with 4 lanes of 32 bits whatever the board size (for tests of that search on
-/// sizes where [`count`] takes the 16-bit one).
-///
-/// # Panics
-///
-/// If the CPU lacks NEON ([`available`]).
-#[cfg(target_arch = "aarch64")]
-pub(crate) fn count_wide(it: &Interior) -> InteriorCount {
-    let lanes = imp::Narrow::detect().expect("the neon kernel needs NEON");
-    if it.depth <= 3 {
-        return super::scalar::count(it);
-    }
-    imp::count_wide(imp::Wide::from(lanes), it)
-}
-
-/// Counts a group of interiors: the small ones together with the scalar group search, the
-/// others one by one ([`super::count_large_one_by_one`]).
-#[cfg(target_arch = "aarch64")]
-fn count_weighted(its: &[Interior], weights: &[u8]) -> WeightedCount {
-    super::count_large_one_by_one(count, its, weights)
+    // Every aarch64 Linux or macOS machine has NEON; it is checked all the same.
+    wide: Wide ["neon"],
+    narrow: Narrow ["neon"],
 }
 
 #[cfg(target_arch = "aarch64")]
@@ -111,7 +47,7 @@ mod imp {
 
     /// How many independent searches are interleaved: two, as in the AVX2 kernel, so that
     /// one search's compress, store and reload overlap the other's.
-    const SEARCHES: usize = 2;
+    pub(super) const SEARCHES: usize = 2;
 
     /// Vectors per step: 4 × 8 = 32 nodes a step in 16-bit lanes, 4 × 4 = 16 in 32-bit ones.
     const BLOCK: usize = 4;
@@ -175,15 +111,8 @@ mod imp {
     /// A lane set ([`Lanes::Mask`]) is 8 bits, one per lane.
     #[derive(Clone, Copy)]
     pub(crate) struct Narrow {
-        /// Private: a value exists only where [`Narrow::detect`] found NEON.
-        _proof: (),
-    }
-
-    impl Narrow {
-        /// The lane operations, if this CPU has NEON.
-        pub(crate) fn detect() -> Option<Narrow> {
-            std::arch::is_aarch64_feature_detected!("neon").then_some(Narrow { _proof: () })
-        }
+        /// Private to this file: a value exists only where [`Narrow::detect`] found NEON.
+        pub(super) _proof: (),
     }
 
     /// 4 lanes of 32 bits, which hold the masks of every n up to 32.
@@ -191,8 +120,8 @@ mod imp {
     /// A lane set is 4 bits, one per lane.
     #[derive(Clone, Copy)]
     pub(crate) struct Wide {
-        /// Private: a value exists only where NEON was found.
-        _proof: (),
+        /// Private to this file: a value exists only where [`Wide::detect`] found NEON.
+        pub(super) _proof: (),
     }
 
     impl From<Narrow> for Wide {
@@ -204,7 +133,11 @@ mod imp {
     // SAFETY (every `unsafe` block in this impl and the next): a `Narrow` or `Wide` exists
     // only where `Narrow::detect` found NEON; loads and stores go through bounds-checked
     // slices or arrays of exactly the lanes they touch (`vld1q`/`vst1q` need no alignment).
-    impl Lanes for Narrow {
+    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
+    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
+    // and by the `From` conversions between lane types of the same list; its stores
+    // write only within the bounds-checked slices they are given.
+    unsafe impl Lanes for Narrow {
         type Lane = u16;
         type Vector = uint16x8_t;
         type Mask = u32;
@@ -325,7 +258,11 @@ mod imp {
         }
     }
 
-    impl Lanes for Wide {
+    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
+    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
+    // and by the `From` conversions between lane types of the same list; its stores
+    // write only within the bounds-checked slices they are given.
+    unsafe impl Lanes for Wide {
         type Lane = u32;
         type Vector = uint32x4_t;
         type Mask = u32;
@@ -457,21 +394,5 @@ mod imp {
             // Stores 8 lanes of 16 bits: the kept lanes' low halves, then zeros.
             pack_store(p, unsafe { vreinterpretq_u8_u32(v) }, dst, at)
         }
-    }
-
-    super::super::batched::batched_entry! {
-        /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-        pub(crate) fn count_narrow(Narrow), searches: SEARCHES, features: "neon"
-    }
-
-    super::super::batched::batched_entry! {
-        /// Counts `it` (four free rows or more) in 32-bit lanes.
-        pub(crate) fn count_wide(Wide), searches: SEARCHES, features: "neon"
-    }
-
-    super::super::batched::split_entry! {
-        /// Counts `it` (17 columns, four free rows or more) in 32-bit lanes while its
-        /// edge columns are both open and in the 16-bit lanes of its frames beyond.
-        pub(crate) fn count_split(Wide, Narrow), searches: SEARCHES, features: "neon"
     }
 }

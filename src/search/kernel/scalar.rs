@@ -41,7 +41,7 @@ use std::cell::RefCell;
 /// The registry's entry of this kernel.
 pub(crate) const INFO: KernelInfo = KernelInfo {
     kernel: Kernel::Scalar,
-    name: "scalar",
+    name: Kernel::Scalar.name(),
     needs: "nothing",
     summary: "Portable: every CPU, a batched search one node at a time with no branch per node",
     entry: Some(KernelEntry {

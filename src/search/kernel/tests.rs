@@ -388,11 +388,16 @@ proptest! {
 /// The tests of one vector kernel against the scalar one, in a module named after it; each
 /// `ignored` (with the reason) where the CPU lacks the kernel.
 macro_rules! kernel_tests {
-    ($($module:ident: $kernel:expr, $cfg:ident, $lacks:literal;)+) => {$(
+    ($($variant:ident $name:literal $module:ident;)+) => {
+        $(kernel_tests!(@one $variant $name $module);)+
+    };
+    // The scalar kernel is what the others are tested against.
+    (@one Scalar $name:literal $module:ident) => {};
+    (@one $variant:ident $name:literal $module:ident) => {
         mod $module {
             use super::*;
 
-            const KERNEL: Kernel = $kernel;
+            const KERNEL: Kernel = Kernel::$variant;
 
             /// The kernel, checked to run here (`build.rs` said it does).
             fn kernel() -> Kernel {
@@ -401,7 +406,7 @@ macro_rules! kernel_tests {
             }
 
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn matches_scalar_on_every_unit_for_n_1_to_15() {
                 let kernel = kernel();
                 for n in 1..=15 {
@@ -418,7 +423,7 @@ macro_rules! kernel_tests {
             /// `count` takes 16-bit lanes up to n = 18: this checks the 32-bit search (n ≥ 19)
             /// on every member of every orbit of the sizes it can check quickly.
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn in_wide_lanes_matches_scalar_on_every_member_for_n_1_to_13() {
                 let kernel = kernel();
                 for n in 1..=13 {
@@ -432,10 +437,10 @@ macro_rules! kernel_tests {
             }
 
             /// A group of interiors of every size (units of n = 6 to 19, small trees and
-            /// large ones on both sides of [`super::super::is_small_tree`]), weighted 1 to 8:
+            /// large ones on both sides of [`super::super::group::is_small_tree`]), weighted 1 to 8:
             /// `count_weighted` against the scalar kernel's count of each, one by one.
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn counts_weighted_groups_as_scalar_counts_each() {
                 let kernel = kernel();
                 let mut its = Vec::new();
@@ -447,7 +452,7 @@ macro_rules! kernel_tests {
                         its.push(Interior::new(n, &orbit[k % orbit.len()]));
                     }
                 }
-                let small = its.iter().filter(|it| super::super::is_small_tree(it)).count();
+                let small = its.iter().filter(|it| super::super::group::is_small_tree(it)).count();
                 assert!(small > 20 && its.len() - small > 20, "{small} small of {}", its.len());
                 let weights: Vec<u8> = (0..its.len()).map(|i| (i % 8) as u8 + 1).collect();
                 let mut expected = super::super::WeightedCount::default();
@@ -463,7 +468,7 @@ macro_rules! kernel_tests {
             /// A stop in the middle of an interior, on every route (see [`large_interiors`]):
             /// the search gives up, and the kernel counts right afterwards.
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn gives_up_mid_search_on_a_stop_and_counts_right_after() {
                 let kernel = kernel();
                 for (what, it) in large_interiors() {
@@ -478,7 +483,7 @@ macro_rules! kernel_tests {
                 /// 18: the largest interior that 16-bit lanes hold (every bit of the lane a
                 /// column).
                 #[test]
-                #[cfg_attr(not($cfg), ignore = $lacks)]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_random_single_units(
                     n in 4usize..=18,
                     orbit_pick in any::<prop::sample::Index>(),
@@ -503,7 +508,7 @@ macro_rules! kernel_tests {
                 /// columns are taken (whole interiors, or the subtrees of the split search):
                 /// the same completions and nodes as the plain recursive count.
                 #[test]
-                #[cfg_attr(not($cfg), ignore = $lacks)]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_the_reference_on_17_to_19_columns(it in frame_interior()) {
                     let kernel = kernel();
                     let reference = reference_count(&it);
@@ -518,7 +523,7 @@ macro_rules! kernel_tests {
             /// of n = 19 three rows in (see [`descend`]), which end with three, against the
             /// scalar kernel; completions and nodes.
             #[test]
-            #[cfg_attr(not($cfg), ignore = $lacks)]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
             fn the_edge_search_matches_on_17_columns_ending_with_two_or_three_rows() {
                 use super::super::batched::edge_search_of;
                 let kernel = kernel();
@@ -568,7 +573,7 @@ macro_rules! kernel_tests {
                 /// Real units of n = 19 and 20 (any member of any orbit), whole trees of
                 /// millions of nodes where the split search hands over thousands of subtrees.
                 #[test]
-                #[cfg_attr(not($cfg), ignore = $lacks)]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_random_units_of_n_19_and_20(
                     n in 19usize..=20,
                     orbit_pick in any::<prop::sample::Index>(),
@@ -590,7 +595,7 @@ macro_rules! kernel_tests {
                 /// filled at random (see [`descend`]): trees of hundreds of thousands of
                 /// nodes where the split search hands subtrees to four frames.
                 #[test]
-                #[cfg_attr(not($cfg), ignore = $lacks)]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_random_units_of_n_21_two_rows_in(
                     orbit_pick in any::<prop::sample::Index>(),
                     member_pick in any::<prop::sample::Index>(),
@@ -612,7 +617,7 @@ macro_rules! kernel_tests {
 
                 /// Trees reaching the deepest levels the kernels have, in both lane widths.
                 #[test]
-                #[cfg_attr(not($cfg), ignore = $lacks)]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_deep_narrow_interiors(it in deep_interior()) {
                     let kernel = kernel();
                     let scalar = Kernel::Scalar.count(&it);
@@ -626,7 +631,7 @@ macro_rules! kernel_tests {
 
                 /// Masks as wide as n = 32 needs, in both lane widths.
                 #[test]
-                #[cfg_attr(not($cfg), ignore = $lacks)]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_wide_random_interiors(it in wide_interior()) {
                     let kernel = kernel();
                     let scalar = Kernel::Scalar.count(&it);
@@ -635,13 +640,7 @@ macro_rules! kernel_tests {
                 }
             }
         }
-    )+};
+    };
 }
 
-kernel_tests! {
-    avx2: Kernel::Avx2, queens_host_avx2,
-        "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
-    avx512: Kernel::Avx512, queens_host_avx512,
-        "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
-    neon: Kernel::Neon, queens_host_neon, "NEON runs on aarch64 only";
-}
+for_each_kernel!(kernel_tests);

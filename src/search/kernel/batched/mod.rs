@@ -868,11 +868,13 @@ fn lane<T: TryFrom<u32>>(x: u32) -> T {
 /// Defines, in a kernel's file, the entry of the batched search for one lane type: a function
 /// `fn NAME(lanes, it) -> InteriorCount` that runs [`count`] compiled with the kernel's target
 /// features, on this thread's searches (kept from unit to unit: allocating and clearing them
-/// per unit showed in profiles). The features must be those the lane type's values prove.
+/// per unit showed in profiles). The features must be those the lane type's values prove:
+/// [`vector_kernel`] passes the list its `detect` checks.
 macro_rules! batched_entry {
     (
         $(#[$doc:meta])*
-        $vis:vis fn $name:ident($lanes:ty), searches: $searches:expr, features: $features:literal
+        $vis:vis fn $name:ident($lanes:ty), searches: $searches:expr,
+        features: [$($feature:tt),+]
     ) => {
         $(#[$doc])*
         $vis fn $name(
@@ -886,7 +888,7 @@ macro_rules! batched_entry {
                 static PER_THREAD: std::cell::RefCell<Option<Box<Searches>>> =
                     const { std::cell::RefCell::new(None) };
             }
-            #[target_feature(enable = $features)]
+            $(#[target_feature(enable = $feature)])+
             fn run(lanes: $lanes, it: &Interior, searches: &mut Searches) -> InteriorCount {
                 batched::count(lanes, it, searches)
             }
@@ -910,7 +912,8 @@ pub(crate) use batched_entry;
 macro_rules! split_entry {
     (
         $(#[$doc:meta])*
-        $vis:vis fn $name:ident($wide:ty, $narrow:ty), searches: $searches:expr, features: $features:literal
+        $vis:vis fn $name:ident($wide:ty, $narrow:ty), searches: $searches:expr,
+        features: [$($feature:tt),+]
     ) => {
         $(#[$doc])*
         $vis fn $name(
@@ -921,12 +924,12 @@ macro_rules! split_entry {
             use $crate::search::kernel::batched::{self, SplitSearches};
             use $crate::search::kernel::frames::Frames;
             use $crate::search::kernel::InteriorCount;
-            type Searches = SplitSearches<$wide, $narrow, $searches>;
+            type Searches = SplitSearches<$wide, $narrow, { $searches }>;
             thread_local! {
                 static PER_THREAD: std::cell::RefCell<Option<Box<Searches>>> =
                     const { std::cell::RefCell::new(None) };
             }
-            #[target_feature(enable = $features)]
+            $(#[target_feature(enable = $feature)])+
             fn run(
                 wide: $wide,
                 narrow: $narrow,
@@ -945,3 +948,156 @@ macro_rules! split_entry {
     };
 }
 pub(crate) use split_entry;
+
+/// Defines, in a vector kernel's file, everything but its lane operations, from ONE list of
+/// CPU features per lane type: the registry's `INFO` (whose `needs` text is the wide lanes'
+/// list), each lane type's `detect()` (a run-time check of every feature of its list), and the
+/// entry points `available`, `count`, `count_wide` and `count_weighted`, whose searches are
+/// compiled with `#[target_feature]` from the same lists. So the check that makes a lane value
+/// (the proof that the intrinsics may run) and the features the code is compiled for cannot
+/// disagree.
+///
+/// The wide lanes (32 bits, every n) decide whether the kernel runs at all; the narrow lanes
+/// (16 bits) are used where their features are there too (their list may be longer, as
+/// AVX-512's is), else the wide search counts every interior. The lane types are `imp::NAME`,
+/// with a field `_proof: ()` visible in the kernel's file, and `imp::SEARCHES` the number of
+/// interleaved searches.
+macro_rules! vector_kernel {
+    (
+        kernel: $variant:ident,
+        arch: $arch:tt,
+        detected: $detected:ident,
+        instruction_set: $set:literal,
+        summary: $summary:expr,
+        wide: $wide:ident [$first:tt $(, $wf:tt)*],
+        narrow: $narrow:ident [$($nf:tt),+] $(,)?
+    ) => {
+        /// The registry's entry of this kernel.
+        pub(crate) const INFO: $crate::search::kernel::KernelInfo =
+            $crate::search::kernel::KernelInfo {
+                kernel: $crate::search::kernel::Kernel::$variant,
+                name: $crate::search::kernel::Kernel::$variant.name(),
+                needs: concat!($set, " (", $arch, " with ", $first $(, ", ", $wf)*, ")"),
+                summary: $summary,
+                #[cfg(target_arch = $arch)]
+                entry: Some($crate::search::kernel::KernelEntry {
+                    available,
+                    count,
+                    count_weighted,
+                    count_wide,
+                }),
+                #[cfg(not(target_arch = $arch))]
+                entry: None,
+            };
+
+        #[cfg(target_arch = $arch)]
+        impl imp::$wide {
+            /// The lane operations, if this CPU has every feature of the list their code is
+            /// compiled for.
+            pub(crate) fn detect() -> Option<imp::$wide> {
+                (std::arch::$detected!($first) $(&& std::arch::$detected!($wf))*)
+                    .then_some(imp::$wide { _proof: () })
+            }
+        }
+
+        #[cfg(target_arch = $arch)]
+        impl imp::$narrow {
+            /// The lane operations, if this CPU has every feature of the list their code is
+            /// compiled for.
+            pub(crate) fn detect() -> Option<imp::$narrow> {
+                ($(std::arch::$detected!($nf))&&+).then_some(imp::$narrow { _proof: () })
+            }
+        }
+
+        #[cfg(target_arch = $arch)]
+        $crate::search::kernel::batched::batched_entry! {
+            /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
+            fn count_narrow(imp::$narrow), searches: imp::SEARCHES, features: [$($nf),+]
+        }
+
+        #[cfg(target_arch = $arch)]
+        $crate::search::kernel::batched::batched_entry! {
+            /// Counts `it` (four free rows or more) in 32-bit lanes.
+            fn count_wide_lanes(imp::$wide), searches: imp::SEARCHES,
+            features: [$first $(, $wf)*]
+        }
+
+        #[cfg(target_arch = $arch)]
+        $crate::search::kernel::batched::split_entry! {
+            /// Counts `it` (17 columns, four free rows or more) in 32-bit lanes while its
+            /// edge columns are both open and in the 16-bit lanes of its frames beyond.
+            fn count_split(imp::$wide, imp::$narrow), searches: imp::SEARCHES,
+            features: [$first $(, $wf)*, $($nf),+]
+        }
+
+        /// Whether this CPU runs this kernel (it has the wide lanes' features).
+        #[cfg(target_arch = $arch)]
+        pub(crate) fn available() -> bool {
+            imp::$wide::detect().is_some()
+        }
+
+        /// The wide lanes, or a panic that says what the kernel needs.
+        #[cfg(target_arch = $arch)]
+        fn wide() -> imp::$wide {
+            imp::$wide::detect().unwrap_or_else(|| panic!("{}", INFO.kernel.unavailable_reason()))
+        }
+
+        /// Counts the ways to fill the free rows of `it`, exactly as the scalar kernel does
+        /// (same completions, same nodes): in the narrow lanes where the masks fit them (or
+        /// a frame's do) and the CPU has their features, else in the wide ones; interiors of
+        /// three free rows or fewer with the scalar kernel.
+        ///
+        /// # Panics
+        ///
+        /// If the CPU lacks the features ([`available`]).
+        #[cfg(target_arch = $arch)]
+        pub(crate) fn count(
+            it: &$crate::search::kernel::Interior,
+        ) -> $crate::search::kernel::InteriorCount {
+            use $crate::search::kernel::frames::Route;
+            let wide = wide();
+            if it.depth <= 3 {
+                return $crate::search::kernel::scalar::count(it);
+            }
+            let Some(narrow) = imp::$narrow::detect() else {
+                return count_wide_lanes(wide, it);
+            };
+            match Route::of(it) {
+                Route::Narrow => count_narrow(narrow, it),
+                Route::Frame(frame) => count_narrow(narrow, &frame.interior),
+                Route::Split(frames) => count_split(wide, narrow, &frames),
+                Route::Wide => count_wide_lanes(wide, it),
+            }
+        }
+
+        /// [`count`] in the wide lanes whatever the board size (for tests of that search on
+        /// sizes where [`count`] takes the narrow one).
+        ///
+        /// # Panics
+        ///
+        /// If the CPU lacks the features ([`available`]).
+        #[cfg(target_arch = $arch)]
+        pub(crate) fn count_wide(
+            it: &$crate::search::kernel::Interior,
+        ) -> $crate::search::kernel::InteriorCount {
+            let wide = wide();
+            if it.depth <= 3 {
+                return $crate::search::kernel::scalar::count(it);
+            }
+            count_wide_lanes(wide, it)
+        }
+
+        /// Counts a group of interiors: the small ones together with the scalar group search,
+        /// the others one by one ([`count_large_one_by_one`]).
+        ///
+        /// [`count_large_one_by_one`]: $crate::search::kernel::count_large_one_by_one
+        #[cfg(target_arch = $arch)]
+        fn count_weighted(
+            its: &[$crate::search::kernel::Interior],
+            weights: &[u8],
+        ) -> $crate::search::kernel::WeightedCount {
+            $crate::search::kernel::count_large_one_by_one(count, its, weights)
+        }
+    };
+}
+pub(crate) use vector_kernel;
