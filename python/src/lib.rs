@@ -151,7 +151,8 @@ struct Done {
 
 /// Runs `counter` on `part` of its plan on a worker thread, the GIL released, until it is
 /// complete: Ctrl-C (a `KeyboardInterrupt`, or any exception a signal handler raises) and an
-/// exception from `progress` stop it between units and are raised here. `progress` is called
+/// exception from `progress` stop it within about a second (the units in flight are cut short
+/// and not kept) and are raised here. `progress` is called
 /// on this thread with (work done, work total), in the plan's estimate of work per unit (the
 /// fraction done, in arbitrary units); with `detail`, with (work done, work total, units
 /// done, units total, boards found), for the package's own progress reports.

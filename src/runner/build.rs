@@ -31,8 +31,8 @@ pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
 
 /// How the symmetric engine splits a board size into units. The splits share only the kernels
 /// and the half- and quarter-turn searches, so counting a size with the ring split (the
-/// default) and the border split verifies it two independent ways
-/// (`queens verify N --two-ways`).
+/// default) and the outer-ring split (the border split below n = 4) verifies it two
+/// independent ways (`queens verify N --two-ways`, [`Split::second_of_two_ways`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Split {
     /// One unit per D4 orbit of the innermost ring (queens of the rows and columns

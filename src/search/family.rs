@@ -22,9 +22,9 @@
 //! the coronal split ([`super::coronal::CoronalSplit`], [`super::coronal::CoronalPlan`]) and
 //! the ring split ([`super::coronal::ring::RingSplit`], [`super::coronal::ring::RingPlan`])
 //! share only this frame, the kernels and the Burnside searches: each has its own
-//! constellations, orbits, weights and interiors, so counting a size with the border split and
-//! another verifies it two independent ways (`queens verify N --two-ways` takes the ring
-//! split, the fastest second).
+//! constellations, orbits, weights and interiors, so counting a size with two of them verifies
+//! it two independent ways (`queens verify N --two-ways` takes the ring split, the default,
+//! and the outer-ring split, as fast and with placements of its own).
 
 use super::burnside;
 use super::kernel::Kernel;

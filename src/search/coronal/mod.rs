@@ -1,8 +1,9 @@
 //! The symmetric engine's coronal plan: two rings of pre-placed queens (the "coronal"
 //! pre-placement of the Q27 project), an interior of `n − 4` columns, and Burnside's lemma
 //! for the classes. Its ring geometry (lines, placements, keys, orbits, the four search
-//! orders) also serves the ring plan ([`ring`]: the innermost ring alone), the one
-//! `queens verify --two-ways` counts beside the border plan.
+//! orders) also serves the ring plan ([`ring`]: the innermost ring alone, the default) and the
+//! outer-ring plan (the ring one line further out), the two that `queens verify --two-ways`
+//! counts.
 //!
 //! # Method
 //!
