@@ -5,13 +5,13 @@
 //! or on preemption); a library user sets it with [`StopFlag::request`]. Once it is set, no new
 //! unit starts, and the units running give up within a few milliseconds: the runner counts
 //! each unit under [`StopFlag::watch`], which tells the searches of this thread to look at
-//! the flag every so often ([`should_give_up`], through a [`Patrol`] that counts the steps or
+//! the flag every so often (`should_give_up`, through a `Patrol` that counts the steps or
 //! nodes between looks, so that a look costs nothing measurable), and which returns `None`
 //! for a unit whose search gave up. Such a unit's partial counts are thrown away: it is
 //! neither summed nor journaled, and a resumed run counts it again.
 //!
 //! A search that runs outside a watch (a library user who never stops, a test) never gives up:
-//! [`should_give_up`] is then `false`.
+//! `should_give_up` is then `false`.
 
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;

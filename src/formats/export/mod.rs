@@ -6,7 +6,7 @@
 //! come from [`Format::ALL`].
 //!
 //! Adding a format: its file here, its variant in [`Format`] with its lines in the matches
-//! of `impl Format` in [`format`] (the compiler points at each).
+//! of `impl Format` in [`format`](mod@format) (the compiler points at each).
 
 pub mod bfile;
 pub mod classes;

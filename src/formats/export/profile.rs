@@ -1,5 +1,5 @@
 //! Profiles of the search tree (nodes and solutions per depth, `queens profile`) in every
-//! format: the aligned table for reading ([`human`]), and [`write`] of a [`Format`]: CSV (one
+//! format: the aligned table for reading ([`human`]), and [`write()`] of a [`Format`]: CSV (one
 //! row per n and depth), JSON with the run's metadata (with the `serde` feature) and a
 //! Markdown table.
 

@@ -1,12 +1,14 @@
-//! The symmetric engine's ring plan: the queens of the innermost ring alone pre-placed (the
-//! ring `k = (n − 2) / 2` lines in from the edge: rows `k` and `n − 1 − k`, columns `k` and
-//! `n − 1 − k`, the two middle rows and columns for an even n), one unit per D4 orbit of
-//! their placements, and an interior of every other line of the board.
+//! The symmetric engine's ring plans: the ring plan, the default (`--split ring`), which
+//! pre-places the queens of the innermost ring, and the outer-ring plan (`--split
+//! outer-ring`), the same method one ring further out, the second plan of `queens verify N
+//! --two-ways`.
 //!
 //! # Method
 //!
-//! **Total.** For n ≥ 4 the ring's four lines are distinct, and every solution has exactly
-//! one queen on each of them (a queen where one of its rows meets one of its columns serves
+//! **Total.** The *ring* `k` lines in from the edge is rows `k` and `n − 1 − k` and columns
+//! `k` and `n − 1 − k`; the innermost is `k = (n − 2) / 2` (the two middle rows and columns
+//! for an even n). For n ≥ 4 its four lines are distinct, and every solution has exactly one
+//! queen on each of them (a queen where one of its rows meets one of its columns serves
 //! both): its *ring placement* `P`, two to four queens. The solutions are partitioned by
 //! their ring placement, and each symmetry `g` of the square maps the ring onto itself, so it
 //! maps the solutions with placement `P` one-to-one onto those with `g(P)`: all placements of
@@ -20,18 +22,10 @@
 //!
 //! **The interior** is every row that holds no ring queen, on every column that holds none:
 //! masks of `n` bits (bit `c` = column `c`), of which the ring queens' columns are taken from
-//! the start. So 16-bit lanes hold it up to n = 16; at n = 17 the vector kernels' split
-//! search takes a 16-bit frame as soon as a queen stands in column 0 or 16, at n = 18 once two
-//! of the edge columns 0, 1, 16, 17 fit a window, and from n = 19 on the search is in 32-bit
-//! lanes.
-//!
-//! **Why the innermost ring.** Queens near the middle of the board attack the most squares,
-//! so pre-placing them prunes the search the most: with the ring `k` lines in from the edge,
-//! n = 18 builds 9.09 G nodes for k = 1, 7.84 G for k = 2, 7.02 G for k = 3 and so on down to
-//! 5.82 G for the innermost, k = 8, against the border plan's 10.24 G (0.57×); n = 16,
-//! 173.3 M for k = 1 and 110.8 M for k = 7 against 199.6 M (0.55×). The border plan's lanes
-//! are narrower (n − 2 columns), so the ring plan's speed per node is lower from n = 17 on;
-//! the nodes it saves outweigh that (measured figures in `docs/performance.md`).
+//! the start. The innermost ring is the one pre-placed because queens near the middle of the
+//! board attack the most squares: its trees have a little over half the border plan's nodes.
+//! Its masks are two columns wider than the border plan's, which the kernels' frames and the
+//! outer columns placed below win back.
 //!
 //! **An independent plan.** Nothing of the border plan ([`crate::search::symmetric`]) is used:
 //! not its constellations (the border queens), orbits, weights or interiors. So a size
@@ -40,13 +34,8 @@
 //! **The outer ring** ([`OuterRingPlan`], `RingSplit<1>`): the same method with the ring one
 //! line further out, `k = (n − 2) / 2 − 1` (the border at n = 4 and 5), whose placements,
 //! orbits, weights and interiors are all others than the innermost ring's (its interiors
-//! search the innermost ring's lines). It builds almost as few nodes (n = 16: 112.5 M against
-//! 110.8 M; n = 18: 5.89 G against 5.82 G) in the same lanes, so it is as fast, and `queens
-//! verify N --two-ways` counts with the two ring plans: about two counts. Plan identity
-//! `symmetric-outer-ring-v8` (`v7` placed none at n = 22, `v6` placed the queens of the two
-//! edge columns at n = 18 to 20, `v5` at n = 18 and 19 only, `v4` as v6, `v3` at 18 and 19
-//! with large orbits cut along the first row, `v2` not at all, `v1` did not cut large orbits
-//! into pieces).
+//! search the innermost ring's lines). It builds about as many nodes in the same lanes, so
+//! `queens verify N --two-ways`, which counts with the two ring plans, costs about two counts.
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
@@ -66,56 +55,33 @@
 //! entry), then of the piece. So a part of the plan, every MOD-th unit, gets its share of the
 //! large units and of the small ones.
 //!
-//! **Pieces.** An orbit whose estimate is more than 1/8192 of the plan's total and more than
-//! about 5 ms of work ([`SPLIT_SHARE`], [`MIN_SPLIT_ESTIMATE`]: some orbits from n = 18 on) is
-//! counted as one unit per square of its interior's first free row (at n = 18 to 22, of an
-//! edge column: see below): the completions with a queen there, the interior with that queen
-//! placed and its attacks on the other rows added. The pieces' completions add up to the
-//! orbit's, and so do their nodes (the first piece also counts the ring placement). Whole
-//! orbits made the largest unit 0.21% of the work at n = 20 and 0.13% at n = 23, more than a
-//! part's share at MOD = 512; cut, 0.022% and 0.014%, and the units 6,118 → 48,878 at n = 20
-//! and 12,821 → 24,206 at n = 23.
+//! **Pieces.** An orbit whose estimate is more than [`SPLIT_SHARE`] of the plan's total and
+//! more than [`MIN_SPLIT_ESTIMATE`] (about 5 ms of work; some orbits from n = 18 on) is
+//! counted as one unit per square of [`cut_squares`]: the free squares of its interior's first
+//! free row, or where outer columns are placed (below), of the first of those columns that no
+//! ring queen holds. A piece counts the completions with a queen on its square: the interior
+//! with that queen placed and its attacks on the other rows added. Every completion has
+//! exactly one queen on those squares, so the pieces' completions add up to the orbit's, and
+//! so do their nodes (the first piece also counts the ring placement). No unit is then more
+//! than a few hundredths of a percent of the work, and the parts of a large MOD come out even.
 //!
-//! **Outer columns placed (n = 18 to 22).** The interior's masks are n bits wide, so from n = 19
-//! on its search runs in 32-bit lanes, and at n = 18 in 16-bit ones only once a queen stands in an
-//! edge column. At these sizes ([`columns_placed`]) a unit counts its interior (whole or piece) as
-//! the sum over the placements of the queens of its outer columns ([`outer_columns`]: interior
-//! columns 0 and n − 1, then 1 and n − 2, from the outside in; two at n = 18 and 19, three at
-//! n = 20, four at n = 21, five at n = 22) of the interior with those queens placed
-//! ([`count_columns_placed`]): every solution has exactly one queen in each, so the
-//! completions add up, and the masks of those interiors fit as many columns fewer: 16 bits at
-//! n = 18 and the kernels' split search of 17 columns at n = 19 to 22 (16-bit lanes once a queen takes one more edge column). The price is
-//! the search above those queens' rows, repeated for each placement: 1.14× the nodes at n = 18,
-//! 1.12× at 19 (two columns), and at n = 20 1.11× for two columns and 1.18× for three. There a
-//! large orbit is cut along the free squares of the first outer column no ring queen holds instead
-//! of its first row ([`cut_squares`]), so that a piece is one of those placements and its
-//! interiors stay as large as the whole orbit's. Measured on a 2-core AMD EPYC Zen 5 (avx512f),
-//! `compare.py` pairs: two columns with pieces along the first row (v4) against `v3`, `count 18
-//! --threads 1` 0.909×, `count 19 --threads 2` 0.743×, with `--kernel avx2` 0.905× at n = 18 and
-//! 0.812× on `count 19 --part 0/8`; pieces along an edge column (v5) another 0.940× at n = 19. The
-//! scalar kernel, whose speed does not depend on the width, pays the nodes: 1.124× at n = 18. At
-//! n = 20 full `count 20 --threads 2` runs of v5 (two columns there too) against v3 gave 0.985× on
-//! Zen 5 (0.914–1.056, 2 pairs); on a 2-core Intel Xeon (avx512f) two columns, with the split
-//! search's one test for all windows, 0.874× against v6 (70.9 s against 81.2 s, 2 pairs: v7), and
-//! three columns 0.895× (65.7 s against 73.5 s, 2 full pairs; 442.6 G nodes, 1.066× two columns')
-//! against two (v8). At n = 21 on the Xeon (`--part 1/64`, the same units) four columns took
-//! 0.851× the time of two (19 columns in 32-bit lanes, themselves 1.01× to 1.05× no columns
-//! placed) and three 0.89×; a full run took 634.2 s against v7's 706.2 s (not side by side). Not
-//! at n = 17 (the masks fit already; the many small interiors cost 1.5×), nor from 22 on (four
-//! columns at n = 22, 18 left, `--part 1/512`: 0.96× two columns and about 0.99× none, within what
-//! parts of two plans can tell; five, 17 left, 0.96× two and 1.02× none).
+//! **Outer columns placed (n = 18 to 22).** The kernels count an interior in 16-bit lanes
+//! where its masks fit 16 bits, or are 17 columns wide (their split search: see
+//! [`crate::search::kernel::frames`]), and otherwise in 32-bit lanes, half as many nodes a
+//! vector. So at n = 18 to 22 a unit counts its interior (whole or piece) as the sum over
+//! the placements of the queens of its outer columns ([`outer_columns`]: interior columns 0
+//! and n − 1, then 1 and n − 2, from the outside in) of the interior with those queens placed
+//! ([`count_columns_placed`]). Every solution has exactly one queen in each of those columns,
+//! so the completions add up, and the masks left are as many columns narrower: [`columns_placed`]
+//! places two columns at n = 18 (16 left) and 19, three at n = 20, four at n = 21 and five at
+//! n = 22 (17 left each). The price is the search above those queens' rows, repeated for each
+//! placement (1.1× to 1.3× the nodes), which the narrower lanes outweigh at these sizes but not
+//! at n = 17 (whose masks mostly fit already) nor from n = 23 on.
 //!
-//! Since the split search keeps its wide nodes of 17 columns in 16-bit lanes too (the kernels'
-//! `batched::edges`), five columns at n = 22 (17 left) gain: `--part 0/512`, `1/512` and
-//! `2/512` took 11.31, 11.49 and 11.93 s against 13.32, 12.39 and 13.65 s with none (mean
-//! 0.88×, for 1.28× the nodes; Intel Xeon, avx512f, 2 threads; parts of two plans hold other
-//! units, so this is an estimate of the whole run, not a side-by-side measure) (v9).
-//!
-//! Plan identity `symmetric-ring-v9` (`v8` placed none at n = 22; `v7` placed two columns at
-//! n = 18 to 20; `v6` two at
-//! n = 18 and 19 only; `v5` as v7; `v4` two at n = 18 and 19 with large orbits cut along the
-//! first row; `v3` did not place them; `v2` counted every orbit whole; `v1`, never in a
-//! release, pre-placed the second ring, one line in from the edge).
+//! Plan identities `symmetric-ring-v9` and `symmetric-outer-ring-v8` ([`RING_SPLIT_VERSION`],
+//! [`OUTER_RING_SPLIT_VERSION`]): a change to the units or their order is a new version, so
+//! that parts and checkpoints of two versions are never mixed. What each earlier version did,
+//! and the measurements behind each choice above, are in `docs/performance.md`.
 //!
 //! # Nodes
 //!

@@ -1,8 +1,8 @@
 //! The AVX2 kernel: the batched search of [`super::batched`] on 256-bit registers, for the
 //! x86-64 CPUs without AVX-512 (most laptops and desktops, EPYC Rome and Milan, older Xeons).
 //!
-//! Where the interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a
-//! frame: [`super::frames`]), 16 lanes of 16 bits and 12 vectors a step (192 nodes); beyond, 8
+//! Where the interior's masks fit 16 bits (or a node fits a frame of 16 columns:
+//! [`super::frames`]), 16 lanes of 16 bits and 12 vectors a step (192 nodes); beyond, 8
 //! lanes of 32 bits and 24 vectors a step (192 nodes). Interiors of three free
 //! rows or fewer go to the scalar kernel.
 //!
@@ -44,11 +44,9 @@ mod imp {
     /// How many independent searches are interleaved (as in the C experiment: two).
     pub(super) const SEARCHES: usize = 2;
 
-    /// Vectors per step in 16-bit lanes: 12 × 16 = 192 nodes a step. The C experiment's 4
-    /// vectors (64 nodes) were kept until a sweep on Zen 3 (one thread, alternating runs):
-    /// 8, 12, 16, 24 and 32 vectors were all 5–20% faster than 4 at n = 16 and 18, with no
-    /// clear order among them (larger steps mean fewer partial batches and more independent
-    /// work per step); 12 keeps a level's buffers at 3.5 KiB.
+    /// Vectors per step in 16-bit lanes: 12 × 16 = 192 nodes a step. Larger steps mean fewer
+    /// partial batches and more independent work per step; 8 to 32 vectors did about as well
+    /// (the sweep is in `docs/performance.md`), and 12 keeps a level's buffers at 3.5 KiB.
     const NARROW_BLOCK: usize = 12;
 
     /// Vectors per step in 32-bit lanes: 24 × 8 = 192 nodes, as many as a narrow step (a

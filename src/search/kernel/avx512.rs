@@ -1,7 +1,7 @@
 //! The AVX-512 kernel: the batched search of [`super::batched`] on 512-bit registers, 32 lanes
-//! of 16 bits where the interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that
-//! fit a frame: [`super::frames`]) and the CPU has AVX-512 BW, VBMI2 and BITALG, else 16 lanes
-//! of 32 bits (every n ≤ 32).
+//! of 16 bits where the interior's masks fit 16 bits (or a node fits a frame of 16 columns:
+//! [`super::frames`]) and the CPU has AVX-512 BW, VBMI2 and BITALG, else 16 lanes of 32 bits
+//! (every n ≤ 32).
 //!
 //! The lane operations map one to one onto instructions: mask registers hold the lane sets,
 //! `vpcompressw`/`vpcompressd` pack the surviving nodes, `vpopcntw`/`vpopcntd` count the last
@@ -34,18 +34,13 @@ mod imp {
     use super::super::lanes::{CAP, Lanes, Narrowing};
     use std::arch::x86_64::*;
 
-    /// How many independent searches are interleaved. With one vector a step, 2 searches
-    /// were 23% faster than 1 and 3 another 5 to 10%; with the large steps below, one search
-    /// is the fastest (a sweep on Zen 5, one thread: n = 18 with 6 vectors a step, 3 searches
-    /// 0.72×, 2 searches 0.68× and 1 search 0.62× the time of 1 vector and 3 searches): a
-    /// step's vectors are independent work enough.
+    /// How many independent searches are interleaved: one, since with the large steps below
+    /// a step's vectors are independent work enough (the sweep that chose it is in
+    /// `docs/performance.md`).
     pub(super) const SEARCHES: usize = 1;
 
-    /// Vectors per step in 16-bit lanes: 12 × 32 = 384 nodes a step. A sweep on Zen 5 (one
-    /// thread, alternating runs, one search) timed 6, 8, 12, 16 and 24 vectors at 0.55-0.64×
-    /// the time of 1 vector (and 3 searches) at n = 18, and 0.39-0.44× on a part of n = 19
-    /// (whose split search takes 32-bit steps of the same node count), with 12 the best or
-    /// level with the best on both.
+    /// Vectors per step in 16-bit lanes: 12 × 32 = 384 nodes a step, the best or level with
+    /// the best of a sweep from 6 to 24 (in `docs/performance.md`).
     const NARROW_BLOCK: usize = 12;
 
     /// Vectors per step in 32-bit lanes: as many nodes as a narrow step (a wide step may

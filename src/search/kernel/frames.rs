@@ -1,6 +1,6 @@
 //! Narrow frames of a wide interior: how the vector kernels keep 16-bit lanes for most of the
-//! search of n = 19 and 20, and for the units of n = 21 whose border queens take edge
-//! columns.
+//! search of an interior of 17 or 18 columns (the ring plans' at n = 17, and at n = 19 to 22
+//! once their outer columns are placed; the border plan's at n = 19 and 20).
 //!
 //! # Why an edge column can be dropped
 //!
@@ -19,10 +19,11 @@
 //! bit `w − 1`. A 17-column interior with either edge column taken so fits 16 bits: a
 //! *frame*, whose search is the same tree in lanes twice as many per vector.
 //!
-//! When a border queen (row 0 or n − 1) takes the edge column, the interior without it is
-//! again one whose edges no attack reaches: the interior queens all stand right of the new
-//! column 0 (the old column 0 is the border queen's, whose attacks are in `blocked`). So
-//! the border's edge columns are dropped one by one, as long as the interior is wider than
+//! When a pre-placed queen takes the edge column (a border queen of row 0 or n − 1, or an
+//! outer column's queen that a ring plan places), the interior without it is again one whose
+//! edges no attack reaches: the interior queens all stand right of the new column 0 (the old
+//! column 0 is the pre-placed queen's, whose attacks are in `blocked`). So held edge columns
+//! are dropped one by one, as long as the interior is wider than
 //! 16 columns: an interior left with 16 is counted in its frame from the start
 //! ([`Route::Frame`]), one left with 17 or 18 by the split search. For 17 columns,
 //! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
@@ -39,7 +40,7 @@
 //! move down into it). Attacks inside the window that move out of it go to taken columns,
 //! and attacks outside it never come back. So an 18-column interior has three frames, the
 //! windows from columns 0, 1 and 2 ([`Frame::fits`]); at n = 20 about 91% of the nodes fit
-//! one. Interiors of 19 columns and more (n = 21 with both edges open) are searched in 32-bit
+//! one. Interiors of 19 columns and more (the border plan's n = 21 with both edges open) are searched in 32-bit
 //! lanes: four windows cost more than they saved when tried (see
 //! [`super::batched::count_split`]).
 

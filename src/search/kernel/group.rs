@@ -234,11 +234,8 @@ fn count_last_level(
 /// border queens' attacks) of an interior the vector kernels count with the scalar group
 /// search (this module) rather than in their lanes. A vector search of a tree of a few hundred
 /// nodes runs its steps with a handful of lanes busy, while the group search fills its
-/// batches with many such trees at once. The coronal plan's interiors are mostly that small
-/// up to n = 17: measured on Zen 3 with AVX2, one thread, against every interior counted in
-/// the lanes, `count 16 --split coronal` took 2.3× less time and `count 17` 1.3× less with
-/// this bound (medians of side-by-side runs; bounds from 10^4 to 10^11 did as well at
-/// n = 16, and 10^4 to 10^5 best at n = 17).
+/// batches with many such trees at once (the coronal plan's interiors are mostly that small;
+/// the bound's measurements are in `docs/performance.md`).
 pub(crate) const SMALL_TREE: u64 = 100_000;
 
 /// Whether the vector kernels count `it` with the scalar group search (see [`SMALL_TREE`]).

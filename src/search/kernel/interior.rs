@@ -7,16 +7,18 @@ use crate::search::constellation::Constellation;
 /// The most free rows an interior can have (n − 2 for n = 32).
 pub(crate) const MAX_DEPTH: usize = 30;
 
-/// One interior subproblem: fill the free rows of a constellation.
+/// One interior subproblem: fill the free rows that a plan's pre-placed queens leave (the
+/// border plan's constellation, a ring placement, …).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Interior {
     /// The number of free rows (0 when the border queens fill the board, as for n = 1).
     pub depth: usize,
-    /// The `n − 2` interior columns, as bits.
+    /// The interior columns, as bits (`n − 2` of them for the border plan, `n` for the ring
+    /// plans, `n − 4` for the coronal plan).
     pub inner: u32,
-    /// Interior columns already holding a border queen.
+    /// Interior columns already holding a pre-placed queen.
     pub cols: u32,
-    /// For each free row, the interior squares a border queen attacks along a diagonal.
+    /// For each free row, the interior squares a pre-placed queen attacks along a diagonal.
     pub blocked: [u32; MAX_DEPTH],
     /// For each free row but the last, how many rows down the next free row is (1 to 3).
     pub shift: [u32; MAX_DEPTH],
@@ -88,11 +90,8 @@ impl Interior {
     ///
     /// The engine counts the member of each symmetry orbit with the smallest estimate: orbit
     /// members have equally many completions but trees of very different sizes, since the
-    /// search goes top down and it pays to meet the border queens' constraints early.
-    /// (Measured with the scalar kernel's nodes: at n = 14 this picks trees 40% smaller than
-    /// the orbits' smallest members and within 8% of the best member; at n = 16, 38% smaller
-    /// and within 9%. Probing the real tree's upper levels chose better but cost more than it
-    /// saved.)
+    /// search goes top down and it pays to meet the border queens' constraints early (how
+    /// well it picks is measured in `docs/performance.md`).
     pub fn estimated_cost(&self) -> u64 {
         let rows = (self.depth / 2 + 2).min(self.depth);
         let mut width = 1u128;

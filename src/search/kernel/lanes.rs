@@ -60,11 +60,9 @@ pub(crate) unsafe trait Lanes: Copy {
     const ADDS_BEFORE_FLUSH: u32;
     /// Whether the last level of a tight interior packs the children that may have a
     /// filling into full vectors before counting their three rows (see
-    /// [`super::batched`]'s `Search::last_three`). Measured on an Intel Xeon (avx512f), one
-    /// thread: AVX-512 `count 18` 0.87× the time; AVX2 `count 18` 0.957× and
-    /// `count 20 --part 1/32` 0.951×, even with a compress made of a table lookup and a
-    /// shuffle (packing a partial vector per step instead had measured 1.09× with AVX2).
-    /// NEON, untimed, does not pack.
+    /// [`super::batched`]'s `Search::last_three`): AVX-512 and AVX2 do, which is faster
+    /// even with AVX2's compress made of a table lookup and a shuffle (measured in
+    /// `docs/performance.md`); NEON, untimed, does not.
     const PACK_LAST_ROWS: bool;
 
     /// Every lane `x` (truncated to the lane width; callers pass masks that fit).

@@ -1,23 +1,30 @@
-//! The interior count of one border constellation, and the kernels that do it.
+//! The kernels: what counts the completions and the nodes of an interior, and the one list
+//! of them.
 //!
-//! With the border queens placed, what is left is to put one queen in each *free row* (rows
-//! 1..n−2 that hold no border queen) on columns 1..n−2, no two attacking and none attacked by
-//! a border queen. An `Interior` describes that subproblem in masks of `n − 2` bits (bit
-//! `c − 1` = column `c`), which is what lets a 32-bit lane hold any board up to n = 32.
+//! A plan pre-places the queens of some lines and leaves an `Interior`: a queen to put in
+//! each *free row* (a row that holds no pre-placed queen) on the open columns, no two
+//! attacking and none attacked by a pre-placed queen. Its columns are the bits of masks as
+//! wide as the plan leaves them: `n` for the ring plans (the default), `n − 2` for the
+//! border plan (bit `c − 1` = column `c`), `n − 4` for the coronal plan. At most 32 bits, so a
+//! 32-bit lane holds any board up to n = 32; where the masks fit 16 bits, or can be narrowed
+//! to 16 bits once edge columns are taken (`frames`), the vector kernels use 16-bit lanes,
+//! twice as many a vector.
 //!
 //! The search state at depth `i` (the `i`-th free row) is the classic triple of masks `cols`,
-//! `ld`, `rd` of the *interior* queens only; the border queens' attacks on that row are a fixed
-//! mask per depth, `Interior::blocked`. Going from free row `i` to free row `i + 1` skips
-//! `Interior::shift[i]` rows (1, or 2 or 3 when the rows between hold border queens), so
-//! the diagonal masks move by that many columns.
+//! `ld`, `rd` of the interior queens only; the pre-placed queens' attacks on that row are a
+//! fixed mask per depth, `Interior::blocked`. Going from free row `i` to free row `i + 1`
+//! skips `Interior::shift[i]` rows (more than 1 where the rows between hold pre-placed
+//! queens), so the diagonal masks move by that many columns.
 //!
 //! The kernels are listed once, in `kernels!` below; [`Kernel`], [`KernelChoice`], the
 //! names, and (through `for_each_kernel!`) the tests of every kernel and `build.rs`'s view of
 //! which this CPU runs come from that list. A vector kernel's file holds its lane types (each
 //! an `unsafe impl` of `lanes::Lanes`) and one `vector_kernel!` (`batched`) that writes
 //! its CPU features once per lane width and makes from them its `detect()`, its
-//! `#[target_feature]` entry code and its `needs` text. Adding a kernel is two files: its own
-//! and its line in `kernels!`.
+//! `#[target_feature]` entry code and its `needs` text. Adding a kernel is its file and its
+//! line in `kernels!`; an x86 kernel that needs a CPU feature no other kernel names also adds
+//! that feature to `build.rs`'s `host_has` (the build says so), and the footer tests of
+//! `formats::table` list the vector kernels by hand.
 
 pub(crate) use group::count_large_one_by_one;
 pub(crate) use interior::{Interior, InteriorCount, MAX_DEPTH, WeightedCount};
@@ -112,12 +119,12 @@ kernels! {
     /// (`scalar`); every CPU, every n from 1 to 32.
     Scalar = "scalar" => scalar,
     /// AVX2: the batched search of `batched`, 192 nodes a step in 16-bit lanes where the
-    /// interior fits 16 bits (n ≤ 18, and the subtrees of n = 19 and 20 that fit a frame of
-    /// `frames`), 192 in 32-bit lanes beyond.
+    /// interior's masks fit 16 bits (or a node fits a frame of `frames`), 192 in 32-bit lanes
+    /// beyond.
     Avx2 = "avx2" => avx2,
     /// AVX-512: the batched search of `batched`, 384 nodes a step in 16-bit lanes where the
-    /// interior fits 16 bits (n ≤ 18, and frames' subtrees at n = 19 and 20) and the CPU
-    /// has avx512bw, avx512vbmi2 and avx512bitalg, 384 in 32-bit lanes beyond.
+    /// interior's masks fit 16 bits (or a node fits a frame of `frames`) and the CPU has
+    /// avx512bw, avx512vbmi2 and avx512bitalg, 384 in 32-bit lanes beyond.
     Avx512 = "avx512" => avx512,
     /// NEON (aarch64: Apple silicon, Graviton, …): the batched search of `batched` in
     /// 128-bit registers.

@@ -5,10 +5,13 @@
 //! # Method
 //!
 //! A node is four lane-wide words: the free squares of its row and the `cols`, `ld`, `rd`
-//! masks of the interior queens (masks of n − 2 bits: 16-bit lanes hold every n ≤ 18, 32-bit
-//! lanes every n ≤ 32). Each level (free row) has a small buffer of pending nodes, structure
-//! of arrays. One *step* takes up to `W` nodes of one level, `LANES` at a time into the lanes
-//! of a vector, and in every lane at once:
+//! masks of the interior queens, as wide as the interior (n columns in the ring plans, n − 2
+//! in the border plan: see [`super`]). 16-bit lanes hold the masks of 16 columns or fewer,
+//! and, through the split search ([`count_split`]), those of 17 or 18 columns wherever a
+//! node fits a window of 16 ([`super::frames`]); 32-bit lanes hold any up to n = 32. Each
+//! level (free row) has a small buffer of pending nodes, structure of arrays. One *step*
+//! takes up to `W` nodes of one level, `LANES` at a time into the lanes of a vector, and in
+//! every lane at once:
 //!
 //! - takes the lowest free square (`f & −f`) and clears it from the parent;
 //! - builds the child's masks and its row's free squares; keeps the child only if that row
@@ -21,8 +24,8 @@
 //! left are counted in closed form ([`Lanes::three_rows`], [`Lanes::two_rows`]) and added
 //! into per-lane counters. With three rows, the placements the search would have made in
 //! the first of them (one per free square of the child's row) are added to the node count
-//! by popcounts, so that the count stays that of a search one row deeper (the one every
-//! kernel's nodes have always counted). Where [`Lanes::PACK_LAST_ROWS`] says so (AVX-512, AVX2),
+//! by popcounts, so that the count stays that of a search one row deeper (the nodes every
+//! kernel counts). Where [`Lanes::PACK_LAST_ROWS`] says so (AVX-512, AVX2),
 //! only the children that may have a filling are counted, packed into full vectors first
 //! (`Search::last_three`).
 //!
@@ -58,8 +61,8 @@ const LEVELS: usize = MAX_DEPTH - 2;
 /// One level's pending nodes, structure of arrays. Aligned to a cache line, so that every
 /// array starts on one (`CAP` lanes of 2 or 4 bytes are a multiple of 64 bytes) and a vector
 /// load or store at a multiple of `LANES` never straddles two lines, whatever address the
-/// thread's searches land at: without it the same kernel code ran 0.82× or 1.11× the time of
-/// 0e1a285 at n = 18 depending on the build (measured on Zen 3).
+/// thread's searches land at (without it the same kernel code's speed varied from build to
+/// build).
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 struct Level<T> {
@@ -749,14 +752,8 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
 ///
 /// For 18 columns (three windows) the gain is smaller than for 17: 91% of n = 20's nodes fit
 /// a window (19 nodes a hand-over), and the wide steps' tests and stores into the frames eat
-/// part of the narrow lanes' gain. Measured on Zen 3 with AVX2, one thread, against the
-/// search that keeps 18 columns in 32-bit lanes: with steps of 64 and 32 nodes a wash (n = 20,
-/// `--part 0/256`, 5 pairs: 0.983×); with AVX2's steps of 192 nodes 1.13× to 1.21× faster on
-/// `--part 1/64`, `2/64` and `3/64` (3 pairs each) and 1.00× on `--part 0/256`. Four windows
-/// for 19 columns lost (n = 21, `--part 0/2048`: 0.896×), so 19 columns stay in 32-bit lanes;
-/// with the one test for all windows ([`Diverted::fits`]) they still gained nothing
-/// measurable (the ring plan's n = 21 with its edge columns placed, Intel Xeon, avx512,
-/// `--part 0/64`: 0.983× the time of those 19 columns in 32-bit lanes, 3 pairs).
+/// part of the narrow lanes' gain. Nineteen columns (four windows) gained nothing, so they
+/// stay in 32-bit lanes (the measurements are in `docs/performance.md`).
 #[inline(always)]
 pub(crate) fn count_split<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, const E: usize>(
     wl: WL,
