@@ -185,10 +185,9 @@ const MAX_COLUMNS_PLACED: usize = 5;
 /// (n = 19 to 22: 16-bit lanes throughout, the wide nodes packed: see
 /// [`crate::search::kernel::frames`]) instead of 32-bit
 /// lanes, which outweighs the search above those queens' rows being repeated for each
-/// placement (1.14× the nodes at n = 18 and 1.12× at 19 for two columns; at n = 20 and 21
-/// see the module documentation). None at n = 17, where the masks already fit and the
-/// interiors' many small trees lose, nor from n = 23 on (six columns at n = 23, 17 left, took
-/// 1.14× the time of none on parts: the repeated search above them outweighs the lanes).
+/// placement (1.1× to 1.3× the nodes). None at n = 17, where the masks already fit and the
+/// interiors' many small trees lose, nor from n = 23 on, where the repeated search above them
+/// outweighs the lanes (the measurements are in `docs/performance.md`).
 pub(crate) fn columns_placed(n: usize) -> usize {
     match n {
         18 | 19 => 2,
