@@ -20,11 +20,13 @@
 //!
 //! The border split ([`super::symmetric::BorderSplit`], [`super::symmetric::SymmetricPlan`]),
 //! the coronal split ([`super::coronal::CoronalSplit`], [`super::coronal::CoronalPlan`]) and
-//! the ring split ([`super::coronal::ring::RingSplit`], [`super::coronal::ring::RingPlan`])
-//! share only this frame, the kernels and the Burnside searches: each has its own
-//! constellations, orbits, weights and interiors, so counting a size with two of them verifies
-//! it two independent ways (`queens verify N --two-ways` takes the ring split, the default,
-//! and the outer-ring split, as fast and with placements of its own).
+//! the ring split ([`super::coronal::ring::RingSplit`], [`super::coronal::ring::RingPlan`],
+//! the default, and its outer-ring variant) each have their own pre-placed queens, orbits,
+//! weights and interiors, so counting a size with two of them counts it two ways (`queens
+//! verify N --two-ways` takes the ring split and the outer-ring split, as fast and with
+//! placements of its own). The border split shares only this frame, the kernels and the
+//! Burnside searches with the others; the ring splits also use the coronal split's ring
+//! geometry.
 
 use super::burnside;
 use super::kernel::Kernel;

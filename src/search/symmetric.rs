@@ -1,4 +1,6 @@
-//! The `symmetric` engine: symmetry used inside the search.
+//! The symmetric engine's border plan (`--split border`): the queens of the border
+//! pre-placed. The engine's default plan is the ring plan ([`super::coronal::ring`]); this one,
+//! separate code from end to end, is the check the tests hold the others to.
 //!
 //! # Method
 //!

@@ -27,8 +27,8 @@
 //! 16 columns: an interior left with 16 is counted in its frame from the start
 //! ([`Route::Frame`]), one left with 17 or 18 by the split search. For 17 columns,
 //! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
-//! open, and hands each child that takes one to the search of its frame (at n = 19 about 93%
-//! of the nodes are searched in 16-bit lanes), and it keeps even the nodes that fit no frame
+//! open, and hands each child that takes one to the search of its frame (in the border plan's
+//! n = 19 about 93% of the nodes are searched in 16-bit lanes), and it keeps even the nodes that fit no frame
 //! in 16-bit lanes, packed one column down, down to the last two levels: those are exactly the
 //! nodes whose two edge columns are open (see [`super::batched`]'s `edges`).
 //!
@@ -39,10 +39,10 @@
 //! lies below the window (it would move up into it) and no `rd` attack above it (it would
 //! move down into it). Attacks inside the window that move out of it go to taken columns,
 //! and attacks outside it never come back. So an 18-column interior has three frames, the
-//! windows from columns 0, 1 and 2 ([`Frame::fits`]); at n = 20 about 91% of the nodes fit
-//! one. Interiors of 19 columns and more (the border plan's n = 21 with both edges open) are searched in 32-bit
-//! lanes: four windows cost more than they saved when tried (see
-//! [`super::batched::count_split`]).
+//! windows from columns 0, 1 and 2 ([`Frame::fits`]); in the border plan's n = 20 about 91%
+//! of the nodes fit one. Interiors of 19 columns and more (the border plan's n = 21 with both
+//! edges open) are searched in 32-bit lanes: four windows cost more than they saved when
+//! tried (see [`super::batched::count_split`]).
 
 use super::Interior;
 

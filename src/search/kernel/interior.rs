@@ -84,13 +84,13 @@ impl Interior {
 }
 
 impl Interior {
-    /// A cheap estimate of the size of the search tree, from the border queens' attacks
+    /// A cheap estimate of the size of the search tree, from the pre-placed queens' attacks
     /// alone: `Σ_j Π_{i<j} |free squares of row i|` over the first `depth / 2 + 2` free rows,
     /// as if the interior queens did not attack each other.
     ///
     /// The engine counts the member of each symmetry orbit with the smallest estimate: orbit
     /// members have equally many completions but trees of very different sizes, since the
-    /// search goes top down and it pays to meet the border queens' constraints early (how
+    /// search goes top down and it pays to meet the pre-placed queens' constraints early (how
     /// well it picks is measured in `docs/performance.md`).
     pub fn estimated_cost(&self) -> u64 {
         let rows = (self.depth / 2 + 2).min(self.depth);
