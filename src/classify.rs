@@ -6,7 +6,7 @@
 //! the classes of a board size small enough to list.
 
 use crate::board::Solution;
-use crate::search::enumerate::for_each_solution;
+use crate::search::engines::enumerate::for_each_solution;
 use crate::symmetry::{self, FastImages, SymmetryType, Transform};
 use std::collections::{HashMap, HashSet};
 use std::fmt;

@@ -6,7 +6,7 @@ use crate::board::Solution;
 use crate::classify::{ClassInfo, class_info};
 use crate::error::Error;
 use crate::runner::build::check_size;
-use crate::search::enumerate::Walk;
+use crate::search::engines::enumerate::Walk;
 use crate::symmetry::FastImages;
 use std::ops::ControlFlow;
 
@@ -46,7 +46,9 @@ pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(
     visit: V,
 ) -> Result<u64, Error> {
     check_size(n)?;
-    Ok(crate::search::enumerate::for_each_solution(n, visit))
+    Ok(crate::search::engines::enumerate::for_each_solution(
+        n, visit,
+    ))
 }
 
 /// The canonical representative of every class of board size `n` (1..=32), numbered from 1 in
@@ -70,7 +72,7 @@ pub fn classes(n: usize) -> Result<Classes, Error> {
 }
 
 /// The iterator of [`solutions`]: the plain search of the enumerate engine, walked with an
-/// explicit stack ([`crate::search::enumerate::Walk`]) so that it can pause after each
+/// explicit stack ([`crate::search::engines::enumerate::Walk`]) so that it can pause after each
 /// solution.
 #[derive(Clone, Debug)]
 pub struct Solutions {
@@ -121,7 +123,7 @@ mod tests {
     fn the_iterator_meets_the_callbacks_solutions_in_the_same_order() {
         for n in 1..=10 {
             let mut expected = Vec::new();
-            crate::search::enumerate::for_each_solution(n, |cols| {
+            crate::search::engines::enumerate::for_each_solution(n, |cols| {
                 expected.push(cols.to_vec());
                 ControlFlow::Continue(())
             });

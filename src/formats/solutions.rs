@@ -7,7 +7,7 @@
 
 use crate::board::notation::{self, Notation};
 use crate::classify::{self, ClassInfo, OrbitMember};
-use crate::search::enumerate::for_each_solution;
+use crate::search::engines::enumerate::for_each_solution;
 use crate::symmetry::FastImages;
 use std::io::{self, Write};
 use std::ops::ControlFlow;

@@ -4,11 +4,11 @@ use crate::board::{MAX_N, MIN_N};
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
-use crate::search::coronal::CoronalPlan;
-use crate::search::coronal::ring::{OuterRingPlan, RingPlan};
-use crate::search::enumerate::EnumeratePlan;
+use crate::search::engines::enumerate::EnumeratePlan;
 use crate::search::kernel::Kernel;
-use crate::search::symmetric::SymmetricPlan;
+use crate::search::plans::border::SymmetricPlan;
+use crate::search::plans::coronal::CoronalPlan;
+use crate::search::plans::ring::{OuterRingPlan, RingPlan};
 
 /// Checks that `n` is a board size whose solutions can be listed (1 to 32).
 pub(crate) fn check_size(n: usize) -> Result<(), Error> {
@@ -64,7 +64,7 @@ impl Split {
     /// (their own placements, orbits, weights and interiors, at the same speed); below, where
     /// both ring splits count the boards by the same plain backtracking, the border split's.
     pub fn second_of_two_ways(n: usize) -> Split {
-        if n >= crate::search::coronal::MIN_RING_N {
+        if n >= crate::search::plans::coronal::MIN_RING_N {
             Split::OuterRing
         } else {
             Split::Border

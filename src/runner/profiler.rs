@@ -28,8 +28,8 @@ use super::{OnUnit, RunControl, RunEnd, RunOptions, available_threads, run_units
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
 use crate::search::profile::SymmetricProfile;
+use crate::search::profile::symmetric::SymmetricProfilePlan;
 use crate::search::profile::{PlainProfilePlan, Profile, ProfileEnd};
-use crate::search::symmetric_profile::SymmetricProfilePlan;
 use std::collections::BTreeMap;
 
 /// The plan of one engine's profile ([`Profiler::plan`]), for [`Profiler::run_plan`].
@@ -188,7 +188,7 @@ mod tests {
     use super::*;
     use crate::plan::stop::StopFlag;
     use crate::plan::tally::Tally;
-    use crate::search::enumerate::EnumeratePlan;
+    use crate::search::engines::enumerate::EnumeratePlan;
     use crate::search::profile::plain_profile;
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};

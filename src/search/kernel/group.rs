@@ -3,7 +3,7 @@
 //!
 //! # Why
 //!
-//! The coronal plan ([`crate::search::coronal`]) counts thousands of small interiors per unit
+//! The coronal plan ([`crate::search::plans::coronal`]) counts thousands of small interiors per unit
 //! (about a hundred nodes each at n = 16). Searched one by one, each tree fills a batch with a
 //! handful of nodes, so the batched search's loop exits, which the CPU mispredicts, come
 //! every few nodes instead of every few hundred. Searching a group together fills the
@@ -273,7 +273,7 @@ pub(crate) fn count_large_one_by_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::constellation;
+    use crate::search::geometry::constellation;
     use crate::search::kernel::reference_count;
 
     /// The border interiors of every constellation of size `n`, as a mixed group.

@@ -2,7 +2,7 @@
 //! below one ([`InteriorCount`]) or a weighted group ([`WeightedCount`]). A leaf of `kernel/`:
 //! every kernel uses it, and it uses none of them.
 
-use crate::search::constellation::Constellation;
+use crate::search::geometry::constellation::Constellation;
 
 /// The most free rows an interior can have (n − 2 for n = 32).
 pub(crate) const MAX_DEPTH: usize = 30;

@@ -391,8 +391,8 @@ fn count_last_level(
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::search::constellation;
-    use crate::search::symmetric::choose_member;
+    use crate::search::geometry::constellation;
+    use crate::search::plans::border::choose_member;
 
     thread_local! {
         /// Test builds only: the nodes this thread's searches counted by popcount without a

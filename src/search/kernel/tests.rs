@@ -14,8 +14,8 @@ mod last_rows;
 
 use super::{Interior, Kernel, MAX_DEPTH, reference_count};
 use crate::plan::Plan;
-use crate::search::constellation::{self, orbits};
-use crate::search::symmetric::{SymmetricPlan, choose_member};
+use crate::search::geometry::constellation::{self, orbits};
+use crate::search::plans::border::{SymmetricPlan, choose_member};
 use proptest::prelude::*;
 
 /// A small xorshift generator: reproducible pseudo-random masks (seeded by proptest where a
@@ -279,7 +279,7 @@ fn descend(it: &Interior, picks: &[usize]) -> Option<Interior> {
 /// The largest unit of size `n` by the engine's estimate (the member it searches), with its
 /// first `rows` free rows filled by [`descend`] (each queen on the row's lowest free square).
 fn largest_unit(n: usize, rows: usize) -> Interior {
-    use crate::search::work::estimated_nodes;
+    use crate::search::geometry::work::estimated_nodes;
     let (it, _) = orbits(n)
         .iter()
         .map(|o| choose_member(n, o))

@@ -645,7 +645,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_of_other_rules_is_refused() {
-        use crate::search::enumerate::EnumeratePlan;
+        use crate::search::engines::enumerate::EnumeratePlan;
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ckpt");
         let queens = RunIdentity::of(&EnumeratePlan::new(9), Part::WHOLE);

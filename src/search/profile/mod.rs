@@ -1,7 +1,7 @@
 //! The shape of the plain search tree: how many partial boards (nodes) it holds at each depth.
 //!
 //! Depth `d` counts the placements of queens in rows `0..d` that no two attack each other: for
-//! the plain backtracking tree of `search::enumerate` this is OEIS A319284 (n = 8:
+//! the plain backtracking tree of `search::engines::enumerate` this is OEIS A319284 (n = 8:
 //! 1 8 42 140 344 568 550 312 92), its sum is the tree's node count A319283, and its last entry
 //! is the number of solutions A000170.
 //!
@@ -14,15 +14,19 @@
 //! finishes, stopped soon when asked: the runner's `Profiler`), and
 //! `PlainProfilePlan::profile` assembles the profile once every unit is counted.
 
-use super::enumerate::{EnumeratePlan, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units};
-pub use super::symmetric_profile::SymmetricProfile;
+pub(crate) mod symmetric;
+
 use crate::plan::stop::{self, Patrol};
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 use crate::rules::{RowState, Rules};
+use crate::search::engines::enumerate::{
+    EnumeratePlan, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units,
+};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
+pub use symmetric::SymmetricProfile;
 
 /// Nodes of one depth of a search tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -342,7 +346,7 @@ impl DepthUnits for PlainUnits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::enumerate::for_each_solution;
+    use crate::search::engines::enumerate::for_each_solution;
     use std::ops::ControlFlow;
 
     fn nodes(p: &Profile) -> Vec<u128> {

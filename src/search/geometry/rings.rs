@@ -5,7 +5,7 @@ use crate::symmetry::Transform;
 
 /// A line of the board: a row or a column, by index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Line {
+pub(crate) enum Line {
     /// Row `r`.
     Row(usize),
     /// Column `c`.
@@ -15,26 +15,26 @@ pub(super) enum Line {
 /// Up to eight queens on an `n × n` board, with the lines they hold as masks, so that an
 /// attack test is four bit tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Queens {
+pub(crate) struct Queens {
     /// Bit `r`: row `r` holds a queen.
-    pub(super) rows: u32,
+    pub(crate) rows: u32,
     /// Bit `c`: column `c` holds a queen.
-    pub(super) cols: u32,
+    pub(crate) cols: u32,
     /// Bit `c + (n − 1) − r`: the diagonal on which column grows with row holds a queen
     /// (`c − r` is constant along it; the index is 0..=2n−2, so 64 bits cover every n up to
     /// 32).
-    pub(super) down: u64,
+    pub(crate) down: u64,
     /// Bit `r + c`: the diagonal on which column shrinks as row grows holds a queen.
-    pub(super) up: u64,
+    pub(crate) up: u64,
     /// How many entries of `at` are queens.
-    pub(super) len: usize,
+    pub(crate) len: usize,
     /// The queens' squares `(row, column)`, in the order placed.
-    pub(super) at: [(u8, u8); 8],
+    pub(crate) at: [(u8, u8); 8],
 }
 
 impl Queens {
     /// No queen.
-    pub(super) const EMPTY: Queens = Queens {
+    pub(crate) const EMPTY: Queens = Queens {
         rows: 0,
         cols: 0,
         down: 0,
@@ -44,13 +44,13 @@ impl Queens {
     };
 
     /// The queens' squares.
-    pub(super) fn squares(&self) -> &[(u8, u8)] {
+    pub(crate) fn squares(&self) -> &[(u8, u8)] {
         &self.at[..self.len]
     }
 
     /// The queens with one more on `(r, c)`, or `None` if a queen already holds its row,
     /// column or one of its diagonals.
-    pub(super) fn place(&self, n: usize, r: usize, c: usize) -> Option<Queens> {
+    pub(crate) fn place(&self, n: usize, r: usize, c: usize) -> Option<Queens> {
         let (rb, cb) = (1u32 << r, 1u32 << c);
         let (db, ub) = (1u64 << (c + n - 1 - r), 1u64 << (r + c));
         if (self.rows & rb) | (self.cols & cb) != 0 || (self.down & db) | (self.up & ub) != 0 {
@@ -75,7 +75,7 @@ impl Queens {
 /// increasing order. A final set of queens determines every choice (each line's queen is
 /// forced or chosen), so each extension is visited exactly once, in increasing order of the
 /// squares chosen.
-pub(super) fn fill_lines(n: usize, lines: &[Line], q: &Queens, visit: &mut impl FnMut(&Queens)) {
+pub(crate) fn fill_lines(n: usize, lines: &[Line], q: &Queens, visit: &mut impl FnMut(&Queens)) {
     let Some((&line, rest)) = lines.split_first() else {
         visit(q);
         return;
@@ -102,12 +102,12 @@ pub(super) fn fill_lines(n: usize, lines: &[Line], q: &Queens, visit: &mut impl 
 
 /// Where the queen of each ring line is stored in a [`Key`], for one board size.
 #[derive(Clone, Debug)]
-pub(super) struct Slots {
-    pub(super) n: usize,
+pub(crate) struct Slots {
+    pub(crate) n: usize,
     /// `row_slot[r]`: the key entry holding the column of row `r`'s queen, or `NONE`.
-    pub(super) row_slot: [u8; 32],
+    pub(crate) row_slot: [u8; 32],
     /// `col_slot[c]`: the key entry holding the row of column `c`'s queen, or `NONE`.
-    pub(super) col_slot: [u8; 32],
+    pub(crate) col_slot: [u8; 32],
 }
 
 /// A placement written as the position of the queen on each ring line, in the entries
@@ -115,20 +115,20 @@ pub(super) struct Slots {
 /// column of a row's queen, the row of a column's queen); `NONE` for a line without one. The
 /// outer ring comes first, so the key of a coronal placement begins with that of its outer
 /// placement. Keys compare lexicographically.
-pub(super) type Key = [u8; 8];
+pub(crate) type Key = [u8; 8];
 
 /// A key entry for a line without a queen (or a line not in any ring).
-pub(super) const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
 
 impl Slots {
     /// The slots of the outer and the second ring (the coronal plan's).
-    pub(super) fn new(n: usize) -> Slots {
+    pub(crate) fn new(n: usize) -> Slots {
         Slots::with_inner_ring(n, 1)
     }
 
     /// The slots of the outer ring and of the ring `k` lines in from the edge (rows `k` and
     /// `n − 1 − k`, columns `k` and `n − 1 − k`), which take the entries of the second ring.
-    pub(super) fn with_inner_ring(n: usize, k: usize) -> Slots {
+    pub(crate) fn with_inner_ring(n: usize, k: usize) -> Slots {
         let mut s = Slots {
             n,
             row_slot: [NONE; 32],
@@ -145,7 +145,7 @@ impl Slots {
     }
 
     /// The key of a set of queens on ring lines.
-    pub(super) fn key(&self, squares: impl IntoIterator<Item = (usize, usize)>) -> Key {
+    pub(crate) fn key(&self, squares: impl IntoIterator<Item = (usize, usize)>) -> Key {
         let mut key = [NONE; 8];
         for (r, c) in squares {
             if let Some(k) = key.get_mut(self.row_slot[r] as usize) {
@@ -159,7 +159,7 @@ impl Slots {
     }
 
     /// The key of the image of `q` under `g`.
-    pub(super) fn image_key(&self, g: Transform, q: &Queens) -> Key {
+    pub(crate) fn image_key(&self, g: Transform, q: &Queens) -> Key {
         let n = self.n;
         self.key(
             q.squares()
@@ -170,7 +170,7 @@ impl Slots {
 }
 
 /// The outer ring's lines, in the order of their key entries.
-pub(super) fn outer_lines(n: usize) -> [Line; 4] {
+pub(crate) fn outer_lines(n: usize) -> [Line; 4] {
     [
         Line::Row(0),
         Line::Row(n - 1),
@@ -180,13 +180,13 @@ pub(super) fn outer_lines(n: usize) -> [Line; 4] {
 }
 
 /// The second ring's lines, in the order of their key entries.
-pub(super) fn second_lines(n: usize) -> [Line; 4] {
+pub(crate) fn second_lines(n: usize) -> [Line; 4] {
     ring_lines(n, 1)
 }
 
 /// The lines of the ring `k` lines in from the edge (`k < n − 1 − k`), in the order of their
 /// key entries: rows `k` and `n − 1 − k`, columns `k` and `n − 1 − k`.
-pub(super) fn ring_lines(n: usize, k: usize) -> [Line; 4] {
+pub(crate) fn ring_lines(n: usize, k: usize) -> [Line; 4] {
     [
         Line::Row(k),
         Line::Row(n - 1 - k),
@@ -198,6 +198,6 @@ pub(super) fn ring_lines(n: usize, k: usize) -> [Line; 4] {
 /// The innermost ring of size `n` (≥ 4): the one `(n − 2) / 2` lines in from the edge, whose
 /// rows are the two middle ones for an even `n` and those on either side of the middle one
 /// for an odd `n`.
-pub(super) fn innermost_ring(n: usize) -> usize {
+pub(crate) fn innermost_ring(n: usize) -> usize {
     (n - 2) / 2
 }

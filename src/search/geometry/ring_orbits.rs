@@ -2,35 +2,35 @@
 //! second ring for the ring plan) and, inside one outer orbit's unit, one coronal placement
 //! per orbit of the outer placement's stabilizer, with its weight.
 
-use super::geometry::{Key, Line, Queens, Slots, fill_lines, outer_lines, second_lines};
+use super::rings::{Key, Line, Queens, Slots, fill_lines, outer_lines, second_lines};
 use crate::symmetry::Transform;
 
 /// One D4 orbit of placements on a ring: its smallest member, the orbit's size and the
 /// member's stabilizer.
 #[derive(Clone, Debug)]
-pub(super) struct RingOrbit {
+pub(crate) struct RingOrbit {
     /// The member with the smallest key.
-    pub(super) rep: Queens,
+    pub(crate) rep: Queens,
     /// The number of distinct members (1, 2, 4 or 8).
-    pub(super) weight: u8,
+    pub(crate) weight: u8,
     /// The symmetries that map `rep` onto itself (the identity first); `stabilizer_len` of
     /// them.
-    pub(super) stabilizer: [Transform; 8],
+    pub(crate) stabilizer: [Transform; 8],
     /// How many entries of `stabilizer` are used (`8 / weight`).
-    pub(super) stabilizer_len: usize,
+    pub(crate) stabilizer_len: usize,
 }
 
-/// The D4 orbits of the outer placements of size `n` (≥ [`super::MIN_RING_N`]), in increasing order
+/// The D4 orbits of the outer placements of size `n` (≥ [`crate::search::plans::coronal::MIN_RING_N`]), in increasing order
 /// of their smallest member's key. Every outer placement that is free of attacks is in
 /// exactly one orbit: the one listed under its smallest image.
-pub(super) fn outer_orbits(n: usize, slots: &Slots) -> Vec<RingOrbit> {
+pub(crate) fn outer_orbits(n: usize, slots: &Slots) -> Vec<RingOrbit> {
     ring_orbits(n, slots, &outer_lines(n))
 }
 
 /// The D4 orbits of the placements of size `n` with one queen on each of `lines` (a ring:
 /// lines that every symmetry of the square maps onto each other, whose key entries `slots`
 /// holds), in increasing order of their smallest member's key.
-pub(super) fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<RingOrbit> {
+pub(crate) fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<RingOrbit> {
     let mut out = Vec::new();
     fill_lines(n, lines, &Queens::EMPTY, &mut |q| {
         let key = slots.key(q.squares().iter().map(|&(r, c)| (r as usize, c as usize)));
@@ -69,7 +69,7 @@ pub(super) fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<Rin
 /// Calls `visit(c, w)` for one coronal placement `c` per stabilizer orbit among those
 /// extending `orbit`'s representative, with `w` the size of its stabilizer orbit, and returns
 /// the number of coronal placements enumerated (the skipped ones included).
-pub(super) fn for_each_placement(
+pub(crate) fn for_each_placement(
     n: usize,
     slots: &Slots,
     orbit: &RingOrbit,

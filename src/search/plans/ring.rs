@@ -13,12 +13,12 @@
 //! their ring placement, and each symmetry `g` of the square maps the ring onto itself, so it
 //! maps the solutions with placement `P` one-to-one onto those with `g(P)`: all placements of
 //! one D4 orbit have equally many completions. So `total = Σ over orbits of |orbit| ×
-//! N(P_O)`, `P_O` the orbit's smallest member (by its [`Key`](super::geometry::Key)). Every
+//! N(P_O)`, `P_O` the orbit's smallest member (by its [`Key`](crate::search::geometry::rings::Key)). Every
 //! placement free of attacks is in exactly one orbit and each orbit is one unit, so every
 //! board is counted exactly once, as one of the `|orbit|` equal shares of its orbit. The
 //! interior counted may be that of any image of `P_O`: the plan takes the one whose search
 //! tree looks smallest, among the four search orders of the coronal plan
-//! ([`super::interior::best_order`]).
+//! ([`crate::search::geometry::ring_interior::best_order`]).
 //!
 //! **The interior** is every row that holds no ring queen, on every column that holds none:
 //! masks of `n` bits (bit `c` = column `c`), of which the ring queens' columns are taken from
@@ -27,7 +27,7 @@
 //! Its masks are two columns wider than the border plan's, which the kernels' frames and the
 //! outer columns placed below win back.
 //!
-//! **An independent plan.** Nothing of the border plan ([`crate::search::symmetric`]) is used:
+//! **An independent plan.** Nothing of the border plan ([`crate::search::plans::border`]) is used:
 //! not its constellations (the border queens), orbits, weights or interiors. So a size
 //! counted by both is counted two independent ways.
 //!
@@ -39,7 +39,7 @@
 //!
 //! **Classes** come from Burnside's lemma exactly as in the other plans: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
-//! [`crate::search::burnside`].
+//! [`crate::search::engines::burnside`].
 //!
 //! **Small boards.** For n < 4 the ring's lines are not four distinct lines, so the plan has
 //! one unit that counts the boards by plain backtracking, as the coronal plan's.
@@ -50,7 +50,7 @@
 //! with it in column `id − n`, and from `2n` on each unit is one D4 orbit of ring
 //! placements, or one piece of a large orbit, in decreasing order of the estimated work
 //! ([`work::estimated_nodes`]), ties in increasing order of the orbit's smallest member's
-//! [`Key`](super::geometry::Key) (the ring's lines in the entries of the coronal plan's second
+//! [`Key`](crate::search::geometry::rings::Key) (the ring's lines in the entries of the coronal plan's second
 //! ring; a ring queen on a border line, as one on row `k` in column 0, also fills that line's
 //! entry), then of the piece. So a part of the plan, every MOD-th unit, gets its share of the
 //! large units and of the small ones.
@@ -89,16 +89,16 @@
 //! and every partial board the kernel builds in its interior (see
 //! [`crate::search::kernel::InteriorCount::nodes`]), and at n = 18 to 22 each outer column's
 //! queen placed and the partial boards of the interiors they leave; in the F180 and F90
-//! units, the pairs and quadruples of [`crate::search::burnside`]; in the small-board unit,
+//! units, the pairs and quadruples of [`crate::search::engines::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
 
-use super::geometry::{Slots, innermost_ring, ring_lines};
-use super::interior::best_interior_within;
-use super::orbits::{RingOrbit, ring_orbits};
-use super::{MIN_RING_N, orbit_units, small_board_unit};
-use crate::search::family::{OrbitSplit, SymmetricFamily};
+use super::coronal::{MIN_RING_N, orbit_units, small_board_unit};
+use crate::search::engines::family::{OrbitSplit, SymmetricFamily};
+use crate::search::geometry::ring_interior::best_interior_within;
+use crate::search::geometry::ring_orbits::{RingOrbit, ring_orbits};
+use crate::search::geometry::rings::{Slots, innermost_ring, ring_lines};
+use crate::search::geometry::work;
 use crate::search::kernel::{Interior, InteriorCount, Kernel, MAX_DEPTH};
-use crate::search::work;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
@@ -525,10 +525,12 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::geometry::{Key, Queens, fill_lines};
-    use super::super::interior::{Attacks, Order, interior_within, oriented_interior};
     use super::*;
-    use crate::search::enumerate::for_each_solution;
+    use crate::search::engines::enumerate::for_each_solution;
+    use crate::search::geometry::ring_interior::{
+        Attacks, Order, interior_within, oriented_interior,
+    };
+    use crate::search::geometry::rings::{Key, Queens, fill_lines};
     use crate::search::kernel::{MAX_DEPTH, reference_count};
     use crate::symmetry::Transform;
     use std::collections::{BTreeMap, HashSet};

@@ -192,7 +192,7 @@ pub(crate) fn quarter_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::enumerate::for_each_solution;
+    use crate::search::engines::enumerate::for_each_solution;
     use std::ops::ControlFlow;
 
     /// Brute force: every solution, tested for rot180 and rot90 invariance directly.

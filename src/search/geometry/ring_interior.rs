@@ -1,7 +1,7 @@
 //! The interior of a coronal placement: the attacks of the ring queens read by rows and by
 //! columns, the four search orders, their estimated costs, and the interior the kernel counts.
 
-use super::geometry::Queens;
+use super::rings::Queens;
 use crate::search::kernel::{Interior, MAX_DEPTH};
 #[cfg(test)]
 use crate::symmetry::Transform;
@@ -32,7 +32,7 @@ fn no_line(inner: u32, cols: u32) -> Interior {
 /// columns 2..n−3, in masks of `n − 4` bits (bit `c − 2` = column `c`). A plain builder,
 /// square by square, that the tests hold [`oriented_interior`] to.
 #[cfg(test)]
-pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
+pub(crate) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
     interior_within(n, squares, 2)
 }
 
@@ -40,7 +40,7 @@ pub(super) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
 /// columns `margin..n − margin`, in masks of `n − 2·margin` bits (bit `c − margin` = column
 /// `c`); margin 0 for a placement of the ring plan.
 #[cfg(test)]
-pub(super) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usize) -> Interior {
+pub(crate) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usize) -> Interior {
     let inner = low_bits(n - 2 * margin);
     // The board's row `c` bit mask, shifted down `margin` so that column `margin` is bit 0;
     // the columns below fall off the shift and those from n − margin on are cut off by `inner`.
@@ -84,22 +84,22 @@ pub(super) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usiz
 /// is the lines `margin..n − margin` of each direction: margin 2 for a coronal placement,
 /// margin 1 for an outer placement alone (used for work estimates), margin 0 for a placement
 /// on the innermost ring alone (the ring plan).
-pub(super) struct Attacks {
+pub(crate) struct Attacks {
     /// The number of ring lines on each side (0, 1 or 2).
-    pub(super) margin: usize,
+    pub(crate) margin: usize,
     /// Bit `r`: row `r` holds a ring queen.
-    pub(super) held_rows: u64,
+    pub(crate) held_rows: u64,
     /// Bit `c`: column `c` holds a ring queen.
-    pub(super) held_cols: u64,
+    pub(crate) held_cols: u64,
     /// `by_row[r]`, bit `c`: a ring queen attacks `(r, c)` along a diagonal (interior rows).
-    pub(super) by_row: [u64; 32],
+    pub(crate) by_row: [u64; 32],
     /// `by_col[c]`, bit `r`: a ring queen attacks `(r, c)` along a diagonal (interior
     /// columns).
-    pub(super) by_col: [u64; 32],
+    pub(crate) by_col: [u64; 32],
 }
 
 impl Attacks {
-    pub(super) fn new(n: usize, q: &Queens, margin: usize) -> Attacks {
+    pub(crate) fn new(n: usize, q: &Queens, margin: usize) -> Attacks {
         // The down diagonals indexed the other way round, `r + (n − 1) − c`, which is what
         // reading them by columns needs (the transposed board's `down`).
         let mut down_t = 0u64;
@@ -127,7 +127,7 @@ impl Attacks {
     }
 
     /// The interior lines as full-board bits: `margin..n − margin`.
-    pub(super) fn interior_lines(&self, n: usize) -> u64 {
+    pub(crate) fn interior_lines(&self, n: usize) -> u64 {
         // All bits below n − margin, less those below margin.
         ((1u64 << (n - self.margin)) - 1) & !((1u64 << self.margin) - 1)
     }
@@ -136,12 +136,12 @@ impl Attacks {
     /// ring queen off the ring's rows holds one interior row, each off its columns one
     /// interior column, and a ring queen is off both or on a corner of both).
     #[cfg(test)]
-    pub(super) fn depth(&self, n: usize) -> usize {
+    pub(crate) fn depth(&self, n: usize) -> usize {
         (n - 2 * self.margin) - (self.held_rows & self.interior_lines(n)).count_ones() as usize
     }
 
     /// `(held lines, lines held across, attack masks)` of the direction `order` searches.
-    pub(super) fn direction(&self, order: Order) -> (u64, u64, &[u64; 32]) {
+    pub(crate) fn direction(&self, order: Order) -> (u64, u64, &[u64; 32]) {
         match order {
             Order::Down | Order::Up => (self.held_rows, self.held_cols, &self.by_row),
             Order::Right | Order::Left => (self.held_cols, self.held_rows, &self.by_col),
@@ -150,7 +150,7 @@ impl Attacks {
 
     /// Calls `visit` with the interior lines of `order`'s direction that hold no ring queen,
     /// in search order.
-    pub(super) fn for_each_free_line(&self, n: usize, order: Order, mut visit: impl FnMut(usize)) {
+    pub(crate) fn for_each_free_line(&self, n: usize, order: Order, mut visit: impl FnMut(usize)) {
         let (held, _, _) = self.direction(order);
         let lines = self.margin..n - self.margin;
         let mut step = |line: usize| {
@@ -169,7 +169,7 @@ impl Attacks {
 /// The other four symmetries mirror one of these left to right, which mirrors the search tree
 /// and leaves its size unchanged, so they need not be tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Order {
+pub(crate) enum Order {
     /// Rows top down: the placement itself.
     Down,
     /// Rows bottom up: its image under [`Transform::FlipRows`].
@@ -182,11 +182,11 @@ pub(super) enum Order {
 
 impl Order {
     /// All four, in the order ties are broken.
-    pub(super) const ALL: [Order; 4] = [Order::Down, Order::Up, Order::Right, Order::Left];
+    pub(crate) const ALL: [Order; 4] = [Order::Down, Order::Up, Order::Right, Order::Left];
 
     /// The symmetry whose image of the placement this order searches top down.
     #[cfg(test)]
-    pub(super) fn transform(self) -> Transform {
+    pub(crate) fn transform(self) -> Transform {
         match self {
             Order::Down => Transform::Identity,
             Order::Up => Transform::FlipRows,
@@ -199,7 +199,7 @@ impl Order {
 /// The interior that `order` searches: its free lines in search order, each with its
 /// attacked squares, the squares being the interior lines of the other direction
 /// (bit `i − margin` = line `i`).
-pub(super) fn oriented_interior(n: usize, a: &Attacks, order: Order) -> Interior {
+pub(crate) fn oriented_interior(n: usize, a: &Attacks, order: Order) -> Interior {
     let inner = low_bits(n - 2 * a.margin);
     // A board line's mask shifted down `margin` so that the first interior line is bit 0: the
     // ring lines below fall off the shift, those above are cut off by `inner`.
@@ -223,7 +223,7 @@ pub(super) fn oriented_interior(n: usize, a: &Attacks, order: Order) -> Interior
 /// [`Order::ALL`], computed from the attack masks without building them:
 /// `Σ_j Π_{i≤j} |free squares of line i|` over the first `depth / 2 + 2` free lines in search
 /// order (the count and the reversed count of the rows, then of the columns).
-pub(super) fn order_costs(n: usize, a: &Attacks) -> [u64; 4] {
+pub(crate) fn order_costs(n: usize, a: &Attacks) -> [u64; 4] {
     let lines = a.interior_lines(n);
     // The squares of a row are the interior columns no ring queen holds, and vice versa.
     let (row_open, col_open) = (lines & !a.held_cols, lines & !a.held_rows);
@@ -260,7 +260,7 @@ pub(super) fn order_costs(n: usize, a: &Attacks) -> [u64; 4] {
 
 /// The order whose search tree looks smallest by [`order_costs`] (the measure of
 /// [`Interior::estimated_cost`]; ties to the first of [`Order::ALL`]).
-pub(super) fn best_order(n: usize, a: &Attacks) -> Order {
+pub(crate) fn best_order(n: usize, a: &Attacks) -> Order {
     let costs = order_costs(n, a);
     let mut best = 0;
     for k in 1..4 {
@@ -273,7 +273,7 @@ pub(super) fn best_order(n: usize, a: &Attacks) -> Order {
 
 /// The interior of the coronal placement `q`'s image whose search tree looks smallest
 /// ([`best_order`]): all images have equally many completions.
-pub(super) fn best_interior(n: usize, q: &Queens) -> Interior {
+pub(crate) fn best_interior(n: usize, q: &Queens) -> Interior {
     best_interior_within(n, q, 2)
 }
 
@@ -281,7 +281,7 @@ pub(super) fn best_interior(n: usize, q: &Queens) -> Interior {
 /// `q` whose search tree looks smallest ([`best_order`]): margin 2 for a coronal placement
 /// ([`best_interior`]), 0 for a placement on the innermost ring alone (the ring plan, whose
 /// interior is every line of the board that holds no ring queen).
-pub(super) fn best_interior_within(n: usize, q: &Queens, margin: usize) -> Interior {
+pub(crate) fn best_interior_within(n: usize, q: &Queens, margin: usize) -> Interior {
     let a = Attacks::new(n, q, margin);
     oriented_interior(n, &a, best_order(n, &a))
 }

@@ -5,7 +5,7 @@
 //! # Method
 //!
 //! **Total.** Every solution has exactly one queen in each of row 0, row n−1, column 0 and
-//! column n−1; those border queens form its *constellation* ([`super::constellation`]). So the
+//! column n−1; those border queens form its *constellation* ([`crate::search::geometry::constellation`]). So the
 //! solutions are partitioned by constellation: each board is counted under exactly one
 //! constellation, the one its own border queens form. A symmetry `g` of the square maps the
 //! solutions with constellation `B` one-to-one onto those with constellation `g(B)` (it maps
@@ -19,11 +19,11 @@
 //! ([`choose_member`]).
 //!
 //! The completions of a constellation are found by the interior search of
-//! [`super::kernel`]: one queen per remaining row on columns 1..n−2, masks of n−2 bits.
+//! [`crate::search::kernel`]: one queen per remaining row on columns 1..n−2, masks of n−2 bits.
 //!
 //! **Classes** come from Burnside's lemma, with the boards fixed by a half turn and by a
-//! quarter turn counted by the searches of [`super::burnside`]: the units the plan family
-//! ([`super::family`]) writes once for every split.
+//! quarter turn counted by the searches of [`crate::search::engines::burnside`]: the units the plan family
+//! ([`crate::search::engines::family`]) writes once for every split.
 //!
 //! # Units
 //!
@@ -31,10 +31,10 @@
 //! each, in increasing order of the orbit's smallest `(top, bottom, left, right)`. Plan
 //! identity `symmetric-border-burnside-v1`.
 
-use super::constellation::{self, Constellation};
-use super::family::{OrbitSplit, SymmetricFamily};
-use super::kernel::{Interior, Kernel};
-use super::work;
+use crate::search::engines::family::{OrbitSplit, SymmetricFamily};
+use crate::search::geometry::constellation::{self, Constellation};
+use crate::search::geometry::work;
+use crate::search::kernel::{Interior, Kernel};
 
 /// The version of the unit split, part of [`crate::plan::Plan::identity`].
 pub(crate) const SPLIT_VERSION: u32 = 1;

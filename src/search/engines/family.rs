@@ -18,9 +18,9 @@
 //!
 //! # Splits
 //!
-//! The border split ([`super::symmetric::BorderSplit`], [`super::symmetric::SymmetricPlan`]),
-//! the coronal split ([`super::coronal::CoronalSplit`], [`super::coronal::CoronalPlan`]) and
-//! the ring split ([`super::coronal::ring::RingSplit`], [`super::coronal::ring::RingPlan`],
+//! The border split ([`crate::search::plans::border::BorderSplit`], [`crate::search::plans::border::SymmetricPlan`]),
+//! the coronal split ([`crate::search::plans::coronal::CoronalSplit`], [`crate::search::plans::coronal::CoronalPlan`]) and
+//! the ring split ([`crate::search::plans::ring::RingSplit`], [`crate::search::plans::ring::RingPlan`],
 //! the default, and its outer-ring variant) each have their own pre-placed queens, orbits,
 //! weights and interiors, so counting a size with two of them counts it two ways (`queens
 //! verify N --two-ways` takes the ring split and the outer-ring split, as fast and with
@@ -29,10 +29,10 @@
 //! geometry.
 
 use super::burnside;
-use super::kernel::Kernel;
-use super::work;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
+use crate::search::geometry::work;
+use crate::search::kernel::Kernel;
 use std::sync::OnceLock;
 
 /// What a split supplies to a [`SymmetricFamily`] plan: its orbit units, how each is counted

@@ -2,7 +2,7 @@
 //! plans' `unit_cost` (an ETA, and parts of equal work).
 //!
 //! The kernels count a node per queen placed in a free row other than the last two
-//! ([`super::kernel::InteriorCount::nodes`]). With `D` free rows (and so `D` open columns),
+//! ([`crate::search::kernel::InteriorCount::nodes`]). With `D` free rows (and so `D` open columns),
 //! `f_k` squares of free row `k` not attacked by the pre-placed queens, and `m` interior
 //! columns, the model takes the `k` interior queens above row `k` as placed at random: each
 //! of the `f_k` squares survives their columns with probability `(D − k) / D` (they hold `k`
@@ -13,7 +13,7 @@
 //! `Σ_{k < D−2} P_k`. It ignores that queens prefer the columns left open, so it is an
 //! estimate of the tree's size, not a bound; the tests measure how well it tracks the trees.
 
-use super::kernel::Interior;
+use crate::search::kernel::Interior;
 
 /// `A` of the model: the squares of a row that one queen above it attacks along its
 /// diagonals, as a multiple of `1/m`: 2, the two diagonals, which is also the best fit on the
@@ -44,7 +44,7 @@ pub(crate) fn estimated_nodes_with(it: &Interior, a: f64) -> f64 {
     total
 }
 
-/// The estimated nodes of a search of [`super::burnside`] for the boards fixed by a
+/// The estimated nodes of a search of [`crate::search::engines::burnside`] for the boards fixed by a
 /// half turn (`group = 2`: pairs of queens) or a quarter turn (`group = 4`: quadruples) whose
 /// queen of row 0 is given: one node per group placed, the same model as
 /// [`estimated_nodes`] with `group` queens per row pair, `(n − group·k)` candidate columns
@@ -70,9 +70,9 @@ pub(crate) fn estimated_fixed_nodes(n: usize, group: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::constellation;
+    use crate::search::geometry::constellation;
     use crate::search::kernel::Kernel;
-    use crate::search::symmetric::choose_member;
+    use crate::search::plans::border::choose_member;
 
     /// The fit of [`DIAGONAL_HIT`]: for each `A`, the log ratio of estimate to nodes over the
     /// border plan's orbit units (mean, standard deviation) and the ratio of the sums. Measured

@@ -1,7 +1,7 @@
 //! The symmetric engine's coronal plan: two rings of pre-placed queens (the "coronal"
 //! pre-placement of the Q27 project), an interior of `n − 4` columns, and Burnside's lemma
 //! for the classes. Its ring geometry (lines, placements, keys, orbits, the four search
-//! orders) also serves the ring plan ([`ring`]: the innermost ring alone, the default) and the
+//! orders) also serves the ring plan ([`super::ring`]: the innermost ring alone, the default) and the
 //! outer-ring plan (the ring one line further out), the two that `queens verify --two-ways`
 //! counts.
 //!
@@ -41,12 +41,12 @@
 //! **The interior** of a coronal placement is rows 2..n−3 less the rows its column queens
 //! hold, on columns 2..n−3 less the columns its row queens hold: masks of `n − 4` bits
 //! (bit `c − 2` = column `c`), so 16-bit lanes hold it up to n = 20. It is built here from the
-//! placement's squares, independently of the border plan's [`super::constellation`] and
+//! placement's squares, independently of the border plan's [`crate::search::geometry::constellation`] and
 //! `Interior::new`, and counted by the same [`Kernel`]s.
 //!
-//! **Classes** come from Burnside's lemma exactly as in [`super::symmetric`]: units `0..n` and
+//! **Classes** come from Burnside's lemma exactly as in [`super::border`]: units `0..n` and
 //! `n..2n` count the boards fixed by a half turn and by a quarter turn with the searches of
-//! [`super::burnside`].
+//! [`crate::search::engines::burnside`].
 //!
 //! **Small boards.** For n < 4 the rings overlap (for n = 3 row 1 is row n−2), so the plan has
 //! one unit that counts the boards by plain backtracking instead; n = 4 (interior of no
@@ -74,27 +74,22 @@
 //! A node of this plan is a partial board it builds: in an orbit unit, the outer placement
 //! (1), every coronal placement extending it that the unit enumerates (skipped as a
 //! non-smallest stabilizer image or not), and every partial board the kernel builds in the
-//! interiors it counts (see [`super::kernel::InteriorCount::nodes`]); in the F180 and F90
-//! units, the pairs and quadruples of [`super::burnside`]; in the small-board unit, every
+//! interiors it counts (see [`crate::search::kernel::InteriorCount::nodes`]); in the F180 and F90
+//! units, the pairs and quadruples of [`crate::search::engines::burnside`]; in the small-board unit, every
 //! partial board of its backtracking (the empty board excluded). A unit's nodes do not depend
 //! on when or where it runs, so their sum does not depend on the order or the threads.
 
-mod geometry;
-mod interior;
-mod orbits;
-pub(crate) mod ring;
-
-#[cfg(test)]
-use super::family::Unit;
-use super::family::{OrbitSplit, SymmetricFamily};
-use super::kernel::{Interior, Kernel};
-use super::work;
 use crate::plan::stop;
-use geometry::{Queens, Slots};
 #[cfg(test)]
-use geometry::{fill_lines, second_lines};
-use interior::best_interior;
-use orbits::{RingOrbit, for_each_placement, outer_orbits};
+use crate::search::engines::family::Unit;
+use crate::search::engines::family::{OrbitSplit, SymmetricFamily};
+use crate::search::geometry::ring_interior::best_interior;
+use crate::search::geometry::ring_orbits::{RingOrbit, for_each_placement, outer_orbits};
+use crate::search::geometry::rings::{Queens, Slots};
+#[cfg(test)]
+use crate::search::geometry::rings::{fill_lines, second_lines};
+use crate::search::geometry::work;
+use crate::search::kernel::{Interior, Kernel};
 
 /// The version of the unit split, part of [`crate::plan::Plan::identity`].
 pub(crate) const CORONAL_SPLIT_VERSION: u32 = 1;
@@ -240,13 +235,13 @@ impl CoronalPlan {
 
 /// The orbit units of a ring plan of size `n` with `orbits` orbits: one each, or for
 /// n < [`MIN_RING_N`] the one small-board unit.
-fn orbit_units(n: usize, orbits: usize) -> usize {
+pub(super) fn orbit_units(n: usize, orbits: usize) -> usize {
     if n < MIN_RING_N { 1 } else { orbits }
 }
 
 /// For n < [`MIN_RING_N`], the small-board unit's `(boards, nodes)` ([`small_board`]); `None`
 /// for a board with rings.
-fn small_board_unit(n: usize) -> Option<(u128, u128)> {
+pub(super) fn small_board_unit(n: usize) -> Option<(u128, u128)> {
     (n < MIN_RING_N).then(|| {
         let (boards, nodes) = small_board(n);
         (boards.into(), nodes.into())
@@ -279,11 +274,10 @@ fn small_board(n: usize) -> (u64, u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::geometry::*;
-    use super::interior::*;
-    use super::orbits::*;
     use super::*;
-    use crate::search::enumerate::for_each_solution;
+    use crate::search::engines::enumerate::for_each_solution;
+    use crate::search::geometry::ring_interior::*;
+    use crate::search::geometry::rings::*;
     use crate::search::kernel::reference_count;
     use crate::symmetry::Transform;
     use std::collections::{BTreeMap, HashSet};
@@ -441,7 +435,7 @@ mod tests {
         use crate::plan::Plan;
         for n in 4..=32 {
             let plan = CoronalPlan::new(n, Kernel::Scalar);
-            let orbits = crate::search::constellation::orbits(n).len();
+            let orbits = crate::search::geometry::constellation::orbits(n).len();
             assert_eq!(plan.unit_count(), 2 * n + orbits, "n={n}");
         }
         for n in 1..4 {
@@ -453,7 +447,7 @@ mod tests {
     /// largest of 256 parts (`--part k/256`: ids ≡ k mod 256) against the mean part.
     fn split_figures(n: usize) {
         use crate::plan::Plan;
-        use crate::search::symmetric::SymmetricPlan;
+        use crate::search::plans::border::SymmetricPlan;
         use rayon::prelude::*;
         let started = std::time::Instant::now();
         let coronal = CoronalPlan::new(n, Kernel::Scalar);
@@ -529,9 +523,9 @@ mod tests {
     /// The border, coronal and ring plans' unit costs against the nodes their units visit.
     #[test]
     fn unit_costs_track_the_measured_nodes() {
-        use crate::search::symmetric::SymmetricPlan;
+        use crate::search::plans::border::SymmetricPlan;
         for n in [12, 14] {
-            let r = ring::RingPlan::new(n, Kernel::Scalar);
+            let r = crate::search::plans::ring::RingPlan::new(n, Kernel::Scalar);
             let (spread, ratio) = estimate_quality(&r, |id| r.unit_cost(id));
             println!("n={n} ring plan: cost/nodes geometric sd {spread:.3}, sums {ratio:.3}");
             assert!(spread < 1.6 && (0.5..2.0).contains(&ratio), "n={n}");

@@ -168,7 +168,7 @@ pub(crate) fn of_solution(cols: &[u8]) -> [u8; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::enumerate::for_each_solution;
+    use crate::search::engines::enumerate::for_each_solution;
     use std::collections::HashSet;
     use std::ops::ControlFlow;
 

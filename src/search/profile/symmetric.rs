@@ -2,7 +2,7 @@
 //! default plan is the ring plan, whose trees this does not profile): partial boards per
 //! depth, where the depth is the number of queens on the board.
 //!
-//! The plan searches one border constellation per D4 orbit ([`super::symmetric`]): its root
+//! The plan searches one border constellation per D4 orbit ([`crate::search::plans::border`]): its root
 //! is the constellation itself (its 2 to 4 border queens, so its depth is `n − k` for `k` free
 //! rows), and below it one queen is added per free row. This profile counts every partial board
 //! of those searches, one representative per orbit, unweighted, exactly as the engine's kernels
@@ -19,15 +19,15 @@
 //!
 //! Its units are the orbits, with the engine's estimate of their work ([`orbit_cost`]):
 //! [`SymmetricProfilePlan`] is a plan ([`DepthPlan`]) the runner counts as any other (as the plain
-//! profile's [`super::profile::PlainProfilePlan`]), and [`SymmetricProfilePlan::profile`] sums
+//! profile's [`super::PlainProfilePlan`]), and [`SymmetricProfilePlan::profile`] sums
 //! its units once every one is counted.
 
-use super::constellation::{self, Constellation};
-use super::kernel::Interior;
-use super::profile::{DepthCount, DepthPlan, DepthUnits, NODES_BETWEEN_LOOKS, Profile};
-use super::symmetric::{choose_member, orbit_cost};
+use super::{DepthCount, DepthPlan, DepthUnits, NODES_BETWEEN_LOOKS, Profile};
 use crate::plan::Engine;
 use crate::plan::stop::Patrol;
+use crate::search::geometry::constellation::{self, Constellation};
+use crate::search::kernel::Interior;
+use crate::search::plans::border::{choose_member, orbit_cost};
 use std::ops::ControlFlow;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
@@ -44,7 +44,7 @@ pub struct SymmetricProfile {
 
 /// Counts the partial boards below a node of `it` with `i` free rows filled, by depth
 /// `base + i + 1` of each child; `cols`, `ld`, `rd` are the interior queens' masks as seen
-/// from free row `i` (as in [`super::kernel::scalar`]). `patrol` counts the nodes between
+/// from free row `i` (as in [`crate::search::kernel::scalar`]). `patrol` counts the nodes between
 /// looks at the stop flag: `Break` when the unit gives up (its counts are partial).
 #[allow(clippy::too_many_arguments)] // the search's state, as the recursion carries it
 fn descend(
@@ -198,8 +198,8 @@ impl DepthUnits for SymmetricUnits {
 mod tests {
     use super::*;
     use crate::plan::Plan;
-    use crate::search::enumerate::EnumeratePlan;
-    use crate::search::symmetric::SymmetricPlan;
+    use crate::search::engines::enumerate::EnumeratePlan;
+    use crate::search::plans::border::SymmetricPlan;
 
     /// The profile of size `n`, its units counted in id order.
     fn symmetric_profile(n: usize) -> SymmetricProfile {
