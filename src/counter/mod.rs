@@ -542,14 +542,14 @@ mod tests {
         assert_ne!(
             Counter::new(12).plan().unwrap().identity(),
             Counter::new(12)
-                .split(Split::Coronal)
+                .split(Split::Border)
                 .plan()
                 .unwrap()
                 .identity()
         );
         let e = Counter::new(8)
             .engine(Engine::Enumerate)
-            .split(Split::Coronal)
+            .split(Split::Border)
             .count()
             .unwrap_err();
         assert!(matches!(e, Error::Options(_)), "{e}");

@@ -47,7 +47,6 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
     entry: Some(KernelEntry {
         available: || true,
         count,
-        count_weighted: super::group::count_weighted,
         count_wide: count,
     }),
 };
