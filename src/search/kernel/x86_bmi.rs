@@ -11,7 +11,8 @@
 
 #![allow(unsafe_code)] // Calls of #[target_feature] functions: see the SAFETY notes.
 
-use super::{Interior, InteriorCount, scalar};
+use super::scalar::search::{Node, SLOTS, search};
+use super::{Interior, InteriorCount};
 use crate::plan::stop::Patrol;
 
 /// Proof that this CPU has popcnt, bmi1, bmi2 and lzcnt.
@@ -32,12 +33,12 @@ impl Bmi {
         .then_some(Bmi { _proof: () })
     }
 
-    /// [`scalar::search`] compiled for the features.
+    /// The scalar kernel's [`search`] compiled for the features.
     pub(crate) fn search(
         self,
         it: &Interior,
         first: u32,
-        rings: &mut [[scalar::Node; scalar::SLOTS]],
+        rings: &mut [[Node; SLOTS]],
         patrol: &mut Patrol,
     ) -> InteriorCount {
         // SAFETY: `self` proves the CPU has the features `search_bmi` is compiled for.
@@ -49,8 +50,8 @@ impl Bmi {
 fn search_bmi(
     it: &Interior,
     first: u32,
-    rings: &mut [[scalar::Node; scalar::SLOTS]],
+    rings: &mut [[Node; SLOTS]],
     patrol: &mut Patrol,
 ) -> InteriorCount {
-    scalar::search(it, first, rings, patrol)
+    search(it, first, rings, patrol)
 }
