@@ -33,6 +33,8 @@ pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
 /// default) and the outer-ring split (the border split below n = 4) verifies it two
 /// independent ways (`queens verify N --two-ways`, [`Split::second_of_two_ways`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Split {
     /// One unit per D4 orbit of the innermost ring (queens of the rows and columns
     /// `(n − 2) / 2` and `n − 1 − (n − 2) / 2`), interiors of every other line, n columns

@@ -35,6 +35,8 @@ macro_rules! kernels {
         /// The counting kernels: every one this build knows, whether or not this CPU runs it
         /// ([`Kernel::is_available`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
         #[non_exhaustive]
         pub enum Kernel {
             $($(#[$doc])* $variant,)+
@@ -42,6 +44,8 @@ macro_rules! kernels {
 
         /// The kernel asked for: a particular one, or the fastest this CPU runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
         #[non_exhaustive]
         pub enum KernelChoice {
             /// The fastest kernel this CPU runs (the last of [`Kernel::ALL`] it has), unless
