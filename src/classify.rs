@@ -20,6 +20,7 @@ pub const MAX_NUMBERED_N: usize = 14;
 
 /// What the symmetries of the square do to one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Classification {
     /// The board itself.
     pub board: Solution,
@@ -57,6 +58,7 @@ pub fn classify(board: &Solution) -> Classification {
 
 /// One class of a board size, as listed by `queens list N --classes`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ClassInfo {
     /// 1-based index in lexicographic order of the canonical forms.
     pub index: usize,

@@ -117,6 +117,8 @@
 pub mod board;
 pub mod classify;
 pub mod counter;
+// The command line's: `queens draw` and `plot`, not part of the library's API.
+#[doc(hidden)]
 pub mod draw;
 pub mod error;
 pub mod formats;
@@ -125,6 +127,9 @@ pub mod rules;
 pub mod runner;
 pub mod search;
 pub mod solutions;
+// The file machinery of the command line and of the checkpoint journal (whose errors the
+// front door names: `CheckpointError`, below), not part of the library's API.
+#[doc(hidden)]
 pub mod storage;
 pub mod symmetry;
 pub mod verify;
@@ -142,6 +147,7 @@ pub use plan::{ClassCounts, Engine, Part, Plan, Tally};
 pub use runner::Split;
 pub use search::kernel::KernelChoice;
 pub use solutions::{Classes, Solutions, classes, for_each_solution, solutions};
+pub use storage::checkpoint::CheckpointError;
 pub use symmetry::SymmetryType;
 pub use verify::Verdict;
 
@@ -150,3 +156,76 @@ pub use verify::Verdict;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/guide.md")]
 pub struct GuideExamples;
+
+/// The `serde` feature: what the front door returns serializes as its fields, with the names
+/// the command line uses for engines, splits, kernels, symmetries and verdicts.
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use crate::{Counter, Engine, KernelChoice, Part, Split, Verdict, search::kernel::Kernel};
+    use serde_json::{json, to_value};
+
+    #[test]
+    fn counts_and_outcomes_serialize_with_their_fields() -> Result<(), crate::Error> {
+        let c = to_value(crate::count(8)?).unwrap();
+        assert_eq!(c["n"], 8);
+        assert_eq!(c["total"], 92);
+        assert_eq!(
+            c["classes"],
+            json!({"asymmetric": 11, "half_turn": 1, "quarter_turn": 0})
+        );
+        assert_eq!(
+            (&c["fixed_half_turn"], &c["fixed_quarter_turn"]),
+            (&json!(4), &json!(0))
+        );
+        assert_eq!(c["engine"], "symmetric");
+        assert_eq!(c["plan"], "symmetric-ring-v9");
+        let done = to_value(Counter::new(6).threads(1).run()?).unwrap();
+        let finished = &done["complete"];
+        assert_eq!(finished["tally"]["boards"], 4);
+        assert_eq!(finished["part"], json!({"res": 0, "modulus": 1}));
+        assert_eq!(to_value(crate::count(8)?.verified()).unwrap(), "verified");
+        assert_eq!(to_value(Verdict::Unknown).unwrap(), "unknown");
+        Ok(())
+    }
+
+    #[test]
+    fn boards_classes_and_profiles_serialize_with_their_fields() -> Result<(), crate::Error> {
+        let eight: crate::Solution = "0 4 7 5 2 6 1 3".parse()?;
+        assert_eq!(to_value(&eight).unwrap(), json!([0, 4, 7, 5, 2, 6, 1, 3]));
+        let c = to_value(crate::classify(&"3 0 2 4 1".parse()?)).unwrap();
+        assert_eq!(c["canonical"], json!([1, 4, 2, 0, 3]));
+        assert_eq!(
+            (&c["symmetry"], &c["class_size"]),
+            (&json!("quarter_turn"), &json!(2))
+        );
+        let names = "id rot90 rot180 rot270 flipcols fliprows transpose antitranspose";
+        let to_canonical = c["to_canonical"].as_array().unwrap();
+        assert!(!to_canonical.is_empty());
+        for g in to_canonical {
+            assert!(names.split(' ').any(|name| g == name), "{g}");
+        }
+        let first = to_value(crate::classes(8)?.next().unwrap()).unwrap();
+        assert_eq!(first["class_size"], 8);
+        let p = to_value(crate::search::profile::plain_profile(8)).unwrap();
+        let nodes: Vec<u64> = p["depths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["nodes"].as_u64().unwrap())
+            .collect();
+        assert_eq!(nodes, [1, 8, 42, 140, 344, 568, 550, 312, 92]); // A319284
+        Ok(())
+    }
+
+    #[test]
+    fn names_serialize_as_the_command_line_writes_them() {
+        assert_eq!(to_value(Engine::Enumerate).unwrap(), "enumerate");
+        assert_eq!(to_value(Split::OuterRing).unwrap(), "outer-ring");
+        assert_eq!(to_value(Kernel::Avx512).unwrap(), "avx512");
+        assert_eq!(to_value(KernelChoice::Auto).unwrap(), "auto");
+        assert_eq!(
+            to_value(Part::WHOLE).unwrap(),
+            json!({"res": 0, "modulus": 1})
+        );
+    }
+}

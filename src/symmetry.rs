@@ -115,6 +115,14 @@ impl fmt::Display for Transform {
     }
 }
 
+/// A symmetry serializes as its name ([`Transform::name`]), as it prints.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Transform {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// The symmetry type of a class, named as in OEIS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

@@ -257,6 +257,7 @@ pub fn lookup(n: usize) -> Option<&'static KnownRow> {
 
 /// One computed value that disagrees with the published one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Mismatch {
     /// The column (`total`, `classes`, …).
     pub field: &'static str,
@@ -268,6 +269,8 @@ pub struct Mismatch {
 
 /// The outcome of checking one computed result against the published values.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Verdict {
     /// Every published value for this n agrees.
     Verified,

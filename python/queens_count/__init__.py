@@ -246,7 +246,7 @@ def count(
     1 to 65535 as ``queens --threads`` takes, and no more than 4 per core are started).
     ``split``: how the symmetric engine splits the board, ``"ring"`` (default: the
     innermost ring's queens pre-placed), ``"outer-ring"`` (the ring one line further
-    out: as fast, the second plan of two-way verification), ``"border"`` or ``"coronal"``.
+    out: as fast, the second plan of two-way verification) or ``"border"``.
     ``progress``: a callable ``(work_done, work_total)`` called on this thread a few times a
     second (the work is the plan's estimate, in arbitrary units: ``work_done / work_total``
     is the fraction done), or ``True`` for a tqdm bar of the fraction done, the units

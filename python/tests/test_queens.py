@@ -89,13 +89,13 @@ def test_every_engine_kernel_split_and_thread_count_agree():
     assert (plain.engine, plain.nodes, plain.threads) == ("enumerate", 856189, 1)
     assert "scalar" in q.kernels()
     for kernel in ["auto"] + q.kernels():
-        for split in ("border", "coronal", "ring", "outer-ring"):
+        for split in ("border", "ring", "outer-ring"):
             c = q.count(12, kernel=kernel, split=split, threads=2)
             assert key(c) == want, (kernel, split)
             assert c.kernel in q.kernels()
             if kernel != "auto":
                 assert c.kernel == kernel
-    assert q.count(12, split="coronal").plan != q.count(12).plan
+    assert q.count(12, split="border").plan != q.count(12).plan
     assert q.count(12, split="ring").plan == "symmetric-ring-v9"
     assert q.count(12, split="outer-ring").plan == "symmetric-outer-ring-v8"
 
@@ -326,7 +326,7 @@ def test_classify_errors_are_value_errors(board, notation, message):
     (lambda: q.count(8, engine="fast"), "unknown engine 'fast': choose enumerate or symmetric"),
     (lambda: q.count(8, kernel="gpu"), "unknown kernel 'gpu'"),
     (lambda: q.count(8, split="middle"), "unknown split 'middle'"),
-    (lambda: q.count(8, engine="enumerate", split="coronal"), "enumerate"),
+    (lambda: q.count(8, engine="enumerate", split="border"), "enumerate"),
     (lambda: q.count_part(8, "3/2"), "RES must be below MOD"),
     (lambda: q.count_part(8, "x"), "'x' is not a part"),
     (lambda: q.count(8, progress=3), "progress is None, True"),

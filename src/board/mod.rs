@@ -19,6 +19,8 @@ pub const MAX_N: usize = 32;
 
 /// A valid n-queens solution: the column of the queen in each row, row 0 first.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Solution {
     cols: Vec<u8>,
 }

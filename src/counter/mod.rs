@@ -17,6 +17,7 @@ use std::path::Path;
 
 /// The counts of one board size, complete and cross-checked.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Counts {
     /// Board size.
     pub n: usize,
@@ -47,6 +48,7 @@ pub struct Counts {
 
 /// A run that counted every unit it was given: the sum of their tallies and how it was made.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Finished {
     /// Board size.
     pub n: usize,
@@ -106,6 +108,8 @@ impl Finished {
 /// How a [`Counter`] run ended.
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)] // one per run: boxing would only add an allocation
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Outcome {
     /// Every unit was counted.
     Complete(Finished),
@@ -542,14 +546,14 @@ mod tests {
         assert_ne!(
             Counter::new(12).plan().unwrap().identity(),
             Counter::new(12)
-                .split(Split::Coronal)
+                .split(Split::Border)
                 .plan()
                 .unwrap()
                 .identity()
         );
         let e = Counter::new(8)
             .engine(Engine::Enumerate)
-            .split(Split::Coronal)
+            .split(Split::Border)
             .count()
             .unwrap_err();
         assert!(matches!(e, Error::Options(_)), "{e}");

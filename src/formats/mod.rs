@@ -4,11 +4,16 @@
 //! machinery under them (atomic writes, bounded reads, checksums, the tally codec, the
 //! checkpoint journal) is [`crate::storage`].
 
+// The writers the command line shares (`export`, `table`, `solutions`) are not part of the
+// library's documented API; part rows, their merge and the sequences are.
+#[doc(hidden)]
 pub mod export;
 pub mod merge;
 pub mod part_row;
 pub mod sequences;
+#[doc(hidden)]
 pub mod solutions;
+#[doc(hidden)]
 pub mod table;
 
 use std::io;

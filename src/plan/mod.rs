@@ -22,6 +22,8 @@ pub use tally::{ClassCounts, Tally, TallyError};
 
 /// A search engine: how a board size is split into units and how a unit is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Engine {
     /// Plain backtracking that meets every solution and canonicalizes it.
     Enumerate,

@@ -7,6 +7,7 @@ use std::fmt;
 
 /// The units `id` with `id % modulus == res` of a plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Part {
     res: usize,
     modulus: usize,

@@ -5,6 +5,7 @@ use std::fmt;
 
 /// Classes of solutions under D4, by symmetry type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ClassCounts {
     /// Classes of 8 boards (A260320).
     pub asymmetric: u128,
@@ -43,6 +44,7 @@ impl ClassCounts {
 ///
 /// Every field adds across units; a sum over all units of a plan is the result for its n.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Tally {
     /// Solutions (boards), A000170 when summed over a whole plan.
     pub boards: u128,

@@ -7,7 +7,6 @@ use crate::rules::Rules;
 use crate::search::engines::enumerate::EnumeratePlan;
 use crate::search::kernel::Kernel;
 use crate::search::plans::border::SymmetricPlan;
-use crate::search::plans::coronal::CoronalPlan;
 use crate::search::plans::ring::{OuterRingPlan, RingPlan};
 
 /// Checks that `n` is a board size whose solutions can be listed (1 to 32).
@@ -34,6 +33,8 @@ pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
 /// default) and the outer-ring split (the border split below n = 4) verifies it two
 /// independent ways (`queens verify N --two-ways`, [`Split::second_of_two_ways`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Split {
     /// One unit per D4 orbit of the innermost ring (queens of the rows and columns
     /// `(n − 2) / 2` and `n − 1 − (n − 2) / 2`), interiors of every other line, n columns
@@ -49,22 +50,18 @@ pub enum Split {
     /// One unit per D4 orbit of border constellations (queens of rows 0 and n−1, columns 0
     /// and n−1), interiors of n−2 columns (`SymmetricPlan`).
     Border,
-    /// One unit per D4 orbit of the outer ring, its second ring of queens (rows 1 and n−2,
-    /// columns 1 and n−2) expanded inside the unit, interiors of n−4 columns
-    /// (`CoronalPlan`).
-    Coronal,
 }
 
 impl Split {
     /// Every split, the default first.
-    pub const ALL: [Split; 4] = [Split::Ring, Split::OuterRing, Split::Border, Split::Coronal];
+    pub const ALL: [Split; 3] = [Split::Ring, Split::OuterRing, Split::Border];
 
     /// The split that `queens verify N --two-ways` checks the default split against for board
     /// size `n`: the outer ring's from n = 4 on, where the ring splits pre-place queens
     /// (their own placements, orbits, weights and interiors, at the same speed); below, where
     /// both ring splits count the boards by the same plain backtracking, the border split's.
     pub fn second_of_two_ways(n: usize) -> Split {
-        if n >= crate::search::plans::coronal::MIN_RING_N {
+        if n >= crate::search::plans::ring::MIN_RING_N {
             Split::OuterRing
         } else {
             Split::Border
@@ -75,17 +72,16 @@ impl Split {
     /// on the plane board ([`Rules::QUEENS`]) and nothing else today.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Split::Ring | Split::OuterRing | Split::Border | Split::Coronal => rules.is_queens(),
+            Split::Ring | Split::OuterRing | Split::Border => rules.is_queens(),
         }
     }
 
-    /// The split's name on the command line (`ring`, `outer-ring`, `border`, `coronal`).
+    /// The split's name on the command line (`ring`, `outer-ring`, `border`).
     pub fn name(self) -> &'static str {
         match self {
             Split::Ring => "ring",
             Split::OuterRing => "outer-ring",
             Split::Border => "border",
-            Split::Coronal => "coronal",
         }
     }
 }
@@ -136,7 +132,6 @@ pub fn build_split(
         _ if n == 0 => Box::new(EnumeratePlan::new(0)),
         (Engine::Enumerate, _) => Box::new(EnumeratePlan::new(n)),
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
-        (Engine::Symmetric, Split::Coronal) => Box::new(CoronalPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::new(n, kernel)),
         (Engine::Symmetric, Split::OuterRing) => Box::new(OuterRingPlan::new(n, kernel)),
     })
@@ -269,7 +264,7 @@ mod tests {
             })
             .collect();
         assert_eq!(identities.len(), Split::ALL.len(), "one identity per split");
-        for split in [Split::OuterRing, Split::Border, Split::Coronal] {
+        for split in [Split::OuterRing, Split::Border] {
             assert!(build_split(9, Engine::Enumerate, split, Kernel::Scalar).is_err());
         }
         assert!(

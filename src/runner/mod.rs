@@ -7,7 +7,10 @@
 //! This is the only layer that names the engines: [`build()`] makes their plans.
 
 pub mod build;
+// The command line's: its time forecasts, and the run of `queens profile`.
+#[doc(hidden)]
 pub mod forecast;
+#[doc(hidden)]
 pub mod profiler;
 
 /// The stop flag the runner reads between units and the searches of a unit read while it

@@ -193,7 +193,7 @@ fn kernel_and_split_are_refused_with_the_enumerate_engine() {
             let args = [command, &["--engine", "enumerate", "--kernel", k]].concat();
             assert_eq!(usage_error(&args), kernel, "{args:?}");
         }
-        for s in ["border", "coronal"] {
+        for s in ["border", "outer-ring"] {
             let args = [command, &["--engine", "enumerate", "--split", s]].concat();
             assert_eq!(usage_error(&args), split, "{args:?}");
         }

@@ -555,17 +555,18 @@ fn the_default_table_fits_100_columns() {
 #[test]
 fn known_from_a_run_of_the_other_split_verifies_without_comparing_plan_nodes() {
     // The symmetric engine's nodes depend on its split; a table does not record the split,
-    // so an own CSV of the border split must verify a coronal run (and the other way round).
+    // so an own CSV of the default (ring) split must verify a border run (and the other way
+    // round).
     let d = dir();
-    let border = d.path().join("border.csv");
+    let ring = d.path().join("ring.csv");
     queens()
         .args(["count", "8-12", "--csv"])
-        .arg(&border)
+        .arg(&ring)
         .assert()
         .success();
     let out = queens()
-        .args(["count", "8-12", "--split", "coronal", "--known"])
-        .arg(&border)
+        .args(["count", "8-12", "--split", "border", "--known"])
+        .arg(&ring)
         .output()
         .unwrap();
     assert_eq!(
@@ -579,9 +580,9 @@ fn known_from_a_run_of_the_other_split_verifies_without_comparing_plan_nodes() {
         &String::from_utf8(
             queens()
                 .args([
-                    "count", "8-12", "--split", "coronal", "--csv", "-", "--known",
+                    "count", "8-12", "--split", "border", "--csv", "-", "--known",
                 ])
-                .arg(&border)
+                .arg(&ring)
                 .output()
                 .unwrap()
                 .stdout,

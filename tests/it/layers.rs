@@ -942,23 +942,6 @@ impl Crate {
 /// is broken, to have it struck from this list.
 const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
     (
-        // Issue 43, point 4 ("No circle in `kernel/`"), left for the kernel refactor: scalar,
-        // group and x86_bmi use each other; group and x86_bmi use `kernel/mod.rs`'s own items,
-        // which uses group's; scalar's test module (whose counter scalar's code bumps) uses
-        // `search::symmetric`, which brings `family` and `work` in.
-        "issue 43 point 4: the kernel circle",
-        &[
-            "search::kernel",
-            "search::kernel::scalar",
-            "search::kernel::scalar::tests",
-            "search::kernel::group",
-            "search::kernel::x86_bmi",
-            "search::family",
-            "search::symmetric",
-            "search::work",
-        ],
-    ),
-    (
         // Issue 43, point 4, too: `batched/mod.rs` uses `edges::takes`, and `edges` uses
         // `batched/mod.rs`'s own items (`Diverted`, `Search`, …).
         "issue 43 point 4: batched and its edges",

@@ -17,8 +17,8 @@ fn part_tally(plan: &dyn Plan, part: Part) -> Tally {
     run::run_units(plan, &ids, &options(2)).unwrap().tally
 }
 
-/// Every engine and the symmetric engine's other (coronal and ring) plans, each with a few
-/// sizes.
+/// Every engine and the symmetric engine's other (border and outer-ring) plans, each with a
+/// few sizes.
 fn plans() -> Vec<Box<dyn Plan>> {
     let second = |(split, n)| {
         queens::runner::build_split(
@@ -34,7 +34,7 @@ fn plans() -> Vec<Box<dyn Plan>> {
         .iter()
         .flat_map(|&e| sizes.map(|n| build(n, e)))
         .chain(
-            [Split::Coronal, Split::Ring]
+            [Split::Border, Split::OuterRing]
                 .into_iter()
                 .flat_map(|s| sizes.map(|n| second((s, n)))),
         )

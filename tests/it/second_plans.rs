@@ -1,11 +1,11 @@
-//! The symmetric engine's second plans, the coronal plan (`src/search/coronal/`) and the
-//! ring plans, innermost and outer (`src/search/coronal/ring.rs`), against the border plan, the enumerate engine
-//! and the published values; sums in any order; nodes, on the scalar kernel and (a module
+//! The symmetric engine's second plans, the ring plans, innermost and outer
+//! (`src/search/plans/ring.rs`), against the border plan, the enumerate engine and the
+//! published values; sums in any order; nodes, on the scalar kernel and (a module
 //! each: `second_plans::avx2::…`, `second_plans::avx512::…`, `second_plans::neon::…`,
 //! `ignored` with the reason where this CPU lacks the kernel) on every vector kernel. The
 //! plans are built as `queens count --split` builds them ([`build_split`]). Measurements
-//! (`--ignored`): a side-by-side timing of the plans. The unit costs, the placements and the
-//! unit count per orbit are the library's unit tests (`src/search/coronal/mod.rs`).
+//! (`--ignored`): a side-by-side timing of the plans. The unit costs are the library's unit
+//! tests (`src/search/plans/mod.rs`).
 
 use queens::plan::{ClassCounts, Engine, Plan, Tally};
 use queens::runner::{RunOptions, Split, build_split, run_plan, run_units};
@@ -13,16 +13,11 @@ use queens::search::kernel::Kernel;
 use std::time::Instant;
 
 /// The plans that are not the border plan.
-const SECOND: [Split; 3] = [Split::Coronal, Split::Ring, Split::OuterRing];
+const SECOND: [Split; 2] = [Split::Ring, Split::OuterRing];
 
 /// The symmetric engine's plan of `n` split by `split`, on `kernel`.
 fn plan_of(split: Split, n: usize, kernel: Kernel) -> Box<dyn Plan> {
     build_split(n, Engine::Symmetric, split, kernel).expect("a symmetric plan")
-}
-
-/// The coronal plan of `n` on `kernel`.
-fn coronal_plan(n: usize, kernel: Kernel) -> Box<dyn Plan> {
-    plan_of(Split::Coronal, n, kernel)
 }
 
 /// The border plan of `n` on `kernel`.
@@ -60,35 +55,9 @@ fn second_plans_agree_with_the_border_plan_and_with_enumerate_to_15() {
         let e = columns(enumerate.as_ref(), &tally(enumerate.as_ref(), 2));
         assert_eq!(s, e, "n={n}: border vs enumerate");
         for split in SECOND {
-            // The coronal plan's scalar group search is slow at 14 and 15 (about 20 times the
-            // border plan): it is held to the others on the fastest kernel there.
-            let kernel = if n <= 13 {
-                Kernel::Scalar
-            } else {
-                Kernel::best()
-            };
-            let second = plan_of(split, n, kernel);
+            let second = plan_of(split, n, Kernel::Scalar);
             let c = columns(second.as_ref(), &tally(second.as_ref(), 2));
             assert_eq!(c, s, "n={n}: {split} vs border plan");
-        }
-    }
-}
-
-#[test]
-fn each_unit_counts_the_same_boards_as_the_border_plans_unit() {
-    // Both plans number their orbit units by the outer placement's orbit, in the same order,
-    // so each unit's boards are counted twice, by independent routes.
-    for n in 4..=12 {
-        let c = coronal_plan(n, Kernel::Scalar);
-        let s = border_plan(n, Kernel::Scalar);
-        assert_eq!(c.unit_count(), s.unit_count(), "n={n}");
-        for id in 0..c.unit_count() {
-            let (a, b) = (c.count_unit(id), s.count_unit(id));
-            assert_eq!(
-                (a.boards, a.fixed_half_turn, a.fixed_quarter_turn),
-                (b.boards, b.fixed_half_turn, b.fixed_quarter_turn),
-                "n={n} unit {id}"
-            );
         }
     }
 }
@@ -165,8 +134,7 @@ fn units_sum_to_the_same_tally_in_any_order_and_grouping() {
 }
 
 /// A unit's tally, nodes included, is a property of the unit: two plans agree unit by unit;
-/// the F180 and F90 units are the border plan's, node for node. (That the nodes exceed the
-/// unit's placements is a unit test beside the plan.)
+/// the F180 and F90 units are the border plan's, node for node.
 #[test]
 fn nodes_are_a_property_of_the_unit() {
     for (n, split) in [6, 8, 11, 13]
@@ -192,7 +160,7 @@ fn nodes_are_a_property_of_the_unit() {
     }
 }
 
-/// The coronal plan on one vector kernel against the scalar kernel, unit by unit, nodes
+/// The second plans on one vector kernel against the scalar kernel, unit by unit, nodes
 /// included, in a module named after the kernel; `ignored` (with the reason) where the CPU
 /// lacks it (`build.rs` sets the cfgs from the build machine's CPU).
 macro_rules! vector_kernel_tests {
@@ -255,28 +223,6 @@ macro_rules! vector_kernel_tests {
 queens::for_each_kernel!(vector_kernel_tests);
 
 #[test]
-fn coronal_identity_and_unit_numbering() {
-    let plan = coronal_plan(10, Kernel::Scalar);
-    assert_eq!(plan.identity(), "symmetric-coronal-v1");
-    assert_ne!(plan.identity(), border_plan(10, Kernel::Scalar).identity());
-    assert!(!plan.counts_classes_directly());
-    assert_eq!(plan.engine(), Engine::Symmetric);
-    // As many units as the border plan (one per outer orbit, the unit tests check), from
-    // n = 4 on; below, one small-board unit beside the 2n F180 and F90 units.
-    for n in 4..=32 {
-        let plan = coronal_plan(n, Kernel::Scalar);
-        assert_eq!(
-            plan.unit_count(),
-            border_plan(n, Kernel::Scalar).unit_count(),
-            "n={n}"
-        );
-    }
-    for n in 1..4 {
-        assert_eq!(coronal_plan(n, Kernel::Scalar).unit_count(), 2 * n + 1);
-    }
-}
-
-#[test]
 fn ring_identity_and_unit_numbering() {
     let plan = plan_of(Split::Ring, 10, Kernel::Scalar);
     assert_eq!(plan.identity(), "symmetric-ring-v9");
@@ -285,7 +231,7 @@ fn ring_identity_and_unit_numbering() {
     // Its own orbits (of the innermost ring's placements): 2n Burnside units, then one per
     // orbit, of which there are fewer than the border plan's (the ring's queens cannot stand
     // in the corners of the board), up to n = 17; from n = 18 on the largest orbits are
-    // cut into pieces (the unit tests of src/search/coronal/ring.rs).
+    // cut into pieces (the unit tests of src/search/plans/ring.rs).
     for n in 4..=32 {
         let (ring, border) = (
             plan_of(Split::Ring, n, Kernel::Scalar),
@@ -336,7 +282,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
 }
 
 #[test]
-#[ignore = "a measurement: run with --release --nocapture; BENCH_NS (16,17), BENCH_RUNS (5), BENCH_SPLIT (ring, outer-ring or coronal: ring) and BENCH_KERNEL (scalar)"]
+#[ignore = "a measurement: run with --release --nocapture; BENCH_NS (16,17), BENCH_RUNS (5), BENCH_SPLIT (ring or outer-ring: ring) and BENCH_KERNEL (scalar)"]
 fn bench_border_and_second_plans_side_by_side() {
     let env = |name: &str, default: &str| std::env::var(name).unwrap_or(default.to_string());
     let ns: Vec<usize> = env("BENCH_NS", "16,17")
@@ -348,7 +294,7 @@ fn bench_border_and_second_plans_side_by_side() {
     let second = SECOND
         .into_iter()
         .find(|s| s.name() == second)
-        .expect("BENCH_SPLIT: ring, outer-ring or coronal");
+        .expect("BENCH_SPLIT: ring or outer-ring");
     let kernel = env("BENCH_KERNEL", "scalar");
     let kernel = Kernel::ALL
         .iter()

@@ -215,7 +215,7 @@ fn one_sigterm_ends_profile_32_and_verify_32_two_ways_within_seconds() {
             "count",
             "32",
             "--split",
-            "coronal",
+            "border",
             "--threads",
             "1",
             "--yes",

@@ -79,7 +79,7 @@ fn an_unpublished_size_passes_two_ways_and_fails_one_way() {
 
 #[test]
 fn two_ways_needs_the_symmetric_engine_and_both_splits() {
-    for extra in [["--engine", "enumerate"], ["--split", "coronal"]] {
+    for extra in [["--engine", "enumerate"], ["--split", "border"]] {
         let out = queens()
             .args(["verify", "8", "--two-ways"])
             .args(extra)
@@ -91,7 +91,7 @@ fn two_ways_needs_the_symmetric_engine_and_both_splits() {
 }
 
 #[test]
-fn count_with_the_coronal_split_gives_the_border_splits_row() {
+fn count_with_the_outer_ring_split_gives_the_border_splits_row() {
     let row = |split: &str| {
         let out = queens()
             .args(["count", "13", "--csv", "-", "--split", split])
@@ -108,12 +108,12 @@ fn count_with_the_coronal_split_gives_the_border_splits_row() {
             .collect();
         fields[..6].to_vec() // n, total and the classes; nodes and time differ by plan
     };
-    assert_eq!(row("coronal"), row("border"));
-    assert_eq!(row("coronal")[1], "73712");
+    assert_eq!(row("outer-ring"), row("border"));
+    assert_eq!(row("outer-ring")[1], "73712");
 }
 
 #[test]
-fn parts_of_the_coronal_plan_merge_to_the_whole_and_do_not_mix_with_the_border_plans() {
+fn parts_of_the_outer_ring_plan_merge_to_the_whole_and_do_not_mix_with_the_border_plans() {
     let d = dir();
     let part = |split: &str, r: usize| {
         let path = d.path().join(format!("{split}-{r}.csv"));
@@ -137,15 +137,15 @@ fn parts_of_the_coronal_plan_merge_to_the_whole_and_do_not_mix_with_the_border_p
         );
         path
     };
-    let coronal: Vec<_> = (0..3).map(|r| part("coronal", r)).collect();
+    let outer: Vec<_> = (0..3).map(|r| part("outer-ring", r)).collect();
     assert!(
-        std::fs::read_to_string(&coronal[0])
+        std::fs::read_to_string(&outer[0])
             .unwrap()
-            .contains("symmetric-coronal-v1")
+            .contains("symmetric-outer-ring-v8")
     );
     let merged = queens()
         .args(["merge", "--csv", "-"])
-        .args(&coronal)
+        .args(&outer)
         .output()
         .unwrap();
     assert!(
@@ -161,10 +161,10 @@ fn parts_of_the_coronal_plan_merge_to_the_whole_and_do_not_mix_with_the_border_p
             .starts_with("11,2680,341,329,12,0,"),
         "{text}"
     );
-    // One border part in place of a coronal one: refused, not summed.
+    // One border part in place of an outer-ring one: refused, not summed.
     let mixed = queens()
         .args(["merge"])
-        .args([&coronal[0], &coronal[1], &part("border", 2)])
+        .args([&outer[0], &outer[1], &part("border", 2)])
         .output()
         .unwrap();
     assert_eq!(mixed.status.code(), Some(1));

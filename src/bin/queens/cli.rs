@@ -414,9 +414,6 @@ pub enum SplitArg {
     /// One unit per D4 orbit of the border queens (rows 0 and n−1, columns 0 and n−1);
     /// interiors of n−2 columns (plan symmetric-border-burnside).
     Border,
-    /// One unit per D4 orbit of the outer ring, its second ring (rows 1 and n−2, columns 1
-    /// and n−2) expanded inside the unit; interiors of n−4 columns (plan symmetric-coronal).
-    Coronal,
 }
 
 impl From<SplitArg> for Split {
@@ -425,7 +422,6 @@ impl From<SplitArg> for Split {
             SplitArg::Ring => Split::Ring,
             SplitArg::OuterRing => Split::OuterRing,
             SplitArg::Border => Split::Border,
-            SplitArg::Coronal => Split::Coronal,
         }
     }
 }
@@ -436,7 +432,6 @@ impl From<Split> for SplitArg {
             Split::Ring => SplitArg::Ring,
             Split::OuterRing => SplitArg::OuterRing,
             Split::Border => SplitArg::Border,
-            Split::Coronal => SplitArg::Coronal,
         }
     }
 }

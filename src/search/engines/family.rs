@@ -18,15 +18,12 @@
 //!
 //! # Splits
 //!
-//! The border split ([`crate::search::plans::border::BorderSplit`], [`crate::search::plans::border::SymmetricPlan`]),
-//! the coronal split ([`crate::search::plans::coronal::CoronalSplit`], [`crate::search::plans::coronal::CoronalPlan`]) and
-//! the ring split ([`crate::search::plans::ring::RingSplit`], [`crate::search::plans::ring::RingPlan`],
-//! the default, and its outer-ring variant) each have their own pre-placed queens, orbits,
-//! weights and interiors, so counting a size with two of them counts it two ways (`queens
-//! verify N --two-ways` takes the ring split and the outer-ring split, as fast and with
-//! placements of its own). The border split shares only this frame, the kernels and the
-//! Burnside searches with the others; the ring splits also use the coronal split's ring
-//! geometry.
+//! The border split ([`crate::search::plans::border::BorderSplit`], [`crate::search::plans::border::SymmetricPlan`])
+//! and the ring split ([`crate::search::plans::ring::RingSplit`], [`crate::search::plans::ring::RingPlan`])
+//! share only this frame, the kernels and the Burnside searches: each has its own
+//! constellations, orbits, weights and interiors, so counting a size with two of them verifies
+//! it two independent ways (`queens verify N --two-ways` takes the ring split, the default,
+//! and the outer-ring split, as fast and with placements of its own).
 
 use super::burnside;
 use crate::plan::tally::Tally;
@@ -92,12 +89,6 @@ impl<S: OrbitSplit> SymmetricFamily<S> {
             split: S::new(n),
             work: OnceLock::new(),
         }
-    }
-
-    /// The split that supplies the orbit units.
-    #[cfg(test)]
-    pub(crate) fn split(&self) -> &S {
-        &self.split
     }
 
     /// What unit `id` counts.

@@ -1,4 +1,4 @@
-//! The interior of a coronal placement: the attacks of the ring queens read by rows and by
+//! The interior of a ring placement: the attacks of the ring queens read by rows and by
 //! columns, the four search orders, their estimated costs, and the interior the kernel counts.
 
 use super::rings::Queens;
@@ -27,18 +27,11 @@ fn no_line(inner: u32, cols: u32) -> Interior {
     }
 }
 
-/// The interior of a coronal placement given by its squares (queens on all eight ring lines,
-/// no two attacking; any orientation, as the rings are symmetric): the free rows 2..n−3 on the
-/// columns 2..n−3, in masks of `n − 4` bits (bit `c − 2` = column `c`). A plain builder,
-/// square by square, that the tests hold [`oriented_interior`] to.
-#[cfg(test)]
-pub(crate) fn interior(n: usize, squares: &[(usize, usize)]) -> Interior {
-    interior_within(n, squares, 2)
-}
-
-/// [`interior`] inside `margin` lines on each side: the free rows `margin..n − margin` on the
-/// columns `margin..n − margin`, in masks of `n − 2·margin` bits (bit `c − margin` = column
-/// `c`); margin 0 for a placement of the ring plan.
+/// The interior of a ring placement given by its squares (no two attacking; any orientation,
+/// as the rings are symmetric) inside `margin` lines on each side: the free rows
+/// `margin..n − margin` on the columns `margin..n − margin`, in masks of `n − 2·margin` bits
+/// (bit `c − margin` = column `c`); margin 0 for a placement of the ring plans. A plain
+/// builder, square by square, that the tests hold [`oriented_interior`] to.
 #[cfg(test)]
 pub(crate) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usize) -> Interior {
     let inner = low_bits(n - 2 * margin);
@@ -81,9 +74,8 @@ pub(crate) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usiz
 
 /// The attacks of a ring placement on its interior, read both ways: by rows (for searches
 /// that go down or up the board) and by columns (for the transposed searches). The interior
-/// is the lines `margin..n − margin` of each direction: margin 2 for a coronal placement,
-/// margin 1 for an outer placement alone (used for work estimates), margin 0 for a placement
-/// on the innermost ring alone (the ring plan).
+/// is the lines `margin..n − margin` of each direction: margin 0 for a placement of the ring
+/// plans (every line of the board that holds no ring queen).
 pub(crate) struct Attacks {
     /// The number of ring lines on each side (0, 1 or 2).
     pub(crate) margin: usize,
@@ -271,16 +263,10 @@ pub(crate) fn best_order(n: usize, a: &Attacks) -> Order {
     Order::ALL[best]
 }
 
-/// The interior of the coronal placement `q`'s image whose search tree looks smallest
-/// ([`best_order`]): all images have equally many completions.
-pub(crate) fn best_interior(n: usize, q: &Queens) -> Interior {
-    best_interior_within(n, q, 2)
-}
-
 /// The interior inside `margin` ring lines on each side of the image of the ring placement
-/// `q` whose search tree looks smallest ([`best_order`]): margin 2 for a coronal placement
-/// ([`best_interior`]), 0 for a placement on the innermost ring alone (the ring plan, whose
-/// interior is every line of the board that holds no ring queen).
+/// `q` whose search tree looks smallest ([`best_order`]; all images have equally many
+/// completions): margin 0 for the ring plans, whose interior is every line of the board that
+/// holds no ring queen.
 pub(crate) fn best_interior_within(n: usize, q: &Queens, margin: usize) -> Interior {
     let a = Attacks::new(n, q, margin);
     oriented_interior(n, &a, best_order(n, &a))

@@ -1,4 +1,4 @@
-//! The coronal plan's geometry: the ring lines, up to eight queens on them as bit masks, the
+//! The ring plans' geometry: the ring lines, up to eight queens on them as bit masks, the
 //! filling of lines with queens free of attacks, and the keys that order placements.
 
 use crate::symmetry::Transform;
@@ -113,7 +113,7 @@ pub(crate) struct Slots {
 /// A placement written as the position of the queen on each ring line, in the entries
 /// `[row 0, row n−1, column 0, column n−1, row 1, row n−2, column 1, column n−2]` (the
 /// column of a row's queen, the row of a column's queen); `NONE` for a line without one. The
-/// outer ring comes first, so the key of a coronal placement begins with that of its outer
+/// outer ring comes first, so the key of a placement on both rings begins with that of its outer
 /// placement. Keys compare lexicographically.
 pub(crate) type Key = [u8; 8];
 
@@ -121,11 +121,6 @@ pub(crate) type Key = [u8; 8];
 pub(crate) const NONE: u8 = u8::MAX;
 
 impl Slots {
-    /// The slots of the outer and the second ring (the coronal plan's).
-    pub(crate) fn new(n: usize) -> Slots {
-        Slots::with_inner_ring(n, 1)
-    }
-
     /// The slots of the outer ring and of the ring `k` lines in from the edge (rows `k` and
     /// `n − 1 − k`, columns `k` and `n − 1 − k`), which take the entries of the second ring.
     pub(crate) fn with_inner_ring(n: usize, k: usize) -> Slots {
@@ -167,21 +162,6 @@ impl Slots {
                 .map(|&(r, c)| g.apply_to_square(n, r as usize, c as usize)),
         )
     }
-}
-
-/// The outer ring's lines, in the order of their key entries.
-pub(crate) fn outer_lines(n: usize) -> [Line; 4] {
-    [
-        Line::Row(0),
-        Line::Row(n - 1),
-        Line::Col(0),
-        Line::Col(n - 1),
-    ]
-}
-
-/// The second ring's lines, in the order of their key entries.
-pub(crate) fn second_lines(n: usize) -> [Line; 4] {
-    ring_lines(n, 1)
 }
 
 /// The lines of the ring `k` lines in from the edge (`k < n − 1 − k`), in the order of their

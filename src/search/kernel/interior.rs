@@ -1,6 +1,6 @@
 //! What the kernels count: one interior subproblem ([`Interior`]) and what a kernel found
-//! below one ([`InteriorCount`]) or a weighted group ([`WeightedCount`]). A leaf of `kernel/`:
-//! every kernel uses it, and it uses none of them.
+//! below one ([`InteriorCount`]). A leaf of `kernel/`: every kernel uses it, and it uses none
+//! of them.
 
 use crate::search::geometry::constellation::Constellation;
 
@@ -117,17 +117,5 @@ pub(crate) struct InteriorCount {
     /// Nodes: the placements of a queen in a free row other than the last two, as a plain
     /// depth-first search of the interior makes them (placements the kernel skips, such as
     /// those the look-ahead or the three-row closed form stand for, are counted all the same).
-    pub nodes: u64,
-}
-
-/// What a kernel found below a group of interiors, each with a weight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct WeightedCount {
-    /// `Σ weight · completions` over the group.
-    ///
-    /// A `u64` cannot overflow for the same reason as [`InteriorCount::completions`]: weights
-    /// are at most 8 and every completion is found one at a time.
-    pub weighted: u64,
-    /// The nodes of all the group's trees.
     pub nodes: u64,
 }

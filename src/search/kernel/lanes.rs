@@ -124,7 +124,7 @@ pub(crate) unsafe trait Lanes: Copy {
     /// The ways to fill the last two free rows, per lane: `f` the free squares of the first,
     /// `g` those of the second ignoring the first's queen, `s` rows apart:
     /// `|f|·|g| − |f∩g| − |(f<<s)∩g| − |(f>>s)∩g|` (see
-    /// [`super::scalar::last_two_rows`]). An implementation may compute it otherwise.
+    /// [`super::scalar::search::last_two_rows`]). An implementation may compute it otherwise.
     #[inline(always)]
     fn two_rows(self, f: Self::Vector, g: Self::Vector, s: u32) -> Self::Vector {
         let pairs = self.mul(self.popcount(f), self.popcount(g));
@@ -160,7 +160,7 @@ pub(crate) unsafe trait Lanes: Copy {
     /// The ways to fill the last three free rows when exactly three columns are left open,
     /// per lane: `open` those columns (three bits), `a`, `b`, `c` the free squares of the
     /// three rows ignoring each other's queens (each a subset of `open`), the rows `s1` and
-    /// `s2` apart. See [`super::scalar::last_three_rows`], which computes the same in plain
+    /// `s2` apart. See [`super::scalar::search::last_three_rows`], which computes the same in plain
     /// words.
     ///
     /// Each of the three rows takes one of the three open columns, so a filling is one of the

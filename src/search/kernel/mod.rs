@@ -26,8 +26,7 @@
 //! that feature to `build.rs`'s `host_has` (the build says so), and the footer tests of
 //! `formats::table` list the vector kernels by hand.
 
-pub(crate) use group::count_large_one_by_one;
-pub(crate) use interior::{Interior, InteriorCount, MAX_DEPTH, WeightedCount};
+pub(crate) use interior::{Interior, InteriorCount, MAX_DEPTH};
 
 /// Declares the kernels: for each, its name, its module (one file), its [`Kernel`] and
 /// [`KernelChoice`] variant, and its place in the registry, [`Kernel::ALL`], in the order
@@ -43,6 +42,8 @@ macro_rules! kernels {
         /// The counting kernels: every one this build knows, whether or not this CPU runs it
         /// ([`Kernel::is_available`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
         #[non_exhaustive]
         pub enum Kernel {
             $($(#[$doc])* $variant,)+
@@ -50,6 +51,8 @@ macro_rules! kernels {
 
         /// The kernel asked for: a particular one, or the fastest this CPU runs.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
         #[non_exhaustive]
         pub enum KernelChoice {
             /// The fastest kernel this CPU runs (the last of [`Kernel::ALL`] it has), unless
@@ -133,7 +136,6 @@ kernels! {
 
 pub(crate) mod batched;
 pub(crate) mod frames;
-pub(crate) mod group;
 pub(crate) mod interior;
 pub(crate) mod lanes;
 #[cfg(test)]
@@ -171,8 +173,6 @@ pub(crate) struct KernelEntry {
     /// Counts one interior (see [`Kernel::count`]); checks the CPU's features and panics
     /// without them.
     pub count: fn(&Interior) -> InteriorCount,
-    /// Counts a weighted group of interiors (see [`Kernel::count_weighted`]).
-    pub count_weighted: fn(&[Interior], &[u8]) -> WeightedCount,
     /// Counts one interior in the kernel's widest lanes whatever its size: the same as
     /// `count` for a kernel of one lane width, else a test of the wide search on the sizes
     /// where `count` takes narrower lanes.
@@ -334,20 +334,6 @@ impl Kernel {
     #[cfg(test)]
     pub(crate) fn count_wide(self, interior: &Interior) -> InteriorCount {
         (self.entry().count_wide)(interior)
-    }
-
-    /// Counts a group of interiors: `Σ weights[i] · completions(its[i])` and the nodes of all
-    /// their trees, the same as [`Kernel::count`] on each. The scalar kernel searches the group
-    /// together ([`group`]), which keeps its batches full when the interiors are small; the
-    /// vector kernels do the same with the small ones ([`group::is_small_tree`]) and count the others
-    /// one by one in their lanes.
-    ///
-    /// # Panics
-    ///
-    /// If the CPU cannot run the kernel or `its` and `weights` differ in length.
-    pub(crate) fn count_weighted(self, its: &[Interior], weights: &[u8]) -> WeightedCount {
-        assert_eq!(its.len(), weights.len(), "one weight per interior");
-        (self.entry().count_weighted)(its, weights)
     }
 }
 

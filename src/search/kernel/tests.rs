@@ -346,21 +346,13 @@ fn gives_up_and_counts_right_after<C: PartialEq + std::fmt::Debug>(
     );
 }
 
-/// The scalar kernel and its group search give up on a stop in the middle of an interior and
-/// count right afterwards (the vector kernels' tests do the same on each of their routes).
+/// The scalar kernel gives up on a stop in the middle of an interior and counts right
+/// afterwards (the vector kernels' tests do the same on each of their routes).
 #[test]
 fn scalar_gives_up_mid_search_on_a_stop_and_counts_right_after() {
     for (what, it) in [&large_interiors()[0], &large_interiors()[3]] {
         gives_up_and_counts_right_after(what, || Kernel::Scalar.count(it), |c| c.nodes);
     }
-    // The group search: every unit of n = 15 (17 M nodes), one group.
-    let its: Vec<Interior> = orbits(15).iter().map(|o| choose_member(15, o).0).collect();
-    let weights: Vec<u8> = orbits(15).iter().map(|o| o[0].weight).collect();
-    gives_up_and_counts_right_after(
-        "the group search, n = 15",
-        || Kernel::Scalar.count_weighted(&its, &weights),
-        |c| c.nodes,
-    );
 }
 
 proptest! {
@@ -436,34 +428,6 @@ macro_rules! kernel_tests {
                 }
             }
 
-            /// A group of interiors of every size (units of n = 6 to 19, small trees and
-            /// large ones on both sides of [`super::super::group::is_small_tree`]), weighted 1 to 8:
-            /// `count_weighted` against the scalar kernel's count of each, one by one.
-            #[test]
-            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
-            fn counts_weighted_groups_as_scalar_counts_each() {
-                let kernel = kernel();
-                let mut its = Vec::new();
-                for n in 6..=19 {
-                    let all = orbits(n);
-                    // About 20 units per size up to 16, 6 of the larger sizes.
-                    let step = all.len() / if n <= 16 { 20 } else { 6 } + 1;
-                    for (k, orbit) in all.iter().enumerate().step_by(step) {
-                        its.push(Interior::new(n, &orbit[k % orbit.len()]));
-                    }
-                }
-                let small = its.iter().filter(|it| super::super::group::is_small_tree(it)).count();
-                assert!(small > 20 && its.len() - small > 20, "{small} small of {}", its.len());
-                let weights: Vec<u8> = (0..its.len()).map(|i| (i % 8) as u8 + 1).collect();
-                let mut expected = super::super::WeightedCount::default();
-                for (it, &w) in its.iter().zip(&weights) {
-                    let c = Kernel::Scalar.count(it);
-                    expected.weighted += u64::from(w) * c.completions;
-                    expected.nodes += c.nodes;
-                }
-                assert_eq!(kernel.count_weighted(&its, &weights), expected);
-                assert_eq!(Kernel::Scalar.count_weighted(&its, &weights), expected);
-            }
 
             /// A stop in the middle of an interior, on every route (see [`large_interiors`]):
             /// the search gives up, and the kernel counts right afterwards.

@@ -1,9 +1,9 @@
 //! The scalar kernel compiled a second time for x86-64's bit-manipulation instructions
 //! (popcnt, bmi1 `blsi`/`blsr`/`tzcnt`, bmi2, lzcnt), which every x86-64 CPU of the last
 //! decade has but the baseline x86-64 target may not assume. The code is the scalar kernel's
-//! own ([`super::scalar`], [`super::group`]), inlined here into functions compiled with those
-//! features; `scalar::count` and `group::count_weighted` choose this copy at run time, and
-//! borrow the thread's rings outside it (a closure would not be compiled with the features).
+//! own ([`super::scalar`]), inlined here into a function compiled with those features;
+//! `scalar::count` chooses this copy at run time, and borrows the thread's rings outside it (a
+//! closure would not be compiled with the features).
 //!
 //! With the vector kernels' files, one of the files that hold `unsafe` code: the calls of the
 //! `#[target_feature]` functions, behind a type whose values exist only on a CPU that has the
@@ -11,7 +11,8 @@
 
 #![allow(unsafe_code)] // Calls of #[target_feature] functions: see the SAFETY notes.
 
-use super::{Interior, InteriorCount, WeightedCount, group, scalar};
+use super::scalar::search::{Node, SLOTS, search};
+use super::{Interior, InteriorCount};
 use crate::plan::stop::Patrol;
 
 /// Proof that this CPU has popcnt, bmi1, bmi2 and lzcnt.
@@ -32,28 +33,16 @@ impl Bmi {
         .then_some(Bmi { _proof: () })
     }
 
-    /// [`scalar::search`] compiled for the features.
+    /// The scalar kernel's [`search`] compiled for the features.
     pub(crate) fn search(
         self,
         it: &Interior,
         first: u32,
-        rings: &mut [[scalar::Node; scalar::SLOTS]],
+        rings: &mut [[Node; SLOTS]],
         patrol: &mut Patrol,
     ) -> InteriorCount {
         // SAFETY: `self` proves the CPU has the features `search_bmi` is compiled for.
         unsafe { search_bmi(it, first, rings, patrol) }
-    }
-
-    /// [`group::search`] compiled for the features.
-    pub(crate) fn search_group(
-        self,
-        its: &[Interior],
-        weights: &[u8],
-        rings: &mut [[group::Node; group::SLOTS]],
-        patrol: &mut Patrol,
-    ) -> WeightedCount {
-        // SAFETY: `self` proves the CPU has the features `search_group_bmi` is compiled for.
-        unsafe { search_group_bmi(its, weights, rings, patrol) }
     }
 }
 
@@ -61,18 +50,8 @@ impl Bmi {
 fn search_bmi(
     it: &Interior,
     first: u32,
-    rings: &mut [[scalar::Node; scalar::SLOTS]],
+    rings: &mut [[Node; SLOTS]],
     patrol: &mut Patrol,
 ) -> InteriorCount {
-    scalar::search(it, first, rings, patrol)
-}
-
-#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-fn search_group_bmi(
-    its: &[Interior],
-    weights: &[u8],
-    rings: &mut [[group::Node; group::SLOTS]],
-    patrol: &mut Patrol,
-) -> WeightedCount {
-    group::search(its, weights, rings, patrol)
+    search(it, first, rings, patrol)
 }

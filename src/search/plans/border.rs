@@ -82,7 +82,7 @@ impl OrbitSplit for BorderSplit {
     /// [`orbit_cost`].
     ///
     /// Measured against the scalar kernel's nodes over all orbit units (the
-    /// `unit_costs_track_the_measured_nodes` test of `src/search/coronal/mod.rs`): the ratio
+    /// `unit_costs_track_the_measured_nodes` test of `src/search/plans/mod.rs`): the ratio
     /// of estimate to nodes has a geometric standard deviation of 1.33 at n = 12 and 1.38 at
     /// n = 14, and the sums are 1.10 and 1.18 times the nodes.
     fn orbit_estimate(&self, i: usize) -> f64 {

@@ -17,7 +17,7 @@
 //! placement free of attacks is in exactly one orbit and each orbit is one unit, so every
 //! board is counted exactly once, as one of the `|orbit|` equal shares of its orbit. The
 //! interior counted may be that of any image of `P_O`: the plan takes the one whose search
-//! tree looks smallest, among the four search orders of the coronal plan
+//! tree looks smallest, among four search orders
 //! ([`crate::search::geometry::ring_interior::best_order`]).
 //!
 //! **The interior** is every row that holds no ring queen, on every column that holds none:
@@ -42,7 +42,7 @@
 //! [`crate::search::engines::burnside`].
 //!
 //! **Small boards.** For n < 4 the ring's lines are not four distinct lines, so the plan has
-//! one unit that counts the boards by plain backtracking, as the coronal plan's.
+//! one unit that counts the boards by plain backtracking.
 //!
 //! # Units
 //!
@@ -50,7 +50,7 @@
 //! with it in column `id − n`, and from `2n` on each unit is one D4 orbit of ring
 //! placements, or one piece of a large orbit, in decreasing order of the estimated work
 //! ([`work::estimated_nodes`]), ties in increasing order of the orbit's smallest member's
-//! [`Key`](crate::search::geometry::rings::Key) (the ring's lines in the entries of the coronal plan's second
+//! [`Key`](crate::search::geometry::rings::Key) (the ring's lines in the entries of the second
 //! ring; a ring queen on a border line, as one on row `k` in column 0, also fills that line's
 //! entry), then of the piece. So a part of the plan, every MOD-th unit, gets its share of the
 //! large units and of the small ones.
@@ -92,11 +92,10 @@
 //! units, the pairs and quadruples of [`crate::search::engines::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
 
-use super::coronal::{MIN_RING_N, orbit_units, small_board_unit};
 use crate::search::engines::family::{OrbitSplit, SymmetricFamily};
 use crate::search::geometry::ring_interior::best_interior_within;
 use crate::search::geometry::ring_orbits::{RingOrbit, ring_orbits};
-use crate::search::geometry::rings::{Slots, innermost_ring, ring_lines};
+use crate::search::geometry::rings::{Queens, Slots, innermost_ring, ring_lines};
 use crate::search::geometry::work;
 use crate::search::kernel::{Interior, InteriorCount, Kernel, MAX_DEPTH};
 
@@ -106,6 +105,11 @@ pub(crate) const RING_SPLIT_VERSION: u32 = 9;
 
 /// The version of the outer ring's unit split, part of [`crate::plan::Plan::identity`].
 pub(crate) const OUTER_RING_SPLIT_VERSION: u32 = 8;
+
+/// The smallest board size the ring plans pre-place queens on (the outer-ring plan's ring,
+/// one line out from the innermost, needs four rows); smaller boards are counted by the
+/// small-board unit.
+pub(crate) const MIN_RING_N: usize = 4;
 
 /// The symmetric engine's ring plan for one board size: the Burnside units, then one unit per
 /// D4 orbit of the innermost ring's placements ([`RingSplit`]; see the
@@ -512,7 +516,7 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     /// [`work::estimated_nodes`] of the interior the unit counts, and the ring placement
     /// itself, computed once when the plan is built (O(n²) per unit). Measured against the
     /// scalar kernel's nodes over all orbit units (the `unit_costs_track_the_measured_nodes`
-    /// test of `src/search/coronal/mod.rs`): the ratio of estimate to nodes has a geometric
+    /// test of `src/search/plans/mod.rs`): the ratio of estimate to nodes has a geometric
     /// standard deviation of 1.24 at n = 12 and 1.22 at n = 14 (the border plan's: 1.33 and
     /// 1.38), and the sums are 0.95 and 0.98 times the nodes (1.10 and 1.18); at n = 19,
     /// against the avx512 kernel's nodes, 1.15 and 0.94.
@@ -523,12 +527,51 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     const ESTIMATES_WORK: bool = true;
 }
 
+/// The orbit units of a ring plan of size `n` with `orbits` orbits: one each, or for
+/// n < [`MIN_RING_N`] the one small-board unit.
+fn orbit_units(n: usize, orbits: usize) -> usize {
+    if n < MIN_RING_N { 1 } else { orbits }
+}
+
+/// For n < [`MIN_RING_N`], the small-board unit's `(boards, nodes)` ([`small_board`]); `None`
+/// for a board with rings.
+fn small_board_unit(n: usize) -> Option<(u128, u128)> {
+    (n < MIN_RING_N).then(|| {
+        let (boards, nodes) = small_board(n);
+        (boards.into(), nodes.into())
+    })
+}
+
+/// Counts the solutions of size `n` by plain backtracking: `(boards, nodes)`, nodes being
+/// every partial board but the empty one.
+fn small_board(n: usize) -> (u64, u64) {
+    fn go(n: usize, r: usize, q: &Queens, out: &mut (u64, u64)) {
+        if r == n {
+            out.0 += 1;
+            return;
+        }
+        for c in 0..n {
+            if let Some(next) = q.place(n, r, c) {
+                out.1 += 1;
+                go(n, r + 1, &next, out);
+            }
+        }
+    }
+    assert!(
+        n < MIN_RING_N,
+        "the small-board unit is for boards below 4 x 4"
+    );
+    let mut out = (0, 0);
+    go(n, 0, &Queens::EMPTY, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::engines::enumerate::for_each_solution;
     use crate::search::geometry::ring_interior::{
-        Attacks, Order, interior_within, oriented_interior,
+        Attacks, Order, interior_within, order_costs, oriented_interior,
     };
     use crate::search::geometry::rings::{Key, Queens, fill_lines};
     use crate::search::kernel::{MAX_DEPTH, reference_count};
@@ -561,6 +604,37 @@ mod tests {
                         .collect();
                     let plain = interior_within(n, &squares, 0);
                     assert_eq!(oriented_interior(n, &a, order), plain, "n={n} {order:?}");
+                    assert_eq!(a.depth(n), plain.depth);
+                }
+            }
+        }
+    }
+
+    /// Why four search orders suffice: an image mirrored left to right searches a mirrored
+    /// tree, with the same completions and nodes; and [`order_costs`] is each order's
+    /// estimate of its plain interior.
+    #[test]
+    fn mirrored_interiors_have_equal_trees_and_order_costs_are_their_estimates() {
+        for n in [8, 10] {
+            for q in all_placements(n, innermost_ring(n)).values() {
+                let image = |g: Transform| -> Vec<(usize, usize)> {
+                    q.squares()
+                        .iter()
+                        .map(|&(r, c)| g.apply_to_square(n, r.into(), c.into()))
+                        .collect()
+                };
+                let costs = order_costs(n, &Attacks::new(n, q, 0));
+                for (k, order) in Order::ALL.into_iter().enumerate() {
+                    let g = order.transform();
+                    let plain = interior_within(n, &image(g), 0);
+                    assert_eq!(costs[k], plain.estimated_cost(), "n={n} {order:?}");
+                    let mirrored = Transform::FlipColumns.compose(g);
+                    let mirrored = interior_within(n, &image(mirrored), 0);
+                    assert_eq!(
+                        reference_count(&plain),
+                        reference_count(&mirrored),
+                        "n={n} {order:?}"
+                    );
                 }
             }
         }
@@ -943,5 +1017,12 @@ mod tests {
                 assert!(it.depth <= n - 2 && it.depth <= MAX_DEPTH);
             }
         }
+    }
+
+    #[test]
+    fn the_small_board_unit_counts_boards_below_4() {
+        assert_eq!(small_board(1), (1, 1));
+        assert_eq!(small_board(2).0, 0);
+        assert_eq!(small_board(3).0, 0);
     }
 }

@@ -30,6 +30,7 @@ pub use symmetric::SymmetricProfile;
 
 /// Nodes of one depth of a search tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DepthCount {
     /// Rows filled (0: the empty board).
     pub depth: usize,
@@ -41,6 +42,7 @@ pub struct DepthCount {
 
 /// Nodes per depth of one engine's search tree for one board size.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Profile {
     /// Board size.
     pub n: usize,
@@ -68,6 +70,8 @@ impl Profile {
 
 /// How a profile search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ProfileEnd<T> {
     /// Every unit was counted: the result.
     Complete(T),

@@ -33,6 +33,7 @@ use std::ops::ControlFlow;
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
 /// for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SymmetricProfile {
     /// Nodes and solutions per depth (queens on the board), unweighted.
     pub profile: Profile,

@@ -949,7 +949,7 @@ pub(crate) use split_entry;
 /// Defines, in a vector kernel's file, everything but its lane operations, from ONE list of
 /// CPU features per lane type: the registry's `INFO` (whose `needs` text is the wide lanes'
 /// list), each lane type's `detect()` (a run-time check of every feature of its list), and the
-/// entry points `available`, `count`, `count_wide` and `count_weighted`, whose searches are
+/// entry points `available`, `count` and `count_wide`, whose searches are
 /// compiled with `#[target_feature]` from the same lists. So the check that makes a lane value
 /// (the proof that the intrinsics may run) and the features the code is compiled for cannot
 /// disagree.
@@ -980,7 +980,6 @@ macro_rules! vector_kernel {
                 entry: Some($crate::search::kernel::KernelEntry {
                     available,
                     count,
-                    count_weighted,
                     count_wide,
                 }),
                 #[cfg(not(target_arch = $arch))]
@@ -1082,18 +1081,6 @@ macro_rules! vector_kernel {
                 return $crate::search::kernel::scalar::count(it);
             }
             count_wide_lanes(wide, it)
-        }
-
-        /// Counts a group of interiors: the small ones together with the scalar group search,
-        /// the others one by one ([`count_large_one_by_one`]).
-        ///
-        /// [`count_large_one_by_one`]: $crate::search::kernel::count_large_one_by_one
-        #[cfg(target_arch = $arch)]
-        fn count_weighted(
-            its: &[$crate::search::kernel::Interior],
-            weights: &[u8],
-        ) -> $crate::search::kernel::WeightedCount {
-            $crate::search::kernel::count_large_one_by_one(count, its, weights)
         }
     };
 }

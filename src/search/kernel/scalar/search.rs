@@ -1,0 +1,279 @@
+//! The scalar kernel's search ([`super`]'s "Method"): the levels' rings, the batches, and the
+//! closed forms of the last rows. Every function here is inlined into each copy of the
+//! kernel: the baseline one ([`super::count`]) and, on x86-64, the one compiled for the
+//! bit-manipulation instructions (`super::super::x86_bmi`), which is why this leaf uses
+//! neither.
+
+use crate::plan::stop::Patrol;
+use crate::search::kernel::{Interior, InteriorCount, MAX_DEPTH};
+
+/// The most children a batch writes to the next level (the ring's most pending nodes).
+/// Measured at n = 16: 256 is 12% faster than 64; 512 is no faster.
+pub(super) const BATCH: usize = 256;
+
+/// Slots of a level's ring: a power of two at least `BATCH`, so `i % SLOTS` is a mask
+/// (measured at n = 16: 512 slots, twice the memory, are no faster).
+pub(crate) const SLOTS: usize = 256;
+
+/// Levels of a search: placements at level `depth − 3` are the last ones searched.
+pub(crate) const LEVELS: usize = MAX_DEPTH - 2;
+
+// A ring holds at most `BATCH` nodes, and `% SLOTS` must be a mask.
+const _: () = assert!(BATCH <= SLOTS && SLOTS.is_power_of_two());
+
+/// The number of ways to fill the last two free rows, given the masks `cols`, `ld`, `rd` of
+/// the interior queens as seen from the first of them (free row `d`), with no branch.
+///
+/// Let `f` be the free squares of row `d` and `g` those of row `d + 1` ignoring the queen put
+/// in row `d`. A queen on `b ∈ f` removes from `g` exactly the squares `b` (its column),
+/// `b << s` and `b >> s` (its two diagonals, `s` rows down; three distinct bits as `s ≥ 1`).
+/// So the count is `Σ_b |g| − |g ∩ {b, b<<s, b>>s}|`
+/// `= |f|·|g| − |f ∩ g| − |(f << s) ∩ g| − |(f >> s) ∩ g|`
+/// (shifting a set of single bits is one-to-one on the bits that stay in the window).
+#[inline(always)]
+pub(crate) fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+    let s = it.shift[d];
+    let f = it.inner & !(cols | ld | rd | it.blocked[d]);
+    let g = it.inner & !(cols | (ld << s) | (rd >> s) | it.blocked[d + 1]);
+    let pairs = f.count_ones() * g.count_ones();
+    let clashes = (f & g).count_ones() + ((f << s) & g).count_ones() + ((f >> s) & g).count_ones();
+    u64::from(pairs - clashes)
+}
+
+/// The number of ways to fill the last three free rows of a *tight* interior (as many open
+/// columns as free rows, so that exactly three columns are left for them), given the masks
+/// `cols`, `ld`, `rd` of the interior queens as seen from the first of them (free row `d`),
+/// with no branch: what [`super::lanes::Lanes::three_rows`] computes in lanes, in words.
+///
+/// The three rows take the three open columns `c1 < c2 < c3` in one of six orders
+/// `(x, y, z)`; an order is valid when each column is free in its row (`a`, `b`, `c`: the
+/// free squares of the three rows ignoring each other's queens) and no two of the three
+/// queens share a diagonal: columns `cj < ck` in rows `δ` apart do exactly when
+/// `cj << δ == ck`.
+#[inline(always)]
+pub(crate) fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
+    let (s1, s2) = (it.shift[d], it.shift[d + 1]);
+    let t = s1 + s2;
+    // Free squares of the three rows; the diagonals move one column per row between them.
+    let a = it.inner & !(cols | ld | rd | it.blocked[d]);
+    let b = it.inner & !(cols | (ld << s1) | (rd >> s1) | it.blocked[d + 1]);
+    let c = it.inner & !(cols | (ld << t) | (rd >> t) | it.blocked[d + 2]);
+    // The open columns, low to high, one bit each (v & −v is the lowest bit of v).
+    let open = it.inner & !cols;
+    let c1 = open & open.wrapping_neg();
+    let rest = open ^ c1;
+    let c2 = rest & rest.wrapping_neg();
+    let c3 = rest ^ c2;
+    // Whether the queens of columns p and q, in rows δ apart, share no diagonal: the lower
+    // column shifted up by δ misses the higher one.
+    let apart = |p: u32, q: u32, delta: u32| (p.min(q) << delta) & p.max(q) == 0;
+    // Whether rows 1, 2, 3 can take columns x, y, z (`&` of bools: no branch).
+    let valid = |x: u32, y: u32, z: u32| {
+        (a & x != 0)
+            & (b & y != 0)
+            & (c & z != 0)
+            & apart(x, y, s1)
+            & apart(y, z, s2)
+            & apart(x, z, t)
+    };
+    [
+        valid(c1, c2, c3),
+        valid(c1, c3, c2),
+        valid(c2, c1, c3),
+        valid(c2, c3, c1),
+        valid(c3, c1, c2),
+        valid(c3, c2, c1),
+    ]
+    .into_iter()
+    .map(u64::from)
+    .sum()
+}
+
+/// Whether the last level searched in `it` leaves three free rows (counted by
+/// [`last_three_rows`]) rather than two ([`last_two_rows`]): when the interior is tight (as
+/// many open columns as free rows, as every interior of a border constellation is, so that
+/// its last three rows have exactly three open columns) and has four free rows or more.
+/// Every kernel ends its search at the same level, so their node counts agree.
+#[inline(always)]
+pub(crate) fn ends_with_three_rows(it: &Interior) -> bool {
+    it.depth >= 4 && (it.inner & !it.cols).count_ones() as usize == it.depth
+}
+/// A pending node: the free squares of its row, then the `cols`, `ld`, `rd` masks of the
+/// interior queens placed so far.
+pub(crate) type Node = [u32; 4];
+/// The batched search of an interior of three free rows or more whose first row has a free
+/// square, in `rings` (at least `LEVELS` of them; their contents are scratch). Inlined into
+/// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
+///
+/// `patrol` counts the batches between looks at the stop flag: when the unit is to give up,
+/// the search returns at once with what it counted so far (which the unit's watch throws
+/// away: [`crate::plan::stop::StopFlag::watch`]).
+#[inline(always)]
+pub(crate) fn search(
+    it: &Interior,
+    first: u32,
+    rings: &mut [[Node; SLOTS]],
+    patrol: &mut Patrol,
+) -> InteriorCount {
+    // Placements at level `last` leave three or two free rows, counted in closed form.
+    let three = ends_with_three_rows(it);
+    let last = it.depth - if three { 4 } else { 3 };
+    // Level i's pending nodes are in the slots head[i]..tail[i] of rings[i], each index
+    // taken modulo SLOTS.
+    let mut head = [0usize; LEVELS];
+    let mut tail = [0usize; LEVELS];
+    rings[0][0] = [first, it.cols, 0, 0];
+    tail[0] = 1;
+    // Bit i set: level i holds a node.
+    let mut busy: u32 = 1;
+    let mut total = InteriorCount::default();
+    while busy != 0 {
+        if patrol.stop() {
+            break; // the unit gives up: partial counts, thrown away
+        }
+        // The deepest level holding a node: the highest set bit of `busy`.
+        let d = 31 - busy.leading_zeros() as usize;
+        let (upper, lower) = rings.split_at_mut(d + 1);
+        let ring = &mut upper[d];
+        let (start, end) = (head[d], tail[d]);
+        let (popped, rest) = if d == last {
+            let (popped, rest, completions, below) =
+                count_last_level(it, d, ring, start, end, three);
+            total.completions += completions;
+            total.nodes += below;
+            #[cfg(test)]
+            COUNTED_NOT_PLACED.with(|c| c.set(c.get() + below));
+            (popped, rest)
+        } else {
+            let (popped, rest, children, dropped) =
+                expand(it, d, ring, start, end, &mut lower[0]);
+            total.nodes += dropped;
+            #[cfg(test)]
+            COUNTED_NOT_PLACED.with(|c| c.set(c.get() + dropped));
+            if children > 0 {
+                head[d + 1] = 0;
+                tail[d + 1] = children;
+                busy |= 1 << (d + 1);
+            }
+            (popped, rest)
+        };
+        total.nodes += popped as u64;
+        if start + popped == rest {
+            // The level is empty: restart its ring at slot 0 for its next batch.
+            head[d] = 0;
+            tail[d] = 0;
+            busy &= !(1 << d);
+        } else {
+            head[d] = start + popped;
+            tail[d] = rest;
+        }
+    }
+    total
+}
+
+/// One batch at level `d` (not the last searched): pops nodes from `ring[start..end]` until it
+/// is empty or `next` holds `BATCH` children. Returns the nodes popped, the ring's new end,
+/// the children written to `next[0..]`, and the nodes of the children the two-row
+/// look-ahead dropped (the placements in their rows, which the search no longer makes but
+/// counts, as a search without that look-ahead did).
+#[inline(always)]
+pub(super) fn expand(
+    it: &Interior,
+    d: usize,
+    ring: &mut [Node; SLOTS],
+    start: usize,
+    end: usize,
+    next: &mut [Node; SLOTS],
+) -> (usize, usize, usize, u64) {
+    let (inner, s, blocked) = (it.inner, it.shift[d], it.blocked[d + 1]);
+    // The row after the child's (d is above the last level searched: it is not the last row).
+    let (s2, blocked2) = (it.shift[d + 1], it.blocked[d + 2]);
+    let (mut h, mut t, mut w) = (start, end, 0usize);
+    let mut dropped = 0u64;
+    while h < t && w < BATCH {
+        let [f, c, l, r] = ring[h % SLOTS];
+        h += 1;
+        let bit = f & f.wrapping_neg(); // the lowest free square (two's complement trick)
+        let rest = f ^ bit; // the node's other free squares
+        // Push the node back with the rest: the slot is written either way, the tail moves
+        // only if a free square is left (0 or 1, no branch).
+        ring[t % SLOTS] = [rest, c, l, r];
+        t += usize::from(rest != 0);
+        // The child: diagonals move one column per row, and `s` rows separate this free row
+        // from the next, so `ld` moves up `s` columns (bits past the window are masked by
+        // `inner` below) and `rd` down (bits past column 1 fall off the shift).
+        let nc = c | bit;
+        let nl = (l | bit) << s;
+        let nr = (r | bit) >> s;
+        let nf = inner & !(nc | nl | nr | blocked);
+        // Two-row look-ahead: the free squares of the row after the child's, ignoring the
+        // child's own queen (which only takes squares away). Where there are none, every
+        // placement in the child's row ends there: the child is dropped, and those
+        // placements (one per square of `nf`) are counted as nodes; `0 − 1` is all ones,
+        // so `nf & dead` is `nf` for a dropped child and 0 otherwise (no branch).
+        let g = inner & !(nc | (nl << s2) | (nr >> s2) | blocked2);
+        let dead = 0u32.wrapping_sub(u32::from(g == 0));
+        dropped += u64::from((nf & dead).count_ones());
+        // Written either way, kept only if its row and the next have a free square.
+        next[w % SLOTS] = [nf, nc, nl, nr];
+        w += usize::from((nf != 0) & (g != 0));
+    }
+    (h - start, t, w, dropped)
+}
+
+/// The batch at the last level searched, `d`: pops every node of `ring[start..end]` (and the
+/// ones pushed back) and counts each placement's remaining rows: two by [`last_two_rows`],
+/// or with `three` three by [`last_three_rows`]. Returns the nodes popped, the ring's end
+/// (equal to `start` plus those: it is empty), the completions, and with `three` the nodes
+/// the search would have made in the first of the three rows (one per free square of the
+/// child's row: the counted rows' nodes, so that the node count does not depend on where
+/// the search ends).
+#[inline(always)]
+fn count_last_level(
+    it: &Interior,
+    d: usize,
+    ring: &mut [Node; SLOTS],
+    start: usize,
+    end: usize,
+    three: bool,
+) -> (usize, usize, u64, u64) {
+    let s = it.shift[d];
+    let (mut h, mut t) = (start, end);
+    let mut completions = 0u64;
+    if three {
+        let blocked = it.blocked[d + 1];
+        let mut below = 0u64;
+        while h < t {
+            let [f, c, l, r] = ring[h % SLOTS];
+            h += 1;
+            let bit = f & f.wrapping_neg(); // the lowest free square
+            let rest = f ^ bit;
+            ring[t % SLOTS] = [rest, c, l, r]; // pushed back only if a square is left
+            t += usize::from(rest != 0);
+            let (nc, nl, nr) = (c | bit, (l | bit) << s, (r | bit) >> s);
+            // The child's free squares: one node each in the search that goes one row
+            // further.
+            below += u64::from((it.inner & !(nc | nl | nr | blocked)).count_ones());
+            completions += last_three_rows(it, d + 1, nc, nl, nr);
+        }
+        return (h - start, t, completions, below);
+    }
+    while h < t {
+        let [f, c, l, r] = ring[h % SLOTS];
+        h += 1;
+        let bit = f & f.wrapping_neg(); // the lowest free square
+        let rest = f ^ bit;
+        ring[t % SLOTS] = [rest, c, l, r]; // pushed back only if a square is left
+        t += usize::from(rest != 0);
+        completions += last_two_rows(it, d + 1, c | bit, (l | bit) << s, (r | bit) >> s);
+    }
+    (h - start, t, completions, 0)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Test builds only: the nodes this thread's searches counted by popcount without a
+    /// step placing them (the three-row level's children's rows, the rows of the children
+    /// the two-row look-ahead dropped), for the scalar kernel's `steps_per_node`.
+    pub(crate) static COUNTED_NOT_PLACED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
