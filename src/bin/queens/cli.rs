@@ -1,7 +1,7 @@
 //! Command-line definitions (clap). Parsing only: the work is in [`crate::commands`].
 
-use crate::exports::bfile::Sequence;
 use crate::ns;
+use crate::output_args::{CountLayout, MergeLayout, Outputs, ProfileLayout, VerifyLayout};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::board::notation::Notation;
 use queens::plan::Engine;
@@ -67,16 +67,6 @@ impl Cli {
     /// included).
     pub fn normalize(&mut self) {
         match &mut self.command {
-            Command::Count(a) => {
-                a.table
-                    .fold(&mut a.csv, &mut a.exports.json, &mut a.exports.markdown)
-            }
-            Command::Merge(a) => {
-                a.table
-                    .fold(&mut a.csv, &mut a.exports.json, &mut a.exports.markdown)
-            }
-            Command::Verify(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
-            Command::Profile(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
             Command::Classify(a) => a.fold_file_flags(),
             Command::List(a) => a.fold_file_flags(),
             _ => {}
@@ -96,10 +86,10 @@ impl Cli {
     /// own rules cannot say them): a usage message.
     pub fn check(&self) -> Result<(), String> {
         match &self.command {
-            Command::Count(a) => a.table.check().and_then(|()| a.search.check()),
-            Command::Verify(a) => a.table.check().and_then(|()| a.search.check()),
-            Command::Merge(a) => a.table.check(),
-            Command::Profile(a) => a.table.check(),
+            Command::Count(a) => a.outputs.check().and_then(|()| a.search.check()),
+            Command::Verify(a) => a.outputs.check().and_then(|()| a.search.check()),
+            Command::Merge(a) => a.outputs.check(),
+            Command::Profile(a) => a.outputs.check(),
             _ => Ok(()),
         }
     }
@@ -361,14 +351,6 @@ fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_count_sizes(s).map(Sizes)
 }
 
-/// Columns of the human table and Markdown (`--columns`): indices in the table's COLUMNS.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Columns(pub Vec<usize>);
-
-fn parse_columns_arg(s: &str) -> Result<Columns, String> {
-    queens::formats::table::parse_columns(s).map(Columns)
-}
-
 fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
@@ -557,96 +539,6 @@ pub fn thread_count(threads: Option<u16>) -> usize {
     runner::thread_count(asked)
 }
 
-/// `--format` of the commands that write a table (`count`, `verify`, `profile`, `merge`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    /// The table for reading (the command's own lines).
-    Human,
-    /// CSV with a header, as `--csv` writes it.
-    Csv,
-    /// JSON with the run's metadata, as `--json` writes it.
-    Json,
-    /// A Markdown table, as `--markdown` writes it.
-    Markdown,
-}
-
-impl TableFormat {
-    /// The format's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            TableFormat::Human => "human",
-            TableFormat::Csv => "csv",
-            TableFormat::Json => "json",
-            TableFormat::Markdown => "markdown",
-        }
-    }
-}
-
-/// The main output of a command that writes a table: `-o FILE` and `--format`. A format
-/// other than human is the same as its own flag with `-o`'s FILE (`--format csv -o t.csv` =
-/// `--csv t.csv`; without -o, `--csv -`), which [`TableOutput::fold`] writes into that flag.
-#[derive(Debug, Args)]
-pub struct TableOutput {
-    /// Write the table to FILE instead of stdout, which then carries none of it (atomically;
-    /// `-`: stdout).
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    pub output: Option<String>,
-    /// The format of the table on stdout or in -o's FILE; --csv, --json and --markdown FILE
-    /// write more outputs at once.
-    #[arg(long, value_enum, default_value_t = TableFormat::Human)]
-    pub format: TableFormat,
-    /// The file the human table goes to (`-o FILE` with `--format human`).
-    #[arg(skip)]
-    pub human_to: Option<String>,
-    /// A usage message: `--format` and its own flag both given.
-    #[arg(skip)]
-    conflict: Option<String>,
-}
-
-impl TableOutput {
-    /// Writes `--format csv|json|markdown` (with `-o`'s FILE, or `-`) into the flag of that
-    /// format, and `-o FILE` with `--format human` into [`TableOutput::human_to`]; a flag
-    /// given too is kept, and refused by [`TableOutput::check`].
-    pub fn fold(
-        &mut self,
-        csv: &mut Option<String>,
-        json: &mut Option<String>,
-        markdown: &mut Option<String>,
-    ) {
-        let dest = self.output.clone().unwrap_or_else(|| "-".to_string());
-        let (slot, flag) = match self.format {
-            TableFormat::Human => {
-                self.human_to = self.output.clone().filter(|o| o != "-");
-                return;
-            }
-            TableFormat::Csv => (csv, "--csv"),
-            TableFormat::Json => (json, "--json"),
-            TableFormat::Markdown => (markdown, "--markdown"),
-        };
-        match slot {
-            Some(given) => {
-                let f = self.format.name();
-                self.conflict = Some(format!(
-                    "--format {f} and {flag} '{given}' both ask for {f}: give one (--format {f} \
-                     -o FILE, or {flag} FILE)"
-                ));
-            }
-            None => *slot = Some(dest),
-        }
-    }
-
-    /// Whether `-o` sends the table to a file: stdout then carries none of it (not the human
-    /// table beside a `--format csv -o t.csv` either).
-    pub fn redirected(&self) -> bool {
-        self.output.as_deref().is_some_and(|o| o != "-")
-    }
-
-    /// The usage message of a `--format` whose own flag is given too.
-    pub fn check(&self) -> Result<(), String> {
-        self.conflict.clone().map_or(Ok(()), Err)
-    }
-}
-
 /// Where published values to verify against come from.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
@@ -658,66 +550,12 @@ pub struct KnownArgs {
     pub known: Option<String>,
 }
 
-/// Exports of a whole result besides its table (`count` and `merge`).
-#[derive(Debug, Args)]
-pub struct ExportArgs {
-    /// Also write the rows and run metadata (version, command line, start time, threads,
-    /// OS, CPU) as JSON to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<String>,
-    /// Also write the table as Markdown to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
-    /// Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: stdout).
-    /// The sizes must be consecutive and increasing and start at the sequence's OEIS offset
-    /// (0-14 for A000170 and A319283, 1-14 for the others; a later start is written, with a
-    /// note on stderr).
-    #[arg(long, value_name = "FILE")]
-    pub bfile: Option<String>,
-    /// The sequence the b-file lists, by its A-number (any case).
-    #[arg(long, value_parser = sequence_parser(), ignore_case = true, default_value = "A000170", requires = "bfile")]
-    pub sequence: Sequence,
-}
-
-/// The value parser of `--sequence`: the library's list of sequences ([`Sequence::ALL`]), by
-/// A-number or alias, with their descriptions as help.
-fn sequence_parser() -> impl clap::builder::TypedValueParser<Value = Sequence> {
-    let values = Sequence::ALL.iter().map(|s| {
-        clap::builder::PossibleValue::new(s.a_number())
-            .aliases(s.alias())
-            .help(s.description())
-    });
-    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), |name| {
-        Sequence::from_name(&name).expect("clap checked the name against the list")
-    })
-}
-
-impl ExportArgs {
-    /// Whether any export is asked for.
-    pub fn any(&self) -> bool {
-        self.json.is_some() || self.markdown.is_some() || self.bfile.is_some()
-    }
-}
-
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14.
     #[arg(value_name = "NS", value_parser = parse_count_sizes_arg)]
     pub sizes: Sizes,
-    /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
-    /// CSV always has every column.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// The columns of the table on stdout and of --markdown, in order: names from
-    /// n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified
-    /// or `all` [default: n to quarter_turn and verified, with engine, kernel, threads and the
-    /// time in one line under the table; --markdown: all].
-    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
-    pub columns: Option<Columns>,
-    /// Exports of the result.
-    #[command(flatten)]
-    pub exports: ExportArgs,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -735,9 +573,9 @@ pub struct CountArgs {
     /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64).
     #[arg(long, value_name = "PATH")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// The table's destination and format.
+    /// The outputs: the table's destination and format, and the exports.
     #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<CountLayout>,
     /// Leave out the warning before a size that would take over an hour.
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -749,19 +587,9 @@ pub struct MergeArgs {
     /// Part files written by `queens count N --part RES/MOD --csv FILE`.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
-    /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
-    /// CSV always has every column.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// The columns of the table on stdout and of --markdown (see `queens count --help`).
-    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
-    pub columns: Option<Columns>,
-    /// Exports of the merged result.
+    /// The outputs: the merged table's destination and format, and the exports.
     #[command(flatten)]
-    pub exports: ExportArgs,
-    /// The table's destination and format.
-    #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<MergeLayout>,
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,
@@ -973,18 +801,10 @@ pub struct VerifyArgs {
     /// as fast (measured: 1.00× at n = 16, 1.02× at n = 18), so this costs two counts.
     #[arg(long)]
     pub two_ways: bool,
-    /// Also write the rows as CSV (count --csv's columns) to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// Also write the rows and run metadata as JSON (count --json's) to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<String>,
-    /// Also write the rows as a Markdown table to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
-    /// The table's destination and format (human: the PASS/FAIL lines).
+    /// The outputs: the table's destination and format (human: the PASS/FAIL lines), and the
+    /// exports.
     #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<VerifyLayout>,
 }
 
 /// Output formats of `queens classify`.
@@ -1191,20 +1011,9 @@ pub struct ProfileArgs {
     /// Board sizes (1 to 32): 8, a range 1-14, or a list 8,10,12-14.
     #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
     pub sizes: Sizes,
-    /// Also write the profile as CSV (`n,engine,depth,nodes,solutions`) to FILE (`-`: stdout,
-    /// which then carries only the CSV).
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// Also write the profiles and run metadata as JSON to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<String>,
-    /// Also write the profiles as a Markdown table (n, depth, nodes, solutions) to FILE
-    /// (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
-    /// The table's destination and format.
+    /// The outputs: the table's destination and format, and the exports.
     #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<ProfileLayout>,
     /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
     /// or `symmetric` (its border plan: depth = queens on the board, one border constellation
     /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes).

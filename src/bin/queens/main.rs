@@ -22,6 +22,7 @@ mod extras;
 mod help;
 mod ns;
 mod output;
+mod output_args;
 mod progress;
 mod signals;
 mod stderr;
