@@ -1,5 +1,7 @@
 //! Command-line definitions (clap). Parsing only: the work is in [`crate::commands`].
 
+use crate::commands::classify::ClassifyArgs;
+use crate::commands::list::ListArgs;
 use crate::ns;
 use crate::output_args::{CountLayout, MergeLayout, Outputs, ProfileLayout, VerifyLayout};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -351,7 +353,7 @@ fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_count_sizes(s).map(Sizes)
 }
 
-fn parse_size_arg(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
 
@@ -599,7 +601,7 @@ pub struct MergeArgs {
 /// ([`Notation::ALL`], by [`Notation::name`]): the argument's own `words` first (name and
 /// help: `auto`, `human`…), then the notations `help` gives a help line for, in the library's
 /// order; `value` turns the word given (a notation, or one of `words`) into the argument.
-fn notation_parser<T: Clone + Send + Sync + 'static>(
+pub(crate) fn notation_parser<T: Clone + Send + Sync + 'static>(
     words: &'static [(&'static str, &'static str)],
     help: fn(Notation) -> Option<&'static str>,
     value: fn(Result<Notation, &'static str>) -> T,
@@ -621,7 +623,10 @@ fn notation_parser<T: Clone + Send + Sync + 'static>(
 }
 
 /// The help of `notation` in `table`, for the notations an argument takes.
-fn help_in(table: &[(Notation, &'static str)], notation: Notation) -> Option<&'static str> {
+pub(crate) fn help_in(
+    table: &[(Notation, &'static str)],
+    notation: Notation,
+) -> Option<&'static str> {
     table.iter().find(|(n, _)| *n == notation).map(|&(_, h)| h)
 }
 
@@ -631,7 +636,7 @@ pub struct FromArg(Option<Notation>);
 
 impl FromArg {
     /// `--from`'s values: `auto` and every notation, with [`Notation::help`].
-    fn parser() -> impl clap::builder::TypedValueParser<Value = FromArg> {
+    pub(crate) fn parser() -> impl clap::builder::TypedValueParser<Value = FromArg> {
         notation_parser(
             &[(
                 "auto",
@@ -645,137 +650,6 @@ impl FromArg {
     /// The notation, or `None` for automatic detection.
     pub fn notation(self) -> Option<Notation> {
         self.0
-    }
-}
-
-/// Text formats of solutions (`list --format`): the notations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListFormat {
-    /// Boards in this notation.
-    In(Notation),
-    /// With --classes: a JSON list of the classes.
-    Json,
-    /// With --classes: a Markdown table of the classes.
-    Markdown,
-}
-
-impl ListFormat {
-    /// `list --format`'s values: every notation, with its help as an output format.
-    fn parser() -> impl clap::builder::TypedValueParser<Value = ListFormat> {
-        const HELP: &[(Notation, &str)] = &[
-            (
-                Notation::Cols,
-                "One solution per line: the column of each row counted from 0, separated by \
-                 spaces",
-            ),
-            (
-                Notation::Cols1,
-                "The same counted from 1: `1 5 8 6 3 7 2 4`",
-            ),
-            (
-                Notation::Digits,
-                "Counted from 1 without separators: `15863724` (n ≤ 9)",
-            ),
-            (
-                Notation::Algebraic,
-                "Chess squares, one queen per file a, b, …: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
-            ),
-            (
-                Notation::Board,
-                "n lines of `Q` and `.` per solution, a blank line between solutions",
-            ),
-            (
-                Notation::Leetcode,
-                "One JSON list of boards, one board per line, as LeetCode 51 answers",
-            ),
-            (
-                Notation::Csv,
-                "CSV with a header: `index,solution`; with --classes \
-                 `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`",
-            ),
-        ];
-        notation_parser(
-            &[
-                (
-                    "json",
-                    "With --classes: a JSON list of the classes (class, canonical, symmetry, \
-                     class_size)",
-                ),
-                (
-                    "markdown",
-                    "With --classes: a Markdown table of the classes",
-                ),
-            ],
-            |n| help_in(HELP, n),
-            |v| match v {
-                Ok(n) => ListFormat::In(n),
-                Err("json") => ListFormat::Json,
-                Err(_) => ListFormat::Markdown,
-            },
-        )
-    }
-
-    /// The notation of this format (`None` for json and markdown).
-    pub fn notation(self) -> Option<Notation> {
-        match self {
-            ListFormat::In(n) => Some(n),
-            _ => None,
-        }
-    }
-}
-
-/// `queens list`.
-#[derive(Debug, Args)]
-pub struct ListArgs {
-    /// Board size (1 to 32).
-    #[arg(value_name = "N", value_parser = parse_size_arg)]
-    pub n: usize,
-    /// Only the canonical representative of each class (the smallest of its 8 images).
-    #[arg(long)]
-    pub classes: bool,
-    /// Only the class of this board (a solution of size N in any notation, e.g.
-    /// "0 4 7 5 2 6 1 3" or 15863724): its distinct images under the 8 symmetries.
-    #[arg(long, value_name = "BOARD", conflicts_with = "classes")]
-    pub orbit: Option<String>,
-    /// The notation of --orbit's board.
-    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
-    pub from: FromArg,
-    /// Output format: a notation, or with --classes json or markdown [default: cols; with
-    /// --orbit, the notation of its board].
-    #[arg(long, value_parser = ListFormat::parser())]
-    pub format: Option<ListFormat>,
-    /// Stop after K solutions.
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u64>,
-    /// Write to FILE instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<String>,
-    /// With --classes: the classes as JSON in FILE (`-`: stdout): `--format json -o FILE`.
-    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format", "markdown"])]
-    pub json: Option<String>,
-    /// With --classes: the classes as a Markdown table in FILE (`-`: stdout): `--format
-    /// markdown -o FILE`.
-    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format"])]
-    pub markdown: Option<String>,
-    /// `--quiet`, from the top level.
-    #[arg(from_global)]
-    pub quiet: bool,
-}
-
-impl ListArgs {
-    /// Reads `--json` or `--markdown FILE` as `--format json|markdown -o FILE` (clap refuses
-    /// them beside `-o`, `--format` or each other, and without --classes).
-    fn fold_file_flags(&mut self) {
-        let flags = [
-            (self.json.take(), ListFormat::Json),
-            (self.markdown.take(), ListFormat::Markdown),
-        ];
-        for (file, format) in flags {
-            if let Some(file) = file {
-                self.format = Some(format);
-                self.output = Some(file).filter(|f| f != "-");
-            }
-        }
     }
 }
 
@@ -805,204 +679,6 @@ pub struct VerifyArgs {
     /// exports.
     #[command(flatten)]
     pub outputs: Outputs<VerifyLayout>,
-}
-
-/// Output formats of `queens classify`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClassifyFormat {
-    /// An aligned table for reading (boards in the notation of --notation).
-    Human,
-    /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`.
-    Csv,
-    /// A JSON list of objects with the CSV's fields.
-    Json,
-    /// A Markdown table with the CSV's columns.
-    Markdown,
-    /// The human table with boards in this notation (`--notation NOTATION`).
-    In(BoardNotationArg),
-}
-
-impl ClassifyFormat {
-    /// `classify --format`'s values: `human`, `csv`, then the notations of the table.
-    fn parser() -> impl clap::builder::TypedValueParser<Value = ClassifyFormat> {
-        const HELP: &[(Notation, &str)] = &[
-            (
-                Notation::Cols,
-                "The human table with boards counted from 0: `0 4 7 5 2 6 1 3` (`--notation \
-                 cols`)",
-            ),
-            (
-                Notation::Cols1,
-                "The human table with boards counted from 1: `1 5 8 6 3 7 2 4` (`--notation \
-                 cols1`)",
-            ),
-            (
-                Notation::Digits,
-                "The human table with boards as digits: `15863724`, n ≤ 9 (`--notation digits`)",
-            ),
-            (
-                Notation::Algebraic,
-                "The human table with boards as chess squares: `a8 b2 c4 d1 e7 f5 g3 h6`, n ≤ 26 \
-                 (`--notation algebraic`)",
-            ),
-            (
-                Notation::Leetcode,
-                "The human table with boards as LeetCode 51 strings (`--notation leetcode`)",
-            ),
-        ];
-        notation_parser(
-            &[
-                (
-                    "human",
-                    "An aligned table for reading (boards in the notation of --notation)",
-                ),
-                (
-                    "csv",
-                    "CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`",
-                ),
-                (
-                    "json",
-                    "A JSON list of objects with the CSV's fields (class null beyond n = 14)",
-                ),
-                ("markdown", "A Markdown table with the CSV's columns"),
-            ],
-            |n| help_in(HELP, n),
-            |v| match v {
-                Ok(n) => ClassifyFormat::In(BoardNotationArg(n)),
-                Err("csv") => ClassifyFormat::Csv,
-                Err("json") => ClassifyFormat::Json,
-                Err("markdown") => ClassifyFormat::Markdown,
-                Err(_) => ClassifyFormat::Human,
-            },
-        )
-    }
-
-    /// The notation a `--format NOTATION` stands for (`None` for human and csv).
-    pub fn notation(self) -> Option<BoardNotationArg> {
-        match self {
-            ClassifyFormat::In(n) => Some(n),
-            _ => None,
-        }
-    }
-}
-
-/// `--notation`: how `classify` writes the board and canonical columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardNotationArg(Notation);
-
-impl BoardNotationArg {
-    /// `--notation`'s values: the notations a table cell holds.
-    fn parser() -> impl clap::builder::TypedValueParser<Value = BoardNotationArg> {
-        const HELP: &[(Notation, &str)] = &[
-            (Notation::Cols, "Columns counted from 0: `0 4 7 5 2 6 1 3`"),
-            (Notation::Cols1, "Columns counted from 1: `1 5 8 6 3 7 2 4`"),
-            (
-                Notation::Digits,
-                "Counted from 1 without separators: `15863724` (n ≤ 9)",
-            ),
-            (
-                Notation::Algebraic,
-                "Chess squares: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
-            ),
-            (
-                Notation::Leetcode,
-                "LeetCode 51 strings: `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`",
-            ),
-        ];
-        notation_parser(
-            &[],
-            |n| help_in(HELP, n),
-            |v| BoardNotationArg(v.expect("no words")),
-        )
-    }
-
-    /// The notation.
-    pub fn notation(self) -> Notation {
-        self.0
-    }
-}
-
-/// `queens classify`.
-#[derive(Debug, Args)]
-pub struct ClassifyArgs {
-    /// Boards, or one file of boards (`-` or none: stdin). An argument that names an existing
-    /// file (or `-`) is read as a file; any other is read as one board in any notation, each
-    /// detected on its own ("0 4 7 5 2 6 1 3", 15863724, "a8 b2 c4 d1 e7 f5 g3 h6").
-    #[arg(value_name = "BOARD|FILE")]
-    pub inputs: Vec<String>,
-    /// A board to classify even where a file of that name exists (repeatable).
-    #[arg(long = "board", value_name = "BOARD")]
-    pub boards: Vec<String>,
-    /// The notation of the input.
-    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
-    pub from: FromArg,
-    /// Output format: the human table, CSV, JSON, Markdown, or a notation's name as shorthand
-    /// for the human table with boards in it (`--format cols1` = `--format human --notation
-    /// cols1`).
-    #[arg(long, default_value = "human", value_parser = ClassifyFormat::parser())]
-    pub format: ClassifyFormat,
-    /// The notation of the board and canonical columns of the output, in the table or the CSV
-    /// [default: cols, or the one --format names].
-    #[arg(long, value_name = "NOTATION", value_parser = BoardNotationArg::parser())]
-    pub notation: Option<BoardNotationArg>,
-    /// Expect boards of size N: boards of another size are reported as bad.
-    #[arg(long, value_name = "N", value_parser = parse_size_arg)]
-    pub size: Option<usize>,
-    /// Write to FILE instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<String>,
-    /// The table as CSV in FILE (`-`: stdout): `--format csv -o FILE` (one output at a time).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format", "json", "markdown"])]
-    pub csv: Option<String>,
-    /// The table as JSON in FILE (`-`: stdout): `--format json -o FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format", "markdown"])]
-    pub json: Option<String>,
-    /// The table as Markdown in FILE (`-`: stdout): `--format markdown -o FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format"])]
-    pub markdown: Option<String>,
-    /// `--quiet`, from the top level.
-    #[arg(from_global)]
-    pub quiet: bool,
-}
-
-impl ClassifyArgs {
-    /// Reads `--csv`, `--json` or `--markdown FILE` as `--format csv|json|markdown -o FILE`
-    /// (clap refuses them beside `-o`, `--format` or each other).
-    fn fold_file_flags(&mut self) {
-        let flags = [
-            (self.csv.take(), ClassifyFormat::Csv),
-            (self.json.take(), ClassifyFormat::Json),
-            (self.markdown.take(), ClassifyFormat::Markdown),
-        ];
-        for (file, format) in flags {
-            if let Some(file) = file {
-                self.format = format;
-                self.output = Some(file).filter(|f| f != "-");
-            }
-        }
-    }
-
-    /// Whether the output is CSV, and the notation of its board columns if one is chosen
-    /// (`None`: the notation the boards were read in): `--format NOTATION` is the human table
-    /// in that notation; a `--notation` that names another one is a usage message.
-    pub fn layout(&self) -> Result<(ClassifyFormat, Option<Notation>), String> {
-        let kind = match self.format {
-            ClassifyFormat::In(_) => ClassifyFormat::Human,
-            other => other,
-        };
-        let notation = match (self.format.notation(), self.notation) {
-            (Some(f), Some(n)) if f != n => {
-                let (f, n) = (f.notation().name(), n.notation().name());
-                return Err(format!(
-                    "--format {f} already writes the boards in {f}, and --notation asks for \
-                     {n}: give one of them (--format {n}, or --format human --notation {n})"
-                ));
-            }
-            (Some(f), _) => Some(f),
-            (None, n) => n,
-        };
-        Ok((kind, notation.map(BoardNotationArg::notation)))
-    }
 }
 
 /// `queens profile`.

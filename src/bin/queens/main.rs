@@ -17,7 +17,6 @@ mod cli;
 mod commands;
 mod eta;
 mod examples;
-mod exports;
 mod extras;
 mod help;
 mod ns;

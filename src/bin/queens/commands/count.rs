@@ -46,7 +46,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         &[engine],
     )?;
     super::count_part::check_checkpoint(args)?;
-    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from))
+    let meta = queens::formats::export::RunMeta::now(args.search.threads.map(usize::from))
         .verified_against(known.source());
     install_signals()?;
     let human_columns = columns.map_or_else(table::human_columns, <[_]>::to_vec);

@@ -24,7 +24,7 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
         args.outputs.file(Format::Markdown).is_some(),
     )?;
     let known = known_table(&args.known)?;
-    let meta = crate::exports::RunMeta::now(None).verified_against(known.source());
+    let meta = queens::formats::export::RunMeta::now(None).verified_against(known.source());
     let merged = read_and_merge(&args.files, quiet)?;
     let rows: Vec<Row> = merged
         .iter()

@@ -153,7 +153,7 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
         )));
     }
     let human_on_stdout = on_stdout == 0 && !args.outputs.redirected();
-    let meta = crate::exports::RunMeta::now(args.threads.map(usize::from));
+    let meta = queens::formats::export::RunMeta::now(args.threads.map(usize::from));
     let mut human_text = String::new();
     let mut verdicts = Vec::new();
     let threads = args.thread_count();

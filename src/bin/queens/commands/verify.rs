@@ -51,7 +51,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     }
     let known = known_table(&args.known)?;
     let outputs = Outputs::plan(args)?;
-    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from))
+    let meta = queens::formats::export::RunMeta::now(args.search.threads.map(usize::from))
         .verified_against(known.source());
     let mut lines = String::new();
     let mut failures = 0usize;
@@ -170,7 +170,7 @@ impl Outputs {
         &self,
         rows: &[Row],
         lines: &str,
-        meta: &crate::exports::RunMeta,
+        meta: &queens::formats::export::RunMeta,
     ) -> Result<(), CommandError> {
         if let Some(dest) = &self.lines_to {
             dest.write_with(|w| w.write_all(lines.as_bytes()))?;
