@@ -6,19 +6,19 @@
 //! its n and engine (its identity and unit count).
 //!
 //! What a merge holds and prints is bounded whatever its input: files are streamed record by
-//! record with lines of at most [`bounded::MAX_LINE`], only the first [`SHOWN_PROBLEMS`]
+//! record with lines of at most [`bounded::MAX_LINE`](crate::storage::bounded::MAX_LINE), only the first [`SHOWN_PROBLEMS`]
 //! problems are kept (the rest counted: "… and K more"), and missing parts are written as
 //! ranges, at most [`SHOWN_RANGES`] of them.
 
-use crate::formats::part_row::{PART_HEADER, PartRow};
-use crate::formats::table::{self, Row};
+use crate::formats::part_row::PartRow;
+use crate::formats::table::Row;
 use crate::plan::Engine;
 use crate::plan::tally::{Tally, TallyError};
-use crate::storage::bounded::{self, Overlong};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::io::Read;
-use std::sync::atomic::AtomicU64;
+
+mod read;
+pub use read::{read_parts, read_parts_counting};
 
 /// How many problems a merge names before it only counts them.
 pub const SHOWN_PROBLEMS: usize = 8;
@@ -140,130 +140,6 @@ impl fmt::Display for MergeError {
 }
 
 impl std::error::Error for MergeError {}
-
-/// Reads the part rows of one file, streamed from `input`; `name` is used in messages.
-/// Problems (a file that is no part file, a damaged row, a line longer than
-/// [`bounded::MAX_LINE`]) go to `problems`. Once `problems` is full, a file's damaged rows are
-/// only counted, so an input of any size is read in bounded memory.
-pub fn read_parts(name: &str, input: impl Read, problems: &mut Problems) -> Vec<SourcedPart> {
-    read_parts_counting(name, input, problems, &AtomicU64::new(0))
-}
-
-/// [`read_parts`], adding every line read (blank lines too) to `lines` as it goes, so that a
-/// progress report on another thread can show how far an input of unknown length (a pipe of
-/// endless rows) has been read.
-pub fn read_parts_counting(
-    name: &str,
-    input: impl Read,
-    problems: &mut Problems,
-    lines: &AtomicU64,
-) -> Vec<SourcedPart> {
-    // `problems` gathers those of every file; this file's are the ones pushed from here on.
-    let before = problems.len();
-    let mut reader = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(bounded::Bounded::lines(bounded::CountLines::new(
-            input, lines,
-        )));
-    let overlong = |e: &csv::Error| Overlong::in_csv(e).map(|o| o.describe(name));
-    match reader.headers() {
-        Ok(h) if h.iter().eq(PART_HEADER) => {}
-        Ok(h) if h.iter().eq(table::CSV_HEADER) => {
-            problems.push(format!(
-                "{name} holds whole results (queens count --csv), not parts (queens count --part \
-                 RES/MOD --csv)"
-            ));
-            return Vec::new();
-        }
-        Err(e) if overlong(&e).is_some() => {
-            problems.push(overlong(&e).unwrap_or_default());
-            return Vec::new();
-        }
-        _ => {
-            problems.push(format!(
-                "{name} is not a part file (its header is not the one `queens count --part` \
-                 writes)"
-            ));
-            return Vec::new();
-        }
-    }
-    let mut rows = Vec::new();
-    // The line of each part read from this file so far: a copy is refused as it is met, so
-    // that a file of a million copies of one row holds one row, not a million.
-    let mut first_line: std::collections::HashMap<(usize, SetKey, usize), u64> =
-        std::collections::HashMap::new();
-    let mut record = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                // A read error ends the file (it would repeat); a line too long says so.
-                problems.push(overlong(&e).unwrap_or_else(|| format!("{name}: {e}")));
-                if e.is_io_error() {
-                    break;
-                }
-                continue;
-            }
-        }
-        let line = record.position().map_or(0, |p| p.line());
-        // Part files concatenated (`cat p*.csv > all.csv`) repeat the header: not a row.
-        if record.iter().eq(PART_HEADER) {
-            continue;
-        }
-        let fields: Vec<&str> = record.iter().collect();
-        match PartRow::from_fields(&fields) {
-            Ok(row) => {
-                let key = (row.n, SetKey::of(&row), row.part.res());
-                match first_line.get(&key) {
-                    Some(first) => problems.push(format!(
-                        "n = {}: part {} appears again in {name} line {line} (first at line \
-                         {first})",
-                        row.n, row.part
-                    )),
-                    None => {
-                        first_line.insert(key, line);
-                        rows.push((line, row));
-                    }
-                }
-            }
-            Err(_) if problems.is_full() => problems.push(String::new()),
-            Err(e) => {
-                // Name what the damaged row claims to be, if that much can be read.
-                let claim = match (fields.get(1), fields.get(4), fields.get(5)) {
-                    (Some(n), Some(r), Some(m)) => {
-                        format!(" (claims n = {}, part {}/{})", short(n), short(r), short(m))
-                    }
-                    _ => String::new(),
-                };
-                problems.push(format!("{name} line {line}{claim} is corrupted: {e}"));
-            }
-        }
-    }
-    if rows.is_empty() && problems.len() == before {
-        problems.push(format!("{name} holds no part"));
-    }
-    let single = rows.len() == 1;
-    rows.into_iter()
-        .map(|(line, row)| SourcedPart {
-            source: if single {
-                name.to_string()
-            } else {
-                format!("{name} line {line}")
-            },
-            row,
-        })
-        .collect()
-}
-
-/// At most 24 characters of a field read from a damaged row, for a message.
-fn short(text: &str) -> String {
-    if text.chars().count() <= 24 {
-        text.to_string()
-    } else {
-        text.chars().take(24).collect::<String>() + "…"
-    }
-}
 
 /// What the parts of one set must share.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -506,70 +382,4 @@ pub fn merge(parts: &[SourcedPart]) -> Result<Vec<Merged>, MergeError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missing_ranges_compress_runs_and_stop_after_a_few() {
-        assert_eq!(missing_ranges([0, 1, 3, 4, 8], 10), "2, 5-7, 9");
-        assert_eq!(missing_ranges([], 1), "0");
-        assert_eq!(missing_ranges([0], 1), "");
-        assert_eq!(missing_ranges([0], 1_000_000_000), "1-999999999");
-        let every_other = (0..100).map(|i| 2 * i);
-        assert_eq!(
-            missing_ranges(every_other, 200),
-            "1, 3, 5, 7, 9, 11, 13, 15, … and 92 more ranges"
-        );
-    }
-
-    #[test]
-    fn problems_beyond_the_cap_are_only_counted() {
-        let mut p = Problems::new();
-        for i in 0..SHOWN_PROBLEMS + 5 {
-            p.push(format!("problem {i}"));
-        }
-        assert_eq!(p.len(), SHOWN_PROBLEMS + 5);
-        let text = p.into_error().to_string();
-        assert!(
-            text.ends_with("problem 7; … and 5 more; nothing was merged"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn a_file_without_parts_is_named_even_after_another_file_had_problems() {
-        let header = PART_HEADER.join(",");
-        let mut problems = Problems::new();
-        assert!(read_parts("a.csv", "not,a,part\n".as_bytes(), &mut problems).is_empty());
-        assert_eq!(problems.len(), 1);
-        let text = format!("{header}\n");
-        assert!(read_parts("b.csv", text.as_bytes(), &mut problems).is_empty());
-        assert_eq!(problems.len(), 2, "{problems:?}");
-        assert!(
-            problems.shown[1].contains("b.csv holds no part"),
-            "{problems:?}"
-        );
-    }
-
-    #[test]
-    fn an_endless_line_after_the_header_is_named_and_ends_the_file() {
-        let header = PART_HEADER.join(",") + "\n";
-        let input = header.as_bytes().chain(std::io::repeat(b'x'));
-        let mut problems = Problems::new();
-        assert!(read_parts("p.csv", input, &mut problems).is_empty());
-        assert_eq!(
-            problems.shown,
-            vec!["line 2 of 'p.csv' is longer than 1 MiB: not a queens file".to_string()]
-        );
-    }
-
-    #[test]
-    fn every_line_read_is_counted_blank_lines_too() {
-        let header = PART_HEADER.join(",");
-        let text = format!("{header}\n\n\n\nnot,a,row\n\n");
-        let lines = AtomicU64::new(0);
-        let mut problems = Problems::new();
-        assert!(read_parts_counting("p.csv", text.as_bytes(), &mut problems, &lines).is_empty());
-        assert_eq!(lines.load(std::sync::atomic::Ordering::Relaxed), 6);
-    }
-}
+mod tests;

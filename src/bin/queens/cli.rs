@@ -1,7 +1,9 @@
 //! Command-line definitions (clap). Parsing only: the work is in [`crate::commands`].
 
-use crate::exports::bfile::Sequence;
+use crate::commands::classify::ClassifyArgs;
+use crate::commands::list::ListArgs;
 use crate::ns;
+use crate::output_args::{CountLayout, MergeLayout, Outputs, ProfileLayout, VerifyLayout};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use queens::board::notation::Notation;
 use queens::plan::Engine;
@@ -67,16 +69,6 @@ impl Cli {
     /// included).
     pub fn normalize(&mut self) {
         match &mut self.command {
-            Command::Count(a) => {
-                a.table
-                    .fold(&mut a.csv, &mut a.exports.json, &mut a.exports.markdown)
-            }
-            Command::Merge(a) => {
-                a.table
-                    .fold(&mut a.csv, &mut a.exports.json, &mut a.exports.markdown)
-            }
-            Command::Verify(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
-            Command::Profile(a) => a.table.fold(&mut a.csv, &mut a.json, &mut a.markdown),
             Command::Classify(a) => a.fold_file_flags(),
             Command::List(a) => a.fold_file_flags(),
             _ => {}
@@ -96,10 +88,10 @@ impl Cli {
     /// own rules cannot say them): a usage message.
     pub fn check(&self) -> Result<(), String> {
         match &self.command {
-            Command::Count(a) => a.table.check().and_then(|()| a.search.check()),
-            Command::Verify(a) => a.table.check().and_then(|()| a.search.check()),
-            Command::Merge(a) => a.table.check(),
-            Command::Profile(a) => a.table.check(),
+            Command::Count(a) => a.outputs.check().and_then(|()| a.search.check()),
+            Command::Verify(a) => a.outputs.check().and_then(|()| a.search.check()),
+            Command::Merge(a) => a.outputs.check(),
+            Command::Profile(a) => a.outputs.check(),
             _ => Ok(()),
         }
     }
@@ -361,15 +353,7 @@ fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_count_sizes(s).map(Sizes)
 }
 
-/// Columns of the human table and Markdown (`--columns`): indices in the table's COLUMNS.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Columns(pub Vec<usize>);
-
-fn parse_columns_arg(s: &str) -> Result<Columns, String> {
-    queens::formats::table::parse_columns(s).map(Columns)
-}
-
-fn parse_size_arg(s: &str) -> Result<usize, String> {
+pub(crate) fn parse_size_arg(s: &str) -> Result<usize, String> {
     ns::parse_size(s)
 }
 
@@ -552,96 +536,6 @@ pub fn thread_count(threads: Option<u16>) -> usize {
     runner::thread_count(asked)
 }
 
-/// `--format` of the commands that write a table (`count`, `verify`, `profile`, `merge`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    /// The table for reading (the command's own lines).
-    Human,
-    /// CSV with a header, as `--csv` writes it.
-    Csv,
-    /// JSON with the run's metadata, as `--json` writes it.
-    Json,
-    /// A Markdown table, as `--markdown` writes it.
-    Markdown,
-}
-
-impl TableFormat {
-    /// The format's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            TableFormat::Human => "human",
-            TableFormat::Csv => "csv",
-            TableFormat::Json => "json",
-            TableFormat::Markdown => "markdown",
-        }
-    }
-}
-
-/// The main output of a command that writes a table: `-o FILE` and `--format`. A format
-/// other than human is the same as its own flag with `-o`'s FILE (`--format csv -o t.csv` =
-/// `--csv t.csv`; without -o, `--csv -`), which [`TableOutput::fold`] writes into that flag.
-#[derive(Debug, Args)]
-pub struct TableOutput {
-    /// Write the table to FILE instead of stdout, which then carries none of it (atomically;
-    /// `-`: stdout).
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
-    pub output: Option<String>,
-    /// The format of the table on stdout or in -o's FILE; --csv, --json and --markdown FILE
-    /// write more outputs at once.
-    #[arg(long, value_enum, default_value_t = TableFormat::Human)]
-    pub format: TableFormat,
-    /// The file the human table goes to (`-o FILE` with `--format human`).
-    #[arg(skip)]
-    pub human_to: Option<String>,
-    /// A usage message: `--format` and its own flag both given.
-    #[arg(skip)]
-    conflict: Option<String>,
-}
-
-impl TableOutput {
-    /// Writes `--format csv|json|markdown` (with `-o`'s FILE, or `-`) into the flag of that
-    /// format, and `-o FILE` with `--format human` into [`TableOutput::human_to`]; a flag
-    /// given too is kept, and refused by [`TableOutput::check`].
-    pub fn fold(
-        &mut self,
-        csv: &mut Option<String>,
-        json: &mut Option<String>,
-        markdown: &mut Option<String>,
-    ) {
-        let dest = self.output.clone().unwrap_or_else(|| "-".to_string());
-        let (slot, flag) = match self.format {
-            TableFormat::Human => {
-                self.human_to = self.output.clone().filter(|o| o != "-");
-                return;
-            }
-            TableFormat::Csv => (csv, "--csv"),
-            TableFormat::Json => (json, "--json"),
-            TableFormat::Markdown => (markdown, "--markdown"),
-        };
-        match slot {
-            Some(given) => {
-                let f = self.format.name();
-                self.conflict = Some(format!(
-                    "--format {f} and {flag} '{given}' both ask for {f}: give one (--format {f} \
-                     -o FILE, or {flag} FILE)"
-                ));
-            }
-            None => *slot = Some(dest),
-        }
-    }
-
-    /// Whether `-o` sends the table to a file: stdout then carries none of it (not the human
-    /// table beside a `--format csv -o t.csv` either).
-    pub fn redirected(&self) -> bool {
-        self.output.as_deref().is_some_and(|o| o != "-")
-    }
-
-    /// The usage message of a `--format` whose own flag is given too.
-    pub fn check(&self) -> Result<(), String> {
-        self.conflict.clone().map_or(Ok(()), Err)
-    }
-}
-
 /// Where published values to verify against come from.
 #[derive(Debug, Args)]
 pub struct KnownArgs {
@@ -653,66 +547,12 @@ pub struct KnownArgs {
     pub known: Option<String>,
 }
 
-/// Exports of a whole result besides its table (`count` and `merge`).
-#[derive(Debug, Args)]
-pub struct ExportArgs {
-    /// Also write the rows and run metadata (version, command line, start time, threads,
-    /// OS, CPU) as JSON to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<String>,
-    /// Also write the table as Markdown to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
-    /// Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: stdout).
-    /// The sizes must be consecutive and increasing and start at the sequence's OEIS offset
-    /// (0-14 for A000170 and A319283, 1-14 for the others; a later start is written, with a
-    /// note on stderr).
-    #[arg(long, value_name = "FILE")]
-    pub bfile: Option<String>,
-    /// The sequence the b-file lists, by its A-number (any case).
-    #[arg(long, value_parser = sequence_parser(), ignore_case = true, default_value = "A000170", requires = "bfile")]
-    pub sequence: Sequence,
-}
-
-/// The value parser of `--sequence`: the library's list of sequences ([`Sequence::ALL`]), by
-/// A-number or alias, with their descriptions as help.
-fn sequence_parser() -> impl clap::builder::TypedValueParser<Value = Sequence> {
-    let values = Sequence::ALL.iter().map(|s| {
-        clap::builder::PossibleValue::new(s.a_number())
-            .aliases(s.alias())
-            .help(s.description())
-    });
-    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(values), |name| {
-        Sequence::from_name(&name).expect("clap checked the name against the list")
-    })
-}
-
-impl ExportArgs {
-    /// Whether any export is asked for.
-    pub fn any(&self) -> bool {
-        self.json.is_some() || self.markdown.is_some() || self.bfile.is_some()
-    }
-}
-
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14.
     #[arg(value_name = "NS", value_parser = parse_count_sizes_arg)]
     pub sizes: Sizes,
-    /// Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV).
-    /// CSV always has every column.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// The columns of the table on stdout and of --markdown, in order: names from
-    /// n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,threads,verified
-    /// or `all` [default: n to quarter_turn and verified, with engine, kernel, threads and the
-    /// time in one line under the table; --markdown: all].
-    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
-    pub columns: Option<Columns>,
-    /// Exports of the result.
-    #[command(flatten)]
-    pub exports: ExportArgs,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,
@@ -730,9 +570,9 @@ pub struct CountArgs {
     /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64).
     #[arg(long, value_name = "PATH")]
     pub checkpoint: Option<std::path::PathBuf>,
-    /// The table's destination and format.
+    /// The outputs: the table's destination and format, and the exports.
     #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<CountLayout>,
     /// Leave out the warning before a size that would take over an hour.
     #[arg(long, short = 'y')]
     pub yes: bool,
@@ -744,19 +584,9 @@ pub struct MergeArgs {
     /// Part files written by `queens count N --part RES/MOD --csv FILE`.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
-    /// Also write the merged table as CSV to FILE (`-`: stdout, which then carries only the CSV).
-    /// CSV always has every column.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// The columns of the table on stdout and of --markdown (see `queens count --help`).
-    #[arg(long, value_name = "NAMES", value_parser = parse_columns_arg)]
-    pub columns: Option<Columns>,
-    /// Exports of the merged result.
+    /// The outputs: the merged table's destination and format, and the exports.
     #[command(flatten)]
-    pub exports: ExportArgs,
-    /// The table's destination and format.
-    #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<MergeLayout>,
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,
@@ -766,7 +596,7 @@ pub struct MergeArgs {
 /// ([`Notation::ALL`], by [`Notation::name`]): the argument's own `words` first (name and
 /// help: `auto`, `human`…), then the notations `help` gives a help line for, in the library's
 /// order; `value` turns the word given (a notation, or one of `words`) into the argument.
-fn notation_parser<T: Clone + Send + Sync + 'static>(
+pub(crate) fn notation_parser<T: Clone + Send + Sync + 'static>(
     words: &'static [(&'static str, &'static str)],
     help: fn(Notation) -> Option<&'static str>,
     value: fn(Result<Notation, &'static str>) -> T,
@@ -788,7 +618,10 @@ fn notation_parser<T: Clone + Send + Sync + 'static>(
 }
 
 /// The help of `notation` in `table`, for the notations an argument takes.
-fn help_in(table: &[(Notation, &'static str)], notation: Notation) -> Option<&'static str> {
+pub(crate) fn help_in(
+    table: &[(Notation, &'static str)],
+    notation: Notation,
+) -> Option<&'static str> {
     table.iter().find(|(n, _)| *n == notation).map(|&(_, h)| h)
 }
 
@@ -798,7 +631,7 @@ pub struct FromArg(Option<Notation>);
 
 impl FromArg {
     /// `--from`'s values: `auto` and every notation, with [`Notation::help`].
-    fn parser() -> impl clap::builder::TypedValueParser<Value = FromArg> {
+    pub(crate) fn parser() -> impl clap::builder::TypedValueParser<Value = FromArg> {
         notation_parser(
             &[(
                 "auto",
@@ -812,137 +645,6 @@ impl FromArg {
     /// The notation, or `None` for automatic detection.
     pub fn notation(self) -> Option<Notation> {
         self.0
-    }
-}
-
-/// Text formats of solutions (`list --format`): the notations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListFormat {
-    /// Boards in this notation.
-    In(Notation),
-    /// With --classes: a JSON list of the classes.
-    Json,
-    /// With --classes: a Markdown table of the classes.
-    Markdown,
-}
-
-impl ListFormat {
-    /// `list --format`'s values: every notation, with its help as an output format.
-    fn parser() -> impl clap::builder::TypedValueParser<Value = ListFormat> {
-        const HELP: &[(Notation, &str)] = &[
-            (
-                Notation::Cols,
-                "One solution per line: the column of each row counted from 0, separated by \
-                 spaces",
-            ),
-            (
-                Notation::Cols1,
-                "The same counted from 1: `1 5 8 6 3 7 2 4`",
-            ),
-            (
-                Notation::Digits,
-                "Counted from 1 without separators: `15863724` (n ≤ 9)",
-            ),
-            (
-                Notation::Algebraic,
-                "Chess squares, one queen per file a, b, …: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
-            ),
-            (
-                Notation::Board,
-                "n lines of `Q` and `.` per solution, a blank line between solutions",
-            ),
-            (
-                Notation::Leetcode,
-                "One JSON list of boards, one board per line, as LeetCode 51 answers",
-            ),
-            (
-                Notation::Csv,
-                "CSV with a header: `index,solution`; with --classes \
-                 `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`",
-            ),
-        ];
-        notation_parser(
-            &[
-                (
-                    "json",
-                    "With --classes: a JSON list of the classes (class, canonical, symmetry, \
-                     class_size)",
-                ),
-                (
-                    "markdown",
-                    "With --classes: a Markdown table of the classes",
-                ),
-            ],
-            |n| help_in(HELP, n),
-            |v| match v {
-                Ok(n) => ListFormat::In(n),
-                Err("json") => ListFormat::Json,
-                Err(_) => ListFormat::Markdown,
-            },
-        )
-    }
-
-    /// The notation of this format (`None` for json and markdown).
-    pub fn notation(self) -> Option<Notation> {
-        match self {
-            ListFormat::In(n) => Some(n),
-            _ => None,
-        }
-    }
-}
-
-/// `queens list`.
-#[derive(Debug, Args)]
-pub struct ListArgs {
-    /// Board size (1 to 32).
-    #[arg(value_name = "N", value_parser = parse_size_arg)]
-    pub n: usize,
-    /// Only the canonical representative of each class (the smallest of its 8 images).
-    #[arg(long)]
-    pub classes: bool,
-    /// Only the class of this board (a solution of size N in any notation, e.g.
-    /// "0 4 7 5 2 6 1 3" or 15863724): its distinct images under the 8 symmetries.
-    #[arg(long, value_name = "BOARD", conflicts_with = "classes")]
-    pub orbit: Option<String>,
-    /// The notation of --orbit's board.
-    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
-    pub from: FromArg,
-    /// Output format: a notation, or with --classes json or markdown [default: cols; with
-    /// --orbit, the notation of its board].
-    #[arg(long, value_parser = ListFormat::parser())]
-    pub format: Option<ListFormat>,
-    /// Stop after K solutions.
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u64>,
-    /// Write to FILE instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<String>,
-    /// With --classes: the classes as JSON in FILE (`-`: stdout): `--format json -o FILE`.
-    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format", "markdown"])]
-    pub json: Option<String>,
-    /// With --classes: the classes as a Markdown table in FILE (`-`: stdout): `--format
-    /// markdown -o FILE`.
-    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format"])]
-    pub markdown: Option<String>,
-    /// `--quiet`, from the top level.
-    #[arg(from_global)]
-    pub quiet: bool,
-}
-
-impl ListArgs {
-    /// Reads `--json` or `--markdown FILE` as `--format json|markdown -o FILE` (clap refuses
-    /// them beside `-o`, `--format` or each other, and without --classes).
-    fn fold_file_flags(&mut self) {
-        let flags = [
-            (self.json.take(), ListFormat::Json),
-            (self.markdown.take(), ListFormat::Markdown),
-        ];
-        for (file, format) in flags {
-            if let Some(file) = file {
-                self.format = Some(format);
-                self.output = Some(file).filter(|f| f != "-");
-            }
-        }
     }
 }
 
@@ -968,216 +670,10 @@ pub struct VerifyArgs {
     /// as fast (measured: 1.00× at n = 16, 1.02× at n = 18), so this costs two counts.
     #[arg(long)]
     pub two_ways: bool,
-    /// Also write the rows as CSV (count --csv's columns) to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// Also write the rows and run metadata as JSON (count --json's) to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<String>,
-    /// Also write the rows as a Markdown table to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
-    /// The table's destination and format (human: the PASS/FAIL lines).
+    /// The outputs: the table's destination and format (human: the PASS/FAIL lines), and the
+    /// exports.
     #[command(flatten)]
-    pub table: TableOutput,
-}
-
-/// Output formats of `queens classify`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ClassifyFormat {
-    /// An aligned table for reading (boards in the notation of --notation).
-    Human,
-    /// CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`.
-    Csv,
-    /// A JSON list of objects with the CSV's fields.
-    Json,
-    /// A Markdown table with the CSV's columns.
-    Markdown,
-    /// The human table with boards in this notation (`--notation NOTATION`).
-    In(BoardNotationArg),
-}
-
-impl ClassifyFormat {
-    /// `classify --format`'s values: `human`, `csv`, then the notations of the table.
-    fn parser() -> impl clap::builder::TypedValueParser<Value = ClassifyFormat> {
-        const HELP: &[(Notation, &str)] = &[
-            (
-                Notation::Cols,
-                "The human table with boards counted from 0: `0 4 7 5 2 6 1 3` (`--notation \
-                 cols`)",
-            ),
-            (
-                Notation::Cols1,
-                "The human table with boards counted from 1: `1 5 8 6 3 7 2 4` (`--notation \
-                 cols1`)",
-            ),
-            (
-                Notation::Digits,
-                "The human table with boards as digits: `15863724`, n ≤ 9 (`--notation digits`)",
-            ),
-            (
-                Notation::Algebraic,
-                "The human table with boards as chess squares: `a8 b2 c4 d1 e7 f5 g3 h6`, n ≤ 26 \
-                 (`--notation algebraic`)",
-            ),
-            (
-                Notation::Leetcode,
-                "The human table with boards as LeetCode 51 strings (`--notation leetcode`)",
-            ),
-        ];
-        notation_parser(
-            &[
-                (
-                    "human",
-                    "An aligned table for reading (boards in the notation of --notation)",
-                ),
-                (
-                    "csv",
-                    "CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`",
-                ),
-                (
-                    "json",
-                    "A JSON list of objects with the CSV's fields (class null beyond n = 14)",
-                ),
-                ("markdown", "A Markdown table with the CSV's columns"),
-            ],
-            |n| help_in(HELP, n),
-            |v| match v {
-                Ok(n) => ClassifyFormat::In(BoardNotationArg(n)),
-                Err("csv") => ClassifyFormat::Csv,
-                Err("json") => ClassifyFormat::Json,
-                Err("markdown") => ClassifyFormat::Markdown,
-                Err(_) => ClassifyFormat::Human,
-            },
-        )
-    }
-
-    /// The notation a `--format NOTATION` stands for (`None` for human and csv).
-    pub fn notation(self) -> Option<BoardNotationArg> {
-        match self {
-            ClassifyFormat::In(n) => Some(n),
-            _ => None,
-        }
-    }
-}
-
-/// `--notation`: how `classify` writes the board and canonical columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardNotationArg(Notation);
-
-impl BoardNotationArg {
-    /// `--notation`'s values: the notations a table cell holds.
-    fn parser() -> impl clap::builder::TypedValueParser<Value = BoardNotationArg> {
-        const HELP: &[(Notation, &str)] = &[
-            (Notation::Cols, "Columns counted from 0: `0 4 7 5 2 6 1 3`"),
-            (Notation::Cols1, "Columns counted from 1: `1 5 8 6 3 7 2 4`"),
-            (
-                Notation::Digits,
-                "Counted from 1 without separators: `15863724` (n ≤ 9)",
-            ),
-            (
-                Notation::Algebraic,
-                "Chess squares: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
-            ),
-            (
-                Notation::Leetcode,
-                "LeetCode 51 strings: `[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]`",
-            ),
-        ];
-        notation_parser(
-            &[],
-            |n| help_in(HELP, n),
-            |v| BoardNotationArg(v.expect("no words")),
-        )
-    }
-
-    /// The notation.
-    pub fn notation(self) -> Notation {
-        self.0
-    }
-}
-
-/// `queens classify`.
-#[derive(Debug, Args)]
-pub struct ClassifyArgs {
-    /// Boards, or one file of boards (`-` or none: stdin). An argument that names an existing
-    /// file (or `-`) is read as a file; any other is read as one board in any notation, each
-    /// detected on its own ("0 4 7 5 2 6 1 3", 15863724, "a8 b2 c4 d1 e7 f5 g3 h6").
-    #[arg(value_name = "BOARD|FILE")]
-    pub inputs: Vec<String>,
-    /// A board to classify even where a file of that name exists (repeatable).
-    #[arg(long = "board", value_name = "BOARD")]
-    pub boards: Vec<String>,
-    /// The notation of the input.
-    #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
-    pub from: FromArg,
-    /// Output format: the human table, CSV, JSON, Markdown, or a notation's name as shorthand
-    /// for the human table with boards in it (`--format cols1` = `--format human --notation
-    /// cols1`).
-    #[arg(long, default_value = "human", value_parser = ClassifyFormat::parser())]
-    pub format: ClassifyFormat,
-    /// The notation of the board and canonical columns of the output, in the table or the CSV
-    /// [default: cols, or the one --format names].
-    #[arg(long, value_name = "NOTATION", value_parser = BoardNotationArg::parser())]
-    pub notation: Option<BoardNotationArg>,
-    /// Expect boards of size N: boards of another size are reported as bad.
-    #[arg(long, value_name = "N", value_parser = parse_size_arg)]
-    pub size: Option<usize>,
-    /// Write to FILE instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<String>,
-    /// The table as CSV in FILE (`-`: stdout): `--format csv -o FILE` (one output at a time).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format", "json", "markdown"])]
-    pub csv: Option<String>,
-    /// The table as JSON in FILE (`-`: stdout): `--format json -o FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format", "markdown"])]
-    pub json: Option<String>,
-    /// The table as Markdown in FILE (`-`: stdout): `--format markdown -o FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["output", "format"])]
-    pub markdown: Option<String>,
-    /// `--quiet`, from the top level.
-    #[arg(from_global)]
-    pub quiet: bool,
-}
-
-impl ClassifyArgs {
-    /// Reads `--csv`, `--json` or `--markdown FILE` as `--format csv|json|markdown -o FILE`
-    /// (clap refuses them beside `-o`, `--format` or each other).
-    fn fold_file_flags(&mut self) {
-        let flags = [
-            (self.csv.take(), ClassifyFormat::Csv),
-            (self.json.take(), ClassifyFormat::Json),
-            (self.markdown.take(), ClassifyFormat::Markdown),
-        ];
-        for (file, format) in flags {
-            if let Some(file) = file {
-                self.format = format;
-                self.output = Some(file).filter(|f| f != "-");
-            }
-        }
-    }
-
-    /// Whether the output is CSV, and the notation of its board columns if one is chosen
-    /// (`None`: the notation the boards were read in): `--format NOTATION` is the human table
-    /// in that notation; a `--notation` that names another one is a usage message.
-    pub fn layout(&self) -> Result<(ClassifyFormat, Option<Notation>), String> {
-        let kind = match self.format {
-            ClassifyFormat::In(_) => ClassifyFormat::Human,
-            other => other,
-        };
-        let notation = match (self.format.notation(), self.notation) {
-            (Some(f), Some(n)) if f != n => {
-                let (f, n) = (f.notation().name(), n.notation().name());
-                return Err(format!(
-                    "--format {f} already writes the boards in {f}, and --notation asks for \
-                     {n}: give one of them (--format {n}, or --format human --notation {n})"
-                ));
-            }
-            (Some(f), _) => Some(f),
-            (None, n) => n,
-        };
-        Ok((kind, notation.map(BoardNotationArg::notation)))
-    }
+    pub outputs: Outputs<VerifyLayout>,
 }
 
 /// `queens profile`.
@@ -1186,20 +682,9 @@ pub struct ProfileArgs {
     /// Board sizes (1 to 32): 8, a range 1-14, or a list 8,10,12-14.
     #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
     pub sizes: Sizes,
-    /// Also write the profile as CSV (`n,engine,depth,nodes,solutions`) to FILE (`-`: stdout,
-    /// which then carries only the CSV).
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
-    /// Also write the profiles and run metadata as JSON to FILE (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub json: Option<String>,
-    /// Also write the profiles as a Markdown table (n, depth, nodes, solutions) to FILE
-    /// (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
-    /// The table's destination and format.
+    /// The outputs: the table's destination and format, and the exports.
     #[command(flatten)]
-    pub table: TableOutput,
+    pub outputs: Outputs<ProfileLayout>,
     /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
     /// or `symmetric` (its border plan: depth = queens on the board, one border constellation
     /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes).

@@ -7,6 +7,18 @@ use crate::formats::table::Row;
 pub use crate::sequences::Sequence;
 use std::io;
 
+/// The command line's `--bfile`, of the sequence `--sequence` chooses.
+pub const INFO: super::Info = super::Info {
+    name: "bfile",
+    flag: "--bfile",
+    help: "Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: \
+           stdout). The sizes must be consecutive and increasing and start at the sequence's \
+           OEIS offset (0-14 for A000170 and A319283, 1-14 for the others; a later start is \
+           written, with a note on stderr)",
+    as_format: None,
+    exporter: |options| Box::new(Bfile(options.sequence)),
+};
+
 /// Checks that `sizes` can make a b-file: consecutive and increasing, as OEIS requires.
 pub fn check_sizes(sizes: &[usize]) -> Result<(), String> {
     match sizes.windows(2).find(|w| w[1] != w[0] + 1) {

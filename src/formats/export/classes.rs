@@ -2,7 +2,7 @@
 //! memory: one per line in a single-line notation with a `#` comment, a JSON list, a Markdown
 //! table, or CSV ([`write_classes`]).
 
-use super::format::Format;
+use super::Format;
 use crate::board::notation::{self, Notation};
 use crate::classify;
 use crate::formats::solutions::{self, ListOptions};
@@ -36,7 +36,7 @@ pub fn write_classes(
             };
             return solutions::write_solutions(out, n, &options, progress);
         }
-        Some(f @ Format::Bfile) => {
+        Some(f) => {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("a list of classes has no {} form", f.name()),

@@ -2,7 +2,7 @@
 //! once in constant memory as the human table, CSV, a JSON list (with the `serde` feature) or
 //! a Markdown table ([`Writer`]).
 
-use super::format::Format;
+use super::Format;
 use crate::board::notation::{self, Notation};
 use crate::classify::Classification;
 use crate::formats::table::{self, Layout};
@@ -67,7 +67,15 @@ impl<'a> Writer<'a> {
         format: Option<Format>,
         notation: Notation,
     ) -> Result<Writer<'a>, String> {
-        if let Some(f @ Format::Bfile) = format {
+        const WRITTEN: &[Format] = &[
+            Format::Csv,
+            #[cfg(feature = "serde")]
+            Format::Json,
+            Format::Markdown,
+        ];
+        if let Some(f) = format
+            && !WRITTEN.contains(&f)
+        {
             return Err(format!("classify results have no {} form", f.name()));
         }
         Ok(Writer {

@@ -5,6 +5,16 @@ use super::exporter::{Exporter, RunMeta};
 use crate::formats::table::{self, Row};
 use std::io;
 
+/// The command line's `--csv`.
+pub const INFO: super::Info = super::Info {
+    name: "csv",
+    flag: "--csv",
+    help: "Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV). \
+           CSV always has every column",
+    as_format: Some("CSV with a header, as `--csv` writes it"),
+    exporter: |_| Box::new(Csv),
+};
+
 /// The CSV exporter (it keeps nothing of the run's metadata).
 pub struct Csv;
 

@@ -9,6 +9,16 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::io;
 
+/// The command line's `--json`.
+pub const INFO: super::Info = super::Info {
+    name: "json",
+    flag: "--json",
+    help: "Also write the rows and run metadata (version, command line, start time, threads, \
+           OS, CPU) as JSON to FILE (`-`: stdout)",
+    as_format: Some("JSON with the run's metadata, as `--json` writes it"),
+    exporter: |_| Box::new(Json),
+};
+
 /// The run's metadata as every JSON document of the tool opens with (`count`, `merge`,
 /// `verify`, `profile`): tool, version, command line, start time, threads asked for, machine.
 #[derive(Serialize)]

@@ -4,6 +4,15 @@ use super::exporter::{Exporter, RunMeta};
 use crate::formats::table::{self, Row, markdown_cell as cell};
 use std::io;
 
+/// The command line's `--markdown`, of the columns `--columns` chooses.
+pub const INFO: super::Info = super::Info {
+    name: "markdown",
+    flag: "--markdown",
+    help: "Also write the table as Markdown to FILE (`-`: stdout)",
+    as_format: Some("A Markdown table, as `--markdown` writes it"),
+    exporter: |options| Box::new(Markdown(options.columns.clone())),
+};
+
 /// The Markdown exporter: a pipe table of the given columns (indices in
 /// [`table::COLUMNS`], in order), numbers right-aligned, and a line naming the run.
 pub struct Markdown(pub Vec<usize>);

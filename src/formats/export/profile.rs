@@ -3,8 +3,8 @@
 //! row per n and depth), JSON with the run's metadata (with the `serde` feature) and a
 //! Markdown table.
 
+use super::Format;
 use super::exporter::RunMeta;
-use super::format::Format;
 use crate::plan::Engine;
 use crate::search::profile::Profile;
 use std::io::{self, Write};
@@ -23,9 +23,9 @@ pub fn write(
         #[cfg(feature = "serde")]
         Format::Json => write_json(profiles, verdicts, meta, out),
         Format::Markdown => write_markdown(profiles, verdicts, meta, out),
-        Format::Bfile => Err(io::Error::new(
+        other => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("a profile has no {} form", format.name()),
+            format!("a profile has no {} form", other.name()),
         )),
     }
 }

@@ -11,6 +11,7 @@ use super::rows::note_nodes_not_compared;
 use super::{CommandError, install_signals, known_table, report_mismatches, warn_if_long};
 use crate::cli::{CountArgs, SearchArgs};
 use crate::output::{Destination, Stream};
+use queens::formats::export::Format;
 use queens::formats::table::{self, CSV_HEADER, Row};
 use queens::plan::Part;
 use std::io::Write;
@@ -24,28 +25,28 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         install_signals()?;
         return super::count_part::run(args, spec, quiet);
     }
-    let csv = super::csv_destination(args.csv.as_deref())?;
+    let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
     let known = known_table(&args.known)?;
-    let columns = args.columns.as_ref().map(|c| c.0.as_slice());
-    let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
+    let columns = args.outputs.columns();
+    let exports = super::exports::plan(&args.outputs, csv.as_ref())?;
     // `-o FILE` (--format human): the human table goes there, not to stdout.
-    let human_file = super::human_destination(&args.table)?;
+    let human_file = super::human_destination(args.outputs.human_to.as_deref())?;
     // An export that goes to stdout replaces the human table there.
     let human = !exports.use_stdout() && csv != Some(Destination::Stdout);
     super::exports::check_columns_used(
         columns.is_some(),
         human || human_file.is_some(),
-        args.exports.markdown.is_some(),
+        args.outputs.file(Format::Markdown).is_some(),
     )?;
     let engine = args.search.engine().name();
     super::exports::check_bfile(
-        &args.exports,
+        &args.outputs,
         &args.sizes.0,
         "give a range such as 1-14",
         &[engine],
     )?;
     super::count_part::check_checkpoint(args)?;
-    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from))
+    let meta = queens::formats::export::RunMeta::now(args.search.threads.map(usize::from))
         .verified_against(known.source());
     install_signals()?;
     let human_columns = columns.map_or_else(table::human_columns, <[_]>::to_vec);
@@ -53,7 +54,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
         &args.sizes.0,
         &args.search,
         csv.as_ref(),
-        (human && !args.table.redirected()).then(|| human_columns.clone()),
+        (human && !args.outputs.redirected()).then(|| human_columns.clone()),
     );
     let mut rows: Vec<Row> = Vec::with_capacity(args.sizes.0.len());
     let mut stopped = None;
@@ -99,7 +100,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<(), CommandError> {
     if !rows.is_empty() {
         exports.write(&rows, &meta)?;
     }
-    let where_rows = if (human && !args.table.redirected()) || exports.use_stdout() {
+    let where_rows = if (human && !args.outputs.redirected()) || exports.use_stdout() {
         "on stdout".to_string()
     } else if let Some(Destination::File(p)) = &human_file {
         format!("in '{}'", p.display())
@@ -160,27 +161,27 @@ fn refuse_overlaps(args: &CountArgs) -> Result<(), CommandError> {
             .map(|p| ("--checkpoint", Some(p.as_path()))),
     )
     .collect();
-    super::refuse_outputs_that_are_inputs(
-        &super::table_outputs(args.csv.as_deref(), &args.exports, &args.table),
-        &inputs,
-    )
+    super::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
 }
 
 /// The usage checks of `--part`: no whole-result exports, no n = 0.
 fn check_part_args(args: &CountArgs) -> Result<(), CommandError> {
-    if args.table.human_to.is_some() {
+    if args.outputs.human_to.is_some() {
         return Err(CommandError::Usage(
             "a part is written as CSV for `queens merge`: give --csv FILE (or --format csv -o \
              FILE), not -o with --format human"
                 .to_string(),
         ));
     }
-    if args.exports.any() {
-        return Err(CommandError::Usage(
-            "--json, --markdown and --bfile export whole results, not parts: give them to \
-             `queens merge` with the parts"
-                .to_string(),
-        ));
+    if args
+        .outputs
+        .files()
+        .any(|(info, _)| info.name != Format::Csv.name())
+    {
+        return Err(CommandError::Usage(format!(
+            "{} export whole results, not parts: give them to `queens merge` with the parts",
+            args.outputs.exports_text()
+        )));
     }
     if args.sizes.0.contains(&0) {
         return Err(CommandError::Usage(
@@ -379,9 +380,7 @@ mod tests {
             unreachable!("a count")
         };
         let widths = column_widths(&count.sizes.0, &count.search);
-        let columns = count
-            .columns
-            .map_or_else(table::human_columns, |c| c.0.clone());
+        let columns = (count.outputs.columns()).map_or_else(table::human_columns, <[_]>::to_vec);
         human_line(&CSV_HEADER.map(String::from), &widths, &columns)
     }
 

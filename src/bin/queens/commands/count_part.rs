@@ -5,6 +5,7 @@ use super::CommandError;
 use super::resumable::run_part;
 use crate::cli::CountArgs;
 use crate::output::Destination;
+use queens::formats::export::Format;
 use queens::formats::part_row::{self, PartRow};
 use queens::plan::Part;
 use queens::plan::part::PartSpec;
@@ -104,7 +105,7 @@ pub fn checkpoint_for(args: &CountArgs, n: usize, part: Part) -> Option<PathBuf>
 
 /// Runs `queens count --part` with the part `spec`: one part row per board size.
 pub fn run(args: &CountArgs, spec: &PartSpec, quiet: bool) -> Result<(), CommandError> {
-    let csv = super::csv_destination(args.csv.as_deref())?;
+    let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
     let part = spec.resolve().map_err(CommandError::Usage)?;
     let mut rows: Vec<PartRow> = Vec::new();
     for &n in &args.sizes.0 {

@@ -3,9 +3,9 @@
 //! atomically.
 
 use super::CommandError;
-use crate::cli::ExportArgs;
 use crate::output::Destination;
-use queens::formats::export::{Exporter, Format, Options, RunMeta, bfile};
+use crate::output_args::{Layout, Outputs};
+use queens::formats::export::{Exporter, Format, RunMeta, bfile};
 use queens::formats::table::Row;
 
 /// The exports one run asks for, checked.
@@ -13,70 +13,29 @@ pub struct Exports {
     targets: Vec<(Destination, Box<dyn Exporter>)>,
 }
 
-/// Checks every export destination of `args` before any work: a usage error (exit 2) names
-/// the first that cannot be written. `csv` is the CSV destination, if any: at most one
-/// output may go to stdout. `columns` are the Markdown table's (`--columns`; every column
-/// without it). The b-file's sizes are checked by [`check_bfile`].
-pub fn plan(
-    args: &ExportArgs,
+/// Checks every export destination of `outputs` (its format flags but `--csv`, which the
+/// command writes itself) before any work: a usage error (exit 2) names the first that cannot
+/// be written. `csv` is the CSV destination, if any: at most one output may go to stdout. The
+/// b-file's sizes are checked by [`check_bfile`].
+pub fn plan<L: Layout>(
+    outputs: &Outputs<L>,
     csv: Option<&Destination>,
-    columns: Option<&[usize]>,
 ) -> Result<Exports, CommandError> {
-    let files = [
-        (Format::Json, args.json.as_deref()),
-        (Format::Markdown, args.markdown.as_deref()),
-        (Format::Bfile, args.bfile.as_deref()),
-    ];
-    plan_formats(&files, args.sequence, csv, columns)
-}
-
-/// [`plan`] of the files given: `--json`, `--markdown`, and `--bfile` with its sequence.
-pub fn plan_files(
-    json: Option<&str>,
-    markdown: Option<&str>,
-    bfile: Option<(&str, bfile::Sequence)>,
-    csv: Option<&Destination>,
-    columns: Option<&[usize]>,
-) -> Result<Exports, CommandError> {
-    let files = [
-        (Format::Json, json),
-        (Format::Markdown, markdown),
-        (Format::Bfile, bfile.map(|(path, _)| path)),
-    ];
-    let sequence = bfile.map_or(Options::default().sequence, |(_, s)| s);
-    plan_formats(&files, sequence, csv, columns)
-}
-
-/// [`plan`] of the files given, each with its format (`None`: not asked for), and the
-/// b-file's sequence.
-pub fn plan_formats(
-    files: &[(Format, Option<&str>)],
-    sequence: bfile::Sequence,
-    csv: Option<&Destination>,
-    columns: Option<&[usize]>,
-) -> Result<Exports, CommandError> {
-    let mut options = Options {
-        sequence,
-        ..Options::default()
-    };
-    if let Some(columns) = columns {
-        options.columns = columns.to_vec();
-    }
+    let options = outputs.options();
     let mut on_stdout = usize::from(csv == Some(&Destination::Stdout));
     let mut targets = Vec::new();
-    for &(format, path) in files {
-        let Some(path) = path else { continue };
+    for (info, path) in outputs.files() {
+        if info.name == Format::Csv.name() {
+            continue;
+        }
         let dest = Destination::parse(path);
         dest.check()
-            .map_err(|e| CommandError::Usage(format!("{}: {e}", format.flag())))?;
+            .map_err(|e| CommandError::Usage(format!("{}: {e}", info.flag)))?;
         on_stdout += usize::from(dest == Destination::Stdout);
-        targets.push((dest, format.exporter(&options)));
+        targets.push((dest, (info.exporter)(&options)));
     }
     if on_stdout > 1 {
-        return Err(CommandError::Usage(format!(
-            "only one of {} can write to stdout (-)",
-            Format::flags_text(Format::ALL)
-        )));
+        return Err(CommandError::Usage(outputs.stdout_rule()));
     }
     Ok(Exports { targets })
 }
@@ -87,16 +46,16 @@ pub fn plan_formats(
 /// enumerate engine (`engines`: the engine of each size, or of the run). A b-file that starts
 /// after the offset gets a note on stderr (even with --quiet: it is about the output, not
 /// progress). Anything goes without `--bfile`.
-pub fn check_bfile(
-    args: &ExportArgs,
+pub fn check_bfile<L: Layout>(
+    outputs: &Outputs<L>,
     sizes: &[usize],
     hint: &str,
     engines: &[&str],
 ) -> Result<(), CommandError> {
-    if args.bfile.is_none() {
+    if outputs.file(Format::Bfile).is_none() {
         return Ok(());
     }
-    let seq = args.sequence;
+    let seq = outputs.sequence();
     if seq.needs_enumerate() && engines.iter().any(|e| *e != "enumerate") {
         return Err(CommandError::Usage(format!(
             "--bfile: {} counts the nodes of the plain backtracking tree: add --engine enumerate{}",

@@ -6,24 +6,25 @@ use super::{report_mismatches, write_human, write_rows};
 use crate::cli::MergeArgs;
 use crate::output;
 use crate::progress::CountProgress;
+use queens::formats::export::Format;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
 
 /// Runs `queens merge`.
 pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     refuse_overlaps(args)?;
-    let csv = super::csv_destination(args.csv.as_deref())?;
-    let columns = args.columns.as_ref().map(|c| c.0.as_slice());
-    let exports = super::exports::plan(&args.exports, csv.as_ref(), columns)?;
-    let human_file = super::human_destination(&args.table)?;
+    let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
+    let columns = args.outputs.columns();
+    let exports = super::exports::plan(&args.outputs, csv.as_ref())?;
+    let human_file = super::human_destination(args.outputs.human_to.as_deref())?;
     let human = csv != Some(crate::output::Destination::Stdout) && !exports.use_stdout();
     super::exports::check_columns_used(
         columns.is_some(),
         human || human_file.is_some(),
-        args.exports.markdown.is_some(),
+        args.outputs.file(Format::Markdown).is_some(),
     )?;
     let known = known_table(&args.known)?;
-    let meta = crate::exports::RunMeta::now(None).verified_against(known.source());
+    let meta = queens::formats::export::RunMeta::now(None).verified_against(known.source());
     let merged = read_and_merge(&args.files, quiet)?;
     let rows: Vec<Row> = merged
         .iter()
@@ -38,7 +39,7 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
     super::exports::check_bfile(
-        &args.exports,
+        &args.outputs,
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
         &engines,
@@ -56,7 +57,7 @@ pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
     write_rows(
         &rows,
         csv.as_ref(),
-        (!exports.use_stdout() && !args.table.redirected()).then_some(human_columns.as_slice()),
+        (!exports.use_stdout() && !args.outputs.redirected()).then_some(human_columns.as_slice()),
     )?;
     if let Some(dest) = &human_file {
         write_human(dest, &rows, &human_columns)?;
@@ -77,10 +78,7 @@ fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
             args.known.known.as_deref().map(std::path::Path::new),
         )])
         .collect();
-    super::refuse_outputs_that_are_inputs(
-        &super::table_outputs(args.csv.as_deref(), &args.exports, &args.table),
-        &inputs,
-    )
+    super::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
 }
 
 /// Reads the part files `files` (`-`: stdin) and merges them: every problem of every file in

@@ -152,22 +152,6 @@ pub fn destination(arg: &str) -> Result<Destination, CommandError> {
     Ok(dest)
 }
 
-/// The files a table command (`count`, `merge`) writes, by the option that names each: its
-/// `--csv`, the exports (`--json`, `--markdown`, `--bfile`) and `-o`'s human table.
-pub fn table_outputs<'a>(
-    csv: Option<&'a str>,
-    exports: &'a crate::cli::ExportArgs,
-    table: &'a crate::cli::TableOutput,
-) -> [(&'static str, Option<&'a str>); 5] {
-    [
-        ("--csv", csv),
-        ("--json", exports.json.as_deref()),
-        ("--markdown", exports.markdown.as_deref()),
-        ("--bfile", exports.bfile.as_deref()),
-        ("-o", table.human_to.as_deref()),
-    ]
-}
-
 /// Refuses an output that is also an input (a usage error saying why): see
 /// [`crate::output::refuse_outputs_that_are_inputs`].
 pub fn refuse_outputs_that_are_inputs(
@@ -191,10 +175,8 @@ pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError
 }
 
 /// The file `-o FILE` sends a human table to (`--format human`), checked before any work.
-pub fn human_destination(
-    table: &crate::cli::TableOutput,
-) -> Result<Option<Destination>, CommandError> {
-    table.human_to.as_deref().map(destination).transpose()
+pub fn human_destination(human_to: Option<&str>) -> Result<Option<Destination>, CommandError> {
+    human_to.map(destination).transpose()
 }
 
 /// The `--csv` destination, if any, checked before any work (a usage error if it cannot be

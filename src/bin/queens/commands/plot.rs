@@ -36,7 +36,7 @@ pub fn run(args: &PlotArgs) -> Result<(), CommandError> {
 /// `{`, CSV otherwise.
 fn read_rows(text: &str) -> Result<Vec<Row>, String> {
     if text.trim_start().starts_with('{') {
-        crate::exports::json::read(text)
+        queens::formats::export::json::read(text)
     } else {
         table::read_csv_limited(text.as_bytes(), table::ReadLimits::TABLE)
             .map_err(|e| e.to_string())

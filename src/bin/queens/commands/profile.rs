@@ -131,17 +131,17 @@ fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
 pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     super::refuse_outputs_that_are_inputs(
         &[
-            ("--csv", args.csv.as_deref()),
-            ("--json", args.json.as_deref()),
-            ("--markdown", args.markdown.as_deref()),
-            ("-o", args.table.human_to.as_deref()),
+            ("--csv", args.outputs.file(Format::Csv)),
+            ("--json", args.outputs.file(Format::Json)),
+            ("--markdown", args.outputs.file(Format::Markdown)),
+            ("-o", args.outputs.human_to.as_deref()),
         ],
         &[],
     )?;
-    let csv = super::csv_destination(args.csv.as_deref())?;
-    let json = checked("--json", args.json.as_deref())?;
-    let markdown = checked("--markdown", args.markdown.as_deref())?;
-    let human_file = super::human_destination(&args.table)?;
+    let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
+    let json = checked("--json", args.outputs.file(Format::Json))?;
+    let markdown = checked("--markdown", args.outputs.file(Format::Markdown))?;
+    let human_file = super::human_destination(args.outputs.human_to.as_deref())?;
     let on_stdout = [csv.as_ref(), json.as_ref(), markdown.as_ref()]
         .iter()
         .filter(|d| **d == Some(&Destination::Stdout))
@@ -152,8 +152,8 @@ pub fn run(args: &ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             Format::flags_text(&[Format::Csv, Format::Json, Format::Markdown])
         )));
     }
-    let human_on_stdout = on_stdout == 0 && !args.table.redirected();
-    let meta = crate::exports::RunMeta::now(args.threads.map(usize::from));
+    let human_on_stdout = on_stdout == 0 && !args.outputs.redirected();
+    let meta = queens::formats::export::RunMeta::now(args.threads.map(usize::from));
     let mut human_text = String::new();
     let mut verdicts = Vec::new();
     let threads = args.thread_count();

@@ -4,6 +4,7 @@
 use super::{CommandError, known_table};
 use crate::cli::{EngineArg, SearchArgs, SplitArg, VerifyArgs};
 use crate::output::Destination;
+use queens::formats::export::Format;
 use queens::formats::table::Row;
 use queens::plan::Part;
 use queens::runner::Split;
@@ -50,7 +51,7 @@ pub fn run(args: &VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     }
     let known = known_table(&args.known)?;
     let outputs = Outputs::plan(args)?;
-    let meta = crate::exports::RunMeta::now(args.search.threads.map(usize::from))
+    let meta = queens::formats::export::RunMeta::now(args.search.threads.map(usize::from))
         .verified_against(known.source());
     let mut lines = String::new();
     let mut failures = 0usize;
@@ -146,29 +147,18 @@ impl Outputs {
     /// Checks every destination of `args` before any work.
     fn plan(args: &VerifyArgs) -> Result<Outputs, CommandError> {
         super::refuse_outputs_that_are_inputs(
-            &[
-                ("--csv", args.csv.as_deref()),
-                ("--json", args.json.as_deref()),
-                ("--markdown", args.markdown.as_deref()),
-                ("-o", args.table.human_to.as_deref()),
-            ],
+            &args.outputs.named(),
             &[(
                 "--known",
                 args.known.known.as_deref().map(std::path::Path::new),
             )],
         )?;
-        let csv = super::csv_destination(args.csv.as_deref())?;
-        let exports = super::exports::plan_files(
-            args.json.as_deref(),
-            args.markdown.as_deref(),
-            None,
-            csv.as_ref(),
-            None,
-        )?;
-        let lines_to = super::human_destination(&args.table)?;
+        let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
+        let exports = super::exports::plan(&args.outputs, csv.as_ref())?;
+        let lines_to = super::human_destination(args.outputs.human_to.as_deref())?;
         let stdout_taken = exports.use_stdout() || csv == Some(Destination::Stdout);
         Ok(Outputs {
-            lines_on_stdout: !stdout_taken && !args.table.redirected(),
+            lines_on_stdout: !stdout_taken && !args.outputs.redirected(),
             lines_to,
             csv,
             exports,
@@ -180,7 +170,7 @@ impl Outputs {
         &self,
         rows: &[Row],
         lines: &str,
-        meta: &crate::exports::RunMeta,
+        meta: &queens::formats::export::RunMeta,
     ) -> Result<(), CommandError> {
         if let Some(dest) = &self.lines_to {
             dest.write_with(|w| w.write_all(lines.as_bytes()))?;

@@ -1,0 +1,219 @@
+//! The readers of result tables: a results CSV back into rows ([`read_csv`], within
+//! [`ReadLimits`]), and a table to verify against ([`read_known`]).
+
+use super::{CSV_HEADER, Row};
+use crate::plan::tally::ClassCounts;
+use crate::verify::{KnownRow, KnownTable, Source, Verdict};
+use std::io;
+
+/// Reads a table to verify against (`--known FILE`, named `name`): a results table that
+/// `queens count --csv` or `queens merge --csv` wrote (found by its header: every count
+/// column, the nodes with the engine that counted them), or a table in the format of
+/// `data/known.csv`. A results row marked `MISMATCH` is refused: a table that failed its own
+/// check cannot vouch for another run.
+pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
+    let source = Source::File(name.to_string());
+    let first = text.lines().next().unwrap_or("").trim_end_matches('\r');
+    if first != CSV_HEADER.join(",") {
+        return Ok(KnownTable::parse(text)?.with_source(source));
+    }
+    let rows =
+        read_csv_limited(text.as_bytes(), ReadLimits::ONE_PER_SIZE).map_err(|e| e.to_string())?;
+    let mut known = Vec::with_capacity(rows.len());
+    for (i, r) in rows.iter().enumerate() {
+        let line = i + 2; // the header is line 1, and the CSV writer writes a record per line
+        if matches!(r.verdict, Verdict::Mismatch(_)) {
+            return Err(format!(
+                "line {line}: n = {} is marked MISMATCH there: a table that failed its own check \
+                 cannot verify another run (count that size again, or remove the row)",
+                r.n
+            ));
+        }
+        known.push(KnownRow {
+            n: r.n,
+            total: Some(r.total),
+            classes: Some(r.classes.total()),
+            asymmetric: Some(r.classes.asymmetric),
+            half_turn: Some(r.classes.half_turn),
+            quarter_turn: Some(r.classes.quarter_turn),
+            fixed_half_turn: r.fixed_half_turn(),
+            fixed_quarter_turn: r.fixed_quarter_turn(),
+            nodes: Some(r.nodes),
+            nodes_engine: Some(r.engine.clone()),
+        });
+    }
+    KnownTable::from_rows(known, source).map_err(|e| {
+        // from_rows names rows from 1; in the file they start on line 2.
+        e.strip_prefix("row ")
+            .and_then(|rest| rest.split_once(':'))
+            .and_then(|(k, rest)| Some(format!("line {}:{rest}", k.parse::<usize>().ok()? + 1)))
+            .unwrap_or(e)
+    })
+}
+
+/// An error from reading a results CSV.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file is not readable CSV.
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+    /// The header is not [`CSV_HEADER`].
+    #[error("the header is not the one `queens count --csv` writes ({})", CSV_HEADER.join(","))]
+    Header,
+    /// A board size beyond [`crate::board::MAX_N`]: no queens table holds it.
+    #[error(
+        "line {line}: n = {n} is outside 0 to {}: not a queens row",
+        crate::board::MAX_N
+    )]
+    Size {
+        /// 1-based line number.
+        line: u64,
+        /// The size found.
+        n: u64,
+    },
+    /// A second row of one board size where sizes must be unique (a `--known` table).
+    #[error("line {line}: n = {n} appears twice")]
+    Duplicate {
+        /// 1-based line number of the second row.
+        line: u64,
+        /// The size.
+        n: usize,
+    },
+    /// More rows than the reader takes (a table holds one row per size, 0 to 32).
+    #[error(
+        "more than {limit} rows: a queens table holds one row per board size (0 to {}) and \
+         engine",
+        crate::board::MAX_N
+    )]
+    TooManyRows {
+        /// The most rows taken.
+        limit: usize,
+    },
+    /// A field does not parse.
+    #[error("line {line}: column {column}: {value:?} is not valid")]
+    Field {
+        /// 1-based line number.
+        line: u64,
+        /// Column name.
+        column: &'static str,
+        /// The text found.
+        value: String,
+    },
+}
+
+/// The class counts of a row read back from a file (CSV or JSON), if its stated number of
+/// `classes` is the sum of the three by symmetry type, as every row queens writes has it.
+pub fn stated_classes(
+    classes: u128,
+    asymmetric: u128,
+    half_turn: u128,
+    quarter_turn: u128,
+) -> Option<ClassCounts> {
+    let counts = ClassCounts {
+        asymmetric,
+        half_turn,
+        quarter_turn,
+    };
+    (counts.checked_total() == Some(classes)).then_some(counts)
+}
+
+/// What a table reader takes: how many rows at most, and whether a board size may appear
+/// twice. Rows are refused as they are met, so a reader holds at most `max_rows` rows
+/// whatever the input's size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// The most rows read; one more is [`ReadError::TooManyRows`].
+    pub max_rows: usize,
+    /// Whether a second row of one n is [`ReadError::Duplicate`].
+    pub unique_n: bool,
+}
+
+impl ReadLimits {
+    /// Any number of rows, sizes repeated.
+    pub const ANY: ReadLimits = ReadLimits {
+        max_rows: usize::MAX,
+        unique_n: false,
+    };
+    /// One row per board size and engine (a table to plot, merged from runs of each engine).
+    pub const TABLE: ReadLimits = ReadLimits {
+        max_rows: (crate::board::MAX_N + 1) * crate::plan::Engine::ALL.len(),
+        unique_n: false,
+    };
+    /// One row per board size, 0 to 32 (a `--known` table).
+    pub const ONE_PER_SIZE: ReadLimits = ReadLimits {
+        max_rows: crate::board::MAX_N + 1,
+        unique_n: true,
+    };
+}
+
+/// Whether a row's nodes can go with its total: no search visits fewer nodes than an eighth
+/// of the boards it counts (each found solution stands for at most its 8 images).
+pub fn possible(total: u128, nodes: u128) -> bool {
+    nodes.saturating_mul(8) >= total
+}
+
+/// A row's seconds if they can be: a finite, non-negative number.
+pub(crate) fn possible_seconds(text: &str) -> Option<f64> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s >= 0.0)
+}
+
+/// Reads rows written by [`write_csv`](super::write_csv) (every n within 0 to 32).
+pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
+    read_csv_limited(input, ReadLimits::ANY)
+}
+
+/// Reads rows written by [`write_csv`](super::write_csv) within `limits`, refusing a row beyond them as soon as
+/// it is met.
+pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec<Row>, ReadError> {
+    let mut reader = csv::Reader::from_reader(input);
+    if reader.headers()?.iter().ne(CSV_HEADER) {
+        return Err(ReadError::Header);
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    let mut seen = [false; crate::board::MAX_N + 1];
+    for record in reader.records() {
+        let record = record?;
+        let line = record.position().map_or(0, |p| p.line());
+        if rows.len() >= limits.max_rows {
+            return Err(ReadError::TooManyRows {
+                limit: limits.max_rows,
+            });
+        }
+        if let Ok(n) = record.get(0).unwrap_or("").parse::<u64>() {
+            match usize::try_from(n) {
+                Ok(n) if n <= crate::board::MAX_N => {
+                    if limits.unique_n && std::mem::replace(&mut seen[n], true) {
+                        return Err(ReadError::Duplicate { line, n });
+                    }
+                }
+                _ => return Err(ReadError::Size { line, n }),
+            }
+        }
+        let get = |i: usize| record.get(i).unwrap_or("");
+        let bad = |i: usize| ReadError::Field {
+            line,
+            column: CSV_HEADER[i],
+            value: get(i).to_string(),
+        };
+        let int = |i: usize| get(i).parse::<u128>().map_err(|_| bad(i));
+        let classes = stated_classes(int(2)?, int(3)?, int(4)?, int(5)?).ok_or_else(|| bad(2))?;
+        let (total, nodes) = (int(1)?, int(6)?);
+        if !possible(total, nodes) {
+            return Err(bad(6));
+        }
+        rows.push(Row {
+            n: get(0).parse().map_err(|_| bad(0))?,
+            total,
+            classes,
+            nodes,
+            seconds: possible_seconds(get(7)).ok_or_else(|| bad(7))?,
+            engine: get(8).to_string(),
+            kernel: get(9).to_string(),
+            threads: get(10).parse().map_err(|_| bad(10))?,
+            verdict: Verdict::from_label(get(11)).ok_or_else(|| bad(11))?,
+        });
+    }
+    Ok(rows)
+}
