@@ -1,8 +1,8 @@
 //! The symmetric engine's second plans, the coronal plan (`src/search/coronal/`) and the
 //! ring plans, innermost and outer (`src/search/coronal/ring.rs`), against the border plan, the enumerate engine
-//! and the published values; sums in any order; nodes, on the scalar kernel and (a module
-//! each: `second_plans::avx2::…`, `second_plans::avx512::…`, `second_plans::neon::…`,
-//! `ignored` with the reason where this CPU lacks the kernel) on every vector kernel. The
+//! and the published values; sums in any order; nodes, on the scalar kernel and on every
+//! vector kernel of the registry (a module each, `second_plans::<kernel>::…`, expanded from
+//! `queens::for_each_kernel!`; `ignored` with the reason where this CPU lacks the kernel). The
 //! plans are built as `queens count --split` builds them ([`build_split`]). Measurements
 //! (`--ignored`): a side-by-side timing of the plans. The unit costs, the placements and the
 //! unit count per orbit are the library's unit tests (`src/search/coronal/mod.rs`).
