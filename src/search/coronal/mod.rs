@@ -449,63 +449,6 @@ mod tests {
         }
     }
 
-    /// The units of each plan at `n`, the largest unit's estimated share of the work, and the
-    /// largest of 256 parts (`--part k/256`: ids ≡ k mod 256) against the mean part.
-    fn split_figures(n: usize) {
-        use crate::plan::Plan;
-        use crate::search::symmetric::SymmetricPlan;
-        use rayon::prelude::*;
-        let started = std::time::Instant::now();
-        let coronal = CoronalPlan::new(n, Kernel::Scalar);
-        let symmetric = SymmetricPlan::new(n, Kernel::Scalar);
-        let report = |name: &str, costs: Vec<u64>| {
-            let total: f64 = costs.iter().map(|&c| c as f64).sum();
-            let (largest, id) = costs
-                .iter()
-                .enumerate()
-                .map(|(i, &c)| (c, i))
-                .max()
-                .unwrap();
-            let mut parts = [0f64; 256];
-            for (id, &c) in costs.iter().enumerate() {
-                parts[id % 256] += c as f64;
-            }
-            let max_part = parts.iter().cloned().fold(0.0, f64::max);
-            println!(
-                "n={n} {name}: {} units, estimated nodes {total:.3e}, largest unit {id} with \
-                 {:.4}% of the work ({:.3} of a 256th), largest of 256 parts {:.3}x the mean",
-                costs.len(),
-                100.0 * largest as f64 / total,
-                largest as f64 / (total / 256.0),
-                max_part / (total / 256.0),
-            );
-        };
-        let s: Vec<u64> = (0..symmetric.unit_count())
-            .into_par_iter()
-            .map(|id| symmetric.unit_cost(id))
-            .collect();
-        report("border plan", s);
-        let c: Vec<u64> = (0..coronal.unit_count())
-            .into_par_iter()
-            .map(|id| coronal.unit_cost(id))
-            .collect();
-        let placements: u64 = (0..coronal.unit_count())
-            .into_par_iter()
-            .map(|id| coronal.placements(id))
-            .sum();
-        println!("n={n} coronal plan: {placements} coronal placements");
-        report("coronal plan", c);
-        println!("({:.1} s)", started.elapsed().as_secs_f64());
-    }
-
-    #[test]
-    #[ignore = "a measurement: minutes at n = 23 (run with --release --nocapture)"]
-    fn measure_the_split_at_20_and_23() {
-        for n in [16, 20, 23] {
-            split_figures(n);
-        }
-    }
-
     /// How well `cost` tracks the measured nodes over a plan's orbit units: the geometric
     /// standard deviation of cost / nodes and the ratio of the sums.
     fn estimate_quality(plan: &dyn crate::plan::Plan, cost: impl Fn(usize) -> u64) -> (f64, f64) {
