@@ -5,7 +5,8 @@
 //! `benches/compare.sh`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use queens::{Counter, Engine, KernelChoice};
+use queens::search::kernel::Kernel;
+use queens::{Counter, Engine};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -15,24 +16,26 @@ fn engines(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
-    let mut configs = vec![
-        (Engine::Symmetric, KernelChoice::Scalar),
-        (Engine::Enumerate, KernelChoice::Scalar),
-    ];
-    if KernelChoice::Avx512.resolve().is_ok() {
-        configs.insert(1, (Engine::Symmetric, KernelChoice::Avx512));
-    } else {
-        eprintln!("symmetric/avx512 not benchmarked: this CPU lacks AVX-512");
+    // The symmetric engine on every kernel of the registry this CPU runs (one it lacks is
+    // said on stderr), then the enumerate engine, which has no kernels.
+    let mut configs = Vec::new();
+    for &kernel in Kernel::ALL {
+        if kernel.is_available() {
+            configs.push((Engine::Symmetric, kernel));
+        } else {
+            let why = kernel.unavailable_reason();
+            eprintln!("symmetric/{} not benchmarked: {why}", kernel.name());
+        }
     }
+    configs.push((Engine::Enumerate, Kernel::Scalar));
     for (engine, kernel) in configs {
         for n in 12..=14 {
-            let name = format!("{kernel:?}").to_lowercase();
-            group.bench_function(format!("{engine}/{name}/n={n}"), |b| {
+            group.bench_function(format!("{engine}/{}/n={n}", kernel.name()), |b| {
                 b.iter(|| {
                     // Plan construction is part of a count, and so are the classes.
                     Counter::new(black_box(n))
                         .engine(engine)
-                        .kernel(kernel)
+                        .kernel(kernel.into())
                         .threads(1)
                         .count()
                         .expect("a count")

@@ -189,7 +189,7 @@ fn kernel_and_split_are_refused_with_the_enumerate_engine() {
         &["verify", "8"],
         &["count", "8", "--part", "1/2"],
     ] {
-        for k in ["avx512", "scalar"] {
+        for k in queens::search::kernel::Kernel::names() {
             let args = [command, &["--engine", "enumerate", "--kernel", k]].concat();
             assert_eq!(usage_error(&args), kernel, "{args:?}");
         }

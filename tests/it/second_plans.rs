@@ -1,16 +1,15 @@
 //! The symmetric engine's second plans, the ring plans, innermost and outer
 //! (`src/search/plans/ring.rs`), against the border plan, the enumerate engine and the
-//! published values; sums in any order; nodes, on the scalar kernel and (a module
-//! each: `second_plans::avx2::…`, `second_plans::avx512::…`, `second_plans::neon::…`,
-//! `ignored` with the reason where this CPU lacks the kernel) on every vector kernel. The
-//! plans are built as `queens count --split` builds them ([`build_split`]). Measurements
-//! (`--ignored`): a side-by-side timing of the plans. The unit costs are the library's unit
-//! tests (`src/search/plans/mod.rs`).
+//! published values; sums in any order; nodes, on the scalar kernel and on every vector
+//! kernel of the registry (a module each, `second_plans::<kernel>::…`, expanded from
+//! `queens::for_each_kernel!`; `ignored` with the reason where this CPU lacks the kernel). The
+//! plans are built as `queens count --split` builds them ([`build_split`]). (A side-by-side
+//! timing of the plans is `cargo bench --bench measurements -- side-by-side`.) The unit costs
+//! are the library's unit tests (`src/search/plans/mod.rs`).
 
 use queens::plan::{ClassCounts, Engine, Plan, Tally};
 use queens::runner::{RunOptions, Split, build_split, run_plan, run_units};
 use queens::search::kernel::Kernel;
-use std::time::Instant;
 
 /// The plans that are not the border plan.
 const SECOND: [Split; 2] = [Split::Ring, Split::OuterRing];
@@ -268,74 +267,5 @@ fn outer_ring_identity_and_unit_numbering() {
         } else {
             assert_eq!(outer.unit_count(), border.unit_count(), "n={n}");
         }
-    }
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    let m = xs.len() / 2;
-    if xs.len() % 2 == 1 {
-        xs[m]
-    } else {
-        (xs[m - 1] + xs[m]) / 2.0
-    }
-}
-
-#[test]
-#[ignore = "a measurement: run with --release --nocapture; BENCH_NS (16,17), BENCH_RUNS (5), BENCH_SPLIT (ring or outer-ring: ring) and BENCH_KERNEL (scalar)"]
-fn bench_border_and_second_plans_side_by_side() {
-    let env = |name: &str, default: &str| std::env::var(name).unwrap_or(default.to_string());
-    let ns: Vec<usize> = env("BENCH_NS", "16,17")
-        .split(',')
-        .map(|s| s.trim().parse().unwrap())
-        .collect();
-    let runs: usize = env("BENCH_RUNS", "5").parse().unwrap();
-    let second = env("BENCH_SPLIT", "ring");
-    let second = SECOND
-        .into_iter()
-        .find(|s| s.name() == second)
-        .expect("BENCH_SPLIT: ring or outer-ring");
-    let kernel = env("BENCH_KERNEL", "scalar");
-    let kernel = Kernel::ALL
-        .iter()
-        .copied()
-        .find(|k| k.name() == kernel)
-        .filter(|k| k.is_available())
-        .expect("BENCH_KERNEL: a kernel this CPU runs");
-    let names = ["border", second.name()];
-    for n in ns {
-        // Each run builds its plan and counts every unit on one thread, as `queens count`
-        // does; the two plans alternate so that a drift of the machine's speed hits both.
-        let mut times = [Vec::new(), Vec::new()];
-        let mut nodes = [0u128; 2];
-        for run in 0..runs {
-            for (k, split) in [Split::Border, second].into_iter().enumerate() {
-                let started = Instant::now();
-                let plan = plan_of(split, n, kernel);
-                let t = tally(plan.as_ref(), 1);
-                let seconds = started.elapsed().as_secs_f64();
-                println!("n={n} run {run} {split}: {seconds:.3} s, {} nodes", t.nodes);
-                times[k].push(seconds);
-                nodes[k] = t.nodes;
-            }
-        }
-        let ratios: Vec<f64> = times[1].iter().zip(&times[0]).map(|(c, b)| c / b).collect();
-        for (k, name) in names.into_iter().enumerate() {
-            let m = median(times[k].clone());
-            println!(
-                "n={n} {name}: median {m:.3} s ({:.3}-{:.3}), {} nodes, {:.1} M nodes/s",
-                times[k].iter().cloned().fold(f64::MAX, f64::min),
-                times[k].iter().cloned().fold(0.0, f64::max),
-                nodes[k],
-                nodes[k] as f64 / m / 1e6
-            );
-        }
-        println!(
-            "n={n} {second} / border ({}): median of paired ratios {:.3} ({:.3}-{:.3})",
-            kernel.name(),
-            median(ratios.clone()),
-            ratios.iter().cloned().fold(f64::MAX, f64::min),
-            ratios.iter().cloned().fold(0.0, f64::max)
-        );
     }
 }

@@ -106,31 +106,27 @@ fn footer_names_the_kernel_of_the_symmetric_rows(kernel: crate::search::kernel::
     assert!(f.ends_with(" seconds in all") && !f.contains('\n'), "{f}");
 }
 
-/// The footer on each vector kernel, a test each, `ignored` (with the reason) where the
-/// CPU lacks the kernel (`build.rs` sets the cfgs from the build machine's CPU).
+/// The footer on each kernel of the registry, a test each (`the_footer_names_the_kernel::avx2`,
+/// …), `ignored` (with the reason) where the CPU lacks the kernel (`build.rs` sets the cfgs
+/// from the build machine's CPU).
 macro_rules! footer_per_kernel {
-    ($($test:ident: $kernel:ident, $cfg:meta, $lacks:literal;)+) => {$(
-        #[test]
-        #[cfg_attr(not($cfg), ignore = $lacks)]
-        fn $test() {
-            footer_names_the_kernel_of_the_symmetric_rows(
-                crate::search::kernel::Kernel::$kernel,
-            );
-        }
-    )+};
+    ($($variant:ident $name:literal $module:ident;)+) => {
+        mod the_footer_names_the_kernel {$(
+            #[test]
+            #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
+            fn $module() {
+                super::footer_names_the_kernel_of_the_symmetric_rows(
+                    crate::search::kernel::Kernel::$variant,
+                );
+            }
+        )+}
+    };
 }
 
-footer_per_kernel! {
-    the_footer_names_the_avx2_kernel: Avx2, queens_host_kernel = "avx2",
-        "this CPU lacks AVX2 (avx2, bmi1, bmi2, popcnt and lzcnt), or the tests were cross-built";
-    the_footer_names_the_avx512_kernel: Avx512, queens_host_kernel = "avx512",
-        "this CPU lacks AVX-512 (avx512f, avx512vpopcntdq, popcnt, bmi1 and lzcnt), or the tests were cross-built";
-    the_footer_names_the_neon_kernel: Neon, queens_host_kernel = "neon", "NEON runs on aarch64 only";
-}
+crate::search::kernel::for_each_kernel!(footer_per_kernel);
 
 #[test]
 fn the_footer_names_the_common_value_and_the_exceptions() {
-    footer_names_the_kernel_of_the_symmetric_rows(crate::search::kernel::Kernel::Scalar);
     let rows = [row(0, "symmetric", 2), row(1, "symmetric", 2)];
     let on_every_row = footer(&[row(0, "enumerate", 1)], &human_columns()).unwrap();
     assert!(

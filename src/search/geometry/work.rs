@@ -17,7 +17,7 @@ use crate::search::kernel::Interior;
 
 /// `A` of the model: the squares of a row that one queen above it attacks along its
 /// diagonals, as a multiple of `1/m`: 2, the two diagonals, which is also the best fit on the
-/// border plan's units for n = 12..14 (the `calibrate` test).
+/// border plan's units for n = 12..14 (`cargo bench --bench measurements -- estimates`).
 pub(crate) const DIAGONAL_HIT: f64 = 2.0;
 
 /// The estimated nodes of `it`'s search tree (see the module documentation).
@@ -65,46 +65,4 @@ pub(crate) fn estimated_fixed_nodes(n: usize, group: usize) -> f64 {
         total += level;
     }
     total
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::geometry::constellation;
-    use crate::search::kernel::Kernel;
-    use crate::search::plans::border::choose_member;
-
-    /// The fit of [`DIAGONAL_HIT`]: for each `A`, the log ratio of estimate to nodes over the
-    /// border plan's orbit units (mean, standard deviation) and the ratio of the sums. Measured
-    /// (2026-12-01): `A = 2` gives the smallest spread, sd 0.28 / 0.30 / 0.32 at n = 12 / 13 /
-    /// 14, and sums 1.10 / 1.14 / 1.18 times the nodes; `A = 1.5` and `2.5` are off by a factor
-    /// of about 2 in the sums.
-    #[test]
-    #[ignore = "a measurement: run with --release --nocapture"]
-    fn calibrate() {
-        for n in [12usize, 13, 14] {
-            let its: Vec<Interior> = constellation::orbits(n)
-                .iter()
-                .map(|o| choose_member(n, o).0)
-                .collect();
-            let nodes: Vec<f64> = its
-                .iter()
-                .map(|it| Kernel::Scalar.count(it).nodes as f64 + 1.0)
-                .collect();
-            for a in [0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0] {
-                let est: Vec<f64> = its
-                    .iter()
-                    .map(|it| estimated_nodes_with(it, a) + 1.0)
-                    .collect();
-                let logs: Vec<f64> = est.iter().zip(&nodes).map(|(e, x)| (e / x).ln()).collect();
-                let mean = logs.iter().sum::<f64>() / logs.len() as f64;
-                let sd = (logs.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / logs.len() as f64)
-                    .sqrt();
-                let ratio = est.iter().sum::<f64>() / nodes.iter().sum::<f64>();
-                println!(
-                    "n={n} a={a} mean log(est/nodes) {mean:.3} sd {sd:.3} sum ratio {ratio:.3}"
-                );
-            }
-        }
-    }
 }

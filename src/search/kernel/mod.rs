@@ -134,6 +134,9 @@ kernels! {
     Neon = "neon" => neon,
 }
 
+#[cfg(test)]
+pub(crate) use for_each_kernel;
+
 pub(crate) mod batched;
 pub(crate) mod frames;
 pub(crate) mod interior;

@@ -1,14 +1,17 @@
 //! The kernels against the plain recursive count ([`reference_count`]) and against each
 //! other: the scalar kernel on every orbit of n = 13 and 14 (where its batches fill up) and on
-//! deep and wide random interiors; then, once per vector kernel (a module each:
-//! `search::kernel::tests::avx2::…`, `…::avx512::…`, `…::neon::…`), that kernel against the
-//! scalar one on every unit of n = 1..15 (in each of its lane widths) and on random single
-//! units up to n = 32. [`last_rows`] checks the closed forms that end the searches.
+//! deep and wide random interiors; then, once per vector kernel of the registry (a module
+//! each, named after the kernel's module: `search::kernel::tests::<kernel>::…`, expanded by
+//! `for_each_kernel!` from `kernels!`, so that a kernel added there is tested here with no
+//! line of its own), that kernel against the scalar one on every unit of n = 1..15 (in each of
+//! its lane widths) and on random single units up to n = 32. [`last_rows`] checks the closed
+//! forms that end the searches.
 //!
 //! A vector kernel's tests are `ignored`, with the reason, where the CPU that built the tests
-//! lacks it (`build.rs` sets `queens_host_avx2`, `queens_host_avx512` and `queens_host_neon`
-//! from the build machine's CPU). The registry as the command line shows it, and the refusal
-//! of a kernel this CPU lacks, are tested in `tests/it/kernels.rs`.
+//! lacks it (`build.rs` sets `queens_host_kernel = "<name>"` for each kernel the build
+//! machine's CPU runs): shown and counted as ignored, never passed without checking. The
+//! registry as the command line shows it, and the refusal of a kernel this CPU lacks, are
+//! tested in `tests/it/kernels.rs`.
 
 mod last_rows;
 
