@@ -203,10 +203,10 @@ fn random_givens_and_blocked_squares_agree() {
         }
     }
     assert!(
-        with_completions.iter().all(|&c| c >= 5),
+        with_completions.iter().all(|&c| c >= 15),
         "completions per rules: {with_completions:?}"
     );
-    assert!(symmetric_classes >= 10, "{symmetric_classes} cases");
+    assert!(symmetric_classes >= 20, "{symmetric_classes} cases");
 }
 
 /// The corner trick of the torus: with the queen of row 0 given in column 0 the completions are
