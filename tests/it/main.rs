@@ -32,3 +32,4 @@ mod signals;
 mod slurm;
 mod tables;
 mod two_ways;
+mod variants;
