@@ -27,8 +27,10 @@ pub enum Piece {
 pub enum Surface {
     /// The plane n×n board: lines end at the edges.
     Plane,
-    /// A second board for the unit tests alone (attacks as on the plane), so that they can
-    /// show that other rules are refused and kept apart.
+    /// A second board for the unit tests alone, so that they can show that other rules are
+    /// kept apart and that everything written over [`Rules`] follows them: on it the
+    /// diagonals do not count (a piece attacks along its row and column only, so every
+    /// permutation is a solution: n! of them).
     #[cfg(test)]
     TestOnly,
 }
@@ -103,7 +105,7 @@ impl Rules {
         match (self.piece, self.surface) {
             (Piece::Queen, Surface::Plane) => dr == 0 || dc == 0 || dr == dc,
             #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => dr == 0 || dc == 0 || dr == dc,
+            (Piece::Queen, Surface::TestOnly) => dr == 0 || dc == 0,
         }
     }
 
@@ -150,10 +152,15 @@ impl Rules {
         }
     }
 
-    /// The state of the row search before any row is filled.
+    /// The state of the row search ([`RowState`]) before any row is filled.
     #[inline(always)]
     pub fn start(&self) -> RowState {
-        RowState::EMPTY
+        RowState {
+            cols: 0,
+            left: 0,
+            right: 0,
+            rules: *self,
+        }
     }
 }
 
@@ -176,50 +183,92 @@ pub fn unsupported(what: &str, rules: &Rules) -> String {
 }
 
 /// The state of a row-by-row bitmask search after some rows are filled: masks over the
-/// columns of the next row to fill (bit `c` = column `c`, `n ≤ 32`). The plain searches
-/// (`enumerate`, the `solutions` iterator, the plain profile) step rows with it alone.
+/// columns of the next row to fill (bit `c` = column `c`, `n ≤ 32`), and the rules whose
+/// attacks they hold. Every plain search (`enumerate`, the `solutions` iterator, the plain
+/// and symmetric profiles, the half-turn Burnside search) steps rows with it alone; none of
+/// them knows how a piece attacks.
 ///
-/// - `cols`: columns already holding a queen;
+/// - `cols`: columns already holding a piece;
 /// - `left`: squares of the next row attacked along the diagonals whose column grows by one
 ///   per row (the mask shifts `<< 1` from one row to the next);
 /// - `right`: squares attacked along the diagonals whose column shrinks by one per row (`>> 1`).
 ///
 /// A piece whose attack reaches only the next rows (the knight's part of a superqueen) adds
 /// masks for the rows it reaches here; a board whose diagonals wrap rotates them in
-/// [`RowState::place`] instead of shifting.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// [`RowState::place`] and [`RowState::advance`] instead of shifting. The step matches on the
+/// rules: with one rule set compiled in, the match costs nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RowState {
     cols: u32,
     left: u32,
     right: u32,
+    rules: Rules,
 }
 
 impl RowState {
-    /// The empty board.
-    pub const EMPTY: RowState = RowState {
-        cols: 0,
-        left: 0,
-        right: 0,
-    };
+    /// The rules the state follows.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The same state with the columns `cols` also taken (by pieces placed outside the row
+    /// order, such as the border queens of the symmetric engine, whose diagonal attacks the
+    /// caller keeps itself).
+    #[inline(always)]
+    pub fn with_columns(self, cols: u32) -> RowState {
+        RowState {
+            cols: self.cols | cols,
+            ..self
+        }
+    }
 
     /// Squares of the next row (within `full`, the mask of the board's columns) attacked by
-    /// no queen placed so far.
+    /// no piece placed so far.
     #[inline(always)]
     pub fn free(self, full: u32) -> u32 {
         full & !(self.cols | self.left | self.right)
     }
 
-    /// The state after a queen on the square `bit` (a single set bit) of the next row.
-    /// Diagonal attacks move one column per row: `left` shifts up, `right` shifts down; the
-    /// bits shifted past column n−1 are cut off by `full`, those past column 0 fall off.
+    /// The state after a piece on the square `bit` (a single set bit) of the next row, seen
+    /// from the row below it. For the queen the diagonal attacks move one column per row:
+    /// `left` shifts up, `right` shifts down; the bits shifted past column n−1 are cut off by
+    /// `full`, those past column 0 fall off.
     #[inline(always)]
     pub fn place(self, bit: u32, full: u32) -> RowState {
-        RowState {
-            cols: self.cols | bit,
-            left: ((self.left | bit) << 1) & full,
-            right: (self.right | bit) >> 1,
+        match (self.rules.piece, self.rules.surface) {
+            (Piece::Queen, Surface::Plane) => RowState {
+                cols: self.cols | bit,
+                left: ((self.left | bit) << 1) & full,
+                right: (self.right | bit) >> 1,
+                rules: self.rules,
+            },
+            #[cfg(test)]
+            (Piece::Queen, Surface::TestOnly) => self.with_columns(bit),
         }
     }
+
+    /// The state `rows` rows further down (`rows < 32`) with nothing placed in between: the
+    /// rows skipped are filled some other way (the symmetric engine's border rows) or are
+    /// looked at from afar (the half-turn search looks at the mirror row of the next one).
+    #[inline(always)]
+    pub fn advance(self, rows: u32, full: u32) -> RowState {
+        match (self.rules.piece, self.rules.surface) {
+            (Piece::Queen, Surface::Plane) => RowState {
+                left: (self.left << rows) & full,
+                right: self.right >> rows,
+                ..self
+            },
+            #[cfg(test)]
+            (Piece::Queen, Surface::TestOnly) => self,
+        }
+    }
+}
+
+/// The columns of `mask` (a mask of an `n`-column row, `1 ≤ n ≤ 32`) mirrored: column `c`
+/// becomes column `n − 1 − c`.
+#[inline(always)]
+pub fn mirror(mask: u32, n: usize) -> u32 {
+    mask.reverse_bits() >> (32 - n)
 }
 
 /// The mask of the `n` columns of a board (`n ≤ 32`; 0 for the empty board).
@@ -252,31 +301,51 @@ mod tests {
 
     #[test]
     fn the_row_step_leaves_free_exactly_the_unattacked_squares() {
-        // Every partial board of up to 4 rows on 6 columns: the row step's free squares are
-        // the squares of the next row that `attacks` leaves free.
-        let (n, q, full) = (6usize, Rules::QUEENS, full_mask(6));
-        fn walk(n: usize, q: Rules, full: u32, s: RowState, path: &mut Vec<usize>) {
-            let row = path.len();
-            let expected = (0..n)
+        // Every partial board of up to 4 rows on 6 columns, under both rule sets: the row
+        // step's free squares, in the next row and (advanced) in every row below it, are the
+        // squares that `attacks` leaves free.
+        fn expected(q: Rules, n: usize, path: &[usize], row: usize) -> u32 {
+            (0..n)
                 .filter(|&c| {
                     path.iter()
                         .enumerate()
                         .all(|(r, &pc)| !q.attacks((r, pc), (row, c)))
                 })
-                .fold(0u32, |m, c| m | 1 << c);
-            assert_eq!(s.free(full), expected, "{path:?}");
+                .fold(0u32, |m, c| m | 1 << c)
+        }
+        fn walk(n: usize, q: Rules, s: RowState, path: &mut Vec<usize>, boards: &mut usize) {
+            let (row, full) = (path.len(), full_mask(n));
+            *boards += 1;
+            assert_eq!(s.rules(), q);
+            assert_eq!(s.free(full), expected(q, n, path, row), "{q} {path:?}");
+            for below in row + 1..n {
+                let ahead = s.advance((below - row) as u32, full).free(full);
+                assert_eq!(ahead, expected(q, n, path, below), "{q} {path:?} {below}");
+            }
             if row == 4 {
                 return;
             }
             for c in 0..n {
-                if expected & 1 << c != 0 {
+                if s.free(full) & 1 << c != 0 {
                     path.push(c);
-                    walk(n, q, full, s.place(1 << c, full), path);
+                    walk(n, q, s.place(1 << c, full), path, boards);
                     path.pop();
                 }
             }
         }
-        walk(n, q, full, q.start(), &mut Vec::new());
+        let count = |q: Rules| {
+            let mut boards = 0;
+            walk(6, q, q.start(), &mut Vec::new(), &mut boards);
+            boards
+        };
+        // The queens' tree of 6 columns to depth 4 (1 + 6 + 20 + 36 + 46, A319284 for n = 6),
+        // and the test rules' (1 + 6 + 30 + 120 + 360).
+        assert_eq!((count(Rules::QUEENS), count(TEST_RULES)), (109, 517));
+        assert_eq!(Rules::QUEENS.start().with_columns(0b101).free(0b111), 0b010);
+        assert_eq!(
+            (mirror(0b0011, 4), mirror(0b1, 1), mirror(1, 32)),
+            (0b1100, 1, 1 << 31)
+        );
     }
 
     #[test]

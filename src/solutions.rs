@@ -81,7 +81,9 @@ pub struct Solutions {
 
 impl Solutions {
     fn new(n: usize) -> Solutions {
-        Solutions { walk: Walk::new(n) }
+        Solutions {
+            walk: Walk::new(crate::rules::Rules::QUEENS, n),
+        }
     }
 }
 

@@ -16,6 +16,8 @@
 //! levels.
 
 use crate::plan::stop::Patrol;
+use crate::rules::{RowState, Rules, full_mask, mirror};
+use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 /// How a search ended: `Break` when its unit gave up on a stop ([`crate::plan::stop`]).
@@ -26,36 +28,6 @@ type Flow = ControlFlow<()>;
 /// nodes for the queen of row 0 in column 13).
 const NODES_BETWEEN_LOOKS: u32 = 1 << 16;
 
-/// The occupied lines of a partial board: columns, rows and both diagonal families, as bit
-/// sets (64 bits hold the 2n − 1 diagonals of n ≤ 32).
-#[derive(Clone, Copy, Default)]
-struct Lines {
-    rows: u64,
-    cols: u64,
-    /// Diagonals by `r − c + n − 1`.
-    down: u64,
-    /// Anti-diagonals by `r + c`.
-    up: u64,
-}
-
-impl Lines {
-    /// The board with a queen added on `(r, c)`, or `None` if a queen already attacks it.
-    #[inline]
-    fn place(self, n: usize, r: usize, c: usize) -> Option<Lines> {
-        let (rb, cb) = (1u64 << r, 1u64 << c);
-        let (db, ub) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
-        if (self.rows & rb) | (self.cols & cb) | (self.down & db) | (self.up & ub) != 0 {
-            return None;
-        }
-        Some(Lines {
-            rows: self.rows | rb,
-            cols: self.cols | cb,
-            down: self.down | db,
-            up: self.up | ub,
-        })
-    }
-}
-
 /// A count with the nodes (pairs or quadruples placed) it took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FixedCount {
@@ -65,71 +37,198 @@ pub(crate) struct FixedCount {
     pub(crate) nodes: u64,
 }
 
-/// The lines of the centre queen for odd n (every half- or quarter-turn symmetric board of odd
-/// size has one there), or the empty board for even n.
-fn centre(n: usize) -> Lines {
-    if n % 2 == 1 {
-        Lines::default()
-            .place(n, n / 2, n / 2)
-            .expect("the empty board has room")
-    } else {
-        Lines::default()
-    }
+/// The centre square of an odd board, which every half- or quarter-turn symmetric board of odd
+/// size holds (its own image); `None` for even n.
+fn centre(n: usize) -> Option<(usize, usize)> {
+    (n % 2 == 1).then_some((n / 2, n / 2))
 }
 
-/// Counts the half-turn symmetric solutions of size `n` whose queen in row 0 is in column
-/// `first` (summed over `first` in `0..n`: A032522).
-pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
-    fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount, p: &mut Patrol) -> Flow {
-        if r == n / 2 {
+/// The half-turn search of size `n` under `rules`: rows `0..n/2` are filled in order with the
+/// rules' row step ([`RowState`]), each queen with its image under the half turn in the
+/// mirror row.
+struct HalfTurn {
+    n: usize,
+    full: u32,
+    /// Per top row `r`: the columns `c` where a queen may stand as far as the fixed queens
+    /// go, that is neither attacked by the centre queen (odd n) nor attacking its own image
+    /// `(n−1−r, n−1−c)`.
+    allowed: Vec<u32>,
+}
+
+impl HalfTurn {
+    fn new(rules: Rules, n: usize) -> HalfTurn {
+        let m = n - 1;
+        let allowed = (0..n / 2)
+            .map(|r| {
+                (0..n)
+                    .filter(|&c| {
+                        let image = (m - r, m - c);
+                        !rules.attacks((r, c), image)
+                            && centre(n).is_none_or(|z| !rules.attacks(z, (r, c)))
+                    })
+                    .fold(0u32, |mask, c| mask | 1 << c)
+            })
+            .collect();
+        HalfTurn {
+            n,
+            full: full_mask(n),
+            allowed,
+        }
+    }
+
+    /// The free squares of top row `r`, where `top` holds the queens of rows `0..r`. Their
+    /// images fill rows `n−r..n`: by the half turn, which keeps every rule's attacks, an image
+    /// attacks `(r, c)` exactly when its queen attacks `(n−1−r, n−1−c)`, so the squares the
+    /// images leave free in row `r` are the mirror of those the top queens leave free in row
+    /// `n−1−r`. A queen placed there does not attack the images either, and its own image
+    /// then attacks none of them.
+    #[inline(always)]
+    fn free(&self, r: usize, top: RowState) -> u32 {
+        let below = top.advance((self.n - 1 - 2 * r) as u32, self.full);
+        top.free(self.full) & mirror(below.free(self.full), self.n) & self.allowed[r]
+    }
+
+    fn go(&self, r: usize, top: RowState, out: &mut FixedCount, p: &mut Patrol) -> Flow {
+        if r == self.n / 2 {
             out.boards += 1;
             return Flow::Continue(());
         }
         if p.stop() {
             return Flow::Break(());
         }
-        for c in 0..n {
-            if let Some(l) = lines
-                .place(n, r, c)
-                .and_then(|l| l.place(n, n - 1 - r, n - 1 - c))
-            {
-                out.nodes += 1;
-                go(n, r + 1, l, out, p)?;
-            }
+        let mut free = self.free(r, top);
+        while free != 0 {
+            let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
+            free ^= bit;
+            out.nodes += 1;
+            self.go(r + 1, top.place(bit, self.full), out, p)?;
         }
         Flow::Continue(())
     }
+}
+
+/// Counts the half-turn symmetric solutions of size `n` whose queen in row 0 is in column
+/// `first` (summed over `first` in `0..n`: A032522).
+pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
+    fixed_half_turn_under(Rules::QUEENS, n, first)
+}
+
+/// [`fixed_half_turn`] under `rules` (whose attacks the half turn keeps, as every rule set's
+/// group does).
+pub(crate) fn fixed_half_turn_under(rules: Rules, n: usize, first: usize) -> FixedCount {
     let mut out = FixedCount::default();
-    let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
-    let start = centre(n);
     if n == 1 {
         // The only row is the centre row.
         out.boards = u64::from(first == 0);
         return out;
     }
-    if let Some(l) = start
-        .place(n, 0, first)
-        .and_then(|l| l.place(n, n - 1, n - 1 - first))
-    {
+    let search = HalfTurn::new(rules, n);
+    let top = rules.start();
+    let bit = search.free(0, top) & 1 << first;
+    if bit != 0 {
         out.nodes += 1;
+        let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
         // A unit that gives up on a stop returns partial counts (thrown away by its watch).
-        let _ = go(n, 1, l, &mut out, &mut patrol);
+        let _ = search.go(1, top.place(bit, search.full), &mut out, &mut patrol);
     }
     out
 }
 
-/// Places the quadruple of `(r, c)` under quarter turns, or `None` if it is not four distinct
-/// non-attacking squares on free lines.
-fn place_quadruple(n: usize, lines: Lines, r: usize, c: usize) -> Option<Lines> {
-    let m = n - 1;
-    if c == r || c == m - r {
-        return None; // the quadruple would need two queens in one row
+/// The quarter-turn search of size `n`: its quadruples fill rows out of order, so its boards
+/// ([`Quarters`]) keep the squares attacked in every row, from a table of each square's
+/// attacks drawn with the rules' row step ([`RowState`]): down the board directly, up the
+/// board as the vertical reflection (which every rule set's group holds) sees them.
+struct QuarterTurn {
+    n: usize,
+    /// Per square `(r, c)` (index `r·n + c`), the squares it attacks in each row (the whole
+    /// of row `r`: one queen per row).
+    attacks: Vec<[u32; 32]>,
+}
+
+/// A board of the quarter-turn search.
+#[derive(Clone, Copy)]
+struct Quarters {
+    /// Rows holding a queen, as bits.
+    rows: u32,
+    /// Per row, the squares a queen attacks.
+    attacked: [u32; 32],
+}
+
+impl QuarterTurn {
+    fn new(rules: Rules, n: usize) -> QuarterTurn {
+        let (full, m) = (full_mask(n), n - 1);
+        // The squares of row `below` (> r) that a queen on (r, c) attacks.
+        let below = |r: usize, c: usize, below: usize| {
+            let one = rules.start().place(1 << c, full);
+            !one.advance((below - r - 1) as u32, full).free(full) & full
+        };
+        let attacks = (0..n * n)
+            .map(|square| {
+                let (r, c) = (square / n, square % n);
+                let mut rows = [0u32; 32];
+                for (row, mask) in rows[..n].iter_mut().enumerate() {
+                    *mask = match row.cmp(&r) {
+                        Ordering::Greater => below(r, c, row),
+                        Ordering::Less => below(m - r, c, m - row),
+                        Ordering::Equal => full,
+                    };
+                }
+                rows
+            })
+            .collect();
+        QuarterTurn { n, attacks }
     }
-    lines
-        .place(n, r, c)?
-        .place(n, c, m - r)?
-        .place(n, m - r, m - c)?
-        .place(n, m - c, r)
+
+    /// `board` with a queen added on `(r, c)`, or `None` if a queen already attacks it or
+    /// holds its row.
+    #[inline]
+    fn place(&self, mut board: Quarters, (r, c): (usize, usize)) -> Option<Quarters> {
+        if board.attacked[r] & 1 << c != 0 {
+            return None;
+        }
+        let attacks = &self.attacks[r * self.n + c];
+        for (mask, a) in board.attacked.iter_mut().zip(attacks) {
+            *mask |= a;
+        }
+        board.rows |= 1 << r;
+        Some(board)
+    }
+
+    /// `board` with the quadruple of `(r, c)` under quarter turns, or `None` if it is not
+    /// four distinct non-attacking squares on free rows.
+    fn place_quadruple(&self, board: Quarters, r: usize, c: usize) -> Option<Quarters> {
+        let m = self.n - 1;
+        if c == r || c == m - r {
+            return None; // the quadruple would need two queens in one row
+        }
+        let squares = [(r, c), (c, m - r), (m - r, m - c), (m - c, r)];
+        if squares
+            .iter()
+            .any(|&(row, col)| board.attacked[row] & 1 << col != 0)
+        {
+            return None; // the cheap test first: most candidates fail here
+        }
+        let board = self.place(board, (r, c))?;
+        let board = self.place(board, (c, m - r))?;
+        let board = self.place(board, (m - r, m - c))?;
+        self.place(board, (m - c, r))
+    }
+
+    fn go(&self, r: usize, board: Quarters, out: &mut FixedCount) {
+        if r == self.n / 2 {
+            out.boards += 1;
+            return;
+        }
+        if board.rows & (1 << r) != 0 {
+            return self.go(r + 1, board, out); // row taken by an earlier quadruple
+        }
+        for c in 0..self.n {
+            if let Some(b) = self.place_quadruple(board, r, c) {
+                out.nodes += 1;
+                self.go(r + 1, b, out);
+            }
+        }
+    }
 }
 
 /// Counts the quarter-turn symmetric solutions of size `n` whose queen in row 0 is in column
@@ -138,21 +237,11 @@ fn place_quadruple(n: usize, lines: Lines, r: usize, c: usize) -> Option<Lines> 
 /// Unlike the half-turn search, this one does not look at the stop flag: its trees are tiny
 /// (15,153 nodes for the unit of column 13 at n = 28, against 2.5 × 10⁹ for the half turn's).
 pub(crate) fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
-    fn go(n: usize, r: usize, lines: Lines, out: &mut FixedCount) {
-        if r == n / 2 {
-            out.boards += 1;
-            return;
-        }
-        if lines.rows & (1 << r) != 0 {
-            return go(n, r + 1, lines, out); // row taken by an earlier quadruple
-        }
-        for c in 0..n {
-            if let Some(l) = place_quadruple(n, lines, r, c) {
-                out.nodes += 1;
-                go(n, r + 1, l, out);
-            }
-        }
-    }
+    fixed_quarter_turn_under(Rules::QUEENS, n, first)
+}
+
+/// [`fixed_quarter_turn`] under `rules` (whose attacks the quarter turn keeps).
+pub(crate) fn fixed_quarter_turn_under(rules: Rules, n: usize, first: usize) -> FixedCount {
     let mut out = FixedCount::default();
     if n == 1 {
         out.boards = u64::from(first == 0);
@@ -161,9 +250,18 @@ pub(crate) fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
     if n % 4 == 2 || n % 4 == 3 {
         return out; // quadruples and at most a centre queen cannot make n queens
     }
-    if let Some(l) = place_quadruple(n, centre(n), 0, first) {
+    let search = QuarterTurn::new(rules, n);
+    let empty = Quarters {
+        rows: 0,
+        attacked: [0; 32],
+    };
+    let start = match centre(n) {
+        Some(z) => search.place(empty, z).expect("the empty board has room"),
+        None => empty,
+    };
+    if let Some(b) = search.place_quadruple(start, 0, first) {
         out.nodes += 1;
-        go(n, 1, l, &mut out);
+        search.go(1, b, &mut out);
     }
     out
 }
@@ -225,6 +323,110 @@ mod tests {
         );
         // Outside the watch it counts whole again.
         assert_eq!(fixed_half_turn(22, 10), whole);
+    }
+
+    #[test]
+    fn the_searches_build_the_nodes_they_always_built() {
+        // (boards, nodes) summed over the units of n = 1..=16, as the searches of one queen
+        // bitmask per line family counted them before they were written over the rules.
+        let half = [
+            (1, 0),
+            (0, 0),
+            (0, 0),
+            (2, 4),
+            (2, 4),
+            (4, 16),
+            (8, 20),
+            (4, 54),
+            (16, 68),
+            (12, 250),
+            (48, 332),
+            (80, 1406),
+            (136, 1718),
+            (420, 8938),
+            (1240, 12248),
+            (3000, 65986),
+        ];
+        let quarter = [
+            (1, 0),
+            (0, 0),
+            (0, 0),
+            (2, 2),
+            (2, 2),
+            (0, 0),
+            (0, 0),
+            (0, 6),
+            (0, 6),
+            (0, 0),
+            (0, 0),
+            (8, 50),
+            (8, 50),
+            (0, 0),
+            (0, 0),
+            (64, 366),
+        ];
+        let sum = |f: fn(usize, usize) -> FixedCount, n: usize| {
+            (0..n)
+                .map(|c| f(n, c))
+                .fold((0, 0), |(b, k), x| (b + x.boards, k + x.nodes))
+        };
+        for n in 1..=16 {
+            assert_eq!(sum(fixed_half_turn, n), half[n - 1], "half turn, n = {n}");
+            assert_eq!(
+                sum(fixed_quarter_turn, n),
+                quarter[n - 1],
+                "quarter turn, n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn under_other_rules_the_searches_follow_them() {
+        // The test-only rules: rows and columns attack, diagonals do not, so every
+        // permutation is a solution. Brute force over the permutations, written here.
+        use crate::rules::TEST_RULES;
+        fn permutations(n: usize, p: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            if p.len() == n {
+                return out.push(p.clone());
+            }
+            for c in 0..n as u8 {
+                if !p.contains(&c) {
+                    p.push(c);
+                    permutations(n, p, out);
+                    p.pop();
+                }
+            }
+        }
+        for n in 1..=8 {
+            let mut all = Vec::new();
+            permutations(n, &mut Vec::new(), &mut all);
+            all.retain(|p| !TEST_RULES.any_attack(p));
+            let m = n - 1;
+            let half = all
+                .iter()
+                .filter(|p| (0..n).all(|r| p[m - r] as usize == m - p[r] as usize))
+                .count() as u64;
+            let quarter = all
+                .iter()
+                .filter(|p| (0..n).all(|r| p[p[r] as usize] as usize == m - r))
+                .count() as u64;
+            let f180: u64 = (0..n)
+                .map(|c| fixed_half_turn_under(TEST_RULES, n, c).boards)
+                .sum();
+            let f90: u64 = (0..n)
+                .map(|c| fixed_quarter_turn_under(TEST_RULES, n, c).boards)
+                .sum();
+            assert_eq!((f180, f90), (half, quarter), "n = {n}");
+        }
+        // Not the queens' counts: n = 8 has 384 half-turn symmetric permutations (2⁴·4!) and
+        // 12 quarter-turn ones (4!/2!), against 4 and 0 queens' boards.
+        let f180: u64 = (0..8)
+            .map(|c| fixed_half_turn_under(TEST_RULES, 8, c).boards)
+            .sum();
+        let f90: u64 = (0..8)
+            .map(|c| fixed_quarter_turn_under(TEST_RULES, 8, c).boards)
+            .sum();
+        assert_eq!((f180, f90), (384, 12));
     }
 
     #[test]

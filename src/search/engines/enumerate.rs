@@ -97,8 +97,18 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
 /// Visits every solution of size `n` in lexicographic order, stopping early if `visit` breaks.
 /// Uses constant memory. Returns the number of nodes visited (A319283 when not stopped early).
 pub(crate) fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(n: usize, visit: V) -> u64 {
+    for_each_solution_under(Rules::QUEENS, n, visit)
+}
+
+/// [`for_each_solution`] under other rules: every placement of one piece per row that no
+/// two attack each other under `rules`.
+pub(crate) fn for_each_solution_under<V: FnMut(&[u8]) -> ControlFlow<()>>(
+    rules: Rules,
+    n: usize,
+    visit: V,
+) -> u64 {
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-    for_each_solution_below(n, &[], visit)
+    for_each_solution_below(rules, n, &[], visit)
 }
 
 /// The same search as [`for_each_solution`], walked with an explicit stack, one level per
@@ -120,11 +130,11 @@ pub(crate) struct Walk {
 }
 
 impl Walk {
-    /// The walk of size `n` (1..=32), before its first solution.
-    pub(crate) fn new(n: usize) -> Walk {
+    /// The walk of size `n` (1..=32) under `rules`, before its first solution.
+    pub(crate) fn new(rules: Rules, n: usize) -> Walk {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         let full = full_mask(n);
-        let start = Rules::QUEENS.start();
+        let start = rules.start();
         let mut untried = vec![0; n];
         untried[0] = start.free(full);
         Walk {
@@ -174,9 +184,9 @@ pub(crate) struct PrefixUnit {
     pub(crate) ancestor_nodes: u64,
 }
 
-/// Cuts the tree of size `n` at `depth`: every node at that depth, and every node above it
-/// without children, becomes a unit, in lexicographic order.
-pub(crate) fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
+/// Cuts the tree of size `n` under `rules` at `depth`: every node at that depth, and every
+/// node above it without children, becomes a unit, in lexicographic order.
+pub(crate) fn prefix_units(rules: Rules, n: usize, depth: usize) -> Vec<PrefixUnit> {
     fn walk(
         n: usize,
         full: u32,
@@ -210,7 +220,7 @@ pub(crate) fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
         n,
         full_mask(n),
         depth,
-        Rules::QUEENS.start(),
+        rules.start(),
         &mut Vec::new(),
         &mut pending,
         &mut out,
@@ -218,9 +228,10 @@ pub(crate) fn prefix_units(n: usize, depth: usize) -> Vec<PrefixUnit> {
     out
 }
 
-/// Visits the solutions below `prefix` in lexicographic order; returns the nodes visited
-/// (the prefix's own node included, its ancestors not).
+/// Visits the solutions below `prefix` under `rules` in lexicographic order; returns the
+/// nodes visited (the prefix's own node included, its ancestors not).
 pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
+    rules: Rules,
     n: usize,
     prefix: &[u8],
     mut visit: V,
@@ -233,7 +244,7 @@ pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
         visit: &mut visit,
         patrol: Patrol::every(DESCENTS_BETWEEN_LOOKS),
     };
-    let mut m = Rules::QUEENS.start();
+    let mut m = rules.start();
     for (r, &c) in prefix.iter().enumerate() {
         m = m.place(1 << c, d.full);
         d.path[r] = c;
@@ -266,6 +277,7 @@ pub(crate) fn tally_solution(t: &mut Tally, cols: &[u8]) {
 /// canonicalized, so classes are counted one by one.
 pub(crate) struct EnumeratePlan {
     n: usize,
+    rules: Rules,
     units: Vec<PrefixUnit>,
 }
 
@@ -273,9 +285,17 @@ impl EnumeratePlan {
     /// The plan for board size `n` (0..=32): for n = 0 one unit, the empty board, whose
     /// search meets one node (the root, a complete board).
     pub(crate) fn new(n: usize) -> Self {
+        EnumeratePlan::under(Rules::QUEENS, n)
+    }
+
+    /// The plan for board size `n` under `rules`: its search steps rows with the rules'
+    /// [`RowState`]; its classes are counted under D4, the group of every rule set today
+    /// ([`Rules::group`]).
+    pub(crate) fn under(rules: Rules, n: usize) -> Self {
         EnumeratePlan {
             n,
-            units: prefix_units(n, PREFIX_DEPTH.min(n)),
+            rules,
+            units: prefix_units(rules, n, PREFIX_DEPTH.min(n)),
         }
     }
 }
@@ -297,6 +317,10 @@ impl Plan for EnumeratePlan {
         format!("enumerate-prefix{}-v1", PREFIX_DEPTH)
     }
 
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
     fn unit_count(&self) -> usize {
         self.units.len()
     }
@@ -304,7 +328,7 @@ impl Plan for EnumeratePlan {
     fn count_unit(&self, id: usize) -> Tally {
         let unit = &self.units[id];
         let mut t = Tally::default();
-        let nodes = for_each_solution_below(self.n, &unit.prefix, |cols| {
+        let nodes = for_each_solution_below(self.rules, self.n, &unit.prefix, |cols| {
             tally_solution(&mut t, cols);
             ControlFlow::Continue(())
         });
@@ -340,7 +364,7 @@ mod tests {
         assert_eq!(full_mask(32), u32::MAX);
         // The empty board: the root alone, a complete board (A319283 a(0) = 1).
         let mut boards = 0;
-        let nodes = for_each_solution_below(0, &[], |cols| {
+        let nodes = for_each_solution_below(Rules::QUEENS, 0, &[], |cols| {
             assert!(cols.is_empty());
             boards += 1;
             ControlFlow::Continue(())

@@ -159,6 +159,10 @@ pub(crate) trait DepthUnits: Send + Sync {
     fn engine(&self) -> Engine;
     /// The name of the split into units, with a version ([`Plan::identity`]).
     fn identity(&self) -> &'static str;
+    /// The rules whose tree is profiled ([`Plan::rules`]).
+    fn rules(&self) -> Rules {
+        Rules::QUEENS
+    }
     /// The number of units.
     fn unit_count(&self) -> usize;
     /// The estimated work of unit `id` ([`Plan::estimated_work`]).
@@ -220,6 +224,10 @@ impl<U: DepthUnits> Plan for DepthPlan<U> {
         self.units.identity().to_string()
     }
 
+    fn rules(&self) -> Rules {
+        self.units.rules()
+    }
+
     fn unit_count(&self) -> usize {
         self.counts.len()
     }
@@ -253,6 +261,7 @@ impl<U: DepthUnits> Plan for DepthPlan<U> {
 /// (its prefix) and every node below it, one counter per depth.
 pub(crate) struct PlainUnits {
     n: usize,
+    rules: Rules,
     units: Vec<PrefixUnit>,
     work: Vec<u64>,
 }
@@ -267,11 +276,29 @@ impl DepthPlan<PlainUnits> {
     ///
     /// If `n` is outside 1..=32.
     pub fn new(n: usize) -> PlainProfilePlan {
+        PlainProfilePlan::under(Rules::QUEENS, n)
+    }
+
+    /// The profile plan of size `n` (1..=32) under `rules`: the tree of
+    /// [`EnumeratePlan::under`].
+    ///
+    /// # Panics
+    ///
+    /// If `n` is outside 1..=32.
+    pub fn under(rules: Rules, n: usize) -> PlainProfilePlan {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
-        let units = prefix_units(n, PREFIX_DEPTH.min(n));
-        let work = plain_units(n);
+        let units = prefix_units(rules, n, PREFIX_DEPTH.min(n));
+        let plan = EnumeratePlan::under(rules, n);
+        let work: Vec<u64> = (0..plan.unit_count())
+            .map(|id| plan.estimated_work(id))
+            .collect();
         debug_assert_eq!(units.len(), work.len());
-        DepthPlan::from_units(PlainUnits { n, units, work })
+        DepthPlan::from_units(PlainUnits {
+            n,
+            rules,
+            units,
+            work,
+        })
     }
 
     /// The profile, once every unit has been counted ([`Plan::count_unit`]); `None` before.
@@ -321,6 +348,10 @@ impl DepthUnits for PlainUnits {
         "profile-plain-v1"
     }
 
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
     fn unit_count(&self) -> usize {
         self.units.len()
     }
@@ -334,7 +365,7 @@ impl DepthUnits for PlainUnits {
         let prefix = &self.units[id].prefix;
         let m = prefix
             .iter()
-            .fold(Rules::QUEENS.start(), |m, &c| m.place(1 << c, full));
+            .fold(self.rules.start(), |m, &c| m.place(1 << c, full));
         let mut counts = [0u64; 33];
         let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
         // A unit that gives up returns its partial counts, which its plan does not keep.

@@ -28,6 +28,7 @@ use crate::plan::stop::Patrol;
 use crate::search::geometry::constellation::{self, Constellation};
 use crate::search::kernel::Interior;
 use crate::search::plans::border::{choose_member, orbit_cost};
+use crate::rules::{RowState, Rules};
 use std::ops::ControlFlow;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
@@ -44,16 +45,14 @@ pub struct SymmetricProfile {
 }
 
 /// Counts the partial boards below a node of `it` with `i` free rows filled, by depth
-/// `base + i + 1` of each child; `cols`, `ld`, `rd` are the interior queens' masks as seen
-/// from free row `i` (as in [`crate::search::kernel::scalar`]). `patrol` counts the nodes between
-/// looks at the stop flag: `Break` when the unit gives up (its counts are partial).
-#[allow(clippy::too_many_arguments)] // the search's state, as the recursion carries it
+/// `base + i + 1` of each child; `m` is the rules' row step ([`RowState`]) over the interior
+/// columns, as seen from free row `i` (the border queens' diagonal attacks are the
+/// interior's `blocked` masks, as in [`crate::search::kernel::scalar`]). `patrol` counts the nodes
+/// between looks at the stop flag: `Break` when the unit gives up (its counts are partial).
 fn descend(
     it: &Interior,
     i: usize,
-    cols: u32,
-    ld: u32,
-    rd: u32,
+    m: RowState,
     base: usize,
     counts: &mut [u64; 33],
     patrol: &mut Patrol,
@@ -66,26 +65,16 @@ fn descend(
         return ControlFlow::Break(());
     }
     // Free squares of free row i: interior columns not taken and not attacked by an interior
-    // queen (cols, ld, rd) or a border queen (blocked).
-    let mut free = it.inner & !(cols | ld | rd | it.blocked[i]);
-    // Rows between free row i and the next one: the diagonals move one column per row.
-    let s = if i + 1 < it.depth { it.shift[i] } else { 0 };
+    // queen (the row step) or a border queen (blocked).
+    let mut free = m.free(it.inner & !it.blocked[i]);
+    // Rows between free row i and the next one (hold border queens): the step skips them.
+    let skip = if i + 1 < it.depth { it.shift[i] - 1 } else { 0 };
     while free != 0 {
         let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
         free ^= bit; // clear it from the candidates
         counts[base + i + 1] += 1;
-        // Rising diagonals shift up (bits past the window are masked by `inner`), falling ones
-        // down (bits past column 1 fall off).
-        descend(
-            it,
-            i + 1,
-            cols | bit,
-            (ld | bit) << s,
-            (rd | bit) >> s,
-            base,
-            counts,
-            patrol,
-        )?;
+        let child = m.place(bit, it.inner).advance(skip, it.inner);
+        descend(it, i + 1, child, base, counts, patrol)?;
     }
     ControlFlow::Continue(())
 }
@@ -183,7 +172,8 @@ impl DepthUnits for SymmetricUnits {
         counts[root] += 1;
         let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
         // A unit that gives up returns its partial counts, which its plan does not keep.
-        let _ = descend(&it, 0, it.cols, 0, 0, root, &mut counts, &mut patrol);
+        let start = Rules::QUEENS.start().with_columns(it.cols);
+        let _ = descend(&it, 0, start, root, &mut counts, &mut patrol);
         let kernel_nodes: u128 = (root + 1..=n.saturating_sub(2))
             .map(|d| u128::from(counts[d]))
             .sum();
