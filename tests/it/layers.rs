@@ -954,17 +954,6 @@ const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
         "issue 43 point 1: board and its notation and reader",
         &["board", "board::notation", "board::reader"],
     ),
-    (
-        // Issue 43, point 5: `checkpoint/mod.rs` uses `lock`, `recovery` and `sync`, which use
-        // items of `checkpoint/mod.rs`; to break by moving those items into a child of their own.
-        "issue 43 point 5: the checkpoint journal and its parts",
-        &[
-            "storage::checkpoint",
-            "storage::checkpoint::lock",
-            "storage::checkpoint::recovery",
-            "storage::checkpoint::sync",
-        ],
-    ),
 ];
 
 /// Whether the circle through `members` is one of [`KNOWN_CIRCLES`].

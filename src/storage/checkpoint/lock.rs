@@ -1,6 +1,6 @@
 //! The lock that keeps a second run off a checkpoint in use.
 
-use super::CheckpointError;
+use super::identity::CheckpointError;
 use std::fs::{self, File, OpenOptions};
 use std::io;
 use std::path::Path;

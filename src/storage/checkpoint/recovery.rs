@@ -3,7 +3,7 @@
 //! counting (and naming) the ones dropped.
 
 use super::codec::{LineProblem, header_checksum_ok, parse_unit_line, shorten};
-use super::{CheckpointError, Dropped, FORMAT_VERSION, MAGIC, RunIdentity};
+use super::identity::{CheckpointError, Dropped, FORMAT_VERSION, MAGIC, RunIdentity};
 use crate::plan::tally::Tally;
 use crate::storage::bounded::{self, Overlong};
 use std::collections::BTreeMap;

@@ -1,10 +1,13 @@
 //! The background thread that syncs a checkpoint to disk every [`SYNC_INTERVAL`].
 
-use super::SYNC_INTERVAL;
 use std::fs::File;
 use std::io;
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
+
+/// How often the journal is synced to disk while a run lasts.
+pub const SYNC_INTERVAL: Duration = Duration::from_secs(1);
 
 /// The background thread that syncs the journal to disk every [`SYNC_INTERVAL`], so that no
 /// worker ever waits for the disk.
