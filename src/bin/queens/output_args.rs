@@ -140,7 +140,7 @@ pub struct Outputs<L> {
     /// The file of each flag of the layout, in its order (`-`: stdout).
     files: Vec<(&'static Info, Option<String>)>,
     /// `-o FILE`.
-    pub output: Option<String>,
+    output: Option<String>,
     /// The file the human table goes to (`-o FILE` with `--format human`).
     pub human_to: Option<String>,
     /// A usage message: `--format` and its own flag both given.
