@@ -7,10 +7,11 @@
 //! user: the binary run as `nobody` through `setpriv`) sit in `outputs::as_root`, `ignored` by a
 //! plain `cargo test` and run by `.ci/run` (as root) with `--ignored`.
 
-use crate::common::dir;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
 use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
+use crate::common::{dir, path_str};
+use crate::running::Running;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
@@ -184,35 +185,32 @@ fn an_output_that_is_also_an_input_is_refused() {
 #[test]
 fn an_interrupted_list_leaves_no_temporary_file() {
     let d = dir();
+    let big = d.path().join("big.txt");
     for signal in ["INT", "TERM"] {
-        let mut child = queens()
-            .args(["list", "16", "-o", "big.txt"])
-            .current_dir(d.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let started = Instant::now();
-        while temp_files(d.path()).is_empty() {
-            assert!(
-                child.try_wait().unwrap().is_none(),
-                "list 16 ended too soon"
-            );
-            // Measured: the temporary file appears after 0.15 s; the limit is far above.
-            assert!(started.elapsed() < Duration::from_secs(30));
-            thread::sleep(Duration::from_millis(5));
-        }
-        thread::sleep(Duration::from_millis(100));
-        assert!(sh(&format!("kill -{signal} {}", child.id()), d.path()));
-        let status = child.wait().unwrap();
-        let code = if signal == "INT" { 130 } else { 143 };
-        assert_eq!(status.code(), Some(code));
+        // The signal comes on the run's start line (a heartbeat of 1 ms: the line comes once
+        // the run has lasted 1 ms), while the list is written to its temporary file: no
+        // timing of ours, so a faster search cannot finish first (`list 16` writes 14.7
+        // million boards).
+        let mut run = Running::spawn(
+            &["list", "16", "-o", path_str(&big)],
+            &[("QUEENS_HEARTBEAT_MS", "1")],
+            Stdio::null(),
+        );
+        run.wait_err(": started: ");
+        assert_eq!(temp_files(d.path()).len(), 1, "{:?}", temp_files(d.path()));
+        run.signal(signal);
+        let (code, _, err) = run.finish();
+        assert_eq!(
+            code,
+            Some(if signal == "INT" { 130 } else { 143 }),
+            "{err:?}"
+        );
         assert!(
             temp_files(d.path()).is_empty(),
             "{:?}",
             temp_files(d.path())
         );
-        assert!(!d.path().join("big.txt").exists());
+        assert!(!big.exists());
     }
 }
 

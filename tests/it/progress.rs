@@ -27,10 +27,12 @@ fn heartbeat_percent(line: &str, n: usize, units: usize) -> Option<f64> {
 
 #[test]
 fn profile_logs_a_start_line_heartbeats_in_estimated_work_and_a_finish_line() {
+    // The plain search of n = 15 (171 million nodes, about a second on one core) against a
+    // heartbeat of 1 ms: a thousand times it, so that a faster machine still beats.
     let units = plain_units(15).len();
     let out = queens_plain()
         .args(["profile", "15", "--threads", "1"])
-        .env("QUEENS_HEARTBEAT_MS", "100")
+        .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -172,14 +174,34 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
     );
 }
 
+/// The estimated nodes (the default plan's [`queens::plan::Plan::estimated_work`], summed)
+/// that no kernel counts within a heartbeat of 1 ms: a hundred million, about 0.15 s for the
+/// AVX-512 kernel on one Zen 4 core (n = 16), a hundred times the heartbeat.
+const LASTING_NODES: u64 = 100_000_000;
+
+/// The smallest board size whose count on one thread lasts past a heartbeat of 1 ms on any
+/// machine, by the plan's own estimate ([`LASTING_NODES`]), not by a timing of this machine.
+fn lasting_size() -> usize {
+    (12..=20)
+        .find(|&n| {
+            let plan = build(n, Engine::Symmetric);
+            (0..plan.unit_count())
+                .map(|id| plan.estimated_work(id))
+                .sum::<u64>()
+                >= LASTING_NODES
+        })
+        .expect("a size of that much work")
+}
+
 #[test]
 fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing() {
-    // n = 16 lasts tens of milliseconds (n = 13, in about one, could finish before the first
-    // heartbeat with the ring plan).
-    let units = build(16, Engine::Symmetric).unit_count();
+    let n = lasting_size();
+    let size = n.to_string();
+    let units = build(n, Engine::Symmetric).unit_count();
+    let boards = queens::verify::lookup(n).unwrap().total.unwrap();
     // A heartbeat of 1 ms: the start line comes after 1 ms (or 2 s without the variable).
     let o = process::queens_plain()
-        .args(["count", "16", "--threads", "1"])
+        .args(["count", &size, "--threads", "1"])
         .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
@@ -188,16 +210,16 @@ fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(
         lines[0],
-        format!("queens: n=16: started: {units} units, progress in estimated work")
+        format!("queens: n={n}: started: {units} units, progress in estimated work")
     );
     let last = lines.last().unwrap();
     assert!(
-        last.starts_with("queens: n=16: finished after ")
-            && last.ends_with(&format!(" s: {units}/{units} units, 14772512 boards")),
+        last.starts_with(&format!("queens: n={n}: finished after "))
+            && last.ends_with(&format!(" s: {units}/{units} units, {boards} boards")),
         "{last}"
     );
     let o = process::queens_plain()
-        .args(["count", "16", "--threads", "1", "-q"])
+        .args(["count", &size, "--threads", "1", "-q"])
         .env("QUEENS_HEARTBEAT_MS", "1")
         .output()
         .unwrap();
