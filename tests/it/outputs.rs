@@ -7,8 +7,10 @@
 //! user: the binary run as `nobody` through `setpriv`) sit in `outputs::as_root`, `ignored` by a
 //! plain `cargo test` and run by `.ci/run` (as root) with `--ignored`.
 
+use crate::common::Succeeds;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
+use crate::common::process::run_ok;
 use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
 use crate::common::{dir, path_str};
 use crate::running::Running;
@@ -27,8 +29,7 @@ fn a_fifo_is_written_through_to_its_reader() {
     assert!(sh("mkfifo pipe", d.path()));
     let fifo = d.path().join("pipe");
     let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
-    let o = run(&["count", "8", "--csv", "pipe"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--csv", "pipe"], d.path());
     let got = reader.join().unwrap();
     assert!(got.starts_with("n,total,"), "{got}");
     assert!(got.contains("\n8,92,"), "{got}");
@@ -47,8 +48,7 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
     fs::create_dir(d.path().join("real")).unwrap();
     fs::write(d.path().join("real/t.csv"), "old\n").unwrap();
     std::os::unix::fs::symlink("real/t.csv", d.path().join("link.csv")).unwrap();
-    let o = run(&["count", "8", "--csv", "link.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--csv", "link.csv"], d.path());
     assert!(
         fs::symlink_metadata(d.path().join("link.csv"))
             .unwrap()
@@ -63,8 +63,7 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
     assert!(temp_files(d.path()).is_empty() && temp_files(&d.path().join("real")).is_empty());
     // A link to the process's stdout, as /dev/stdout is.
     std::os::unix::fs::symlink("/proc/self/fd/1", d.path().join("out")).unwrap();
-    let o = run(&["count", "8", "--csv", "out"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    let o = run_ok(&["count", "8", "--csv", "out"], d.path());
     assert!(String::from_utf8_lossy(&o.stdout).contains("\n8,92,"));
     assert!(
         fs::symlink_metadata(d.path().join("out"))
@@ -150,7 +149,7 @@ fn new_outputs_honour_the_umask() {
 fn an_output_that_is_also_an_input_is_refused() {
     let d = dir();
     for r in ["0", "1"] {
-        let o = run(
+        run_ok(
             &[
                 "count",
                 "8",
@@ -161,7 +160,6 @@ fn an_output_that_is_also_an_input_is_refused() {
             ],
             d.path(),
         );
-        assert!(o.status.success(), "{}", err(&o));
     }
     let before = fs::read(d.path().join("p0.csv")).unwrap();
     let o = run(
@@ -241,10 +239,8 @@ fn a_closed_stderr_or_a_non_utf8_path_is_no_panic() {
 #[test]
 fn a_closed_stdout_is_a_normal_end_for_every_command() {
     let d = dir();
-    let o = run(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
-    assert!(o.status.success());
-    let o = run(&["count", "4-9", "--csv", "t.csv"], d.path());
-    assert!(o.status.success());
+    run_ok(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
+    run_ok(&["count", "4-9", "--csv", "t.csv"], d.path());
     let commands: [&[&str]; 6] = [
         &["count", "4-12"],
         &["count", "4-12", "--csv", "-"],
@@ -359,13 +355,11 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     let log = d.path().join("log.txt");
     fs::write(&log, "earlier\n").unwrap();
     let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
-    let o = queens()
+    queens()
         .args(["count", "6", "--csv", fd2])
         .current_dir(d.path())
         .stderr(append)
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     let text = fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("earlier\nn,total,"), "{text}");
     assert!(text.contains("\n6,4,1,"), "{text}");
@@ -393,8 +387,7 @@ mod as_root {
         assert!(is_root(), "this test needs root, for mknod");
         let d = dir();
         assert!(sh("mknod null c 1 3 && mknod full c 1 7", d.path()));
-        let o = run(&["count", "6", "--csv", "null"], d.path());
-        assert!(o.status.success(), "{}", err(&o));
+        run_ok(&["count", "6", "--csv", "null"], d.path());
         let o = run(&["count", "6", "--csv", "full"], d.path());
         // An I/O failure has its own exit code, 3 (1 is a check that did not pass).
         refused(&o, 3, "cannot write 'full': No space left on device");
@@ -455,11 +448,9 @@ mod as_root {
             .output()
             .unwrap();
         assert!(o.status.success(), "{}", err(&o));
-        let o = as_nobody(d.path())
+        as_nobody(d.path())
             .args(["count", "7", "--csv", "s/mine.csv"])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", err(&o));
+            .succeeds();
         assert!(
             fs::read_to_string(d.path().join("s/mine.csv"))
                 .unwrap()

@@ -3,6 +3,7 @@
 //! slow pipe and its MiB done on a large file, and `--quiet`. Nothing here measures time: slow
 //! producers and the `QUEENS_HEARTBEAT_MS` knob make the heartbeat come without waiting 10 s.
 
+use crate::common::Succeeds;
 use crate::common::process;
 use crate::common::queens_plain;
 use crate::common::{build, dir, path_str, stdout_of};
@@ -33,9 +34,7 @@ fn profile_logs_a_start_line_heartbeats_in_estimated_work_and_a_finish_line() {
     let out = queens_plain()
         .args(["profile", "15", "--threads", "1"])
         .env("QUEENS_HEARTBEAT_MS", "1")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(
@@ -132,9 +131,7 @@ fn quiet_silences_the_count_and_a_quick_pipe_stays_silent() {
     let out = queens_plain()
         .arg("classify")
         .write_stdin(boards)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "queens: 92 boards, 12 classes (11 asymmetric, 1 half_turn)\n"
@@ -221,9 +218,7 @@ fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing
     let o = process::queens_plain()
         .args(["count", &size, "--threads", "1", "-q"])
         .env("QUEENS_HEARTBEAT_MS", "1")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     assert!(o.stderr.is_empty());
 }
 
@@ -249,9 +244,7 @@ fn a_list_written_to_its_end_says_finished_with_every_unit_and_board() {
     let o = process::queens_plain()
         .args(["list", "15", "-o", path_str(&file)])
         .env("QUEENS_HEARTBEAT_MS", "1")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     assert_eq!(fs::read_to_string(&file).unwrap().lines().count(), 2279184);
     let err = String::from_utf8_lossy(&o.stderr);
     // 2,279,184 boards in units of 65,536: 34 whole units and a last partial one.
@@ -295,9 +288,7 @@ fn units_and_percentages_never_go_backwards_with_many_threads() {
         let o = process::queens_plain()
             .args(args)
             .env("QUEENS_HEARTBEAT_MS", "1")
-            .output()
-            .unwrap();
-        assert!(o.status.success());
+            .succeeds();
         let err = String::from_utf8_lossy(&o.stderr);
         let beats: Vec<(f64, usize)> = err
             .lines()
