@@ -13,6 +13,7 @@
 
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
+use crate::common::process::run_ok;
 use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
 use crate::common::{build, dir, results, whole};
 use queens::plan::{Engine, Part};
@@ -28,8 +29,7 @@ use std::time::{Duration, Instant};
 
 /// The boards column of the part row of `count N --part P` (a clean run, no checkpoint).
 fn part_boards(n: &str, part: &str, d: &Path) -> String {
-    let o = run(&["count", n, "--part", part, "--csv", "-"], d);
-    assert!(o.status.success(), "{}", err(&o));
+    let o = run_ok(&["count", n, "--part", part, "--csv", "-"], d);
     let text = String::from_utf8(o.stdout).unwrap();
     let (header, rows) = crate::common::csv_records(&text);
     let col = header.iter().position(|h| h == "boards").unwrap();
@@ -46,12 +46,11 @@ fn unit_lines_of_another_n_or_engine_are_not_accepted_into_a_checkpoint() {
         let _ = fs::remove_file(&ours);
         let _ = fs::remove_file(&theirs);
         // A whole run of ours, then its unit lines replaced by the other run's.
-        let o = run(
+        run_ok(
             &["count", "12", "--part", "1/2", "--checkpoint", "ours.ckpt"],
             d.path(),
         );
-        assert!(o.status.success(), "{}", err(&o));
-        let o = run(
+        run_ok(
             &[
                 "count",
                 n,
@@ -64,7 +63,6 @@ fn unit_lines_of_another_n_or_engine_are_not_accepted_into_a_checkpoint() {
             ],
             d.path(),
         );
-        assert!(o.status.success(), "{}", err(&o));
         let header = fs::read_to_string(&ours).unwrap();
         let header = header.lines().next().unwrap();
         let foreign: Vec<String> = fs::read_to_string(&theirs)
@@ -75,7 +73,7 @@ fn unit_lines_of_another_n_or_engine_are_not_accepted_into_a_checkpoint() {
             .collect();
         assert!(!foreign.is_empty());
         fs::write(&ours, format!("{header}\n{}\n", foreign.join("\n"))).unwrap();
-        let o = run(
+        let o = run_ok(
             &[
                 "count",
                 "12",
@@ -88,7 +86,6 @@ fn unit_lines_of_another_n_or_engine_are_not_accepted_into_a_checkpoint() {
             ],
             d.path(),
         );
-        assert!(o.status.success(), "{}", err(&o));
         let text = String::from_utf8(o.stdout).unwrap();
         let (h, rows) = crate::common::csv_records(&text);
         let col = h.iter().position(|c| c == "boards").unwrap();
@@ -102,8 +99,7 @@ fn unit_lines_of_another_n_or_engine_are_not_accepted_into_a_checkpoint() {
 #[test]
 fn a_damaged_line_in_the_middle_costs_only_its_unit() {
     let d = dir();
-    let o = run(&["count", "11", "--checkpoint", "c.ckpt"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "11", "--checkpoint", "c.ckpt"], d.path());
     let path = d.path().join("c.ckpt");
     let text = fs::read_to_string(&path).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -114,11 +110,10 @@ fn a_damaged_line_in_the_middle_costs_only_its_unit() {
     let mut damaged: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
     damaged[4] = fields.join(",");
     fs::write(&path, damaged.join("\n") + "\n").unwrap();
-    let o = run(
+    let o = run_ok(
         &["count", "11", "--checkpoint", "c.ckpt", "--csv", "-"],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     let out = String::from_utf8(o.stdout).unwrap();
     let published = queens::verify::lookup(11).unwrap().total.unwrap();
     assert!(out.contains(&format!("\n11,{published},")), "{out}");
@@ -507,15 +502,13 @@ fn random_kills_and_resumes_end_with_the_right_count_and_no_leftover() {
     let kills = kill_until_done(&args, part.path(), &mut rng, 4);
     eprintln!("{kills} kills of the part");
     check_journal(part.path(), Part::new(1, 2).unwrap().unit_count(units));
-    let o = run(
+    run_ok(
         &[
             "count", &size, "--kernel", "scalar", "--part", "0/2", "--csv", "p0.csv",
         ],
         part.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
-    let o = run(&["merge", "p0.csv", "out.csv", "--csv", "-"], part.path());
-    assert!(o.status.success(), "seed {seed}: {}", err(&o));
+    let o = run_ok(&["merge", "p0.csv", "out.csv", "--csv", "-"], part.path());
     let merged = String::from_utf8(o.stdout).unwrap();
     assert!(
         merged.contains(&format!("\n{n},{published},")),
@@ -580,8 +573,7 @@ impl Drop for Tmpfs {
 #[test]
 fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
     let d = dir();
-    let o = run(&["count", "9", "--checkpoint", "ck"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "9", "--checkpoint", "ck"], d.path());
     let text = fs::read_to_string(d.path().join("ck")).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     // Damage a line in the middle: a digit of its checksum.
@@ -589,11 +581,10 @@ fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
     let last = lines[mid].pop().unwrap();
     lines[mid].push(if last == '0' { '1' } else { '0' });
     fs::write(d.path().join("ck"), lines.join("\n") + "\n").unwrap();
-    let o = run(
+    let o = run_ok(
         &["count", "9", "--checkpoint", "ck", "--csv", "-"],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     let e = err(&o);
     assert!(
         e.contains("the checkpoint 'ck': 1 line dropped and its units will be counted again"),
@@ -606,8 +597,7 @@ fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
 
 /// Counts `n` with a complete checkpoint `ck` in `d`; returns its lines.
 fn complete_checkpoint(n: &str, d: &Path) -> Vec<String> {
-    let o = run(&["count", n, "--checkpoint", "ck"], d);
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", n, "--checkpoint", "ck"], d);
     let text = fs::read_to_string(d.join("ck")).unwrap();
     text.lines().map(String::from).collect()
 }
@@ -775,7 +765,7 @@ fn no_output_replaces_a_checkpoint_in_use() {
 #[test]
 fn a_checkpoint_folder_is_checked_whole_before_any_size_is_counted() {
     let d = dir();
-    let o = run(
+    run_ok(
         &[
             "count",
             "8-9",
@@ -786,7 +776,6 @@ fn a_checkpoint_folder_is_checked_whole_before_any_size_is_counted() {
         ],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     // An output onto one of the folder's checkpoints.
     refused(
         &run(
@@ -862,8 +851,7 @@ fn a_locked_checkpoint_in_a_folder_is_refused_before_the_first_size() {
     assert_eq!(names, ["n17.ckpt"]);
     drop(held);
     // Once the other run is gone, the same command counts every size.
-    let o = run(&["count", "15,16,17", "--checkpoint", "ck", "-q"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "15,16,17", "--checkpoint", "ck", "-q"], d.path());
     assert_eq!(fs::read_dir(&ck).unwrap().count(), 3);
 }
 
@@ -879,11 +867,10 @@ fn a_symlinked_checkpoint_is_rewritten_where_it_points() {
     fs::write(d.path().join("real/ck"), damaged.join("\n") + "\n").unwrap();
     fs::remove_file(d.path().join("ck")).unwrap();
     std::os::unix::fs::symlink("real/ck", d.path().join("ck")).unwrap();
-    let o = run(
+    run_ok(
         &["count", "10", "--checkpoint", "ck", "--csv", "-"],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     assert!(
         fs::symlink_metadata(d.path().join("ck"))
             .unwrap()
@@ -930,16 +917,14 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
     forged[1] = forge(&lines[1], 9, "1e300");
     forged[with_boards] = forge(&lines[with_boards], 8, "0");
     fs::write(d.path().join("ck"), forged.join("\n") + "\n").unwrap();
-    let o = run(
+    let o = run_ok(
         &["count", "8", "--checkpoint", "ck", "--csv", "-"],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     assert!(err(&o).contains("2 lines dropped"), "{}", err(&o));
     assert!(String::from_utf8(o.stdout).unwrap().contains("\n8,92,12,"));
     // A table row with negative seconds, or fewer nodes than an eighth of its total.
-    let o = run(&["count", "8", "--csv", "t.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--csv", "t.csv"], d.path());
     let text = fs::read_to_string(d.path().join("t.csv")).unwrap();
     let (header, row) = text.trim_end().split_once('\n').unwrap();
     for (column, value) in [(7, "-1"), (7, "NaN"), (6, "11")] {

@@ -2,6 +2,7 @@
 //! lines with their numbers, wrong lengths, unreadable input and binary garbage, `--format
 //! NOTATION` as shorthand, and an output notation that cannot write a board.
 
+use crate::common::Succeeds;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 use crate::common::{queens, queens_plain};
 use std::collections::{BTreeMap, BTreeSet};
@@ -97,9 +98,7 @@ fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
     let out = queens_plain()
         .args(["classify", "--format", "csv"])
         .write_stdin(boards)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     let (header, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(
         header,
@@ -294,8 +293,7 @@ fn classify_takes_boards_as_arguments_each_in_its_own_notation() {
     let d = dir();
     fs::write(d.path().join("15863724"), "2 4 1 7 0 6 3 5\n").unwrap();
     let in_dir = |args: &[&str]| {
-        let out = queens().args(args).current_dir(d.path()).output().unwrap();
-        assert!(out.status.success(), "{out:?}");
+        let out = queens().args(args).current_dir(d.path()).succeeds();
         csv_records(&String::from_utf8(out.stdout).unwrap()).1
     };
     let as_file = in_dir(&["classify", "15863724", "--format", "csv"]);

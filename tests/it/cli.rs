@@ -1,6 +1,7 @@
 //! The `queens` binary end to end: every subcommand (`list --classes/--orbit` included),
 //! output files, every bad input, and the thread cap.
 
+use crate::common::Succeeds;
 use crate::common::process::err;
 use crate::common::queens;
 use crate::common::queens_plain;
@@ -267,9 +268,7 @@ fn help_has_an_example_for_every_subcommand_and_version_works() {
 fn threads_are_capped_at_a_multiple_of_the_cores() {
     let o = queens_plain()
         .args(["count", "9", "--threads", "60000", "--csv", "-", "-q"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", err(&o));
+        .succeeds();
     assert!(err(&o).contains("--threads 60000 capped at"), "{}", err(&o));
     let text = String::from_utf8(o.stdout).unwrap();
     let (h, rows) = crate::common::csv_records(&text);

@@ -4,6 +4,7 @@
 //! bounded memory; and `--part slurm` read from a job array's environment.
 
 use crate::common::process::queens_plain;
+use crate::common::process::run_ok;
 use crate::common::process::{err, peak_kib, refused, run};
 use crate::common::{build, dir, results, whole, whole_with, with_fresh_checksum};
 use queens::formats::part_row::{self, PART_HEADER, PartRow};
@@ -20,8 +21,7 @@ use std::time::{Duration, Instant};
 /// A part file of `count 8 --part 0/2`, with `change` applied to its row and the checksum
 /// written again (a forged but well-formed row).
 fn forged_part(d: &Path, name: &str, change: impl Fn(&mut Vec<String>)) -> PathBuf {
-    let o = run(&["count", "8", "--part", "0/2", "--csv", "-"], d);
-    assert!(o.status.success(), "{}", err(&o));
+    let o = run_ok(&["count", "8", "--part", "0/2", "--csv", "-"], d);
     let text = String::from_utf8(o.stdout).unwrap();
     let (_, rows) = crate::common::csv_records(&text);
     let mut row = rows[0].clone();
@@ -70,11 +70,10 @@ fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
 #[test]
 fn merge_of_one_part_of_a_billion_is_bounded() {
     let d = dir();
-    let o = run(
+    run_ok(
         &["count", "8", "--part", "0/1000000000", "--csv", "p.csv"],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     let started = Instant::now();
     let o = run(&["merge", "p.csv"], d.path());
     refused(
@@ -117,8 +116,7 @@ fn merge_of_a_junk_file_names_a_few_problems_and_counts_the_rest() {
 )]
 fn a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line() {
     let d = dir();
-    let o = run(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
     let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
     let (header, row) = text.split_once('\n').unwrap();
     // 200,000 copies: 23 MB, which took 185 MB to refuse, with every copy named.
@@ -141,15 +139,13 @@ fn concatenated_part_files_merge() {
     for r in 0..3 {
         let part = format!("{r}/3");
         let file = format!("p{r}.csv");
-        let o = run(&["count", "9", "--part", &part, "--csv", &file], d.path());
-        assert!(o.status.success(), "{}", err(&o));
+        run_ok(&["count", "9", "--part", &part, "--csv", &file], d.path());
     }
     let all: String = (0..3)
         .map(|r| fs::read_to_string(d.path().join(format!("p{r}.csv"))).unwrap())
         .collect();
     fs::write(d.path().join("all.csv"), all).unwrap();
-    let o = run(&["merge", "all.csv", "--csv", "-"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    let o = run_ok(&["merge", "all.csv", "--csv", "-"], d.path());
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(
         out.lines().nth(1).unwrap().starts_with("9,352,46,"),
@@ -160,8 +156,7 @@ fn concatenated_part_files_merge() {
 #[test]
 fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
     let d = dir();
-    let o = run(&["count", "9", "--part", "0/1", "--csv", "p.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "9", "--part", "0/1", "--csv", "p.csv"], d.path());
     let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
     let (header, row) = text.trim_end().split_once('\n').unwrap();
     let fields: Vec<String> = row.split(',').map(String::from).collect();

@@ -6,6 +6,7 @@ use assert_cmd::Command;
 use queens::formats::table::Row;
 use queens::{Counter, Counts, Engine, KernelChoice};
 use std::path::Path;
+use std::process::Output;
 
 /// The Slurm job array variables, which `--part slurm` reads: never inherited by the binary
 /// from the test's own environment (the tests may run inside a Slurm job).
@@ -49,15 +50,41 @@ pub fn subcommands() -> Vec<String> {
         .collect()
 }
 
-/// Runs `queens --quiet args…`, expects success, returns stdout.
-pub fn stdout_of(args: &[&str]) -> String {
-    let out = queens().args(args).output().unwrap();
+/// Runs a command to its end and expects it to succeed: `.output().unwrap()` and an
+/// `assert!` of its exit status in one call, the command and its stderr in the message.
+pub trait Succeeds {
+    /// Runs the command; panics unless it started and exited 0. Returns its output.
+    fn succeeds(&mut self) -> Output;
+}
+
+impl Succeeds for Command {
+    fn succeeds(&mut self) -> Output {
+        let out = self.output().unwrap();
+        succeeded(format!("{self:?}"), out)
+    }
+}
+
+impl Succeeds for std::process::Command {
+    fn succeeds(&mut self) -> Output {
+        let out = self.output().unwrap();
+        succeeded(format!("{self:?}"), out)
+    }
+}
+
+/// `out`, checked to be that of a run that exited 0 (`what` names the run).
+fn succeeded(what: String, out: Output) -> Output {
     assert!(
         out.status.success(),
-        "queens {args:?} failed: {}",
+        "{what} failed ({}): {}",
+        out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap()
+    out
+}
+
+/// Runs `queens --quiet args…`, expects success, returns stdout.
+pub fn stdout_of(args: &[&str]) -> String {
+    String::from_utf8(queens().args(args).succeeds().stdout).unwrap()
 }
 
 /// Runs `queens args…` and expects exit code `code`, one line on stderr containing `needle`
@@ -182,6 +209,13 @@ pub mod process {
     /// Runs `queens --quiet args…` in `cwd`.
     pub fn run(args: &[&str], cwd: &Path) -> Output {
         queens().args(args).current_dir(cwd).output().unwrap()
+    }
+
+    /// Runs `queens --quiet args…` in `cwd` and expects it to succeed (the message shows the
+    /// command and its stderr).
+    pub fn run_ok(args: &[&str], cwd: &Path) -> Output {
+        use super::Succeeds;
+        queens().args(args).current_dir(cwd).succeeds()
     }
 
     /// The standard error of `o`, as text.

@@ -1,6 +1,7 @@
 //! The documentation tests itself: every ```console example in README.md and docs/*.md runs
 //! against the built binary (trycmd), and every example line of every `--help` runs and exits 0.
 
+use crate::common::Succeeds;
 use crate::common::subcommands;
 use std::path::Path;
 use std::process::Command;
@@ -20,8 +21,7 @@ fn console_examples_in_readme_and_docs() {
 }
 
 fn run_ok(args: &[&str]) -> String {
-    let out = Command::new(QUEENS).args(args).output().unwrap();
-    assert!(out.status.success(), "queens {args:?} failed: {out:?}");
+    let out = Command::new(QUEENS).args(args).succeeds();
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -162,12 +162,10 @@ fn guide_text_block(first: &str) -> Vec<String> {
 #[test]
 fn the_guides_plot_warnings_are_what_plot_prints() {
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(QUEENS)
+    Command::new(QUEENS)
         .args(["count", "7-9", "--csv", "t.csv", "-q"])
         .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+        .succeeds();
     let table = std::fs::read_to_string(dir.path().join("t.csv")).unwrap();
     let eight = table.lines().find(|l| l.starts_with("8,92,")).unwrap();
     std::fs::write(
@@ -178,9 +176,7 @@ fn the_guides_plot_warnings_are_what_plot_prints() {
     let out = Command::new(QUEENS)
         .args(["plot", "t.csv", "-o", "growth.svg"])
         .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+        .succeeds();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         stderr.lines().collect::<Vec<_>>(),

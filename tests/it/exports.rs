@@ -3,6 +3,7 @@
 //! offsets (n = 0 counted where a sequence defines it), `--known` with a table of an earlier
 //! run, and a human table that fits 100 columns (`--columns`).
 
+use crate::common::Succeeds;
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
 use queens::rules::Rules;
 use queens::symmetry::Transform;
@@ -183,9 +184,7 @@ fn a_bfile_after_the_offset_gets_a_note_and_one_before_it_is_refused() {
         let mut cmd = if quiet { queens() } else { queens_plain() };
         let out = cmd
             .args(["count", "1-5", "--bfile", "-", "--sequence", "A000170"])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
+            .succeeds();
         assert_eq!(
             String::from_utf8(out.stdout).unwrap(),
             "1 1\n2 0\n3 0\n4 2\n5 10\n"
@@ -198,9 +197,7 @@ fn a_bfile_after_the_offset_gets_a_note_and_one_before_it_is_refused() {
     }
     let out = queens()
         .args(["count", "3-5", "--bfile", "-", "--sequence", "classes"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains("the b-file of A002562 starts at n = 3, after its OEIS offset 1")
@@ -273,9 +270,7 @@ fn a319283_needs_the_enumerate_engine_before_any_work() {
     let o = queens()
         .args(["merge", "--bfile", "-", "--sequence", "a319283"])
         .args(&en)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        .succeeds();
     let want: Vec<(usize, u128)> = (6..=9).map(|n| (n, slow(n).nodes)).collect();
     assert_eq!(terms(&String::from_utf8(o.stdout).unwrap()), want);
 }

@@ -3,6 +3,7 @@
 //! human|csv|json|markdown`, keeps `--csv/--json/--markdown FILE` for several outputs at once,
 //! and a flag that needs a file name says so.
 
+use crate::common::Succeeds;
 use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
 use std::fs;
 use std::path::Path;
@@ -13,8 +14,7 @@ fn json(text: &str) -> serde_json::Value {
 
 /// Runs `queens --quiet args…` in `cwd`, expects success, returns stdout.
 fn stdout_in(cwd: &Path, args: &[&str]) -> String {
-    let out = queens().args(args).current_dir(cwd).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
+    let out = queens().args(args).current_dir(cwd).succeeds();
     String::from_utf8(out.stdout).unwrap()
 }
 

@@ -4,7 +4,8 @@
 //! lines read to their end, tables of copies refused as they are met, forged totals that would
 //! wrap refused.
 
-use crate::common::process::{err, peak_kib, queens, refused, run, sh};
+use crate::common::process::run_ok;
+use crate::common::process::{peak_kib, queens, refused, run, sh};
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, path_str, stdout_of};
 use crate::running::Running;
@@ -183,8 +184,7 @@ fn quiet_silences_the_heartbeat_of_blank_lines() {
 #[test]
 fn merge_of_endless_valid_rows_shows_its_heartbeat() {
     let d = dir();
-    let o = run(&["count", "8", "--part", "0/2", "--csv", "p.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--part", "0/2", "--csv", "p.csv"], d.path());
     let text = fs::read_to_string(d.path().join("p.csv")).unwrap();
     let (header, row) = text.split_once('\n').unwrap();
     let (header, row) = (format!("{header}\n"), row.to_string());
@@ -236,8 +236,7 @@ fn a_forged_class_total_that_would_wrap_is_refused() {
 )]
 fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
     let d = dir();
-    let o = run(&["count", "8", "--csv", "t.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--csv", "t.csv"], d.path());
     let text = fs::read_to_string(d.path().join("t.csv")).unwrap();
     let (header, row) = text.split_once('\n').unwrap();
     fs::write(
@@ -269,8 +268,7 @@ fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
         "line 2: n = 99 is outside 0 to 32",
     );
     // A JSON document of as many rows is refused while it is read.
-    let o = run(&["count", "8", "--json", "t.json"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--json", "t.json"], d.path());
     let json = fs::read_to_string(d.path().join("t.json")).unwrap();
     let start = json.find("\"rows\": [").unwrap() + "\"rows\": [".len();
     let end = json.rfind(']').unwrap();

@@ -7,6 +7,8 @@
 //! a live one); `man -o` on a file is a usage error; root replacing another user's file keeps
 //! its owner. FIFOs, links and the tmpfs are made in temporary folders only.
 
+use crate::common::Succeeds;
+use crate::common::process::run_ok;
 use crate::common::process::{err, is_root, queens, refused, run, sh, temp_files};
 use crate::common::{dir, path_str};
 use crate::running::Running;
@@ -37,8 +39,7 @@ fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
     assert!(sh("mkfifo pipe", d.path()));
     let fifo = d.path().join("pipe");
     let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
-    let o = run(&["count", "6-9", "--csv", "pipe"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "6-9", "--csv", "pipe"], d.path());
     assert_table_6_to_9_once(&reader.join().unwrap());
     // A descriptor (a process substitution, `/dev/stdout`): a link to /proc/self/fd in the
     // temporary folder, as /dev/fd is, without the machine's own /dev.
@@ -46,9 +47,7 @@ fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
     let o = queens()
         .args(["count", "6-9", "--csv", "fd/2"])
         .current_dir(d.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", err(&o));
+        .succeeds();
     assert_table_6_to_9_once(&err(&o));
     // `--csv /dev/stdout`: the CSV lines among the human table's, each once.
     let o = queens()
@@ -95,7 +94,7 @@ fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
     let d = dir();
     let csv = d.path().join("o.csv");
     let human = d.path().join("t.txt");
-    let o = run(
+    run_ok(
         &[
             "count",
             "8",
@@ -106,7 +105,6 @@ fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
         ],
         d.path(),
     );
-    assert!(o.status.success(), "{}", err(&o));
     let (csv_before, human_before) = (fs::read(&csv).unwrap(), fs::read(&human).unwrap());
     assert!(String::from_utf8_lossy(&csv_before).contains("\n8,92,"));
     let ck = d.path().join("ck");
@@ -143,8 +141,7 @@ fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
 fn a_stopped_verify_that_checked_no_size_leaves_the_files_as_they_were() {
     let d = dir();
     let csv = d.path().join("v.csv");
-    let o = run(&["verify", "8", "--csv", path_str(&csv)], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["verify", "8", "--csv", path_str(&csv)], d.path());
     let before = fs::read(&csv).unwrap();
     assert!(String::from_utf8_lossy(&before).contains("\n8,92,"));
     let mut running = Running::spawn(
@@ -303,8 +300,7 @@ fn temporary_files_of_killed_runs_are_removed_and_a_live_runs_kept() {
     let (mut live, in_flight) = list_writing(d.path(), "big2.txt");
     // Another tool's file of a like name, and one this tool never names so: kept.
     fs::write(d.path().join(".queens-other.tmp"), "x").unwrap();
-    let o = run(&["count", "6", "--csv", "o.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "6", "--csv", "o.csv"], d.path());
     let mut left = temp_files(d.path());
     left.sort();
     let mut expected = vec![".queens-other.tmp".to_string(), in_flight];
@@ -413,8 +409,7 @@ mod as_root {
         ] {
             fs::write(d.path().join(name), "nobody's\n").unwrap();
             std::os::unix::fs::chown(d.path().join(name), Some(65534), Some(65534)).unwrap();
-            let o = run(args, d.path());
-            assert!(o.status.success(), "{}", err(&o));
+            run_ok(args, d.path());
             let m = fs::metadata(d.path().join(name)).unwrap();
             assert_eq!((m.uid(), m.gid()), (65534, 65534), "{name}");
             assert_ne!(
@@ -423,8 +418,7 @@ mod as_root {
             );
         }
         // A new file is root's own.
-        let o = run(&["count", "6", "--csv", "new.csv"], d.path());
-        assert!(o.status.success(), "{}", err(&o));
+        run_ok(&["count", "6", "--csv", "new.csv"], d.path());
         assert_eq!(fs::metadata(d.path().join("new.csv")).unwrap().uid(), 0);
     }
 }

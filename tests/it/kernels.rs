@@ -4,6 +4,7 @@
 //! (per kernel, `ignored` with the reason where the CPU lacks it) are the library's unit
 //! tests, in `src/search/kernel/tests.rs`.
 
+use crate::common::Succeeds;
 use queens::plan::Engine;
 use queens::runner::build_with_kernel;
 use queens::search::kernel::{Kernel, KernelChoice};
@@ -54,8 +55,7 @@ fn kernels_csv(env: Option<&str>) -> Vec<Vec<String>> {
     if let Some(v) = env {
         cmd.env(queens::search::kernel::KERNEL_ENV, v);
     }
-    let out = cmd.args(["kernels", "--format", "csv"]).output().unwrap();
-    assert!(out.status.success(), "{out:?}");
+    let out = cmd.args(["kernels", "--format", "csv"]).succeeds();
     let (header, rows) = crate::common::csv_records(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(header, ["kernel", "here", "auto", "needs"]);
     rows

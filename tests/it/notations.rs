@@ -3,6 +3,7 @@
 //! binary classify reads what people and the tool write, with hints, class numbers and a
 //! summary.
 
+use crate::common::Succeeds;
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
 use proptest::prelude::*;
 use queens::board::notation::{self, Notation};
@@ -172,13 +173,7 @@ fn classify_reads_the_tools_own_outputs() {
         let out = queens()
             .args(["classify", "--format", "csv"])
             .write_stdin(text.clone())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+            .succeeds();
         let csv = String::from_utf8(out.stdout).unwrap();
         let (_, rows) = csv_records(&csv);
         assert_eq!(rows.len(), boards, "{args:?}");
@@ -196,13 +191,7 @@ fn stdout_of_stdin(args: &[&str], stdin: &str) -> String {
     let out = queens()
         .args(args)
         .write_stdin(stdin.to_string())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .succeeds();
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -211,9 +200,7 @@ fn classify_says_which_notation_it_took_and_sums_up() {
     let out = queens_plain()
         .arg("classify")
         .write_stdin(stdout_of(&["list", "8", "--format", "cols1"]))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         err,
@@ -230,12 +217,7 @@ fn classify_says_which_notation_it_took_and_sums_up() {
         String::from_utf8(out.stderr).unwrap(),
         "queens: 1 board, 1 class (1 quarter_turn)\n"
     );
-    let out = queens_plain()
-        .arg("classify")
-        .write_stdin("")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    let out = queens_plain().arg("classify").write_stdin("").succeeds();
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "queens: no boards in the input\n"
@@ -399,8 +381,7 @@ fn list_and_classify_write_every_notation() {
         stdout_of(&["list", "8", "--orbit", "15863724", "--limit", "1"]),
         "15863724\n"
     );
-    let out = queens_plain().args(["list", "2"]).output().unwrap();
-    assert!(out.status.success());
+    let out = queens_plain().args(["list", "2"]).succeeds();
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "queens: no solutions for n = 2\n"

@@ -7,10 +7,13 @@
 //! user: the binary run as `nobody` through `setpriv`) sit in `outputs::as_root`, `ignored` by a
 //! plain `cargo test` and run by `.ci/run` (as root) with `--ignored`.
 
-use crate::common::dir;
+use crate::common::Succeeds;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
+use crate::common::process::run_ok;
 use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
+use crate::common::{dir, path_str};
+use crate::running::Running;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
@@ -26,8 +29,7 @@ fn a_fifo_is_written_through_to_its_reader() {
     assert!(sh("mkfifo pipe", d.path()));
     let fifo = d.path().join("pipe");
     let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
-    let o = run(&["count", "8", "--csv", "pipe"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--csv", "pipe"], d.path());
     let got = reader.join().unwrap();
     assert!(got.starts_with("n,total,"), "{got}");
     assert!(got.contains("\n8,92,"), "{got}");
@@ -46,8 +48,7 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
     fs::create_dir(d.path().join("real")).unwrap();
     fs::write(d.path().join("real/t.csv"), "old\n").unwrap();
     std::os::unix::fs::symlink("real/t.csv", d.path().join("link.csv")).unwrap();
-    let o = run(&["count", "8", "--csv", "link.csv"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    run_ok(&["count", "8", "--csv", "link.csv"], d.path());
     assert!(
         fs::symlink_metadata(d.path().join("link.csv"))
             .unwrap()
@@ -62,8 +63,7 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
     assert!(temp_files(d.path()).is_empty() && temp_files(&d.path().join("real")).is_empty());
     // A link to the process's stdout, as /dev/stdout is.
     std::os::unix::fs::symlink("/proc/self/fd/1", d.path().join("out")).unwrap();
-    let o = run(&["count", "8", "--csv", "out"], d.path());
-    assert!(o.status.success(), "{}", err(&o));
+    let o = run_ok(&["count", "8", "--csv", "out"], d.path());
     assert!(String::from_utf8_lossy(&o.stdout).contains("\n8,92,"));
     assert!(
         fs::symlink_metadata(d.path().join("out"))
@@ -149,7 +149,7 @@ fn new_outputs_honour_the_umask() {
 fn an_output_that_is_also_an_input_is_refused() {
     let d = dir();
     for r in ["0", "1"] {
-        let o = run(
+        run_ok(
             &[
                 "count",
                 "8",
@@ -160,7 +160,6 @@ fn an_output_that_is_also_an_input_is_refused() {
             ],
             d.path(),
         );
-        assert!(o.status.success(), "{}", err(&o));
     }
     let before = fs::read(d.path().join("p0.csv")).unwrap();
     let o = run(
@@ -184,35 +183,32 @@ fn an_output_that_is_also_an_input_is_refused() {
 #[test]
 fn an_interrupted_list_leaves_no_temporary_file() {
     let d = dir();
+    let big = d.path().join("big.txt");
     for signal in ["INT", "TERM"] {
-        let mut child = queens()
-            .args(["list", "16", "-o", "big.txt"])
-            .current_dir(d.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let started = Instant::now();
-        while temp_files(d.path()).is_empty() {
-            assert!(
-                child.try_wait().unwrap().is_none(),
-                "list 16 ended too soon"
-            );
-            // Measured: the temporary file appears after 0.15 s; the limit is far above.
-            assert!(started.elapsed() < Duration::from_secs(30));
-            thread::sleep(Duration::from_millis(5));
-        }
-        thread::sleep(Duration::from_millis(100));
-        assert!(sh(&format!("kill -{signal} {}", child.id()), d.path()));
-        let status = child.wait().unwrap();
-        let code = if signal == "INT" { 130 } else { 143 };
-        assert_eq!(status.code(), Some(code));
+        // The signal comes on the run's start line (a heartbeat of 1 ms: the line comes once
+        // the run has lasted 1 ms), while the list is written to its temporary file: no
+        // timing of ours, so a faster search cannot finish first (`list 16` writes 14.7
+        // million boards).
+        let mut run = Running::spawn(
+            &["list", "16", "-o", path_str(&big)],
+            &[("QUEENS_HEARTBEAT_MS", "1")],
+            Stdio::null(),
+        );
+        run.wait_err(": started: ");
+        assert_eq!(temp_files(d.path()).len(), 1, "{:?}", temp_files(d.path()));
+        run.signal(signal);
+        let (code, _, err) = run.finish();
+        assert_eq!(
+            code,
+            Some(if signal == "INT" { 130 } else { 143 }),
+            "{err:?}"
+        );
         assert!(
             temp_files(d.path()).is_empty(),
             "{:?}",
             temp_files(d.path())
         );
-        assert!(!d.path().join("big.txt").exists());
+        assert!(!big.exists());
     }
 }
 
@@ -243,10 +239,8 @@ fn a_closed_stderr_or_a_non_utf8_path_is_no_panic() {
 #[test]
 fn a_closed_stdout_is_a_normal_end_for_every_command() {
     let d = dir();
-    let o = run(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
-    assert!(o.status.success());
-    let o = run(&["count", "4-9", "--csv", "t.csv"], d.path());
-    assert!(o.status.success());
+    run_ok(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
+    run_ok(&["count", "4-9", "--csv", "t.csv"], d.path());
     let commands: [&[&str]; 6] = [
         &["count", "4-12"],
         &["count", "4-12", "--csv", "-"],
@@ -361,13 +355,11 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     let log = d.path().join("log.txt");
     fs::write(&log, "earlier\n").unwrap();
     let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
-    let o = queens()
+    queens()
         .args(["count", "6", "--csv", fd2])
         .current_dir(d.path())
         .stderr(append)
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     let text = fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("earlier\nn,total,"), "{text}");
     assert!(text.contains("\n6,4,1,"), "{text}");
@@ -395,8 +387,7 @@ mod as_root {
         assert!(is_root(), "this test needs root, for mknod");
         let d = dir();
         assert!(sh("mknod null c 1 3 && mknod full c 1 7", d.path()));
-        let o = run(&["count", "6", "--csv", "null"], d.path());
-        assert!(o.status.success(), "{}", err(&o));
+        run_ok(&["count", "6", "--csv", "null"], d.path());
         let o = run(&["count", "6", "--csv", "full"], d.path());
         // An I/O failure has its own exit code, 3 (1 is a check that did not pass).
         refused(&o, 3, "cannot write 'full': No space left on device");
@@ -457,11 +448,9 @@ mod as_root {
             .output()
             .unwrap();
         assert!(o.status.success(), "{}", err(&o));
-        let o = as_nobody(d.path())
+        as_nobody(d.path())
             .args(["count", "7", "--csv", "s/mine.csv"])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", err(&o));
+            .succeeds();
         assert!(
             fs::read_to_string(d.path().join("s/mine.csv"))
                 .unwrap()

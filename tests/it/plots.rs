@@ -2,6 +2,7 @@
 //! like its CSV, nothing hidden (equal values side by side, wrong values crossed out, repeated
 //! sizes drawn), the value axis named, and what is not a count table refused.
 
+use crate::common::Succeeds;
 use crate::common::queens;
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, path_str, svg_text};
@@ -20,13 +21,7 @@ fn plot(d: &tempfile::TempDir, table: &str) -> (String, String) {
     let out = queens()
         .args(["plot", table, "-o", path_str(&picture)])
         .current_dir(d.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .succeeds();
     (
         std::fs::read_to_string(&picture).unwrap(),
         String::from_utf8(out.stderr).unwrap(),

@@ -2,6 +2,7 @@
 //! summing to the engine's node count, the symmetric engine's labelled profile, bad input
 //! refused before any work, and the thread cap.
 
+use crate::common::Succeeds;
 use crate::common::queens_plain;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 
@@ -10,9 +11,7 @@ fn profile_threads_are_capped_as_counts_are() {
     let cap = (4 * std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, 1024);
     let out = queens_plain()
         .args(["--quiet", "profile", "8", "--threads", "60000"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         format!("queens: --threads 60000 capped at {cap} (4 per core, at most 1024)\n")

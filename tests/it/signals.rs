@@ -4,6 +4,7 @@
 //! for several sizes killed and resumed, the second signal's last words, and the warning
 //! before a size that cannot finish.
 
+use crate::common::Succeeds;
 use crate::common::process::queens_plain;
 use crate::common::{build, csv_records, dir, fails_with, path_str};
 use crate::running::Running;
@@ -511,11 +512,9 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
     );
     // Into a folder that does not exist yet (its parent does): one file per size.
     let folder = d.path().join("new");
-    let o = queens_plain()
+    queens_plain()
         .args(["count", "8-9", "-q", "--checkpoint", path_str(&folder)])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     assert!(folder.join("n8.ckpt").is_file() && folder.join("n9.ckpt").is_file());
     // And a part into the same folder: the part is in the name.
     let o = queens_plain()
@@ -619,9 +618,7 @@ fn a_unit_cut_short_by_sigterm_is_not_saved_and_the_resumed_run_counts_it_whole(
         let o = queens_plain()
             .args(args)
             .args(["--csv", "-", "-q"])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            .succeeds();
         let (header, records) = csv_records(&String::from_utf8(o.stdout).unwrap());
         let keep = ["n", "units", "boards", "nodes"];
         header

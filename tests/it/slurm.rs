@@ -6,6 +6,7 @@
 //! reason. `.ci/run` starts the cluster and runs it with `cargo test --release --test it --
 //! --ignored slurm::`; run that way, a missing or unusable Slurm is a failure, never a pass.
 
+use crate::common::Succeeds;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread;
@@ -144,18 +145,10 @@ fn a_slurm_array_job_of_8_parts_merges_to_the_unsharded_count() {
     let merged = Command::new(queens)
         .args(["merge", "--csv", "-"])
         .args(&files)
-        .output()
-        .unwrap();
-    assert!(
-        merged.status.success(),
-        "{}",
-        String::from_utf8_lossy(&merged.stderr)
-    );
+        .succeeds();
     let whole = Command::new(queens)
         .args(["count", "12", "--csv", "-", "-q"])
-        .output()
-        .unwrap();
-    assert!(whole.status.success());
+        .succeeds();
     let merged = result_columns(&merged.stdout);
     assert_eq!(merged, result_columns(&whole.stdout));
     assert!(merged.contains(&"total=14200".to_string()), "{merged:?}");

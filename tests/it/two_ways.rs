@@ -3,19 +3,12 @@
 //! each size; a size passes only if they agree on every column, which verifies sizes nothing is
 //! published for.
 
+use crate::common::Succeeds;
 use crate::common::{dir, queens};
 
 #[test]
 fn two_ways_passes_when_both_plans_agree_with_each_other_and_the_published_values() {
-    let out = queens()
-        .args(["verify", "8-12", "--two-ways"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = queens().args(["verify", "8-12", "--two-ways"]).succeeds();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 5, "{text}");
     assert!(
@@ -95,9 +88,7 @@ fn count_with_the_outer_ring_split_gives_the_border_splits_row() {
     let row = |split: &str| {
         let out = queens()
             .args(["count", "13", "--csv", "-", "--split", split])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
+            .succeeds();
         let text = String::from_utf8(out.stdout).unwrap();
         let fields: Vec<String> = text
             .lines()
@@ -146,13 +137,7 @@ fn parts_of_the_outer_ring_plan_merge_to_the_whole_and_do_not_mix_with_the_borde
     let merged = queens()
         .args(["merge", "--csv", "-"])
         .args(&outer)
-        .output()
-        .unwrap();
-    assert!(
-        merged.status.success(),
-        "{}",
-        String::from_utf8_lossy(&merged.stderr)
-    );
+        .succeeds();
     let text = String::from_utf8(merged.stdout).unwrap();
     assert!(
         text.lines()
