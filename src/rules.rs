@@ -28,9 +28,10 @@ pub enum Surface {
     /// The plane n×n board: lines end at the edges.
     Plane,
     /// A second board for the unit tests alone, so that they can show that other rules are
-    /// kept apart and that everything written over [`Rules`] follows them: on it the
-    /// diagonals do not count (a piece attacks along its row and column only, so every
-    /// permutation is a solution: n! of them).
+    /// kept apart and that everything written over [`Rules`] follows them: the n×n torus,
+    /// whose diagonals wrap around (solutions only for gcd(n, 6) = 1: 10 for n = 5, 28 for
+    /// n = 7, against the plane's 10 and 40). A sketch of the torus for the unit tests, under
+    /// D4 only.
     #[cfg(test)]
     TestOnly,
 }
@@ -87,34 +88,39 @@ impl Rules {
         *self == Rules::QUEENS
     }
 
-    /// Whether a piece on square `a` attacks one on square `b`, squares as (row, column) of a
-    /// board of any size: the one attack predicate. A square does not attack itself.
+    /// Whether a piece on square `a` attacks one on square `b` of an `n`×`n` board, squares
+    /// as (row, column): the one attack predicate. A square does not attack itself. (The
+    /// plane's queen does not need `n`; a board whose lines wrap does.)
     ///
     /// ```
     /// use queens::rules::Rules;
     /// let q = Rules::QUEENS;
-    /// assert!(q.attacks((0, 0), (3, 3)) && q.attacks((2, 5), (2, 0)) && q.attacks((1, 4), (3, 2)));
-    /// assert!(!q.attacks((0, 0), (1, 2)) && !q.attacks((4, 4), (4, 4)));
+    /// assert!(q.attacks(6, (0, 0), (3, 3)) && q.attacks(6, (2, 5), (2, 0)) && q.attacks(6, (1, 4), (3, 2)));
+    /// assert!(!q.attacks(6, (0, 0), (1, 2)) && !q.attacks(6, (4, 4), (4, 4)));
     /// ```
     #[inline]
-    pub fn attacks(&self, a: (usize, usize), b: (usize, usize)) -> bool {
+    pub fn attacks(&self, n: usize, a: (usize, usize), b: (usize, usize)) -> bool {
         if a == b {
             return false;
         }
         let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
         match (self.piece, self.surface) {
-            (Piece::Queen, Surface::Plane) => dr == 0 || dc == 0 || dr == dc,
+            (Piece::Queen, Surface::Plane) => {
+                let _ = n;
+                dr == 0 || dc == 0 || dr == dc
+            }
             #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => dr == 0 || dc == 0,
+            (Piece::Queen, Surface::TestOnly) => dr == 0 || dc == 0 || dr == dc || dr + dc == n,
         }
     }
 
-    /// Whether the queens of `cols` (row `r` holds column `cols[r]`) include two that attack
-    /// each other.
+    /// Whether the queens of `cols` (row `r` holds column `cols[r]`, `n` = `cols.len()`)
+    /// include two that attack each other.
     pub fn any_attack(&self, cols: &[u8]) -> bool {
         (1..cols.len()).any(|second| {
             (0..second).any(|first| {
                 self.attacks(
+                    cols.len(),
                     (first, cols[first] as usize),
                     (second, cols[second] as usize),
                 )
@@ -174,6 +180,14 @@ pub(crate) const TEST_RULES: Rules = Rules {
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+/// Written as its [`Rules::id`] (`"queen-plane"`), as messages and plan identities name it.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
     }
 }
 
@@ -243,7 +257,12 @@ impl RowState {
                 rules: self.rules,
             },
             #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => self.with_columns(bit),
+            (Piece::Queen, Surface::TestOnly) => RowState {
+                cols: self.cols | bit,
+                left: rotate(self.left | bit, 1, full),
+                right: rotate(self.right | bit, -1, full),
+                rules: self.rules,
+            },
         }
     }
 
@@ -259,9 +278,23 @@ impl RowState {
                 ..self
             },
             #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => self,
+            (Piece::Queen, Surface::TestOnly) => RowState {
+                left: rotate(self.left, rows as i32, full),
+                right: rotate(self.right, -(rows as i32), full),
+                ..self
+            },
         }
     }
+}
+
+/// `mask` rotated `by` columns up (down when negative) within the columns of `full`: the
+/// diagonals of a board whose lines wrap.
+#[cfg(test)]
+fn rotate(mask: u32, by: i32, full: u32) -> u32 {
+    let n = full.count_ones();
+    let by = by.rem_euclid(n as i32) as u32;
+    let wide = u64::from(mask) << by;
+    ((wide | wide >> n) as u32) & full
 }
 
 /// The columns of `mask` (a mask of an `n`-column row, `1 ≤ n ≤ 32`) mirrored: column `c`
@@ -290,13 +323,21 @@ mod tests {
                     for d in 0..6 {
                         let expected = (a, b) != (c, d)
                             && (a == c || b == d || a + d == b + c || a + b == c + d);
-                        assert_eq!(q.attacks((a, b), (c, d)), expected, "{a} {b} {c} {d}");
-                        assert_eq!(q.attacks((a, b), (c, d)), q.attacks((c, d), (a, b)));
+                        let attacks = q.attacks(6, (a, b), (c, d));
+                        assert_eq!(attacks, expected, "{a} {b} {c} {d}");
+                        assert_eq!(attacks, q.attacks(6, (c, d), (a, b)));
+                        // On the torus the diagonals wrap: (0, 0) and (5, 1) share one.
+                        let torus = expected
+                            || (a, b) != (c, d) && ((a + 6 - c) % 6 + (b + 6 - d) % 6) % 6 == 0
+                            || (a, b) != (c, d) && (a + 6 - c) % 6 == (b + 6 - d) % 6;
+                        assert_eq!(TEST_RULES.attacks(6, (a, b), (c, d)), torus);
                     }
                 }
             }
         }
         assert!(!q.any_attack(&[1, 3, 0, 2]) && q.any_attack(&[0, 2, 1, 3]));
+        assert!(TEST_RULES.attacks(6, (0, 0), (5, 1)) && !q.attacks(6, (0, 0), (5, 1)));
+        assert!(!TEST_RULES.any_attack(&[0, 2, 4, 1, 3]) && TEST_RULES.any_attack(&[1, 3, 0, 2]));
     }
 
     #[test]
@@ -309,7 +350,7 @@ mod tests {
                 .filter(|&c| {
                     path.iter()
                         .enumerate()
-                        .all(|(r, &pc)| !q.attacks((r, pc), (row, c)))
+                        .all(|(r, &pc)| !q.attacks(n, (r, pc), (row, c)))
                 })
                 .fold(0u32, |m, c| m | 1 << c)
         }
@@ -339,8 +380,8 @@ mod tests {
             boards
         };
         // The queens' tree of 6 columns to depth 4 (1 + 6 + 20 + 36 + 46, A319284 for n = 6),
-        // and the test rules' (1 + 6 + 30 + 120 + 360).
-        assert_eq!((count(Rules::QUEENS), count(TEST_RULES)), (109, 517));
+        // and the torus's (1 + 6 + 18 + 24 + 24).
+        assert_eq!((count(Rules::QUEENS), count(TEST_RULES)), (109, 73));
         assert_eq!(Rules::QUEENS.start().with_columns(0b101).free(0b111), 0b010);
         assert_eq!(
             (mirror(0b0011, 4), mirror(0b1, 1), mirror(1, 32)),

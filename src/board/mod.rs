@@ -259,7 +259,7 @@ pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
         for first in 0..second {
             let (first_col, second_col) = (cols[first] as usize, cols[second] as usize);
             // Columns differ (checked above): any attack left is along a diagonal.
-            if Rules::QUEENS.attacks((first, first_col), (second, second_col)) {
+            if Rules::QUEENS.attacks(n, (first, first_col), (second, second_col)) {
                 return Err(InvalidSolution::DiagonalAttack {
                     first,
                     second,

@@ -10,6 +10,7 @@ pub mod resume;
 use crate::error::Error;
 use crate::plan::stop::StopFlag;
 use crate::plan::{ClassCounts, Engine, Part, Plan, Tally};
+use crate::rules::Rules;
 use crate::runner::{self, RunControl, RunEnd, RunOptions, Split};
 use crate::search::kernel::KernelChoice;
 use std::collections::BTreeMap;
@@ -21,6 +22,9 @@ use std::path::Path;
 pub struct Counts {
     /// Board size.
     pub n: usize,
+    /// The rules counted: the piece, the board and the group of the classes
+    /// ([`Rules::QUEENS`] unless [`Counter::rules`] said otherwise).
+    pub rules: Rules,
     /// Solutions (boards), OEIS A000170.
     pub total: u128,
     /// Classes under the 8 symmetries of the square, by symmetry type; their sum
@@ -52,6 +56,8 @@ pub struct Counts {
 pub struct Finished {
     /// Board size.
     pub n: usize,
+    /// The rules counted ([`Plan::rules`]).
+    pub rules: Rules,
     /// The engine that counted.
     pub engine: Engine,
     /// The kernel it ran on.
@@ -91,6 +97,7 @@ impl Finished {
         let classes = self.tally.classes(self.n, self.counts_classes_directly)?;
         Ok(Counts {
             n: self.n,
+            rules: self.rules,
             total: self.tally.boards,
             classes,
             fixed_half_turn: self.tally.fixed_half_turn,
@@ -180,6 +187,7 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 #[derive(Clone, Copy)]
 pub struct Counter<'a> {
     n: usize,
+    rules: Rules,
     engine: Engine,
     split: Split,
     kernel: KernelChoice,
@@ -197,6 +205,7 @@ impl<'a> Counter<'a> {
     pub fn new(n: usize) -> Counter<'a> {
         Counter {
             n,
+            rules: Rules::QUEENS,
             engine: Engine::default(),
             split: Split::default(),
             kernel: KernelChoice::Auto,
@@ -207,6 +216,21 @@ impl<'a> Counter<'a> {
             stop: None,
             checkpoint: None,
         }
+    }
+
+    /// The rules to count (default [`Rules::QUEENS`]): rules the engine or its split does not
+    /// count ([`Engine::supports`], [`Split::supports`]) are an [`Error::Options`] when the
+    /// count runs, and a plan ([`Counter::run_plan`]) or checkpoint of other rules is refused.
+    ///
+    /// ```
+    /// use queens::{Counter, rules::Rules};
+    /// let c = Counter::new(8).rules(Rules::QUEENS).count()?;
+    /// assert_eq!((c.rules, c.total), (Rules::QUEENS, 92));
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
     }
 
     /// The search engine (default [`Engine::Symmetric`]).
@@ -301,6 +325,7 @@ impl<'a> Counter<'a> {
     /// The plan this count runs: its units, identity and kernel (for a journal that must name
     /// them before the run starts).
     pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
+        runner::build::check_rules(self.engine, self.split, &self.rules)?;
         let kernel = self.kernel.resolve_for(self.engine)?;
         runner::build_split(self.n, self.engine, self.split, kernel)
     }
@@ -311,11 +336,18 @@ impl<'a> Counter<'a> {
         self.run_plan(plan.as_ref())
     }
 
-    /// Refuses a plan this count would not make: another size, engine or kernel (an
+    /// Refuses a plan this count would not make: another size, rules, engine or kernel (an
     /// [`Error::Options`] naming both), rather than count with it and report its engine and
     /// kernel in place of the ones asked for. With the kernel left to `auto`, the plan's
     /// kernel must be the one `auto` picks.
     pub(crate) fn check_plan(&self, plan: &dyn Plan) -> Result<(), Error> {
+        if plan.rules() != self.rules {
+            return Err(Error::Options(format!(
+                "the plan counts the rules {}, the count asks for the rules {}",
+                plan.rules(),
+                self.rules
+            )));
+        }
         if plan.n() != self.n {
             return Err(Error::Options(format!(
                 "the plan is for n = {}, the count for n = {}",
@@ -373,6 +405,7 @@ impl<'a> Counter<'a> {
         Ok(match end {
             RunEnd::Complete(outcome) => Outcome::Complete(Finished {
                 n: plan.n(),
+                rules: plan.rules(),
                 engine: plan.engine(),
                 kernel: plan.kernel(),
                 plan: plan.identity(),
@@ -405,6 +438,48 @@ impl<'a> Counter<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_name_their_rules_and_a_count_refuses_rules_or_plans_it_does_not_count() {
+        use crate::rules::TEST_RULES;
+        use crate::search::enumerate::EnumeratePlan;
+        for engine in Engine::ALL {
+            let queens = Counter::new(8).engine(engine).threads(1).count().unwrap();
+            assert_eq!((queens.rules, queens.total), (Rules::QUEENS, 92));
+            // Rules no engine counts today: one line naming them, before any plan is made.
+            let e = Counter::new(8).engine(engine).rules(TEST_RULES).count();
+            let Err(Error::Options(e)) = e else {
+                panic!("{e:?}")
+            };
+            assert_eq!(
+                e,
+                format!(
+                    "the {engine} engine does not count the rules queen-test; it counts only queen-plane"
+                )
+            );
+        }
+        // A plan of other rules is not counted as the queens', nor the queens' as theirs.
+        let scalar = Counter::new(7).engine(Engine::Enumerate).threads(1);
+        let other = EnumeratePlan::under(TEST_RULES, 7);
+        let Err(Error::Options(e)) = scalar.run_plan(&other) else {
+            panic!("a plan of other rules was counted")
+        };
+        assert_eq!(
+            e,
+            "the plan counts the rules queen-test, the count asks for the rules queen-plane"
+        );
+        let queens = EnumeratePlan::new(7);
+        assert!(scalar.rules(TEST_RULES).run_plan(&queens).is_err());
+        // Given its own plan, the count of other rules counts them and says so: the 7×7
+        // torus has 28 solutions (the plane 40) in 4 classes under D4 (the plane 6).
+        let Outcome::Complete(done) = scalar.rules(TEST_RULES).run_plan(&other).unwrap() else {
+            panic!("no stop flag")
+        };
+        let counts = done.counts().unwrap();
+        assert_eq!((counts.rules, counts.total), (TEST_RULES, 28));
+        assert_eq!(counts.classes.total(), 4);
+        assert_eq!(counts.plan, "enumerate-prefix3-v1+queen-test");
+    }
 
     #[test]
     fn bad_sizes_threads_and_kernels_are_errors() {

@@ -429,6 +429,43 @@ mod tests {
     }
 
     #[test]
+    fn a_journal_of_other_rules_is_refused_both_ways() {
+        use crate::rules::{Rules, TEST_RULES};
+        use crate::search::enumerate::EnumeratePlan;
+        let dir = temp_dir("rules");
+        let path = dir.join("c.ckpt");
+        let count = |rules: Rules| Counter::new(6).engine(Engine::Enumerate).rules(rules);
+        let plan = |rules: Rules| EnumeratePlan::under(rules, 6);
+        for (first, then) in [(TEST_RULES, Rules::QUEENS), (Rules::QUEENS, TEST_RULES)] {
+            let _ = std::fs::remove_file(&path);
+            let written = plan(first);
+            let run = count(first).checkpoint(&path).start(&written).unwrap();
+            let Outcome::Complete(done) = run.run().unwrap() else {
+                panic!("no stop flag")
+            };
+            assert_eq!(done.rules, first);
+            drop(run);
+            let Err(e) = count(then).checkpoint(&path).start(&plan(then)) else {
+                panic!("a checkpoint of {first} was resumed as {then}")
+            };
+            let ResumeError::Checkpoint(c) = &e else {
+                panic!("{e}")
+            };
+            assert!(c.is_usage(), "{e}");
+            let message = e.to_string();
+            assert!(!message.contains('\n'), "{message}");
+            assert!(
+                message.contains("enumerate-prefix3-v1+queen-test"),
+                "{message}"
+            );
+            // The rules it was written for resume it whole.
+            let again = count(first).checkpoint(&path).start(&written).unwrap();
+            assert_eq!(again.resumed(), written.unit_count());
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_journal_of_another_size_engine_or_part_is_refused() {
         let dir = temp_dir("refused");
         let path = dir.join("c.ckpt");

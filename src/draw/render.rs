@@ -152,7 +152,7 @@ pub(crate) fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
                 (first, cols[first] as usize),
                 (second, cols[second] as usize),
             );
-            if Rules::QUEENS.attacks(a, b) {
+            if Rules::QUEENS.attacks(cols.len(), a, b) {
                 pairs.push((first, second));
             }
         }

@@ -47,7 +47,7 @@ fn slow(n: usize) -> Slow {
             let attacked = cols
                 .iter()
                 .enumerate()
-                .any(|(r, &q)| Rules::QUEENS.attacks((r, q.into()), (row, c.into())));
+                .any(|(r, &q)| Rules::QUEENS.attacks(n, (r, q.into()), (row, c.into())));
             if !attacked {
                 cols.push(c);
                 walk(n, cols, out);

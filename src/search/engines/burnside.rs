@@ -63,8 +63,8 @@ impl HalfTurn {
                 (0..n)
                     .filter(|&c| {
                         let image = (m - r, m - c);
-                        !rules.attacks((r, c), image)
-                            && centre(n).is_none_or(|z| !rules.attacks(z, (r, c)))
+                        !rules.attacks(n, (r, c), image)
+                            && centre(n).is_none_or(|z| !rules.attacks(n, z, (r, c)))
                     })
                     .fold(0u32, |mask, c| mask | 1 << c)
             })
@@ -382,8 +382,8 @@ mod tests {
 
     #[test]
     fn under_other_rules_the_searches_follow_them() {
-        // The test-only rules: rows and columns attack, diagonals do not, so every
-        // permutation is a solution. Brute force over the permutations, written here.
+        // The test-only rules: queens on the torus. Brute force over the permutations, with
+        // the one attack predicate, written here.
         use crate::rules::TEST_RULES;
         fn permutations(n: usize, p: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
             if p.len() == n {
@@ -418,15 +418,25 @@ mod tests {
                 .sum();
             assert_eq!((f180, f90), (half, quarter), "n = {n}");
         }
-        // Not the queens' counts: n = 8 has 384 half-turn symmetric permutations (2⁴·4!) and
-        // 12 quarter-turn ones (4!/2!), against 4 and 0 queens' boards.
-        let f180: u64 = (0..8)
-            .map(|c| fixed_half_turn_under(TEST_RULES, 8, c).boards)
-            .sum();
-        let f90: u64 = (0..8)
-            .map(|c| fixed_quarter_turn_under(TEST_RULES, 8, c).boards)
-            .sum();
-        assert_eq!((f180, f90), (384, 12));
+        // Not the queens' counts: on the 7×7 torus 28 solutions, 4 fixed by a half turn
+        // and none by a quarter turn, against the plane's 40, 8 and 0.
+        let sum = |f: fn(Rules, usize, usize) -> FixedCount, rules: Rules| -> u64 {
+            (0..7).map(|c| f(rules, 7, c).boards).sum()
+        };
+        assert_eq!(
+            (
+                sum(fixed_half_turn_under, TEST_RULES),
+                sum(fixed_quarter_turn_under, TEST_RULES)
+            ),
+            (4, 0)
+        );
+        assert_eq!(
+            (
+                sum(fixed_half_turn_under, Rules::QUEENS),
+                sum(fixed_quarter_turn_under, Rules::QUEENS)
+            ),
+            (8, 0)
+        );
     }
 
     #[test]

@@ -373,6 +373,57 @@ mod tests {
     }
 
     #[test]
+    fn under_other_rules_the_plain_searches_follow_their_row_step() {
+        // The test-only rules (queens on the torus) against a brute force over permutations
+        // with the one attack predicate: the solutions, in lexicographic order, by the
+        // callback search, the paused walk and the plan's units.
+        use crate::rules::TEST_RULES;
+        fn permutations(n: usize, p: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            if p.len() == n {
+                return out.push(p.clone());
+            }
+            for c in 0..n as u8 {
+                if !p.contains(&c) {
+                    p.push(c);
+                    permutations(n, p, out);
+                    p.pop();
+                }
+            }
+        }
+        for n in 1..=8 {
+            let mut brute = Vec::new();
+            permutations(n, &mut Vec::new(), &mut brute);
+            brute.retain(|p| !TEST_RULES.any_attack(p));
+            let mut found = Vec::new();
+            for_each_solution_under(TEST_RULES, n, |cols| {
+                found.push(cols.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(found, brute, "n = {n}");
+            let mut walk = Walk::new(TEST_RULES, n);
+            let mut walked = Vec::new();
+            while let Some(cols) = walk.next_solution() {
+                walked.push(cols.to_vec());
+            }
+            assert_eq!(walked, brute, "n = {n}");
+            let plan = EnumeratePlan::under(TEST_RULES, n);
+            let boards: u128 = (0..plan.unit_count())
+                .map(|i| plan.count_unit(i).boards)
+                .sum();
+            assert_eq!(boards, brute.len() as u128, "n = {n}");
+        }
+        // Not the queens' search: 28 solutions of 7 on the torus, 40 on the plane.
+        let count = |rules| for_each_solution_under(rules, 7, |_| ControlFlow::Continue(()));
+        let mut torus = 0;
+        for_each_solution_under(TEST_RULES, 7, |_| {
+            torus += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(torus, 28);
+        assert!(count(TEST_RULES) < count(Rules::QUEENS));
+    }
+
+    #[test]
     fn units_cover_the_tree() {
         for n in 1..=9 {
             let plan = EnumeratePlan::new(n);

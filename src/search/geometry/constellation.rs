@@ -89,7 +89,7 @@ fn is_valid(n: usize, key: [u8; 4]) -> bool {
     }
     q.iter()
         .enumerate()
-        .all(|(i, &a)| q[i + 1..].iter().all(|&b| !Rules::QUEENS.attacks(a, b)))
+        .all(|(i, &a)| q[i + 1..].iter().all(|&b| !Rules::QUEENS.attacks(n, a, b)))
 }
 
 /// The images of a valid constellation under the 8 symmetries (with repetitions).

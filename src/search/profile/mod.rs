@@ -399,7 +399,12 @@ mod tests {
     /// A slow, obviously correct profile: every partial placement of rows 0..d, checked
     /// square by square.
     fn brute_profile(n: usize) -> Vec<u128> {
-        fn extend(n: usize, path: &mut Vec<usize>, counts: &mut [u128]) {
+        brute_profile_under(Rules::QUEENS, n)
+    }
+
+    /// Partial boards per depth under `rules`, by the attack predicate alone.
+    fn brute_profile_under(rules: Rules, n: usize) -> Vec<u128> {
+        fn extend(rules: Rules, n: usize, path: &mut Vec<usize>, counts: &mut [u128]) {
             counts[path.len()] += 1;
             if path.len() == n {
                 return;
@@ -409,17 +414,34 @@ mod tests {
                 let safe = path
                     .iter()
                     .enumerate()
-                    .all(|(r2, &c2)| !Rules::QUEENS.attacks((r2, c2), (r, c)));
+                    .all(|(r2, &c2)| !rules.attacks(n, (r2, c2), (r, c)));
                 if safe {
                     path.push(c);
-                    extend(n, path, counts);
+                    extend(rules, n, path, counts);
                     path.pop();
                 }
             }
         }
         let mut counts = vec![0u128; n + 1];
-        extend(n, &mut Vec::new(), &mut counts);
+        extend(rules, n, &mut Vec::new(), &mut counts);
         counts
+    }
+
+    #[test]
+    fn under_other_rules_the_plain_profile_follows_them() {
+        let rules = crate::rules::TEST_RULES;
+        for n in 1..=8 {
+            let plan = PlainProfilePlan::under(rules, n);
+            for id in 0..plan.unit_count() {
+                plan.count_unit(id);
+            }
+            let p = plan.profile().unwrap();
+            assert_eq!(nodes(&p), brute_profile_under(rules, n), "n = {n}");
+            assert_eq!(plan.identity(), "profile-plain-v1+queen-test");
+        }
+        // The torus's tree of 7 is not the plane's: 28 solutions, not 40.
+        assert_ne!(brute_profile_under(rules, 7), brute_profile(7));
+        assert_eq!(brute_profile_under(rules, 7)[7], 28);
     }
 
     #[test]
