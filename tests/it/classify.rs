@@ -440,9 +440,7 @@ fn list_classes_says_the_symmetry_and_size_of_each_class_in_a_comment() {
     let out = queens()
         .args(["classify", "--format", "csv"])
         .write_stdin(out.clone())
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+        .succeeds();
     let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
     let sizes: usize = rows.iter().map(|r| r[5].parse::<usize>().unwrap()).sum();
     assert_eq!(sizes, 92);

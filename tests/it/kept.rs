@@ -53,9 +53,7 @@ fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
     let o = queens()
         .args(["count", "6-9", "--csv", "fd/1"])
         .current_dir(d.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", err(&o));
+        .succeeds();
     let out = String::from_utf8_lossy(&o.stdout);
     let csv: String = out
         .lines()

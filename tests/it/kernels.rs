@@ -137,19 +137,15 @@ fn queens_kernel_forces_autos_pick_for_a_whole_run_and_a_bad_value_is_a_usage_er
         )
     );
     // The enumerate engine has no kernels: the variable does not concern it.
-    let out = crate::common::queens()
+    crate::common::queens()
         .env(queens::search::kernel::KERNEL_ENV, "avx3")
         .args(["count", "0-8", "--engine", "enumerate", "--csv", "-"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+        .succeeds();
     // An explicit --kernel wins over the variable.
     let out = crate::common::queens()
         .env(queens::search::kernel::KERNEL_ENV, "avx3")
         .args(["count", "9", "--kernel", "scalar", "--columns", "n,kernel"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
+        .succeeds();
     assert!(String::from_utf8_lossy(&out.stdout).contains("9  scalar"));
 }
 

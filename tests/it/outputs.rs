@@ -368,9 +368,7 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     let o = queens()
         .args(["count", "6", "--csv", fd2])
         .current_dir(d.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", err(&o));
+        .succeeds();
     assert!(err(&o).starts_with("n,total,"), "{}", err(&o));
     assert!(err(&o).contains("\n6,4,1,"), "{}", err(&o));
 }
@@ -443,11 +441,9 @@ mod as_root {
         assert_eq!(fs::read_to_string(&open).unwrap(), "root's\n");
         assert_eq!(fs::read_to_string(&sticky).unwrap(), "root's\n");
         // nobody's own file in the sticky folder is nobody's to replace.
-        let o = as_nobody(d.path())
+        as_nobody(d.path())
             .args(["count", "6", "--csv", "s/mine.csv"])
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", err(&o));
+            .succeeds();
         as_nobody(d.path())
             .args(["count", "7", "--csv", "s/mine.csv"])
             .succeeds();

@@ -200,9 +200,7 @@ fn a_log_gets_a_start_and_a_finish_line_once_a_size_lasts_and_quiet_gets_nothing
     let o = process::queens_plain()
         .args(["count", &size, "--threads", "1"])
         .env("QUEENS_HEARTBEAT_MS", "1")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     let err = String::from_utf8_lossy(&o.stderr);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(
@@ -228,9 +226,7 @@ fn sizes_done_within_two_seconds_write_no_progress_lines() {
     let o = process::queens_plain()
         .args(["count", "1-12", "--threads", "1"])
         .env_remove("QUEENS_HEARTBEAT_MS")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
+        .succeeds();
     assert_eq!(String::from_utf8_lossy(&o.stderr), "");
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(out.lines().count(), 14, "{out}"); // heading, 12 rows, the footer

@@ -470,8 +470,7 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
     assert_eq!(csv_records(&fs::read_to_string(&csv).unwrap()).1.len(), 2);
 
     // The same command again: 15 and 16 come from their checkpoints, the last size resumes.
-    let o = queens_plain().args(args).output().unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = queens_plain().args(args).succeeds();
     let err = String::from_utf8_lossy(&o.stderr);
     let units = build(long, Engine::Symmetric).unit_count();
     assert!(
@@ -517,12 +516,10 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
         .succeeds();
     assert!(folder.join("n8.ckpt").is_file() && folder.join("n9.ckpt").is_file());
     // And a part into the same folder: the part is in the name.
-    let o = queens_plain()
+    queens_plain()
         .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
         .arg(&folder)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        .succeeds();
     assert!(folder.join("n9.part1of2.ckpt").is_file());
 }
 
