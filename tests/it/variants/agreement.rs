@@ -55,8 +55,8 @@ fn brute_force_bitmask_and_backtracking_agree_to_nine() {
             Rules::SUPERQUEEN => assert_eq!(totals, [1, 0, 0, 0, 0, 0, 0, 0, 0]),
             // A051906: only n = 1, 5 and 7.
             Rules::TORUS => assert_eq!(totals, [1, 0, 0, 0, 10, 0, 28, 0, 0]),
-            // Nothing published: a knight's move on a torus of 5 or 7 is a wrapped diagonal
-            // step away from a queen's, and the linear solutions (c = k·r) all fall to it.
+            // Nothing published: the torus queens boards of 5 and 7 are the linear ones,
+            // c = k·r + b, and a knight's move spoils each k (k or 2k is ±1 or ±2 mod n).
             _ => assert_eq!(totals, [1, 0, 0, 0, 0, 0, 0, 0, 0], "{rules:?}"),
         }
     }
