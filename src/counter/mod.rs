@@ -442,7 +442,7 @@ mod tests {
     #[test]
     fn counts_name_their_rules_and_a_count_refuses_rules_or_plans_it_does_not_count() {
         use crate::rules::TEST_RULES;
-        use crate::search::enumerate::EnumeratePlan;
+        use crate::search::engines::enumerate::EnumeratePlan;
         for engine in Engine::ALL {
             let queens = Counter::new(8).engine(engine).threads(1).count().unwrap();
             assert_eq!((queens.rules, queens.total), (Rules::QUEENS, 92));

@@ -431,7 +431,7 @@ mod tests {
     #[test]
     fn a_journal_of_other_rules_is_refused_both_ways() {
         use crate::rules::{Rules, TEST_RULES};
-        use crate::search::enumerate::EnumeratePlan;
+        use crate::search::engines::enumerate::EnumeratePlan;
         let dir = temp_dir("rules");
         let path = dir.join("c.ckpt");
         let count = |rules: Rules| Counter::new(6).engine(Engine::Enumerate).rules(rules);
