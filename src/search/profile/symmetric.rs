@@ -25,10 +25,10 @@
 use super::{DepthCount, DepthPlan, DepthUnits, NODES_BETWEEN_LOOKS, Profile};
 use crate::plan::Engine;
 use crate::plan::stop::Patrol;
+use crate::rules::{RowState, Rules};
 use crate::search::geometry::constellation::{self, Constellation};
 use crate::search::kernel::Interior;
 use crate::search::plans::border::{choose_member, orbit_cost};
-use crate::rules::{RowState, Rules};
 use std::ops::ControlFlow;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
