@@ -1,14 +1,41 @@
 //! The rules of the board, in one place: which piece stands on which board, the attack rule
 //! ([`Rules::attacks`], the one predicate that validation, drawing, classification and the
 //! tests' oracles use), the symmetry group the problem keeps ([`Rules::group`]), the name that
-//! goes into a plan's identity ([`Rules::id`], [`Rules::identity_suffix`]), and the one
-//! bitmask row step the plain row-by-row searches are written over ([`RowState`]).
+//! goes into a plan's identity ([`Rules::id`], [`Rules::identity_suffix`]: checkpoints and
+//! parts of different rules never mix), and the one bitmask row step the plain searches are
+//! written over ([`RowState`]): `enumerate`, the `solutions` iterator, the plain and
+//! symmetric profiles, and both Burnside searches (the half turn steps its top rows and sees
+//! its mirror rows through [`RowState::advance`] and [`mirror`]; the quarter turn draws each
+//! square's attacks with the step). None of them writes a diagonal shift of its own.
 //!
 //! Today there is one rule set, [`Rules::QUEENS`]: the queen on the plane n×n board, under the
-//! 8 symmetries of the square (D4). A new rule set adds a [`Piece`] or a [`Surface`] variant
-//! (or a field, such as given and blocked squares) here, teaches [`Rules::attacks`],
-//! [`RowState`] and [`Rules::group`] about it, and says in the engines that count it that they
-//! do ([`Rules::is_queens`] is what the others check before they refuse it).
+//! 8 symmetries of the square (D4). The unit tests add a second board, the torus
+//! (`Surface::TestOnly`, compiled into the unit tests alone), and show that the plain searches, the Burnside searches, the
+//! library's [`crate::Counter`] and its checkpoints follow it with no edit outside this file.
+//!
+//! # Adding a rule set (another piece, a torus)
+//!
+//! The files a newcomer touches:
+//!
+//! 1. this file: a [`Piece`] or [`Surface`] variant (or a field, such as given and blocked
+//!    squares), and its arms in [`Rules::attacks`], [`Rules::group`], [`Rules::id`],
+//!    [`RowState::place`], [`RowState::place_down`] and [`RowState::advance`] (a piece whose
+//!    attack reaches only the next rows, as the knight's part of a superqueen, adds masks for
+//!    those rows to [`RowState`]; a board whose lines wrap rotates the diagonals, as the
+//!    test-only torus does). The plain searches, the profiles, the Burnside searches,
+//!    [`crate::Counter`], checkpoints and parts then follow;
+//! 2. `src/plan/mod.rs` and `src/runner/build.rs`: the engines and splits that count the new
+//!    rules say so in [`crate::plan::Engine::supports`] and
+//!    [`crate::runner::Split::supports`] (every other one refuses them in one line);
+//! 3. the engines extended: the symmetric engine's border geometry
+//!    (`search/constellation.rs`, the kernels' interiors) is the queen's, written for speed;
+//! 4. `data/known.csv` and `src/verify.rs`: the published values to check against.
+//!
+//! Not yet written over the rules (what the variants issue plumbs through): `board::validate`,
+//! `draw::render`'s attack picture and the `classify` command call the one predicate with
+//! [`Rules::QUEENS`]; the command line has no flag to choose the rules; with a second rule set
+//! compiled in, [`RowState`] carries its rules (today only in the unit tests, so that the
+//! plain searches' state stays three masks).
 //!
 //! This module is the bottom of the library: it names no other module's items, so that
 //! [`crate::board`] (validation) and [`crate::symmetry`] (the group's elements) can use it.
@@ -161,10 +188,16 @@ impl Rules {
     /// The state of the row search ([`RowState`]) before any row is filled.
     #[inline(always)]
     pub fn start(&self) -> RowState {
+        #[cfg(not(test))]
+        debug_assert!(
+            self.is_queens(),
+            "the queens are the only rules compiled in"
+        );
         RowState {
             cols: 0,
             left: 0,
             right: 0,
+            #[cfg(test)]
             rules: *self,
         }
     }
@@ -216,13 +249,33 @@ pub struct RowState {
     cols: u32,
     left: u32,
     right: u32,
+    /// With one rule set compiled in, every state follows it and carries nothing: the state
+    /// stays three registers' worth in the plain searches' recursion (a field of 2 bytes cost
+    /// the plain profile of 14 about 1.2× its time). The unit tests' second rules are carried.
+    #[cfg(test)]
     rules: Rules,
 }
 
 impl RowState {
     /// The rules the state follows.
+    #[inline(always)]
     pub fn rules(&self) -> Rules {
-        self.rules
+        #[cfg(test)]
+        return self.rules;
+        #[cfg(not(test))]
+        Rules::QUEENS
+    }
+
+    /// The state with these masks, following the same rules.
+    #[inline(always)]
+    fn with(self, cols: u32, left: u32, right: u32) -> RowState {
+        RowState {
+            cols,
+            left,
+            right,
+            #[cfg(test)]
+            rules: self.rules,
+        }
     }
 
     /// The same state with the columns `cols` also taken (by pieces placed outside the row
@@ -230,10 +283,7 @@ impl RowState {
     /// caller keeps itself).
     #[inline(always)]
     pub fn with_columns(self, cols: u32) -> RowState {
-        RowState {
-            cols: self.cols | cols,
-            ..self
-        }
+        self.with(self.cols | cols, self.left, self.right)
     }
 
     /// Squares of the next row (within `full`, the mask of the board's columns) attacked by
@@ -249,20 +299,36 @@ impl RowState {
     /// `full`, those past column 0 fall off.
     #[inline(always)]
     pub fn place(self, bit: u32, full: u32) -> RowState {
-        match (self.rules.piece, self.rules.surface) {
-            (Piece::Queen, Surface::Plane) => RowState {
-                cols: self.cols | bit,
-                left: ((self.left | bit) << 1) & full,
-                right: (self.right | bit) >> 1,
-                rules: self.rules,
-            },
+        let rules = self.rules();
+        match (rules.piece, rules.surface) {
+            (Piece::Queen, Surface::Plane) => self.with(
+                self.cols | bit,
+                ((self.left | bit) << 1) & full,
+                (self.right | bit) >> 1,
+            ),
             #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => RowState {
-                cols: self.cols | bit,
-                left: rotate(self.left | bit, 1, full),
-                right: rotate(self.right | bit, -1, full),
-                rules: self.rules,
-            },
+            (Piece::Queen, Surface::TestOnly) => self.with(
+                self.cols | bit,
+                rotate(self.left | bit, 1, full),
+                rotate(self.right | bit, -1, full),
+            ),
+        }
+    }
+
+    /// The state after a piece on the square `bit` of the next row, seen from `rows` rows
+    /// below that row (`1 ≤ rows < 32`): [`RowState::place`] then [`RowState::advance`] by
+    /// `rows − 1`, in one step (the symmetric profile's free rows are 1 to 3 rows apart).
+    #[inline(always)]
+    pub fn place_down(self, bit: u32, rows: u32, full: u32) -> RowState {
+        let rules = self.rules();
+        match (rules.piece, rules.surface) {
+            (Piece::Queen, Surface::Plane) => self.with(
+                self.cols | bit,
+                ((self.left | bit) << rows) & full,
+                (self.right | bit) >> rows,
+            ),
+            #[cfg(test)]
+            (Piece::Queen, Surface::TestOnly) => self.place(bit, full).advance(rows - 1, full),
         }
     }
 
@@ -271,18 +337,17 @@ impl RowState {
     /// looked at from afar (the half-turn search looks at the mirror row of the next one).
     #[inline(always)]
     pub fn advance(self, rows: u32, full: u32) -> RowState {
-        match (self.rules.piece, self.rules.surface) {
-            (Piece::Queen, Surface::Plane) => RowState {
-                left: (self.left << rows) & full,
-                right: self.right >> rows,
-                ..self
-            },
+        let rules = self.rules();
+        match (rules.piece, rules.surface) {
+            (Piece::Queen, Surface::Plane) => {
+                self.with(self.cols, (self.left << rows) & full, self.right >> rows)
+            }
             #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => RowState {
-                left: rotate(self.left, rows as i32, full),
-                right: rotate(self.right, -(rows as i32), full),
-                ..self
-            },
+            (Piece::Queen, Surface::TestOnly) => self.with(
+                self.cols,
+                rotate(self.left, rows as i32, full),
+                rotate(self.right, -(rows as i32), full),
+            ),
         }
     }
 }

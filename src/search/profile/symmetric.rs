@@ -67,13 +67,14 @@ fn descend(
     // Free squares of free row i: interior columns not taken and not attacked by an interior
     // queen (the row step) or a border queen (blocked).
     let mut free = m.free(it.inner & !it.blocked[i]);
-    // Rows between free row i and the next one (hold border queens): the step skips them.
-    let skip = if i + 1 < it.depth { it.shift[i] - 1 } else { 0 };
+    // Rows down to the next free row (the rows between hold border queens); for the last
+    // free row its children's state is never read.
+    let rows = if i + 1 < it.depth { it.shift[i] } else { 1 };
     while free != 0 {
         let bit = free & free.wrapping_neg(); // lowest set bit: two's complement trick
         free ^= bit; // clear it from the candidates
         counts[base + i + 1] += 1;
-        let child = m.place(bit, it.inner).advance(skip, it.inner);
+        let child = m.place_down(bit, rows, it.inner);
         descend(it, i + 1, child, base, counts, patrol)?;
     }
     ControlFlow::Continue(())
