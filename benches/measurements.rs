@@ -8,8 +8,8 @@
 //! ```
 //!
 //! - `estimates` (default n = 12 13 14): how well the work estimate (`Plan::estimated_work`,
-//!   the model of `search/work.rs` with its constant `DIAGONAL_HIT`, `A`) tracks the nodes of
-//!   the border plan's orbit units: the mean and the standard deviation of
+//!   the model of `search/geometry/work.rs` with its constant `DIAGONAL_HIT`, `A`) tracks the
+//!   nodes of the border plan's orbit units: the mean and the standard deviation of
 //!   `log(estimate / nodes)`, and the ratio of the sums. To fit `A`, change the constant and
 //!   run this again. Measured (2026-12-01): `A = 2` gives the smallest spread, sd 0.28 / 0.30
 //!   / 0.32 at n = 12 / 13 / 14, and sums 1.10 / 1.14 / 1.18 times the nodes; `A = 1.5` and
@@ -118,8 +118,8 @@ fn split_figures(n: usize) {
             .map(|id| plan.estimated_work(id))
             .collect();
         if costs.iter().all(|&c| c == 1) {
-            // A plan whose estimate would cost too much (the coronal plan's) leaves every
-            // unit at 1.
+            // A plan that does not estimate its units' work (`ESTIMATES_WORK` false) leaves
+            // every unit at 1.
             println!(
                 "n={n} {split} plan: {} units, no estimate of their work",
                 costs.len()

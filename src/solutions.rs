@@ -72,7 +72,7 @@ pub fn classes(n: usize) -> Result<Classes, Error> {
 }
 
 /// The iterator of [`solutions`]: the plain search of the enumerate engine, walked with an
-/// explicit stack ([`crate::search::engines::enumerate::Walk`]) so that it can pause after each
+/// explicit stack (`search::engines::enumerate::Walk`) so that it can pause after each
 /// solution.
 #[derive(Clone, Debug)]
 pub struct Solutions {

@@ -164,11 +164,14 @@ impl Attacks {
 pub(crate) enum Order {
     /// Rows top down: the placement itself.
     Down,
-    /// Rows bottom up: its image under [`Transform::FlipRows`].
+    /// Rows bottom up: its image under
+    /// [`Transform::FlipRows`](crate::symmetry::Transform::FlipRows).
     Up,
-    /// Columns left to right: its image under [`Transform::Transpose`].
+    /// Columns left to right: its image under
+    /// [`Transform::Transpose`](crate::symmetry::Transform::Transpose).
     Right,
-    /// Columns right to left: its image under [`Transform::Rot270`].
+    /// Columns right to left: its image under
+    /// [`Transform::Rot270`](crate::symmetry::Transform::Rot270).
     Left,
 }
 

@@ -14,7 +14,7 @@ pub(crate) struct Interior {
     /// The number of free rows (0 when the border queens fill the board, as for n = 1).
     pub depth: usize,
     /// The interior columns, as bits (`n − 2` of them for the border plan, `n` for the ring
-    /// plans, `n − 4` for the coronal plan).
+    /// plans).
     pub inner: u32,
     /// Interior columns already holding a pre-placed queen.
     pub cols: u32,

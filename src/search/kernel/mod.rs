@@ -5,7 +5,7 @@
 //! each *free row* (a row that holds no pre-placed queen) on the open columns, no two
 //! attacking and none attacked by a pre-placed queen. Its columns are the bits of masks as
 //! wide as the plan leaves them: `n` for the ring plans (the default), `n − 2` for the
-//! border plan (bit `c − 1` = column `c`), `n − 4` for the coronal plan. At most 32 bits, so a
+//! border plan (bit `c − 1` = column `c`). At most 32 bits, so a
 //! 32-bit lane holds any board up to n = 32; where the masks fit 16 bits, or can be narrowed
 //! to 16 bits once edge columns are taken (`frames`), the vector kernels use 16-bit lanes,
 //! twice as many a vector.
@@ -22,15 +22,14 @@
 //! an `unsafe impl` of `lanes::Lanes`) and one `vector_kernel!` (`batched`) that writes
 //! its CPU features once per lane width and makes from them its `detect()`, its
 //! `#[target_feature]` entry code and its `needs` text. Adding a kernel is its file and its
-//! line in `kernels!`; an x86 kernel that needs a CPU feature no other kernel names also adds
-//! that feature to `build.rs`'s `host_has` (the build says so), and the footer tests of
-//! `formats::table` list the vector kernels by hand.
+//! line in `kernels!`: `build.rs` reads the features from the file and detects any x86
+//! feature std knows, and the `formats::table` footer tests expand from the list too.
 
 pub(crate) use interior::{Interior, InteriorCount, MAX_DEPTH};
 
 /// Declares the kernels: for each, its name, its module (one file), its [`Kernel`] and
 /// [`KernelChoice`] variant, and its place in the registry, [`Kernel::ALL`], in the order
-/// `auto` prefers them (the last one this CPU runs wins); and [`for_each_kernel!`], which
+/// `auto` prefers them (the last one this CPU runs wins); and `for_each_kernel!`, which
 /// hands the same list to a macro (the tests of every kernel expand from it). Adding a kernel
 /// is its file and one line here.
 macro_rules! kernels {

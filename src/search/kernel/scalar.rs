@@ -18,10 +18,10 @@
 //!   the deepest non-empty level goes next, which is that next level whenever it got a child.
 //! - At the level whose placements leave three free rows (for a tight interior, see
 //!   [`ends_with_three_rows`]; else two), children are not written: the rows are counted by
-//!   [`last_three_rows`] (or [`last_two_rows`]), and that level's batch runs until its ring is
-//!   empty. With three rows, each placement adds to the nodes the popcount of its child's
-//!   row: the placements a search one row deeper would have made, which the node count has
-//!   always counted.
+//!   [`search::last_three_rows`] (or [`last_two_rows`]), and that level's batch runs until
+//!   its ring is empty. With three rows, each placement adds to the nodes the popcount of its
+//!   child's row: the placements a search one row deeper would have made, which the node
+//!   count has always counted.
 //!
 //! The only branches left are the loop tests, mispredicted once per batch instead of about
 //! once per node. Every node is popped exactly once, and each pop is one placement, so the

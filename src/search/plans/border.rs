@@ -1,5 +1,5 @@
 //! The symmetric engine's border plan (`--split border`): the queens of the border
-//! pre-placed. The engine's default plan is the ring plan ([`super::coronal::ring`]); this one,
+//! pre-placed. The engine's default plan is the ring plan ([`super::ring`]); this one,
 //! separate code from end to end, is the check the tests hold the others to.
 //!
 //! # Method

@@ -12,9 +12,9 @@
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
 //! then the seven fields of its [`Tally`] (`storage::tally_fields`) and the unit's wall-clock seconds.
-//! Each line ends with the [`checksum`] of the text before its last comma; a unit line's
-//! checksum is seeded with the header's text, so it covers the run too: a line copied from the
-//! checkpoint of another n, engine, plan or part fails it.
+//! Each line ends with the [`checksum`](crate::storage::checksum::checksum) of the text before
+//! its last comma; a unit line's checksum is seeded with the header's text, so it covers the
+//! run too: a line copied from the checkpoint of another n, engine, plan or part fails it.
 //!
 //! The checksums catch accidents (a torn write, a flipped bit, a line copied from another
 //! run's checkpoint), not forgery: anyone can recompute them. A line whose values no run

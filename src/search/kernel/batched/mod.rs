@@ -681,8 +681,8 @@ impl<L: Lanes> Diverted<L> {
     }
 
     /// All ones in the lanes whose node fits some frame, zero elsewhere: the span test of
-    /// [`Frames::fits_some`] in every lane, one test for all the windows instead of one per
-    /// frame.
+    /// `Frames::fits_some` (the tests' version) in every lane, one test for all the windows
+    /// instead of one per frame.
     #[inline(always)]
     fn fits(&self, l: L, nodes: &Nodes<L::Vector>) -> L::Vector {
         // `high`: the open columns and `rd` attacks, moved down by a window's 16 columns;
@@ -807,8 +807,8 @@ pub(crate) fn count_split<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
 /// added to their frames' searches a vector at a time, in the lanes: each child goes to the
 /// first frame it fits (as [`Frames::first_fit`] decides), its words shifted right by that
 /// frame's dropped columns and their low 16 bits compress-stored into the frame's level
-/// ([`Frame::narrow`](super::frames::Frame::narrow) in every lane). A level so holds fewer
-/// than `W` nodes before and, as one wide step diverts at most as many nodes as a narrow
+/// (`Frame::narrow`, the tests' version, in every lane). A level so holds fewer than `W`
+/// nodes before and, as one wide step diverts at most as many nodes as a narrow
 /// step takes, at most `2W − 1` after.
 #[inline(always)]
 fn hand_over<WL: Narrowing, NL: Lanes<Lane = u16>>(

@@ -43,7 +43,8 @@ pub(crate) fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32
 /// The number of ways to fill the last three free rows of a *tight* interior (as many open
 /// columns as free rows, so that exactly three columns are left for them), given the masks
 /// `cols`, `ld`, `rd` of the interior queens as seen from the first of them (free row `d`),
-/// with no branch: what [`super::lanes::Lanes::three_rows`] computes in lanes, in words.
+/// with no branch: what [`Lanes::three_rows`](crate::search::kernel::lanes::Lanes::three_rows)
+/// computes in lanes, in words.
 ///
 /// The three rows take the three open columns `c1 < c2 < c3` in one of six orders
 /// `(x, y, z)`; an order is valid when each column is free in its row (`a`, `b`, `c`: the
