@@ -11,20 +11,16 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::print_stderr)]
 
-mod access;
 mod clap_errors;
 mod cli;
 mod commands;
-mod eta;
+mod console;
 mod examples;
 mod exports;
 mod extras;
 mod help;
 mod ns;
 mod output;
-mod progress;
-mod signals;
-mod stderr;
 mod style;
 
 use clap::FromArgMatches;
@@ -32,8 +28,8 @@ use clap::error::ErrorKind;
 use cli::{Cli, Command};
 use commands::CommandError;
 use std::process::ExitCode;
-// `crate::note` for every module (it lives in `stderr`, below them all).
-use stderr::note;
+// `crate::note`, `crate::progress` and `crate::signals` for every module: the library's.
+use console::{note, progress, signals};
 
 /// The first argument that is not valid UTF-8, as a usage message. Parts of the program record
 /// the command line as text (the run metadata of the exports, the hint on how to resume), so a
