@@ -15,7 +15,7 @@ const SIZE_LIST_COMMANDS: [&str; 3] = ["count", "verify", "profile"];
 /// The lines (without a final newline) that report `e`, a parse error of `args` (the whole
 /// command line, program name first).
 pub fn report(e: &clap::Error, args: &[String]) -> String {
-    let mut cmd = crate::help::command();
+    let mut cmd = crate::app::command();
     cmd.build();
     let sub = subcommand_of(&cmd, args);
     let mut line = format!("queens: error: {}", message(e));
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn size_lists_leave_option_values_out() {
-        let mut cmd = crate::help::command();
+        let mut cmd = crate::app::command();
         cmd.build();
         let list = |line: &str| size_list(&cmd, "count", &args(line));
         assert_eq!(list("queens count 8 10").as_deref(), Some("8,10"));

@@ -11,21 +11,21 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::print_stderr)]
 
+mod app;
 mod clap_errors;
 mod cli;
 mod commands;
 mod console;
 mod examples;
 mod exports;
-mod extras;
 mod help;
 mod ns;
 mod output;
 mod style;
 
+use app::Cli;
 use clap::FromArgMatches;
 use clap::error::ErrorKind;
-use cli::{Cli, Command};
 use commands::CommandError;
 use std::process::ExitCode;
 // `crate::note`, `crate::progress` and `crate::signals` for every module: the library's.
@@ -82,22 +82,6 @@ fn without_help_flags_after_help(args: Vec<String>) -> Vec<String> {
     }
 }
 
-fn run(cli: &Cli) -> Result<(), CommandError> {
-    match &cli.command {
-        Command::Count(args) => commands::count::run(args, cli.quiet),
-        Command::List(args) => commands::list::run(args),
-        Command::Verify(args) => commands::verify::run(args, cli.quiet),
-        Command::Classify(args) => commands::classify::run(args),
-        Command::Profile(args) => commands::profile::run(args, cli.quiet),
-        Command::Render(args) => commands::render::run(args),
-        Command::Plot(args) => commands::plot::run(args),
-        Command::Merge(args) => commands::merge::run(args, cli.quiet),
-        Command::Kernels(args) => commands::kernels::run(args),
-        Command::Completions(args) => extras::completions(args),
-        Command::Man(args) => extras::man(args),
-    }
-}
-
 fn main() -> ExitCode {
     exit_quietly_when_stderr_is_gone();
     if let Some(message) = non_utf8_argument() {
@@ -107,10 +91,10 @@ fn main() -> ExitCode {
     // Every argument is UTF-8 (checked above).
     let args = without_help_flags_after_help(std::env::args().collect());
     style::set(style::from_args(&args));
-    let parsed = help::command()
+    let parsed = app::command()
         .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m));
-    let mut cli = match parsed {
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp
@@ -125,12 +109,7 @@ fn main() -> ExitCode {
             }
         },
     };
-    cli.normalize();
-    if let Err(message) = cli.check() {
-        note(&style::error_line(&format!("queens: error: {message}")));
-        return ExitCode::from(2);
-    }
-    match run(&cli) {
+    match app::run(cli) {
         // A closed stdout pipe (`queens … | head -1`) is a normal end, for every command.
         Ok(()) | Err(CommandError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {

@@ -1,12 +1,14 @@
 //! The subcommands' work, one module each, and what they share.
 
 pub mod classify;
+pub mod completions;
 pub mod count;
-pub mod count_part;
+mod destinations;
 pub mod exports;
 pub mod kernels;
 pub mod list;
 pub mod long_size;
+pub mod man;
 pub mod merge;
 pub mod plot;
 pub mod profile;
@@ -16,15 +18,18 @@ pub mod rows;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
-use crate::output::Destination;
 use crate::progress::ProgressMode;
+pub use destinations::{
+    csv_destination, destination, human_destination, output_destination,
+    refuse_outputs_that_are_inputs, table_outputs,
+};
 pub use long_size::warn_if_long;
 use queens::Counter;
 use queens::plan::Plan;
 use queens::verify::KnownTable;
 pub use resumable::compute_counts;
 pub use rows::{report_mismatches, write_human, write_rows};
-use std::path::Path;
+use std::io::Write;
 
 /// How a command failed, and so which exit code it gets.
 #[derive(Debug, thiserror::Error)]
@@ -144,69 +149,18 @@ pub fn fail_on_mismatches_against(
     }
 }
 
-/// The destination `arg` names (`-` for stdout), checked before any work: a usage error if
-/// it cannot be written.
-pub fn destination(arg: &str) -> Result<Destination, CommandError> {
-    let dest = Destination::parse(arg);
-    dest.check().map_err(CommandError::Usage)?;
-    Ok(dest)
-}
-
-/// The files a table command (`count`, `merge`) writes, by the option that names each: its
-/// `--csv`, the exports (`--json`, `--markdown`, `--bfile`) and `-o`'s human table.
-pub fn table_outputs<'a>(
-    csv: Option<&'a str>,
-    exports: &'a crate::cli::ExportArgs,
-    table: &'a crate::cli::TableOutput,
-) -> [(&'static str, Option<&'a str>); 5] {
-    [
-        ("--csv", csv),
-        ("--json", exports.json.as_deref()),
-        ("--markdown", exports.markdown.as_deref()),
-        ("--bfile", exports.bfile.as_deref()),
-        ("-o", table.human_to.as_deref()),
-    ]
-}
-
-/// Refuses an output that is also an input (a usage error saying why): see
-/// [`crate::output::refuse_outputs_that_are_inputs`].
-pub fn refuse_outputs_that_are_inputs(
-    outputs: &[(&str, Option<&str>)],
-    inputs: &[(&str, Option<&Path>)],
-) -> Result<(), CommandError> {
-    let outputs: Vec<(&str, &str)> = outputs
-        .iter()
-        .filter_map(|&(f, p)| p.map(|p| (f, p)))
-        .collect();
-    let inputs: Vec<(&str, &Path)> = inputs
-        .iter()
-        .filter_map(|&(f, p)| p.map(|p| (f, p)))
-        .collect();
-    crate::output::refuse_outputs_that_are_inputs(&outputs, &inputs).map_err(CommandError::Usage)
-}
-
-/// The `-o` destination: the file `arg` names, else stdout; checked before any work.
-pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError> {
-    arg.map_or(Ok(Destination::Stdout), destination)
-}
-
-/// The file `-o FILE` sends a human table to (`--format human`), checked before any work.
-pub fn human_destination(
-    table: &crate::cli::TableOutput,
-) -> Result<Option<Destination>, CommandError> {
-    table.human_to.as_deref().map(destination).transpose()
-}
-
-/// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
-/// written).
-pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
-    arg.map(destination).transpose()
-}
-
 /// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
 /// calibration of [`warn_if_long`] included).
 pub fn install_signals() -> Result<(), CommandError> {
     crate::signals::install().map(|_| ()).map_err(|e| {
         CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
     })
+}
+
+/// Writes `bytes` to stdout (a closed pipe is a normal end).
+pub fn to_stdout(bytes: &[u8]) -> Result<(), CommandError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
 }

@@ -1,16 +1,24 @@
-//! `queens merge`: sums the parts of split runs into verified results.
+//! `queens merge`: sums the parts of split runs into verified results. Its arguments are in
+//! [`args`].
+
+mod args;
 
 use super::rows::note_nodes_not_compared;
 use super::{CommandError, known_table};
 use super::{report_mismatches, write_human, write_rows};
-use crate::cli::MergeArgs;
 use crate::output;
 use crate::progress::CountProgress;
+pub use args::{LONG_HELP, MergeArgs};
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
 
 /// Runs `queens merge`.
-pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
+pub fn run(mut args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
+    let exports = &mut args.exports;
+    args.table
+        .fold(&mut args.csv, &mut exports.json, &mut exports.markdown);
+    args.table.check().map_err(CommandError::Usage)?;
+    let args = &args;
     refuse_overlaps(args)?;
     let csv = super::csv_destination(args.csv.as_deref())?;
     let columns = args.columns.as_ref().map(|c| c.0.as_slice());

@@ -1,86 +1,15 @@
-//! Running a part of a plan with an optional checkpoint: resumes the units the checkpoint
-//! holds, journals each finished unit, shows progress in estimated work, and stops cleanly on
-//! SIGINT/SIGTERM (with or without a checkpoint) with a message that says how far the run got
-//! and how to resume.
+//! The journaled, stoppable run of a part of a plan, with progress: [`run_part_stoppable`].
 
-use super::{CommandError, progress_mode};
+use super::stopped::{PartEnd, Stopped, resume_error, resume_hint};
 use crate::cli::SearchArgs;
+use crate::commands::{CommandError, counter, progress_mode};
 use crate::progress::Progress;
 use crate::signals;
-use queens::counter::resume::ResumeError;
+use queens::Outcome;
 use queens::plan::{Part, Plan, Tally};
-use queens::{Finished, Outcome};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The command line as typed, for the "run this again to resume" hint.
-fn command_line() -> String {
-    std::env::args()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=,:+%@".contains(c))
-            {
-                a
-            } else {
-                format!("'{}'", a.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// A run that a signal stopped (its units in flight cut short and not kept): what to say
-/// about it.
-#[derive(Clone, Debug)]
-pub struct Stopped {
-    /// What stopped it: `SIGINT`, `SIGTERM`, …
-    pub reason: String,
-    /// How far it got, for example `12 of 830 units of n = 18 are done and saved in 'c'`.
-    pub progress: String,
-    /// Whether a checkpoint holds the finished units (so that running the same command
-    /// again resumes).
-    pub resumable: bool,
-}
-
-/// How [`run_part_stoppable`] ended.
-#[allow(clippy::large_enum_variant)] // one per board size
-pub enum PartEnd {
-    /// Every unit was counted.
-    Done(Finished),
-    /// A signal stopped the run first.
-    Stopped(Stopped),
-}
-
-/// The resume hint: `to resume, run the same command again: …`.
-pub fn resume_hint() -> String {
-    format!("to resume, run the same command again: {}", command_line())
-}
-
-/// Counts `part` of `plan` as [`run_part_stoppable`] does; a stop is an error that says how far
-/// the run got and, with a checkpoint, how to resume.
-pub fn run_part(
-    plan: &dyn Plan,
-    part: Part,
-    search: &SearchArgs,
-    checkpoint: Option<&Path>,
-    quiet: bool,
-) -> Result<Finished, CommandError> {
-    match run_part_stoppable(plan, part, search, checkpoint, quiet, "")? {
-        PartEnd::Done(done) => Ok(done),
-        PartEnd::Stopped(s) => Err(CommandError::Failed(format!(
-            "stopped by {}: {}{}",
-            s.reason,
-            s.progress,
-            if s.resumable {
-                format!("; {}", resume_hint())
-            } else {
-                String::new()
-            }
-        ))),
-    }
-}
 
 /// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
 /// `checkpoint`, units it already holds are not counted again and every finished unit is
@@ -115,7 +44,7 @@ pub fn run_part_stoppable(
         }
         Ok(())
     };
-    let mut counter = super::counter(n, search)?
+    let mut counter = counter(n, search)?
         .part(part)
         .on_unit(&on_unit)
         .stop_flag(stop);
@@ -222,36 +151,4 @@ pub fn run_part_stoppable(
             resumable: checkpoint.is_some(),
         })),
     }
-}
-
-/// The command error of a journaled run's failure: a checkpoint of another run is a usage
-/// error, one that cannot be read or written an I/O error (exit code 3).
-fn resume_error(n: usize, e: ResumeError) -> CommandError {
-    match e {
-        ResumeError::Checkpoint(e) if e.is_usage() => CommandError::Usage(e.to_string()),
-        ResumeError::Checkpoint(e) if e.is_io() => CommandError::Io(e.to_string()),
-        ResumeError::Checkpoint(e) => CommandError::Failed(e.to_string()),
-        // A write to the journal failed (a full disk, a file system gone read-only).
-        ResumeError::Record { path, source } => CommandError::Io(format!(
-            "n = {n}: cannot append to the checkpoint '{path}': {source}; the units saved so \
-             far are kept, run the same command again to resume"
-        )),
-        e @ ResumeError::Sync { .. } => CommandError::Io(format!("n = {n}: {e}")),
-        ResumeError::Count(e) => CommandError::Failed(format!("n = {n}: {e}")),
-    }
-}
-
-/// Computes the complete counts of one board size with the given search options, resumably
-/// with the journal at `checkpoint` if given.
-pub fn compute_counts(
-    n: usize,
-    search: &SearchArgs,
-    checkpoint: Option<&Path>,
-    quiet: bool,
-) -> Result<queens::Counts, CommandError> {
-    let plan = super::build_plan(n, search)?;
-    let outcome = run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
-    outcome
-        .counts()
-        .map_err(|e| CommandError::Failed(e.to_string()))
 }
