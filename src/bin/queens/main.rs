@@ -19,9 +19,7 @@ mod console;
 mod examples;
 mod exports;
 mod help;
-mod ns;
 mod output;
-mod style;
 
 use app::Cli;
 use clap::FromArgMatches;
@@ -29,7 +27,7 @@ use clap::error::ErrorKind;
 use commands::CommandError;
 use std::process::ExitCode;
 // `crate::note`, `crate::progress` and `crate::signals` for every module: the library's.
-use console::{note, progress, signals};
+use console::{note, ns, progress, signals, style};
 
 /// The first argument that is not valid UTF-8, as a usage message. Parts of the program record
 /// the command line as text (the run metadata of the exports, the hint on how to resume), so a

@@ -1,6 +1,6 @@
 //! The journaled, stoppable run of a part of a plan, with progress: [`run_part_stoppable`].
 
-use super::stopped::{PartEnd, Stopped, resume_error, resume_hint};
+use super::stopped::{PartEnd, Stopped, note_resumed, resume_error, set_last_words};
 use crate::cli::SearchArgs;
 use crate::commands::{CommandError, counter, progress_mode};
 use crate::progress::Progress;
@@ -105,21 +105,7 @@ pub fn run_part_stoppable(
             }
         }
     };
-    {
-        let how_far = how_far.clone();
-        let written = written.to_string();
-        let resumable = checkpoint.is_some();
-        signals::set_last_words(move || {
-            let mut words = how_far();
-            if !written.is_empty() {
-                words += &format!("; {written}");
-            }
-            if resumable {
-                words += &format!("; {}", resume_hint());
-            }
-            words
-        });
-    }
+    set_last_words(how_far.clone(), written, checkpoint.is_some());
     let end = run.run();
     let resumed_seconds = run.resumed_seconds();
     drop(run);
@@ -131,17 +117,7 @@ pub fn run_part_stoppable(
             if let Some(path) = checkpoint
                 && done.resumed > 0
             {
-                signals::say(&format!(
-                    "queens: n = {n}{part_text} was resumed: {} of {} units were counted by \
-                     earlier runs (journal '{}', {:.3} s of counting); its seconds include \
-                     their time spread over {} thread{}; kernel and threads describe this run",
-                    done.resumed,
-                    done.units,
-                    path.display(),
-                    resumed_seconds,
-                    done.threads,
-                    if done.threads == 1 { "" } else { "s" }
-                ));
+                note_resumed(n, &done, &part_text, path, resumed_seconds);
             }
             Ok(PartEnd::Done(done))
         }

@@ -2,6 +2,7 @@
 //! errors of a journaled run.
 
 use crate::commands::CommandError;
+use crate::signals;
 use queens::Finished;
 use queens::counter::resume::ResumeError;
 
@@ -64,4 +65,46 @@ pub fn resume_error(n: usize, e: ResumeError) -> CommandError {
         e @ ResumeError::Sync { .. } => CommandError::Io(format!("n = {n}: {e}")),
         ResumeError::Count(e) => CommandError::Failed(format!("n = {n}: {e}")),
     }
+}
+
+/// Sets what a second signal prints: how far the run got (`how_far`), what the command has
+/// `written` already, and with a checkpoint (`resumable`) the resume hint.
+pub fn set_last_words(
+    how_far: impl Fn() -> String + Send + Sync + 'static,
+    written: &str,
+    resumable: bool,
+) {
+    let written = written.to_string();
+    signals::set_last_words(move || {
+        let mut words = how_far();
+        if !written.is_empty() {
+            words += &format!("; {written}");
+        }
+        if resumable {
+            words += &format!("; {}", resume_hint());
+        }
+        words
+    });
+}
+
+/// Says that size `n` (`part_text`: ` (part 3/64)` or nothing) was resumed from the journal at
+/// `path`, which held `resumed_seconds` of counting, and what its seconds then mean.
+pub fn note_resumed(
+    n: usize,
+    done: &Finished,
+    part_text: &str,
+    path: &std::path::Path,
+    resumed_seconds: f64,
+) {
+    signals::say(&format!(
+        "queens: n = {n}{part_text} was resumed: {} of {} units were counted by \
+         earlier runs (journal '{}', {:.3} s of counting); its seconds include \
+         their time spread over {} thread{}; kernel and threads describe this run",
+        done.resumed,
+        done.units,
+        path.display(),
+        resumed_seconds,
+        done.threads,
+        if done.threads == 1 { "" } else { "s" }
+    ));
 }
