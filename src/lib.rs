@@ -105,6 +105,8 @@
 //!   lists of solutions), the exports of a table (CSV, JSON, Markdown, OEIS b-files) and the
 //!   OEIS sequences a table's columns are ([`formats::sequences`], also [`sequences`]).
 //! - [`draw`]: SVG boards, classes and plots.
+//! - [`console`]: what the command line shares (the `cli` feature): progress, signals, output
+//!   destinations.
 //!
 //! The `queens` binary (the default `cli` feature) adds the command line on top; the library
 //! alone builds with `--no-default-features`.
@@ -116,6 +118,9 @@
 
 pub mod board;
 pub mod classify;
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod console;
 pub mod counter;
 // The command line's: `queens draw` and `plot`, not part of the library's API.
 #[doc(hidden)]

@@ -15,7 +15,7 @@ const SIZE_LIST_COMMANDS: [&str; 3] = ["count", "verify", "profile"];
 /// The lines (without a final newline) that report `e`, a parse error of `args` (the whole
 /// command line, program name first).
 pub fn report(e: &clap::Error, args: &[String]) -> String {
-    let mut cmd = crate::help::command();
+    let mut cmd = crate::app::command();
     cmd.build();
     let sub = subcommand_of(&cmd, args);
     let mut line = format!("queens: error: {}", message(e));
@@ -70,7 +70,7 @@ fn hint(
     sub: Option<&str>,
     args: &[String],
 ) -> Option<String> {
-    if let Some(hint) = crate::output::missing_file_hint(e) {
+    if let Some(hint) = missing_file_hint(e) {
         return Some(hint);
     }
     if e.kind() == ErrorKind::UnknownArgument
@@ -172,6 +172,32 @@ fn size_list(cmd: &clap::Command, sub: &str, args: &[String]) -> Option<String> 
     (sizes.len() >= 2).then(|| sizes.join(","))
 }
 
+/// The hint for an option that names a file and was given none (`count 1-12 --csv`): `--csv
+/// needs a file name; use `--csv -` for stdout` (`--known -` reads stdin). `None` for any
+/// other parse error.
+pub fn missing_file_hint(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidValue {
+        return None;
+    }
+    let Some(ContextValue::String(value)) = e.get(ContextKind::InvalidValue) else {
+        return None;
+    };
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    // `--csv <FILE>`, `--output <FILE>`, `--output <FILE.svg>`: the flag and its value's name.
+    let (flag, value_name) = arg.split_once(' ')?;
+    if !value.is_empty() || !value_name.starts_with("<FILE") {
+        return None;
+    }
+    let flag = flag.trim_end_matches(',');
+    let std = if flag == "--known" { "stdin" } else { "stdout" };
+    Some(format!(
+        "{flag} needs a file name; use `{flag} -` for {std}"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,7 +216,7 @@ mod tests {
 
     #[test]
     fn size_lists_leave_option_values_out() {
-        let mut cmd = crate::help::command();
+        let mut cmd = crate::app::command();
         cmd.build();
         let list = |line: &str| size_list(&cmd, "count", &args(line));
         assert_eq!(list("queens count 8 10").as_deref(), Some("8,10"));

@@ -7,9 +7,6 @@
 //! summary for `-h` ([`command`] applies it). The `-h` examples of each command (`after_help`)
 //! are in [`crate::examples`], below [`crate::cli`], which names them.
 
-use crate::cli::Cli;
-use clap::CommandFactory;
-
 /// One-line `-h` texts: (subcommand, or `""` for every one that has the option; option id;
 /// text). `--help` keeps the option's full text.
 const SHORT: &[(&str, &str, &str)] = &[
@@ -104,10 +101,10 @@ const SHORT: &[(&str, &str, &str)] = &[
     ("plot", "output", "The SVG file to write (`-`: stdout)"),
 ];
 
-/// The command line with the short `-h` texts applied: every option of [`SHORT`] gets its
-/// one-line text as `help` and keeps its full text as `long_help` (for `--help`).
-pub fn command() -> clap::Command {
-    let mut cmd = Cli::command().color(crate::style::clap_choice(crate::style::current()));
+/// `cmd` (the whole command line) with the short `-h` texts applied: every option of
+/// [`SHORT`] gets its one-line text as `help` and keeps its full text as `long_help` (for
+/// `--help`).
+pub fn with_short_texts(mut cmd: clap::Command) -> clap::Command {
     // The global options first: clap copies them into every subcommand when it builds them.
     for &(_, id, short) in SHORT.iter().filter(|(s, _, _)| s.is_empty()) {
         if cmd.get_arguments().any(|a| a.get_id() == id) {
@@ -147,7 +144,7 @@ mod tests {
     /// silently keep its long text in `-h`), and fits one line beside the option's name.
     #[test]
     fn every_short_text_names_an_option_and_fits_a_line() {
-        let cmd = command();
+        let cmd = crate::app::command();
         for &(sub, id, short) in SHORT {
             let mut subs = std::iter::once(&cmd)
                 .chain(cmd.get_subcommands())

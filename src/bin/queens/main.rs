@@ -1,8 +1,9 @@
 //! The `queens` binary: parses the command line, dispatches, maps errors to exit codes.
 //!
 //! Everything command-line lives here, beside the library: the clap arguments ([`cli`]) mapped
-//! onto library types, the thin commands ([`commands`]), the exports ([`exports`]), output
-//! destinations ([`output`]), progress on stderr ([`progress`]) and signals ([`signals`]).
+//! onto library types, the thin commands ([`commands`]), the output arguments
+//! ([`output_args`]), output destinations ([`output`]), progress on stderr ([`progress`]) and
+//! signals ([`signals`]).
 //!
 //! Writing to stderr never fails a command: every line goes through [`note`] or
 //! [`signals::say`], which ignore a closed or full stderr (`eprintln!` would panic, and the
@@ -11,29 +12,23 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::print_stderr)]
 
-mod access;
+mod app;
 mod clap_errors;
 mod cli;
 mod commands;
-mod eta;
+mod console;
 mod examples;
-mod extras;
 mod help;
-mod ns;
 mod output;
 mod output_args;
-mod progress;
-mod signals;
-mod stderr;
-mod style;
 
+use app::Cli;
 use clap::FromArgMatches;
 use clap::error::ErrorKind;
-use cli::{Cli, Command};
 use commands::CommandError;
 use std::process::ExitCode;
-// `crate::note` for every module (it lives in `stderr`, below them all).
-use stderr::note;
+// `crate::note`, `crate::progress` and `crate::signals` for every module: the library's.
+use console::{note, ns, progress, signals, style};
 
 /// The first argument that is not valid UTF-8, as a usage message. Parts of the program record
 /// the command line as text (the run metadata of the exports, the hint on how to resume), so a
@@ -86,22 +81,6 @@ fn without_help_flags_after_help(args: Vec<String>) -> Vec<String> {
     }
 }
 
-fn run(cli: &Cli) -> Result<(), CommandError> {
-    match &cli.command {
-        Command::Count(args) => commands::count::run(args, cli.quiet),
-        Command::List(args) => commands::list::run(args),
-        Command::Verify(args) => commands::verify::run(args, cli.quiet),
-        Command::Classify(args) => commands::classify::run(args),
-        Command::Profile(args) => commands::profile::run(args, cli.quiet),
-        Command::Render(args) => commands::render::run(args),
-        Command::Plot(args) => commands::plot::run(args),
-        Command::Merge(args) => commands::merge::run(args, cli.quiet),
-        Command::Kernels(args) => commands::kernels::run(args),
-        Command::Completions(args) => extras::completions(args),
-        Command::Man(args) => extras::man(args),
-    }
-}
-
 fn main() -> ExitCode {
     exit_quietly_when_stderr_is_gone();
     if let Some(message) = non_utf8_argument() {
@@ -111,10 +90,10 @@ fn main() -> ExitCode {
     // Every argument is UTF-8 (checked above).
     let args = without_help_flags_after_help(std::env::args().collect());
     style::set(style::from_args(&args));
-    let parsed = help::command()
+    let parsed = app::command()
         .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m));
-    let mut cli = match parsed {
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => match e.kind() {
             ErrorKind::DisplayHelp
@@ -129,12 +108,7 @@ fn main() -> ExitCode {
             }
         },
     };
-    cli.normalize();
-    if let Err(message) = cli.check() {
-        note(&style::error_line(&format!("queens: error: {message}")));
-        return ExitCode::from(2);
-    }
-    match run(&cli) {
+    match app::run(cli) {
         // A closed stdout pipe (`queens … | head -1`) is a normal end, for every command.
         Ok(()) | Err(CommandError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {

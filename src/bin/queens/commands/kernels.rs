@@ -1,10 +1,38 @@
 //! `queens kernels`: the registry of counting kernels, as this CPU sees it.
 
 use super::CommandError;
-use crate::cli::{KernelsArgs, KernelsFormat};
+use clap::{Args, ValueEnum};
 use queens::formats::table::{self, Layout};
 use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice, KernelError};
 use std::io::Write;
+
+/// The text under the options of `queens kernels --help`: the examples, the outputs, the exit codes.
+pub const LONG_HELP: &str = "\
+Examples:
+  queens kernels                     the kernels, whether this CPU runs each, what each needs
+  queens kernels --format csv        the same as CSV (kernel,here,auto,needs), for scripts
+  QUEENS_KERNEL=scalar queens count 16    force a kernel for a whole run (what auto picks)
+
+Every kernel gives the same counts and the same nodes; they differ in speed only. auto (the
+default of --kernel) picks the last kernel of the list that this CPU runs, unless the
+environment variable QUEENS_KERNEL names one (a kernel this CPU lacks is then an error).";
+
+/// `queens kernels`.
+#[derive(Debug, Args)]
+pub struct KernelsArgs {
+    /// The output format: an aligned table, or CSV with a header.
+    #[arg(long, value_enum, default_value_t = KernelsFormat::Table)]
+    pub format: KernelsFormat,
+}
+
+/// `queens kernels --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KernelsFormat {
+    /// An aligned table and a line saying what auto picks.
+    Table,
+    /// CSV: kernel,here,auto,needs.
+    Csv,
+}
 
 /// Runs `queens kernels`: one row per kernel (name, whether this CPU runs it, whether `auto`
 /// picks it, what it needs). `auto`'s pick follows `QUEENS_KERNEL`; a value of it that names

@@ -1,12 +1,14 @@
 //! The subcommands' work, one module each, and what they share.
 
 pub mod classify;
+pub mod completions;
 pub mod count;
-pub mod count_part;
+mod destinations;
+mod error;
 pub mod exports;
 pub mod kernels;
 pub mod list;
-pub mod long_size;
+pub mod man;
 pub mod merge;
 pub mod plot;
 pub mod profile;
@@ -16,71 +18,19 @@ pub mod rows;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
-use crate::output::Destination;
 use crate::progress::ProgressMode;
-pub use long_size::warn_if_long;
+pub use destinations::{
+    csv_destination, destination, human_destination, output_destination,
+    refuse_outputs_that_are_inputs,
+};
+pub use error::CommandError;
 use queens::Counter;
-use queens::plan::Plan;
+use queens::formats::table::Row;
+use queens::plan::{Part, Plan};
 use queens::verify::KnownTable;
 pub use resumable::compute_counts;
 pub use rows::{report_mismatches, write_human, write_rows};
-use std::path::Path;
-
-/// How a command failed, and so which exit code it gets.
-#[derive(Debug, thiserror::Error)]
-pub enum CommandError {
-    /// The command line asks for something impossible: exit code 2, nothing done.
-    #[error("{0}")]
-    Usage(String),
-    /// The work failed or a check did not pass: exit code 1.
-    #[error("{0}")]
-    Failed(String),
-    /// Reading or writing failed (a full disk, an unwritable file found late): exit code 3,
-    /// so that a script tells an I/O failure from a check that did not pass.
-    #[error("{0}")]
-    Io(String),
-    /// Standard output was closed by its reader (`queens … | head -1`): a normal end, exit
-    /// code 0 (see `main`).
-    #[error("standard output was closed")]
-    BrokenPipe,
-}
-
-impl CommandError {
-    /// The process exit code for this error.
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            CommandError::Usage(_) => 2,
-            CommandError::Failed(_) => 1,
-            CommandError::Io(_) => 3,
-            CommandError::BrokenPipe => 0,
-        }
-    }
-}
-
-impl From<std::io::Error> for CommandError {
-    fn from(e: std::io::Error) -> Self {
-        if is_broken_pipe(&e) {
-            return CommandError::BrokenPipe;
-        }
-        CommandError::Io(format!("I/O error: {e}"))
-    }
-}
-
-/// Whether `e` is, or wraps (as the CSV writer's errors do), a write to a closed pipe.
-fn is_broken_pipe(e: &std::io::Error) -> bool {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        return true;
-    }
-    let inner = e.get_ref();
-    if let Some(csv_err) = inner.and_then(|i| i.downcast_ref::<csv::Error>())
-        && let csv::ErrorKind::Io(io) = csv_err.kind()
-    {
-        return is_broken_pipe(io);
-    }
-    inner
-        .and_then(|i| i.downcast_ref::<std::io::Error>())
-        .is_some_and(is_broken_pipe)
-}
+use std::io::Write;
 
 /// The progress mode for `--quiet`.
 pub fn progress_mode(quiet: bool) -> ProgressMode {
@@ -144,51 +94,30 @@ pub fn fail_on_mismatches_against(
     }
 }
 
-/// The destination `arg` names (`-` for stdout), checked before any work: a usage error if
-/// it cannot be written.
-pub fn destination(arg: &str) -> Result<Destination, CommandError> {
-    let dest = Destination::parse(arg);
-    dest.check().map_err(CommandError::Usage)?;
-    Ok(dest)
-}
-
-/// Refuses an output that is also an input (a usage error saying why): see
-/// [`crate::output::refuse_outputs_that_are_inputs`].
-pub fn refuse_outputs_that_are_inputs(
-    outputs: &[(&str, Option<&str>)],
-    inputs: &[(&str, Option<&Path>)],
-) -> Result<(), CommandError> {
-    let outputs: Vec<(&str, &str)> = outputs
-        .iter()
-        .filter_map(|&(f, p)| p.map(|p| (f, p)))
-        .collect();
-    let inputs: Vec<(&str, &Path)> = inputs
-        .iter()
-        .filter_map(|&(f, p)| p.map(|p| (f, p)))
-        .collect();
-    crate::output::refuse_outputs_that_are_inputs(&outputs, &inputs).map_err(CommandError::Usage)
-}
-
-/// The `-o` destination: the file `arg` names, else stdout; checked before any work.
-pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError> {
-    arg.map_or(Ok(Destination::Stdout), destination)
-}
-
-/// The file `-o FILE` sends a human table to (`--format human`), checked before any work.
-pub fn human_destination(human_to: Option<&str>) -> Result<Option<Destination>, CommandError> {
-    human_to.map(destination).transpose()
-}
-
-/// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
-/// written).
-pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
-    arg.map(destination).transpose()
-}
-
 /// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
 /// calibration of [`warn_if_long`] included).
 pub fn install_signals() -> Result<(), CommandError> {
     crate::signals::install().map(|_| ()).map_err(|e| {
         CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
     })
+}
+
+/// Writes `bytes` to stdout (a closed pipe is a normal end).
+pub fn to_stdout(bytes: &[u8]) -> Result<(), CommandError> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Warns on stderr before `part` of `plan` if it would take over an hour on the threads of
+/// `search` ([`queens::console::long_size::warn_if_long`]).
+pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Row]) {
+    queens::console::long_size::warn_if_long(
+        plan,
+        part,
+        || search.kernel().ok(),
+        || search.thread_count(),
+        rows,
+    );
 }

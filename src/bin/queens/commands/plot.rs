@@ -2,10 +2,37 @@
 //! (`--json`).
 
 use super::CommandError;
-use crate::cli::PlotArgs;
 use crate::output::read_input;
+use clap::Args;
 use queens::draw::plot;
 use queens::formats::table::{self, Row};
+
+/// The text under the options of `queens plot --help`: the examples, the outputs, the exit codes.
+pub const LONG_HELP: &str = "\
+Examples:
+  queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg
+  queens count 1-14 --json t.json && queens plot t.json -o growth.svg
+
+The published values (OEIS) are marked with rings. Nothing in the table is hidden: a value
+that disagrees with OEIS is drawn and crossed out in red, a board size given twice is drawn
+twice, and both get a warning on stderr; equal values at one n (n = 1) stand side by side.
+-o takes a name ending in .svg, a name without an extension, or - (stdout).
+
+Exit codes: 0 success (warnings included); 2 usage error, found before any work (unreadable or
+malformed table, a destination whose folder is missing or that this user may not replace, an -o
+name that is not .svg); 3 a write that failed while it ran (a full disk).";
+
+/// `queens plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// A table written by `queens count --csv` or `--json` (`-`: stdin).
+    #[arg(value_name = "TABLE")]
+    pub table: String,
+    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
+    /// `-`: stdout.
+    #[arg(short, long, value_name = "FILE.svg")]
+    pub output: String,
+}
 
 /// Runs `queens plot`.
 pub fn run(args: &PlotArgs) -> Result<(), CommandError> {

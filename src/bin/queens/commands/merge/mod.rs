@@ -1,17 +1,22 @@
-//! `queens merge`: sums the parts of split runs into verified results.
+//! `queens merge`: sums the parts of split runs into verified results. Its arguments are in
+//! [`args`].
+
+mod args;
 
 use super::rows::note_nodes_not_compared;
 use super::{CommandError, known_table};
 use super::{report_mismatches, write_human, write_rows};
-use crate::cli::MergeArgs;
 use crate::output;
 use crate::progress::CountProgress;
+pub use args::{LONG_HELP, MergeArgs};
 use queens::formats::export::Format;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
 
 /// Runs `queens merge`.
-pub fn run(args: &MergeArgs, quiet: bool) -> Result<(), CommandError> {
+pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
+    args.outputs.check().map_err(CommandError::Usage)?;
+    let args = &args;
     refuse_overlaps(args)?;
     let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
     let columns = args.outputs.columns();

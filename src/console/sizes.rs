@@ -1,6 +1,6 @@
 //! Parsing lists of board sizes: `8`, `4-12`, `8,10,12-14`.
 
-use queens::board::{MAX_N, MIN_N};
+use crate::board::{MAX_N, MIN_N};
 
 /// Parses a list of board sizes: comma-separated items, each a size or an inclusive range
 /// `a-b` with `a ≤ b`. Sizes must lie in 1 to 32. Duplicates are dropped, first one kept.

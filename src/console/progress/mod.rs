@@ -2,10 +2,10 @@
 //! elsewhere (CI and cluster logs), nothing with `--quiet`. Updated once per finished work
 //! unit, never from inside a search.
 //!
-//! Progress is measured in the units' *estimated work* ([`queens::plan::Plan::estimated_work`]),
+//! Progress is measured in the units' *estimated work* ([`crate::plan::Plan::estimated_work`]),
 //! not in units: a plan's units differ in size by orders of magnitude. The bar shows the
 //! fraction of the estimated work done and an ETA from the rate of the last ten minutes
-//! ([`crate::eta`]: a pause or a busy hour is forgotten once they have passed), with the
+//! ([`super::eta`]: a pause or a busy hour is forgotten once they have passed), with the
 //! clock ticking even while no unit finishes. In a log, a start line comes once the run has
 //! lasted [`QUIET_START`], then a heartbeat every [`HEARTBEAT`] with the percentage and the
 //! ETA, then a finish line (`finished` after a normal end, `stopped` otherwise); a size done
@@ -19,14 +19,21 @@
 //! The environment variable `QUEENS_HEARTBEAT_MS` sets the heartbeat interval in milliseconds
 //! (for tests, which should not wait 10 s; [`heartbeat`]).
 
-use crate::eta::RecentRate;
+mod count;
+mod text;
+
+use super::eta::RecentRate;
+use super::stderr::{note, say, set_bar};
+use crate::board::plural;
+pub use count::CountProgress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
+pub use text::{duration_text, grouped, rate_text};
 
 /// The interval of the plain heartbeat line (unless `QUEENS_HEARTBEAT_MS` sets another).
 pub const HEARTBEAT: Duration = Duration::from_secs(10);
@@ -44,7 +51,7 @@ pub fn heartbeat() -> Duration {
         Ok(v) => match v.trim().parse::<u64>() {
             Ok(ms) if ms > 0 => Duration::from_millis(ms),
             _ => {
-                crate::note(&format!(
+                note(&format!(
                     "queens: QUEENS_HEARTBEAT_MS={v:?} is not a positive number of \
                      milliseconds; the heartbeat stays at {} s",
                     HEARTBEAT.as_secs()
@@ -53,19 +60,6 @@ pub fn heartbeat() -> Duration {
             }
         },
     })
-}
-
-/// `v` with its digits grouped by threes: `1,234,567`.
-pub fn grouped(v: u64) -> String {
-    let digits = v.to_string();
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// The positions of the bar: the estimated work is scaled onto this many steps.
@@ -107,54 +101,6 @@ pub struct Progress {
     /// no line at all).
     announced: Arc<AtomicBool>,
     heartbeat: Option<(mpsc::Sender<()>, thread::JoinHandle<()>)>,
-}
-
-/// `seconds` as people read a duration: `42 s`, `12 min`, `3.4 h`, `5.1 days`.
-pub fn duration_text(seconds: f64) -> String {
-    match seconds {
-        s if s < 100.0 => format!("{s:.0} s"),
-        s if s < 100.0 * 60.0 => format!("{:.0} min", s / 60.0),
-        s if s < 48.0 * 3600.0 => format!("{:.1} h", s / 3600.0),
-        s => format!("{:.1} days", s / 86400.0),
-    }
-}
-
-/// A rate as people read it, three significant digits and a word for the thousands:
-/// `29.9 M boards/s`, `412 k boards/s`, `87 boards/s`, `0 boards/s`.
-pub fn rate_text(per_second: f64, what: &str) -> String {
-    let r = if per_second.is_finite() {
-        per_second.max(0.0)
-    } else {
-        0.0
-    };
-    // Rounded to the three significant digits shown before the unit is chosen, so that
-    // 999,950/s reads `1.00 M`, not `1000 k`.
-    let r = if r > 0.0 {
-        let step = 10f64.powi(r.log10().floor() as i32 - 2);
-        (r / step).round() * step
-    } else {
-        r
-    };
-    let (value, prefix) = [
-        (1e15, " P"),
-        (1e12, " T"),
-        (1e9, " G"),
-        (1e6, " M"),
-        (1e3, " k"),
-    ]
-    .into_iter()
-    .find(|&(scale, _)| r >= scale)
-    .map_or((r, ""), |(scale, prefix)| (r / scale, prefix));
-    let number = if value == 0.0 {
-        "0".to_string()
-    } else if value >= 100.0 || (prefix.is_empty() && value >= 10.0) {
-        format!("{value:.0}")
-    } else if value >= 10.0 {
-        format!("{value:.1}")
-    } else {
-        format!("{value:.2}")
-    };
-    format!("{number}{prefix} {what}/s")
 }
 
 /// The terminal's bar of a run labelled `label` of `units` units, drawn on `target`:
@@ -215,7 +161,7 @@ impl Progress {
             ProgressMode::Auto if std::io::stderr().is_terminal() => {
                 let bar = work_bar(ProgressDrawTarget::stderr(), label, units);
                 bar.enable_steady_tick(Duration::from_millis(250));
-                crate::signals::set_bar(Some(bar.clone()));
+                set_bar(Some(bar.clone()));
                 progress.bar = Some(bar);
             }
             ProgressMode::Auto => {
@@ -223,7 +169,7 @@ impl Progress {
                 let label = label.to_string();
                 let start_line = format!(
                     "queens: {label}: started: {}{}",
-                    queens::board::plural(units, "unit"),
+                    plural(units, "unit"),
                     if work > 0.0 {
                         ", progress in estimated work"
                     } else {
@@ -239,12 +185,12 @@ impl Progress {
                         // that lasted longer than `first`, which then gets its two lines all
                         // the same (`finish` joins this thread before it reads `announced`).
                         if started.elapsed() >= first {
-                            crate::signals::say(&start_line);
+                            say(&start_line);
                             announced.store(true, Ordering::SeqCst);
                         }
                         return;
                     }
-                    crate::signals::say(&start_line);
+                    say(&start_line);
                     announced.store(true, Ordering::SeqCst);
                     // Wakes every heartbeat until the run drops the sender.
                     let mut recent = RecentRate::new();
@@ -255,12 +201,12 @@ impl Progress {
                         let eta = recent
                             .eta(secs, fraction)
                             .map_or("unknown".to_string(), duration_text);
-                        crate::signals::say(&format!(
+                        say(&format!(
                             "queens: {label}: {:.1}% done, {}/{units} units, {}, \
                              {} elapsed, ETA {eta}",
                             100.0 * fraction,
                             now.units,
-                            queens::board::plural(now.boards, "board"),
+                            plural(now.boards, "board"),
                             duration_text(secs),
                         ));
                     }
@@ -313,7 +259,7 @@ impl Progress {
     /// line: `finished` when every unit was done, else `stopped`.
     pub fn finish(mut self) {
         if let Some(bar) = self.bar.take() {
-            crate::signals::set_bar(None);
+            set_bar(None);
             bar.finish_and_clear();
         }
         if let Some((tx, handle)) = self.heartbeat.take() {
@@ -328,199 +274,20 @@ impl Progress {
             } else {
                 "stopped"
             };
-            crate::signals::say(&format!(
+            say(&format!(
                 "queens: {}: {how} after {secs:.2} s: {}/{} units, {}",
                 self.label,
                 done.units,
                 self.units,
-                queens::board::plural(done.boards, "board")
+                plural(done.boards, "board")
             ));
         }
     }
 }
 
-/// A progress report without a total: counts what is done (`boards read`) and its rate. Shows
-/// nothing for the first [`QUIET_START`]; after that a spinner on a terminal, or a start line,
-/// a heartbeat line every [`heartbeat`] and a finish line in a log; nothing with `--quiet`.
-pub struct CountProgress {
-    count: Arc<AtomicU64>,
-    reporter: Option<(mpsc::Sender<()>, thread::JoinHandle<()>)>,
-}
-
-/// What a [`CountProgress`] says: its label, what it counts and where from.
-struct CountText {
-    label: String,
-    what: String,
-    source: String,
-}
-
-impl CountText {
-    /// `1,234 boards read, 412/s, 3 s elapsed`
-    fn now(&self, count: u64, started: Instant) -> String {
-        let secs = started.elapsed().as_secs_f64();
-        let rate = (count as f64 / secs.max(1e-9)).round() as u64;
-        format!(
-            "{} {}, {}/s, {} elapsed",
-            grouped(count),
-            self.what,
-            grouped(rate),
-            duration_text(secs)
-        )
-    }
-}
-
-impl CountProgress {
-    /// Starts counting for a run labelled `label` (`classify`) that counts `what` (`boards
-    /// read`) from `source` (`stdin`).
-    pub fn start(mode: ProgressMode, label: &str, what: &str, source: &str) -> CountProgress {
-        let count = Arc::new(AtomicU64::new(0));
-        if mode == ProgressMode::Quiet {
-            return CountProgress {
-                count,
-                reporter: None,
-            };
-        }
-        let text = CountText {
-            label: label.to_string(),
-            what: what.to_string(),
-            source: source.to_string(),
-        };
-        let started = Instant::now();
-        let (tx, rx) = mpsc::channel::<()>();
-        let counted = Arc::clone(&count);
-        let handle = thread::spawn(move || {
-            let every = heartbeat();
-            let first = QUIET_START.min(every);
-            if rx.recv_timeout(first) != Err(mpsc::RecvTimeoutError::Timeout) {
-                // Finished (the sender dropped). As for a count: quiet only if the run was
-                // short, not because this thread ran late; a log then gets its start and
-                // finish lines (a terminal's spinner would only flash).
-                if started.elapsed() >= first && !std::io::stderr().is_terminal() {
-                    log_lines(&text, &counted, started, every, &rx);
-                }
-                return;
-            }
-            if std::io::stderr().is_terminal() {
-                show_spinner(&text, &counted, started, &rx);
-            } else {
-                log_lines(&text, &counted, started, every, &rx);
-            }
-        });
-        CountProgress {
-            count,
-            reporter: Some((tx, handle)),
-        }
-    }
-
-    /// The counter itself, for a reader that counts as it reads (the report reads it from its
-    /// own thread, so it moves even while the reader does not return).
-    pub fn counter(&self) -> Arc<AtomicU64> {
-        Arc::clone(&self.count)
-    }
-
-    /// Counts `k` more.
-    pub fn add(&self, k: u64) {
-        self.count.fetch_add(k, Ordering::Relaxed);
-    }
-
-    /// Ends the report: clears the spinner, or writes the finish line of a log that started.
-    pub fn finish(mut self) {
-        if let Some((tx, handle)) = self.reporter.take() {
-            drop(tx);
-            let _ = handle.join();
-        }
-    }
-}
-
-/// The terminal's spinner until `rx`'s sender drops.
-fn show_spinner(
-    text: &CountText,
-    count: &Arc<AtomicU64>,
-    started: Instant,
-    rx: &mpsc::Receiver<()>,
-) {
-    let counted = Arc::clone(count);
-    let what = text.what.clone();
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-        .with_elapsed(started.elapsed());
-    bar.set_style(
-        ProgressStyle::with_template("{prefix} [{elapsed_precise}] {spinner} {counted}")
-            .expect("the template is valid")
-            .with_key(
-                "counted",
-                move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let n = counted.load(Ordering::Relaxed);
-                    let rate = n as f64 / state.elapsed().as_secs_f64().max(1e-9);
-                    let _ = write!(w, "{} {what}, {}/s", grouped(n), grouped(rate as u64));
-                },
-            ),
-    );
-    bar.set_prefix(format!("{} ({})", text.label, text.source));
-    bar.enable_steady_tick(Duration::from_millis(250));
-    crate::signals::set_bar(Some(bar.clone()));
-    let _ = rx.recv(); // until the run finishes
-    crate::signals::set_bar(None);
-    bar.finish_and_clear();
-}
-
-/// The log's lines until `rx`'s sender drops: a start line now, a heartbeat every `every`, a
-/// finish line.
-fn log_lines(
-    text: &CountText,
-    count: &AtomicU64,
-    started: Instant,
-    every: Duration,
-    rx: &mpsc::Receiver<()>,
-) {
-    let label = &text.label;
-    crate::signals::say(&format!(
-        "queens: {label}: started: reading {} (no total to measure against): {}",
-        text.source,
-        text.now(count.load(Ordering::Relaxed), started)
-    ));
-    while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(every) {
-        crate::signals::say(&format!(
-            "queens: {label}: {}",
-            text.now(count.load(Ordering::Relaxed), started)
-        ));
-    }
-    crate::signals::say(&format!(
-        "queens: {label}: finished after {:.2} s: {} {}",
-        started.elapsed().as_secs_f64(),
-        grouped(count.load(Ordering::Relaxed)),
-        text.what
-    ));
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn grouped_puts_a_comma_every_three_digits() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1000), "1,000");
-        assert_eq!(grouped(1_234_567), "1,234,567");
-        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
-    }
-
-    #[test]
-    fn rates_are_written_in_words_with_three_digits() {
-        assert_eq!(rate_text(2.99e7, "boards"), "29.9 M boards/s");
-        assert_eq!(rate_text(2.995e7, "boards"), "30.0 M boards/s");
-        // Rounding that reaches the next unit moves to it.
-        assert_eq!(rate_text(999_950.0, "boards"), "1.00 M boards/s");
-        assert_eq!(rate_text(9.999, "boards"), "10 boards/s");
-        assert_eq!(rate_text(99_960.0, "boards"), "100 k boards/s");
-        assert_eq!(rate_text(0.0, "boards"), "0 boards/s");
-        assert_eq!(rate_text(87.4, "boards"), "87 boards/s");
-        assert_eq!(rate_text(5.5, "boards"), "5.50 boards/s");
-        assert_eq!(rate_text(412_000.0, "boards"), "412 k boards/s");
-        assert_eq!(rate_text(1.234e9, "boards"), "1.23 G boards/s");
-        assert_eq!(rate_text(f64::NAN, "boards"), "0 boards/s");
-        assert_eq!(rate_text(f64::INFINITY, "boards"), "0 boards/s");
-    }
 
     /// Units finishing on 8 threads at once, with a reader watching the bar as a terminal
     /// would draw it: its position and its `k/N units` never go backwards.

@@ -1,5 +1,5 @@
-//! Lines on stderr, at the bottom of the binary: every other module may use this one, and it
-//! uses none of them.
+//! Lines on stderr, at the bottom of [`crate::console`]: every other module may use this one,
+//! and it uses none of them.
 //!
 //! [`note`] writes a line, ignoring failure; [`say`] writes one above the progress bar
 //! registered with [`set_bar`] (the progress display registers its bar; the signal thread

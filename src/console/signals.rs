@@ -9,17 +9,17 @@
 //!   units in flight are cut short and not kept");
 //! - a second one prints the command's last words ([`set_last_words`]: how far it got, how to
 //!   resume) and exits at once with status 128 + the signal number, as if killed by it. A
-//!   checkpoint is consistent at any moment (see [`queens::storage::checkpoint`]), and the
+//!   checkpoint is consistent at any moment (see [`crate::storage::checkpoint`]), and the
 //!   output files are only ever replaced atomically, so nothing is torn.
 //!
 //! Lines go to stderr through [`say`], which draws them above a progress bar registered with
 //! [`set_bar`] (taking the bar's lock before stderr's, in the order indicatif takes them, so
 //! the signal thread and the bar never wait for each other).
 
-// `say` and `set_bar` live below this module, so that `output` can say a line without using
-// this module, which uses `output`; they are used here under their old names.
-pub use crate::stderr::{say, set_bar};
-use queens::runner::stop::StopFlag;
+// `say` and `set_bar` live below this module, so that `destination` can say a line without
+// using this module, which uses `destination`; they are used here under their old names.
+pub use super::stderr::{say, set_bar};
+use crate::runner::stop::StopFlag;
 use signal_hook::consts::signal::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 use std::sync::{Mutex, OnceLock};
@@ -39,7 +39,7 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
     }
     let flag = StopFlag::new();
     let mut signals = Signals::new([SIGINT, SIGTERM])?;
-    crate::output::stop_gracefully_on_signals();
+    super::destination::stop_gracefully_on_signals();
     let cell = flag.cell();
     std::thread::Builder::new()
         .name("queens-signals".to_string())
@@ -65,12 +65,12 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                         .unwrap_or_else(|p| p.into_inner())
                         .as_ref()
                         .map(|w| w());
-                    if let Some(bar) = crate::stderr::take_bar() {
+                    if let Some(bar) = super::stderr::take_bar() {
                         bar.finish_and_clear();
                     }
                     let words = words.map_or(String::new(), |w| format!(": {w}"));
                     say(&format!("queens: stopped by a second {name}{words}"));
-                    crate::output::remove_temp_files();
+                    super::destination::remove_temp_files();
                     std::process::exit(128 + sig);
                 }
             }

@@ -1,11 +1,11 @@
 //! The warning before a size that cannot finish in reasonable time (`count`, `count --part`,
 //! `verify`): a forecast from the speed measured on this machine and the growth of the
-//! published totals ([`queens::runner::forecast`]).
+//! published totals ([`crate::runner::forecast`]).
 
-use crate::cli::SearchArgs;
-use queens::formats::table::Row;
-use queens::plan::{Engine, Part, Plan};
-use queens::runner::forecast::{self, Sample};
+use crate::formats::table::Row;
+use crate::plan::{Engine, Part, Plan};
+use crate::runner::forecast::{self, Sample};
+use crate::search::kernel::Kernel;
 use std::sync::Mutex;
 
 /// The speed measured by a calibration count in this process, by engine and kernel.
@@ -15,13 +15,19 @@ static CALIBRATION: Mutex<Vec<(Engine, &'static str, Sample)>> = Mutex::new(Vec:
 /// speed: below this no size takes an hour on any machine this tool runs on.
 const CALIBRATE_FROM: usize = 19;
 
-/// Warns on stderr before `part` of `plan` if it would take over an hour on the threads of
-/// `search`: `n = 27 would take about 3,400 CPU-years on this machine (…); continuing`.
+/// Warns on stderr before `part` of `plan` if it would take over an hour on `threads()`
+/// threads (`resolve_kernel()`: the kernel of the count, for a calibration count): `n = 27 would take about 3,400 CPU-years on this machine (…); continuing`.
 ///
 /// The speed comes from the largest size of `rows` (counted in this run with the same engine
 /// and kernel, in at least half a CPU-second), else from a calibration count of n = 15 (13 for
 /// `enumerate`) on one thread; the growth from the published totals ([`forecast`]).
-pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Row]) {
+pub fn warn_if_long(
+    plan: &dyn Plan,
+    part: Part,
+    resolve_kernel: impl FnOnce() -> Option<Kernel>,
+    threads: impl FnOnce() -> usize,
+    rows: &[Row],
+) {
     let (n, engine, kernel) = (plan.n(), plan.engine(), plan.kernel());
     let measured = rows
         .iter()
@@ -40,7 +46,7 @@ pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Ro
             if let Some((_, _, s)) = cache.iter().find(|(e, k, _)| *e == engine && *k == kernel) {
                 *s
             } else {
-                let Ok(kernel_of) = search.kernel() else {
+                let Some(kernel_of) = resolve_kernel() else {
                     return;
                 };
                 let Ok(s) = forecast::calibrate(engine, kernel_of) else {
@@ -52,7 +58,7 @@ pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Ro
         }
     };
     let cpu = forecast::cpu_seconds(n, sample) / part.modulus() as f64;
-    let threads = search.thread_count().min(plan.unit_count()).max(1);
+    let threads = threads().min(plan.unit_count()).max(1);
     let wall = cpu / threads as f64;
     if wall < 3600.0 {
         return;
@@ -68,7 +74,7 @@ pub fn warn_if_long(plan: &dyn Plan, part: Part, search: &SearchArgs, rows: &[Ro
     } else {
         format!("part {part} of n = {n}")
     };
-    crate::signals::say(&format!(
+    super::stderr::say(&format!(
         "queens: {what} would take {} on this machine ({} on {threads} thread{}{published}); \
          continuing",
         forecast::cpu_time_text(cpu),

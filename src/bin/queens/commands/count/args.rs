@@ -1,0 +1,85 @@
+//! `queens count`'s arguments, each with its help, and the text under them in `--help`.
+
+use crate::cli::{KnownArgs, SearchArgs, Sizes, parse_count_sizes_arg};
+use crate::output_args::{CountLayout, Outputs};
+use clap::Args;
+use queens::plan::part::PartSpec;
+
+/// The text under the options of `queens count --help`: the examples, the outputs, the exit codes.
+pub const LONG_HELP: &str = "\
+Examples:
+  queens count 8                        one row, printed as a table
+  queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
+  queens count 8,10,12-14 --csv -       CSV alone on stdout
+  queens count 1-12 --format json -o t.json   the table as JSON in t.json, nothing on stdout
+  queens count 16 --threads 1           one thread
+  queens count 18 --part 3/64 --csv p3.csv    part 3 of 64, for `queens merge`
+  queens count 18 --part slurm --csv p.csv    the part of this Slurm array task
+  queens count 17 --checkpoint n17.ckpt       resumable: rerun the same command after a kill
+  queens count 15-19 --checkpoint run/        one checkpoint per size: run/n15.ckpt, …
+  queens count 0-14 --bfile b000170.txt       an OEIS b-file of A000170, from its offset 0
+  queens count 1-14 --bfile - --sequence A002562    the b-file of the classes alone on stdout
+  queens count 0-12 --engine enumerate --bfile - --sequence A319283   nodes of the plain tree
+  queens count 1-16 --columns n,total,nodes,seconds  other columns (`all`: every one)
+  queens count 1-14 --known r.csv             verify against an earlier run's --csv file
+
+The table on stdout shows n, total, the classes by type and verified, and one line under it
+the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
+the columns of the table and of --markdown. CSV always has every column. The nodes column
+counts the partial boards of the engine's own search: the symmetric engine's (the default;
+a line under the table says so) are far fewer than the plain backtracking tree's, A319283
+(856,189 at n = 12), which --engine enumerate or `queens profile` counts.
+
+--sequence takes the A-number (any case): A000170 (alias total) and A319283 start at n = 0
+(the empty board), the others at n = 1; a b-file starting later is written with a note on
+stderr (--quiet leaves notes about the output in), one starting earlier is refused.
+A319283 needs --engine enumerate (the symmetric engine's nodes are its own tree). n = 0 is
+counted by the enumerate engine whatever --engine says (the engine column says so).
+
+Rows stream: each is printed as its size finishes (the table's column widths are fixed in
+advance from the published counts of the sizes asked for), and the --csv file is rewritten
+atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops within
+a second (the units in flight are cut short and not kept), writes the finished rows to every
+output, names the unfinished size and exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
+
+Before a size that would take over an hour, a line on stderr says how long (for example
+`n = 24 would take about 45 CPU-days on this machine (about 23 days on 2 threads);
+continuing`): the CPU time of the largest size already counted in this run (or of a short
+calibration count of n = 15 on one thread) times the growth of the published totals
+(A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
+
+A computed value that disagrees with the published one is reported on stderr after the table
+is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
+wrote, or the format of data/known.csv) the values of FILE are checked instead, and the
+message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.";
+
+/// `queens count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14.
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg)]
+    pub sizes: Sizes,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Verification options.
+    #[command(flatten)]
+    pub known: KnownArgs,
+    /// Count only part RES of MOD (the units whose id % MOD == RES) and print a part, not a
+    /// result; `slurm` takes RES and MOD from the job array (SLURM_ARRAY_TASK_*). Merge all
+    /// MOD parts with `queens merge`.
+    #[arg(long, value_name = "RES/MOD|slurm", value_parser = PartSpec::parse)]
+    pub part: Option<PartSpec>,
+    /// Journal each finished unit to PATH; run the same command again to resume after a kill
+    /// or a time limit. For one size PATH is the checkpoint file; for several sizes (or when
+    /// PATH is an existing folder) it is a folder, created if missing, holding one checkpoint
+    /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64).
+    #[arg(long, value_name = "PATH")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// The outputs: the table's destination and format, and the exports.
+    #[command(flatten)]
+    pub outputs: Outputs<CountLayout>,
+    /// Leave out the warning before a size that would take over an hour.
+    #[arg(long, short = 'y')]
+    pub yes: bool,
+}

@@ -1,0 +1,88 @@
+//! Where `--checkpoint` puts the checkpoint of each size, and its checks before any work.
+
+use super::job::Job;
+use crate::commands::{CommandError, build_plan};
+use queens::plan::Part;
+use queens::storage::checkpoint::{self, RunIdentity};
+use std::path::PathBuf;
+
+/// Checks `--checkpoint` before any work, for the `part` counted (`None`: a `--part` that
+/// cannot be resolved, reported later). With several board sizes (or a folder that exists) it
+/// names a folder holding one checkpoint per size ([`for_size`]), created here if it does not
+/// exist (its parent must); an existing file there is a usage error.
+pub fn check(job: &Job, part: Option<Part>) -> Result<(), CommandError> {
+    let Some(path) = &job.checkpoint else {
+        return Ok(());
+    };
+    if let Some(part) = part {
+        check_existing(job, part)?;
+    }
+    if path.is_dir() || job.sizes.len() == 1 {
+        return Ok(());
+    }
+    if path.exists() {
+        return Err(CommandError::Usage(format!(
+            "--checkpoint '{}': with several board sizes it names a folder (one checkpoint per \
+             size in it), but this is a file",
+            path.display()
+        )));
+    }
+    std::fs::create_dir(path).map_err(|e| {
+        CommandError::Usage(format!(
+            "--checkpoint: cannot create the folder '{}': {e}",
+            path.display()
+        ))
+    })
+}
+
+/// The checkpoint file of every board size of the run (see [`for_size`]); none for a part
+/// that cannot be resolved (`None`).
+pub fn all(job: &Job, part: Option<Part>) -> Vec<PathBuf> {
+    let Some(part) = part else {
+        return Vec::new();
+    };
+    job.sizes
+        .iter()
+        .filter_map(|&n| for_size(job, n, part))
+        .collect()
+}
+
+/// Refuses, before any size is counted, a checkpoint already there that another running
+/// count holds (locked) or that belongs to another run (another engine, split or part: a
+/// folder of checkpoints used with other options), rather than on reaching its size after the
+/// earlier sizes were counted.
+fn check_existing(job: &Job, part: Part) -> Result<(), CommandError> {
+    for &n in &job.sizes {
+        let Some(path) = for_size(job, n, part) else {
+            continue;
+        };
+        if !path.is_file() {
+            continue;
+        }
+        let plan = build_plan(n, &job.search)?;
+        checkpoint::check(&path, &RunIdentity::of(plan.as_ref(), part)).map_err(|e| {
+            if e.is_io() {
+                CommandError::Io(e.to_string())
+            } else {
+                CommandError::Usage(format!("{e} (nothing was counted)"))
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// The checkpoint of board size `n` and `part` under `--checkpoint PATH`: PATH itself for a
+/// single size, else (several sizes, or PATH an existing folder) `PATH/n17.ckpt`, or
+/// `PATH/n17.part3of64.ckpt` for a part other than the whole.
+pub fn for_size(job: &Job, n: usize, part: Part) -> Option<PathBuf> {
+    let path = job.checkpoint.as_deref()?;
+    if job.sizes.len() == 1 && !path.is_dir() {
+        return Some(path.to_path_buf());
+    }
+    let name = if part == Part::WHOLE {
+        format!("n{n}.ckpt")
+    } else {
+        format!("n{n}.part{}of{}.ckpt", part.res(), part.modulus())
+    };
+    Some(path.join(name))
+}

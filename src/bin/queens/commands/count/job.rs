@@ -1,0 +1,61 @@
+//! What a `queens count` runs: its arguments resolved once (by [`super::resolve`], as
+//! ripgrep's `LowArgs` become `HiArgs`) into the sizes and the search, the checkpoints, every
+//! destination checked, the table verified against.
+
+use crate::cli::SearchArgs;
+use crate::commands::exports::Exports;
+use crate::output::Destination;
+use queens::formats::export::RunMeta;
+use queens::plan::Part;
+use queens::verify::KnownTable;
+use std::path::PathBuf;
+
+/// What every count needs: the sizes, the search, where checkpoints go, what to say.
+pub struct Job {
+    /// The board sizes, in the order given.
+    pub sizes: Vec<usize>,
+    /// The search options, checked, `--threads 0` read as no `--threads`.
+    pub search: SearchArgs,
+    /// `--checkpoint`: a file for one size, else a folder of one checkpoint per size.
+    pub checkpoint: Option<PathBuf>,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// Whether to warn before a size that would take over an hour (not `--quiet`, `--yes`).
+    pub warn: bool,
+    /// `--csv`'s destination, checked.
+    pub csv: Option<Destination>,
+}
+
+/// A count of a part of the plan (`--part`): part rows, for `queens merge`.
+pub struct PartJob {
+    /// What every count needs.
+    pub job: Job,
+    /// The part counted.
+    pub part: Part,
+}
+
+/// A count of whole sizes: the rows, verified, to every output.
+pub struct WholeJob {
+    /// What every count needs.
+    pub job: Job,
+    /// The table the rows are verified against.
+    pub known: KnownTable,
+    /// `--json`, `--markdown`, `--bfile`, checked.
+    pub exports: Exports,
+    /// `-o FILE` with `--format human`: the human table goes there, not to stdout.
+    pub human_file: Option<Destination>,
+    /// Whether the human table is streamed on stdout.
+    pub human_on_stdout: bool,
+    /// The columns of the human table (`--columns`, or the default ones).
+    pub human_columns: Vec<usize>,
+    /// The run's metadata, for the JSON export.
+    pub meta: RunMeta,
+}
+
+/// The job `count` runs.
+pub enum Resolved {
+    /// `--part`.
+    Part(PartJob),
+    /// Whole sizes.
+    Whole(Box<WholeJob>),
+}

@@ -1,0 +1,49 @@
+//! `queens count --part`: a part of the plan, one [`PartRow`] per size, to be merged.
+
+use super::checkpoint;
+use super::job::PartJob;
+use crate::commands::resumable::run_part;
+use crate::commands::{CommandError, build_plan, install_signals, warn_if_long};
+use crate::output::Destination;
+use queens::formats::part_row::{self, PartRow};
+use std::io::Write;
+
+/// Runs `queens count --part`: one part row per board size.
+pub fn run(job: &PartJob) -> Result<(), CommandError> {
+    let (part, job) = (job.part, &job.job);
+    install_signals()?;
+    let mut rows: Vec<PartRow> = Vec::new();
+    for &n in &job.sizes {
+        let plan = build_plan(n, &job.search)?;
+        if job.warn {
+            warn_if_long(plan.as_ref(), part, &job.search, &[]);
+        }
+        let checkpoint = checkpoint::for_size(job, n, part);
+        let outcome = run_part(
+            plan.as_ref(),
+            part,
+            &job.search,
+            checkpoint.as_deref(),
+            job.quiet,
+        )?;
+        rows.push(PartRow::from_finished(&outcome));
+    }
+    let human = || -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
+        for r in &rows {
+            out.write_all(r.human().as_bytes())?;
+        }
+        out.flush()
+    };
+    match &job.csv {
+        Some(Destination::Stdout) => {
+            Destination::Stdout.write_with(|w| part_row::write_csv(&rows, w))?
+        }
+        Some(dest) => {
+            dest.write_with(|w| part_row::write_csv(&rows, w))?;
+            human()?;
+        }
+        None => human()?,
+    }
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! `queens count`'s arguments resolved once into the [`Resolved`] job: every usage error is
+//! found here, before any work, in the order the command line has always reported them.
+
+use super::args::CountArgs;
+use super::checkpoint;
+use super::checks::{check_part_args, refuse_overlaps};
+use super::job::{Job, PartJob, Resolved, WholeJob};
+use crate::commands::exports;
+use crate::commands::{self as common, CommandError};
+use crate::output::Destination;
+use queens::formats::export::{Format, RunMeta};
+use queens::formats::table;
+use queens::plan::Part;
+
+/// Resolves `args` (a usage error, before any work, if they cannot be run).
+pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
+    args.outputs.check().map_err(CommandError::Usage)?;
+    let search = args.search.resolved().map_err(CommandError::Usage)?;
+    let part = args.part.as_ref().map(|spec| spec.resolve());
+    let job = Job {
+        sizes: args.sizes.0.clone(),
+        search,
+        checkpoint: args.checkpoint.clone(),
+        quiet,
+        warn: !quiet && !args.yes,
+        csv: None,
+    };
+    refuse_overlaps(&args, &job, part.as_ref())?;
+    match part {
+        Some(part) => {
+            check_part_args(&args)?;
+            checkpoint::check(&job, part.as_ref().ok().copied())?;
+            let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
+            let part = part.map_err(CommandError::Usage)?;
+            Ok(Resolved::Part(PartJob {
+                job: Job { csv, ..job },
+                part,
+            }))
+        }
+        None => whole(args, job).map(|w| Resolved::Whole(Box::new(w))),
+    }
+}
+
+/// Resolves the outputs of a count of whole sizes.
+fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
+    let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
+    let known = common::known_table(&args.known)?;
+    let columns = args.outputs.columns();
+    let exports = exports::plan(&args.outputs, csv.as_ref())?;
+    let human_file = common::human_destination(args.outputs.human_to.as_deref())?;
+    // An export that goes to stdout replaces the human table there.
+    let human = !exports.use_stdout() && csv != Some(Destination::Stdout);
+    exports::check_columns_used(
+        columns.is_some(),
+        human || human_file.is_some(),
+        args.outputs.file(Format::Markdown).is_some(),
+    )?;
+    let engine = job.search.engine().name();
+    exports::check_bfile(
+        &args.outputs,
+        &job.sizes,
+        "give a range such as 1-14",
+        &[engine],
+    )?;
+    checkpoint::check(&job, Some(Part::WHOLE))?;
+    let meta = RunMeta::now(job.search.threads.map(usize::from)).verified_against(known.source());
+    Ok(WholeJob {
+        human_columns: columns.map_or_else(table::human_columns, <[_]>::to_vec),
+        human_on_stdout: human && !args.outputs.redirected(),
+        job: Job { csv, ..job },
+        known,
+        exports,
+        human_file,
+        meta,
+    })
+}

@@ -1,0 +1,95 @@
+//! `queens count` of whole sizes: each row streamed to stdout and the `--csv` file as its size
+//! finishes, then the other outputs; a stop writes the finished rows and names the size.
+
+use super::checkpoint;
+use super::job::WholeJob;
+use super::stop::{not_written, stopped_error, written_text};
+use super::stream::RowStream;
+use crate::commands::resumable::{PartEnd, run_part_stoppable};
+use crate::commands::rows::{note_nodes_not_compared, write_human};
+use crate::commands::warn_if_long;
+use crate::commands::{CommandError, build_plan, install_signals, report_mismatches};
+use crate::output::Destination;
+use queens::formats::table::Row;
+use queens::plan::Part;
+
+/// Runs a count of whole sizes.
+pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
+    let job = &whole.job;
+    install_signals()?;
+    let human_columns = &whole.human_columns;
+    let mut out = RowStream::new(
+        &job.sizes,
+        &job.search,
+        job.csv.as_ref(),
+        whole.human_on_stdout.then(|| human_columns.clone()),
+    );
+    let mut rows: Vec<Row> = Vec::with_capacity(job.sizes.len());
+    let mut stopped = None;
+    for &n in &job.sizes {
+        let plan = build_plan(n, &job.search)?;
+        if job.warn {
+            warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, &rows);
+        }
+        let checkpoint = checkpoint::for_size(job, n, Part::WHOLE);
+        let written = written_text(&rows, out.csv_written());
+        let end = run_part_stoppable(
+            plan.as_ref(),
+            Part::WHOLE,
+            &job.search,
+            checkpoint.as_deref(),
+            job.quiet,
+            &written,
+        )?;
+        match end {
+            PartEnd::Done(done) => {
+                let counts = done
+                    .counts()
+                    .map_err(|e| CommandError::Failed(e.to_string()))?;
+                let mut row = Row::from_counts(&counts);
+                row.reverify(&whole.known);
+                rows.push(row);
+                out.row(&rows)?;
+            }
+            PartEnd::Stopped(s) => {
+                stopped = Some((n, s));
+                break;
+            }
+        }
+    }
+    let mut kept = out.finish(&rows)?;
+    if let Some(dest) = &whole.human_file {
+        // A run that finished no size leaves a finished table as it was.
+        if rows.is_empty() && dest.replaces_a_file() {
+            kept.push(dest);
+        } else {
+            write_human(dest, &rows, human_columns)?;
+        }
+    }
+    if !rows.is_empty() {
+        whole.exports.write(&rows, &whole.meta)?;
+    }
+    let where_rows = if whole.human_on_stdout || whole.exports.use_stdout() {
+        "on stdout".to_string()
+    } else if let Some(Destination::File(p)) = &whole.human_file {
+        format!("in '{}'", p.display())
+    } else {
+        "in the other outputs".to_string()
+    };
+    let failed = out
+        .failed
+        .take()
+        .map(|e| not_written(e, &rows, &where_rows));
+    if let Some((n, s)) = stopped {
+        let mut e = stopped_error(n, &s, &rows, out.csv_written(), &kept);
+        if let (Some(CommandError::Io(why)), CommandError::Failed(text)) = (&failed, &mut e) {
+            *text += &format!("; {why}");
+        }
+        return Err(e);
+    }
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    note_nodes_not_compared(&rows, &whole.known);
+    report_mismatches(&rows, &whole.known)
+}

@@ -1,0 +1,89 @@
+//! `queens profile`: nodes per depth of the search tree, verified where published, with
+//! progress in estimated work and a clean stop on SIGINT/SIGTERM. The arguments ([`args`])
+//! are resolved once into a [`Job`] with its [`outputs`]; each size is run by [`size`].
+
+mod args;
+mod outputs;
+mod size;
+
+use super::{CommandError, install_signals};
+use crate::signals;
+pub use args::{LONG_HELP, ProfileArgs};
+use outputs::{Outputs, written_text};
+use queens::formats::export::profile;
+use queens::plan::Engine;
+use size::{SizeEnd, profile_size};
+use std::io::{self, Write};
+
+/// `profile`'s arguments resolved: what the run needs, every destination checked.
+struct Job {
+    sizes: Vec<usize>,
+    engine: Engine,
+    /// `--threads`, `0` read as none (all cores).
+    threads: Option<u16>,
+    outputs: Outputs,
+}
+
+/// Resolves `args` (a usage error, before any work, if they cannot be run).
+fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
+    args.outputs.check().map_err(CommandError::Usage)?;
+    Ok(Job {
+        outputs: Outputs::plan(&args)?,
+        sizes: args.sizes.0,
+        engine: args.engine.into(),
+        threads: crate::cli::all_cores_if_0(args.threads),
+    })
+}
+
+/// Runs `queens profile`. SIGINT/SIGTERM stop it within a second: the sizes finished are
+/// written (the human tables as they finish, `--csv` atomically at the end), the stopped one
+/// is not (a part of a profile is not a profile), and the exit code is 1.
+pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
+    let job = resolve(args)?;
+    let out = &job.outputs;
+    let meta = queens::formats::export::RunMeta::now(job.threads.map(usize::from));
+    let mut human_text = String::new();
+    let mut verdicts = Vec::new();
+    let threads = crate::cli::thread_count(job.threads);
+    install_signals()?;
+    let stop = signals::install()?; // installed above: the same flag
+    let mut profiles = Vec::with_capacity(job.sizes.len());
+    let mut failures = Vec::new();
+    let mut stopped = None;
+    for &n in &job.sizes {
+        let written = written_text(&profiles, out.csv.as_ref());
+        let end = profile_size(n, job.engine, threads, stop, quiet, &written, &mut failures)?;
+        let (p, verdict) = match end {
+            SizeEnd::Done(p, verdict) => (p, verdict),
+            SizeEnd::Stopped { finished, total } => {
+                stopped = Some((n, finished, total));
+                break;
+            }
+        };
+        let text = if profiles.is_empty() {
+            profile::human(&p, &verdict)
+        } else {
+            format!("\n{}", profile::human(&p, &verdict))
+        };
+        if out.human_on_stdout {
+            let mut stdout = io::stdout().lock();
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
+        }
+        human_text += &text;
+        profiles.push(p);
+        verdicts.push(verdict);
+    }
+    if stopped.is_none() || !profiles.is_empty() {
+        out.write(&profiles, &verdicts, &human_text, &meta)?;
+    }
+    if let Some((n, finished, total)) = stopped {
+        return Err(CommandError::Failed(format!(
+            "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
+             done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
+            signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
+            written_text(&profiles, out.csv.as_ref())
+        )));
+    }
+    super::fail_on_mismatches(&failures)
+}

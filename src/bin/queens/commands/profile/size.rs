@@ -1,0 +1,117 @@
+//! One size of `queens profile`: its search run with progress and a stop flag, and verified.
+
+use crate::commands::{CommandError, progress_mode};
+use crate::progress::Progress;
+use crate::signals;
+use queens::plan::{Engine, Tally};
+use queens::runner::profiler::{Profiled, Profiler};
+use queens::runner::stop::StopFlag;
+use queens::search::profile::{Profile, ProfileEnd};
+use queens::verify::{verify_profile, verify_symmetric_profile};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// One size's profile and its `verified:` text, or how far a stopped search got.
+pub enum SizeEnd {
+    /// The profile and its `verified:` text.
+    Done(Profile, String),
+    /// Stopped after `finished` of `total` units.
+    Stopped {
+        /// Units finished.
+        finished: usize,
+        /// Units in all.
+        total: usize,
+    },
+}
+
+/// Profiles size `n` with `engine` on `threads` threads ([`Profiler`]), with progress in
+/// estimated work, stopped soon by `stop` (the units running give up); a disagreement with the published values
+/// is added to `failures`.
+pub fn profile_size(
+    n: usize,
+    engine: Engine,
+    threads: usize,
+    stop: &StopFlag,
+    quiet: bool,
+    written: &str,
+    failures: &mut Vec<String>,
+) -> Result<SizeEnd, CommandError> {
+    let profiler = Profiler::new(n).engine(engine).threads(threads);
+    let plan = profiler
+        .plan()
+        .map_err(|e| CommandError::Failed(e.to_string()))?;
+    let units = plan.as_plan();
+    let total = units.unit_count();
+    let progress = Progress::start(
+        progress_mode(quiet),
+        &format!("profile n={n}"),
+        total as u64,
+        (0..total).map(|id| units.estimated_work(id) as f64).sum(),
+    );
+    let finished = Arc::new(AtomicUsize::new(0));
+    {
+        let finished = Arc::clone(&finished);
+        let written = written.to_string();
+        signals::set_last_words(move || {
+            format!(
+                "{} of {total} units of the profile of n = {n} were done; {written}",
+                finished.load(Ordering::Relaxed)
+            )
+        });
+    }
+    let on_unit = |id: usize, t: &Tally, _: Duration| {
+        finished.fetch_add(1, Ordering::Relaxed);
+        progress.unit_done(units.estimated_work(id), t.boards);
+        Ok(())
+    };
+    let end = profiler
+        .on_unit(&on_unit)
+        .stop_flag(stop)
+        .run_plan(&plan)
+        .map_err(|e| CommandError::Failed(e.to_string()));
+    progress.finish();
+    Ok(match end? {
+        ProfileEnd::Complete(Profiled::Plain(p)) => {
+            let verdict = verdict_text(
+                verify_profile(&p),
+                "yes (sum A319283, last depth A000170)".to_string(),
+                "unknown (no published node count)",
+                failures,
+            );
+            SizeEnd::Done(p, verdict)
+        }
+        ProfileEnd::Complete(Profiled::Symmetric(sp)) => {
+            let verdict = verdict_text(
+                verify_symmetric_profile(&sp),
+                format!(
+                    "yes (solutions × orbit sizes = {} = A000170)",
+                    sp.weighted_solutions
+                ),
+                "unknown (no published total)",
+                failures,
+            );
+            SizeEnd::Done(sp.profile, verdict)
+        }
+        ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
+    })
+}
+
+/// The `verified:` text of a profile check (`Ok(true)` verified, `Ok(false)` nothing
+/// published, `Err` a disagreement, which is also added to `failures`).
+fn verdict_text(
+    check: Result<bool, String>,
+    yes: String,
+    unknown: &str,
+    failures: &mut Vec<String>,
+) -> String {
+    match check {
+        Ok(true) => yes,
+        Ok(false) => unknown.to_string(),
+        Err(e) => {
+            let text = format!("MISMATCH: {e}");
+            failures.push(e);
+            text
+        }
+    }
+}

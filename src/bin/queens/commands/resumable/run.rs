@@ -1,0 +1,130 @@
+//! The journaled, stoppable run of a part of a plan, with progress: [`run_part_stoppable`].
+
+use super::stopped::{PartEnd, Stopped, note_resumed, resume_error, set_last_words};
+use crate::cli::SearchArgs;
+use crate::commands::{CommandError, counter, progress_mode};
+use crate::progress::Progress;
+use crate::signals;
+use queens::Outcome;
+use queens::plan::{Part, Plan, Tally};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
+/// `checkpoint`, units it already holds are not counted again and every finished unit is
+/// appended to it. SIGINT/SIGTERM stop the run within a second, the units in flight cut short
+/// and not journaled (a [`PartEnd::Stopped`]); a second
+/// one exits at once, printing how far the run got, then `written` (what the command has
+/// already written, e.g. `rows for n = 1 to 17 are written`), and the resume hint where there
+/// is a checkpoint.
+pub fn run_part_stoppable(
+    plan: &dyn Plan,
+    part: Part,
+    search: &SearchArgs,
+    checkpoint: Option<&Path>,
+    quiet: bool,
+    written: &str,
+) -> Result<PartEnd, CommandError> {
+    let n = plan.n();
+    let failed = |e: String| CommandError::Failed(format!("n = {n}: {e}"));
+    let stop = signals::install()
+        .map_err(|e| failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}")))?;
+    let part_text = if part == Part::WHOLE {
+        String::new()
+    } else {
+        format!(" (part {part})")
+    };
+    let progress_cell = std::sync::OnceLock::<Progress>::new();
+    let finished = Arc::new(AtomicUsize::new(0));
+    let on_unit = |id: usize, t: &Tally, _: std::time::Duration| {
+        finished.fetch_add(1, Ordering::Relaxed);
+        if let Some(progress) = progress_cell.get() {
+            progress.unit_done(plan.estimated_work(id), t.boards);
+        }
+        Ok(())
+    };
+    let mut counter = counter(n, search)?
+        .part(part)
+        .on_unit(&on_unit)
+        .stop_flag(stop);
+    if let Some(path) = checkpoint {
+        counter = counter.checkpoint(path);
+    }
+    let run = counter.start(plan).map_err(|e| resume_error(n, e))?;
+    let resumed = run.resumed();
+    finished.store(resumed, Ordering::Relaxed);
+    if let Some(j) = run.checkpoint() {
+        // Lines dropped from a checkpoint are a data-loss notice, not progress: --quiet keeps it.
+        if let Some(note) = j.dropped_note() {
+            signals::say(&format!("queens: {note}"));
+        }
+        if !quiet && !j.done().is_empty() {
+            signals::say(&format!(
+                "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
+                j.path().display(),
+                j.done().len(),
+                run.units().len(),
+                if j.dropped_last_line() {
+                    "; a torn last line was dropped and its unit will be counted again"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    let label = if resumed == 0 {
+        format!("n={n}")
+    } else {
+        format!("n={n} ({resumed} units resumed)")
+    };
+    progress_cell.get_or_init(|| {
+        Progress::start(
+            progress_mode(quiet),
+            &label,
+            run.todo().len() as u64,
+            run.todo_work(),
+        )
+    });
+    // How far the run got, for the stop messages.
+    let how_far = {
+        let finished = Arc::clone(&finished);
+        let total = run.units().len();
+        let saved = checkpoint.map(|p| p.display().to_string());
+        let part_text = part_text.clone();
+        move || {
+            let done = finished.load(Ordering::Relaxed);
+            match &saved {
+                Some(path) => format!(
+                    "{done} of {total} units of n = {n}{part_text} are done and saved in '{path}'"
+                ),
+                None => format!(
+                    "{done} of {total} units of n = {n}{part_text} were done (without \
+                     --checkpoint they are not kept)"
+                ),
+            }
+        }
+    };
+    set_last_words(how_far.clone(), written, checkpoint.is_some());
+    let end = run.run();
+    let resumed_seconds = run.resumed_seconds();
+    drop(run);
+    if let Some(progress) = progress_cell.into_inner() {
+        progress.finish();
+    }
+    match end.map_err(|e| resume_error(n, e))? {
+        Outcome::Complete(done) => {
+            if let Some(path) = checkpoint
+                && done.resumed > 0
+            {
+                note_resumed(n, &done, &part_text, path, resumed_seconds);
+            }
+            Ok(PartEnd::Done(done))
+        }
+        Outcome::Stopped { .. } => Ok(PartEnd::Stopped(Stopped {
+            reason: signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
+            progress: how_far(),
+            resumable: checkpoint.is_some(),
+        })),
+    }
+}

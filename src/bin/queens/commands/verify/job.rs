@@ -1,0 +1,54 @@
+//! `queens verify`'s arguments resolved once into what the run needs: [`Job`].
+
+use super::args::VerifyArgs;
+use super::outputs::Outputs;
+use crate::cli::{EngineArg, SearchArgs, SplitArg};
+use crate::commands::{CommandError, known_table};
+use queens::formats::export::RunMeta;
+use queens::verify::KnownTable;
+
+/// `verify`'s arguments resolved: what the run needs, every destination checked.
+pub struct Job {
+    /// The board sizes, in the order given.
+    pub sizes: Vec<usize>,
+    /// The search options, checked, `--threads 0` read as no `--threads`.
+    pub search: SearchArgs,
+    /// `--two-ways`.
+    pub two_ways: bool,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// Whether to warn before a size that would take over an hour.
+    pub warn: bool,
+    /// The table the rows are verified against.
+    pub known: KnownTable,
+    /// Where the lines and rows go.
+    pub outputs: Outputs,
+    /// The run's metadata, for the JSON export.
+    pub meta: RunMeta,
+}
+
+/// Resolves `args` (a usage error, before any work, if they cannot be run).
+pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
+    args.outputs.check().map_err(CommandError::Usage)?;
+    let search = args.search.resolved().map_err(CommandError::Usage)?;
+    if args.two_ways && (search.engine != EngineArg::Symmetric || search.split != SplitArg::Ring) {
+        return Err(CommandError::Usage(
+            "--two-ways counts with both plans of the symmetric engine: leave out --engine and \
+             --split"
+                .to_string(),
+        ));
+    }
+    let known = known_table(&args.known)?;
+    let outputs = Outputs::plan(&args)?;
+    let meta = RunMeta::now(search.threads.map(usize::from)).verified_against(known.source());
+    Ok(Job {
+        sizes: args.sizes.0,
+        search,
+        two_ways: args.two_ways,
+        quiet,
+        warn: !quiet && !args.yes,
+        known,
+        outputs,
+        meta,
+    })
+}

@@ -1,0 +1,58 @@
+//! `queens verify`: compute board sizes and compare with the published values, one line per
+//! size as it finishes; SIGINT/SIGTERM stop it within a second, naming the unfinished size.
+//! The arguments ([`args`]) are resolved once into a [`job::Job`]; each size is checked by
+//! [`size`], its verdict written by [`verdict`], the outputs by [`outputs`].
+
+mod args;
+mod job;
+mod outputs;
+mod size;
+mod verdict;
+
+use super::{CommandError, install_signals};
+pub use args::{LONG_HELP, VerifyArgs};
+use queens::formats::table::Row;
+use std::io::Write;
+
+/// Runs `queens verify`: one PASS/FAIL line per size on stdout.
+pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
+    let job = job::resolve(args, quiet)?;
+    let mut lines = String::new();
+    let mut failures = 0usize;
+    let mut rows: Vec<Row> = Vec::new();
+    install_signals()?;
+    // The sizes are checked in a closure so that a stop (an error naming the unfinished size)
+    // still writes the outputs of the sizes checked before it, as `count` does.
+    let mut check_all = || -> Result<(), CommandError> {
+        for &n in &job.sizes {
+            // A stop is an error naming the unfinished size; the sizes checked are printed
+            // above (or written to -o's file) and in the other outputs.
+            let (passed, line, row) = size::check(&job, n, &rows)?;
+            failures += usize::from(!passed);
+            if job.outputs.lines_on_stdout {
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "{}", crate::style::verdicts(&line, true))?;
+                out.flush()?;
+            }
+            lines += &line;
+            lines.push('\n');
+            rows.push(row);
+        }
+        Ok(())
+    };
+    let checked = check_all();
+    // A run stopped before any size was checked leaves the outputs as they were (as `count`).
+    if checked.is_ok() || !rows.is_empty() {
+        job.outputs.write(&rows, &lines, &job.meta)?;
+    }
+    checked?;
+    super::rows::note_nodes_not_compared(&rows, &job.known);
+    if failures == 0 {
+        Ok(())
+    } else {
+        Err(CommandError::Failed(format!(
+            "{failures} of {} failed verification",
+            queens::board::plural(job.sizes.len() as u64, "board size")
+        )))
+    }
+}

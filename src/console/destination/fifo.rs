@@ -1,0 +1,77 @@
+//! Destinations written straight through: devices, descriptors, and FIFOs, whose reader is waited for.
+
+use super::target::Target;
+use super::temp::{FIFO_WAIT, watch_signals};
+use std::fs::{self, OpenOptions};
+use std::io;
+use std::path::Path;
+
+/// Opens a destination written straight through: a descriptor to append to, anything else
+/// (a device, a FIFO) as it is; a FIFO waits for its reader ([`open_fifo`]).
+pub(super) fn open_through(path: &Path, target: &Target) -> io::Result<fs::File> {
+    #[cfg(unix)]
+    if !matches!(target, Target::Descriptor) && fifo(path) {
+        return open_fifo(path);
+    }
+    let mut options = OpenOptions::new();
+    match target {
+        Target::Descriptor => options.append(true),
+        _ => options.write(true).truncate(true),
+    };
+    options.open(path)
+}
+
+/// Whether `path` is (or a link leads to) a FIFO.
+#[cfg(unix)]
+fn fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+/// How often a FIFO without a reader is tried again.
+#[cfg(unix)]
+const FIFO_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Opens the FIFO `path` for writing. Opening one blocks until a reader opens it, and a
+/// blocked `open` neither says anything nor lets a stop in: so it is opened without blocking,
+/// which fails (ENXIO) while there is no reader, and tried again every [`FIFO_RETRY`] after
+/// saying once on stderr what the run waits for; a SIGINT or SIGTERM meanwhile ends the
+/// process (128 + the signal, nothing written to the FIFO). Once open, it is written blocking,
+/// as a reader that reads slowly expects.
+#[cfg(unix)]
+fn open_fifo(path: &Path) -> io::Result<fs::File> {
+    use rustix::fs::OFlags;
+    use std::os::unix::fs::OpenOptionsExt;
+    let open = || {
+        OpenOptions::new()
+            .write(true)
+            .custom_flags(OFlags::NONBLOCK.bits() as i32)
+            .open(path)
+    };
+    let no_reader =
+        |e: &io::Error| e.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error());
+    let file = match open() {
+        Err(e) if no_reader(&e) => {
+            watch_signals();
+            *FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()) = Some(path.to_path_buf());
+            crate::console::stderr::note(&format!(
+                "queens: waiting for a reader on FIFO '{}' (open it for reading, or stop with \
+                 Ctrl-C)",
+                path.display()
+            ));
+            let opened = loop {
+                std::thread::sleep(FIFO_RETRY);
+                match open() {
+                    Err(e) if no_reader(&e) => continue,
+                    other => break other,
+                }
+            };
+            *FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()) = None;
+            opened?
+        }
+        other => other?,
+    };
+    let flags = rustix::fs::fcntl_getfl(&file)?;
+    rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
+    Ok(file)
+}

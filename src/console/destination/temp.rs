@@ -1,0 +1,130 @@
+//! The temporary files being written, removed on SIGINT and SIGTERM.
+
+use crate::storage::atomic::AtomicFile;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
+
+/// The FIFO being waited for, if one is: a SIGINT or SIGTERM then ends the process at once
+/// (the signal thread of [`watch_signals`]).
+pub(super) static FIFO_WAIT: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// The temporary files being written, removed on SIGINT/SIGTERM.
+pub(super) static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Set once the process stops cleanly on signals (a count): then the signal thread here leaves
+/// SIGINT/SIGTERM to it.
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
+
+/// Leaves SIGINT and SIGTERM to the caller's clean stop: writes in flight finish instead of
+/// being cut short (the caller calls [`remove_temp_files`] if it exits at once).
+pub fn stop_gracefully_on_signals() {
+    GRACEFUL.store(true, Ordering::SeqCst);
+}
+
+/// Removes the temporary files being written (before an exit that cuts them short).
+pub fn remove_temp_files() {
+    let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+    for temp in list.iter() {
+        let _ = fs::remove_file(temp);
+    }
+}
+
+/// Creates the temporary file of `real` and lists it, under the list's lock: the signal
+/// thread, which takes the same lock to remove the listed files, never runs between the two
+/// (a signal there would leave an empty `.queens-*.tmp`).
+pub(super) fn create_registered(
+    real: &Path,
+    mode: Option<u32>,
+) -> io::Result<(AtomicFile, PathBuf)> {
+    watch_signals();
+    let mut list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+    let file = AtomicFile::create(real, mode)?;
+    let temp = file.temp_path().to_path_buf();
+    list.push(temp.clone());
+    Ok((file, temp))
+}
+
+/// Starts, the first time, the thread that removes the listed temporary files on SIGINT and
+/// SIGTERM.
+pub(super) fn watch_signals() {
+    static WATCH: Once = Once::new();
+    WATCH.call_once(|| {
+        use signal_hook::consts::signal::{SIGINT, SIGTERM};
+        // Without the thread, an interrupted write leaves its temporary file: not worse.
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("queens-output-signals".to_string())
+            .spawn(move || {
+                for sig in signals.forever() {
+                    // A wait for a FIFO's reader ends at once, whoever stops cleanly: nothing
+                    // was written to it, and nothing else is written after it.
+                    let waiting = FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                    if let Some(fifo) = waiting {
+                        let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };
+                        crate::console::stderr::say(&format!(
+                            "queens: stopped by {name} while waiting for a reader on FIFO \
+                             '{}': nothing was written to it",
+                            fifo.display()
+                        ));
+                        remove_temp_files();
+                        std::process::exit(128 + sig);
+                    }
+                    // A command that stops cleanly on signals ([`crate::console::signals::install`])
+                    // finishes its writes itself and removes what is left on its way out.
+                    if GRACEFUL.load(Ordering::SeqCst) {
+                        continue;
+                    }
+                    remove_temp_files();
+                    std::process::exit(128 + sig);
+                }
+            });
+    });
+}
+
+/// Takes a temporary file off the list (it was renamed or deleted).
+pub(super) fn unregister(temp: &Path) {
+    IN_FLIGHT
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|t| t != temp);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_temporary_file_is_created_only_under_the_signal_threads_lock() {
+        // While the signal thread's lock is held (as when it is removing the listed files), no
+        // temporary file appears: creating one and listing it happen together, after it.
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("out.csv");
+        let temps = || {
+            fs::read_dir(dir.path())
+                .unwrap()
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    name.to_string_lossy().starts_with(".queens-")
+                })
+                .count()
+        };
+        let held = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+        let writer = {
+            let real = real.clone();
+            std::thread::spawn(move || create_registered(&real, None).unwrap())
+        };
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert_eq!(temps(), 0, "a temporary file was created outside the lock");
+        drop(held);
+        let (file, temp) = writer.join().unwrap();
+        assert_eq!(temps(), 1);
+        assert!(IN_FLIGHT.lock().unwrap().contains(&temp));
+        unregister(&temp);
+        drop(file);
+    }
+}

@@ -1,0 +1,16 @@
+//! What the `queens` command line shares beyond parsing (the `cli` feature; hidden from the
+//! library's documentation, not meant for other users): lines on stderr above a progress bar
+//! ([`stderr`]), progress reports in estimated work and their ETA ([`progress`], [`eta`]),
+//! the clean stop on SIGINT/SIGTERM ([`signals`]), and output destinations written atomically
+//! or straight through, with the inputs they must not overwrite ([`destination`]), colour on
+//! a terminal ([`style`]), lists of board sizes ([`sizes`]) and the warning before a size that
+//! would take over an hour ([`long_size`]).
+
+pub mod destination;
+pub mod eta;
+pub mod long_size;
+pub mod progress;
+pub mod signals;
+pub mod sizes;
+pub mod stderr;
+pub mod style;
