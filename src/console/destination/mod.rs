@@ -2,7 +2,7 @@
 //!
 //! A destination is stdout (`-`) or a path:
 //!
-//! - a **regular file**, new or existing, is written atomically ([`queens::storage::atomic`]):
+//! - a **regular file**, new or existing, is written atomically ([`crate::storage::atomic`]):
 //!   a temporary file in the same directory, renamed over it once complete. A **symlink** is
 //!   followed: its target is replaced, in the target's directory, and the link stays.
 //! - anything else that can be opened for writing (a **character device** such as
@@ -19,7 +19,7 @@
 //! probe file is created there, which also gives the umask a new file is created under), the
 //! name must fit the file system (`f_namemax`, `PATH_MAX`), an existing file must not be
 //! read-only (`chmod 444` means "keep") and must be one this user
-//! may write and replace, as the kernel will check it ([`access`]: another user's file,
+//! may write and replace, as the kernel will check it (`access`: another user's file,
 //! or one in a sticky folder), and
 //! [`refuse_outputs_that_are_inputs`] refuses an output that is also one of the command's
 //! inputs. Messages name the user's path, never the temporary file. The check also removes

@@ -8,7 +8,7 @@ pub use crate::sequences::Sequence;
 use std::io;
 
 /// The command line's `--bfile`, of the sequence `--sequence` chooses.
-pub const INFO: super::Info = super::Info {
+pub const INFO: super::exporter::Info = super::exporter::Info {
     name: "bfile",
     flag: "--bfile",
     help: "Also write an OEIS b-file (`n a(n)` per line) of the --sequence to FILE (`-`: \

@@ -6,7 +6,7 @@ use crate::formats::table::{self, Row};
 use std::io;
 
 /// The command line's `--csv`.
-pub const INFO: super::Info = super::Info {
+pub const INFO: super::exporter::Info = super::exporter::Info {
     name: "csv",
     flag: "--csv",
     help: "Also write the table as CSV to FILE (`-`: stdout, which then carries only the CSV). \

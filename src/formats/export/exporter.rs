@@ -1,7 +1,8 @@
 //! What every exporter shares: the [`Exporter`] trait and the run's metadata ([`RunMeta`]).
 
 use super::machine::Machine;
-use crate::formats::table::Row;
+use crate::formats::table::{self, Row};
+use crate::sequences::Sequence;
 use std::io;
 
 /// How and where a run happened, for the exports that record it.
@@ -109,5 +110,41 @@ mod tests {
         assert_eq!(rfc3339(1_796_045_107), "2026-11-30T13:25:07Z");
         assert_eq!(rfc3339(4_107_542_399), "2100-02-28T23:59:59Z");
         assert_eq!(rfc3339(4_107_542_400), "2100-03-01T00:00:00Z");
+    }
+}
+
+/// What the command line says of a format, and how to make its exporter: each format's file
+/// holds its own (`csv::INFO`).
+#[derive(Clone, Copy, Debug)]
+pub struct Info {
+    /// The format's name (`--format NAME`).
+    pub name: &'static str,
+    /// Its flag, `--` and the name: the flag that writes it to a file.
+    pub flag: &'static str,
+    /// The help of its flag in the commands that write a table (`count`, `merge`).
+    pub help: &'static str,
+    /// Its help as a value of `--format` (the main output of a table command), or `None`
+    /// when it is a flag only (a b-file).
+    pub as_format: Option<&'static str>,
+    /// Its exporter, with what `options` choose for it.
+    pub exporter: fn(&Options) -> Box<dyn Exporter>,
+}
+
+/// What some formats need besides the rows: their choices on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The Markdown table's columns (indices in [`table::COLUMNS`], in order).
+    pub columns: Vec<usize>,
+    /// The sequence a b-file lists.
+    pub sequence: Sequence,
+}
+
+impl Default for Options {
+    /// Every column, and the total (A000170).
+    fn default() -> Options {
+        Options {
+            columns: (0..table::COLUMNS.len()).collect(),
+            sequence: Sequence::A000170,
+        }
     }
 }

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::io;
 
 /// The command line's `--json`.
-pub const INFO: super::Info = super::Info {
+pub const INFO: super::exporter::Info = super::exporter::Info {
     name: "json",
     flag: "--json",
     help: "Also write the rows and run metadata (version, command line, start time, threads, \

@@ -5,7 +5,7 @@ use crate::formats::table::{self, Row, markdown_cell as cell};
 use std::io;
 
 /// The command line's `--markdown`, of the columns `--columns` chooses.
-pub const INFO: super::Info = super::Info {
+pub const INFO: super::exporter::Info = super::exporter::Info {
     name: "markdown",
     flag: "--markdown",
     help: "Also write the table as Markdown to FILE (`-`: stdout)",

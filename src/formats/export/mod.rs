@@ -21,11 +21,8 @@ pub mod machine;
 pub mod markdown;
 pub mod profile;
 
-pub use exporter::{Exporter, RunMeta, rfc3339, rfc3339_now};
+pub use exporter::{Exporter, Info, Options, RunMeta, rfc3339, rfc3339_now};
 pub use machine::Machine;
-
-use crate::formats::table;
-use crate::sequences::Sequence;
 
 /// Every export format of a table, each one [`Exporter`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,42 +36,6 @@ pub enum Format {
     Markdown,
     /// An OEIS b-file of one sequence ([`bfile::Bfile`]).
     Bfile,
-}
-
-/// What the command line says of a format, and how to make its exporter: each format's file
-/// holds its own (`csv::INFO`).
-#[derive(Clone, Copy, Debug)]
-pub struct Info {
-    /// The format's name (`--format NAME`).
-    pub name: &'static str,
-    /// Its flag, `--` and the name: the flag that writes it to a file.
-    pub flag: &'static str,
-    /// The help of its flag in the commands that write a table (`count`, `merge`).
-    pub help: &'static str,
-    /// Its help as a value of `--format` (the main output of a table command), or `None`
-    /// when it is a flag only (a b-file).
-    pub as_format: Option<&'static str>,
-    /// Its exporter, with what `options` choose for it.
-    pub exporter: fn(&Options) -> Box<dyn Exporter>,
-}
-
-/// What some formats need besides the rows: their choices on the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The Markdown table's columns (indices in [`table::COLUMNS`], in order).
-    pub columns: Vec<usize>,
-    /// The sequence a b-file lists.
-    pub sequence: Sequence,
-}
-
-impl Default for Options {
-    /// Every column, and the total (A000170).
-    fn default() -> Options {
-        Options {
-            columns: (0..table::COLUMNS.len()).collect(),
-            sequence: Sequence::A000170,
-        }
-    }
 }
 
 impl Format {
