@@ -20,6 +20,7 @@
 //! (for tests, which should not wait 10 s; [`heartbeat`]).
 
 mod count;
+mod read;
 mod text;
 
 use super::eta::RecentRate;
@@ -27,6 +28,7 @@ use super::stderr::{note, say, set_bar};
 use crate::board::plural;
 pub use count::CountProgress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+pub use read::ReadProgress;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;

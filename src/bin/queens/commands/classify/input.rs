@@ -1,0 +1,101 @@
+//! Where `queens classify`'s boards come from: boards given as arguments, or one file (or
+//! stdin), as [`Input`].
+
+use super::args::ClassifyArgs;
+use crate::commands::CommandError;
+use queens::board::reader;
+use queens::formats::classify_stream::Source;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
+
+/// Opens FILE, or stdin for `-`, with its size when known.
+fn open(path: &str) -> Result<(Box<dyn BufRead>, Option<u64>), CommandError> {
+    if path == "-" {
+        return Ok((Box::new(io::stdin().lock()), None));
+    }
+    let cannot =
+        |e: &dyn std::fmt::Display| CommandError::Usage(format!("cannot read '{path}': {e}"));
+    let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+    if meta.is_dir() {
+        return Err(cannot(&"it is a directory"));
+    }
+    let f = File::open(path).map_err(|e| cannot(&e))?;
+    Ok((
+        Box::new(BufReader::with_capacity(1 << 16, f)),
+        Some(meta.len()),
+    ))
+}
+
+/// Where the boards come from, and how messages name it.
+pub struct Input {
+    /// The boards: a file or stdin read line by line, or the boards given.
+    pub source: Source<Box<dyn BufRead>>,
+    /// The input in messages: `stdin`, `'f.txt'`, `the arguments`.
+    pub name: String,
+    /// The file's size, when known.
+    pub size: Option<u64>,
+    /// What the bad ones are counted among: `lines` or `boards given`.
+    pub items: &'static str,
+}
+
+/// The input `args` name: an argument that names an existing file (or `-`) is a file, any
+/// other is one board (and `--board` always is); one file, or boards, not both. An argument
+/// that is neither a file nor a board is a usage message.
+pub fn input(args: &ClassifyArgs) -> Result<Input, CommandError> {
+    let mut files = Vec::new();
+    let mut boards = Vec::new();
+    for text in &args.inputs {
+        if text == "-" || Path::new(text).exists() {
+            files.push(text.as_str());
+            continue;
+        }
+        let mut raw = reader::parse_one(text, args.from.notation()).map_err(|why| {
+            CommandError::Usage(format!(
+                "cannot read '{text}': no such file, and not a board either ({why}); give a \
+                 board as one argument, e.g. 15863724 or \"0 4 7 5 2 6 1 3\""
+            ))
+        })?;
+        raw.line = boards.len() + 1;
+        boards.push(raw);
+    }
+    for text in &args.boards {
+        let mut raw = reader::parse_one(text, args.from.notation())
+            .map_err(|why| CommandError::Usage(format!("--board '{text}': not a board: {why}")))?;
+        raw.line = boards.len() + 1;
+        boards.push(raw);
+    }
+    match (files.as_slice(), boards.is_empty()) {
+        ([], false) => Ok(Input {
+            source: Source::boards(boards),
+            name: "the arguments".to_string(),
+            size: None,
+            items: "boards given",
+        }),
+        ([], true) | ([_], true) => {
+            let path = files.first().copied().unwrap_or("-");
+            let (input, size) = open(path)?;
+            let name = match path {
+                "-" => "stdin".to_string(),
+                path => format!("'{path}'"),
+            };
+            Ok(Input {
+                source: Source::stream(input, args.from.notation()),
+                name,
+                size,
+                items: "lines",
+            })
+        }
+        ([file], false) if *file == "-" => Err(CommandError::Usage(
+            "give boards or stdin ('-'), not both".to_string(),
+        )),
+        ([file], false) => Err(CommandError::Usage(format!(
+            "give boards or one file, not both: '{file}' is a file (use --board '{file}' for a \
+             board of that name)"
+        ))),
+        ([a, b, ..], _) => Err(CommandError::Usage(format!(
+            "one file at a time: '{a}' and '{b}' are both files (cat them into one input, or \
+             classify each in its own run)"
+        ))),
+    }
+}

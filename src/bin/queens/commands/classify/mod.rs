@@ -1,0 +1,97 @@
+//! `queens classify`: the symmetry follow-up for every board of a file, streamed: boards in
+//! any notation are read line by line ([`queens::board::reader`]), classified and written at
+//! once, in constant memory. Progress: in MiB read for a file of 8 MiB or more, else (stdin,
+//! small files) a count of the boards read once the run lasts a few seconds (also while no
+//! board comes: a pipe of endless blank lines gets its heartbeat). An input that is clearly
+//! not boards (binary, or no board among its first lines), or a line longer than 1 MiB (an
+//! endless line), stops the run with one message (exit 2).
+//!
+//! The arguments ([`args`]) are resolved once into a [`job::Job`] (the input opened by
+//! [`input`]); the boards are read, classified and written by
+//! [`queens::formats::classify_stream`], which tells [`report`] what to say on stderr.
+
+mod args;
+mod input;
+mod job;
+mod report;
+
+use super::CommandError;
+pub use args::ClassifyArgs;
+use queens::formats::classify_stream::{self, End, Outcome};
+use std::io;
+
+/// Runs `queens classify`.
+pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
+    let job::Job {
+        input,
+        options,
+        notation_option,
+        dest,
+        quiet,
+    } = job::resolve(args)?;
+    let (name, items) = (input.name, input.items);
+    let mut result = None;
+    let written = dest.write_with(|w| {
+        let progress = queens::console::progress::ReadProgress::start(
+            super::progress_mode(quiet),
+            "classify",
+            &name,
+            input.size,
+        );
+        let mut report = report::Report { quiet, progress };
+        let outcome = classify_stream::classify_all(input.source, &options, w, &mut report)?;
+        let ended = !matches!(outcome.end, End::Whole);
+        result = Some(outcome);
+        if ended {
+            // An error that ends the run: the output file is not kept.
+            return Err(io::Error::other("the run ended early"));
+        }
+        Ok(())
+    });
+    if let Some(outcome) = &result
+        && let Some(e) = ended(&outcome.end, &name, notation_option)
+    {
+        return Err(e);
+    }
+    match written {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        other => other?,
+    }
+    let Outcome {
+        good, bad, summary, ..
+    } = result.expect("the body ran");
+    if !quiet {
+        if summary.boards() == 0 {
+            crate::note("queens: no boards in the input");
+        } else {
+            crate::note(&format!("queens: {summary}"));
+        }
+    }
+    if bad == 0 {
+        Ok(())
+    } else {
+        Err(CommandError::Failed(format!(
+            "{bad} of {} {items} are not valid solutions (reported above)",
+            bad + good
+        )))
+    }
+}
+
+/// The error of an input that ended the run early, if it did (`name`: the input in messages;
+/// `option`: the one that chose the output notation).
+fn ended(end: &End, name: &str, option: &str) -> Option<CommandError> {
+    Some(match end {
+        End::Whole => return None,
+        End::NotationTooSmall {
+            notation,
+            line,
+            error,
+        } => CommandError::Usage(format!("{option} {notation}: line {line}: {error}")),
+        End::Overlong(stop) => CommandError::Usage(stop.describe(name)),
+        End::NotBoards(why) => CommandError::Usage(format!(
+            "{name} is not a file of boards ({why}); see --from for the notations read"
+        )),
+        // An input that fails while the command runs is an I/O failure (exit 3), not a check.
+        End::InputFailed(e) => CommandError::Io(format!("cannot read the input: {e}")),
+    })
+}

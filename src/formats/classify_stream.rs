@@ -1,0 +1,353 @@
+//! Boards read from a stream, classified and written at once, in constant memory: what `queens
+//! classify` does between its arguments and its messages ([`classify_all`]).
+//!
+//! The boards come from a [`BoardReader`] (a file or stdin: one line of at most 1 MiB at a
+//! time, and it gives up on an input that is clearly not boards) or from a list of boards
+//! already read ([`Source`]); each is classified ([`crate::classify`]), numbered and written by
+//! the [`Writer`] of [`crate::formats::export::classified`]. What happens on the way (the
+//! notation detected, a line that is not a board, progress) goes to an [`Observer`]; how the
+//! input ended is the [`End`] of the [`Outcome`].
+
+use crate::board::notation::Notation;
+use crate::board::reader::{BoardReader, LineTooLong, NotBoards, RawBoard, ReadResult};
+use crate::board::{LineError, ParseSolutionError};
+use crate::classify::{ClassNumbers, Summary, classify};
+use crate::formats::export::Format;
+use crate::formats::export::classified::{Classified, Writer};
+use std::io::{self, BufRead, Write};
+
+/// Where the boards come from.
+pub enum Source<R> {
+    /// A stream (a file, stdin), read line by line.
+    Reader(BoardReader<R>),
+    /// Boards already read (command-line arguments), each numbered by its place among them.
+    Boards {
+        /// The boards, in order.
+        boards: std::vec::IntoIter<RawBoard>,
+        /// The notation of every board, or cols when they differ.
+        notation: Option<Notation>,
+    },
+}
+
+impl<R: BufRead> Source<R> {
+    /// The boards of `input`, in notation `from` (`None`: detected from the first board); an
+    /// input that is clearly not boards ends the reading ([`BoardReader::stop_if_not_boards`]).
+    pub fn stream(input: R, from: Option<Notation>) -> Self {
+        Source::Reader(BoardReader::new(input, from).stop_if_not_boards())
+    }
+
+    /// Boards already read: written in their notation if they share one, else in cols.
+    pub fn boards(boards: Vec<RawBoard>) -> Self {
+        let first = boards.first().map(|b| b.notation);
+        let notation = first
+            .filter(|&n| boards.iter().all(|b| b.notation == n))
+            .or(Some(Notation::Cols));
+        Source::Boards {
+            boards: boards.into_iter(),
+            notation,
+        }
+    }
+
+    fn next(&mut self) -> Option<ReadResult> {
+        match self {
+            Source::Reader(r) => r.next(),
+            Source::Boards { boards, .. } => boards.next().map(Ok),
+        }
+    }
+
+    /// The notation of the input, once known.
+    fn notation(&self) -> Option<Notation> {
+        match self {
+            Source::Reader(r) => r.notation(),
+            Source::Boards { notation, .. } => *notation,
+        }
+    }
+
+    /// What the reader learnt: whether the notation was detected, the bytes read, the line
+    /// too long that ended it, why it is not boards.
+    fn reader(&self) -> Option<&BoardReader<R>> {
+        match self {
+            Source::Reader(r) => Some(r),
+            Source::Boards { .. } => None,
+        }
+    }
+
+    /// How a bad board is named in messages: its line, or its place among the arguments.
+    pub fn what(&self) -> &'static str {
+        match self {
+            Source::Reader(_) => "line",
+            Source::Boards { .. } => "board",
+        }
+    }
+}
+
+/// What is written: the format, the notation of the board columns, the size expected.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The format: the human table (`None`), CSV, JSON or Markdown.
+    pub format: Option<Format>,
+    /// The notation of the board and canonical columns (`None`: the one the boards were read
+    /// in, where a table cell can hold it).
+    pub notation: Option<Notation>,
+    /// Boards of another size than this are bad.
+    pub size: Option<usize>,
+}
+
+/// What a run reports as it goes.
+pub trait Observer {
+    /// The notation of the input, once known; `detected`: found from a file's first board.
+    fn notation(&mut self, notation: Notation, detected: bool);
+    /// A board that is bad (`what`: `line` or `board`, as [`Source::what`]).
+    fn bad(&mut self, what: &str, error: &LineError);
+    /// After each line or board read (`board`: whether it was classified), with the bytes
+    /// read so far.
+    fn step(&mut self, board: bool, bytes_read: u64);
+    /// The reading is over; `whole`: the input was read to its end.
+    fn finish(&mut self, whole: bool);
+}
+
+/// How the input ended.
+pub enum End {
+    /// Read to its end.
+    Whole,
+    /// A board too large for the output notation (the output is finished, not to be kept).
+    NotationTooSmall {
+        /// The output notation.
+        notation: Notation,
+        /// The board's line.
+        line: usize,
+        /// Why the notation cannot write it.
+        error: String,
+    },
+    /// A line longer than the reader's bound (the output is not finished).
+    Overlong(LineTooLong),
+    /// The input is clearly not boards (the output is not finished).
+    NotBoards(NotBoards),
+    /// Reading the input failed.
+    InputFailed(io::Error),
+}
+
+/// What a run found.
+pub struct Outcome {
+    /// The boards classified.
+    pub good: u64,
+    /// The lines or boards that are not solutions (of the size asked for).
+    pub bad: u64,
+    /// The classes and symmetries of the boards classified.
+    pub summary: Summary,
+    /// How the input ended.
+    pub end: End,
+}
+
+/// The notation the table writes a board read in `read`: the same, where a table cell can
+/// hold it (not `board`, whose boards span lines, nor the tool's own CSV, whose boards are
+/// `cols`).
+fn written_in(read: Notation) -> Notation {
+    match read {
+        Notation::Board | Notation::Csv => Notation::Cols,
+        other => other,
+    }
+}
+
+/// Classifies every board of `source` onto `out` as `options` say, telling `observer` as it
+/// goes; an error writing `out` ends it.
+pub fn classify_all<R: BufRead>(
+    mut source: Source<R>,
+    options: &Options,
+    out: &mut dyn Write,
+    observer: &mut dyn Observer,
+) -> io::Result<Outcome> {
+    let mut numbers = ClassNumbers::new();
+    let mut summary = Summary::new();
+    let (mut good, mut bad) = (0, 0);
+    let mut output = Writer::new(
+        out,
+        options.format,
+        options.notation.unwrap_or(Notation::Cols),
+    )
+    .map_err(io::Error::other)?;
+    let mut reported_notation = false;
+    let mut notation_set = false;
+    let mut end = End::Whole;
+    while let Some(item) = source.next() {
+        if !reported_notation && let Some(found) = source.notation() {
+            reported_notation = true;
+            observer.notation(found, source.reader().is_some_and(|r| r.detected()));
+        }
+        // Boards are written in the notation they were read in, unless one is chosen: the
+        // input's, or for the tool's own CSV that of its board column.
+        if options.notation.is_none()
+            && !notation_set
+            && let Ok(raw) = &item
+        {
+            notation_set = true;
+            output.notation = written_in(match source.notation() {
+                Some(Notation::Csv) | None => raw.notation,
+                Some(read) => read,
+            });
+        }
+        let checked = item.and_then(|raw| match options.size {
+            Some(n) if raw.n() != n => Err(LineError {
+                line: raw.line,
+                error: ParseSolutionError::Other(format!(
+                    "wrong length: {} columns, expected {n} (--size {n})",
+                    raw.n()
+                )),
+                hint: None,
+            }),
+            _ => raw.solution().map(|s| (raw.line, s)),
+        });
+        let board = match checked {
+            Ok((line, board)) => {
+                let notation = output.notation;
+                if let Err(error) = notation.check_n(board.n()) {
+                    end = End::NotationTooSmall {
+                        notation,
+                        line,
+                        error,
+                    };
+                    break;
+                }
+                let c = classify(&board);
+                let number = numbers.number(c.canonical.cols());
+                summary.record(&c, number);
+                output.push(&Classified { line, c, number })?;
+                good += 1;
+                true
+            }
+            // A line too long to be a board ends the input (it may never end): the outcome
+            // names it.
+            Err(e) if overlong(&source).is_some_and(|o| o.line == e.line) => break,
+            Err(e) => {
+                observer.bad(source.what(), &e);
+                bad += 1;
+                false
+            }
+        };
+        observer.step(board, source.reader().map_or(0, |r| r.bytes_read()));
+    }
+    let io_error = match &mut source {
+        Source::Reader(r) => r.take_io_error(),
+        Source::Boards { .. } => None,
+    };
+    let not_boards = source.reader().and_then(|r| r.not_boards());
+    let overlong = overlong(&source);
+    let whole = matches!(end, End::Whole)
+        && not_boards.is_none()
+        && overlong.is_none()
+        && io_error.is_none();
+    observer.finish(whole);
+    // An input that is not boards or that never ends leaves the output unfinished.
+    if let Some(stop) = overlong {
+        end = End::Overlong(stop);
+    } else if let Some(why) = not_boards {
+        end = End::NotBoards(why);
+    } else {
+        output.finish()?;
+        if let Some(e) = io_error {
+            end = End::InputFailed(e);
+        }
+    }
+    Ok(Outcome {
+        good,
+        bad,
+        summary,
+        end,
+    })
+}
+
+/// The line longer than the reader's bound that ended the input, if one did.
+fn overlong<R: BufRead>(source: &Source<R>) -> Option<LineTooLong> {
+    source.reader().and_then(|r| r.overlong())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Records what a run tells its observer.
+    #[derive(Default)]
+    struct Seen {
+        notation: Option<(Notation, bool)>,
+        bad: Vec<String>,
+        boards: usize,
+        whole: Option<bool>,
+    }
+
+    impl Observer for Seen {
+        fn notation(&mut self, notation: Notation, detected: bool) {
+            self.notation = Some((notation, detected));
+        }
+        fn bad(&mut self, what: &str, error: &LineError) {
+            self.bad.push(format!("{what} {}", error.line));
+        }
+        fn step(&mut self, board: bool, _: u64) {
+            self.boards += usize::from(board);
+        }
+        fn finish(&mut self, whole: bool) {
+            self.whole = Some(whole);
+        }
+    }
+
+    fn run(input: &str, options: Options) -> (Outcome, Seen, String) {
+        let mut out = Vec::new();
+        let mut seen = Seen::default();
+        let source = Source::stream(input.as_bytes(), None);
+        let outcome = classify_all(source, &options, &mut out, &mut seen).unwrap();
+        (outcome, seen, String::from_utf8(out).unwrap())
+    }
+
+    const CSV: Options = Options {
+        format: Some(Format::Csv),
+        notation: None,
+        size: None,
+    };
+
+    #[test]
+    fn a_stream_is_classified_in_the_notation_it_was_read_in() {
+        let (outcome, seen, out) = run("15863724\n12345678\n# a comment\n35281746\n", CSV);
+        assert!(matches!(outcome.end, End::Whole));
+        assert_eq!((outcome.good, outcome.bad), (2, 1));
+        assert_eq!(seen.notation, Some((Notation::Digits, true)));
+        assert_eq!(seen.bad, ["line 2"]);
+        assert_eq!((seen.boards, seen.whole), (2, Some(true)));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            "line,n,board,canonical,symmetry,class_size,to_canonical,class"
+        );
+        assert_eq!(lines.len(), 3);
+        assert!(lines[1].starts_with("1,8,15863724,"), "{}", lines[1]);
+        assert!(lines[2].starts_with("4,8,35281746,"), "{}", lines[2]);
+    }
+
+    #[test]
+    fn a_board_of_another_size_is_bad_and_a_notation_too_small_ends_the_run() {
+        let sized = Options {
+            size: Some(5),
+            ..CSV
+        };
+        let (outcome, seen, _) = run("15863724\n", sized);
+        assert_eq!((outcome.good, outcome.bad), (0, 1));
+        assert_eq!(seen.bad, ["line 1"]);
+        let digits = Options {
+            notation: Some(Notation::Digits),
+            ..CSV
+        };
+        let ten = "0 2 5 7 9 4 8 1 3 6\n";
+        let (outcome, _, _) = run(ten, digits);
+        assert!(
+            matches!(outcome.end, End::NotationTooSmall { line: 1, .. }),
+            "{:?}",
+            outcome.good
+        );
+    }
+
+    #[test]
+    fn an_input_that_is_not_boards_ends_unfinished() {
+        let (outcome, seen, out) = run("a\nb\nc\nd\ne\nf\n", CSV);
+        assert!(matches!(outcome.end, End::NotBoards(_)));
+        assert_eq!(seen.whole, Some(false));
+        assert_eq!(out, "", "nothing written, not even the header");
+    }
+}
