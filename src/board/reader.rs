@@ -650,6 +650,27 @@ pub fn parse_one(text: &str, notation: Option<Notation>) -> Result<RawBoard, Str
     }
 }
 
+/// Reads one solution of size `n` from `text` (a command-line argument) in `notation`, or in
+/// the detected one: the board with the notation it was read in, or a one-line reason (`not a
+/// solution: …`, `the board has 7 columns but N is 8`).
+pub fn parse_solution(
+    text: &str,
+    notation: Option<Notation>,
+    n: usize,
+) -> Result<(Solution, Notation), String> {
+    let raw = parse_one(text, notation).map_err(|e| format!("not a solution: {e}"))?;
+    if raw.n() != n {
+        return Err(format!(
+            "the board has {} but N is {n}",
+            super::plural(raw.n() as u64, "column")
+        ));
+    }
+    let board = raw
+        .solution()
+        .map_err(|e| format!("not a solution: {}", e.message()))?;
+    Ok((board, raw.notation))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -839,5 +860,22 @@ mod tests {
         assert_eq!(got.len(), 11);
         assert_eq!(got.iter().filter(|g| g.is_ok()).count(), 1);
         assert_eq!(r.not_boards(), None);
+    }
+
+    #[test]
+    fn parse_solution_reads_one_solution_of_the_size_asked_for() {
+        let (board, read) = parse_solution("15863724", None, 8).unwrap();
+        assert_eq!(
+            (board.to_string(), read),
+            ("0 4 7 5 2 6 1 3".to_string(), Notation::Digits)
+        );
+        assert_eq!(
+            parse_solution("15863724", None, 9).unwrap_err(),
+            "the board has 8 columns but N is 9"
+        );
+        let attacks = parse_solution("12345678", None, 8).unwrap_err();
+        assert!(attacks.starts_with("not a solution: "), "{attacks}");
+        let nothing = parse_solution("", None, 8).unwrap_err();
+        assert_eq!(nothing, "not a solution: no board");
     }
 }

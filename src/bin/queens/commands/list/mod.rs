@@ -1,0 +1,89 @@
+//! `queens list`: stream solutions in lexicographic order, in constant memory, in any
+//! notation. Arguments ([`args`]) → a [`job::Job`] → [`queens::formats::solutions`] (or
+//! [`queens::formats::export::classes`] for `--classes` as a table) → output.
+
+mod args;
+mod board_arg;
+mod job;
+
+use super::CommandError;
+pub use args::ListArgs;
+pub use board_arg::{board_arg, board_arg_read};
+use queens::classify;
+use queens::console::progress::Progress;
+use queens::formats::export::classes::write_classes;
+use queens::formats::solutions::{self, ListOptions};
+use std::io;
+
+/// A progress report for writing about `expected` boards, `None` when that is quick or
+/// unknown; every unit is [`solutions::PROGRESS_EVERY`] boards.
+fn board_progress(quiet: bool, label: &str, expected: Option<u128>) -> Option<Progress> {
+    let expected = expected?;
+    // Below a million boards a list takes well under a second: no report.
+    if expected < 1_000_000 {
+        return None;
+    }
+    let units = u64::try_from(expected.div_ceil(u128::from(solutions::PROGRESS_EVERY))).ok()?;
+    Some(Progress::start(
+        super::progress_mode(quiet),
+        label,
+        units,
+        0.0,
+    ))
+}
+
+/// The published number of boards (or classes) of `n`, if known.
+fn expected(n: usize, classes: bool) -> Option<u128> {
+    let row = queens::verify::lookup(n)?;
+    if classes { row.classes } else { row.total }
+}
+
+/// Runs `queens list`.
+pub fn run(args: &ListArgs) -> Result<(), CommandError> {
+    let job = job::resolve(args)?;
+    let (n, notation, limit) = (job.n, job.notation, job.limit);
+    let result = job.dest.write_with(|w| {
+        if let Some(board) = &job.orbit {
+            let members = classify::orbit_members(board);
+            return solutions::write_orbit(w, &members, notation, limit).map(|_| ());
+        }
+        let options = ListOptions {
+            notation,
+            classes: job.classes,
+            limit,
+        };
+        let progress = board_progress(
+            job.quiet,
+            &format!("list n={n} (units of {} boards)", solutions::PROGRESS_EVERY),
+            expected(n, job.classes).map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX)))),
+        );
+        let tick = |_| {
+            if let Some(p) = &progress {
+                p.unit_done(0, u128::from(solutions::PROGRESS_EVERY));
+            }
+        };
+        let by_class = job.table.is_some() || notation.is_single_line();
+        let written = if job.classes && by_class {
+            write_classes(w, n, job.table, notation, limit, tick)
+        } else {
+            solutions::write_solutions(w, n, &options, tick)
+        };
+        if let Some(p) = progress {
+            match &written {
+                // Written to its end: every unit is done, the last one seldom whole.
+                Ok(w) => p.complete(u128::from(*w)),
+                Err(_) => p.finish(),
+            }
+        }
+        let written = written?;
+        if written == 0 && limit != Some(0) && !job.quiet {
+            crate::note(&format!("queens: no solutions for n = {n}"));
+        }
+        Ok(())
+    });
+    match result {
+        // A closed pipe (`queens list 16 | head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => Ok(other?),
+    }
+}
