@@ -19,6 +19,7 @@
 //! The environment variable `QUEENS_HEARTBEAT_MS` sets the heartbeat interval in milliseconds
 //! (for tests, which should not wait 10 s; [`heartbeat`]).
 
+mod boards;
 mod count;
 mod read;
 mod text;
@@ -26,6 +27,7 @@ mod text;
 use super::eta::RecentRate;
 use super::stderr::{note, say, set_bar};
 use crate::board::plural;
+pub use boards::board_progress;
 pub use count::CountProgress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 pub use read::ReadProgress;

@@ -10,27 +10,10 @@ use super::CommandError;
 pub use args::ListArgs;
 pub use board_arg::{board_arg, board_arg_read};
 use queens::classify;
-use queens::console::progress::Progress;
+use queens::console::progress::board_progress;
 use queens::formats::export::classes::write_classes;
 use queens::formats::solutions::{self, ListOptions};
 use std::io;
-
-/// A progress report for writing about `expected` boards, `None` when that is quick or
-/// unknown; every unit is [`solutions::PROGRESS_EVERY`] boards.
-fn board_progress(quiet: bool, label: &str, expected: Option<u128>) -> Option<Progress> {
-    let expected = expected?;
-    // Below a million boards a list takes well under a second: no report.
-    if expected < 1_000_000 {
-        return None;
-    }
-    let units = u64::try_from(expected.div_ceil(u128::from(solutions::PROGRESS_EVERY))).ok()?;
-    Some(Progress::start(
-        super::progress_mode(quiet),
-        label,
-        units,
-        0.0,
-    ))
-}
 
 /// The published number of boards (or classes) of `n`, if known.
 fn expected(n: usize, classes: bool) -> Option<u128> {
@@ -53,7 +36,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
             limit,
         };
         let progress = board_progress(
-            job.quiet,
+            super::progress_mode(job.quiet),
             &format!("list n={n} (units of {} boards)", solutions::PROGRESS_EVERY),
             expected(n, job.classes).map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX)))),
         );
