@@ -5,7 +5,8 @@
 use assert_cmd::Command;
 use queens::formats::table::Row;
 use queens::{Counter, Counts, Engine, KernelChoice};
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 /// The Slurm job array variables, which `--part slurm` reads: never inherited by the binary
@@ -339,4 +340,65 @@ pub fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
 /// The result columns of `count SIZES --csv -`.
 pub fn whole(sizes: &str) -> Vec<Vec<String>> {
     whole_with(sizes, &[])
+}
+
+/// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
+pub struct Tmpfs(pub PathBuf);
+
+impl Tmpfs {
+    /// Mounts it; fails the test where mounting is not allowed (it needs root).
+    pub fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
+        let at = d.join(name);
+        fs::create_dir(&at).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={size},mode=1777"),
+                "tmpfs",
+            ])
+            .arg(&at)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(
+            mounted,
+            "cannot mount a tmpfs on {} (this test needs root)",
+            at.display()
+        );
+        Tmpfs(at)
+    }
+
+    /// Fills the file system, then frees `keep` bytes.
+    pub fn fill_leaving(&self, keep: u64) {
+        let fill = self.0.join("fill");
+        let _ = std::process::Command::new("dd")
+            .args(["if=/dev/zero", "bs=4096"])
+            .arg(format!("of={}", fill.display()))
+            .stderr(std::process::Stdio::null())
+            .status();
+        let len = fs::metadata(&fill).unwrap().len();
+        fs::OpenOptions::new()
+            .write(true)
+            .open(&fill)
+            .unwrap()
+            .set_len(len.saturating_sub(keep))
+            .unwrap();
+    }
+
+    /// Fills the file system to its last byte.
+    pub fn fill(&self) {
+        use std::io::Write;
+        let mut f = fs::File::create(self.0.join("fill")).unwrap();
+        let block = [0u8; 4096];
+        while f.write_all(&block).is_ok() {}
+        while f.write_all(&[0]).is_ok() {}
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
 }

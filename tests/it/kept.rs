@@ -326,46 +326,7 @@ fn man_into_a_regular_file_is_a_usage_error() {
 /// where a missing permission fails.
 mod as_root {
     use super::*;
-    use std::process::Command as StdCommand;
-
-    /// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
-    struct Tmpfs(std::path::PathBuf);
-
-    impl Tmpfs {
-        fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
-            let at = d.join(name);
-            fs::create_dir(&at).unwrap();
-            let mounted = StdCommand::new("mount")
-                .args([
-                    "-t",
-                    "tmpfs",
-                    "-o",
-                    &format!("size={size},mode=1777"),
-                    "tmpfs",
-                ])
-                .arg(&at)
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            assert!(mounted, "cannot mount a tmpfs (this test needs root)");
-            Tmpfs(at)
-        }
-
-        /// Fills the file system to its last byte.
-        fn fill(&self) {
-            use std::io::Write;
-            let mut f = fs::File::create(self.0.join("fill")).unwrap();
-            let block = [0u8; 4096];
-            while f.write_all(&block).is_ok() {}
-            while f.write_all(&[0]).is_ok() {}
-        }
-    }
-
-    impl Drop for Tmpfs {
-        fn drop(&mut self) {
-            let _ = StdCommand::new("umount").arg(&self.0).status();
-        }
-    }
+    use crate::common::Tmpfs;
 
     #[test]
     #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
