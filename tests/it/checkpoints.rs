@@ -521,9 +521,7 @@ fn random_kills_and_resumes_end_with_the_right_count_and_no_leftover() {
 #[test]
 fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
     let d = dir();
-    run_ok(&["count", "9", "--checkpoint", "ck"], d.path());
-    let text = fs::read_to_string(d.path().join("ck")).unwrap();
-    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut lines = complete_checkpoint("9", d.path());
     // Damage a line in the middle: a digit of its checksum.
     let mid = lines.len() / 2;
     let last = lines[mid].pop().unwrap();

@@ -53,6 +53,17 @@ fn count(svg: &str, class: &str) -> usize {
         .count()
 }
 
+/// Eight queens on one diagonal, drawn with `--allow-attacks`.
+const DIAGONAL: &[&str] = &[
+    "render",
+    "8",
+    "--solution",
+    "0 1 2 3 4 5 6 7",
+    "--allow-attacks",
+    "-o",
+    "-",
+];
+
 #[test]
 fn every_picture_is_sized_to_its_text() {
     for n in ["1", "4", "5", "6", "8", "10"] {
@@ -69,15 +80,7 @@ fn every_picture_is_sized_to_its_text() {
         ],
         &["render", "8", "--orbit", "0 4 7 5 2 6 1 3", "-o", "-"],
         &["render", "1", "--orbit", "0", "-o", "-"],
-        &[
-            "render",
-            "8",
-            "--solution",
-            "0 1 2 3 4 5 6 7",
-            "--allow-attacks",
-            "-o",
-            "-",
-        ],
+        DIAGONAL,
         &[
             "render",
             "8",
@@ -224,15 +227,7 @@ fn orbit_draws_the_whole_class_with_its_transforms() {
 
 #[test]
 fn invalid_boards_are_drawn_with_their_attacks() {
-    let svg = stdout_of(&[
-        "render",
-        "8",
-        "--solution",
-        "0 1 2 3 4 5 6 7",
-        "--allow-attacks",
-        "-o",
-        "-",
-    ]);
+    let svg = stdout_of(DIAGONAL);
     // Eight queens on one diagonal: every pair attacks, 8·7/2 = 28 lines.
     assert_eq!(count(&svg, "attack"), 28);
     assert_eq!(count(&svg, "attacked"), 8);
