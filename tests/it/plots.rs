@@ -202,14 +202,9 @@ fn a_json_row_whose_classes_do_not_add_up_is_refused_as_the_csv_one_is() {
 
 #[test]
 fn plot_draws_every_count_and_marks_the_published_values() {
-    let d = dir();
+    let d = counted(&["1-10", "--csv", "t.csv"]);
     let table = d.path().join("t.csv");
     let picture = d.path().join("growth.svg");
-    queens_plain()
-        .args(["count", "1-10", "--quiet", "--csv"])
-        .arg(&table)
-        .assert()
-        .success();
     queens_plain()
         .arg("plot")
         .arg(&table)
@@ -243,12 +238,8 @@ fn plot_rejects_what_is_not_a_count_table() {
         "is not a queens table",
     );
     fails_with(&["plot", "/no/such/t.csv", "-o", "-"], 2, "cannot read");
-    let zeros = d.path().join("zeros.csv");
-    queens_plain()
-        .args(["count", "2-3", "--quiet", "--csv"])
-        .arg(&zeros)
-        .assert()
-        .success();
+    let z = counted(&["2-3", "--csv", "zeros.csv"]);
+    let zeros = z.path().join("zeros.csv");
     fails_with(
         &["plot", path_str(&zeros), "-o", "-"],
         2,
