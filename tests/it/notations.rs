@@ -326,22 +326,23 @@ fn classify_refuses_overlong_lines_and_streams() {
 
 #[test]
 fn list_and_classify_write_every_notation() {
-    assert_eq!(
-        stdout_of(&["list", "4", "--format", "cols1"]),
-        "2 4 1 3\n3 1 4 2\n"
-    );
-    assert_eq!(
-        stdout_of(&["list", "4", "--format", "digits"]),
-        "2413\n3142\n"
-    );
-    assert_eq!(
-        stdout_of(&["list", "8", "--limit", "1", "--format", "algebraic"]),
-        "a8 b2 c4 d1 e7 f5 g3 h6\n"
-    );
-    assert_eq!(
-        stdout_of(&["list", "4", "--format", "leetcode"]),
-        "[\n[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],\n[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]\n]\n"
-    );
+    for (args, want) in [
+        (
+            &["list", "4", "--format", "cols1"][..],
+            "2 4 1 3\n3 1 4 2\n",
+        ),
+        (&["list", "4", "--format", "digits"], "2413\n3142\n"),
+        (
+            &["list", "8", "--limit", "1", "--format", "algebraic"],
+            "a8 b2 c4 d1 e7 f5 g3 h6\n",
+        ),
+        (
+            &["list", "4", "--format", "leetcode"],
+            "[\n[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],\n[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]\n]\n",
+        ),
+    ] {
+        assert_eq!(stdout_of(args), want, "{args:?}");
+    }
     fails_with(&["list", "10", "--format", "digits"], 2, "n ≤ 9");
     fails_with(
         &["list", "27", "--format", "algebraic", "--limit", "1"],
