@@ -4,6 +4,7 @@
 
 use assert_cmd::Command;
 use queens::formats::table::Row;
+use queens::plan::Tally;
 use queens::{Counter, Counts, Engine, KernelChoice};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -340,6 +341,25 @@ pub fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
 /// The result columns of `count SIZES --csv -`.
 pub fn whole(sizes: &str) -> Vec<Vec<String>> {
     whole_with(sizes, &[])
+}
+
+/// Checks that the units of `plan` sum to `whole` counted one by one in reverse order, and
+/// as `parts` parts (id mod `parts`) each run on its own; `what` names the case.
+pub fn units_sum_to(plan: &dyn queens::plan::Plan, parts: usize, whole: &Tally, what: &str) {
+    let singles: Vec<Tally> = (0..plan.unit_count())
+        .rev()
+        .map(|id| plan.count_unit(id))
+        .collect();
+    assert_eq!(Tally::sum(&singles).unwrap(), *whole, "{what}");
+    let sums: Vec<Tally> = (0..parts)
+        .map(|k| {
+            let ids: Vec<usize> = (0..plan.unit_count()).filter(|i| i % parts == k).collect();
+            queens::runner::run_units(plan, &ids, &options(2))
+                .unwrap()
+                .tally
+        })
+        .collect();
+    assert_eq!(Tally::sum(&sums).unwrap(), *whole, "{what}");
 }
 
 /// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
