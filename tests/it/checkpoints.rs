@@ -19,7 +19,7 @@ use crate::common::{build, dir, results, whole};
 use queens::plan::{Engine, Part};
 use queens::search::kernel::Kernel;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command as StdCommand;
 use std::process::{Output, Stdio};
 use std::thread;
@@ -516,66 +516,12 @@ fn random_kills_and_resumes_end_with_the_right_count_and_no_leftover() {
     );
 }
 
-/// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
-struct Tmpfs(PathBuf);
-
-impl Tmpfs {
-    /// Mounts it; fails the test where mounting is not allowed (it needs root).
-    fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
-        let at = d.join(name);
-        fs::create_dir(&at).unwrap();
-        let mounted = StdCommand::new("mount")
-            .args([
-                "-t",
-                "tmpfs",
-                "-o",
-                &format!("size={size},mode=1777"),
-                "tmpfs",
-            ])
-            .arg(&at)
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(
-            mounted,
-            "cannot mount a tmpfs on {} (this test needs root)",
-            at.display()
-        );
-        Tmpfs(at)
-    }
-
-    /// Fills the file system, then frees `keep` bytes.
-    fn fill_leaving(&self, keep: u64) {
-        let fill = self.0.join("fill");
-        let _ = StdCommand::new("dd")
-            .args(["if=/dev/zero", "bs=4096"])
-            .arg(format!("of={}", fill.display()))
-            .stderr(std::process::Stdio::null())
-            .status();
-        let len = fs::metadata(&fill).unwrap().len();
-        fs::OpenOptions::new()
-            .write(true)
-            .open(&fill)
-            .unwrap()
-            .set_len(len.saturating_sub(keep))
-            .unwrap();
-    }
-}
-
-impl Drop for Tmpfs {
-    fn drop(&mut self) {
-        let _ = StdCommand::new("umount").arg(&self.0).status();
-    }
-}
-
 // --- 1. checkpoint I/O failures exit 3 --------------------------------------------------------
 
 #[test]
 fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
     let d = dir();
-    run_ok(&["count", "9", "--checkpoint", "ck"], d.path());
-    let text = fs::read_to_string(d.path().join("ck")).unwrap();
-    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let mut lines = complete_checkpoint("9", d.path());
     // Damage a line in the middle: a digit of its checksum.
     let mid = lines.len() / 2;
     let last = lines[mid].pop().unwrap();
@@ -1151,6 +1097,7 @@ fn a_checkpoint_of_another_run_is_refused() {
 /// run by `.ci/run` (as root) with `--ignored as_root::`, where a missing permission fails.
 mod as_root {
     use super::*;
+    use crate::common::Tmpfs;
 
     #[test]
     #[ignore = "needs root and mount(2) on tmpfs: .ci/run runs it with --ignored"]

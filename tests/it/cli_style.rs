@@ -18,6 +18,12 @@ fn usage_error(args: &[&str]) -> String {
 fn parse_errors_are_one_queens_error_line_with_the_hint_then_the_usage() {
     let count_usage = "Usage: queens count [OPTIONS] <NS>; for more, try 'queens count --help'.";
     let top_usage = "Usage: queens [OPTIONS] <COMMAND>; for more, try 'queens --help'.";
+    // Sizes given apart: the extra one is refused, with the one list they were meant as.
+    let one_list = |extra: &str, list: &str, usage: &str| {
+        format!(
+            "queens: error: unexpected argument '{extra}' found; several sizes are written as one list: {list}\n{usage}\n"
+        )
+    };
     let cases: &[(&[&str], String)] = &[
         (
             &["count", "8", "--thread", "2"],
@@ -47,32 +53,25 @@ fn parse_errors_are_one_queens_error_line_with_the_hint_then_the_usage() {
                 "queens: error: the following required arguments were not provided: <NS>\n{count_usage}\n"
             ),
         ),
-        (
-            &["count", "8", "10"],
-            format!(
-                "queens: error: unexpected argument '10' found; several sizes are written as one list: 8,10\n{count_usage}\n"
-            ),
-        ),
+        (&["count", "8", "10"], one_list("10", "8,10", count_usage)),
         (
             // --color's value before the subcommand is not taken for it.
             &["--color", "never", "count", "8", "10"],
-            format!(
-                "queens: error: unexpected argument '10' found; several sizes are written as one list: 8,10\n{count_usage}\n"
-            ),
+            one_list("10", "8,10", count_usage),
         ),
         (
             // n = 0 is a size count takes.
             &["count", "0", "8"],
-            format!(
-                "queens: error: unexpected argument '8' found; several sizes are written as one list: 0,8\n{count_usage}\n"
-            ),
+            one_list("8", "0,8", count_usage),
         ),
         (
             // An option's value is no size: 2 is left out of the list.
             &["verify", "8", "--threads", "2", "10-12"],
-            "queens: error: unexpected argument '10-12' found; several sizes are written as one list: 8,10-12\n\
-             Usage: queens verify [OPTIONS] [NS]; for more, try 'queens verify --help'.\n"
-                .to_string(),
+            one_list(
+                "10-12",
+                "8,10-12",
+                "Usage: queens verify [OPTIONS] [NS]; for more, try 'queens verify --help'.",
+            ),
         ),
         (
             &["count", "8", "--engine", "enumerat"],

@@ -6,7 +6,7 @@
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
 use crate::common::process::{err, peak_kib, refused, run};
-use crate::common::{build, dir, results, whole, whole_with, with_fresh_checksum};
+use crate::common::{build, csv_records, dir, results, whole, whole_with, with_fresh_checksum};
 use queens::formats::part_row::{self, PART_HEADER, PartRow};
 use queens::plan::Engine;
 use queens::storage::checksum;
@@ -502,15 +502,8 @@ fn slurm_task(dir: &Path, id: usize, count: usize, min: usize, max: usize, step:
 }
 
 fn res_mod(path: &Path) -> (String, String) {
-    let text = fs::read_to_string(path).unwrap();
-    let row: Vec<String> = text
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .map(String::from)
-        .collect();
-    (row[4].clone(), row[5].clone())
+    let (_, rows) = csv_records(&fs::read_to_string(path).unwrap());
+    (rows[0][4].clone(), rows[0][5].clone())
 }
 
 #[test]

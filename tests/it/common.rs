@@ -4,8 +4,10 @@
 
 use assert_cmd::Command;
 use queens::formats::table::Row;
+use queens::plan::Tally;
 use queens::{Counter, Counts, Engine, KernelChoice};
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 /// The Slurm job array variables, which `--part slurm` reads: never inherited by the binary
@@ -339,4 +341,84 @@ pub fn whole_with(sizes: &str, engine: &[&str]) -> Vec<Vec<String>> {
 /// The result columns of `count SIZES --csv -`.
 pub fn whole(sizes: &str) -> Vec<Vec<String>> {
     whole_with(sizes, &[])
+}
+
+/// Checks that the units of `plan` sum to `whole` counted one by one in reverse order, and
+/// as `parts` parts (id mod `parts`) each run on its own; `what` names the case.
+pub fn units_sum_to(plan: &dyn queens::plan::Plan, parts: usize, whole: &Tally, what: &str) {
+    let singles: Vec<Tally> = (0..plan.unit_count())
+        .rev()
+        .map(|id| plan.count_unit(id))
+        .collect();
+    assert_eq!(Tally::sum(&singles).unwrap(), *whole, "{what}");
+    let sums: Vec<Tally> = (0..parts)
+        .map(|k| {
+            let ids: Vec<usize> = (0..plan.unit_count()).filter(|i| i % parts == k).collect();
+            queens::runner::run_units(plan, &ids, &options(2))
+                .unwrap()
+                .tally
+        })
+        .collect();
+    assert_eq!(Tally::sum(&sums).unwrap(), *whole, "{what}");
+}
+
+/// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
+pub struct Tmpfs(pub PathBuf);
+
+impl Tmpfs {
+    /// Mounts it; fails the test where mounting is not allowed (it needs root).
+    pub fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
+        let at = d.join(name);
+        fs::create_dir(&at).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args([
+                "-t",
+                "tmpfs",
+                "-o",
+                &format!("size={size},mode=1777"),
+                "tmpfs",
+            ])
+            .arg(&at)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(
+            mounted,
+            "cannot mount a tmpfs on {} (this test needs root)",
+            at.display()
+        );
+        Tmpfs(at)
+    }
+
+    /// Fills the file system, then frees `keep` bytes.
+    pub fn fill_leaving(&self, keep: u64) {
+        let fill = self.0.join("fill");
+        let _ = std::process::Command::new("dd")
+            .args(["if=/dev/zero", "bs=4096"])
+            .arg(format!("of={}", fill.display()))
+            .stderr(std::process::Stdio::null())
+            .status();
+        let len = fs::metadata(&fill).unwrap().len();
+        fs::OpenOptions::new()
+            .write(true)
+            .open(&fill)
+            .unwrap()
+            .set_len(len.saturating_sub(keep))
+            .unwrap();
+    }
+
+    /// Fills the file system to its last byte.
+    pub fn fill(&self) {
+        use std::io::Write;
+        let mut f = fs::File::create(self.0.join("fill")).unwrap();
+        let block = [0u8; 4096];
+        while f.write_all(&block).is_ok() {}
+        while f.write_all(&[0]).is_ok() {}
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(&self.0).status();
+    }
 }

@@ -206,22 +206,17 @@ fn subcommand_suggestions_make_sense() {
             .unwrap()
             .to_string()
     };
-    assert_eq!(
-        first_line(&["version"]),
-        "queens: error: unrecognized subcommand 'version'; did you mean '--version'?"
-    );
-    assert_eq!(
-        first_line(&["completion"]),
-        "queens: error: unrecognized subcommand 'completion'; did you mean 'completions'?"
-    );
-    assert_eq!(
-        first_line(&["lst"]),
-        "queens: error: unrecognized subcommand 'lst'; did you mean 'list'?"
-    );
-    assert_eq!(
-        first_line(&["manpage"]),
-        "queens: error: unrecognized subcommand 'manpage'; did you mean 'man'?"
-    );
+    for (typo, meant) in [
+        ("version", "--version"),
+        ("completion", "completions"),
+        ("lst", "list"),
+        ("manpage", "man"),
+    ] {
+        assert_eq!(
+            first_line(&[typo]),
+            format!("queens: error: unrecognized subcommand '{typo}'; did you mean '{meant}'?")
+        );
+    }
     // `help` is a subcommand, and --version works.
     assert!(stdout_of(&["help"]).contains("Commands:"));
     assert!(stdout_of(&["help", "man"]).contains("queens man -o man1"));

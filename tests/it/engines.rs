@@ -1,9 +1,9 @@
 //! The engines agree with each other and with brute force; results do not depend on threads
 //! or on how units are grouped.
 
-use crate::common::{build, options, plan_row};
-use queens::plan::{Engine, Tally};
-use queens::runner::{run_plan, run_units};
+use crate::common::{build, options, plan_row, units_sum_to};
+use queens::plan::Engine;
+use queens::runner::run_plan;
 use std::ops::ControlFlow;
 
 const ENGINES: [Engine; 2] = Engine::ALL;
@@ -70,20 +70,7 @@ fn units_of_a_plan_sum_to_the_whole_in_any_grouping() {
         for n in [1, 4, 8, 11] {
             let plan = build(n, engine);
             let whole = run_plan(plan.as_ref(), &options(2)).unwrap().tally;
-            // One by one, in reverse order.
-            let singles: Vec<Tally> = (0..plan.unit_count())
-                .rev()
-                .map(|id| plan.count_unit(id))
-                .collect();
-            assert_eq!(Tally::sum(&singles).unwrap(), whole, "{engine} n={n}");
-            // Three shards (id mod 3), each run on its own, summed.
-            let shards: Vec<Tally> = (0..3)
-                .map(|k| {
-                    let ids: Vec<usize> = (0..plan.unit_count()).filter(|i| i % 3 == k).collect();
-                    run_units(plan.as_ref(), &ids, &options(2)).unwrap().tally
-                })
-                .collect();
-            assert_eq!(Tally::sum(&shards).unwrap(), whole, "{engine} n={n}");
+            units_sum_to(plan.as_ref(), 3, &whole, &format!("{engine} n={n}"));
         }
     }
 }

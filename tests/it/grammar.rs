@@ -86,26 +86,18 @@ fn count_takes_format_and_o() {
 
 #[test]
 fn a_flag_without_its_file_name_says_what_it_needs() {
-    fails_with(
-        &["count", "1-12", "--csv"],
-        2,
-        "--csv needs a file name; use `--csv -` for stdout",
-    );
-    fails_with(
-        &["merge", "p.csv", "--json"],
-        2,
-        "--json needs a file name; use `--json -` for stdout",
-    );
-    fails_with(
-        &["verify", "8", "--known"],
-        2,
-        "--known needs a file name; use `--known -` for stdin",
-    );
-    fails_with(
-        &["list", "8", "-o"],
-        2,
-        "--output needs a file name; use `--output -` for stdout",
-    );
+    for (args, flag, stream) in [
+        (&["count", "1-12", "--csv"][..], "--csv", "stdout"),
+        (&["merge", "p.csv", "--json"], "--json", "stdout"),
+        (&["verify", "8", "--known"], "--known", "stdin"),
+        (&["list", "8", "-o"], "--output", "stdout"),
+    ] {
+        fails_with(
+            args,
+            2,
+            &format!("{flag} needs a file name; use `{flag} -` for {stream}"),
+        );
+    }
 }
 
 #[test]

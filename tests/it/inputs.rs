@@ -11,7 +11,8 @@ use crate::common::{dir, fails_with, path_str, stdout_of};
 use crate::running::Running;
 use std::fs;
 use std::io::Write;
-use std::process::Stdio;
+use std::path::Path;
+use std::process::{Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -288,6 +289,14 @@ fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
 
 // ---------------------------------------------------------------- classify: not boards
 
+/// Runs `queens classify FILE` as a user does (progress on).
+fn classify(file: &Path) -> Output {
+    queens_plain()
+        .args(["classify", path_str(file)])
+        .output()
+        .unwrap()
+}
+
 /// A file that starts as an ELF executable does: magic, NUL bytes, then binary.
 fn elf_like() -> Vec<u8> {
     let mut bytes = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0".to_vec();
@@ -359,10 +368,7 @@ fn text_without_a_board_in_its_first_lines_stops_after_five_bad_lines() {
     }
     text.push_str("0 4 7 5 2 6 1 3\n"); // too late to count
     fs::write(&file, text).unwrap();
-    let out = queens_plain()
-        .args(["classify", path_str(&file)])
-        .output()
-        .unwrap();
+    let out = classify(&file);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
@@ -394,10 +400,7 @@ fn a_file_with_good_and_bad_lines_is_still_read_to_its_end() {
         b"hello\nhello\nhello\nhello\n7 1 3 0 6 4 2 5\nhello\nhello\nhello\nhello\nhello\n0 0\n",
     );
     fs::write(&file, bytes).unwrap();
-    let out = queens_plain()
-        .args(["classify", path_str(&file)])
-        .output()
-        .unwrap();
+    let out = classify(&file);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
@@ -427,10 +430,7 @@ fn a_large_binary_file_gets_its_one_message_and_no_progress_lines() {
     let mut bytes = elf_like();
     bytes.resize(9 << 20, 0);
     fs::write(&big, bytes).unwrap();
-    let out = queens_plain()
-        .args(["classify", path_str(&big)])
-        .output()
-        .unwrap();
+    let out = classify(&big);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),

@@ -66,12 +66,12 @@ fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
 
 // --- 2. a stopped run leaves a finished result as it was ----------------------------------
 
-/// Starts `queens count 18 --kernel scalar --threads 1 ARGS…` (minutes of work; paths in
-/// ARGS absolute), waits for its start line (the signal handlers are installed by then),
-/// sends SIGTERM and returns the exit code and stderr lines.
-fn stopped_count_18(args: &[&str]) -> (Option<i32>, Vec<String>) {
+/// Starts `queens COMMAND 18 --kernel scalar --threads 1 --yes ARGS…` (minutes of work;
+/// paths in ARGS absolute), waits for its start line (the signal handlers are installed by
+/// then), sends SIGTERM and returns the exit code and stderr lines.
+fn stopped_18(command: &str, args: &[&str]) -> (Option<i32>, Vec<String>) {
     let mut argv = vec![
-        "count",
+        command,
         "18",
         "--kernel",
         "scalar",
@@ -110,7 +110,7 @@ fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
     for extra in [&[][..], &with_checkpoint[..]] {
         let mut args = vec!["--csv", path_str(&csv), "-o", path_str(&human)];
         args.extend(extra);
-        let (code, err) = stopped_count_18(&args);
+        let (code, err) = stopped_18("count", &args);
         assert_eq!(code, Some(1), "{err:?}");
         assert_eq!(fs::read(&csv).unwrap(), csv_before, "{extra:?}: {err:?}");
         assert_eq!(
@@ -142,24 +142,7 @@ fn a_stopped_verify_that_checked_no_size_leaves_the_files_as_they_were() {
     run_ok(&["verify", "8", "--csv", path_str(&csv)], d.path());
     let before = fs::read(&csv).unwrap();
     assert!(String::from_utf8_lossy(&before).contains("\n8,92,"));
-    let mut running = Running::spawn(
-        &[
-            "verify",
-            "18",
-            "--kernel",
-            "scalar",
-            "--threads",
-            "1",
-            "--yes",
-            "--csv",
-            path_str(&csv),
-        ],
-        &[("QUEENS_HEARTBEAT_MS", "200")],
-        Stdio::null(),
-    );
-    running.wait_err("queens: n=18: started: ");
-    running.signal("TERM");
-    let (code, _, err) = running.finish();
+    let (code, err) = stopped_18("verify", &["--csv", path_str(&csv)]);
     assert_eq!(code, Some(1), "{err:?}");
     assert!(
         err.last()
@@ -326,46 +309,7 @@ fn man_into_a_regular_file_is_a_usage_error() {
 /// where a missing permission fails.
 mod as_root {
     use super::*;
-    use std::process::Command as StdCommand;
-
-    /// A tmpfs of `size` mounted on a new folder `name` in `d`, unmounted when dropped.
-    struct Tmpfs(std::path::PathBuf);
-
-    impl Tmpfs {
-        fn mount(d: &Path, name: &str, size: &str) -> Tmpfs {
-            let at = d.join(name);
-            fs::create_dir(&at).unwrap();
-            let mounted = StdCommand::new("mount")
-                .args([
-                    "-t",
-                    "tmpfs",
-                    "-o",
-                    &format!("size={size},mode=1777"),
-                    "tmpfs",
-                ])
-                .arg(&at)
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            assert!(mounted, "cannot mount a tmpfs (this test needs root)");
-            Tmpfs(at)
-        }
-
-        /// Fills the file system to its last byte.
-        fn fill(&self) {
-            use std::io::Write;
-            let mut f = fs::File::create(self.0.join("fill")).unwrap();
-            let block = [0u8; 4096];
-            while f.write_all(&block).is_ok() {}
-            while f.write_all(&[0]).is_ok() {}
-        }
-    }
-
-    impl Drop for Tmpfs {
-        fn drop(&mut self) {
-            let _ = StdCommand::new("umount").arg(&self.0).status();
-        }
-    }
+    use crate::common::Tmpfs;
 
     #[test]
     #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]

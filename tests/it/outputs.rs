@@ -23,6 +23,11 @@ use std::time::{Duration, Instant};
 
 // --- output destinations --------------------------------------------------------------------
 
+/// The type of the file at `p`, not following a link.
+fn file_type(p: impl AsRef<Path>) -> fs::FileType {
+    fs::symlink_metadata(p).unwrap().file_type()
+}
+
 #[test]
 fn a_fifo_is_written_through_to_its_reader() {
     let d = dir();
@@ -34,12 +39,7 @@ fn a_fifo_is_written_through_to_its_reader() {
     assert!(got.starts_with("n,total,"), "{got}");
     assert!(got.contains("\n8,92,"), "{got}");
     use std::os::unix::fs::FileTypeExt;
-    assert!(
-        fs::symlink_metadata(d.path().join("pipe"))
-            .unwrap()
-            .file_type()
-            .is_fifo()
-    );
+    assert!(file_type(d.path().join("pipe")).is_fifo());
 }
 
 #[test]
@@ -49,12 +49,7 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
     fs::write(d.path().join("real/t.csv"), "old\n").unwrap();
     std::os::unix::fs::symlink("real/t.csv", d.path().join("link.csv")).unwrap();
     run_ok(&["count", "8", "--csv", "link.csv"], d.path());
-    assert!(
-        fs::symlink_metadata(d.path().join("link.csv"))
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    assert!(file_type(d.path().join("link.csv")).is_symlink());
     assert!(
         fs::read_to_string(d.path().join("real/t.csv"))
             .unwrap()
@@ -65,12 +60,7 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
     std::os::unix::fs::symlink("/proc/self/fd/1", d.path().join("out")).unwrap();
     let o = run_ok(&["count", "8", "--csv", "out"], d.path());
     assert!(String::from_utf8_lossy(&o.stdout).contains("\n8,92,"));
-    assert!(
-        fs::symlink_metadata(d.path().join("out"))
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    assert!(file_type(d.path().join("out")).is_symlink());
 }
 
 #[test]

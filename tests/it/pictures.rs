@@ -53,6 +53,17 @@ fn count(svg: &str, class: &str) -> usize {
         .count()
 }
 
+/// Eight queens on one diagonal, drawn with `--allow-attacks`.
+const DIAGONAL: &[&str] = &[
+    "render",
+    "8",
+    "--solution",
+    "0 1 2 3 4 5 6 7",
+    "--allow-attacks",
+    "-o",
+    "-",
+];
+
 #[test]
 fn every_picture_is_sized_to_its_text() {
     for n in ["1", "4", "5", "6", "8", "10"] {
@@ -69,15 +80,7 @@ fn every_picture_is_sized_to_its_text() {
         ],
         &["render", "8", "--orbit", "0 4 7 5 2 6 1 3", "-o", "-"],
         &["render", "1", "--orbit", "0", "-o", "-"],
-        &[
-            "render",
-            "8",
-            "--solution",
-            "0 1 2 3 4 5 6 7",
-            "--allow-attacks",
-            "-o",
-            "-",
-        ],
+        DIAGONAL,
         &[
             "render",
             "8",
@@ -124,39 +127,22 @@ fn render_refuses_a_class_beyond_the_class_count_before_any_work() {
     let d = dir();
     let svg = d.path().join("c.svg");
     let out = svg.to_str().unwrap();
-    for (args, needle) in [
+    let n27 = "n = 27 has 29363495934315694 classes: --class must be 1 to 29363495934315694";
+    for (n, class, needle) in [
+        ("27", "18446744073709551615", n27),
+        ("27", "29363495934315695", n27),
+        ("27", "0", "--class must be 1 to 29363495934315694"),
+        ("8", "13", "n = 8 has 12 classes: --class must be 1 to 12"),
+        ("3", "1", "n = 3 has no solutions, so no class 1"),
         (
-            ["render", "27", "--class", "18446744073709551615"],
-            "n = 27 has 29363495934315694 classes: --class must be 1 to 29363495934315694",
-        ),
-        (
-            ["render", "27", "--class", "29363495934315695"],
-            "n = 27 has 29363495934315694 classes: --class must be 1 to 29363495934315694",
-        ),
-        (
-            ["render", "27", "--class", "0"],
-            "--class must be 1 to 29363495934315694",
-        ),
-        (
-            ["render", "8", "--class", "13"],
-            "n = 8 has 12 classes: --class must be 1 to 12",
-        ),
-        (
-            ["render", "3", "--class", "1"],
-            "n = 3 has no solutions, so no class 1",
-        ),
-        (
-            ["render", "28", "--class", "1000000000001"],
+            "28",
+            "1000000000001",
             "--class must be 1 to 1000000000000 for n = 28: its class count is not published",
         ),
-        (
-            ["render", "32", "--class", "0"],
-            "--class must be 1 to 1000000000000 for n = 32",
-        ),
+        ("32", "0", "--class must be 1 to 1000000000000 for n = 32"),
     ] {
-        let mut all = args.to_vec();
-        all.extend(["-o", out]);
-        fails_with(&all, 2, needle);
+        let args = ["render", n, "--class", class, "-o", out];
+        fails_with(&args, 2, needle);
         assert!(!svg.exists(), "{args:?}");
     }
     // The last class of n = 8, and a first one beyond the table, are still drawn.
@@ -241,15 +227,7 @@ fn orbit_draws_the_whole_class_with_its_transforms() {
 
 #[test]
 fn invalid_boards_are_drawn_with_their_attacks() {
-    let svg = stdout_of(&[
-        "render",
-        "8",
-        "--solution",
-        "0 1 2 3 4 5 6 7",
-        "--allow-attacks",
-        "-o",
-        "-",
-    ]);
+    let svg = stdout_of(DIAGONAL);
     // Eight queens on one diagonal: every pair attacks, 8·7/2 = 28 lines.
     assert_eq!(count(&svg, "attack"), 28);
     assert_eq!(count(&svg, "attacked"), 8);
@@ -393,48 +371,40 @@ fn render_all_classes_lays_out_the_12_classes_of_n8() {
 
 #[test]
 fn render_rejects_bad_requests() {
-    fails_with(
-        &["render", "8", "--solution", "1 3 0 2", "-o", "-"],
-        2,
-        "4 columns but N is 8",
-    );
-    fails_with(
-        &["render", "8", "--solution", "0 1", "-o", "-"],
-        2,
-        "the board has 2 columns but N is 8",
-    );
-    fails_with(
-        &["render", "8", "--solution", "0 1 2 3 4 5 6 7", "-o", "-"],
-        2,
-        "not a solution",
-    );
-    fails_with(
-        &["render", "8", "--class", "13", "-o", "-"],
-        2,
-        "--class must be 1 to 12",
-    );
-    fails_with(&["render", "8", "--class", "0", "-o", "-"], 2, "1 to 12");
-    fails_with(
-        &["render", "3", "--class", "1", "-o", "-"],
-        2,
-        "no solutions",
-    );
-    fails_with(
-        &["render", "3", "--all-classes", "-o", "-"],
-        2,
-        "no solutions",
-    );
-    fails_with(&["render", "12", "--all-classes", "-o", "-"], 2, "up to 11");
-    fails_with(&["render", "8", "-o", "-"], 2, "required");
-    fails_with(
-        &["render", "8", "--class", "1", "--all-classes", "-o", "-"],
-        2,
-        "cannot be used with",
-    );
-    fails_with(&["render", "8", "--class", "1"], 2, "--output");
-    fails_with(
-        &["render", "8", "--class", "1", "-o", "/no/such/dir/x.svg"],
-        2,
-        "does not exist",
-    );
+    for (args, needle) in [
+        (
+            &["8", "--solution", "1 3 0 2", "-o", "-"][..],
+            "4 columns but N is 8",
+        ),
+        (
+            &["8", "--solution", "0 1", "-o", "-"],
+            "the board has 2 columns but N is 8",
+        ),
+        (
+            &["8", "--solution", "0 1 2 3 4 5 6 7", "-o", "-"],
+            "not a solution",
+        ),
+        (
+            &["8", "--class", "13", "-o", "-"],
+            "--class must be 1 to 12",
+        ),
+        (&["8", "--class", "0", "-o", "-"], "1 to 12"),
+        (&["3", "--class", "1", "-o", "-"], "no solutions"),
+        (&["3", "--all-classes", "-o", "-"], "no solutions"),
+        (&["12", "--all-classes", "-o", "-"], "up to 11"),
+        (&["8", "-o", "-"], "required"),
+        (
+            &["8", "--class", "1", "--all-classes", "-o", "-"],
+            "cannot be used with",
+        ),
+        (&["8", "--class", "1"], "--output"),
+        (
+            &["8", "--class", "1", "-o", "/no/such/dir/x.svg"],
+            "does not exist",
+        ),
+    ] {
+        let mut all = vec!["render"];
+        all.extend(args);
+        fails_with(&all, 2, needle);
+    }
 }

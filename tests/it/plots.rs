@@ -15,6 +15,17 @@ fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltre
         .collect()
 }
 
+/// A new folder in which `queens count ARGS…` has run (writing the tables ARGS name).
+fn counted(args: &[&str]) -> tempfile::TempDir {
+    let d = dir();
+    queens()
+        .arg("count")
+        .args(args)
+        .current_dir(d.path())
+        .succeeds();
+    d
+}
+
 /// Runs `queens plot table -o picture` in `d`, returning the SVG and stderr.
 fn plot(d: &tempfile::TempDir, table: &str) -> (String, String) {
     let picture = d.path().join("p.svg");
@@ -30,12 +41,7 @@ fn plot(d: &tempfile::TempDir, table: &str) -> (String, String) {
 
 #[test]
 fn plot_reads_the_json_of_count_as_it_reads_the_csv() {
-    let d = dir();
-    queens()
-        .args(["count", "1-10", "--csv", "t.csv", "--json", "t.json"])
-        .current_dir(d.path())
-        .assert()
-        .success();
+    let d = counted(&["1-10", "--csv", "t.csv", "--json", "t.json"]);
     let (from_csv, csv_err) = plot(&d, "t.csv");
     let (from_json, json_err) = plot(&d, "t.json");
     assert_eq!(from_csv, from_json, "one run, two formats, one picture");
@@ -57,12 +63,7 @@ fn plot_reads_the_json_of_count_as_it_reads_the_csv() {
 
 #[test]
 fn plot_names_its_value_axis_and_keeps_equal_values_apart() {
-    let d = dir();
-    queens()
-        .args(["count", "1-8", "--csv", "t.csv"])
-        .current_dir(d.path())
-        .assert()
-        .success();
+    let d = counted(&["1-8", "--csv", "t.csv"]);
     let (svg, _) = plot(&d, "t.csv");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let axis = with_class(&doc, "axis-name");
@@ -88,12 +89,7 @@ fn plot_names_its_value_axis_and_keeps_equal_values_apart() {
 
 #[test]
 fn plot_draws_and_reports_a_wrong_value_and_a_repeated_size() {
-    let d = dir();
-    queens()
-        .args(["count", "6-9", "--csv", "t.csv"])
-        .current_dir(d.path())
-        .assert()
-        .success();
+    let d = counted(&["6-9", "--csv", "t.csv"]);
     // Another row for n = 8 claiming 93 boards: a wrong value, and n = 8 twice.
     let mut table = std::fs::read_to_string(d.path().join("t.csv")).unwrap();
     table.push_str("8,93,12,11,1,0,2057,0.001,enumerate,scalar,1,yes\n");
@@ -140,12 +136,7 @@ fn plot_draws_and_reports_a_wrong_value_and_a_repeated_size() {
 fn every_ring_is_centred_on_its_dot_n0_included() {
     // n = 0: one board and one class computed, but A002562 has no term for n = 0, so only the
     // total has a ring; it must sit on the total's dot, which stands aside from the class dot.
-    let d = dir();
-    queens()
-        .args(["count", "0-8", "--csv", "t.csv"])
-        .current_dir(d.path())
-        .assert()
-        .success();
+    let d = counted(&["0-8", "--csv", "t.csv"]);
     let (svg, _) = plot(&d, "t.csv");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let centres = |class: &str| -> Vec<(String, String)> {
@@ -174,12 +165,7 @@ fn every_ring_is_centred_on_its_dot_n0_included() {
 
 #[test]
 fn a_json_row_whose_classes_do_not_add_up_is_refused_as_the_csv_one_is() {
-    let d = dir();
-    queens()
-        .args(["count", "8", "--json", "t.json", "--csv", "t.csv"])
-        .current_dir(d.path())
-        .assert()
-        .success();
+    let d = counted(&["8", "--json", "t.json", "--csv", "t.csv"]);
     let json = std::fs::read_to_string(d.path().join("t.json")).unwrap();
     let doctored = json.replace("\"classes\": 12,", "\"classes\": 13,");
     assert_ne!(doctored, json);
@@ -216,14 +202,9 @@ fn a_json_row_whose_classes_do_not_add_up_is_refused_as_the_csv_one_is() {
 
 #[test]
 fn plot_draws_every_count_and_marks_the_published_values() {
-    let d = dir();
+    let d = counted(&["1-10", "--csv", "t.csv"]);
     let table = d.path().join("t.csv");
     let picture = d.path().join("growth.svg");
-    queens_plain()
-        .args(["count", "1-10", "--quiet", "--csv"])
-        .arg(&table)
-        .assert()
-        .success();
     queens_plain()
         .arg("plot")
         .arg(&table)
@@ -257,12 +238,8 @@ fn plot_rejects_what_is_not_a_count_table() {
         "is not a queens table",
     );
     fails_with(&["plot", "/no/such/t.csv", "-o", "-"], 2, "cannot read");
-    let zeros = d.path().join("zeros.csv");
-    queens_plain()
-        .args(["count", "2-3", "--quiet", "--csv"])
-        .arg(&zeros)
-        .assert()
-        .success();
+    let z = counted(&["2-3", "--csv", "zeros.csv"]);
+    let zeros = z.path().join("zeros.csv");
     fails_with(
         &["plot", path_str(&zeros), "-o", "-"],
         2,

@@ -86,26 +86,17 @@ fn profile_rejects_bad_input_before_working() {
     fails_with(&["profile", "8", "--engine", "fastest"], 2, "invalid value");
 }
 
+/// Runs `queens args…` with its progress on, expects success, returns stdout.
+fn plain_stdout(args: &[&str]) -> String {
+    String::from_utf8(queens_plain().args(args).succeeds().stdout).unwrap()
+}
+
 #[test]
 fn profile_of_the_symmetric_engine_is_labelled_and_weighs_up_to_the_total() {
-    let out = queens_plain()
-        .args(["profile", "10", "--engine", "symmetric"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = plain_stdout(&["profile", "10", "--engine", "symmetric"]);
     assert!(text.starts_with("n = 10, engine symmetric (depth = queens on the board"));
     assert!(text.contains("verified: yes (solutions × orbit sizes = 724 = A000170)"));
-    let csv = queens_plain()
-        .args(["profile", "8,12", "--engine", "symmetric", "--csv", "-"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let csv = String::from_utf8(csv).unwrap();
+    let csv = plain_stdout(&["profile", "8,12", "--engine", "symmetric", "--csv", "-"]);
     assert_eq!(csv.lines().count(), 1 + 9 + 13);
     assert!(
         csv.lines()

@@ -7,8 +7,9 @@
 //! timing of the plans is `cargo bench --bench measurements -- side-by-side`.) The unit costs
 //! are the library's unit tests (`src/search/plans/mod.rs`).
 
+use crate::common::{options, units_sum_to};
 use queens::plan::{ClassCounts, Engine, Plan, Tally};
-use queens::runner::{RunOptions, Split, build_split, run_plan, run_units};
+use queens::runner::{Split, build_split, run_plan, run_units};
 use queens::search::kernel::Kernel;
 
 /// The plans that are not the border plan.
@@ -22,10 +23,6 @@ fn plan_of(split: Split, n: usize, kernel: Kernel) -> Box<dyn Plan> {
 /// The border plan of `n` on `kernel`.
 fn border_plan(n: usize, kernel: Kernel) -> Box<dyn Plan> {
     plan_of(Split::Border, n, kernel)
-}
-
-fn options(threads: usize) -> RunOptions {
-    RunOptions { threads }
 }
 
 fn tally(plan: &dyn Plan, threads: usize) -> Tally {
@@ -115,20 +112,7 @@ fn units_sum_to_the_same_tally_in_any_order_and_grouping() {
             let t = run_units(plan.as_ref(), &ids, &options(2)).unwrap().tally;
             assert_eq!(t, whole, "n={n} {split} seed {seed}");
         }
-        // One by one, in reverse order.
-        let singles: Vec<Tally> = (0..plan.unit_count())
-            .rev()
-            .map(|id| plan.count_unit(id))
-            .collect();
-        assert_eq!(Tally::sum(&singles).unwrap(), whole, "n={n} {split}");
-        // Five parts (id mod 5), each run on its own.
-        let parts: Vec<Tally> = (0..5)
-            .map(|k| {
-                let ids: Vec<usize> = (0..plan.unit_count()).filter(|i| i % 5 == k).collect();
-                run_units(plan.as_ref(), &ids, &options(2)).unwrap().tally
-            })
-            .collect();
-        assert_eq!(Tally::sum(&parts).unwrap(), whole, "n={n} {split}");
+        units_sum_to(plan.as_ref(), 5, &whole, &format!("n={n} {split}"));
     }
 }
 

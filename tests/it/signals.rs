@@ -276,25 +276,31 @@ fn long_symmetric_n() -> usize {
     }
 }
 
+/// Counts the sizes `ns` with the plain engine on one thread, all columns, quiet, the rows
+/// also to the CSV file `csv`.
+fn enumerate_rows(ns: &str, csv: &Path) -> Running {
+    spawn(&[
+        "count",
+        ns,
+        "--engine",
+        "enumerate",
+        "--threads",
+        "1",
+        "--csv",
+        path_str(csv),
+        "--columns",
+        "all",
+        "-q",
+    ])
+}
+
 #[test]
 fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
     let d = dir();
     let csv = d.path().join("r.csv");
     // n = 20 with the plain engine takes hours on one thread: it is never done when the
     // signal comes, and its units are small, so the run stops soon after it.
-    let mut run = spawn(&[
-        "count",
-        "8,10",
-        "--engine",
-        "enumerate",
-        "--threads",
-        "1",
-        "--csv",
-        path_str(&csv),
-        "--columns",
-        "all",
-        "-q",
-    ]);
+    let mut run = enumerate_rows("8,10", &csv);
     // Both rows, then the process ends: the plain case first.
     let header = run.next_out();
     assert!(header.starts_with(" n  total  classes"), "{header:?}");
@@ -303,19 +309,7 @@ fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
     assert_eq!(code, Some(0));
     assert!(rest[0].starts_with("10    724       92"), "{rest:?}");
 
-    let mut run = spawn(&[
-        "count",
-        "8,10,20",
-        "--engine",
-        "enumerate",
-        "--threads",
-        "1",
-        "--csv",
-        path_str(&csv),
-        "--columns",
-        "all",
-        "-q",
-    ]);
+    let mut run = enumerate_rows("8,10,20", &csv);
     let header = run.next_out();
     // The rows of n = 8 and 10 arrive while n = 20 runs.
     let line8 = run.next_out();

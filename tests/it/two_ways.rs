@@ -4,7 +4,7 @@
 //! published for.
 
 use crate::common::Succeeds;
-use crate::common::{dir, queens};
+use crate::common::{csv_records, dir, queens};
 
 #[test]
 fn two_ways_passes_when_both_plans_agree_with_each_other_and_the_published_values() {
@@ -89,15 +89,8 @@ fn count_with_the_outer_ring_split_gives_the_border_splits_row() {
         let out = queens()
             .args(["count", "13", "--csv", "-", "--split", split])
             .succeeds();
-        let text = String::from_utf8(out.stdout).unwrap();
-        let fields: Vec<String> = text
-            .lines()
-            .nth(1)
-            .unwrap()
-            .split(',')
-            .map(String::from)
-            .collect();
-        fields[..6].to_vec() // n, total and the classes; nodes and time differ by plan
+        let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+        rows[0][..6].to_vec() // n, total and the classes; nodes and time differ by plan
     };
     assert_eq!(row("outer-ring"), row("border"));
     assert_eq!(row("outer-ring")[1], "73712");

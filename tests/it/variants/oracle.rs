@@ -50,26 +50,19 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// `piece` on `board`.
+    const fn new(piece: Piece, board: Board) -> Rules {
+        Rules { piece, board }
+    }
+
     /// The n-queens problem itself.
-    pub const QUEEN: Rules = Rules {
-        piece: Piece::Queen,
-        board: Board::Plane,
-    };
+    pub const QUEEN: Rules = Rules::new(Piece::Queen, Board::Plane);
     /// Superqueens on the plane (A051223).
-    pub const SUPERQUEEN: Rules = Rules {
-        piece: Piece::Superqueen,
-        board: Board::Plane,
-    };
+    pub const SUPERQUEEN: Rules = Rules::new(Piece::Superqueen, Board::Plane);
     /// Queens on the torus (A051906).
-    pub const TORUS: Rules = Rules {
-        piece: Piece::Queen,
-        board: Board::Torus,
-    };
+    pub const TORUS: Rules = Rules::new(Piece::Queen, Board::Torus);
     /// Superqueens on the torus (nothing published).
-    pub const SUPER_TORUS: Rules = Rules {
-        piece: Piece::Superqueen,
-        board: Board::Torus,
-    };
+    pub const SUPER_TORUS: Rules = Rules::new(Piece::Superqueen, Board::Torus);
     /// The four combinations.
     pub const ALL: [Rules; 4] = [
         Rules::QUEEN,
