@@ -3,7 +3,7 @@
 //!
 //! The boards come from a [`BoardReader`] (a file or stdin: one line of at most 1 MiB at a
 //! time, and it gives up on an input that is clearly not boards) or from a list of boards
-//! already read ([`Source`]); each is classified ([`crate::classify`]), numbered and written by
+//! already read ([`Source`]); each is classified ([`crate::classify`](mod@crate::classify)), numbered and written by
 //! the [`Writer`] of [`crate::formats::export::classified`]. What happens on the way (the
 //! notation detected, a line that is not a board, progress) goes to an [`Observer`]; how the
 //! input ended is the [`End`] of the [`Outcome`].

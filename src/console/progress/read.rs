@@ -6,7 +6,7 @@ use super::{CountProgress, Progress, ProgressMode};
 pub const PROGRESS_BYTES: u64 = 8 << 20;
 
 /// The progress report of one input read board by board (`classify`): a bar in MiB read when
-/// its size is known and at least [`PROGRESS_BYTES`], started with the first board (so that an
+/// its size is known and at least `PROGRESS_BYTES`, started with the first board (so that an
 /// input that is not boards ends with its one message and no bar); else a count of the boards
 /// read, started at once (an input that may never end, a pipe of blank lines, has its
 /// heartbeat whether or not a board comes; it shows nothing for its first seconds).
