@@ -77,6 +77,12 @@ fn count_takes_format_and_o() {
         2,
         "only one of --csv, --json, --markdown and --bfile can write to stdout",
     );
+    // verify names its own flags: it has no --bfile.
+    fails_with(
+        &["verify", "8", "--csv", "-", "--json", "-"],
+        2,
+        "only one of --csv, --json and --markdown can write to stdout",
+    );
     fails_with(
         &["count", "8", "--part", "0/2", "-o", "p.txt"],
         2,

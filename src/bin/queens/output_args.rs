@@ -102,10 +102,6 @@ impl Layout for VerifyLayout {
             _ => info.help,
         }
     }
-    /// Every format, as `verify` has always named them (`--bfile` included).
-    fn stdout_rule() -> Vec<&'static str> {
-        Format::ALL.iter().map(|f| f.info().flag).collect()
-    }
 }
 
 /// `queens profile`: its profiles as CSV, JSON and Markdown.
