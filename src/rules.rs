@@ -210,6 +210,29 @@ pub(crate) const TEST_RULES: Rules = Rules {
     surface: Surface::TestOnly,
 };
 
+/// The solutions of `rules` on an `n`×`n` board by brute force, for the tests' oracles: every
+/// permutation of the columns, in lexicographic order, kept when no two pieces attack under
+/// the one predicate ([`Rules::any_attack`]).
+#[cfg(test)]
+pub(crate) fn brute_force_solutions(rules: Rules, n: usize) -> Vec<Vec<u8>> {
+    fn permutations(n: usize, p: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if p.len() == n {
+            return out.push(p.clone());
+        }
+        for c in 0..n as u8 {
+            if !p.contains(&c) {
+                p.push(c);
+                permutations(n, p, out);
+                p.pop();
+            }
+        }
+    }
+    let mut all = Vec::new();
+    permutations(n, &mut Vec::new(), &mut all);
+    all.retain(|p| !rules.any_attack(p));
+    all
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())

@@ -385,22 +385,8 @@ mod tests {
         // The test-only rules: queens on the torus. Brute force over the permutations, with
         // the one attack predicate, written here.
         use crate::rules::TEST_RULES;
-        fn permutations(n: usize, p: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-            if p.len() == n {
-                return out.push(p.clone());
-            }
-            for c in 0..n as u8 {
-                if !p.contains(&c) {
-                    p.push(c);
-                    permutations(n, p, out);
-                    p.pop();
-                }
-            }
-        }
         for n in 1..=8 {
-            let mut all = Vec::new();
-            permutations(n, &mut Vec::new(), &mut all);
-            all.retain(|p| !TEST_RULES.any_attack(p));
+            let all = crate::rules::brute_force_solutions(TEST_RULES, n);
             let m = n - 1;
             let half = all
                 .iter()

@@ -378,22 +378,8 @@ mod tests {
         // with the one attack predicate: the solutions, in lexicographic order, by the
         // callback search, the paused walk and the plan's units.
         use crate::rules::TEST_RULES;
-        fn permutations(n: usize, p: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-            if p.len() == n {
-                return out.push(p.clone());
-            }
-            for c in 0..n as u8 {
-                if !p.contains(&c) {
-                    p.push(c);
-                    permutations(n, p, out);
-                    p.pop();
-                }
-            }
-        }
         for n in 1..=8 {
-            let mut brute = Vec::new();
-            permutations(n, &mut Vec::new(), &mut brute);
-            brute.retain(|p| !TEST_RULES.any_attack(p));
+            let brute = crate::rules::brute_force_solutions(TEST_RULES, n);
             let mut found = Vec::new();
             for_each_solution_under(TEST_RULES, n, |cols| {
                 found.push(cols.to_vec());
