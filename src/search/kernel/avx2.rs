@@ -38,7 +38,11 @@ super::batched::vector_kernel! {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    use super::super::lanes::{CAP, Lanes, Narrowing, PACK16, PACK32, PACK32_LOW16};
+    use super::super::lanes::{
+        CAP, Narrowing, PACK16, PACK32, PACK32_LOW16, PackPatterns, lanes_impl,
+    };
+    #[cfg(doc)] // For the links of the docs only.
+    use super::super::lanes::Lanes;
     use std::arch::x86_64::*;
 
     /// How many independent searches are interleaved (as in the C experiment: two).
@@ -123,87 +127,46 @@ mod imp {
         }
     }
 
-    /// The two halves' patterns from two table entries.
+    /// The packing of the lane set `m` by `table`: the patterns of its low 128-bit half's
+    /// lanes (the low bits of `m`, one per entry index bit of `table`) and of its high half's
+    /// (as many bits from bit `high`), and how many lanes the low half keeps.
     #[inline(always)]
-    fn pattern_pair(_proof: Narrow, lo: &[u8; 16], hi: &[u8; 16]) -> __m256i {
+    fn packing_of<const K: usize>(
+        _proof: Narrow,
+        table: &PackPatterns<K>,
+        m: u32,
+        high: u32,
+    ) -> (__m256i, usize) {
+        // `K` is a power of two: `K − 1` keeps a half's bits.
+        let (lo, hi) = (m as usize & (K - 1), (m >> high) as usize & (K - 1));
+        let (lo_pattern, hi_pattern) = (&table.0[lo], &table.0[hi]);
         // SAFETY: `_proof` exists only where AVX2 was detected; the loads read the two 16-byte
         // table entries.
-        unsafe {
+        let pattern = unsafe {
             _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_loadu_si128(lo.as_ptr().cast())),
-                _mm_loadu_si128(hi.as_ptr().cast()),
+                _mm256_castsi128_si256(_mm_loadu_si128(lo_pattern.as_ptr().cast())),
+                _mm_loadu_si128(hi_pattern.as_ptr().cast()),
                 1,
             )
-        }
+        };
+        (pattern, lo.count_ones() as usize)
     }
 
-    /// 16 lanes of 16 bits, for boards whose interior masks fit 16 bits (n ≤ 18).
-    ///
-    /// A lane set ([`Lanes::Mask`]) is laid out as `vpmovmskb` leaves it after a pack: lanes
-    /// 0–7 in bits 0–7, lanes 8–15 in bits 16–23.
-    #[derive(Clone, Copy)]
-    pub(crate) struct Narrow {
-        /// Private to this file: a value exists only where [`Narrow::detect`] found AVX2.
-        pub(super) _proof: (),
-    }
-
-    /// 8 lanes of 32 bits, which hold the masks of every n up to 32.
-    ///
-    /// A lane set is 8 bits (`vmovmskps`), one per lane.
-    #[derive(Clone, Copy)]
-    pub(crate) struct Wide {
-        /// Private to this file: a value exists only where [`Wide::detect`] found AVX2.
-        pub(super) _proof: (),
-    }
-
-    impl From<Narrow> for Wide {
-        fn from(_: Narrow) -> Wide {
-            Wide { _proof: () }
-        }
-    }
-
+    /// The two widths have one list of features: a proof of one is a proof of the other (the
+    /// helpers above take the narrow one).
     impl From<Wide> for Narrow {
         fn from(_: Wide) -> Narrow {
             Narrow { _proof: () }
         }
     }
 
-    /// The operations both widths write alike, over `_mm256_*` names.
-    macro_rules! common_ops {
-        ($lane:ty, $lanes:expr, $cmpeq:ident) => {
-            #[inline(always)]
-            fn zero(self) -> __m256i {
-                unsafe { _mm256_setzero_si256() }
-            }
-            #[inline(always)]
-            fn load(self, src: &[$lane; CAP], at: usize) -> __m256i {
-                let src: &[$lane; $lanes] = src[at..at + $lanes].try_into().expect("lanes");
-                unsafe { _mm256_loadu_si256(src.as_ptr().cast()) }
-            }
-            #[inline(always)]
-            fn and(self, a: __m256i, b: __m256i) -> __m256i {
-                unsafe { _mm256_and_si256(a, b) }
-            }
-            #[inline(always)]
-            fn or(self, a: __m256i, b: __m256i) -> __m256i {
-                unsafe { _mm256_or_si256(a, b) }
-            }
-            #[inline(always)]
-            fn xor(self, a: __m256i, b: __m256i) -> __m256i {
-                unsafe { _mm256_xor_si256(a, b) }
-            }
-            #[inline(always)]
-            fn andnot(self, a: __m256i, b: __m256i) -> __m256i {
-                unsafe { _mm256_andnot_si256(a, b) }
-            }
-            #[inline(always)]
-            fn lowest_bit(self, v: __m256i) -> __m256i {
-                // v & (0 − v): two's complement keeps only the lowest set bit.
-                self.and(v, self.sub(self.zero(), v))
-            }
+    /// What both widths write alike beyond [`lanes_impl`]'s table: the comparisons, one
+    /// `vpcmpeq` each (instead of the trait's four operations), and the sum of the lanes,
+    /// through memory.
+    macro_rules! compare_and_sum {
+        ($lane:ty, $lanes:literal, $cmpeq:ident) => {
             #[inline(always)]
             fn zeros(self, v: __m256i) -> __m256i {
-                // One comparison with zero instead of the trait's four operations.
                 unsafe { $cmpeq(v, _mm256_setzero_si256()) }
             }
             #[inline(always)]
@@ -219,52 +182,29 @@ mod imp {
         };
     }
 
-    // SAFETY (every `unsafe` block in this impl and the next): a `Narrow` or `Wide` exists
-    // only where `Narrow::detect` found AVX2; loads and stores go through bounds-checked
-    // slices of exactly the lanes they touch (unaligned access is allowed by these
-    // intrinsics).
-    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
-    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
-    // and by the `From` conversions between lane types of the same list; its stores
-    // write only within the bounds-checked slices they are given.
-    unsafe impl Lanes for Narrow {
-        type Lane = u16;
-        type Vector = __m256i;
-        type Mask = u32;
-        type Packing = (__m256i, usize);
-        const LANES: usize = 16;
-        const BLOCK: usize = NARROW_BLOCK;
-        const MAX_MASK: u32 = 0xFFFF;
+    // SAFETY (the impl, and every `unsafe` block in it and the next): values of this type are
+    // made only by `detect` (from this type's feature list in `vector_kernel!` above, the one
+    // its entry code is compiled for) and by the `From` conversions between the lane types of
+    // the same list, so every intrinsic runs where AVX2 was detected; loads and stores go
+    // through bounds-checked slices of exactly the lanes they touch (unaligned access is
+    // allowed by these intrinsics).
+    lanes_impl! {
+        /// 16 lanes of 16 bits, for boards whose interior masks fit 16 bits (n ≤ 18).
+        ///
+        /// A lane set ([`Lanes::Mask`]) is laid out as `vpmovmskb` leaves it after a pack:
+        /// lanes 0–7 in bits 0–7, lanes 8–15 in bits 16–23.
+        Narrow: 16 lanes of u16 in __m256i, mask u32, packing (__m256i, usize);
         // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
-        const ADDS_BEFORE_FLUSH: u32 = 255;
-        const PACK_LAST_ROWS: bool = true;
+        block NARROW_BLOCK, adds before flush 255, pack last rows true;
+        load _mm256_loadu_si256, and _mm256_and_si256, or _mm256_or_si256,
+        xor _mm256_xor_si256, andnot _mm256_andnot_si256, add _mm256_add_epi16,
+        sub _mm256_sub_epi16, mul _mm256_mullo_epi16;
+        splat |x| _mm256_set1_epi16(x as u16 as i16);
+        shl |v, s| _mm256_sll_epi16(v, _mm_cvtsi32_si128(s as i32));
+        shr |v, s| _mm256_srl_epi16(v, _mm_cvtsi32_si128(s as i32));
 
-        common_ops!(u16, 16, _mm256_cmpeq_epi16);
+        compare_and_sum!(u16, 16, _mm256_cmpeq_epi16);
 
-        #[inline(always)]
-        fn splat(self, x: u32) -> __m256i {
-            unsafe { _mm256_set1_epi16(x as u16 as i16) }
-        }
-        #[inline(always)]
-        fn shl(self, v: __m256i, s: u32) -> __m256i {
-            unsafe { _mm256_sll_epi16(v, _mm_cvtsi32_si128(s as i32)) }
-        }
-        #[inline(always)]
-        fn shr(self, v: __m256i, s: u32) -> __m256i {
-            unsafe { _mm256_srl_epi16(v, _mm_cvtsi32_si128(s as i32)) }
-        }
-        #[inline(always)]
-        fn add(self, a: __m256i, b: __m256i) -> __m256i {
-            unsafe { _mm256_add_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn sub(self, a: __m256i, b: __m256i) -> __m256i {
-            unsafe { _mm256_sub_epi16(a, b) }
-        }
-        #[inline(always)]
-        fn mul(self, a: __m256i, b: __m256i) -> __m256i {
-            unsafe { _mm256_mullo_epi16(a, b) }
-        }
         #[inline(always)]
         fn popcount(self, v: __m256i) -> __m256i {
             // Each lane's two byte counts summed: bytes times 1, adjacent pairs added.
@@ -301,16 +241,9 @@ mod imp {
             (nonzero & lanes, (nonzero >> 8) & lanes)
         }
         #[inline(always)]
-        fn count(self, m: u32) -> usize {
-            m.count_ones() as usize
-        }
-        #[inline(always)]
         fn packing(self, m: u32) -> (__m256i, usize) {
-            let (lo, hi) = ((m & 0xFF) as usize, (m >> 16 & 0xFF) as usize);
-            (
-                pattern_pair(self, &PACK16.0[lo], &PACK16.0[hi]),
-                lo.count_ones() as usize,
-            )
+            // The high half's 8 lanes are bits 16–23 (see the lane set's layout above).
+            packing_of(self, &PACK16, m, 16)
         }
         #[inline(always)]
         fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u16; CAP], at: usize) {
@@ -318,48 +251,22 @@ mod imp {
         }
     }
 
-    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
-    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
-    // and by the `From` conversions between lane types of the same list; its stores
-    // write only within the bounds-checked slices they are given.
-    unsafe impl Lanes for Wide {
-        type Lane = u32;
-        type Vector = __m256i;
-        type Mask = u32;
-        type Packing = (__m256i, usize);
-        const LANES: usize = 8;
-        const BLOCK: usize = WIDE_BLOCK;
-        const MAX_MASK: u32 = u32::MAX;
+    lanes_impl! {
+        /// 8 lanes of 32 bits, which hold the masks of every n up to 32.
+        ///
+        /// A lane set is 8 bits (`vmovmskps`), one per lane.
+        Wide: 8 lanes of u32 in __m256i, mask u32, packing (__m256i, usize);
         // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
-        const ADDS_BEFORE_FLUSH: u32 = 1 << 20;
-        const PACK_LAST_ROWS: bool = true;
+        block WIDE_BLOCK, adds before flush 1 << 20, pack last rows true;
+        load _mm256_loadu_si256, and _mm256_and_si256, or _mm256_or_si256,
+        xor _mm256_xor_si256, andnot _mm256_andnot_si256, add _mm256_add_epi32,
+        sub _mm256_sub_epi32, mul _mm256_mullo_epi32;
+        splat |x| _mm256_set1_epi32(x as i32);
+        shl |v, s| _mm256_sll_epi32(v, _mm_cvtsi32_si128(s as i32));
+        shr |v, s| _mm256_srl_epi32(v, _mm_cvtsi32_si128(s as i32));
 
-        common_ops!(u32, 8, _mm256_cmpeq_epi32);
+        compare_and_sum!(u32, 8, _mm256_cmpeq_epi32);
 
-        #[inline(always)]
-        fn splat(self, x: u32) -> __m256i {
-            unsafe { _mm256_set1_epi32(x as i32) }
-        }
-        #[inline(always)]
-        fn shl(self, v: __m256i, s: u32) -> __m256i {
-            unsafe { _mm256_sll_epi32(v, _mm_cvtsi32_si128(s as i32)) }
-        }
-        #[inline(always)]
-        fn shr(self, v: __m256i, s: u32) -> __m256i {
-            unsafe { _mm256_srl_epi32(v, _mm_cvtsi32_si128(s as i32)) }
-        }
-        #[inline(always)]
-        fn add(self, a: __m256i, b: __m256i) -> __m256i {
-            unsafe { _mm256_add_epi32(a, b) }
-        }
-        #[inline(always)]
-        fn sub(self, a: __m256i, b: __m256i) -> __m256i {
-            unsafe { _mm256_sub_epi32(a, b) }
-        }
-        #[inline(always)]
-        fn mul(self, a: __m256i, b: __m256i) -> __m256i {
-            unsafe { _mm256_mullo_epi32(a, b) }
-        }
         #[inline(always)]
         fn popcount(self, v: __m256i) -> __m256i {
             // Byte counts summed in pairs into 16 bits, then the pairs into 32 bits.
@@ -383,6 +290,7 @@ mod imp {
         }
         #[inline(always)]
         fn first(self, m: usize) -> u32 {
+            // The low m bits, one per lane.
             (1u32 << m) - 1
         }
         #[inline(always)]
@@ -398,16 +306,8 @@ mod imp {
             (!(za as u32) & lanes, !(zb as u32) & lanes)
         }
         #[inline(always)]
-        fn count(self, m: u32) -> usize {
-            m.count_ones() as usize
-        }
-        #[inline(always)]
         fn packing(self, m: u32) -> (__m256i, usize) {
-            let (lo, hi) = ((m & 0xF) as usize, (m >> 4 & 0xF) as usize);
-            (
-                pattern_pair(self.into(), &PACK32.0[lo], &PACK32.0[hi]),
-                lo.count_ones() as usize,
-            )
+            packing_of(self.into(), &PACK32, m, 4)
         }
         #[inline(always)]
         fn compress_store(self, p: (__m256i, usize), v: __m256i, dst: &mut [u32; CAP], at: usize) {
@@ -421,11 +321,7 @@ mod imp {
         fn packing16(self, m: u32) -> (__m256i, usize) {
             // Per 128-bit half, the pattern that moves the kept lanes' two low bytes to the
             // front, and how many lanes the low half keeps.
-            let (lo, hi) = ((m & 0xF) as usize, (m >> 4 & 0xF) as usize);
-            (
-                pattern_pair(self.into(), &PACK32_LOW16.0[lo], &PACK32_LOW16.0[hi]),
-                lo.count_ones() as usize,
-            )
+            packing_of(self.into(), &PACK32_LOW16, m, 4)
         }
         #[inline(always)]
         fn compress_store_low16(

@@ -31,7 +31,9 @@ super::batched::vector_kernel! {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    use super::super::lanes::{CAP, Lanes, Narrowing};
+    use super::super::lanes::{CAP, Narrowing, lanes_impl};
+    #[cfg(doc)] // For the links of the docs only.
+    use super::super::lanes::Lanes;
     use std::arch::x86_64::*;
 
     /// How many independent searches are interleaved: one, since with the large steps below
@@ -48,15 +50,15 @@ mod imp {
     /// the assertion of `batched::hand_over`).
     const WIDE_BLOCK: usize = 2 * NARROW_BLOCK;
 
-    /// Defines one lane width's [`Lanes`]: the same operations with that width's
-    /// intrinsics.
+    /// Defines one lane width: its type and its [`Lanes`] (through [`lanes_impl`]), with
+    /// that width's intrinsics.
     macro_rules! avx512_lanes {
         (
             $(#[$doc:meta])*
             $name:ident {
-                lane: $lane:ty as $signed:ty,
+                lane: $lane:ident as $signed:ty,
                 mask: $mask:ty,
-                lanes: $lanes:expr,
+                lanes: $lanes:literal,
                 block: $block:expr,
                 adds_before_flush: $adds:expr,
                 set1: $set1:ident, sub: $sub:ident, add: $add:ident, mask_add: $mask_add:ident,
@@ -64,86 +66,22 @@ mod imp {
                 srlv: $srlv:ident, test_mask: $test:ident, compress: $compress:ident $(,)?
             }
         ) => {
-            $(#[$doc])*
-            #[derive(Clone, Copy)]
-            pub(crate) struct $name {
-                /// Private to this file: a value exists only where [`Self::detect`] found
-                /// the features (of this type's list in `vector_kernel!` above).
-                pub(super) _proof: (),
-            }
+            // SAFETY (the impl, and every `unsafe` block in it): values of this type are made
+            // only by `detect` (from this type's feature list in `vector_kernel!` above, the
+            // one its entry code is compiled for), so every intrinsic runs where the features
+            // it needs were detected; loads and stores go through bounds-checked slices of
+            // exactly the lanes they touch (unaligned access is allowed by these intrinsics).
+            lanes_impl! {
+                $(#[$doc])*
+                $name: $lanes lanes of $lane in __m512i, mask $mask, packing $mask;
+                block $block, adds before flush $adds, pack last rows true;
+                load _mm512_loadu_si512, and _mm512_and_si512, or _mm512_or_si512,
+                xor _mm512_xor_si512, andnot _mm512_andnot_si512, add $add, sub $sub,
+                mul $mullo;
+                splat |x| $set1(x as $lane as $signed);
+                shl |v, s| $sllv(v, $set1(s as $signed));
+                shr |v, s| $srlv(v, $set1(s as $signed));
 
-            // SAFETY (every `unsafe` block below): a value of this type exists only where
-            // `detect` found every feature the intrinsics need; loads and stores go through
-            // bounds-checked slices of exactly the lanes they touch (unaligned access is
-            // allowed by these intrinsics).
-            // SAFETY (the impl): values of this type are made only by `detect` (from this type's
-            // feature list in `vector_kernel!` above, the one its entry code is compiled for);
-            // its stores write only within the bounds-checked slices they are given.
-            unsafe impl Lanes for $name {
-                type Lane = $lane;
-                type Vector = __m512i;
-                type Mask = $mask;
-                type Packing = $mask;
-                const LANES: usize = $lanes;
-                const BLOCK: usize = $block;
-                const MAX_MASK: u32 = <$lane>::MAX as u32;
-                const ADDS_BEFORE_FLUSH: u32 = $adds;
-                const PACK_LAST_ROWS: bool = true;
-
-                #[inline(always)]
-                fn splat(self, x: u32) -> __m512i {
-                    unsafe { $set1(x as $lane as $signed) }
-                }
-                #[inline(always)]
-                fn zero(self) -> __m512i {
-                    unsafe { _mm512_setzero_si512() }
-                }
-                #[inline(always)]
-                fn load(self, src: &[$lane; CAP], at: usize) -> __m512i {
-                    let src: &[$lane; $lanes] = src[at..at + $lanes].try_into().expect("lanes");
-                    unsafe { _mm512_loadu_si512(src.as_ptr().cast()) }
-                }
-                #[inline(always)]
-                fn and(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { _mm512_and_si512(a, b) }
-                }
-                #[inline(always)]
-                fn or(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { _mm512_or_si512(a, b) }
-                }
-                #[inline(always)]
-                fn xor(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { _mm512_xor_si512(a, b) }
-                }
-                #[inline(always)]
-                fn andnot(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { _mm512_andnot_si512(a, b) }
-                }
-                #[inline(always)]
-                fn lowest_bit(self, v: __m512i) -> __m512i {
-                    // v & (0 − v): two's complement keeps only the lowest set bit.
-                    unsafe { _mm512_and_si512(v, $sub(_mm512_setzero_si512(), v)) }
-                }
-                #[inline(always)]
-                fn shl(self, v: __m512i, s: u32) -> __m512i {
-                    unsafe { $sllv(v, $set1(s as $signed)) }
-                }
-                #[inline(always)]
-                fn shr(self, v: __m512i, s: u32) -> __m512i {
-                    unsafe { $srlv(v, $set1(s as $signed)) }
-                }
-                #[inline(always)]
-                fn add(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { $add(a, b) }
-                }
-                #[inline(always)]
-                fn sub(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { $sub(a, b) }
-                }
-                #[inline(always)]
-                fn mul(self, a: __m512i, b: __m512i) -> __m512i {
-                    unsafe { $mullo(a, b) }
-                }
                 #[inline(always)]
                 fn popcount(self, v: __m512i) -> __m512i {
                     unsafe { $popcnt(v) }
@@ -166,10 +104,6 @@ mod imp {
                 #[inline(always)]
                 fn nonzero_pair(self, lanes: $mask, a: __m512i, b: __m512i) -> ($mask, $mask) {
                     unsafe { ($test(lanes, a, a), $test(lanes, b, b)) }
-                }
-                #[inline(always)]
-                fn count(self, m: $mask) -> usize {
-                    m.count_ones() as usize
                 }
                 #[inline(always)]
                 fn packing(self, m: $mask) -> $mask {

@@ -45,7 +45,7 @@ pub(crate) unsafe trait Lanes: Copy {
     /// A vector of lanes.
     type Vector: Copy;
     /// A set of lanes (a mask register, or bits in a word).
-    type Mask: Copy;
+    type Mask: Copy + Into<u32>;
     /// A mask prepared for [`Lanes::compress_store`] (for example its shuffle pattern), made
     /// once and used for the four words of a node.
     type Packing: Copy;
@@ -68,7 +68,10 @@ pub(crate) unsafe trait Lanes: Copy {
     /// Every lane `x` (truncated to the lane width; callers pass masks that fit).
     fn splat(self, x: u32) -> Self::Vector;
     /// Every lane zero.
-    fn zero(self) -> Self::Vector;
+    #[inline(always)]
+    fn zero(self) -> Self::Vector {
+        self.splat(0)
+    }
     /// Lanes `src[at..at + LANES]`.
     fn load(self, src: &[Self::Lane; CAP], at: usize) -> Self::Vector;
     /// `a & b` in every lane.
@@ -79,8 +82,14 @@ pub(crate) unsafe trait Lanes: Copy {
     fn xor(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
     /// `b & !a` in every lane (the operand order of x86's `andnot`).
     fn andnot(self, a: Self::Vector, b: Self::Vector) -> Self::Vector;
-    /// The lowest set bit of every lane, `v & −v` (0 where `v` is 0).
-    fn lowest_bit(self, v: Self::Vector) -> Self::Vector;
+    /// The lowest set bit of every lane (0 where `v` is 0).
+    #[inline(always)]
+    fn lowest_bit(self, v: Self::Vector) -> Self::Vector {
+        // v & (0 − v): the two's complement −v = !v + 1 flips every bit above the lowest
+        // set one and keeps that one (the bits below are 0 in both), so the AND keeps it
+        // alone.
+        self.and(v, self.sub(self.zero(), v))
+    }
     /// Every lane shifted left by `s` bits (bits past the lane are lost).
     fn shl(self, v: Self::Vector, s: u32) -> Self::Vector;
     /// Every lane shifted right by `s` bits.
@@ -108,7 +117,10 @@ pub(crate) unsafe trait Lanes: Copy {
         b: Self::Vector,
     ) -> (Self::Mask, Self::Mask);
     /// The number of lanes in `m`.
-    fn count(self, m: Self::Mask) -> usize;
+    #[inline(always)]
+    fn count(self, m: Self::Mask) -> usize {
+        m.into().count_ones() as usize
+    }
     /// `m` prepared for [`Lanes::compress_store`].
     fn packing(self, m: Self::Mask) -> Self::Packing;
     /// Writes the lanes of `v` that `p` holds, in order, to `dst[at..]`; it may write up to
@@ -273,6 +285,88 @@ pub(crate) trait Narrowing: Lanes {
         at: usize,
     );
 }
+
+/// Writes a lane type of a SIMD file and its `unsafe impl` of [`Lanes`], from one table: the
+/// type's docs and name, the types and constants, `load`, and the operations that are one
+/// intrinsic call each (the binary ones by the intrinsic's name, `splat` and the shifts as
+/// the expression of their call); the methods whose code differs between instruction sets
+/// follow the table, written out. The type is a `Copy` proof with a private field `_proof`,
+/// which the file's `detect` (from `vector_kernel!`) alone fills.
+///
+/// ```text
+/// /// DOCS
+/// NAME: LANES lanes of LANE in VECTOR, mask MASK, packing PACKING;
+/// block BLOCK, adds before flush ADDS, pack last rows BOOL;
+/// load LOAD, and AND, or OR, …;            (any of and, or, xor, andnot, add, sub, mul)
+/// splat |x| EXPR; shl |v, s| EXPR; shr |v, s| EXPR;
+/// METHODS…
+/// ```
+///
+/// What it writes is `unsafe` code (the impl of the `unsafe trait`, the intrinsic calls),
+/// which compiles only where it is expanded in a file that allows `unsafe_code`: the SIMD
+/// files, as `batched_entry!` is. SAFETY of that code: the impl's promise is the one the
+/// invoking file's SAFETY note states (values of the type made only by `detect`, from the
+/// feature list its entry code is compiled for); every intrinsic call runs in a method of
+/// that type, so on a CPU with those features; `load` reads through a bounds-checked slice of
+/// exactly its lanes (the load intrinsics need no alignment).
+macro_rules! lanes_impl {
+    (
+        $(#[$doc:meta])*
+        $name:ident: $lanes:literal lanes of $lane:ident in $vector:ty, mask $mask:ty, packing $packing:ty;
+        block $block:expr, adds before flush $adds:expr, pack last rows $pack:literal;
+        load $load:path, $($op:ident $intrinsic:path),+;
+        splat |$x:ident| $splat:expr; shl |$v:ident, $s:ident| $shl:expr;
+        shr |$rv:ident, $rs:ident| $shr:expr;
+        $($methods:tt)*
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub(crate) struct $name {
+            /// Private to the SIMD file: a value exists only where [`Self::detect`] found the
+            /// features of this type's list in the file's `vector_kernel!`.
+            pub(super) _proof: (),
+        }
+
+        unsafe impl $crate::search::kernel::lanes::Lanes for $name {
+            type Lane = $lane;
+            type Vector = $vector;
+            type Mask = $mask;
+            type Packing = $packing;
+            const LANES: usize = $lanes;
+            const BLOCK: usize = $block;
+            const MAX_MASK: u32 = <$lane>::MAX as u32;
+            const ADDS_BEFORE_FLUSH: u32 = $adds;
+            const PACK_LAST_ROWS: bool = $pack;
+
+            #[inline(always)]
+            fn load(self, src: &[$lane; $crate::search::kernel::lanes::CAP], at: usize) -> $vector {
+                let src = &src[at..at + $lanes];
+                unsafe { $load(src.as_ptr().cast()) }
+            }
+            $(
+                #[inline(always)]
+                fn $op(self, a: $vector, b: $vector) -> $vector {
+                    unsafe { $intrinsic(a, b) }
+                }
+            )+
+            #[inline(always)]
+            fn splat(self, $x: u32) -> $vector {
+                unsafe { $splat }
+            }
+            #[inline(always)]
+            fn shl(self, $v: $vector, $s: u32) -> $vector {
+                unsafe { $shl }
+            }
+            #[inline(always)]
+            fn shr(self, $rv: $vector, $rs: u32) -> $vector {
+                unsafe { $shr }
+            }
+
+            $($methods)*
+        }
+    };
+}
+pub(crate) use lanes_impl;
 
 /// Byte patterns that pack the lanes of one 128-bit vector with a byte shuffle (x86's
 /// `pshufb`, ARM's `tbl`), for the instruction sets without a compress instruction: entry `m`

@@ -19,7 +19,8 @@
 //! The kernels are listed once, in `kernels!` below; [`Kernel`], [`KernelChoice`], the
 //! names, and (through `for_each_kernel!`) the tests of every kernel and `build.rs`'s view of
 //! which this CPU runs come from that list. A vector kernel's file holds its lane types (each
-//! an `unsafe impl` of `lanes::Lanes`) and one `vector_kernel!` (`batched`) that writes
+//! a table of its intrinsics for `lanes::lanes_impl!`, which writes the type and its `unsafe
+//! impl` of `lanes::Lanes`) and one `vector_kernel!` (`batched`) that writes
 //! its CPU features once per lane width and makes from them its `detect()`, its
 //! `#[target_feature]` entry code and its `needs` text. Adding a kernel is its file and its
 //! line in `kernels!`: `build.rs` reads the features from the file and detects any x86

@@ -42,7 +42,9 @@ super::batched::vector_kernel! {
 
 #[cfg(target_arch = "aarch64")]
 mod imp {
-    use super::super::lanes::{CAP, Lanes, Narrowing, PACK16, PACK32, PACK32_LOW16};
+    use super::super::lanes::{CAP, Narrowing, PACK16, PACK32, PACK32_LOW16, lanes_impl};
+    #[cfg(doc)] // For the links of the docs only.
+    use super::super::lanes::Lanes;
     use std::arch::aarch64::*;
 
     /// How many independent searches are interleaved: two, as in the AVX2 kernel, so that
@@ -106,280 +108,130 @@ mod imp {
         unsafe { vld1q_u8(entry.as_ptr()) }
     }
 
-    /// 8 lanes of 16 bits, for boards whose interior masks fit 16 bits (n ≤ 18).
-    ///
-    /// A lane set ([`Lanes::Mask`]) is 8 bits, one per lane.
-    #[derive(Clone, Copy)]
-    pub(crate) struct Narrow {
-        /// Private to this file: a value exists only where [`Narrow::detect`] found NEON.
-        pub(super) _proof: (),
+    /// Defines one lane width: its type and its [`Lanes`] (through [`lanes_impl`]), with
+    /// that width's intrinsics and tables.
+    macro_rules! neon_lanes {
+        (
+            $(#[$doc:meta])*
+            $name:ident: $lanes:literal lanes of $lane:ident in $vector:ty, shifts $signed:ty;
+            adds before flush $adds:expr;
+            dup $dup:ident, dup_signed $dups:ident, load $ld1:ident, and $and:ident, or $orr:ident,
+            xor $eor:ident, bic $bic:ident, add $add:ident, sub $sub:ident, mul $mul:ident,
+            shift $ushl:ident, test $tst:ident, add_across $addv:ident, add_long $addlv:ident,
+            as_bytes $bytes:ident;
+            popcount |$counts:ident| $popcount:expr;
+            tables $bits:ident, $first:ident, $pack:ident $(;)?
+        ) => {
+            // SAFETY (the impl, and every `unsafe` block in it): values of this type are made
+            // only by `detect` (from this type's feature list in `vector_kernel!` above, the
+            // one its entry code is compiled for), so every intrinsic runs where NEON was
+            // detected; loads and stores go through bounds-checked slices or arrays of exactly
+            // the lanes they touch (`vld1q`/`vst1q` need no alignment).
+            lanes_impl! {
+                $(#[$doc])*
+                $name: $lanes lanes of $lane in $vector, mask u32, packing uint8x16_t;
+                // Untimed on an ARM machine: the unpacked count, as AVX2 once measured faster.
+                block BLOCK, adds before flush $adds, pack last rows false;
+                load $ld1, and $and, or $orr, xor $eor, add $add, sub $sub, mul $mul;
+                splat |x| $dup(x as $lane);
+                // `ushl` shifts each lane left by the signed low byte of the other operand's
+                // lane, and right (logically, the lanes being unsigned) where it is negative.
+                shl |v, s| $ushl(v, $dups(s as $signed));
+                shr |v, s| $ushl(v, $dups(-(s as $signed)));
+
+                #[inline(always)]
+                fn andnot(self, a: $vector, b: $vector) -> $vector {
+                    // `bic x, y` is x & !y: the operands swap to give b & !a.
+                    unsafe { $bic(b, a) }
+                }
+                #[inline(always)]
+                fn popcount(self, v: $vector) -> $vector {
+                    // Each byte's bits counted (`cnt`), then adjacent counts added into each
+                    // lane by pairwise widening adds (`uaddlp`): bytes into 16 bits, and for
+                    // 32-bit lanes those into 32.
+                    unsafe {
+                        let $counts = vcntq_u8($bytes(v));
+                        $popcount
+                    }
+                }
+                #[inline(always)]
+                fn add_first(self, acc: $vector, m: usize, v: $vector) -> $vector {
+                    // Lanes 0..m of the window FIRST[LANES − m..2 · LANES − m] are ones, the
+                    // rest zeros.
+                    let window: &[$lane; $lanes] =
+                        $first[$lanes - m..2 * $lanes - m].try_into().expect("lanes");
+                    unsafe { $add(acc, $and(v, $ld1(window.as_ptr()))) }
+                }
+                #[inline(always)]
+                fn sum(self, v: $vector) -> u64 {
+                    // A widening sum across the lanes (`uaddlv`): no lane sum overflows it.
+                    u64::from(unsafe { $addlv(v) })
+                }
+                #[inline(always)]
+                fn first(self, m: usize) -> u32 {
+                    // The low m bits, one per lane.
+                    (1u32 << m) - 1
+                }
+                #[inline(always)]
+                fn nonzero_pair(self, lanes: u32, a: $vector, b: $vector) -> (u32, u32) {
+                    // `cmtst` makes the nonzero lanes all ones; ANDed with one bit per lane
+                    // (a's in the low LANES bits, b's in the next LANES) and summed across the
+                    // vector, which adds distinct bits and so ORs them: a movemask of both
+                    // comparisons at once.
+                    let both = u32::from(unsafe {
+                        let low = $ld1($bits[..$lanes].as_ptr());
+                        let high = $ld1($bits[$lanes..].as_ptr());
+                        $addv($orr($and($tst(a, a), low), $and($tst(b, b), high)))
+                    });
+                    (both & lanes, (both >> $lanes) & lanes)
+                }
+                #[inline(always)]
+                fn packing(self, m: u32) -> uint8x16_t {
+                    // The table has one pattern per set of the LANES lanes.
+                    pattern(&$pack.0[m as usize & ((1 << $lanes) - 1)])
+                }
+                #[inline(always)]
+                fn compress_store(
+                    self,
+                    p: uint8x16_t,
+                    v: $vector,
+                    dst: &mut [$lane; CAP],
+                    at: usize,
+                ) {
+                    pack_store(p, unsafe { $bytes(v) }, dst, at)
+                }
+            }
+        };
     }
 
-    /// 4 lanes of 32 bits, which hold the masks of every n up to 32.
-    ///
-    /// A lane set is 4 bits, one per lane.
-    #[derive(Clone, Copy)]
-    pub(crate) struct Wide {
-        /// Private to this file: a value exists only where [`Wide::detect`] found NEON.
-        pub(super) _proof: (),
-    }
-
-    impl From<Narrow> for Wide {
-        fn from(_: Narrow) -> Wide {
-            Wide { _proof: () }
-        }
-    }
-
-    // SAFETY (every `unsafe` block in this impl and the next): a `Narrow` or `Wide` exists
-    // only where `Narrow::detect` found NEON; loads and stores go through bounds-checked
-    // slices or arrays of exactly the lanes they touch (`vld1q`/`vst1q` need no alignment).
-    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
-    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
-    // and by the `From` conversions between lane types of the same list; its stores
-    // write only within the bounds-checked slices they are given.
-    unsafe impl Lanes for Narrow {
-        type Lane = u16;
-        type Vector = uint16x8_t;
-        type Mask = u32;
-        type Packing = uint8x16_t;
-        const LANES: usize = 8;
-        const BLOCK: usize = BLOCK;
-        const MAX_MASK: u32 = 0xFFFF;
+    neon_lanes! {
+        /// 8 lanes of 16 bits, for boards whose interior masks fit 16 bits (n ≤ 18).
+        ///
+        /// A lane set ([`Lanes::Mask`]) is 8 bits, one per lane.
+        Narrow: 8 lanes of u16 in uint16x8_t, shifts i16;
         // One addition is at most 16 × 16 = 256 per lane: 255 of them stay below 2^16.
-        const ADDS_BEFORE_FLUSH: u32 = 255;
-        // Untimed on an ARM machine: the unpacked count, as AVX2 once measured faster.
-        const PACK_LAST_ROWS: bool = false;
-
-        #[inline(always)]
-        fn splat(self, x: u32) -> uint16x8_t {
-            unsafe { vdupq_n_u16(x as u16) }
-        }
-        #[inline(always)]
-        fn zero(self) -> uint16x8_t {
-            unsafe { vdupq_n_u16(0) }
-        }
-        #[inline(always)]
-        fn load(self, src: &[u16; CAP], at: usize) -> uint16x8_t {
-            let src: &[u16; 8] = src[at..at + 8].try_into().expect("lanes");
-            unsafe { vld1q_u16(src.as_ptr()) }
-        }
-        #[inline(always)]
-        fn and(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            unsafe { vandq_u16(a, b) }
-        }
-        #[inline(always)]
-        fn or(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            unsafe { vorrq_u16(a, b) }
-        }
-        #[inline(always)]
-        fn xor(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            unsafe { veorq_u16(a, b) }
-        }
-        #[inline(always)]
-        fn andnot(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            // `bic x, y` is x & !y: the operands swap to give b & !a.
-            unsafe { vbicq_u16(b, a) }
-        }
-        #[inline(always)]
-        fn lowest_bit(self, v: uint16x8_t) -> uint16x8_t {
-            // v & (0 − v): two's complement keeps only the lowest set bit.
-            self.and(v, self.sub(self.zero(), v))
-        }
-        #[inline(always)]
-        fn shl(self, v: uint16x8_t, s: u32) -> uint16x8_t {
-            // `ushl` shifts each lane left by the signed low byte of the other operand's lane.
-            unsafe { vshlq_u16(v, vdupq_n_s16(s as i16)) }
-        }
-        #[inline(always)]
-        fn shr(self, v: uint16x8_t, s: u32) -> uint16x8_t {
-            // `ushl` by a negative amount shifts right (logically, the lanes being unsigned).
-            unsafe { vshlq_u16(v, vdupq_n_s16(-(s as i16))) }
-        }
-        #[inline(always)]
-        fn add(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            unsafe { vaddq_u16(a, b) }
-        }
-        #[inline(always)]
-        fn sub(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            unsafe { vsubq_u16(a, b) }
-        }
-        #[inline(always)]
-        fn mul(self, a: uint16x8_t, b: uint16x8_t) -> uint16x8_t {
-            unsafe { vmulq_u16(a, b) }
-        }
-        #[inline(always)]
-        fn popcount(self, v: uint16x8_t) -> uint16x8_t {
-            // Each byte's bits counted, then each lane's two byte counts added (a pairwise
-            // widening add of adjacent bytes).
-            unsafe { vpaddlq_u8(vcntq_u8(vreinterpretq_u8_u16(v))) }
-        }
-        #[inline(always)]
-        fn add_first(self, acc: uint16x8_t, m: usize, v: uint16x8_t) -> uint16x8_t {
-            // Lanes 0..m of the window FIRST16[8 − m..16 − m] are ones, the rest zeros.
-            let window: &[u16; 8] = FIRST16[8 - m..16 - m].try_into().expect("8 lanes");
-            unsafe { vaddq_u16(acc, vandq_u16(v, vld1q_u16(window.as_ptr()))) }
-        }
-        #[inline(always)]
-        fn sum(self, v: uint16x8_t) -> u64 {
-            // A widening sum across the lanes (`uaddlv`): no lane sum overflows 32 bits.
-            u64::from(unsafe { vaddlvq_u16(v) })
-        }
-        #[inline(always)]
-        fn first(self, m: usize) -> u32 {
-            (1u32 << m) - 1
-        }
-        #[inline(always)]
-        fn nonzero_pair(self, lanes: u32, a: uint16x8_t, b: uint16x8_t) -> (u32, u32) {
-            // `cmtst` makes the nonzero lanes all ones; ANDed with one bit per lane (a's in
-            // bits 0–7, b's in bits 8–15) and summed across the vector, which adds distinct
-            // bits and so ORs them: a movemask of both comparisons at once.
-            let both = unsafe {
-                let low = vld1q_u16(BITS16[..8].as_ptr());
-                let high = vld1q_u16(BITS16[8..].as_ptr());
-                let bits = vorrq_u16(
-                    vandq_u16(vtstq_u16(a, a), low),
-                    vandq_u16(vtstq_u16(b, b), high),
-                );
-                vaddvq_u16(bits)
-            } as u32;
-            (both & lanes, (both >> 8) & lanes)
-        }
-        #[inline(always)]
-        fn count(self, m: u32) -> usize {
-            m.count_ones() as usize
-        }
-        #[inline(always)]
-        fn packing(self, m: u32) -> uint8x16_t {
-            pattern(&PACK16.0[m as usize & 0xFF])
-        }
-        #[inline(always)]
-        fn compress_store(self, p: uint8x16_t, v: uint16x8_t, dst: &mut [u16; CAP], at: usize) {
-            pack_store(p, unsafe { vreinterpretq_u8_u16(v) }, dst, at)
-        }
+        adds before flush 255;
+        dup vdupq_n_u16, dup_signed vdupq_n_s16, load vld1q_u16, and vandq_u16, or vorrq_u16,
+        xor veorq_u16, bic vbicq_u16, add vaddq_u16, sub vsubq_u16, mul vmulq_u16,
+        shift vshlq_u16, test vtstq_u16, add_across vaddvq_u16, add_long vaddlvq_u16,
+        as_bytes vreinterpretq_u8_u16;
+        popcount |counts| vpaddlq_u8(counts);
+        tables BITS16, FIRST16, PACK16;
     }
 
-    // SAFETY (the impl): values of this type are made only by `detect` (from this type's
-    // feature list in `vector_kernel!` above, the one its entry code is compiled for)
-    // and by the `From` conversions between lane types of the same list; its stores
-    // write only within the bounds-checked slices they are given.
-    unsafe impl Lanes for Wide {
-        type Lane = u32;
-        type Vector = uint32x4_t;
-        type Mask = u32;
-        type Packing = uint8x16_t;
-        const LANES: usize = 4;
-        const BLOCK: usize = BLOCK;
-        const MAX_MASK: u32 = u32::MAX;
+    neon_lanes! {
+        /// 4 lanes of 32 bits, which hold the masks of every n up to 32.
+        ///
+        /// A lane set is 4 bits, one per lane.
+        Wide: 4 lanes of u32 in uint32x4_t, shifts i32;
         // One addition is at most 30 × 30 < 2^10 per lane: 2^20 of them stay below 2^30.
-        const ADDS_BEFORE_FLUSH: u32 = 1 << 20;
-        // Untimed on an ARM machine (see the 16-bit lanes).
-        const PACK_LAST_ROWS: bool = false;
-
-        #[inline(always)]
-        fn splat(self, x: u32) -> uint32x4_t {
-            unsafe { vdupq_n_u32(x) }
-        }
-        #[inline(always)]
-        fn zero(self) -> uint32x4_t {
-            unsafe { vdupq_n_u32(0) }
-        }
-        #[inline(always)]
-        fn load(self, src: &[u32; CAP], at: usize) -> uint32x4_t {
-            let src: &[u32; 4] = src[at..at + 4].try_into().expect("lanes");
-            unsafe { vld1q_u32(src.as_ptr()) }
-        }
-        #[inline(always)]
-        fn and(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            unsafe { vandq_u32(a, b) }
-        }
-        #[inline(always)]
-        fn or(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            unsafe { vorrq_u32(a, b) }
-        }
-        #[inline(always)]
-        fn xor(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            unsafe { veorq_u32(a, b) }
-        }
-        #[inline(always)]
-        fn andnot(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            // `bic x, y` is x & !y: the operands swap to give b & !a.
-            unsafe { vbicq_u32(b, a) }
-        }
-        #[inline(always)]
-        fn lowest_bit(self, v: uint32x4_t) -> uint32x4_t {
-            // v & (0 − v): two's complement keeps only the lowest set bit.
-            self.and(v, self.sub(self.zero(), v))
-        }
-        #[inline(always)]
-        fn shl(self, v: uint32x4_t, s: u32) -> uint32x4_t {
-            // `ushl` shifts each lane left by the signed low byte of the other operand's lane.
-            unsafe { vshlq_u32(v, vdupq_n_s32(s as i32)) }
-        }
-        #[inline(always)]
-        fn shr(self, v: uint32x4_t, s: u32) -> uint32x4_t {
-            // `ushl` by a negative amount shifts right (logically, the lanes being unsigned).
-            unsafe { vshlq_u32(v, vdupq_n_s32(-(s as i32))) }
-        }
-        #[inline(always)]
-        fn add(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            unsafe { vaddq_u32(a, b) }
-        }
-        #[inline(always)]
-        fn sub(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            unsafe { vsubq_u32(a, b) }
-        }
-        #[inline(always)]
-        fn mul(self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
-            unsafe { vmulq_u32(a, b) }
-        }
-        #[inline(always)]
-        fn popcount(self, v: uint32x4_t) -> uint32x4_t {
-            // Each byte's bits counted, adjacent byte counts added into 16 bits, adjacent
-            // 16-bit sums into 32 bits (pairwise widening adds).
-            unsafe { vpaddlq_u16(vpaddlq_u8(vcntq_u8(vreinterpretq_u8_u32(v)))) }
-        }
-        #[inline(always)]
-        fn add_first(self, acc: uint32x4_t, m: usize, v: uint32x4_t) -> uint32x4_t {
-            // Lanes 0..m of the window FIRST32[4 − m..8 − m] are ones, the rest zeros.
-            let window: &[u32; 4] = FIRST32[4 - m..8 - m].try_into().expect("4 lanes");
-            unsafe { vaddq_u32(acc, vandq_u32(v, vld1q_u32(window.as_ptr()))) }
-        }
-        #[inline(always)]
-        fn sum(self, v: uint32x4_t) -> u64 {
-            // A widening sum across the lanes (`uaddlv`) into 64 bits.
-            unsafe { vaddlvq_u32(v) }
-        }
-        #[inline(always)]
-        fn first(self, m: usize) -> u32 {
-            (1u32 << m) - 1
-        }
-        #[inline(always)]
-        fn nonzero_pair(self, lanes: u32, a: uint32x4_t, b: uint32x4_t) -> (u32, u32) {
-            // As for 16-bit lanes: `cmtst`, one bit per lane (a's in bits 0–3, b's in bits
-            // 4–7), a sum across the vector of those distinct bits.
-            let both = unsafe {
-                let low = vld1q_u32(BITS32[..4].as_ptr());
-                let high = vld1q_u32(BITS32[4..].as_ptr());
-                let bits = vorrq_u32(
-                    vandq_u32(vtstq_u32(a, a), low),
-                    vandq_u32(vtstq_u32(b, b), high),
-                );
-                vaddvq_u32(bits)
-            };
-            (both & lanes, (both >> 4) & lanes)
-        }
-        #[inline(always)]
-        fn count(self, m: u32) -> usize {
-            m.count_ones() as usize
-        }
-        #[inline(always)]
-        fn packing(self, m: u32) -> uint8x16_t {
-            pattern(&PACK32.0[m as usize & 0xF])
-        }
-        #[inline(always)]
-        fn compress_store(self, p: uint8x16_t, v: uint32x4_t, dst: &mut [u32; CAP], at: usize) {
-            pack_store(p, unsafe { vreinterpretq_u8_u32(v) }, dst, at)
-        }
+        adds before flush 1 << 20;
+        dup vdupq_n_u32, dup_signed vdupq_n_s32, load vld1q_u32, and vandq_u32, or vorrq_u32,
+        xor veorq_u32, bic vbicq_u32, add vaddq_u32, sub vsubq_u32, mul vmulq_u32,
+        shift vshlq_u32, test vtstq_u32, add_across vaddvq_u32, add_long vaddlvq_u32,
+        as_bytes vreinterpretq_u8_u32;
+        popcount |counts| vpaddlq_u16(vpaddlq_u8(counts));
+        tables BITS32, FIRST32, PACK32;
     }
 
     impl Narrowing for Wide {
