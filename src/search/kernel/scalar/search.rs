@@ -172,6 +172,21 @@ pub(crate) fn search(
     total
 }
 
+/// Pops the node at `ring[h]` (moving `h` on) and takes its lowest free square: the node goes
+/// back at `ring[t]` with its other free squares, and `t` moves on only if one is left (the
+/// slot is written either way, and the tail moves by 0 or 1: no branch). Returns the square
+/// and the node's `cols`, `ld` and `rd`.
+#[inline(always)]
+fn pop_lowest(ring: &mut [Node; SLOTS], h: &mut usize, t: &mut usize) -> (u32, u32, u32, u32) {
+    let [f, c, l, r] = ring[*h % SLOTS];
+    *h += 1;
+    let bit = f & f.wrapping_neg(); // the lowest free square (two's complement trick)
+    let rest = f ^ bit; // the node's other free squares
+    ring[*t % SLOTS] = [rest, c, l, r];
+    *t += usize::from(rest != 0);
+    (bit, c, l, r)
+}
+
 /// One batch at level `d` (not the last searched): pops nodes from `ring[start..end]` until it
 /// is empty or `next` holds `BATCH` children. Returns the nodes popped, the ring's new end,
 /// the children written to `next[0..]`, and the nodes of the children the two-row
@@ -192,14 +207,7 @@ pub(super) fn expand(
     let (mut h, mut t, mut w) = (start, end, 0usize);
     let mut dropped = 0u64;
     while h < t && w < BATCH {
-        let [f, c, l, r] = ring[h % SLOTS];
-        h += 1;
-        let bit = f & f.wrapping_neg(); // the lowest free square (two's complement trick)
-        let rest = f ^ bit; // the node's other free squares
-        // Push the node back with the rest: the slot is written either way, the tail moves
-        // only if a free square is left (0 or 1, no branch).
-        ring[t % SLOTS] = [rest, c, l, r];
-        t += usize::from(rest != 0);
+        let (bit, c, l, r) = pop_lowest(ring, &mut h, &mut t);
         // The child: diagonals move one column per row, and `s` rows separate this free row
         // from the next, so `ld` moves up `s` columns (bits past the window are masked by
         // `inner` below) and `rd` down (bits past column 1 fall off the shift).
@@ -245,12 +253,7 @@ fn count_last_level(
         let blocked = it.blocked[d + 1];
         let mut below = 0u64;
         while h < t {
-            let [f, c, l, r] = ring[h % SLOTS];
-            h += 1;
-            let bit = f & f.wrapping_neg(); // the lowest free square
-            let rest = f ^ bit;
-            ring[t % SLOTS] = [rest, c, l, r]; // pushed back only if a square is left
-            t += usize::from(rest != 0);
+            let (bit, c, l, r) = pop_lowest(ring, &mut h, &mut t);
             let (nc, nl, nr) = (c | bit, (l | bit) << s, (r | bit) >> s);
             // The child's free squares: one node each in the search that goes one row
             // further.
@@ -260,12 +263,7 @@ fn count_last_level(
         return (h - start, t, completions, below);
     }
     while h < t {
-        let [f, c, l, r] = ring[h % SLOTS];
-        h += 1;
-        let bit = f & f.wrapping_neg(); // the lowest free square
-        let rest = f ^ bit;
-        ring[t % SLOTS] = [rest, c, l, r]; // pushed back only if a square is left
-        t += usize::from(rest != 0);
+        let (bit, c, l, r) = pop_lowest(ring, &mut h, &mut t);
         completions += last_two_rows(it, d + 1, c | bit, (l | bit) << s, (r | bit) >> s);
     }
     (h - start, t, completions, 0)
