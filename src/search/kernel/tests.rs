@@ -15,7 +15,7 @@
 
 mod last_rows;
 
-use super::{Interior, Kernel, MAX_DEPTH, reference_count};
+use super::{Interior, InteriorCount, Kernel, MAX_DEPTH, reference_count};
 use crate::plan::Plan;
 use crate::search::geometry::constellation::{self, orbits};
 use crate::search::plans::border::{SymmetricPlan, choose_member};
@@ -380,15 +380,25 @@ proptest! {
     }
 }
 
+/// The interior of any member of any orbit (not only the one the engine would pick) of a
+/// size in `sizes`; sizes without orbits are rejected.
+fn any_unit(sizes: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = Interior> {
+    let picks = (any::<prop::sample::Index>(), any::<prop::sample::Index>());
+    (sizes, picks).prop_filter_map("no orbit of this size", |(n, (orbit, member))| {
+        let all = orbits(n);
+        let orbit = (!all.is_empty()).then(|| orbit.get(&all))?;
+        Some(Interior::new(n, member.get(orbit)))
+    })
+}
+
 /// The tests of one vector kernel against the scalar one, in a module named after it; each
 /// `ignored` (with the reason) where the CPU lacks the kernel.
 macro_rules! kernel_tests {
-    ($($variant:ident $name:literal $module:ident;)+) => {
-        $(kernel_tests!(@one $variant $name $module);)+
+    // The scalar kernel is what the others are tested against: no module of its own.
+    (Scalar $name:literal $module:ident; $($rest:tt)*) => {
+        kernel_tests!($($rest)*);
     };
-    // The scalar kernel is what the others are tested against.
-    (@one Scalar $name:literal $module:ident) => {};
-    (@one $variant:ident $name:literal $module:ident) => {
+    ($variant:ident $name:literal $module:ident; $($rest:tt)*) => {
         mod $module {
             use super::*;
 
@@ -398,6 +408,15 @@ macro_rules! kernel_tests {
             fn kernel() -> Kernel {
                 assert!(KERNEL.is_available(), "build.rs found {KERNEL:?} on this CPU, the kernel does not");
                 KERNEL
+            }
+
+            /// The kernel counts `it` as `expected` (completions and nodes), in its usual
+            /// lanes and in its widest.
+            fn counts_as(it: &Interior, expected: InteriorCount) -> Result<(), TestCaseError> {
+                let kernel = kernel();
+                prop_assert_eq!(kernel.count(it), expected, "{:?}", it);
+                prop_assert_eq!(kernel.count_wide(it), expected, "wide {:?}", it);
+                Ok(())
             }
 
             #[test]
@@ -451,20 +470,8 @@ macro_rules! kernel_tests {
                 /// column).
                 #[test]
                 #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
-                fn matches_scalar_on_random_single_units(
-                    n in 4usize..=18,
-                    orbit_pick in any::<prop::sample::Index>(),
-                    member_pick in any::<prop::sample::Index>(),
-                ) {
-                    let kernel = kernel();
-                    let all = orbits(n);
-                    prop_assume!(!all.is_empty());
-                    let orbit = orbit_pick.get(&all);
-                    let member = member_pick.get(orbit);
-                    let it = Interior::new(n, member);
-                    let scalar = Kernel::Scalar.count(&it);
-                    prop_assert_eq!(kernel.count(&it), scalar, "n={} {:?}", n, member);
-                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide n={} {:?}", n, member);
+                fn matches_scalar_on_random_single_units(it in any_unit(4..=18)) {
+                    counts_as(&it, Kernel::Scalar.count(&it))?;
                 }
             }
 
@@ -477,10 +484,14 @@ macro_rules! kernel_tests {
                 #[test]
                 #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_the_reference_on_17_to_19_columns(it in frame_interior()) {
-                    let kernel = kernel();
-                    let reference = reference_count(&it);
-                    prop_assert_eq!(kernel.count(&it), reference);
-                    prop_assert_eq!(kernel.count_wide(&it), reference, "wide");
+                    counts_as(&it, reference_count(&it))?;
+                }
+
+                /// Masks as wide as n = 32 needs, in both lane widths.
+                #[test]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
+                fn matches_scalar_on_wide_random_interiors(it in wide_interior()) {
+                    counts_as(&it, Kernel::Scalar.count(&it))?;
                 }
             }
 
@@ -541,22 +552,9 @@ macro_rules! kernel_tests {
                 /// millions of nodes where the split search hands over thousands of subtrees.
                 #[test]
                 #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
-                fn matches_scalar_on_random_units_of_n_19_and_20(
-                    n in 19usize..=20,
-                    orbit_pick in any::<prop::sample::Index>(),
-                    member_pick in any::<prop::sample::Index>(),
-                ) {
-                    let kernel = kernel();
-                    let all = orbits(n);
-                    let orbit = orbit_pick.get(&all);
-                    let member = member_pick.get(orbit);
-                    let it = Interior::new(n, member);
-                    prop_assert_eq!(kernel.count(&it), Kernel::Scalar.count(&it), "n={} {:?}", n, member);
+                fn matches_scalar_on_random_units_of_n_19_and_20(it in any_unit(19..=20)) {
+                    prop_assert_eq!(kernel().count(&it), Kernel::Scalar.count(&it), "{:?}", it);
                 }
-            }
-
-            proptest! {
-                #![proptest_config(ProptestConfig::with_cases(10))]
 
                 /// Real units of n = 21 (any member of any orbit), their first two free rows
                 /// filled at random (see [`descend`]): trees of hundreds of thousands of
@@ -564,18 +562,13 @@ macro_rules! kernel_tests {
                 #[test]
                 #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_random_units_of_n_21_two_rows_in(
-                    orbit_pick in any::<prop::sample::Index>(),
-                    member_pick in any::<prop::sample::Index>(),
+                    unit in any_unit(21..=21),
                     picks in prop::collection::vec(any::<usize>(), 2),
                 ) {
-                    let kernel = kernel();
-                    let all = orbits(21);
-                    let orbit = orbit_pick.get(&all);
-                    let member = member_pick.get(orbit);
-                    let sub = descend(&Interior::new(21, member), &picks);
+                    let sub = descend(&unit, &picks);
                     prop_assume!(sub.is_some(), "no free square in the first two rows");
                     let it = sub.unwrap();
-                    prop_assert_eq!(kernel.count(&it), Kernel::Scalar.count(&it), "{:?} {:?}", member, picks);
+                    prop_assert_eq!(kernel().count(&it), Kernel::Scalar.count(&it), "{:?} {:?}", unit, picks);
                 }
             }
 
@@ -586,28 +579,14 @@ macro_rules! kernel_tests {
                 #[test]
                 #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
                 fn matches_scalar_on_deep_narrow_interiors(it in deep_interior()) {
-                    let kernel = kernel();
-                    let scalar = Kernel::Scalar.count(&it);
-                    prop_assert_eq!(kernel.count(&it), scalar);
-                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide");
-                }
-            }
-
-            proptest! {
-                #![proptest_config(ProptestConfig::with_cases(200))]
-
-                /// Masks as wide as n = 32 needs, in both lane widths.
-                #[test]
-                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
-                fn matches_scalar_on_wide_random_interiors(it in wide_interior()) {
-                    let kernel = kernel();
-                    let scalar = Kernel::Scalar.count(&it);
-                    prop_assert_eq!(kernel.count(&it), scalar);
-                    prop_assert_eq!(kernel.count_wide(&it), scalar, "wide");
+                    counts_as(&it, Kernel::Scalar.count(&it))?;
                 }
             }
         }
+
+        kernel_tests!($($rest)*);
     };
+    () => {};
 }
 
 for_each_kernel!(kernel_tests);
