@@ -198,51 +198,38 @@ mod tests {
         }
     }
 
+    /// `slurm` for task `id` of an array of `count` tasks numbered `min` to `max` by `step`.
+    fn slurm_task(id: &str, [count, min, max, step]: [&str; 4]) -> Result<Part, String> {
+        slurm(&[
+            ("ID", id),
+            ("COUNT", count),
+            ("MIN", min),
+            ("MAX", max),
+            ("STEP", step),
+        ])
+    }
+
     #[test]
     fn slurm_zero_based_array_maps_ids_directly() {
-        let vars = |id: &'static str| {
-            [
-                ("ID", id),
-                ("COUNT", "64"),
-                ("MIN", "0"),
-                ("MAX", "63"),
-                ("STEP", "1"),
-            ]
-        };
-        assert_eq!(slurm(&vars("0")), Part::new(0, 64));
-        assert_eq!(slurm(&vars("63")), Part::new(63, 64));
+        let array = ["64", "0", "63", "1"];
+        assert_eq!(slurm_task("0", array), Part::new(0, 64));
+        assert_eq!(slurm_task("63", array), Part::new(63, 64));
     }
 
     #[test]
     fn slurm_one_based_array_is_shifted_by_its_minimum() {
-        let vars = |id: &'static str| {
-            [
-                ("ID", id),
-                ("COUNT", "8"),
-                ("MIN", "1"),
-                ("MAX", "8"),
-                ("STEP", "1"),
-            ]
-        };
-        assert_eq!(slurm(&vars("1")), Part::new(0, 8));
-        assert_eq!(slurm(&vars("8")), Part::new(7, 8));
+        let array = ["8", "1", "8", "1"];
+        assert_eq!(slurm_task("1", array), Part::new(0, 8));
+        assert_eq!(slurm_task("8", array), Part::new(7, 8));
     }
 
     #[test]
     fn slurm_stepped_array_divides_by_its_step() {
         // --array=10-40:10 → tasks 10, 20, 30, 40.
-        let vars = |id: &'static str| {
-            [
-                ("ID", id),
-                ("COUNT", "4"),
-                ("MIN", "10"),
-                ("MAX", "40"),
-                ("STEP", "10"),
-            ]
-        };
-        assert_eq!(slurm(&vars("10")), Part::new(0, 4));
-        assert_eq!(slurm(&vars("30")), Part::new(2, 4));
-        assert_eq!(slurm(&vars("40")), Part::new(3, 4));
+        let array = ["4", "10", "40", "10"];
+        assert_eq!(slurm_task("10", array), Part::new(0, 4));
+        assert_eq!(slurm_task("30", array), Part::new(2, 4));
+        assert_eq!(slurm_task("40", array), Part::new(3, 4));
         // Without the optional MAX the mapping is the same.
         let no_max = [("ID", "30"), ("COUNT", "4"), ("MIN", "10"), ("STEP", "10")];
         assert_eq!(slurm(&no_max), Part::new(2, 4));

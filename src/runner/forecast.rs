@@ -105,22 +105,26 @@ pub fn calibrate(engine: Engine, kernel: Kernel) -> Result<Sample, Error> {
 /// A CPU time as people read it: `about 40 CPU-minutes`, `about 5.2 CPU-hours`, `about 3 CPU-days`,
 /// `about 3,400 CPU-years`.
 pub fn cpu_time_text(seconds: f64) -> String {
-    let (value, unit) = match seconds {
-        s if s < 2.0 * 3600.0 => (s / 60.0, "CPU-minutes"),
-        s if s < 3.0 * 86400.0 => (s / 3600.0, "CPU-hours"),
-        s if s < 365.25 * 86400.0 => (s / 86400.0, "CPU-days"),
-        s => (s / (365.25 * 86400.0), "CPU-years"),
-    };
-    format!("about {} {unit}", round_text(value))
+    time_text(
+        seconds,
+        ["CPU-minutes", "CPU-hours", "CPU-days", "CPU-years"],
+    )
 }
 
 /// A wall-clock time as people read it: `about 5.2 hours`, `about 1,700 years`.
 pub fn wall_time_text(seconds: f64) -> String {
+    time_text(seconds, ["minutes", "hours", "days", "years"])
+}
+
+/// `seconds` in the largest of minutes, hours, days and years (named by `units`, in that
+/// order) that leaves it at least 2 minutes, 3 hours or 1 day (years from 365.25 days on).
+fn time_text(seconds: f64, units: [&str; 4]) -> String {
+    const YEAR: f64 = 365.25 * 86400.0;
     let (value, unit) = match seconds {
-        s if s < 2.0 * 3600.0 => (s / 60.0, "minutes"),
-        s if s < 3.0 * 86400.0 => (s / 3600.0, "hours"),
-        s if s < 365.25 * 86400.0 => (s / 86400.0, "days"),
-        s => (s / (365.25 * 86400.0), "years"),
+        s if s < 2.0 * 3600.0 => (s / 60.0, units[0]),
+        s if s < 3.0 * 86400.0 => (s / 3600.0, units[1]),
+        s if s < YEAR => (s / 86400.0, units[2]),
+        s => (s / YEAR, units[3]),
     };
     format!("about {} {unit}", round_text(value))
 }

@@ -13,23 +13,24 @@ pub(crate) enum Line {
 }
 
 /// Up to eight queens on an `n × n` board, with the lines they hold as masks, so that an
-/// attack test is four bit tests.
+/// attack test is four bit tests. Its fields are the geometry's: the plans read the queens
+/// through [`Queens::squares`] and add them by [`Queens::place`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Queens {
     /// Bit `r`: row `r` holds a queen.
-    pub(crate) rows: u32,
+    pub(super) rows: u32,
     /// Bit `c`: column `c` holds a queen.
-    pub(crate) cols: u32,
+    pub(super) cols: u32,
     /// Bit `c + (n − 1) − r`: the diagonal on which column grows with row holds a queen
     /// (`c − r` is constant along it; the index is 0..=2n−2, so 64 bits cover every n up to
     /// 32).
-    pub(crate) down: u64,
+    pub(super) down: u64,
     /// Bit `r + c`: the diagonal on which column shrinks as row grows holds a queen.
-    pub(crate) up: u64,
+    pub(super) up: u64,
     /// How many entries of `at` are queens.
-    pub(crate) len: usize,
+    len: usize,
     /// The queens' squares `(row, column)`, in the order placed.
-    pub(crate) at: [(u8, u8); 8],
+    at: [(u8, u8); 8],
 }
 
 impl Queens {
