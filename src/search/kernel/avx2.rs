@@ -127,9 +127,10 @@ mod imp {
         }
     }
 
-    /// The packing of the lane set `m` by `table`: the patterns of its low 128-bit half's
-    /// lanes (the low bits of `m`, one per entry index bit of `table`) and of its high half's
-    /// (as many bits from bit `high`), and how many lanes the low half keeps.
+    /// The packing of the lane set `m` with `table` (`K` entries, one per set of a half's
+    /// lanes): the two 128-bit halves' patterns, the low half's indexed by the low bits of `m`
+    /// and the high half's by as many bits from bit `high`, and how many lanes the low half
+    /// keeps.
     #[inline(always)]
     fn packing_of<const K: usize>(
         _proof: Narrow,
