@@ -11,11 +11,12 @@
 //! with `--ignored`, where a missing permission fails them. No test touches the machine's own
 //! `/dev` entries or system files.
 
+use crate::common::assert_has;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
 use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
-use crate::common::{build, dir, results, whole};
+use crate::common::{Succeeds, build, dir, results, whole};
 use queens::plan::{Engine, Part};
 use queens::search::kernel::Kernel;
 use std::fs;
@@ -116,7 +117,7 @@ fn a_damaged_line_in_the_middle_costs_only_its_unit() {
     );
     let out = String::from_utf8(o.stdout).unwrap();
     let published = queens::verify::lookup(11).unwrap().total.unwrap();
-    assert!(out.contains(&format!("\n11,{published},")), "{out}");
+    assert_has(&out, &format!("\n11,{published},"));
     // The file holds every unit again, the damaged line replaced by a good one.
     let again = fs::read_to_string(&path).unwrap();
     assert_eq!(again.lines().count(), lines.len());
@@ -168,11 +169,7 @@ fn a_second_run_on_one_checkpoint_is_refused_naming_the_file() {
     first.kill().unwrap();
     first.wait().unwrap();
     refused(&o, 2, "'");
-    assert!(
-        err(&o).contains("busy.ckpt' is in use by another queens run"),
-        "{}",
-        err(&o)
-    );
+    assert_has(&err(&o), "busy.ckpt' is in use by another queens run");
 }
 
 // --- every reader under random and damaged input -------------------------------------------
@@ -532,9 +529,9 @@ fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
         d.path(),
     );
     let e = err(&o);
-    assert!(
-        e.contains("the checkpoint 'ck': 1 line dropped and its units will be counted again"),
-        "{e}"
+    assert_has(
+        &e,
+        "the checkpoint 'ck': 1 line dropped and its units will be counted again",
     );
     assert!(String::from_utf8(o.stdout).unwrap().contains("\n9,352,46,"));
 }
@@ -572,9 +569,9 @@ fn resumes_all_of_ten(d: &Path, units: usize) -> String {
             .contains("\n10,724,92,"),
         "{e}"
     );
-    assert!(
-        e.contains(&format!("{units} of {units} units of n = 10 already done")),
-        "{e}"
+    assert_has(
+        &e,
+        &format!("{units} of {units} units of n = 10 already done"),
     );
     e
 }
@@ -588,12 +585,12 @@ fn a_flipped_bit_in_the_header_keeps_every_unit_that_verifies() {
     bytes[25] ^= 0x01;
     fs::write(d.path().join("ck"), &bytes).unwrap();
     let e = resumes_all_of_ten(d.path(), units);
-    assert!(
-        e.contains(&format!(
+    assert_has(
+        &e,
+        &format!(
             "its header was damaged and is written again; the {units} units whose lines verify \
              against this run are kept"
-        )),
-        "{e}"
+        ),
     );
     let again = fs::read_to_string(d.path().join("ck")).unwrap();
     assert_eq!(
@@ -624,13 +621,10 @@ fn a_zero_filled_hole_without_a_newline_loses_only_the_lines_it_covers() {
         .unwrap();
     let e = err(&o);
     assert!(o.status.success(), "{e}");
-    assert!(e.contains("1 line dropped"), "{e}");
-    assert!(
-        e.contains(&format!(
-            "{} of {units} units of n = 10 already done",
-            units - 1
-        )),
-        "{e}"
+    assert_has(&e, "1 line dropped");
+    assert_has(
+        &e,
+        &format!("{} of {units} units of n = 10 already done", units - 1),
     );
     assert!(
         String::from_utf8(o.stdout)
@@ -642,7 +636,7 @@ fn a_zero_filled_hole_without_a_newline_loses_only_the_lines_it_covers() {
     bytes.extend((lines.join("\n") + "\n").into_bytes());
     fs::write(d.path().join("ck"), &bytes).unwrap();
     let e = resumes_all_of_ten(d.path(), units);
-    assert!(e.contains("its header was damaged"), "{e}");
+    assert_has(&e, "its header was damaged");
 }
 
 #[test]
@@ -867,13 +861,17 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
         &["count", "8", "--checkpoint", "ck", "--csv", "-"],
         d.path(),
     );
-    assert!(err(&o).contains("2 lines dropped"), "{}", err(&o));
+    assert_has(&err(&o), "2 lines dropped");
     assert!(String::from_utf8(o.stdout).unwrap().contains("\n8,92,12,"));
     // A table row with negative seconds, or fewer nodes than an eighth of its total.
     run_ok(&["count", "8", "--csv", "t.csv"], d.path());
     let text = fs::read_to_string(d.path().join("t.csv")).unwrap();
     let (header, row) = text.trim_end().split_once('\n').unwrap();
-    for (column, value) in [(7, "-1"), (7, "NaN"), (6, "11")] {
+    for (column, name, value) in [
+        (7, "seconds", "-1"),
+        (7, "seconds", "NaN"),
+        (6, "nodes", "11"),
+    ] {
         let mut f: Vec<&str> = row.split(',').collect();
         f[column] = value;
         fs::write(
@@ -885,19 +883,7 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
         refused(
             &o,
             2,
-            &format!(
-                "line 2: column {}: \"{value}\" is not valid",
-                [
-                    "n",
-                    "total",
-                    "classes",
-                    "asymmetric",
-                    "half_turn",
-                    "quarter_turn",
-                    "nodes",
-                    "seconds"
-                ][column]
-            ),
+            &format!("line 2: column {name}: \"{value}\" is not valid"),
         );
     }
 }
@@ -1020,8 +1006,8 @@ fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usi
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(1), "a stopped run is not a success");
     let e = err(&o);
-    assert!(e.contains(&format!("stopped by SIG{signal}")), "{e}");
-    assert!(e.contains("to resume, run the same command again"), "{e}");
+    assert_has(&e, &format!("stopped by SIG{signal}"));
+    assert_has(&e, "to resume, run the same command again");
     let done = unit_lines(checkpoint);
     assert!(
         e.contains(&format!(": {done} of ")),
@@ -1055,33 +1041,24 @@ fn a_run_stopped_by_sigint_stops_cleanly_too() {
 fn a_checkpoint_of_another_run_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("c");
-    assert!(
-        output(
-            queens_plain()
-                .args(["count", "9", "-q", "--checkpoint"])
-                .arg(&ckpt)
-        )
-        .status
-        .success()
-    );
-    let o = output(
-        queens_plain()
-            .args(["count", "10", "-q", "--checkpoint"])
-            .arg(&ckpt),
-    );
-    assert_eq!(o.status.code(), Some(2));
+    queens_plain()
+        .args(["count", "9", "-q", "--checkpoint"])
+        .arg(&ckpt)
+        .succeeds();
+    let o = queens_plain()
+        .args(["count", "10", "-q", "--checkpoint"])
+        .arg(&ckpt)
+        .exits(2);
     assert!(
         err(&o).contains("belongs to another run (n 9 (this run: 10)"),
         "{}",
         err(&o)
     );
-    let o = output(
-        queens_plain()
-            .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
-            .arg(&ckpt),
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("part 0/1 (this run: 1/2)"), "{}", err(&o));
+    let o = queens_plain()
+        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
+        .arg(&ckpt)
+        .exits(2);
+    assert_has(&err(&o), "part 0/1 (this run: 1/2)");
     // A finished checkpoint gives the same result again without counting anything.
     let o = output(
         queens_plain()
@@ -1113,7 +1090,7 @@ mod as_root {
         small.fill_leaving(4096);
         let o = run(&["count", "12", "--checkpoint", "small/ck"], d.path());
         refused(&o, 3, "cannot append to the checkpoint 'small/ck'");
-        assert!(err(&o).contains("No space left on device"), "{}", err(&o));
+        assert_has(&err(&o), "No space left on device");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! output files, every bad input, and the thread cap.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::process::err;
 use crate::common::queens;
 use crate::common::queens_plain;
@@ -269,7 +270,7 @@ fn threads_are_capped_at_a_multiple_of_the_cores() {
     let o = queens_plain()
         .args(["count", "9", "--threads", "60000", "--csv", "-", "-q"])
         .succeeds();
-    assert!(err(&o).contains("--threads 60000 capped at"), "{}", err(&o));
+    assert_has(&err(&o), "--threads 60000 capped at");
     let text = String::from_utf8(o.stdout).unwrap();
     let (h, rows) = crate::common::csv_records(&text);
     let col = h.iter().position(|c| c == "threads").unwrap();

@@ -52,24 +52,45 @@ pub fn subcommands() -> Vec<String> {
         .collect()
 }
 
-/// Runs a command to its end and expects it to succeed: `.output().unwrap()` and an
-/// `assert!` of its exit status in one call, the command and its stderr in the message.
+/// Runs a command to its end and checks how it exited: `.output().unwrap()` and an `assert!`
+/// of its exit status in one call, the command and its stderr in the message.
 pub trait Succeeds {
+    /// Runs the command to its end: its description (for messages) and its output.
+    fn run_to_end(&mut self) -> (String, Output);
+
     /// Runs the command; panics unless it started and exited 0. Returns its output.
-    fn succeeds(&mut self) -> Output;
+    fn succeeds(&mut self) -> Output {
+        let (what, out) = self.run_to_end();
+        succeeded(what, out)
+    }
+
+    /// Runs the command; panics unless it started and exited `code` (the message shows the
+    /// command and its stderr). Returns its output.
+    fn exits(&mut self, code: i32) -> Output {
+        let (what, out) = self.run_to_end();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{what}: {err}");
+        out
+    }
+
+    /// Runs the command; panics unless it exited `code` with `needle` in its stderr. Returns
+    /// its stderr, as text.
+    fn refuses(&mut self, code: i32, needle: &str) -> String {
+        let err = String::from_utf8_lossy(&self.exits(code).stderr).into_owned();
+        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+        err
+    }
 }
 
 impl Succeeds for Command {
-    fn succeeds(&mut self) -> Output {
-        let out = self.output().unwrap();
-        succeeded(format!("{self:?}"), out)
+    fn run_to_end(&mut self) -> (String, Output) {
+        (format!("{self:?}"), self.output().unwrap())
     }
 }
 
 impl Succeeds for std::process::Command {
-    fn succeeds(&mut self) -> Output {
-        let out = self.output().unwrap();
-        succeeded(format!("{self:?}"), out)
+    fn run_to_end(&mut self) -> (String, Output) {
+        (format!("{self:?}"), self.output().unwrap())
     }
 }
 
@@ -109,6 +130,33 @@ pub fn fails_with(args: &[&str], code: i32, needle: &str) {
         lines[0].contains(needle),
         "queens {args:?}: {needle:?} is not on the first line: {err:?}"
     );
+}
+
+/// The unsigned field `field` of every element of the array `rows` of a JSON document.
+pub fn json_u64s(doc: &serde_json::Value, rows: &str, field: &str) -> Vec<u64> {
+    doc[rows]
+        .as_array()
+        .unwrap_or_else(|| panic!("no array {rows:?}: {doc}"))
+        .iter()
+        .map(|r| {
+            r[field]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{field:?} of {r}"))
+        })
+        .collect()
+}
+
+/// [`fails_with`] exit code 2, a usage error, for each `(args, needle)` of a table.
+pub fn usage_errors(cases: &[(&[&str], &str)]) {
+    for (args, needle) in cases {
+        fails_with(args, 2, needle);
+    }
+}
+
+/// Asserts that `text` contains `needle`; the message shows both.
+#[track_caller]
+pub fn assert_has(text: &str, needle: &str) {
+    assert!(text.contains(needle), "{needle:?} is not in: {text}");
 }
 
 /// Parses a CSV text into header and records.

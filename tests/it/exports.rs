@@ -4,7 +4,10 @@
 //! run, and a human table that fits 100 columns (`--columns`).
 
 use crate::common::Succeeds;
-use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
+use crate::common::assert_has;
+use crate::common::{
+    csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of, usage_errors,
+};
 use queens::rules::Rules;
 use queens::symmetry::Transform;
 use std::fs;
@@ -145,18 +148,8 @@ fn n0_is_counted_the_empty_board_one_class_one_node() {
         ]));
         let at = |name: &str| header.iter().position(|h| h == name).unwrap();
         let r0 = &rows[0];
-        let cells: Vec<&str> = [
-            "n",
-            "total",
-            "classes",
-            "asymmetric",
-            "half_turn",
-            "quarter_turn",
-            "nodes",
-        ]
-        .iter()
-        .map(|c| r0[at(c)].as_str())
-        .collect();
+        let columns = "n,total,classes,asymmetric,half_turn,quarter_turn,nodes";
+        let cells: Vec<&str> = columns.split(',').map(|c| r0[at(c)].as_str()).collect();
         assert_eq!(cells, ["0", "1", "1", "0", "0", "1", "1"], "{engine}");
         // The symmetric engine has no border to start from: the row says who counted.
         assert_eq!(r0[at("engine")], "enumerate");
@@ -202,6 +195,11 @@ fn a_bfile_after_the_offset_gets_a_note_and_one_before_it_is_refused() {
         String::from_utf8_lossy(&out.stderr)
             .contains("the b-file of A002562 starts at n = 3, after its OEIS offset 1")
     );
+    fails_with(
+        &["count", "1-4", "--bfile", "-", "--sequence", "A170"],
+        2,
+        "invalid value 'A170'",
+    );
     for seq in [
         "A002562", "A260320", "A260319", "A260318", "A032522", "A033148",
     ] {
@@ -211,11 +209,6 @@ fn a_bfile_after_the_offset_gets_a_note_and_one_before_it_is_refused() {
             &format!("{seq} starts at n = 1 (its OEIS offset)"),
         );
     }
-    fails_with(
-        &["count", "1-4", "--bfile", "-", "--sequence", "A170"],
-        2,
-        "invalid value 'A170'",
-    );
 }
 
 #[test]
@@ -225,9 +218,7 @@ fn a319283_needs_the_enumerate_engine_before_any_work() {
     let out = queens_plain()
         .args(["count", "0-8", "--sequence", "A319283", "--bfile"])
         .arg(&b)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .exits(2);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err,
@@ -256,16 +247,10 @@ fn a319283_needs_the_enumerate_engine_before_any_work() {
         p
     };
     let sym = [part(0, "symmetric"), part(1, "symmetric")];
-    let o = queens_plain()
+    queens_plain()
         .args(["merge", "--bfile", "-", "--sequence", "A319283"])
         .args(&sym)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&o.stderr)
-            .contains("add --engine enumerate to the counts of the parts")
-    );
+        .refuses(2, "add --engine enumerate to the counts of the parts");
     let en = [part(0, "enumerate"), part(1, "enumerate")];
     let o = queens()
         .args(["merge", "--bfile", "-", "--sequence", "a319283"])
@@ -312,11 +297,9 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
             "--known",
             doctored_s,
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("MISMATCH"), "{stdout}");
+    assert_has(&stdout, "MISMATCH");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err.trim_end(),
@@ -329,9 +312,7 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
     // verify says the same on its FAIL line.
     let out = queens()
         .args(["verify", "8", "--known", doctored_s])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     assert!(String::from_utf8(out.stdout).unwrap().starts_with(&format!(
         "FAIL n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn): against \
          '{doctored_s}': total 93 there, 92 here"
@@ -362,9 +343,7 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
     let out = queens()
         .args(["count", "8-9", "--engine", "enumerate", "--known"])
         .arg(&symmetric)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+        .succeeds();
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         format!(
@@ -382,7 +361,7 @@ fn known_refuses_a_table_with_a_mismatch_and_names_bad_lines() {
     fs::write(&wrong, "n,total_A000170\n8,93\n").unwrap();
     let marked = d.path().join("marked.csv");
     // A run against the wrong table writes a row marked MISMATCH…
-    let o = queens()
+    queens()
         .args([
             "count",
             "7-8",
@@ -391,9 +370,7 @@ fn known_refuses_a_table_with_a_mismatch_and_names_bad_lines() {
             "--csv",
             path_str(&marked),
         ])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(1));
+        .exits(1);
     assert!(fs::read_to_string(&marked).unwrap().contains(",MISMATCH"));
     // … which cannot vouch for another run.
     fails_with(
@@ -714,24 +691,20 @@ fn count_exports_check_every_destination_before_computing() {
             "nothing is written when a destination is bad"
         );
     }
-    fails_with(
-        &["count", "8", "--json", path_str(d.path())],
-        2,
-        "is a directory",
-    );
-    fails_with(&["count", "8,10", "--bfile", "-"], 2, "consecutive");
-    fails_with(&["count", "9,8", "--bfile", "-"], 2, "8 follows 9");
-    fails_with(&["count", "8", "--sequence", "total"], 2, "--bfile");
-    fails_with(
-        &["count", "8", "--bfile", "-", "--sequence", "nodes"],
-        2,
-        "invalid value",
-    );
-    fails_with(
-        &["count", "8", "--csv", "-", "--json", "-"],
-        2,
-        "only one of",
-    );
+    usage_errors(&[
+        (
+            &["count", "8", "--json", path_str(d.path())],
+            "is a directory",
+        ),
+        (&["count", "8,10", "--bfile", "-"], "consecutive"),
+        (&["count", "9,8", "--bfile", "-"], "8 follows 9"),
+        (&["count", "8", "--sequence", "total"], "--bfile"),
+        (
+            &["count", "8", "--bfile", "-", "--sequence", "nodes"],
+            "invalid value",
+        ),
+        (&["count", "8", "--csv", "-", "--json", "-"], "only one of"),
+    ]);
     assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
 }
 
@@ -802,9 +775,7 @@ fn every_export_format_is_a_flag_of_count_and_merge_and_writes_a_table() {
     let o = queens()
         .args(["count", "4"])
         .args([&flags[0], "-", &flags[1], "-"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+        .exits(2);
     let err = String::from_utf8_lossy(&o.stderr);
     for flag in &flags {
         assert!(err.contains(flag.as_str()), "{flag} not in: {err}");

@@ -4,6 +4,8 @@
 //! lines read to their end, tables of copies refused as they are met, forged totals that would
 //! wrap refused.
 
+use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::process::run_ok;
 use crate::common::process::{peak_kib, queens, refused, run, sh};
 use crate::common::queens_plain;
@@ -347,9 +349,7 @@ fn a_binary_file_is_not_boards_one_message_exit_2_and_no_output_file() {
     let run = queens_plain()
         .args(["classify", "--format", "csv"])
         .write_stdin(elf_like())
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
+        .exits(2);
     assert!(run.stdout.is_empty());
     assert_eq!(
         String::from_utf8(run.stderr).unwrap(),
@@ -404,10 +404,7 @@ fn a_file_with_good_and_bad_lines_is_still_read_to_its_end() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
-    assert!(
-        stdout.contains("   6  7 1 3 0 6 4 2 5  0 4 7 5 2 6 1 3"),
-        "{stdout}"
-    );
+    assert_has(&stdout, "   6  7 1 3 0 6 4 2 5  0 4 7 5 2 6 1 3");
     let err = String::from_utf8(out.stderr).unwrap();
     for line in [2, 3, 4, 5, 7, 8, 9, 10, 11, 12] {
         assert!(

@@ -8,6 +8,7 @@
 //! plain `cargo test` and run by `.ci/run` (as root) with `--ignored`.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
@@ -37,7 +38,7 @@ fn a_fifo_is_written_through_to_its_reader() {
     run_ok(&["count", "8", "--csv", "pipe"], d.path());
     let got = reader.join().unwrap();
     assert!(got.starts_with("n,total,"), "{got}");
-    assert!(got.contains("\n8,92,"), "{got}");
+    assert_has(&got, "\n8,92,");
     use std::os::unix::fs::FileTypeExt;
     assert!(file_type(d.path().join("pipe")).is_fifo());
 }
@@ -209,12 +210,10 @@ fn a_closed_stderr_or_a_non_utf8_path_is_no_panic() {
     let d = dir();
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let o = queens_plain()
+    queens_plain()
         .args(["count", "5", "--csv", "no/such/dir/x.csv"])
         .stderr(writer)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+        .exits(2);
     use std::os::unix::ffi::OsStrExt;
     let name = std::ffi::OsStr::from_bytes(b"a\xff.ckpt");
     let o = queens_plain()
@@ -352,7 +351,7 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
         .succeeds();
     let text = fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("earlier\nn,total,"), "{text}");
-    assert!(text.contains("\n6,4,1,"), "{text}");
+    assert_has(&text, "\n6,4,1,");
     assert!(temp_files(d.path()).is_empty());
     // A pipe (a process substitution): written through, not refused.
     let o = queens()
@@ -360,7 +359,7 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
         .current_dir(d.path())
         .succeeds();
     assert!(err(&o).starts_with("n,total,"), "{}", err(&o));
-    assert!(err(&o).contains("\n6,4,1,"), "{}", err(&o));
+    assert_has(&err(&o), "\n6,4,1,");
 }
 
 /// The tests that need root (a tmpfs mounted in a temporary folder, the binary run as
@@ -420,7 +419,7 @@ mod as_root {
             let started = std::time::Instant::now();
             let o = as_nobody(d.path()).args(args).output().unwrap();
             refused(&o, 2, needle);
-            assert!(err(&o).contains("cannot replace '"), "{}", err(&o));
+            assert_has(&err(&o), "cannot replace '");
             // Measured: 0.07 to 0.13 s each on a loaded 2-core machine (the work itself takes 0.2
             // to 3.7 s); the limit is over ten times that.
             assert!(
