@@ -4,6 +4,8 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
+use crate::common::file_with;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 use crate::common::{queens, queens_plain};
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,8 +16,7 @@ use std::fs;
 #[test]
 fn classify_format_takes_the_notations_as_shorthand_for_the_table() {
     let d = dir();
-    let file = d.path().join("boards.txt");
-    fs::write(&file, stdout_of(&["list", "8"])).unwrap();
+    let file = file_with(d.path(), "boards.txt", stdout_of(&["list", "8"]));
     let f = path_str(&file);
     for (notation, first) in [
         ("cols", "0 4 7 5 2 6 1 3"),
@@ -342,22 +343,9 @@ fn classify_writes_boards_in_the_notation_they_were_read_in() {
     }
     // Boards as arguments: one notation is kept; mixed ones are written as cols.
     let one = stdout_of(&["classify", "15863724", "35281746"]);
-    assert!(
-        one.lines()
-            .nth(2)
-            .unwrap()
-            .starts_with("   2  35281746  35281746"),
-        "{one}"
-    );
+    assert_line_starts_with(&one, 2, "   2  35281746  35281746");
     let mixed = stdout_of(&["classify", "15863724", "2 4 1 7 0 6 3 5"]);
-    assert!(
-        mixed
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("   1  0 4 7 5 2 6 1 3  "),
-        "{mixed}"
-    );
+    assert_line_starts_with(&mixed, 1, "   1  0 4 7 5 2 6 1 3  ");
     // Boards drawn with Q and . come back as cols (a table cell holds one line).
     let drawn = stdout_of(&["list", "4", "--format", "board"]);
     let out = queens()
@@ -366,10 +354,7 @@ fn classify_writes_boards_in_the_notation_they_were_read_in() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.lines().nth(1).unwrap().starts_with("   1  1 3 0 2  "),
-        "{text}"
-    );
+    assert_line_starts_with(&text, 1, "   1  1 3 0 2  ");
 }
 
 #[test]
@@ -392,12 +377,16 @@ fn list_orbit_and_render_orbit_keep_the_notation_of_their_board() {
 // ---------------------------------------------------------------- list --classes
 
 #[test]
-fn list_classes_says_the_symmetry_and_size_of_each_class_in_a_comment() {
+fn list_classes_gives_canonical_representatives_and_says_the_symmetry_and_size_of_each() {
     let out = stdout_of(&["list", "8", "--classes"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 12);
     assert_eq!(lines[0], "0 4 7 5 2 6 1 3  # class 1: asymmetric, 8 boards");
     assert_eq!(lines[9], "2 4 1 7 0 6 3 5  # class 10: half_turn, 4 boards");
+    for line in &lines {
+        let s: queens::board::Solution = line.parse().unwrap();
+        assert_eq!(queens::symmetry::canonical(&s), s);
+    }
     assert_eq!(
         stdout_of(&["list", "4", "--classes", "--format", "digits"]),
         "2413  # class 1: quarter_turn, 2 boards\n"

@@ -4,9 +4,12 @@
 //! bounded memory; and `--part slurm` read from a job array's environment.
 
 use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
+use crate::common::file_with;
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
-use crate::common::process::{err, peak_kib, refused, run};
+use crate::common::process::run_refused;
+use crate::common::process::{err, peak_kib, refused};
 use crate::common::{
     Succeeds, build, csv_records, dir, json_u64s, results, whole, whole_with, with_fresh_checksum,
 };
@@ -46,8 +49,12 @@ fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
     let d = dir();
     for n in ["0", "33", "1000000"] {
         forged_part(d.path(), "p.csv", |r| r[1] = n.to_string());
-        let o = run(&["merge", "p.csv"], d.path());
-        refused(&o, 1, &format!("column n: \"{n}\" is not valid"));
+        run_refused(
+            &["merge", "p.csv"],
+            d.path(),
+            1,
+            &format!("column n: \"{n}\" is not valid"),
+        );
     }
     // Two parts that agree with each other on 95 plan units; n = 8 has 94 (or another count:
     // the message names the real one).
@@ -62,9 +69,9 @@ fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
             r[7] = (units + 1).to_string();
         });
     }
-    let o = run(&["merge", "a.csv", "b.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["merge", "a.csv", "b.csv"],
+        d.path(),
         1,
         &format!("has {} units but it has {units}", units + 1),
     );
@@ -78,9 +85,9 @@ fn merge_of_one_part_of_a_billion_is_bounded() {
         d.path(),
     );
     let started = Instant::now();
-    let o = run(&["merge", "p.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["merge", "p.csv"],
+        d.path(),
         1,
         "999999999 of the 1000000000 parts missing (RES 1-999999999)",
     );
@@ -96,17 +103,21 @@ fn merge_of_a_junk_file_names_a_few_problems_and_counts_the_rest() {
         text.push_str(&format!("junk,{i},x\n"));
     }
     fs::write(d.path().join("junk.csv"), text).unwrap();
-    let o = run(&["merge", "junk.csv"], d.path());
-    refused(&o, 1, "… and 199992 more; nothing was merged");
+    let o = run_refused(
+        &["merge", "junk.csv"],
+        d.path(),
+        1,
+        "… and 199992 more; nothing was merged",
+    );
     assert!(err(&o).len() < 2000, "{} bytes of message", err(&o).len());
     // An endless line after the header.
     let mut long = PART_HEADER.join(",").into_bytes();
     long.push(b'\n');
     long.extend(std::iter::repeat_n(b'7', 3 << 20));
     fs::write(d.path().join("long.csv"), long).unwrap();
-    let o = run(&["merge", "long.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["merge", "long.csv"],
+        d.path(),
         1,
         "line 2 of 'long.csv' is longer than 1 MiB: not a queens file",
     );
@@ -150,10 +161,7 @@ fn concatenated_part_files_merge() {
     fs::write(d.path().join("all.csv"), all).unwrap();
     let o = run_ok(&["merge", "all.csv", "--csv", "-"], d.path());
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(
-        out.lines().nth(1).unwrap().starts_with("9,352,46,"),
-        "{out}"
-    );
+    assert_line_starts_with(&out, 1, "9,352,46,");
 }
 
 #[test]
@@ -179,8 +187,7 @@ fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
             format!("{header}\n{}\n", with_fresh_checksum(forged)),
         )
         .unwrap();
-        let o = run(&["merge", "f.csv"], d.path());
-        refused(&o, 1, "f.csv line 2");
+        let o = run_refused(&["merge", "f.csv"], d.path(), 1, "f.csv line 2");
         assert!(
             err(&o).contains(&format!("{name}: \"{value}\"")),
             "{value}: {}",
@@ -210,6 +217,11 @@ fn write_part(dir: &Path, sizes: &str, r: usize, m: usize) -> PathBuf {
     write_part_with(dir, sizes, r, m, &[])
 }
 
+/// Every part of `m` for `sizes`, written by [`write_part`]: their paths, part 0 first.
+fn write_parts(dir: &Path, sizes: &str, m: usize) -> Vec<PathBuf> {
+    (0..m).map(|r| write_part(dir, sizes, r, m)).collect()
+}
+
 /// `merge --csv - files…`, to be run.
 fn merge(files: &[PathBuf]) -> Command {
     let mut cmd = queens_plain();
@@ -224,9 +236,9 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
         let expected = whole_with("9-11", &engine);
         assert_eq!(expected.len(), 3);
         for m in [1, 4, 7] {
-            let dir = tempfile::tempdir().unwrap();
+            let d = dir();
             let files: Vec<PathBuf> = (0..m)
-                .map(|r| write_part_with(dir.path(), "9-11", r, m, &engine))
+                .map(|r| write_part_with(d.path(), "9-11", r, m, &engine))
                 .collect();
             let o = output(&mut merge(&files));
             assert!(o.status.success(), "{engine:?} MOD={m}: {}", err(&o));
@@ -242,12 +254,10 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
 
 #[test]
 fn merge_writes_the_exports_of_count_for_the_merged_rows() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..3)
-        .map(|r| write_part(dir.path(), "8-10", r, 3))
-        .collect();
-    let md = dir.path().join("t.md");
-    let json = dir.path().join("t.json");
+    let d = dir();
+    let files = write_parts(d.path(), "8-10", 3);
+    let md = d.path().join("t.md");
+    let json = d.path().join("t.json");
     let o = queens_plain()
         .args([
             "merge",
@@ -280,11 +290,9 @@ fn merge_writes_the_exports_of_count_for_the_merged_rows() {
 
 #[test]
 fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..2)
-        .map(|r| write_part(dir.path(), "8,10", r, 2))
-        .collect();
-    let b = dir.path().join("b.txt");
+    let d = dir();
+    let files = write_parts(d.path(), "8,10", 2);
+    let b = d.path().join("b.txt");
     let o = queens_plain()
         .args(["merge", "--bfile"])
         .arg(&b)
@@ -315,15 +323,14 @@ fn count_refuses_exports_of_a_part() {
 
 #[test]
 fn merge_checks_export_destinations_before_reading_the_parts() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     // A part file that is not a part: reading it would fail with exit 1.
-    let bad_part = dir.path().join("not-a-part.csv");
-    fs::write(&bad_part, "garbage\n").unwrap();
+    let bad_part = file_with(d.path(), "not-a-part.csv", "garbage\n");
     for flag in ["--json", "--markdown", "--bfile"] {
         let o = output(
             queens_plain()
                 .args(["merge", flag])
-                .arg(dir.path().join("no-such-dir").join("out"))
+                .arg(d.path().join("no-such-dir").join("out"))
                 .arg(&bad_part),
         );
         assert_eq!(o.status.code(), Some(2), "{flag}: {}", err(&o));
@@ -359,10 +366,10 @@ fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
 
 #[test]
 fn merge_refuses_a_missing_part_and_names_it() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     let files: Vec<PathBuf> = [0, 1, 3, 5]
         .iter()
-        .map(|&r| write_part(dir.path(), "10", r, 6))
+        .map(|&r| write_part(d.path(), "10", r, 6))
         .collect();
     let o = merge(&files).exits(1);
     assert!(o.stdout.is_empty(), "nothing is printed as a result");
@@ -371,9 +378,9 @@ fn merge_refuses_a_missing_part_and_names_it() {
 
 #[test]
 fn merge_refuses_a_duplicated_part_and_names_both_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut files: Vec<PathBuf> = (0..3).map(|r| write_part(dir.path(), "10", r, 3)).collect();
-    let copy = dir.path().join("again.csv");
+    let d = dir();
+    let mut files = write_parts(d.path(), "10", 3);
+    let copy = d.path().join("again.csv");
     fs::copy(&files[1], &copy).unwrap();
     files.push(copy);
     let o = merge(&files).exits(1);
@@ -402,8 +409,8 @@ fn rewrite(path: &Path, change: impl Fn(&mut PartRow)) {
 
 #[test]
 fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..4).map(|r| write_part(dir.path(), "10", r, 4)).collect();
+    let d = dir();
+    let files = write_parts(d.path(), "10", 4);
     rewrite(&files[1], |row| {
         row.plan = "enumerate-prefix3-v2".to_string()
     });
@@ -431,8 +438,8 @@ fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
 
 #[test]
 fn merge_refuses_a_corrupted_part_and_names_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..2).map(|r| write_part(dir.path(), "10", r, 2)).collect();
+    let d = dir();
+    let files = write_parts(d.path(), "10", 2);
     let text = fs::read_to_string(&files[1]).unwrap();
     let (header, row) = text.split_once('\n').unwrap();
     // Change the boards column by one, keeping the old checksum.
@@ -449,15 +456,15 @@ fn merge_refuses_a_corrupted_part_and_names_it() {
 
 #[test]
 fn merge_refuses_a_whole_result_and_unreadable_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let result = dir.path().join("result.csv");
+    let d = dir();
+    let result = d.path().join("result.csv");
     queens_plain()
         .args(["count", "8", "-q", "--csv"])
         .arg(&result)
         .succeeds();
     let o = merge(&[result]).exits(1);
     assert_has(&err(&o), "holds whole results");
-    let o = merge(&[dir.path().join("nope.csv")]).exits(2);
+    let o = merge(&[d.path().join("nope.csv")]).exits(2);
     assert_has(&err(&o), "nope.csv");
 }
 
@@ -487,10 +494,10 @@ fn slurm_one_based_and_stepped_arrays_map_to_all_parts() {
     let expected = whole("10");
     // --array=1-4 (one-based) and --array=0-6:2 (stepped): four tasks each.
     for (ids, min, max, step) in [(vec![1, 2, 3, 4], 1, 4, 1), (vec![0, 2, 4, 6], 0, 6, 2)] {
-        let dir = tempfile::tempdir().unwrap();
+        let d = dir();
         let files: Vec<PathBuf> = ids
             .iter()
-            .map(|&id| slurm_task(dir.path(), id, 4, min, max, step))
+            .map(|&id| slurm_task(d.path(), id, 4, min, max, step))
             .collect();
         let parts: Vec<(String, String)> = files.iter().map(|f| res_mod(f)).collect();
         let want: Vec<(String, String)> =
@@ -522,15 +529,15 @@ fn slurm_part_outside_a_job_array_is_a_usage_error() {
 
 #[test]
 fn a_checkpointed_part_merges_like_any_part() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     let mut files = Vec::new();
     for r in 0..3 {
-        let f = dir.path().join(format!("p{r}.csv"));
+        let f = d.path().join(format!("p{r}.csv"));
         queens_plain()
             .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
             .arg(&f)
             .arg("--checkpoint")
-            .arg(dir.path().join(format!("p{r}.ckpt")))
+            .arg(d.path().join(format!("p{r}.ckpt")))
             .succeeds();
         files.push(f);
     }
@@ -540,16 +547,16 @@ fn a_checkpointed_part_merges_like_any_part() {
 
 #[test]
 fn parts_counted_on_different_kernels_merge_and_name_both() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     let engine = ["--engine", "symmetric"];
     let scalar = write_part_with(
-        dir.path(),
+        d.path(),
         "12",
         0,
         2,
         &["--engine", "symmetric", "--kernel", "scalar"],
     );
-    let best = write_part_with(dir.path(), "12", 1, 2, &engine);
+    let best = write_part_with(d.path(), "12", 1, 2, &engine);
     let o = merge(&[scalar, best]).succeeds();
     assert_eq!(results(&o.stdout), {
         let mut w = whole_with("12", &engine);

@@ -4,6 +4,8 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::cells;
+use crate::common::file_with;
 use crate::common::{dir, queens_plain, stdout_of, subcommands};
 use std::fs;
 
@@ -48,10 +50,7 @@ fn short_help_fits_a_screen_and_long_help_keeps_everything() {
 fn the_nodes_column_says_whose_nodes_they_are() {
     let out = stdout_of(&["count", "12", "--columns", "n,nodes"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["12", "88665"]
-    );
+    assert_eq!(cells(lines[1]), ["12", "88665"]);
     assert_eq!(
         lines.last().unwrap(),
         &queens::formats::table::SYMMETRIC_NODES_NOTE
@@ -67,10 +66,7 @@ fn the_nodes_column_says_whose_nodes_they_are() {
         "enumerate",
     ]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["12", "856189"]
-    );
+    assert_eq!(cells(lines[1]), ["12", "856189"]);
     assert!(!out.contains("nodes:"), "{out}");
     // Nor does a table without nodes.
     assert!(!stdout_of(&["count", "12"]).contains("nodes:"));
@@ -111,8 +107,7 @@ fn man_prints_the_page_and_writes_one_per_command_into_a_folder() {
     let count = fs::read_to_string(folder.join("queens-count.1")).unwrap();
     assert_has(&count, "checkpoint");
     // A folder that cannot be made is an I/O error, exit 3.
-    let file = d.path().join("a-file");
-    fs::write(&file, "").unwrap();
+    let file = file_with(d.path(), "a-file", "");
     let out = queens_plain()
         .args(["man", "-o", file.join("sub").to_str().unwrap()])
         .exits(3);

@@ -5,6 +5,8 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::cells;
+use crate::common::file_with;
 use crate::common::{
     csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of, usage_errors,
 };
@@ -357,8 +359,7 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
 #[test]
 fn known_refuses_a_table_with_a_mismatch_and_names_bad_lines() {
     let d = dir();
-    let wrong = d.path().join("wrong.csv");
-    fs::write(&wrong, "n,total_A000170\n8,93\n").unwrap();
+    let wrong = file_with(d.path(), "wrong.csv", "n,total_A000170\n8,93\n");
     let marked = d.path().join("marked.csv");
     // A run against the wrong table writes a row marked MISMATCH…
     queens()
@@ -417,14 +418,8 @@ fn columns_choose_the_table_and_markdown_and_never_the_csv() {
         "n,total,nodes",
     ]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[0].split_whitespace().collect::<Vec<_>>(),
-        ["n", "total", "nodes"]
-    );
-    assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["8", "92", "2057"]
-    );
+    assert_eq!(cells(lines[0]), ["n", "total", "nodes"]);
+    assert_eq!(cells(lines[1]), ["8", "92", "2057"]);
     // The columns left out that describe the run, in one line under the table.
     assert!(
         lines[2].starts_with("engine enumerate, kernel scalar, threads ")
@@ -489,10 +484,7 @@ fn the_default_table_fits_100_columns() {
     let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
     assert!(widest <= 100, "{widest}:\n{out}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[0].split_whitespace().collect::<Vec<_>>(),
-        queens::formats::table::HUMAN_COLUMNS
-    );
+    assert_eq!(cells(lines[0]), queens::formats::table::HUMAN_COLUMNS);
     assert_eq!(lines.len(), 18, "header, 16 rows, the line under them");
     let n16: Vec<&str> = lines[16].split_whitespace().collect();
     assert_eq!(

@@ -5,6 +5,7 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
 use crate::common::{
     csv_records, dir, fails_with, json_u64s, path_str, queens, stdout_of, usage_errors,
 };
@@ -33,10 +34,7 @@ fn count_takes_format_and_o() {
     assert_eq!(doc["rows"][1]["classes"], 2);
     let md = stdout_of(&["count", "6", "--format", "markdown"]);
     assert!(md.starts_with('|'), "{md}");
-    assert!(
-        md.lines().nth(2).unwrap().starts_with("| 6 | 4 | 1 |"),
-        "{md}"
-    );
+    assert_line_starts_with(&md, 2, "| 6 | 4 | 1 |");
     // -o: the human table goes to the file, nothing to stdout.
     let d = dir();
     assert_eq!(stdout_in(d.path(), &["count", "8", "-o", "t.txt"]), "");

@@ -6,6 +6,7 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::cells;
 use queens::plan::Engine;
 use queens::runner::build_with_kernel;
 use queens::search::kernel::{Kernel, KernelChoice};
@@ -152,7 +153,7 @@ fn queens_kernel_forces_autos_pick_for_a_whole_run_and_a_bad_value_is_a_usage_er
 fn kernel_help_lists_every_kernel_of_the_registry() {
     let help = crate::common::stdout_of(&["count", "--help"]);
     // Lines wrap to the terminal: compare with the white space folded.
-    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = cells(&help).join(" ");
     for &k in Kernel::ALL {
         assert_has(&help, &format!("- {}:", k.name()));
         if !k.is_available() {

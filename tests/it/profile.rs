@@ -17,11 +17,7 @@ fn profile_threads_are_capped_as_counts_are() {
         String::from_utf8(out.stderr).unwrap(),
         format!("queens: --threads 60000 capped at {cap} (4 per core, at most 1024)\n")
     );
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .contains("total   2057")
-    );
+    assert_has(&String::from_utf8(out.stdout).unwrap(), "total   2057");
 }
 
 // ---------------------------------------------------------------- profile

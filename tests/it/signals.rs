@@ -6,6 +6,7 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::file_with;
 use crate::common::process::queens_plain;
 use crate::common::{build, csv_records, dir, fails_with, path_str};
 use crate::running::Running;
@@ -266,6 +267,14 @@ fn spawn(args: &[&str]) -> Running {
     Running::spawn(args, &[], Stdio::inherit())
 }
 
+/// `count 27 --threads 1 flags… --checkpoint ckpt`: a size that cannot finish (years), started.
+fn spawn_27(flags: &[&str], ckpt: &Path) -> Running {
+    let mut args = vec!["count", "27", "--threads", "1"];
+    args.extend(flags);
+    args.extend(["--checkpoint", path_str(ckpt)]);
+    spawn(&args)
+}
+
 /// A size whose symmetric count takes seconds on one thread on the kernel `auto` runs (the
 /// vector kernels, where the CPU has them, are 4 to 15 times as fast as the scalar one), as in
 /// the checkpoint tests of `checkpoints`.
@@ -487,8 +496,7 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
 #[test]
 fn several_sizes_need_a_checkpoint_folder_not_a_file() {
     let d = dir();
-    let file = d.path().join("c.ckpt");
-    fs::write(&file, "").unwrap();
+    let file = file_with(d.path(), "c.ckpt", "");
     fails_with(
         &["count", "8-9", "--checkpoint", path_str(&file)],
         2,
@@ -512,14 +520,7 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
 fn a_size_that_cannot_finish_is_announced_and_one_sigint_ends_it_within_seconds() {
     let d = dir();
     let ckpt = d.path().join("n27.ckpt");
-    let mut run = spawn(&[
-        "count",
-        "27",
-        "--threads",
-        "1",
-        "--checkpoint",
-        path_str(&ckpt),
-    ]);
+    let mut run = spawn_27(&[], &ckpt);
     let warning = run.wait_err("would take about");
     assert!(
         warning.starts_with("queens: n = 27 would take about ")
@@ -621,15 +622,7 @@ fn yes_and_quiet_leave_out_only_the_warning() {
     for flag in ["--yes", "-q"] {
         let d = dir();
         let ckpt = d.path().join("c");
-        let mut run = spawn(&[
-            "count",
-            "27",
-            "--threads",
-            "1",
-            flag,
-            "--checkpoint",
-            path_str(&ckpt),
-        ]);
+        let mut run = spawn_27(&[flag], &ckpt);
         if flag == "--yes" {
             run.wait_err("queens: n=27: started: ");
         } else {

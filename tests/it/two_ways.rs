@@ -5,6 +5,7 @@
 
 use crate::common::Succeeds;
 use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
 use crate::common::{csv_records, dir, queens};
 
 #[test]
@@ -122,13 +123,7 @@ fn parts_of_the_outer_ring_plan_merge_to_the_whole_and_do_not_mix_with_the_borde
         .args(&outer)
         .succeeds();
     let text = String::from_utf8(merged.stdout).unwrap();
-    assert!(
-        text.lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("11,2680,341,329,12,0,"),
-        "{text}"
-    );
+    assert_line_starts_with(&text, 1, "11,2680,341,329,12,0,");
     // One border part in place of an outer-ring one: refused, not summed.
     let mixed = queens()
         .args(["merge"])
