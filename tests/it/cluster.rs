@@ -457,12 +457,8 @@ fn merge_refuses_a_corrupted_part_and_names_it() {
 #[test]
 fn merge_refuses_a_whole_result_and_unreadable_files() {
     let d = dir();
-    let result = d.path().join("result.csv");
-    queens_plain()
-        .args(["count", "8", "-q", "--csv"])
-        .arg(&result)
-        .succeeds();
-    let o = merge(&[result]).exits(1);
+    run_ok(&["count", "8", "--csv", "result.csv"], d.path());
+    let o = merge(&[d.path().join("result.csv")]).exits(1);
     assert_has(&err(&o), "holds whole results");
     let o = merge(&[d.path().join("nope.csv")]).exits(2);
     assert_has(&err(&o), "nope.csv");
