@@ -20,18 +20,12 @@
 # classes-8.csv  the 12 classes of n = 8
 set -euo pipefail
 
-if (($# > 0)); then
-    case "$1" in
-        -h | --help)
-            sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
-            exit 0
-            ;;
-        *)
-            echo "regenerate.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2
-            exit 2
-            ;;
-    esac
-fi
+# No arguments: --help prints the comment above, anything else is refused.
+case "$#:${1-}" in
+    0:) ;;
+    *:-h | *:--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "regenerate.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2; exit 2 ;;
+esac
 
 cd "$(dirname "$0")/../.."
 

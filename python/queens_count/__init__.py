@@ -23,7 +23,10 @@ import math
 import os
 import sys
 import time
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, TypedDict, Union
+
+if TYPE_CHECKING:  # the annotations are not evaluated at run time (PEP 563)
+    from typing_extensions import Unpack
 
 from . import _native
 from ._native import Classes, Classification, Counts, Solutions
@@ -53,6 +56,17 @@ __version__ = "0.1.0"
 MAX_ARRAY_N: int = _native.MAX_ARRAY_N
 
 Progress = Union[None, bool, Callable[[int, int], Any]]
+
+
+class _CountOptions(TypedDict, total=False):
+    """The keyword options of :func:`count`, which :func:`table`, :func:`verify` and
+    :func:`count_part` take too (``**options``); :func:`count` says what each means."""
+
+    engine: Optional[str]
+    kernel: Optional[str]
+    threads: Optional[int]
+    split: Optional[str]
+    progress: Progress
 
 
 def _rate_text(per_second: float, what: str) -> str:
@@ -310,15 +324,7 @@ def _sizes(sizes: Union[int, str, Iterable[int]]) -> List[int]:
     return [int(n) for n in sizes]
 
 
-def table(
-    sizes: Union[int, str, Iterable[int]],
-    *,
-    engine: Optional[str] = None,
-    kernel: Optional[str] = None,
-    threads: Optional[int] = None,
-    split: Optional[str] = None,
-    progress: Progress = None,
-) -> List[Counts]:
+def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions]) -> List[Counts]:
     """Counts several board sizes: a ``range``, a list, or a string such as ``"4-12"``.
 
     The options are those of :func:`count`. ``[c.as_dict() for c in table(...)]`` feeds
@@ -338,21 +344,11 @@ def table(
             raise ValueError(f"board size {n} is outside 0 to 32")
     rows = []
     for n in ns:
-        rows.append(
-            count(n, engine=engine, kernel=kernel, threads=threads, split=split, progress=progress)
-        )
+        rows.append(count(n, **options))
     return rows
 
 
-def verify(
-    n: int,
-    *,
-    engine: Optional[str] = None,
-    kernel: Optional[str] = None,
-    threads: Optional[int] = None,
-    split: Optional[str] = None,
-    progress: Progress = None,
-) -> Counts:
+def verify(n: int, **options: Unpack[_CountOptions]) -> Counts:
     """Counts board size ``n`` and checks it against the published values (OEIS).
 
     Returns the counts (``verified`` is True, or None where nothing is published for ``n``);
@@ -361,7 +357,7 @@ def verify(
     >>> verify(11).verified
     True
     """
-    c = count(n, engine=engine, kernel=kernel, threads=threads, split=split, progress=progress)
+    c = count(n, **options)
     if c.verified is False:
         known = published(n) or {}
         mine = c.as_dict()
@@ -375,16 +371,7 @@ def verify(
     return c
 
 
-def count_part(
-    n: int,
-    part: str,
-    *,
-    engine: Optional[str] = None,
-    kernel: Optional[str] = None,
-    threads: Optional[int] = None,
-    split: Optional[str] = None,
-    progress: Progress = None,
-) -> str:
+def count_part(n: int, part: str, **options: Unpack[_CountOptions]) -> str:
     """Counts one part of board size ``n`` for a cluster: the units whose number is RES modulo
     MOD (``part="RES/MOD"``, as ``queens count N --part RES/MOD`` does).
 
@@ -403,12 +390,10 @@ def count_part(
     [(12, 14200, 1787)]
     >>> import shutil; shutil.rmtree(folder)
     """
+    progress = options.pop("progress", None)
     callback, detail, close = _progress_callback(progress, f"n = {n}, part {part}")
     try:
-        return _native.count_part(
-            n, part, engine=engine, kernel=kernel, threads=threads, split=split,
-            progress=callback, progress_detail=detail,
-        )
+        return _native.count_part(n, part, **options, progress=callback, progress_detail=detail)
     finally:
         close()
 
@@ -501,11 +486,14 @@ def classify(board: Union[str, Sequence[int]], notation: str = "auto") -> Classi
     return _native.classify(board, notation)
 
 
-def kernels() -> List[str]:
+def kernels(every: bool = False) -> List[str]:
     """The counting kernels this CPU runs (the values of ``kernel=`` besides ``"auto"``),
-    fastest last.
+    fastest last; with ``every=True``, every kernel the library has, whether this CPU runs it
+    or not (as ``queens kernels`` lists them).
 
     >>> kernels()[0]
     'scalar'
+    >>> set(kernels()) <= set(kernels(every=True))
+    True
     """
-    return _native.kernels()
+    return _native.kernels(every)

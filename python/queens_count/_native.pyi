@@ -1,46 +1,35 @@
 """Types of the extension module queens_count._native (src/lib.rs); the package's functions
 in queens_count/__init__.py carry the documentation and examples."""
 
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Final, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
+
+from typing_extensions import Unpack
 
 import numpy
 import numpy.typing
 
 MAX_ARRAY_N: int
 
+# The attributes of the classes are read-only (Final).
+
 class Counts:
     """The counts of one board size, complete and checked against the published values."""
 
-    @property
-    def n(self) -> int: ...
-    @property
-    def total(self) -> int: ...
-    @property
-    def classes(self) -> int: ...
-    @property
-    def asymmetric(self) -> int: ...
-    @property
-    def half_turn(self) -> int: ...
-    @property
-    def quarter_turn(self) -> int: ...
-    @property
-    def fixed_half_turn(self) -> int: ...
-    @property
-    def fixed_quarter_turn(self) -> int: ...
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def seconds(self) -> float: ...
-    @property
-    def engine(self) -> str: ...
-    @property
-    def kernel(self) -> str: ...
-    @property
-    def threads(self) -> int: ...
-    @property
-    def plan(self) -> str: ...
-    @property
-    def verified(self) -> Optional[bool]: ...
+    n: Final[int]
+    total: Final[int]
+    classes: Final[int]
+    asymmetric: Final[int]
+    half_turn: Final[int]
+    quarter_turn: Final[int]
+    fixed_half_turn: Final[int]
+    fixed_quarter_turn: Final[int]
+    nodes: Final[int]
+    seconds: Final[float]
+    engine: Final[str]
+    kernel: Final[str]
+    threads: Final[int]
+    plan: Final[str]
+    verified: Final[Optional[bool]]
     def as_dict(self) -> dict[str, Union[int, float, str, bool, None]]: ...
 
 class Solutions(Iterator[Tuple[int, ...]]):
@@ -59,46 +48,36 @@ class Classes(Iterator[Tuple[Tuple[int, ...], str, int]]):
 class Classification:
     """What the symmetries of the square do to one board."""
 
-    @property
-    def board(self) -> Tuple[int, ...]: ...
-    @property
-    def canonical(self) -> Tuple[int, ...]: ...
-    @property
-    def symmetry(self) -> str: ...
-    @property
-    def class_size(self) -> int: ...
-    @property
-    def transforms(self) -> Tuple[str, ...]: ...
-    @property
-    def notation(self) -> str: ...
+    board: Final[Tuple[int, ...]]
+    canonical: Final[Tuple[int, ...]]
+    symmetry: Final[str]
+    class_size: Final[int]
+    transforms: Final[Tuple[str, ...]]
+    notation: Final[str]
 
-# progress: called with (work_done, work_total), or with progress_detail=True with
-# (work_done, work_total, units_done, units_total, boards_found).
-def count(
-    n: int,
-    *,
-    engine: Optional[str] = None,
-    kernel: Optional[str] = None,
-    threads: Optional[int] = None,
-    split: Optional[str] = None,
-    progress: Optional[Callable[..., Any]] = None,
-    progress_detail: bool = False,
-) -> Counts: ...
-def count_part(
-    n: int,
-    part: str,
-    *,
-    engine: Optional[str] = None,
-    kernel: Optional[str] = None,
-    threads: Optional[int] = None,
-    split: Optional[str] = None,
-    progress: Optional[Callable[..., Any]] = None,
-    progress_detail: bool = False,
-) -> str: ...
+# The keyword options of count and count_part, each None (or False) by default. progress:
+# called with (work_done, work_total), or with progress_detail=True with
+# (work_done, work_total, units_done, units_total, boards_found). (A TypedDict by call, not a
+# class: the stub declares no class the extension lacks.)
+_Options = TypedDict(
+    "_Options",
+    {
+        "engine": Optional[str],
+        "kernel": Optional[str],
+        "threads": Optional[int],
+        "split": Optional[str],
+        "progress": Optional[Callable[..., Any]],
+        "progress_detail": bool,
+    },
+    total=False,
+)
+
+def count(n: int, **options: Unpack[_Options]) -> Counts: ...
+def count_part(n: int, part: str, **options: Unpack[_Options]) -> str: ...
 def merge(paths: Sequence[str]) -> List[Counts]: ...
 def published(n: int) -> Optional[dict[str, Optional[int]]]: ...
 def solutions(n: int) -> Solutions: ...
 def solutions_array(n: int) -> numpy.typing.NDArray[numpy.uint8]: ...
 def classes(n: int) -> Classes: ...
 def classify(board: Union[str, Sequence[int]], notation: str = "auto") -> Classification: ...
-def kernels() -> List[str]: ...
+def kernels(every: bool = False) -> List[str]: ...

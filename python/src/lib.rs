@@ -336,15 +336,20 @@ impl PyCounts {
     /// The counts as a dict (column name → value), ready for `pandas.DataFrame`.
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("n", self.n)?;
-        d.set_item("total", self.total)?;
-        d.set_item("classes", self.classes)?;
-        d.set_item("asymmetric", self.asymmetric)?;
-        d.set_item("half_turn", self.half_turn)?;
-        d.set_item("quarter_turn", self.quarter_turn)?;
-        d.set_item("fixed_half_turn", self.fixed_half_turn)?;
-        d.set_item("fixed_quarter_turn", self.fixed_quarter_turn)?;
-        d.set_item("nodes", self.nodes)?;
+        set_counts(
+            &d,
+            [
+                self.n as u128,
+                self.total,
+                self.classes,
+                self.asymmetric,
+                self.half_turn,
+                self.quarter_turn,
+                self.fixed_half_turn,
+                self.fixed_quarter_turn,
+                self.nodes,
+            ],
+        )?;
         d.set_item("seconds", self.seconds)?;
         d.set_item("engine", &self.engine)?;
         d.set_item("kernel", &self.kernel)?;
@@ -471,16 +476,34 @@ fn published<'py>(py: Python<'py>, n: i64) -> PyResult<Option<Bound<'py, PyDict>
         return Ok(None);
     };
     let d = PyDict::new(py);
-    d.set_item("n", row.n)?;
-    d.set_item("total", row.total)?;
-    d.set_item("classes", row.classes)?;
-    d.set_item("asymmetric", row.asymmetric)?;
-    d.set_item("half_turn", row.half_turn)?;
-    d.set_item("quarter_turn", row.quarter_turn)?;
-    d.set_item("fixed_half_turn", row.fixed_half_turn)?;
-    d.set_item("fixed_quarter_turn", row.fixed_quarter_turn)?;
-    d.set_item("nodes", row.nodes)?;
+    set_counts(
+        &d,
+        [
+            Some(row.n as u128),
+            row.total,
+            row.classes,
+            row.asymmetric,
+            row.half_turn,
+            row.quarter_turn,
+            row.fixed_half_turn,
+            row.fixed_quarter_turn,
+            row.nodes,
+        ],
+    )?;
     Ok(Some(d))
+}
+
+/// The nine columns of the counts of one board size, as `Counts.as_dict` and `published`
+/// name them.
+const COUNT_COLUMNS: &str =
+    "n total classes asymmetric half_turn quarter_turn fixed_half_turn fixed_quarter_turn nodes";
+
+/// Sets the [`COUNT_COLUMNS`] of `d` to `values`, in that order.
+fn set_counts<'py, V: IntoPyObject<'py>>(d: &Bound<'py, PyDict>, values: [V; 9]) -> PyResult<()> {
+    for (column, value) in COUNT_COLUMNS.split(' ').zip(values) {
+        d.set_item(column, value)?;
+    }
+    Ok(())
 }
 
 /// The most boards the search thread of [`solutions`] hands over at a time: the first hand-over
@@ -783,9 +806,15 @@ fn classes(n: i64) -> PyResult<PyClasses> {
 struct PyClassification {
     board: Vec<u8>,
     canonical: Vec<u8>,
+    /// The symmetry type: "asymmetric", "half_turn" or "quarter_turn".
+    #[pyo3(get)]
     symmetry: &'static str,
+    /// Boards in its class: 8, 4 or 2 (1 for n = 1).
+    #[pyo3(get)]
     class_size: usize,
     transforms: Vec<&'static str>,
+    /// The notation the board was read in ("cols", "digits", "leetcode", …).
+    #[pyo3(get)]
     notation: &'static str,
 }
 
@@ -803,28 +832,10 @@ impl PyClassification {
         PyTuple::new(py, &self.canonical)
     }
 
-    /// The symmetry type: "asymmetric", "half_turn" or "quarter_turn".
-    #[getter]
-    fn symmetry(&self) -> &'static str {
-        self.symmetry
-    }
-
-    /// Boards in its class: 8, 4 or 2 (1 for n = 1).
-    #[getter]
-    fn class_size(&self) -> usize {
-        self.class_size
-    }
-
     /// The names of the symmetries that map the board to its canonical form.
     #[getter]
     fn transforms<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, &self.transforms)
-    }
-
-    /// The notation the board was read in ("cols", "digits", "leetcode", …).
-    #[getter]
-    fn notation(&self) -> &'static str {
-        self.notation
     }
 
     fn __repr__(&self) -> String {
@@ -892,10 +903,17 @@ fn classify(board: &Bound<'_, PyAny>, notation: &str) -> PyResult<PyClassificati
     })
 }
 
-/// The kernels this CPU runs, fastest last (the `kernel=` values besides `auto`).
+/// The kernels this CPU runs, fastest last (the `kernel=` values besides `auto`); with
+/// `every`, every kernel of the library's registry, whether this CPU runs it or not.
 #[pyfunction]
-fn kernels() -> Vec<&'static str> {
-    Kernel::available().into_iter().map(Kernel::name).collect()
+#[pyo3(signature = (every=false))]
+fn kernels(every: bool) -> Vec<&'static str> {
+    let listed = if every {
+        Kernel::ALL.to_vec()
+    } else {
+        Kernel::available()
+    };
+    listed.into_iter().map(Kernel::name).collect()
 }
 
 /// The queens library (n-queens counts, solutions and classes) for Python.

@@ -11,11 +11,14 @@
 //! with `--ignored`, where a missing permission fails them. No test touches the machine's own
 //! `/dev` entries or system files.
 
+use crate::common::assert_has;
+use crate::common::assert_no_stdout;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
-use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
-use crate::common::{build, dir, results, whole};
+use crate::common::process::run_refused;
+use crate::common::process::{as_nobody, err, needs_root, refused, run, sh, temp_files};
+use crate::common::{Succeeds, build, dir, results, whole};
 use queens::plan::{Engine, Part};
 use queens::search::kernel::Kernel;
 use std::fs;
@@ -116,7 +119,7 @@ fn a_damaged_line_in_the_middle_costs_only_its_unit() {
     );
     let out = String::from_utf8(o.stdout).unwrap();
     let published = queens::verify::lookup(11).unwrap().total.unwrap();
-    assert!(out.contains(&format!("\n11,{published},")), "{out}");
+    assert_has(&out, &format!("\n11,{published},"));
     // The file holds every unit again, the damaged line replaced by a good one.
     let again = fs::read_to_string(&path).unwrap();
     assert_eq!(again.lines().count(), lines.len());
@@ -131,8 +134,12 @@ fn a_checkpoint_of_the_older_format_is_refused_with_advice() {
         "queens-checkpoint,v1,n=9,engine=symmetric,plan=x,part=0/1,units=1,0\n",
     )
     .unwrap();
-    let o = run(&["count", "9", "--checkpoint", "old.ckpt"], d.path());
-    refused(&o, 2, "written by an older version of queens");
+    let o = run_refused(
+        &["count", "9", "--checkpoint", "old.ckpt"],
+        d.path(),
+        2,
+        "written by an older version of queens",
+    );
     assert!(err(&o).contains("delete it or finish with that version"));
 }
 
@@ -168,16 +175,13 @@ fn a_second_run_on_one_checkpoint_is_refused_naming_the_file() {
     first.kill().unwrap();
     first.wait().unwrap();
     refused(&o, 2, "'");
-    assert!(
-        err(&o).contains("busy.ckpt' is in use by another queens run"),
-        "{}",
-        err(&o)
-    );
+    assert_has(&err(&o), "busy.ckpt' is in use by another queens run");
 }
 
 // --- every reader under random and damaged input -------------------------------------------
 
 mod readers {
+    use crate::common::file_with;
     use proptest::prelude::*;
     use queens::formats::merge::{self, Problems};
     use queens::formats::part_row::{PART_HEADER, PartRow};
@@ -324,8 +328,7 @@ mod readers {
             for l in &lines {
                 damaged.extend_from_slice(l);
             }
-            let path = d.path().join("ours");
-            fs::write(&path, &damaged).unwrap();
+            let path = file_with(d.path(), "ours", &damaged);
             let c = open(&path, &ours);
             for (&id, t) in c.done() {
                 prop_assert!(ours.part.selects(id), "unit {id} outside the part");
@@ -350,8 +353,7 @@ mod readers {
                 _ => (table::CSV_HEADER.join(",") + "\n").into_bytes(),
             };
             let input: Vec<u8> = prefix.into_iter().chain(bytes.iter().copied()).collect();
-            let path = d.path().join("c");
-            fs::write(&path, &input).unwrap();
+            let path = file_with(d.path(), "c", &input);
             let _ = Checkpoint::open(&path, &identity(9, Part::WHOLE));
             let mut problems = Problems::new();
             let _ = merge::read_parts("p.csv", input.as_slice(), &mut problems);
@@ -437,15 +439,21 @@ fn kill_until_done(args: &[&str], d: &Path, rng: &mut Lcg, rounds: usize) -> usi
     panic!("the last run did not finish");
 }
 
-/// The unit ids of a checkpoint, each once, and no temporary file beside it.
-fn check_journal(d: &Path, expected_units: usize) {
-    let text = fs::read_to_string(d.join("ckpt")).unwrap();
+/// The unit ids of the unit lines of a checkpoint's text (its header line left out), sorted.
+fn journaled_ids(text: &str) -> Vec<usize> {
     let mut ids: Vec<usize> = text
         .lines()
         .skip(1)
         .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
         .collect();
     ids.sort_unstable();
+    ids
+}
+
+/// The unit ids of a checkpoint, each once, and no temporary file beside it.
+fn check_journal(d: &Path, expected_units: usize) {
+    let text = fs::read_to_string(d.join("ckpt")).unwrap();
+    let mut ids = journaled_ids(&text);
     ids.dedup();
     assert_eq!(ids.len(), expected_units, "every unit journaled");
     assert_eq!(text.lines().count(), expected_units + 1, "each once");
@@ -532,11 +540,11 @@ fn quiet_keeps_the_note_on_dropped_checkpoint_lines() {
         d.path(),
     );
     let e = err(&o);
-    assert!(
-        e.contains("the checkpoint 'ck': 1 line dropped and its units will be counted again"),
-        "{e}"
+    assert_has(
+        &e,
+        "the checkpoint 'ck': 1 line dropped and its units will be counted again",
     );
-    assert!(String::from_utf8(o.stdout).unwrap().contains("\n9,352,46,"));
+    assert_has(&String::from_utf8(o.stdout).unwrap(), "\n9,352,46,");
 }
 
 // --- 4. small damage keeps what verifies ---------------------------------------------------------
@@ -572,9 +580,9 @@ fn resumes_all_of_ten(d: &Path, units: usize) -> String {
             .contains("\n10,724,92,"),
         "{e}"
     );
-    assert!(
-        e.contains(&format!("{units} of {units} units of n = 10 already done")),
-        "{e}"
+    assert_has(
+        &e,
+        &format!("{units} of {units} units of n = 10 already done"),
     );
     e
 }
@@ -588,12 +596,12 @@ fn a_flipped_bit_in_the_header_keeps_every_unit_that_verifies() {
     bytes[25] ^= 0x01;
     fs::write(d.path().join("ck"), &bytes).unwrap();
     let e = resumes_all_of_ten(d.path(), units);
-    assert!(
-        e.contains(&format!(
+    assert_has(
+        &e,
+        &format!(
             "its header was damaged and is written again; the {units} units whose lines verify \
              against this run are kept"
-        )),
-        "{e}"
+        ),
     );
     let again = fs::read_to_string(d.path().join("ck")).unwrap();
     assert_eq!(
@@ -602,8 +610,12 @@ fn a_flipped_bit_in_the_header_keeps_every_unit_that_verifies() {
         "written again as it was"
     );
     // A header of another run, intact, is still refused: nothing is counted.
-    let o = run(&["count", "11", "--checkpoint", "ck"], d.path());
-    refused(&o, 2, "belongs to another run");
+    run_refused(
+        &["count", "11", "--checkpoint", "ck"],
+        d.path(),
+        2,
+        "belongs to another run",
+    );
 }
 
 #[test]
@@ -624,25 +636,18 @@ fn a_zero_filled_hole_without_a_newline_loses_only_the_lines_it_covers() {
         .unwrap();
     let e = err(&o);
     assert!(o.status.success(), "{e}");
-    assert!(e.contains("1 line dropped"), "{e}");
-    assert!(
-        e.contains(&format!(
-            "{} of {units} units of n = 10 already done",
-            units - 1
-        )),
-        "{e}"
+    assert_has(&e, "1 line dropped");
+    assert_has(
+        &e,
+        &format!("{} of {units} units of n = 10 already done", units - 1),
     );
-    assert!(
-        String::from_utf8(o.stdout)
-            .unwrap()
-            .contains("\n10,724,92,")
-    );
+    assert_has(&String::from_utf8(o.stdout).unwrap(), "\n10,724,92,");
     // A hole that swallows the header: the unit lines still verify.
     let mut bytes = vec![0u8; 2 << 20];
     bytes.extend((lines.join("\n") + "\n").into_bytes());
     fs::write(d.path().join("ck"), &bytes).unwrap();
     let e = resumes_all_of_ten(d.path(), units);
-    assert!(e.contains("its header was damaged"), "{e}");
+    assert_has(&e, "its header was damaged");
 }
 
 #[test]
@@ -660,9 +665,9 @@ fn crlf_line_ends_are_read_and_reordered_header_fields_are_named() {
     let mut swapped = fields.clone();
     swapped.swap(2, 3);
     fs::write(d.path().join("ck"), swapped.join(",") + "\n").unwrap();
-    let o = run(&["count", "10", "--checkpoint", "ck"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["count", "10", "--checkpoint", "ck"],
+        d.path(),
         1,
         "the header's fields are in another order than queens writes them",
     );
@@ -739,7 +744,7 @@ fn a_checkpoint_folder_is_checked_whole_before_any_size_is_counted() {
         "--csv 'run/n9.ckpt' is also an input of this command (--checkpoint 'run/n9.ckpt')",
     );
     // Another engine: refused before n = 7 is counted (no row on stdout).
-    let o = run(
+    let o = run_refused(
         &[
             "count",
             "7-9",
@@ -751,13 +756,10 @@ fn a_checkpoint_folder_is_checked_whole_before_any_size_is_counted() {
             "-",
         ],
         d.path(),
+        2,
+        "the checkpoint 'run/n8.ckpt' belongs to another run",
     );
-    refused(&o, 2, "the checkpoint 'run/n8.ckpt' belongs to another run");
-    assert!(
-        o.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&o.stdout)
-    );
+    assert_no_stdout(&o);
     assert!(!d.path().join("run/n7.ckpt").exists());
 }
 
@@ -775,21 +777,14 @@ fn a_locked_checkpoint_in_a_folder_is_refused_before_the_first_size() {
         .open(ck.join("n17.ckpt"))
         .unwrap();
     held.lock().unwrap();
-    let o = run(
+    let o = run_refused(
         &["count", "15,16,17", "--checkpoint", "ck", "--csv", "-"],
         d.path(),
-    );
-    refused(
-        &o,
         2,
         "the checkpoint 'ck/n17.ckpt' is in use by another queens run (it is locked)",
     );
     // Refused before n = 15 started: no row, no checkpoint of n = 15 or 16.
-    assert!(
-        o.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&o.stdout)
-    );
+    assert_no_stdout(&o);
     let names: Vec<String> = fs::read_dir(&ck)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -867,13 +862,17 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
         &["count", "8", "--checkpoint", "ck", "--csv", "-"],
         d.path(),
     );
-    assert!(err(&o).contains("2 lines dropped"), "{}", err(&o));
-    assert!(String::from_utf8(o.stdout).unwrap().contains("\n8,92,12,"));
+    assert_has(&err(&o), "2 lines dropped");
+    assert_has(&String::from_utf8(o.stdout).unwrap(), "\n8,92,12,");
     // A table row with negative seconds, or fewer nodes than an eighth of its total.
     run_ok(&["count", "8", "--csv", "t.csv"], d.path());
     let text = fs::read_to_string(d.path().join("t.csv")).unwrap();
     let (header, row) = text.trim_end().split_once('\n').unwrap();
-    for (column, value) in [(7, "-1"), (7, "NaN"), (6, "11")] {
+    for (column, name, value) in [
+        (7, "seconds", "-1"),
+        (7, "seconds", "NaN"),
+        (6, "nodes", "11"),
+    ] {
         let mut f: Vec<&str> = row.split(',').collect();
         f[column] = value;
         fs::write(
@@ -881,23 +880,11 @@ fn journal_lines_and_table_rows_with_impossible_values_are_refused() {
             format!("{header}\n{}\n", f.join(",")),
         )
         .unwrap();
-        let o = run(&["plot", "f.csv", "-o", "p.svg"], d.path());
-        refused(
-            &o,
+        run_refused(
+            &["plot", "f.csv", "-o", "p.svg"],
+            d.path(),
             2,
-            &format!(
-                "line 2: column {}: \"{value}\" is not valid",
-                [
-                    "n",
-                    "total",
-                    "classes",
-                    "asymmetric",
-                    "half_turn",
-                    "quarter_turn",
-                    "nodes",
-                    "seconds"
-                ][column]
-            ),
+            &format!("line 2: column {name}: \"{value}\" is not valid"),
         );
     }
 }
@@ -983,14 +970,8 @@ fn resume_and_check(engine: &str, n: usize, checkpoint: &Path, done_before: usiz
         "{engine} n={n}: {done_before} of {units} units were done before the resume"
     );
     let text = fs::read_to_string(checkpoint).unwrap();
-    let mut ids: Vec<usize> = text
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
-        .collect();
-    ids.sort_unstable();
     assert_eq!(
-        ids,
+        journaled_ids(&text),
         (0..units).collect::<Vec<_>>(),
         "every unit journaled exactly once"
     );
@@ -999,8 +980,8 @@ fn resume_and_check(engine: &str, n: usize, checkpoint: &Path, done_before: usiz
 #[test]
 fn a_run_killed_with_sigkill_resumes_to_the_published_count() {
     for (engine, n) in long_runs() {
-        let dir = tempfile::tempdir().unwrap();
-        let ckpt = dir.path().join("long.ckpt");
+        let d = dir();
+        let ckpt = d.path().join("long.ckpt");
         let mut child = start_and_wait(engine, n, &ckpt);
         child.kill().unwrap(); // SIGKILL: no chance to clean up
         child.wait().unwrap();
@@ -1020,8 +1001,8 @@ fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usi
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(1), "a stopped run is not a success");
     let e = err(&o);
-    assert!(e.contains(&format!("stopped by SIG{signal}")), "{e}");
-    assert!(e.contains("to resume, run the same command again"), "{e}");
+    assert_has(&e, &format!("stopped by SIG{signal}"));
+    assert_has(&e, "to resume, run the same command again");
     let done = unit_lines(checkpoint);
     assert!(
         e.contains(&format!(": {done} of ")),
@@ -1033,8 +1014,8 @@ fn stop_with(signal: &str, child: std::process::Child, checkpoint: &Path) -> usi
 #[test]
 fn a_run_stopped_by_sigterm_says_how_to_resume_and_resumes_to_the_published_count() {
     for (engine, n) in long_runs() {
-        let dir = tempfile::tempdir().unwrap();
-        let ckpt = dir.path().join("long.ckpt");
+        let d = dir();
+        let ckpt = d.path().join("long.ckpt");
         let child = start_and_wait(engine, n, &ckpt);
         let done = stop_with("TERM", child, &ckpt);
         resume_and_check(engine, n, &ckpt, done);
@@ -1044,8 +1025,8 @@ fn a_run_stopped_by_sigterm_says_how_to_resume_and_resumes_to_the_published_coun
 #[test]
 fn a_run_stopped_by_sigint_stops_cleanly_too() {
     let (engine, n) = long_runs()[1];
-    let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("long.ckpt");
+    let d = dir();
+    let ckpt = d.path().join("long.ckpt");
     let child = start_and_wait(engine, n, &ckpt);
     let done = stop_with("INT", child, &ckpt);
     assert!(done > 0);
@@ -1053,35 +1034,21 @@ fn a_run_stopped_by_sigint_stops_cleanly_too() {
 
 #[test]
 fn a_checkpoint_of_another_run_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let ckpt = dir.path().join("c");
-    assert!(
-        output(
-            queens_plain()
-                .args(["count", "9", "-q", "--checkpoint"])
-                .arg(&ckpt)
-        )
-        .status
-        .success()
-    );
-    let o = output(
-        queens_plain()
-            .args(["count", "10", "-q", "--checkpoint"])
-            .arg(&ckpt),
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        err(&o).contains("belongs to another run (n 9 (this run: 10)"),
-        "{}",
-        err(&o)
-    );
-    let o = output(
-        queens_plain()
-            .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
-            .arg(&ckpt),
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("part 0/1 (this run: 1/2)"), "{}", err(&o));
+    let d = dir();
+    let ckpt = d.path().join("c");
+    queens_plain()
+        .args(["count", "9", "-q", "--checkpoint"])
+        .arg(&ckpt)
+        .succeeds();
+    queens_plain()
+        .args(["count", "10", "-q", "--checkpoint"])
+        .arg(&ckpt)
+        .refuses(2, "belongs to another run (n 9 (this run: 10)");
+    let o = queens_plain()
+        .args(["count", "9", "--part", "1/2", "-q", "--checkpoint"])
+        .arg(&ckpt)
+        .exits(2);
+    assert_has(&err(&o), "part 0/1 (this run: 1/2)");
     // A finished checkpoint gives the same result again without counting anything.
     let o = output(
         queens_plain()
@@ -1106,23 +1073,28 @@ mod as_root {
         let small = Tmpfs::mount(d.path(), "small", "64k");
         // No room for the header.
         small.fill_leaving(0);
-        let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
-        refused(&o, 3, "No space left on device");
+        run_refused(
+            &["count", "8", "--checkpoint", "small/ck"],
+            d.path(),
+            3,
+            "No space left on device",
+        );
         // Room for the header and a few units, not for the 800 units of n = 12.
         fs::remove_file(small.0.join("ck")).unwrap();
         small.fill_leaving(4096);
-        let o = run(&["count", "12", "--checkpoint", "small/ck"], d.path());
-        refused(&o, 3, "cannot append to the checkpoint 'small/ck'");
-        assert!(err(&o).contains("No space left on device"), "{}", err(&o));
+        let o = run_refused(
+            &["count", "12", "--checkpoint", "small/ck"],
+            d.path(),
+            3,
+            "cannot append to the checkpoint 'small/ck'",
+        );
+        assert_has(&err(&o), "No space left on device");
     }
 
     #[test]
     #[ignore = "needs root to run the binary as nobody (setpriv): .ci/run runs it with --ignored"]
     fn a_checkpoint_in_a_read_only_folder_is_an_io_failure_exit_3() {
-        assert!(
-            is_root(),
-            "this test needs root, to run the binary as nobody"
-        );
+        needs_root("to run the binary as nobody");
         let d = dir();
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(d.path(), fs::Permissions::from_mode(0o755)).unwrap();
@@ -1144,8 +1116,12 @@ mod as_root {
         damaged[2] = damaged[2].replace(",0.0", ",1.0");
         fs::write(small.0.join("ck"), damaged.join("\n") + "\n").unwrap();
         small.fill_leaving(0);
-        let o = run(&["count", "8", "--checkpoint", "small/ck"], d.path());
-        refused(&o, 3, "the checkpoint 'small/ck': No space left on device");
+        let o = run_refused(
+            &["count", "8", "--checkpoint", "small/ck"],
+            d.path(),
+            3,
+            "the checkpoint 'small/ck': No space left on device",
+        );
         assert!(!err(&o).contains(".queens-"), "{}", err(&o));
         assert!(temp_files(&small.0).is_empty());
     }

@@ -3,6 +3,9 @@
 //! NOTATION` as shorthand, and an output notation that cannot write a board.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
+use crate::common::file_with;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 use crate::common::{queens, queens_plain};
 use std::collections::{BTreeMap, BTreeSet};
@@ -13,8 +16,7 @@ use std::fs;
 #[test]
 fn classify_format_takes_the_notations_as_shorthand_for_the_table() {
     let d = dir();
-    let file = d.path().join("boards.txt");
-    fs::write(&file, stdout_of(&["list", "8"])).unwrap();
+    let file = file_with(d.path(), "boards.txt", stdout_of(&["list", "8"]));
     let f = path_str(&file);
     for (notation, first) in [
         ("cols", "0 4 7 5 2 6 1 3"),
@@ -64,10 +66,7 @@ fn classify_format_takes_the_notations_as_shorthand_for_the_table() {
          give one of them (--format algebraic, or --format human --notation algebraic)",
     );
     let help = stdout_of(&["classify", "--help"]);
-    assert!(
-        help.contains("--format cols1` = `--format human --notation cols1"),
-        "{help}"
-    );
+    assert_has(&help, "--format cols1` = `--format human --notation cols1");
 }
 
 #[test]
@@ -77,9 +76,7 @@ fn an_output_notation_that_cannot_write_a_board_names_the_option_given() {
         let out = queens_plain()
             .args(["classify", "-q", option, "digits"])
             .write_stdin(eleven)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
+            .exits(2);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.starts_with(&format!(
@@ -101,17 +98,8 @@ fn classify_answers_the_symmetry_follow_up_for_all_92_boards_of_n8() {
         .succeeds();
     let (header, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(
-        header,
-        [
-            "line",
-            "n",
-            "board",
-            "canonical",
-            "symmetry",
-            "class_size",
-            "to_canonical",
-            "class"
-        ]
+        header.join(","),
+        "line,n,board,canonical,symmetry,class_size,to_canonical,class"
     );
     assert_eq!(rows.len(), 92);
     // Each board carries its class number as `list 8 --classes` numbers them.
@@ -168,11 +156,7 @@ fn classify_reports_bad_lines_with_numbers_and_still_classifies_the_good_ones() 
          1 2 3 4\n",
     )
     .unwrap();
-    let out = queens_plain()
-        .args(["classify", path_str(&file)])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    let out = queens_plain().args(["classify", path_str(&file)]).exits(1);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stdout.starts_with("line"), "{stdout}");
@@ -198,9 +182,7 @@ fn classify_with_size_reports_wrong_lengths() {
     let out = queens_plain()
         .args(["classify", "--size", "5", "--format", "csv"])
         .write_stdin("1 4 2 0 3\n1 3 0 2\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0][4], "quarter_turn");
@@ -242,12 +224,10 @@ fn classify_rejects_unreadable_input_and_survives_binary_garbage() {
     let out = queens_plain()
         .arg("classify")
         .write_stdin("x y\n1 3\n0 4 7 5 2 6 1 3\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 1: malformed"), "{err}");
-    assert!(err.contains("line 2:"), "{err}");
+    assert_has(&err, "line 1: malformed");
+    assert_has(&err, "line 2:");
     assert!(!err.contains("panicked"));
 }
 
@@ -277,17 +257,10 @@ fn classify_takes_boards_as_arguments_each_in_its_own_notation() {
     assert_eq!(rows[1][5], "4");
     assert_eq!(rows[1][7], "10");
     // A bad board is reported by its place among the arguments; the good one is classified.
-    let out = queens()
-        .args(["classify", "15863724", "15863742"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    let out = queens().args(["classify", "15863724", "15863742"]).exits(1);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("queens: board 2: the queens at"), "{err}");
-    assert!(
-        err.contains("1 of 2 boards given are not valid solutions"),
-        "{err}"
-    );
+    assert_has(&err, "queens: board 2: the queens at");
+    assert_has(&err, "1 of 2 boards given are not valid solutions");
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
     // --board reads a board even where a file of that name exists.
     let d = dir();
@@ -330,19 +303,17 @@ fn classify_arguments_that_are_neither_files_nor_boards_are_usage_errors() {
 
 #[test]
 fn classify_writes_boards_in_the_notation_they_were_read_in() {
-    for (input, board, canonical) in [
-        ("15863724\n", "15863724", "15863724"),
-        ("1 5 8 6 3 7 2 4\n", "1 5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4"),
-        (
-            "a5 b7 c2 d6 e3 f1 g4 h8\n",
-            "a5 b7 c2 d6 e3 f1 g4 h8",
-            "a8 b2 c4 d1 e7 f5 g3 h6",
-        ),
-        ("7 1 3 0 6 4 2 5\n", "7 1 3 0 6 4 2 5", "0 4 7 5 2 6 1 3"),
+    // Each board is read as one line, then written back as it was read.
+    for (board, canonical) in [
+        ("15863724", "15863724"),
+        ("1 5 8 6 3 7 2 4", "1 5 8 6 3 7 2 4"),
+        ("a5 b7 c2 d6 e3 f1 g4 h8", "a8 b2 c4 d1 e7 f5 g3 h6"),
+        ("7 1 3 0 6 4 2 5", "0 4 7 5 2 6 1 3"),
     ] {
+        let input = format!("{board}\n");
         let out = queens()
             .args(["classify"])
-            .write_stdin(input)
+            .write_stdin(input.as_str())
             .output()
             .unwrap();
         let text = String::from_utf8(out.stdout).unwrap();
@@ -354,7 +325,7 @@ fn classify_writes_boards_in_the_notation_they_were_read_in() {
         // The CSV too; --notation and --format NOTATION still choose.
         let out = queens()
             .args(["classify", "--format", "csv"])
-            .write_stdin(input)
+            .write_stdin(input.as_str())
             .output()
             .unwrap();
         let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
@@ -364,7 +335,7 @@ fn classify_writes_boards_in_the_notation_they_were_read_in() {
         );
         let out = queens()
             .args(["classify", "--format", "csv", "--notation", "cols"])
-            .write_stdin(input)
+            .write_stdin(input.as_str())
             .output()
             .unwrap();
         let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
@@ -372,22 +343,9 @@ fn classify_writes_boards_in_the_notation_they_were_read_in() {
     }
     // Boards as arguments: one notation is kept; mixed ones are written as cols.
     let one = stdout_of(&["classify", "15863724", "35281746"]);
-    assert!(
-        one.lines()
-            .nth(2)
-            .unwrap()
-            .starts_with("   2  35281746  35281746"),
-        "{one}"
-    );
+    assert_line_starts_with(&one, 2, "   2  35281746  35281746");
     let mixed = stdout_of(&["classify", "15863724", "2 4 1 7 0 6 3 5"]);
-    assert!(
-        mixed
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("   1  0 4 7 5 2 6 1 3  "),
-        "{mixed}"
-    );
+    assert_line_starts_with(&mixed, 1, "   1  0 4 7 5 2 6 1 3  ");
     // Boards drawn with Q and . come back as cols (a table cell holds one line).
     let drawn = stdout_of(&["list", "4", "--format", "board"]);
     let out = queens()
@@ -396,10 +354,7 @@ fn classify_writes_boards_in_the_notation_they_were_read_in() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.lines().nth(1).unwrap().starts_with("   1  1 3 0 2  "),
-        "{text}"
-    );
+    assert_line_starts_with(&text, 1, "   1  1 3 0 2  ");
 }
 
 #[test]
@@ -413,21 +368,25 @@ fn list_orbit_and_render_orbit_keep_the_notation_of_their_board() {
         "2 4 1 7 0 6 3 5\n3 5 7 1 6 0 2 4\n4 2 0 6 1 7 5 3\n5 3 6 0 7 1 4 2\n"
     );
     let svg = stdout_of(&["render", "8", "--orbit", "35281746", "-o", "-"]);
-    assert!(svg.contains("the class of 35281746"), "{svg}");
+    assert_has(&svg, "the class of 35281746");
     assert!(!svg.contains("2 4 1 7 0 6 3 5"), "{svg}");
     let svg = stdout_of(&["render", "8", "--orbit", "2 4 1 7 0 6 3 5", "-o", "-"]);
-    assert!(svg.contains("the class of 2 4 1 7 0 6 3 5"), "{svg}");
+    assert_has(&svg, "the class of 2 4 1 7 0 6 3 5");
 }
 
 // ---------------------------------------------------------------- list --classes
 
 #[test]
-fn list_classes_says_the_symmetry_and_size_of_each_class_in_a_comment() {
+fn list_classes_gives_canonical_representatives_and_says_the_symmetry_and_size_of_each() {
     let out = stdout_of(&["list", "8", "--classes"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 12);
     assert_eq!(lines[0], "0 4 7 5 2 6 1 3  # class 1: asymmetric, 8 boards");
     assert_eq!(lines[9], "2 4 1 7 0 6 3 5  # class 10: half_turn, 4 boards");
+    for line in &lines {
+        let s: queens::board::Solution = line.parse().unwrap();
+        assert_eq!(queens::symmetry::canonical(&s), s);
+    }
     assert_eq!(
         stdout_of(&["list", "4", "--classes", "--format", "digits"]),
         "2413  # class 1: quarter_turn, 2 boards\n"

@@ -2,10 +2,11 @@
 //! output files, every bad input, and the thread cap.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::process::err;
 use crate::common::queens;
 use crate::common::queens_plain;
-use crate::common::{csv_records, fails_with, stdout_of};
+use crate::common::{csv_records, dir, fails_with, file_with, stdout_of};
 use predicates::prelude::*;
 use std::collections::BTreeSet;
 use std::fs;
@@ -50,8 +51,8 @@ fn count_csv_to_stdout_carries_only_csv() {
 
 #[test]
 fn count_csv_file_is_written_and_table_still_printed() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.csv");
+    let d = dir();
+    let path = d.path().join("t.csv");
     let out = stdout_of(&["count", "6-8", "--csv", path.to_str().unwrap()]);
     assert!(out.contains("verified"));
     let csv = fs::read_to_string(&path).unwrap();
@@ -60,7 +61,7 @@ fn count_csv_file_is_written_and_table_still_printed() {
     let rows = queens::formats::table::read_csv(csv.as_bytes()).unwrap();
     assert_eq!(rows[2].total, 92);
     // No temporary files left behind.
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1);
 }
 
 #[test]
@@ -72,10 +73,13 @@ fn count_threads_column_reports_threads_used() {
 
 #[test]
 fn count_mismatch_is_loud_and_exits_1_after_writing() {
-    let dir = tempfile::tempdir().unwrap();
-    let known = dir.path().join("wrong.csv");
-    fs::write(&known, "n,total_A000170,classes_A002562\n8,93,12\n").unwrap();
-    let csv = dir.path().join("out.csv");
+    let d = dir();
+    let known = file_with(
+        d.path(),
+        "wrong.csv",
+        "n,total_A000170,classes_A002562\n8,93,12\n",
+    );
+    let csv = d.path().join("out.csv");
     queens()
         .args(["count", "7-8", "--engine", "enumerate"])
         .args(["--known", known.to_str().unwrap()])
@@ -102,9 +106,9 @@ fn verify_passes_by_default_and_fails_loudly() {
         out.contains("PASS n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn)")
     );
 
-    let dir = tempfile::tempdir().unwrap();
-    let known = dir.path().join("wrong.csv");
-    fs::write(&known, "n,total_A000170,classes_A002562\n5,10,2\n6,4,2\n").unwrap();
+    let d = dir();
+    let wrong = "n,total_A000170,classes_A002562\n5,10,2\n6,4,2\n";
+    let known = file_with(d.path(), "wrong.csv", wrong);
     queens()
         .args(["verify", "5-6", "--known", known.to_str().unwrap()])
         .assert()
@@ -131,18 +135,6 @@ fn list_streams_all_solutions_in_lexicographic_order() {
 }
 
 #[test]
-fn list_classes_gives_canonical_representatives() {
-    let out = stdout_of(&["list", "8", "--classes"]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 12);
-    assert_eq!(lines[0], "0 4 7 5 2 6 1 3  # class 1: asymmetric, 8 boards");
-    for line in lines {
-        let s: queens::board::Solution = line.parse().unwrap();
-        assert_eq!(queens::symmetry::canonical(&s), s);
-    }
-}
-
-#[test]
 fn list_board_format_and_limit() {
     let out = stdout_of(&["list", "4", "--format", "board"]);
     assert_eq!(out, ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n");
@@ -153,8 +145,8 @@ fn list_board_format_and_limit() {
 
 #[test]
 fn list_to_a_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("n6.txt");
+    let d = dir();
+    let path = d.path().join("n6.txt");
     queens()
         .args(["list", "6", "-o", path.to_str().unwrap()])
         .assert()
@@ -218,9 +210,8 @@ fn bad_input_is_one_line_exit_2_and_no_stdout() {
 
 #[test]
 fn failed_commands_neither_create_nor_truncate_output_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let existing = dir.path().join("keep.csv");
-    fs::write(&existing, "precious\n").unwrap();
+    let d = dir();
+    let existing = file_with(d.path(), "keep.csv", "precious\n");
     queens()
         .args(["count", "33", "--csv", existing.to_str().unwrap()])
         .assert()
@@ -237,13 +228,13 @@ fn failed_commands_neither_create_nor_truncate_output_files() {
         .assert()
         .code(2);
     assert_eq!(fs::read_to_string(&existing).unwrap(), "precious\n");
-    let fresh = dir.path().join("fresh.txt");
+    let fresh = d.path().join("fresh.txt");
     queens()
         .args(["list", "abc", "-o", fresh.to_str().unwrap()])
         .assert()
         .code(2);
     assert!(!fresh.exists());
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1);
 }
 
 #[test]
@@ -269,7 +260,7 @@ fn threads_are_capped_at_a_multiple_of_the_cores() {
     let o = queens_plain()
         .args(["count", "9", "--threads", "60000", "--csv", "-", "-q"])
         .succeeds();
-    assert!(err(&o).contains("--threads 60000 capped at"), "{}", err(&o));
+    assert_has(&err(&o), "--threads 60000 capped at");
     let text = String::from_utf8(o.stdout).unwrap();
     let (h, rows) = crate::common::csv_records(&text);
     let col = h.iter().position(|c| c == "threads").unwrap();

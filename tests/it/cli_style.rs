@@ -3,6 +3,8 @@
 //! enumerate engine; SVG outputs named .svg; ranges in words and plurals; "no solutions" and
 //! "no boards" on stderr.
 
+use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::{csv_records, dir, path_str, queens, queens_plain, stdout_of};
 use std::fs;
 
@@ -94,27 +96,23 @@ fn parse_errors_are_one_queens_error_line_with_the_hint_then_the_usage() {
 #[test]
 fn help_of_help_and_help_of_a_command_exit_0_on_stdout() {
     let top = stdout_of(&["--help"]);
-    assert!(top.contains("Usage: queens [OPTIONS] <COMMAND>"), "{top}");
+    assert_has(&top, "Usage: queens [OPTIONS] <COMMAND>");
     assert_eq!(stdout_of(&["help"]), top);
     assert_eq!(stdout_of(&["help", "--help"]), top);
     assert_eq!(stdout_of(&["help", "-h"]), top);
     let count = stdout_of(&["count", "--help"]);
-    assert!(
-        count.contains("Usage: queens count [OPTIONS] <NS>"),
-        "{count}"
-    );
+    assert_has(&count, "Usage: queens count [OPTIONS] <NS>");
     assert_eq!(stdout_of(&["help", "count"]), count);
     assert_eq!(stdout_of(&["help", "count", "--help"]), count);
 }
 
 #[test]
 fn bare_queens_prints_the_help_on_stderr_and_exits_2() {
-    let out = queens_plain().output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    let out = queens_plain().exits(2);
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("Usage: queens [OPTIONS] <COMMAND>"), "{err}");
-    assert!(err.contains("Commands:"), "{err}");
+    assert_has(&err, "Usage: queens [OPTIONS] <COMMAND>");
+    assert_has(&err, "Commands:");
 }
 
 /// The `threads` column of the only row of a CSV.
@@ -158,7 +156,7 @@ fn threads_0_means_all_cores_like_no_threads_option() {
     );
     // The run metadata records no thread request, as when --threads is left out.
     let json = stdout_of(&["count", "8", "--threads", "0", "--json", "-"]);
-    assert!(json.contains("\"threads_requested\": null"), "{json}");
+    assert_has(&json, "\"threads_requested\": null");
     assert_eq!(
         stdout_of(&["verify", "8", "--threads", "0"]),
         stdout_of(&["verify", "8"])
@@ -168,7 +166,7 @@ fn threads_0_means_all_cores_like_no_threads_option() {
         stdout_of(&["profile", "8", "--csv", "-"])
     );
     let help = stdout_of(&["count", "--help"]);
-    assert!(help.contains("0 or omitted: all cores"), "{help}");
+    assert_has(&help, "0 or omitted: all cores");
     assert_eq!(
         usage_error(&["count", "8", "--threads", "x"]),
         "queens: error: invalid value 'x' for '--threads <T>': not a thread count: give 0 (all \

@@ -3,10 +3,16 @@
 //! merge refusing incomplete, duplicated, mismatched, corrupted, forged and oversized sets in
 //! bounded memory; and `--part slurm` read from a job array's environment.
 
+use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
+use crate::common::file_with;
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
-use crate::common::process::{err, peak_kib, refused, run};
-use crate::common::{build, csv_records, dir, results, whole, whole_with, with_fresh_checksum};
+use crate::common::process::run_refused;
+use crate::common::process::{err, peak_kib, refused};
+use crate::common::{
+    Succeeds, build, csv_records, dir, json_u64s, results, whole, whole_with, with_fresh_checksum,
+};
 use queens::formats::part_row::{self, PART_HEADER, PartRow};
 use queens::plan::Engine;
 use queens::storage::checksum;
@@ -43,8 +49,12 @@ fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
     let d = dir();
     for n in ["0", "33", "1000000"] {
         forged_part(d.path(), "p.csv", |r| r[1] = n.to_string());
-        let o = run(&["merge", "p.csv"], d.path());
-        refused(&o, 1, &format!("column n: \"{n}\" is not valid"));
+        run_refused(
+            &["merge", "p.csv"],
+            d.path(),
+            1,
+            &format!("column n: \"{n}\" is not valid"),
+        );
     }
     // Two parts that agree with each other on 95 plan units; n = 8 has 94 (or another count:
     // the message names the real one).
@@ -59,9 +69,9 @@ fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
             r[7] = (units + 1).to_string();
         });
     }
-    let o = run(&["merge", "a.csv", "b.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["merge", "a.csv", "b.csv"],
+        d.path(),
         1,
         &format!("has {} units but it has {units}", units + 1),
     );
@@ -75,9 +85,9 @@ fn merge_of_one_part_of_a_billion_is_bounded() {
         d.path(),
     );
     let started = Instant::now();
-    let o = run(&["merge", "p.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["merge", "p.csv"],
+        d.path(),
         1,
         "999999999 of the 1000000000 parts missing (RES 1-999999999)",
     );
@@ -93,17 +103,21 @@ fn merge_of_a_junk_file_names_a_few_problems_and_counts_the_rest() {
         text.push_str(&format!("junk,{i},x\n"));
     }
     fs::write(d.path().join("junk.csv"), text).unwrap();
-    let o = run(&["merge", "junk.csv"], d.path());
-    refused(&o, 1, "… and 199992 more; nothing was merged");
+    let o = run_refused(
+        &["merge", "junk.csv"],
+        d.path(),
+        1,
+        "… and 199992 more; nothing was merged",
+    );
     assert!(err(&o).len() < 2000, "{} bytes of message", err(&o).len());
     // An endless line after the header.
     let mut long = PART_HEADER.join(",").into_bytes();
     long.push(b'\n');
     long.extend(std::iter::repeat_n(b'7', 3 << 20));
     fs::write(d.path().join("long.csv"), long).unwrap();
-    let o = run(&["merge", "long.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["merge", "long.csv"],
+        d.path(),
         1,
         "line 2 of 'long.csv' is longer than 1 MiB: not a queens file",
     );
@@ -128,7 +142,7 @@ fn a_file_of_copies_of_one_part_is_refused_in_bounded_memory_and_one_short_line(
         1,
         "n = 8: part 0/1 appears again in big.csv line 3 (first at line 2)",
     );
-    assert!(err(&o).contains("… and 199991 more"), "{}", err(&o));
+    assert_has(&err(&o), "… and 199991 more");
     assert!(o.stderr.len() < 2000, "{} bytes of message", o.stderr.len());
     assert!(kib < 40_000, "{kib} KiB");
 }
@@ -147,10 +161,7 @@ fn concatenated_part_files_merge() {
     fs::write(d.path().join("all.csv"), all).unwrap();
     let o = run_ok(&["merge", "all.csv", "--csv", "-"], d.path());
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(
-        out.lines().nth(1).unwrap().starts_with("9,352,46,"),
-        "{out}"
-    );
+    assert_line_starts_with(&out, 1, "9,352,46,");
 }
 
 #[test]
@@ -176,8 +187,7 @@ fn part_rows_with_impossible_values_are_refused_whatever_their_checksum() {
             format!("{header}\n{}\n", with_fresh_checksum(forged)),
         )
         .unwrap();
-        let o = run(&["merge", "f.csv"], d.path());
-        refused(&o, 1, "f.csv line 2");
+        let o = run_refused(&["merge", "f.csv"], d.path(), 1, "f.csv line 2");
         assert!(
             err(&o).contains(&format!("{name}: \"{value}\"")),
             "{value}: {}",
@@ -195,13 +205,11 @@ fn output(cmd: &mut Command) -> Output {
 /// path.
 fn write_part_with(dir: &Path, sizes: &str, r: usize, m: usize, args: &[&str]) -> PathBuf {
     let path = dir.join(format!("part-{r}.csv"));
-    let o = output(
-        queens_plain()
-            .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
-            .arg(&path)
-            .args(args),
-    );
-    assert!(o.status.success(), "{}", err(&o));
+    queens_plain()
+        .args(["count", sizes, "--part", &format!("{r}/{m}"), "-q", "--csv"])
+        .arg(&path)
+        .args(args)
+        .succeeds();
     path
 }
 
@@ -209,8 +217,16 @@ fn write_part(dir: &Path, sizes: &str, r: usize, m: usize) -> PathBuf {
     write_part_with(dir, sizes, r, m, &[])
 }
 
-fn merge(files: &[PathBuf]) -> Output {
-    output(queens_plain().args(["merge", "--csv", "-"]).args(files))
+/// Every part of `m` for `sizes`, written by [`write_part`]: their paths, part 0 first.
+fn write_parts(dir: &Path, sizes: &str, m: usize) -> Vec<PathBuf> {
+    (0..m).map(|r| write_part(dir, sizes, r, m)).collect()
+}
+
+/// `merge --csv - files…`, to be run.
+fn merge(files: &[PathBuf]) -> Command {
+    let mut cmd = queens_plain();
+    cmd.args(["merge", "--csv", "-"]).args(files);
+    cmd
 }
 
 #[test]
@@ -220,11 +236,11 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
         let expected = whole_with("9-11", &engine);
         assert_eq!(expected.len(), 3);
         for m in [1, 4, 7] {
-            let dir = tempfile::tempdir().unwrap();
+            let d = dir();
             let files: Vec<PathBuf> = (0..m)
-                .map(|r| write_part_with(dir.path(), "9-11", r, m, &engine))
+                .map(|r| write_part_with(d.path(), "9-11", r, m, &engine))
                 .collect();
-            let o = merge(&files);
+            let o = output(&mut merge(&files));
             assert!(o.status.success(), "{engine:?} MOD={m}: {}", err(&o));
             assert_eq!(results(&o.stdout), expected, "{engine:?} MOD={m}");
             assert!(
@@ -238,29 +254,25 @@ fn merged_parts_equal_the_unsharded_count_for_every_engine() {
 
 #[test]
 fn merge_writes_the_exports_of_count_for_the_merged_rows() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..3)
-        .map(|r| write_part(dir.path(), "8-10", r, 3))
-        .collect();
-    let md = dir.path().join("t.md");
-    let json = dir.path().join("t.json");
-    let o = output(
-        queens_plain()
-            .args([
-                "merge",
-                "--quiet",
-                "--bfile",
-                "-",
-                "--sequence",
-                "classes",
-                "--markdown",
-            ])
-            .arg(&md)
-            .arg("--json")
-            .arg(&json)
-            .args(&files),
-    );
-    assert!(o.status.success(), "{}", err(&o));
+    let d = dir();
+    let files = write_parts(d.path(), "8-10", 3);
+    let md = d.path().join("t.md");
+    let json = d.path().join("t.json");
+    let o = queens_plain()
+        .args([
+            "merge",
+            "--quiet",
+            "--bfile",
+            "-",
+            "--sequence",
+            "classes",
+            "--markdown",
+        ])
+        .arg(&md)
+        .arg("--json")
+        .arg(&json)
+        .args(&files)
+        .succeeds();
     // The b-file alone on stdout: the human table is left out.
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "8 12\n9 46\n10 92\n");
     let md = std::fs::read_to_string(&md).unwrap();
@@ -272,32 +284,23 @@ fn merge_writes_the_exports_of_count_for_the_merged_rows() {
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     // The metadata is that of the merge run itself.
     assert_eq!(json["command_line"][1], "merge", "{json}");
-    let totals: Vec<u64> = json["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["total"].as_u64().unwrap())
-        .collect();
+    let totals = json_u64s(&json, "rows", "total");
     assert_eq!(totals, [92, 352, 724], "{json}");
 }
 
 #[test]
 fn merge_refuses_a_bfile_of_sizes_with_a_gap_and_writes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..2)
-        .map(|r| write_part(dir.path(), "8,10", r, 2))
-        .collect();
-    let b = dir.path().join("b.txt");
-    let o = output(
-        queens_plain()
-            .args(["merge", "--bfile"])
-            .arg(&b)
-            .args(&files),
-    );
-    assert_eq!(o.status.code(), Some(2));
+    let d = dir();
+    let files = write_parts(d.path(), "8,10", 2);
+    let b = d.path().join("b.txt");
+    let o = queens_plain()
+        .args(["merge", "--bfile"])
+        .arg(&b)
+        .args(&files)
+        .exits(2);
     let e = err(&o);
     assert!(e.contains("--bfile") && e.contains("10 follows 8"), "{e}");
-    assert!(e.contains("every n in between"), "{e}");
+    assert_has(&e, "every n in between");
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(o.stdout.is_empty());
     assert!(!b.exists());
@@ -320,15 +323,14 @@ fn count_refuses_exports_of_a_part() {
 
 #[test]
 fn merge_checks_export_destinations_before_reading_the_parts() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     // A part file that is not a part: reading it would fail with exit 1.
-    let bad_part = dir.path().join("not-a-part.csv");
-    fs::write(&bad_part, "garbage\n").unwrap();
+    let bad_part = file_with(d.path(), "not-a-part.csv", "garbage\n");
     for flag in ["--json", "--markdown", "--bfile"] {
         let o = output(
             queens_plain()
                 .args(["merge", flag])
-                .arg(dir.path().join("no-such-dir").join("out"))
+                .arg(d.path().join("no-such-dir").join("out"))
                 .arg(&bad_part),
         );
         assert_eq!(o.status.code(), Some(2), "{flag}: {}", err(&o));
@@ -347,7 +349,7 @@ fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.starts_with("n = 10: PART 2/5 of plan "), "{text}");
-    assert!(text.contains("not a result"), "{text}");
+    assert_has(&text, "not a result");
     for engine in &Engine::ALL {
         let o = output(
             queens_plain()
@@ -358,38 +360,32 @@ fn a_part_says_it_is_a_part_and_its_csv_is_not_a_result_table() {
         assert!(csv.starts_with(&PART_HEADER.join(",")), "{csv}");
         let plan = build(10, *engine);
         let expected = format!(",10,{engine},{},2,5,", plan.identity());
-        assert!(csv.contains(&expected), "{csv}");
+        assert_has(&csv, &expected);
     }
 }
 
 #[test]
 fn merge_refuses_a_missing_part_and_names_it() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     let files: Vec<PathBuf> = [0, 1, 3, 5]
         .iter()
-        .map(|&r| write_part(dir.path(), "10", r, 6))
+        .map(|&r| write_part(d.path(), "10", r, 6))
         .collect();
-    let o = merge(&files);
-    assert_eq!(o.status.code(), Some(1));
+    let o = merge(&files).exits(1);
     assert!(o.stdout.is_empty(), "nothing is printed as a result");
-    assert!(
-        err(&o).contains("n = 10: 2 of the 6 parts missing (RES 2, 4)"),
-        "{}",
-        err(&o)
-    );
+    assert_has(&err(&o), "n = 10: 2 of the 6 parts missing (RES 2, 4)");
 }
 
 #[test]
 fn merge_refuses_a_duplicated_part_and_names_both_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut files: Vec<PathBuf> = (0..3).map(|r| write_part(dir.path(), "10", r, 3)).collect();
-    let copy = dir.path().join("again.csv");
+    let d = dir();
+    let mut files = write_parts(d.path(), "10", 3);
+    let copy = d.path().join("again.csv");
     fs::copy(&files[1], &copy).unwrap();
     files.push(copy);
-    let o = merge(&files);
-    assert_eq!(o.status.code(), Some(1));
+    let o = merge(&files).exits(1);
     let e = err(&o);
-    assert!(e.contains("part 1/3 appears 2 times"), "{e}");
+    assert_has(&e, "part 1/3 appears 2 times");
     assert!(e.contains("part-1.csv") && e.contains("again.csv"), "{e}");
 }
 
@@ -413,91 +409,74 @@ fn rewrite(path: &Path, change: impl Fn(&mut PartRow)) {
 
 #[test]
 fn merge_refuses_parts_of_another_plan_version_engine_or_split() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..4).map(|r| write_part(dir.path(), "10", r, 4)).collect();
+    let d = dir();
+    let files = write_parts(d.path(), "10", 4);
     rewrite(&files[1], |row| {
         row.plan = "enumerate-prefix3-v2".to_string()
     });
     rewrite(&files[2], |row| row.engine = "other".to_string());
-    let o = merge(&files);
-    assert_eq!(o.status.code(), Some(1));
+    let o = merge(&files).exits(1);
     let e = err(&o);
-    assert!(
-        e.contains(
-            "part-1.csv (part 1/4) does not belong with the others: plan enumerate-prefix3-v2"
-        ),
-        "{e}"
+    assert_has(
+        &e,
+        "part-1.csv (part 1/4) does not belong with the others: plan enumerate-prefix3-v2",
     );
-    assert!(
-        e.contains("part-2.csv (part 2/4) does not belong with the others: engine other"),
-        "{e}"
+    assert_has(
+        &e,
+        "part-2.csv (part 2/4) does not belong with the others: engine other",
     );
     // A part of another split (MOD 5) cannot stand in for part 3 of 4.
     let other = tempfile::tempdir().unwrap();
     let odd = write_part(other.path(), "10", 3, 5);
     let files = vec![files[0].clone(), odd, files[3].clone()];
-    let e = err(&merge(&files));
-    assert!(
-        e.contains("(part 3/5) does not belong with the others: MOD 5 (the others: 4)"),
-        "{e}"
+    let e = err(&output(&mut merge(&files)));
+    assert_has(
+        &e,
+        "(part 3/5) does not belong with the others: MOD 5 (the others: 4)",
     );
 }
 
 #[test]
 fn merge_refuses_a_corrupted_part_and_names_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let files: Vec<PathBuf> = (0..2).map(|r| write_part(dir.path(), "10", r, 2)).collect();
+    let d = dir();
+    let files = write_parts(d.path(), "10", 2);
     let text = fs::read_to_string(&files[1]).unwrap();
     let (header, row) = text.split_once('\n').unwrap();
     // Change the boards column by one, keeping the old checksum.
     let mut fields: Vec<String> = row.trim_end().split(',').map(String::from).collect();
     fields[8] = (fields[8].parse::<u64>().unwrap() + 1).to_string();
     fs::write(&files[1], format!("{header}\n{}\n", fields.join(","))).unwrap();
-    let o = merge(&files);
-    assert_eq!(o.status.code(), Some(1));
+    let o = merge(&files).exits(1);
     let e = err(&o);
-    assert!(
-        e.contains("part-1.csv line 2 (claims n = 10, part 1/2) is corrupted"),
-        "{e}"
+    assert_has(
+        &e,
+        "part-1.csv line 2 (claims n = 10, part 1/2) is corrupted",
     );
 }
 
 #[test]
 fn merge_refuses_a_whole_result_and_unreadable_files() {
-    let dir = tempfile::tempdir().unwrap();
-    let result = dir.path().join("result.csv");
-    assert!(
-        output(
-            queens_plain()
-                .args(["count", "8", "-q", "--csv"])
-                .arg(&result)
-        )
-        .status
-        .success()
-    );
-    let o = merge(&[result]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("holds whole results"), "{}", err(&o));
-    let o = merge(&[dir.path().join("nope.csv")]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("nope.csv"), "{}", err(&o));
+    let d = dir();
+    run_ok(&["count", "8", "--csv", "result.csv"], d.path());
+    let o = merge(&[d.path().join("result.csv")]).exits(1);
+    assert_has(&err(&o), "holds whole results");
+    let o = merge(&[d.path().join("nope.csv")]).exits(2);
+    assert_has(&err(&o), "nope.csv");
 }
 
 /// Runs `count 10 --part slurm` as the array task `id` with the given array variables and
 /// returns its part file.
 fn slurm_task(dir: &Path, id: usize, count: usize, min: usize, max: usize, step: usize) -> PathBuf {
     let path = dir.join(format!("task-{id}.csv"));
-    let o = output(
-        queens_plain()
-            .args(["count", "10", "--part", "slurm", "-q", "--csv"])
-            .arg(&path)
-            .env("SLURM_ARRAY_TASK_ID", id.to_string())
-            .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
-            .env("SLURM_ARRAY_TASK_MIN", min.to_string())
-            .env("SLURM_ARRAY_TASK_MAX", max.to_string())
-            .env("SLURM_ARRAY_TASK_STEP", step.to_string()),
-    );
-    assert!(o.status.success(), "{}", err(&o));
+    queens_plain()
+        .args(["count", "10", "--part", "slurm", "-q", "--csv"])
+        .arg(&path)
+        .env("SLURM_ARRAY_TASK_ID", id.to_string())
+        .env("SLURM_ARRAY_TASK_COUNT", count.to_string())
+        .env("SLURM_ARRAY_TASK_MIN", min.to_string())
+        .env("SLURM_ARRAY_TASK_MAX", max.to_string())
+        .env("SLURM_ARRAY_TASK_STEP", step.to_string())
+        .succeeds();
     path
 }
 
@@ -511,80 +490,70 @@ fn slurm_one_based_and_stepped_arrays_map_to_all_parts() {
     let expected = whole("10");
     // --array=1-4 (one-based) and --array=0-6:2 (stepped): four tasks each.
     for (ids, min, max, step) in [(vec![1, 2, 3, 4], 1, 4, 1), (vec![0, 2, 4, 6], 0, 6, 2)] {
-        let dir = tempfile::tempdir().unwrap();
+        let d = dir();
         let files: Vec<PathBuf> = ids
             .iter()
-            .map(|&id| slurm_task(dir.path(), id, 4, min, max, step))
+            .map(|&id| slurm_task(d.path(), id, 4, min, max, step))
             .collect();
         let parts: Vec<(String, String)> = files.iter().map(|f| res_mod(f)).collect();
         let want: Vec<(String, String)> =
             (0..4).map(|r| (r.to_string(), "4".to_string())).collect();
         assert_eq!(parts, want, "array from {min} step {step}");
-        let o = merge(&files);
-        assert!(o.status.success(), "{}", err(&o));
+        let o = merge(&files).succeeds();
         assert_eq!(results(&o.stdout), expected);
     }
 }
 
 #[test]
 fn slurm_part_outside_a_job_array_is_a_usage_error() {
-    let o = output(queens_plain().args(["count", "10", "--part", "slurm"]));
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        err(&o).contains("SLURM_ARRAY_TASK_ID is not set"),
-        "{}",
-        err(&o)
-    );
+    let o = queens_plain()
+        .args(["count", "10", "--part", "slurm"])
+        .exits(2);
+    assert_has(&err(&o), "SLURM_ARRAY_TASK_ID is not set");
     assert_eq!(err(&o).lines().count(), 1, "one line: {}", err(&o));
     // --array=1,4,9 is not evenly spaced.
-    let o = output(
-        queens_plain()
-            .args(["count", "10", "--part", "slurm"])
-            .env("SLURM_ARRAY_TASK_ID", "4")
-            .env("SLURM_ARRAY_TASK_COUNT", "3")
-            .env("SLURM_ARRAY_TASK_MIN", "1")
-            .env("SLURM_ARRAY_TASK_MAX", "9")
-            .env("SLURM_ARRAY_TASK_STEP", "1"),
-    );
-    assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("cannot map this job array"), "{}", err(&o));
+    let o = queens_plain()
+        .args(["count", "10", "--part", "slurm"])
+        .env("SLURM_ARRAY_TASK_ID", "4")
+        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .env("SLURM_ARRAY_TASK_MIN", "1")
+        .env("SLURM_ARRAY_TASK_MAX", "9")
+        .env("SLURM_ARRAY_TASK_STEP", "1")
+        .exits(2);
+    assert_has(&err(&o), "cannot map this job array");
 }
 
 #[test]
 fn a_checkpointed_part_merges_like_any_part() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     let mut files = Vec::new();
     for r in 0..3 {
-        let f = dir.path().join(format!("p{r}.csv"));
-        let o = output(
-            queens_plain()
-                .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
-                .arg(&f)
-                .arg("--checkpoint")
-                .arg(dir.path().join(format!("p{r}.ckpt"))),
-        );
-        assert!(o.status.success(), "{}", err(&o));
+        let f = d.path().join(format!("p{r}.csv"));
+        queens_plain()
+            .args(["count", "11", "--part", &format!("{r}/3"), "-q", "--csv"])
+            .arg(&f)
+            .arg("--checkpoint")
+            .arg(d.path().join(format!("p{r}.ckpt")))
+            .succeeds();
         files.push(f);
     }
-    let o = merge(&files);
-    assert!(o.status.success(), "{}", err(&o));
+    let o = merge(&files).succeeds();
     assert_eq!(results(&o.stdout), whole("11"));
 }
 
 #[test]
 fn parts_counted_on_different_kernels_merge_and_name_both() {
-    let dir = tempfile::tempdir().unwrap();
+    let d = dir();
     let engine = ["--engine", "symmetric"];
     let scalar = write_part_with(
-        dir.path(),
+        d.path(),
         "12",
         0,
         2,
         &["--engine", "symmetric", "--kernel", "scalar"],
     );
-    let best = write_part_with(dir.path(), "12", 1, 2, &engine);
-    let o = merge(&[scalar, best]);
-    assert!(o.status.success(), "{}", err(&o));
+    let best = write_part_with(d.path(), "12", 1, 2, &engine);
+    let o = merge(&[scalar, best]).succeeds();
     assert_eq!(results(&o.stdout), {
         let mut w = whole_with("12", &engine);
         // The merged kernel column names every kernel the parts ran on.

@@ -52,24 +52,45 @@ pub fn subcommands() -> Vec<String> {
         .collect()
 }
 
-/// Runs a command to its end and expects it to succeed: `.output().unwrap()` and an
-/// `assert!` of its exit status in one call, the command and its stderr in the message.
+/// Runs a command to its end and checks how it exited: `.output().unwrap()` and an `assert!`
+/// of its exit status in one call, the command and its stderr in the message.
 pub trait Succeeds {
+    /// Runs the command to its end: its description (for messages) and its output.
+    fn run_to_end(&mut self) -> (String, Output);
+
     /// Runs the command; panics unless it started and exited 0. Returns its output.
-    fn succeeds(&mut self) -> Output;
+    fn succeeds(&mut self) -> Output {
+        let (what, out) = self.run_to_end();
+        succeeded(what, out)
+    }
+
+    /// Runs the command; panics unless it started and exited `code` (the message shows the
+    /// command and its stderr). Returns its output.
+    fn exits(&mut self, code: i32) -> Output {
+        let (what, out) = self.run_to_end();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{what}: {err}");
+        out
+    }
+
+    /// Runs the command; panics unless it exited `code` with `needle` in its stderr. Returns
+    /// its stderr, as text.
+    fn refuses(&mut self, code: i32, needle: &str) -> String {
+        let err = String::from_utf8_lossy(&self.exits(code).stderr).into_owned();
+        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+        err
+    }
 }
 
 impl Succeeds for Command {
-    fn succeeds(&mut self) -> Output {
-        let out = self.output().unwrap();
-        succeeded(format!("{self:?}"), out)
+    fn run_to_end(&mut self) -> (String, Output) {
+        (format!("{self:?}"), self.output().unwrap())
     }
 }
 
 impl Succeeds for std::process::Command {
-    fn succeeds(&mut self) -> Output {
-        let out = self.output().unwrap();
-        succeeded(format!("{self:?}"), out)
+    fn run_to_end(&mut self) -> (String, Output) {
+        (format!("{self:?}"), self.output().unwrap())
     }
 }
 
@@ -111,6 +132,68 @@ pub fn fails_with(args: &[&str], code: i32, needle: &str) {
     );
 }
 
+/// The unsigned field `field` of every element of the array `rows` of a JSON document.
+pub fn json_u64s(doc: &serde_json::Value, rows: &str, field: &str) -> Vec<u64> {
+    doc[rows]
+        .as_array()
+        .unwrap_or_else(|| panic!("no array {rows:?}: {doc}"))
+        .iter()
+        .map(|r| {
+            r[field]
+                .as_u64()
+                .unwrap_or_else(|| panic!("{field:?} of {r}"))
+        })
+        .collect()
+}
+
+/// [`fails_with`] exit code 2, a usage error, for each `(args, needle)` of a table.
+pub fn usage_errors(cases: &[(&[&str], &str)]) {
+    for (args, needle) in cases {
+        fails_with(args, 2, needle);
+    }
+}
+
+/// Asserts that `text` contains `needle`; the message shows both.
+#[track_caller]
+pub fn assert_has(text: &str, needle: &str) {
+    assert!(text.contains(needle), "{needle:?} is not in: {text}");
+}
+
+/// Asserts that the last of the lines `err` starts with `prefix`; the message shows them all.
+#[track_caller]
+pub fn assert_last_starts_with(err: &[String], prefix: &str) {
+    let last = err.last().map(String::as_str).unwrap_or_default();
+    assert!(
+        last.starts_with(prefix),
+        "{prefix:?} does not start the last of {err:?}"
+    );
+}
+
+/// Asserts that line `index` (from 0) of `text` starts with `prefix`; the message shows the text.
+#[track_caller]
+pub fn assert_line_starts_with(text: &str, index: usize, prefix: &str) {
+    let line = text.lines().nth(index).unwrap_or_default();
+    assert!(
+        line.starts_with(prefix),
+        "line {index} does not start with {prefix:?}: {text}"
+    );
+}
+
+/// Asserts that the run `o` wrote nothing on stdout; the message shows what it wrote.
+#[track_caller]
+pub fn assert_no_stdout(o: &Output) {
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+/// The cells of a line of a human table (split at white space).
+pub fn cells(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 /// Parses a CSV text into header and records.
 pub fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     let mut r = csv::Reader::from_reader(text.as_bytes());
@@ -125,6 +208,13 @@ pub fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
 /// A fresh temporary directory.
 pub fn dir() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
+}
+
+/// Writes `text` to a new file `name` in `d`; its path.
+pub fn file_with(d: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
+    let path = d.join(name);
+    fs::write(&path, text).unwrap();
+    path
 }
 
 /// A path as the `&str` a command line takes.
@@ -220,6 +310,13 @@ pub mod process {
         queens().args(args).current_dir(cwd).succeeds()
     }
 
+    /// Runs `queens --quiet args…` in `cwd` and expects it refused as [`refused`] checks.
+    pub fn run_refused(args: &[&str], cwd: &Path, code: i32, needle: &str) -> Output {
+        let o = run(args, cwd);
+        refused(&o, code, needle);
+        o
+    }
+
     /// The standard error of `o`, as text.
     pub fn err(o: &Output) -> String {
         String::from_utf8_lossy(&o.stderr).into_owned()
@@ -240,6 +337,30 @@ pub mod process {
             .arg("-u")
             .output()
             .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+    }
+
+    /// Fails the test unless it runs as root; `why` says what for ("to mount a tmpfs").
+    pub fn needs_root(why: &str) {
+        assert!(is_root(), "this test needs root, {why}");
+    }
+
+    /// Makes a FIFO named `name` in `d`; its path.
+    pub fn mkfifo(d: &Path, name: &str) -> std::path::PathBuf {
+        assert!(sh(&format!("mkfifo {name}"), d), "mkfifo {name}");
+        d.join(name)
+    }
+
+    /// Makes a FIFO named `name` in `d` with a thread that reads it to its end: the thread.
+    pub fn fifo_reader(d: &Path, name: &str) -> std::thread::JoinHandle<String> {
+        let fifo = mkfifo(d, name);
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    }
+
+    /// Asserts that a run begun at `started` ended within `limit`, which is far more than a
+    /// refusal takes and far less than the work: it refused before computing.
+    #[track_caller]
+    pub fn ended_before_the_work(started: std::time::Instant, limit: std::time::Duration) {
+        assert!(started.elapsed() < limit, "it computed first");
     }
 
     /// The files whose names start with `.queens-` in `d` (temporary files left behind).

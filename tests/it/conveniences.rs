@@ -2,6 +2,10 @@
 //! `--help` everything, a note on whose nodes a table shows, shell completions, a man page,
 //! colour only where asked for, and subcommand suggestions that make sense.
 
+use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::cells;
+use crate::common::file_with;
 use crate::common::{dir, queens_plain, stdout_of, subcommands};
 use std::fs;
 
@@ -29,20 +33,14 @@ fn short_help_fits_a_screen_and_long_help_keeps_everything() {
         assert!(short.contains("(see more with '--help')"), "{topic:?}");
     }
     let count = stdout_of(&["count", "-h"]);
-    assert!(
-        count.contains("--checkpoint <PATH>     Journal finished units to PATH: rerun the same"),
-        "{count}"
+    assert_has(
+        &count,
+        "--checkpoint <PATH>     Journal finished units to PATH: rerun the same",
     );
     // --help has the full texts: the option's, the examples, the notes.
     let count = stdout_of(&["count", "--help"]);
-    assert!(
-        count.contains("PATH/n17.part3of64.ckpt for --part 3/64"),
-        "{count}"
-    );
-    assert!(
-        count.contains("queens count 15-19 --checkpoint run/"),
-        "{count}"
-    );
+    assert_has(&count, "PATH/n17.part3of64.ckpt for --part 3/64");
+    assert_has(&count, "queens count 15-19 --checkpoint run/");
     assert!(
         count.contains("A319283\n(856,189 at n = 12)") || count.contains("(856,189 at n = 12)")
     );
@@ -52,10 +50,7 @@ fn short_help_fits_a_screen_and_long_help_keeps_everything() {
 fn the_nodes_column_says_whose_nodes_they_are() {
     let out = stdout_of(&["count", "12", "--columns", "n,nodes"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["12", "88665"]
-    );
+    assert_eq!(cells(lines[1]), ["12", "88665"]);
     assert_eq!(
         lines.last().unwrap(),
         &queens::formats::table::SYMMETRIC_NODES_NOTE
@@ -71,10 +66,7 @@ fn the_nodes_column_says_whose_nodes_they_are() {
         "enumerate",
     ]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["12", "856189"]
-    );
+    assert_eq!(cells(lines[1]), ["12", "856189"]);
     assert!(!out.contains("nodes:"), "{out}");
     // Nor does a table without nodes.
     assert!(!stdout_of(&["count", "12"]).contains("nodes:"));
@@ -90,18 +82,15 @@ fn completions_for_every_shell_name_the_subcommands() {
     }
     // Option values complete too: the engines, in bash.
     assert!(stdout_of(&["completions", "bash"]).contains("enumerate symmetric"));
-    let out = queens_plain()
+    queens_plain()
         .args(["completions", "tcsh"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value 'tcsh'"));
+        .refuses(2, "invalid value 'tcsh'");
 }
 
 #[test]
 fn man_prints_the_page_and_writes_one_per_command_into_a_folder() {
     let page = stdout_of(&["man"]);
-    assert!(page.contains(".TH queens 1"), "{page}");
+    assert_has(&page, ".TH queens 1");
     assert!(page.contains("classify"));
     let d = dir();
     let folder = d.path().join("man1");
@@ -116,15 +105,12 @@ fn man_prints_the_page_and_writes_one_per_command_into_a_folder() {
     expected.sort();
     assert_eq!(names, expected);
     let count = fs::read_to_string(folder.join("queens-count.1")).unwrap();
-    assert!(count.contains("checkpoint"), "{count}");
+    assert_has(&count, "checkpoint");
     // A folder that cannot be made is an I/O error, exit 3.
-    let file = d.path().join("a-file");
-    fs::write(&file, "").unwrap();
+    let file = file_with(d.path(), "a-file", "");
     let out = queens_plain()
         .args(["man", "-o", file.join("sub").to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(3));
+        .exits(3);
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .starts_with("queens: error: cannot write the manual pages into ")
@@ -171,9 +157,7 @@ fn colour_only_where_asked_and_never_into_a_pipe_by_default() {
     // error: in red when asked, plain otherwise (into a pipe, with or without NO_COLOR).
     let out = queens_plain()
         .args(["--color", "always", "count", "99"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .exits(2);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.starts_with(&format!("queens: {ESC}[1m{ESC}[31merror:{ESC}[0m ")),
@@ -185,14 +169,9 @@ fn colour_only_where_asked_and_never_into_a_pipe_by_default() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("queens: error: "));
-    let out = queens_plain()
+    queens_plain()
         .args(["--color", "pink", "count", "8"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("invalid value 'pink' for '--color <WHEN>'")
-    );
+        .refuses(2, "invalid value 'pink' for '--color <WHEN>'");
 }
 
 #[test]

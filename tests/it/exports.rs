@@ -4,7 +4,12 @@
 //! run, and a human table that fits 100 columns (`--columns`).
 
 use crate::common::Succeeds;
-use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
+use crate::common::assert_has;
+use crate::common::cells;
+use crate::common::file_with;
+use crate::common::{
+    csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of, usage_errors,
+};
 use queens::rules::Rules;
 use queens::symmetry::Transform;
 use std::fs;
@@ -145,18 +150,8 @@ fn n0_is_counted_the_empty_board_one_class_one_node() {
         ]));
         let at = |name: &str| header.iter().position(|h| h == name).unwrap();
         let r0 = &rows[0];
-        let cells: Vec<&str> = [
-            "n",
-            "total",
-            "classes",
-            "asymmetric",
-            "half_turn",
-            "quarter_turn",
-            "nodes",
-        ]
-        .iter()
-        .map(|c| r0[at(c)].as_str())
-        .collect();
+        let columns = "n,total,classes,asymmetric,half_turn,quarter_turn,nodes";
+        let cells: Vec<&str> = columns.split(',').map(|c| r0[at(c)].as_str()).collect();
         assert_eq!(cells, ["0", "1", "1", "0", "0", "1", "1"], "{engine}");
         // The symmetric engine has no border to start from: the row says who counted.
         assert_eq!(r0[at("engine")], "enumerate");
@@ -202,6 +197,11 @@ fn a_bfile_after_the_offset_gets_a_note_and_one_before_it_is_refused() {
         String::from_utf8_lossy(&out.stderr)
             .contains("the b-file of A002562 starts at n = 3, after its OEIS offset 1")
     );
+    fails_with(
+        &["count", "1-4", "--bfile", "-", "--sequence", "A170"],
+        2,
+        "invalid value 'A170'",
+    );
     for seq in [
         "A002562", "A260320", "A260319", "A260318", "A032522", "A033148",
     ] {
@@ -211,11 +211,6 @@ fn a_bfile_after_the_offset_gets_a_note_and_one_before_it_is_refused() {
             &format!("{seq} starts at n = 1 (its OEIS offset)"),
         );
     }
-    fails_with(
-        &["count", "1-4", "--bfile", "-", "--sequence", "A170"],
-        2,
-        "invalid value 'A170'",
-    );
 }
 
 #[test]
@@ -225,9 +220,7 @@ fn a319283_needs_the_enumerate_engine_before_any_work() {
     let out = queens_plain()
         .args(["count", "0-8", "--sequence", "A319283", "--bfile"])
         .arg(&b)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .exits(2);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err,
@@ -256,16 +249,10 @@ fn a319283_needs_the_enumerate_engine_before_any_work() {
         p
     };
     let sym = [part(0, "symmetric"), part(1, "symmetric")];
-    let o = queens_plain()
+    queens_plain()
         .args(["merge", "--bfile", "-", "--sequence", "A319283"])
         .args(&sym)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&o.stderr)
-            .contains("add --engine enumerate to the counts of the parts")
-    );
+        .refuses(2, "add --engine enumerate to the counts of the parts");
     let en = [part(0, "enumerate"), part(1, "enumerate")];
     let o = queens()
         .args(["merge", "--bfile", "-", "--sequence", "a319283"])
@@ -312,11 +299,9 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
             "--known",
             doctored_s,
         ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("MISMATCH"), "{stdout}");
+    assert_has(&stdout, "MISMATCH");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         err.trim_end(),
@@ -329,9 +314,7 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
     // verify says the same on its FAIL line.
     let out = queens()
         .args(["verify", "8", "--known", doctored_s])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     assert!(String::from_utf8(out.stdout).unwrap().starts_with(&format!(
         "FAIL n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn): against \
          '{doctored_s}': total 93 there, 92 here"
@@ -362,9 +345,7 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
     let out = queens()
         .args(["count", "8-9", "--engine", "enumerate", "--known"])
         .arg(&symmetric)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+        .succeeds();
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         format!(
@@ -378,11 +359,10 @@ fn known_takes_the_csv_of_an_earlier_run_and_names_it() {
 #[test]
 fn known_refuses_a_table_with_a_mismatch_and_names_bad_lines() {
     let d = dir();
-    let wrong = d.path().join("wrong.csv");
-    fs::write(&wrong, "n,total_A000170\n8,93\n").unwrap();
+    let wrong = file_with(d.path(), "wrong.csv", "n,total_A000170\n8,93\n");
     let marked = d.path().join("marked.csv");
     // A run against the wrong table writes a row marked MISMATCH…
-    let o = queens()
+    queens()
         .args([
             "count",
             "7-8",
@@ -391,9 +371,7 @@ fn known_refuses_a_table_with_a_mismatch_and_names_bad_lines() {
             "--csv",
             path_str(&marked),
         ])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(1));
+        .exits(1);
     assert!(fs::read_to_string(&marked).unwrap().contains(",MISMATCH"));
     // … which cannot vouch for another run.
     fails_with(
@@ -440,14 +418,8 @@ fn columns_choose_the_table_and_markdown_and_never_the_csv() {
         "n,total,nodes",
     ]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[0].split_whitespace().collect::<Vec<_>>(),
-        ["n", "total", "nodes"]
-    );
-    assert_eq!(
-        lines[1].split_whitespace().collect::<Vec<_>>(),
-        ["8", "92", "2057"]
-    );
+    assert_eq!(cells(lines[0]), ["n", "total", "nodes"]);
+    assert_eq!(cells(lines[1]), ["8", "92", "2057"]);
     // The columns left out that describe the run, in one line under the table.
     assert!(
         lines[2].starts_with("engine enumerate, kernel scalar, threads ")
@@ -512,10 +484,7 @@ fn the_default_table_fits_100_columns() {
     let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
     assert!(widest <= 100, "{widest}:\n{out}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[0].split_whitespace().collect::<Vec<_>>(),
-        queens::formats::table::HUMAN_COLUMNS
-    );
+    assert_eq!(cells(lines[0]), queens::formats::table::HUMAN_COLUMNS);
     assert_eq!(lines.len(), 18, "header, 16 rows, the line under them");
     let n16: Vec<&str> = lines[16].split_whitespace().collect();
     assert_eq!(
@@ -714,24 +683,20 @@ fn count_exports_check_every_destination_before_computing() {
             "nothing is written when a destination is bad"
         );
     }
-    fails_with(
-        &["count", "8", "--json", path_str(d.path())],
-        2,
-        "is a directory",
-    );
-    fails_with(&["count", "8,10", "--bfile", "-"], 2, "consecutive");
-    fails_with(&["count", "9,8", "--bfile", "-"], 2, "8 follows 9");
-    fails_with(&["count", "8", "--sequence", "total"], 2, "--bfile");
-    fails_with(
-        &["count", "8", "--bfile", "-", "--sequence", "nodes"],
-        2,
-        "invalid value",
-    );
-    fails_with(
-        &["count", "8", "--csv", "-", "--json", "-"],
-        2,
-        "only one of",
-    );
+    usage_errors(&[
+        (
+            &["count", "8", "--json", path_str(d.path())],
+            "is a directory",
+        ),
+        (&["count", "8,10", "--bfile", "-"], "consecutive"),
+        (&["count", "9,8", "--bfile", "-"], "8 follows 9"),
+        (&["count", "8", "--sequence", "total"], "--bfile"),
+        (
+            &["count", "8", "--bfile", "-", "--sequence", "nodes"],
+            "invalid value",
+        ),
+        (&["count", "8", "--csv", "-", "--json", "-"], "only one of"),
+    ]);
     assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 0);
 }
 
@@ -802,9 +767,7 @@ fn every_export_format_is_a_flag_of_count_and_merge_and_writes_a_table() {
     let o = queens()
         .args(["count", "4"])
         .args([&flags[0], "-", &flags[1], "-"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+        .exits(2);
     let err = String::from_utf8_lossy(&o.stderr);
     for flag in &flags {
         assert!(err.contains(flag.as_str()), "{flag} not in: {err}");

@@ -4,7 +4,11 @@
 //! and a flag that needs a file name says so.
 
 use crate::common::Succeeds;
-use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
+use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
+use crate::common::{
+    csv_records, dir, fails_with, json_u64s, path_str, queens, stdout_of, usage_errors,
+};
 use std::fs;
 use std::path::Path;
 
@@ -25,20 +29,12 @@ fn count_takes_format_and_o() {
     let totals: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
     assert_eq!(totals, ["2", "10", "4"]);
     let doc = json(&stdout_of(&["count", "4-6", "--format", "json"]));
-    let totals: Vec<u64> = doc["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["total"].as_u64().unwrap())
-        .collect();
+    let totals = json_u64s(&doc, "rows", "total");
     assert_eq!(totals, [2, 10, 4]);
     assert_eq!(doc["rows"][1]["classes"], 2);
     let md = stdout_of(&["count", "6", "--format", "markdown"]);
     assert!(md.starts_with('|'), "{md}");
-    assert!(
-        md.lines().nth(2).unwrap().starts_with("| 6 | 4 | 1 |"),
-        "{md}"
-    );
+    assert_line_starts_with(&md, 2, "| 6 | 4 | 1 |");
     // -o: the human table goes to the file, nothing to stdout.
     let d = dir();
     assert_eq!(stdout_in(d.path(), &["count", "8", "-o", "t.txt"]), "");
@@ -66,28 +62,26 @@ fn count_takes_format_and_o() {
     assert_eq!((rows[0][0].as_str(), rows[0][1].as_str()), ("8", "92"));
     let doc = json(&fs::read_to_string(d.path().join("t.json")).unwrap());
     assert_eq!(doc["rows"][0]["total"], 92);
-    // One format asked for twice is refused before any work.
-    fails_with(
-        &["count", "8", "--format", "csv", "--csv", "x.csv"],
-        2,
-        "--format csv and --csv 'x.csv' both ask for csv",
-    );
-    fails_with(
-        &["count", "8", "--format", "json", "--csv", "-"],
-        2,
-        "only one of --csv, --json, --markdown and --bfile can write to stdout",
-    );
-    // verify names its own flags: it has no --bfile.
-    fails_with(
-        &["verify", "8", "--csv", "-", "--json", "-"],
-        2,
-        "only one of --csv, --json and --markdown can write to stdout",
-    );
-    fails_with(
-        &["count", "8", "--part", "0/2", "-o", "p.txt"],
-        2,
-        "a part is written as CSV",
-    );
+    // One format asked for twice is refused before any work; verify names its own flags (it
+    // has no --bfile).
+    usage_errors(&[
+        (
+            &["count", "8", "--format", "csv", "--csv", "x.csv"],
+            "--format csv and --csv 'x.csv' both ask for csv",
+        ),
+        (
+            &["count", "8", "--format", "json", "--csv", "-"],
+            "only one of --csv, --json, --markdown and --bfile can write to stdout",
+        ),
+        (
+            &["verify", "8", "--csv", "-", "--json", "-"],
+            "only one of --csv, --json and --markdown can write to stdout",
+        ),
+        (
+            &["count", "8", "--part", "0/2", "-o", "p.txt"],
+            "a part is written as CSV",
+        ),
+    ]);
 }
 
 #[test]
@@ -168,17 +162,17 @@ fn profile_writes_json_markdown_and_to_a_file() {
         .collect();
     assert_eq!(csv_nodes, json_nodes);
     let md = stdout_of(&["profile", "5", "--format", "markdown"]);
-    assert!(md.contains("| 5 | enumerate | 5 | 10 | 10 |"), "{md}");
-    let d = dir();
-    assert_eq!(stdout_in(d.path(), &["profile", "4", "-o", "p.txt"]), "");
-    let text = fs::read_to_string(d.path().join("p.txt")).unwrap();
-    assert!(text.starts_with("n = 4, engine enumerate"), "{text}");
-    assert!(text.contains("verified: yes"), "{text}");
+    assert_has(&md, "| 5 | enumerate | 5 | 10 | 10 |");
     fails_with(
         &["profile", "4", "--json", "-", "--markdown", "-"],
         2,
         "only one of --csv, --json and --markdown can write to stdout",
     );
+    let d = dir();
+    assert_eq!(stdout_in(d.path(), &["profile", "4", "-o", "p.txt"]), "");
+    let text = fs::read_to_string(d.path().join("p.txt")).unwrap();
+    assert!(text.starts_with("n = 4, engine enumerate"), "{text}");
+    assert_has(&text, "verified: yes");
 }
 
 #[test]
@@ -208,13 +202,10 @@ fn merge_takes_format_and_o() {
             .collect::<Vec<_>>(),
         ["10", "724", "92"]
     );
-    let out = queens()
+    queens()
         .args(["merge", "p0.csv", "p1.csv", "-o", "p0.csv"])
         .current_dir(d.path())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("is also an input"));
+        .refuses(2, "is also an input");
 }
 
 #[test]

@@ -4,8 +4,12 @@
 //! lines read to their end, tables of copies refused as they are met, forged totals that would
 //! wrap refused.
 
+use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::file_with;
 use crate::common::process::run_ok;
-use crate::common::process::{peak_kib, queens, refused, run, sh};
+use crate::common::process::run_refused;
+use crate::common::process::{mkfifo, peak_kib, queens, refused, run, sh};
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, path_str, stdout_of};
 use crate::running::Running;
@@ -21,8 +25,7 @@ use std::time::{Duration, Instant};
 #[test]
 fn endless_inputs_fail_fast_saying_why() {
     let d = dir();
-    assert!(sh("mkfifo zeros", d.path()));
-    let fifo = d.path().join("zeros");
+    let fifo = mkfifo(d.path(), "zeros");
     // An endless writer, as /dev/zero is; it ends when the reader goes.
     let writer = thread::spawn(move || {
         let mut f = fs::OpenOptions::new().write(true).open(fifo).unwrap();
@@ -30,9 +33,9 @@ fn endless_inputs_fail_fast_saying_why() {
         while f.write_all(&block).is_ok() {}
     });
     let started = Instant::now();
-    let o = run(&["plot", "zeros", "-o", "p.svg"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["plot", "zeros", "-o", "p.svg"],
+        d.path(),
         2,
         "line 1 of 'zeros' is longer than 1 MiB: not a queens file",
     );
@@ -41,17 +44,25 @@ fn endless_inputs_fail_fast_saying_why() {
     // limit is over ten times that. Without the 1 MiB line limit the run would never end.
     assert!(started.elapsed() < Duration::from_secs(60));
     fs::write(d.path().join("zero.csv"), vec![0u8; 2 << 20]).unwrap();
-    let o = run(&["count", "6", "--known", "zero.csv"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["count", "6", "--known", "zero.csv"],
+        d.path(),
         2,
         "line 1 of 'zero.csv' is longer than 1 MiB: not a queens file",
     );
-    let o = run(&["count", "6", "--checkpoint", "zero.csv"], d.path());
-    refused(&o, 2, "is longer than 1 MiB: not a queens file");
+    run_refused(
+        &["count", "6", "--checkpoint", "zero.csv"],
+        d.path(),
+        2,
+        "is longer than 1 MiB: not a queens file",
+    );
     assert!(sh("mkfifo ckpt", d.path()));
-    let o = run(&["count", "6", "--checkpoint", "ckpt"], d.path());
-    refused(&o, 2, "not a regular file");
+    run_refused(
+        &["count", "6", "--checkpoint", "ckpt"],
+        d.path(),
+        2,
+        "not a regular file",
+    );
 }
 
 /// Writes `block` into `sink` until the reader goes (the write fails: the test harness
@@ -66,8 +77,7 @@ const ENDLESS_LINE: &[u8] = b"1 ";
 #[test]
 fn classify_stops_an_endless_line_from_a_fifo_saying_so() {
     let d = dir();
-    assert!(sh("mkfifo line", d.path()));
-    let fifo = d.path().join("line");
+    let fifo = mkfifo(d.path(), "line");
     let block = ENDLESS_LINE.repeat(1 << 15);
     let writer = thread::spawn(move || {
         let f = fs::OpenOptions::new().write(true).open(fifo).unwrap();
@@ -225,8 +235,12 @@ fn a_forged_class_total_that_would_wrap_is_refused() {
     f[5] = "0".to_string();
     lines[1] = f.join(",");
     fs::write(d.path().join("t.csv"), lines.join("\n") + "\n").unwrap();
-    let o = run(&["plot", "t.csv", "-o", "p.svg"], d.path());
-    refused(&o, 2, "is not a queens table");
+    run_refused(
+        &["plot", "t.csv", "-o", "p.svg"],
+        d.path(),
+        2,
+        "is not a queens table",
+    );
     assert!(!d.path().join("p.svg").exists());
 }
 
@@ -312,11 +326,9 @@ fn elf_like() -> Vec<u8> {
 #[test]
 fn a_binary_file_is_not_boards_one_message_exit_2_and_no_output_file() {
     let d = dir();
-    let bin = d.path().join("a.out");
-    fs::write(&bin, elf_like()).unwrap();
+    let bin = file_with(d.path(), "a.out", elf_like());
     // Invalid UTF-8 without a NUL byte, and a UTF-16 text.
-    let latin = d.path().join("latin1.txt");
-    fs::write(&latin, b"0 4 7 5 2 6 1 3 caf\xe9\n").unwrap();
+    let latin = file_with(d.path(), "latin1.txt", b"0 4 7 5 2 6 1 3 caf\xe9\n");
     let utf16 = d.path().join("utf16.txt");
     let mut wide = vec![0xff, 0xfe];
     wide.extend(
@@ -347,9 +359,7 @@ fn a_binary_file_is_not_boards_one_message_exit_2_and_no_output_file() {
     let run = queens_plain()
         .args(["classify", "--format", "csv"])
         .write_stdin(elf_like())
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(2));
+        .exits(2);
     assert!(run.stdout.is_empty());
     assert_eq!(
         String::from_utf8(run.stderr).unwrap(),
@@ -404,10 +414,7 @@ fn a_file_with_good_and_bad_lines_is_still_read_to_its_end() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert_eq!(stdout.lines().count(), 2, "{stdout}");
-    assert!(
-        stdout.contains("   6  7 1 3 0 6 4 2 5  0 4 7 5 2 6 1 3"),
-        "{stdout}"
-    );
+    assert_has(&stdout, "   6  7 1 3 0 6 4 2 5  0 4 7 5 2 6 1 3");
     let err = String::from_utf8(out.stderr).unwrap();
     for line in [2, 3, 4, 5, 7, 8, 9, 10, 11, 12] {
         assert!(

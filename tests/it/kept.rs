@@ -9,8 +9,11 @@
 
 use crate::common::Succeeds;
 use crate::common::process::run_ok;
-use crate::common::process::{err, is_root, queens, refused, run, sh, temp_files};
-use crate::common::{dir, path_str};
+use crate::common::process::run_refused;
+use crate::common::process::{
+    ended_before_the_work, err, fifo_reader, mkfifo, needs_root, queens, refused, run, temp_files,
+};
+use crate::common::{assert_last_starts_with, dir, path_str};
 use crate::running::Running;
 use std::fs;
 use std::path::Path;
@@ -36,9 +39,7 @@ fn assert_table_6_to_9_once(text: &str) {
 fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
     let d = dir();
     // A FIFO with its reader.
-    assert!(sh("mkfifo pipe", d.path()));
-    let fifo = d.path().join("pipe");
-    let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
+    let reader = fifo_reader(d.path(), "pipe");
     run_ok(&["count", "6-9", "--csv", "pipe"], d.path());
     assert_table_6_to_9_once(&reader.join().unwrap());
     // A descriptor (a process substitution, `/dev/stdout`): a link to /proc/self/fd in the
@@ -144,12 +145,7 @@ fn a_stopped_verify_that_checked_no_size_leaves_the_files_as_they_were() {
     assert!(String::from_utf8_lossy(&before).contains("\n8,92,"));
     let (code, err) = stopped_18("verify", &["--csv", path_str(&csv)]);
     assert_eq!(code, Some(1), "{err:?}");
-    assert!(
-        err.last()
-            .unwrap()
-            .starts_with("queens: error: stopped by SIGTERM"),
-        "{err:?}"
-    );
+    assert_last_starts_with(&err, "queens: error: stopped by SIGTERM");
     assert_eq!(fs::read(&csv).unwrap(), before);
 }
 
@@ -160,21 +156,15 @@ fn a_name_too_long_for_the_file_system_is_refused_before_any_work() {
     let d = dir();
     let name = format!("{}.csv", "x".repeat(300));
     let started = Instant::now();
-    let o = run(
+    let o = run_refused(
         &["count", "18", "--kernel", "scalar", "--csv", &name],
         d.path(),
-    );
-    refused(
-        &o,
         2,
         "is 304 bytes long, longer than the 255 the file system takes",
     );
     assert!(err(&o).starts_with(&format!("queens: error: cannot write '{name}': ")));
     // Measured: 0.01 s (the count itself takes minutes); the limit is far above.
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "it computed first"
-    );
+    ended_before_the_work(started, Duration::from_secs(10));
 }
 
 // --- 5. a FIFO without a reader ----------------------------------------------------------
@@ -182,8 +172,7 @@ fn a_name_too_long_for_the_file_system_is_refused_before_any_work() {
 #[test]
 fn a_fifo_without_a_reader_is_waited_for_saying_so_and_a_sigterm_ends_the_wait() {
     let d = dir();
-    assert!(sh("mkfifo pipe", d.path()));
-    let fifo = path_str(&d.path().join("pipe")).to_string();
+    let fifo = path_str(&mkfifo(d.path(), "pipe")).to_string();
     let commands: [&[&str]; 2] = [&["count", "6-9", "--csv"], &["list", "8", "-o"]];
     for args in commands {
         let mut argv = vec!["-q"];
@@ -218,8 +207,7 @@ fn a_fifo_without_a_reader_is_waited_for_saying_so_and_a_sigterm_ends_the_wait()
 #[test]
 fn a_fifo_reader_that_comes_later_gets_the_whole_output() {
     let d = dir();
-    assert!(sh("mkfifo pipe", d.path()));
-    let fifo = d.path().join("pipe");
+    let fifo = mkfifo(d.path(), "pipe");
     let mut running = Running::spawn(
         &["-q", "count", "6-9", "--csv", path_str(&fifo)],
         &[],
@@ -295,9 +283,9 @@ fn temporary_files_of_killed_runs_are_removed_and_a_live_runs_kept() {
 fn man_into_a_regular_file_is_a_usage_error() {
     let d = dir();
     fs::write(d.path().join("page"), "mine\n").unwrap();
-    let o = run(&["man", "-o", "page"], d.path());
-    refused(
-        &o,
+    run_refused(
+        &["man", "-o", "page"],
+        d.path(),
         2,
         "man -o 'page': it is a file; -o takes a folder for the pages",
     );
@@ -314,7 +302,7 @@ mod as_root {
     #[test]
     #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
     fn a_full_disk_leaves_the_table_on_stdout_and_says_the_file_was_not_written() {
-        assert!(is_root(), "this test needs root, to mount a tmpfs");
+        needs_root("to mount a tmpfs");
         let d = dir();
         let t = Tmpfs::mount(d.path(), "t", "64k");
         t.fill();
@@ -339,10 +327,7 @@ mod as_root {
     #[test]
     #[ignore = "needs root to replace another user's file: .ci/run runs it with --ignored"]
     fn root_replacing_another_users_file_keeps_its_owner_and_group() {
-        assert!(
-            is_root(),
-            "this test needs root, to write another user's file"
-        );
+        needs_root("to write another user's file");
         use std::os::unix::fs::MetadataExt;
         let d = dir();
         for (name, args) in [

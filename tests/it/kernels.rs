@@ -5,6 +5,8 @@
 //! tests, in `src/search/kernel/tests.rs`.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::cells;
 use queens::plan::Engine;
 use queens::runner::build_with_kernel;
 use queens::search::kernel::{Kernel, KernelChoice};
@@ -126,9 +128,7 @@ fn queens_kernel_forces_autos_pick_for_a_whole_run_and_a_bad_value_is_a_usage_er
     let out = crate::common::queens_plain()
         .env(queens::search::kernel::KERNEL_ENV, "avx3")
         .args(["count", "9"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .exits(2);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr).trim_end(),
         format!(
@@ -153,14 +153,11 @@ fn queens_kernel_forces_autos_pick_for_a_whole_run_and_a_bad_value_is_a_usage_er
 fn kernel_help_lists_every_kernel_of_the_registry() {
     let help = crate::common::stdout_of(&["count", "--help"]);
     // Lines wrap to the terminal: compare with the white space folded.
-    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = cells(&help).join(" ");
     for &k in Kernel::ALL {
-        assert!(help.contains(&format!("- {}:", k.name())), "{help}");
+        assert_has(&help, &format!("- {}:", k.name()));
         if !k.is_available() {
-            assert!(
-                help.contains(&format!("[this CPU lacks {}]", k.info().needs)),
-                "{help}"
-            );
+            assert_has(&help, &format!("[this CPU lacks {}]", k.info().needs));
         }
     }
 }

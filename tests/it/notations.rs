@@ -4,6 +4,7 @@
 //! summary.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
 use proptest::prelude::*;
 use queens::board::notation::{self, Notation};
@@ -23,12 +24,12 @@ fn read_all(text: &str, from: Option<Notation>) -> Vec<Result<String, String>> {
 
 /// Lists `n` in `notation` through the library writer.
 fn listed(n: usize, notation: Notation, classes: bool) -> String {
-    let mut out = Vec::new();
     let options = ListOptions {
         notation,
         classes,
         limit: None,
     };
+    let mut out = Vec::new();
     write_solutions(&mut out, n, &options, |_| {}).unwrap();
     String::from_utf8(out).unwrap()
 }
@@ -249,9 +250,7 @@ fn classify_bad_lines_keep_their_numbers_and_get_hints() {
     let out = queens_plain()
         .arg("classify")
         .write_stdin("0 4 7 5 2 6 1 3\n1 5 8 6 3 7 2 4\na8 b2 c4 d1 e7 f5 g3 h6\n15863724\n0 1\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+        .exits(1);
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().collect();
     for (i, needle) in [
@@ -271,7 +270,7 @@ fn classify_bad_lines_keep_their_numbers_and_get_hints() {
         );
     }
     assert!(!lines[3].contains("--from"), "{err}");
-    assert!(err.contains("4 of 5 lines are not valid"), "{err}");
+    assert_has(&err, "4 of 5 lines are not valid");
     // Errors in 1-based notations count from 1.
     let out = queens_plain()
         .args(["classify", "--from", "cols1"])
@@ -279,15 +278,13 @@ fn classify_bad_lines_keep_their_numbers_and_get_hints() {
         .output()
         .unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("line 1: the queens at row 1 column 1 and row 2 column 2 (counted from 1)"),
-        "{err}"
+    assert_has(
+        &err,
+        "line 1: the queens at row 1 column 1 and row 2 column 2 (counted from 1)",
     );
-    assert!(
-        err.contains(
-            "line 2: repeated column: the queens in rows 1 and 2 both use column 1 (counted from 1)"
-        ),
-        "{err}"
+    assert_has(
+        &err,
+        "line 2: repeated column: the queens in rows 1 and 2 both use column 1 (counted from 1)",
     );
     // Digit strings are for n ≤ 9.
     let out = queens_plain()
@@ -314,8 +311,8 @@ fn classify_refuses_overlong_lines_and_streams() {
     // after the boards before it.
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("line 2 of '"), "{err}");
-    assert!(err.contains("' is longer than 1 MiB"), "{err}");
+    assert_has(&err, "line 2 of '");
+    assert_has(&err, "' is longer than 1 MiB");
     let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(
         rows.iter().map(|r| r[0].as_str()).collect::<Vec<_>>(),
@@ -350,12 +347,12 @@ fn list_and_classify_write_every_notation() {
         "n ≤ 26",
     );
     let out = stdout_of_stdin(&["classify", "--notation", "algebraic"], "1 3 0 2\n");
-    assert!(out.contains("a2 b4 c1 d3"), "{out}");
+    assert_has(&out, "a2 b4 c1 d3");
     let out = stdout_of_stdin(
         &["classify", "--notation", "cols1", "--format", "csv"],
         "1 3 0 2\n",
     );
-    assert!(out.contains(",2 4 1 3,"), "{out}");
+    assert_has(&out, ",2 4 1 3,");
     // Each notation of classify's CSV reads back.
     for notation in ["cols", "cols1", "digits", "algebraic", "leetcode"] {
         let csv = stdout_of_stdin(
@@ -412,7 +409,7 @@ fn parse_in_reads_one_board_in_every_notation() {
     let e = Solution::parse_in("1 1 3", Notation::Cols1)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("column 1"), "{e}");
+    assert_has(&e, "column 1");
     assert!(Solution::parse_in("", Notation::Digits).is_err());
     assert!(Solution::parse_in("a1 a2", Notation::Algebraic).is_err());
     assert!(Solution::parse_in("Q.\n.Q", Notation::Board).is_err());

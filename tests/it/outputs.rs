@@ -8,17 +8,22 @@
 //! plain `cargo test` and run by `.ci/run` (as root) with `--ignored`.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::file_with;
 use crate::common::process::queens;
 use crate::common::process::queens_plain;
 use crate::common::process::run_ok;
-use crate::common::process::{as_nobody, err, is_root, refused, run, sh, temp_files};
+use crate::common::process::run_refused;
+use crate::common::process::{
+    as_nobody, ended_before_the_work, err, fifo_reader, is_root, needs_root, refused, run, sh,
+    temp_files,
+};
 use crate::common::{dir, path_str};
 use crate::running::Running;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command as StdCommand;
 use std::process::{Output, Stdio};
-use std::thread;
 use std::time::{Duration, Instant};
 
 // --- output destinations --------------------------------------------------------------------
@@ -31,13 +36,11 @@ fn file_type(p: impl AsRef<Path>) -> fs::FileType {
 #[test]
 fn a_fifo_is_written_through_to_its_reader() {
     let d = dir();
-    assert!(sh("mkfifo pipe", d.path()));
-    let fifo = d.path().join("pipe");
-    let reader = thread::spawn(move || fs::read_to_string(fifo).unwrap());
+    let reader = fifo_reader(d.path(), "pipe");
     run_ok(&["count", "8", "--csv", "pipe"], d.path());
     let got = reader.join().unwrap();
     assert!(got.starts_with("n,total,"), "{got}");
-    assert!(got.contains("\n8,92,"), "{got}");
+    assert_has(&got, "\n8,92,");
     use std::os::unix::fs::FileTypeExt;
     assert!(file_type(d.path().join("pipe")).is_fifo());
 }
@@ -66,12 +69,15 @@ fn a_symlink_is_followed_and_a_descriptor_link_written_through() {
 #[test]
 fn a_read_only_output_is_refused_and_kept() {
     let d = dir();
-    let p = d.path().join("keep.csv");
-    fs::write(&p, "mine\n").unwrap();
+    let p = file_with(d.path(), "keep.csv", "mine\n");
     use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(&p, fs::Permissions::from_mode(0o444)).unwrap();
-    let o = run(&["count", "8", "--csv", "keep.csv"], d.path());
-    refused(&o, 2, "'keep.csv' is read-only");
+    run_refused(
+        &["count", "8", "--csv", "keep.csv"],
+        d.path(),
+        2,
+        "'keep.csv' is read-only",
+    );
     assert_eq!(fs::read_to_string(&p).unwrap(), "mine\n");
 }
 
@@ -105,10 +111,7 @@ fn an_unwritable_directory_is_a_usage_error_before_any_work() {
     );
     // Measured: 0.18 s on a loaded 2-core machine (the count itself takes minutes); the
     // limit is over ten times that.
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "it computed first"
-    );
+    ended_before_the_work(started, Duration::from_secs(5));
 }
 
 #[test]
@@ -152,18 +155,16 @@ fn an_output_that_is_also_an_input_is_refused() {
         );
     }
     let before = fs::read(d.path().join("p0.csv")).unwrap();
-    let o = run(
+    run_refused(
         &["merge", "p0.csv", "p1.csv", "--csv", "./p0.csv"],
         d.path(),
+        2,
+        "is also an input of this command",
     );
-    refused(&o, 2, "is also an input of this command");
     assert_eq!(fs::read(d.path().join("p0.csv")).unwrap(), before);
-    let o = run(
+    run_refused(
         &["count", "8", "--checkpoint", "x.csv", "--csv", "x.csv"],
         d.path(),
-    );
-    refused(
-        &o,
         2,
         "--csv 'x.csv' is also an input of this command (--checkpoint 'x.csv')",
     );
@@ -209,12 +210,10 @@ fn a_closed_stderr_or_a_non_utf8_path_is_no_panic() {
     let d = dir();
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let o = queens_plain()
+    queens_plain()
         .args(["count", "5", "--csv", "no/such/dir/x.csv"])
         .stderr(writer)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+        .exits(2);
     use std::os::unix::ffi::OsStrExt;
     let name = std::ffi::OsStr::from_bytes(b"a\xff.ckpt");
     let o = queens_plain()
@@ -342,8 +341,7 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     let fd2 = d.path().join("fd/2");
     let fd2 = fd2.to_str().unwrap();
     // A file opened for appending (`2>>log.txt`): its earlier lines stay.
-    let log = d.path().join("log.txt");
-    fs::write(&log, "earlier\n").unwrap();
+    let log = file_with(d.path(), "log.txt", "earlier\n");
     let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
     queens()
         .args(["count", "6", "--csv", fd2])
@@ -352,7 +350,7 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
         .succeeds();
     let text = fs::read_to_string(&log).unwrap();
     assert!(text.starts_with("earlier\nn,total,"), "{text}");
-    assert!(text.contains("\n6,4,1,"), "{text}");
+    assert_has(&text, "\n6,4,1,");
     assert!(temp_files(d.path()).is_empty());
     // A pipe (a process substitution): written through, not refused.
     let o = queens()
@@ -360,7 +358,7 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
         .current_dir(d.path())
         .succeeds();
     assert!(err(&o).starts_with("n,total,"), "{}", err(&o));
-    assert!(err(&o).contains("\n6,4,1,"), "{}", err(&o));
+    assert_has(&err(&o), "\n6,4,1,");
 }
 
 /// The tests that need root (a tmpfs mounted in a temporary folder, the binary run as
@@ -372,7 +370,7 @@ mod as_root {
     #[test]
     #[ignore = "needs root for mknod(2): .ci/run runs it with --ignored"]
     fn a_character_device_is_written_through_not_replaced() {
-        assert!(is_root(), "this test needs root, for mknod");
+        needs_root("for mknod");
         let d = dir();
         assert!(sh("mknod null c 1 3 && mknod full c 1 7", d.path()));
         run_ok(&["count", "6", "--csv", "null"], d.path());
@@ -392,10 +390,7 @@ mod as_root {
     #[test]
     #[ignore = "needs root to run the binary as nobody (setpriv): .ci/run runs it with --ignored"]
     fn another_users_file_is_refused_before_the_work_as_the_kernel_would() {
-        assert!(
-            is_root(),
-            "this test needs root, to run the binary as nobody"
-        );
+        needs_root("to run the binary as nobody");
         let d = dir();
         // A folder anyone may write in (777, not sticky): root's 644 file is not nobody's to
         // overwrite, as `>` or `cp` would say.
@@ -420,7 +415,7 @@ mod as_root {
             let started = std::time::Instant::now();
             let o = as_nobody(d.path()).args(args).output().unwrap();
             refused(&o, 2, needle);
-            assert!(err(&o).contains("cannot replace '"), "{}", err(&o));
+            assert_has(&err(&o), "cannot replace '");
             // Measured: 0.07 to 0.13 s each on a loaded 2-core machine (the work itself takes 0.2
             // to 3.7 s); the limit is over ten times that.
             assert!(

@@ -2,6 +2,7 @@
 //! the whole class of one board, invalid boards with their attacks marked, and `render`'s
 //! boards, classes and refusals.
 
+use crate::common::assert_has;
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, stdout_of, svg_text};
 
@@ -44,6 +45,11 @@ fn fits(svg: &str, what: &str) -> Vec<String> {
         );
     }
     texts.into_iter().map(|t| t.0).collect()
+}
+
+/// The texts of `svg`, checked to fit as [`fits`] does, one per line.
+fn fits_text(svg: &str, what: &str) -> String {
+    fits(svg, what).join("\n")
 }
 
 fn count(svg: &str, class: &str) -> usize {
@@ -99,18 +105,14 @@ fn every_picture_is_sized_to_its_text() {
 #[test]
 fn plurals_are_right() {
     let svg = stdout_of(&["render", "4", "--all-classes", "-o", "-"]);
-    let text = fits(&svg, "n = 4").join("\n");
-    assert!(
-        text.contains("n = 4: 1 class (0 asymmetric, 0 half-turn, 1 quarter-turn)"),
-        "{text}"
+    let text = fits_text(&svg, "n = 4");
+    assert_has(
+        &text,
+        "n = 4: 1 class (0 asymmetric, 0 half-turn, 1 quarter-turn)",
     );
     assert!(!text.contains("1 classes"));
     let svg = stdout_of(&["render", "1", "--solution", "0", "-o", "-"]);
-    assert!(
-        fits(&svg, "n = 1")
-            .join("\n")
-            .contains("a class of 1 board")
-    );
+    assert!(fits_text(&svg, "n = 1").contains("a class of 1 board"));
     fails_with(
         &["render", "4", "--class", "2", "-o", "-"],
         2,
@@ -147,9 +149,9 @@ fn render_refuses_a_class_beyond_the_class_count_before_any_work() {
     }
     // The last class of n = 8, and a first one beyond the table, are still drawn.
     let text = svg_text(&stdout_of(&["render", "8", "--class", "12", "-o", "-"]));
-    assert!(text.contains("class 12 of 12"), "{text}");
+    assert_has(&text, "class 12 of 12");
     let text = svg_text(&stdout_of(&["render", "28", "--class", "1", "-o", "-"]));
-    assert!(text.contains("class 1"), "{text}");
+    assert_has(&text, "class 1");
 }
 
 #[test]
@@ -202,7 +204,7 @@ fn orbit_draws_the_whole_class_with_its_transforms() {
     let svg = stdout_of(&["render", "8", "--orbit", "2 4 1 7 0 6 3 5", "-o", "-"]);
     assert_eq!(count(&svg, "member"), 4);
     assert_eq!(count(&svg, "queen"), 32);
-    let text = fits(&svg, "orbit").join("\n");
+    let text = fits_text(&svg, "orbit");
     for caption in [
         "id = rot180",
         "rot90 = rot270",
@@ -211,11 +213,8 @@ fn orbit_draws_the_whole_class_with_its_transforms() {
     ] {
         assert!(text.contains(caption), "{caption}: {text}");
     }
-    assert!(
-        text.contains("symmetric under a half turn: a class of 4 boards"),
-        "{text}"
-    );
-    assert!(text.contains("rot90: a quarter turn clockwise"), "{text}");
+    assert_has(&text, "symmetric under a half turn: a class of 4 boards");
+    assert_has(&text, "rot90: a quarter turn clockwise");
     let svg = stdout_of(&["render", "8", "--orbit", "15863724", "-o", "-"]);
     assert_eq!(count(&svg, "member"), 8);
     fails_with(
@@ -232,11 +231,7 @@ fn invalid_boards_are_drawn_with_their_attacks() {
     assert_eq!(count(&svg, "attack"), 28);
     assert_eq!(count(&svg, "attacked"), 8);
     assert_eq!(count(&svg, "queen"), 8);
-    assert!(
-        fits(&svg, "attacks")
-            .join("\n")
-            .contains("not a solution: 28 attacking pairs")
-    );
+    assert!(fits_text(&svg, "attacks").contains("not a solution: 28 attacking pairs"));
     // A repeated column and two diagonals, in chess terms with chess labels.
     let svg = stdout_of(&[
         "render",
@@ -251,9 +246,9 @@ fn invalid_boards_are_drawn_with_their_attacks() {
     ]);
     // Rows 0 and 3 share column 1; rows 1 and 3, 2 and 3 share diagonals.
     assert_eq!(count(&svg, "attack"), 3);
-    let text = fits(&svg, "three pairs").join("\n");
-    assert!(text.contains("not a solution: 3 attacking pairs"), "{text}");
-    assert!(text.contains("b4–b1"), "{text}");
+    let text = fits_text(&svg, "three pairs");
+    assert_has(&text, "not a solution: 3 attacking pairs");
+    assert_has(&text, "b4–b1");
     // A solution with --allow-attacks is drawn with no attack.
     let svg = stdout_of(&[
         "render",
@@ -265,11 +260,7 @@ fn invalid_boards_are_drawn_with_their_attacks() {
         "-",
     ]);
     assert_eq!(count(&svg, "attack"), 0);
-    assert!(
-        fits(&svg, "solution")
-            .join("\n")
-            .contains("a solution: no two queens attack")
-    );
+    assert!(fits_text(&svg, "solution").contains("a solution: no two queens attack"));
     // Without it the board is refused, with a pointer to the option.
     fails_with(
         &["render", "8", "--solution", "0 1 2 3 4 5 6 7", "-o", "-"],
@@ -333,7 +324,7 @@ fn render_class_draws_the_canonical_solution() {
         canonical.into_iter().enumerate().collect::<Vec<_>>()
     );
     let text = svg_text(&svg);
-    assert!(text.contains("class 10 of 12"), "{text}");
+    assert_has(&text, "class 10 of 12");
     assert!(text.contains("symmetric under a half turn: a class of 4 boards"));
     let svg = stdout_of(&["render", "4", "--class", "1", "-o", "-"]);
     assert!(svg_text(&svg).contains("quarter turn: a class of 2 boards"));

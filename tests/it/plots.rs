@@ -3,6 +3,7 @@
 //! sizes drawn), the value axis named, and what is not a count table refused.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::queens;
 use crate::common::queens_plain;
 use crate::common::{dir, fails_with, path_str, svg_text};
@@ -51,9 +52,7 @@ fn plot_reads_the_json_of_count_as_it_reads_the_csv() {
     let out = queens()
         .args(["plot", "other.json", "-o", "x.svg"])
         .current_dir(d.path())
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+        .exits(2);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "queens: error: 'other.json' is not a queens table: a JSON document of 'other', not of queens\n"
@@ -126,9 +125,9 @@ fn plot_draws_and_reports_a_wrong_value_and_a_repeated_size() {
         .filter_map(|e| e.text())
         .collect::<Vec<_>>()
         .join(" ");
-    assert!(
-        caption.contains("Red crosses: values that disagree with OEIS (n = 8)."),
-        "{caption}"
+    assert_has(
+        &caption,
+        "Red crosses: values that disagree with OEIS (n = 8).",
     );
 }
 

@@ -3,6 +3,7 @@
 //! refused before any work, and the thread cap.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::queens_plain;
 use crate::common::{csv_records, dir, fails_with, path_str, stdout_of};
 
@@ -16,11 +17,7 @@ fn profile_threads_are_capped_as_counts_are() {
         String::from_utf8(out.stderr).unwrap(),
         format!("queens: --threads 60000 capped at {cap} (4 per core, at most 1024)\n")
     );
-    assert!(
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .contains("total   2057")
-    );
+    assert_has(&String::from_utf8(out.stdout).unwrap(), "total   2057");
 }
 
 // ---------------------------------------------------------------- profile
@@ -37,7 +34,7 @@ fn profile_n8_is_a319284() {
         nodes,
         ["1", "8", "42", "140", "344", "568", "550", "312", "92"]
     );
-    assert!(out.contains("total   2057"), "{out}");
+    assert_has(&out, "total   2057");
     assert!(out.contains("verified: yes"));
     assert!(out.contains("engine enumerate"));
 }

@@ -4,6 +4,7 @@
 //! producers and the `QUEENS_HEARTBEAT_MS` knob make the heartbeat come without waiting 10 s.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
 use crate::common::process;
 use crate::common::queens_plain;
 use crate::common::{build, dir, path_str, stdout_of};
@@ -56,7 +57,7 @@ fn profile_logs_a_start_line_heartbeats_in_estimated_work_and_a_finish_line() {
     );
     // The profile itself is unchanged by the reporting.
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("   15    2279184    2279184"), "{text}");
+    assert_has(&text, "   15    2279184    2279184");
     assert!(text.contains("verified: yes (sum A319283, last depth A000170)"));
 }
 
@@ -151,9 +152,7 @@ fn a_large_file_read_to_its_end_logs_every_mib_done() {
         .args(["classify", path_str(&big), "--format", "csv", "-o"])
         .arg(d.path().join("out.csv"))
         .env("QUEENS_HEARTBEAT_MS", "1")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
+        .exits(0);
     let err = String::from_utf8_lossy(&out.stderr);
     let lines_of_err: Vec<&str> = err.lines().collect();
     assert_eq!(
@@ -230,7 +229,7 @@ fn sizes_done_within_two_seconds_write_no_progress_lines() {
     assert_eq!(String::from_utf8_lossy(&o.stderr), "");
     let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(out.lines().count(), 14, "{out}"); // heading, 12 rows, the footer
-    assert!(out.contains("\n12  14200 "), "{out}");
+    assert_has(&out, "\n12  14200 ");
 }
 
 #[test]

@@ -5,6 +5,8 @@
 //! before a size that cannot finish.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::file_with;
 use crate::common::process::queens_plain;
 use crate::common::{build, csv_records, dir, fails_with, path_str};
 use crate::running::Running;
@@ -76,7 +78,7 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
     // Only the finished size is on stdout and in the CSV: A319284 for n = 8.
     let out = out.join("\n");
     assert!(out.starts_with("n = 8, engine enumerate"), "{out}");
-    assert!(out.contains("total   2057"), "{out}");
+    assert_has(&out, "total   2057");
     assert!(!out.contains("n = 16"), "{out}");
     let (_, records) = csv_records(&fs::read_to_string(&csv).unwrap());
     let nodes: Vec<&str> = records.iter().map(|r| r[3].as_str()).collect();
@@ -265,6 +267,14 @@ fn spawn(args: &[&str]) -> Running {
     Running::spawn(args, &[], Stdio::inherit())
 }
 
+/// `count 27 --threads 1 flags… --checkpoint ckpt`: a size that cannot finish (years), started.
+fn spawn_27(flags: &[&str], ckpt: &Path) -> Running {
+    let mut args = vec!["count", "27", "--threads", "1"];
+    args.extend(flags);
+    args.extend(["--checkpoint", path_str(ckpt)]);
+    spawn(&args)
+}
+
 /// A size whose symmetric count takes seconds on one thread on the kernel `auto` runs (the
 /// vector kernels, where the CPU has them, are 4 to 15 times as fast as the scalar one), as in
 /// the checkpoint tests of `checkpoints`.
@@ -337,13 +347,11 @@ fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
     assert_eq!(code, Some(1), "{err:?}");
     assert!(rest.is_empty(), "{rest:?}");
     let err = err.join("\n");
-    assert!(
-        err.contains(
-            "queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C again to stop now"
-        ),
-        "{err}"
+    assert_has(
+        &err,
+        "queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C again to stop now",
     );
-    assert!(err.contains("stopped by SIGINT during n = 20: "), "{err}");
+    assert_has(&err, "stopped by SIGINT during n = 20: ");
     assert!(
         err.contains(&format!(
             "rows for n = 8, 10 are written (also to '{}')",
@@ -384,8 +392,8 @@ fn csv_on_stdout_streams_record_by_record_and_a_sigterm_keeps_the_records() {
     assert_eq!(code, Some(1));
     assert!(rest.is_empty(), "{rest:?}");
     let err = err.join("\n");
-    assert!(err.contains("stopped by SIGTERM during n = 20"), "{err}");
-    assert!(err.contains("rows for n = 9 are written"), "{err}");
+    assert_has(&err, "stopped by SIGTERM during n = 20");
+    assert_has(&err, "rows for n = 9 are written");
 }
 
 /// Where each whitespace-separated field of `line` ends.
@@ -442,21 +450,13 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
     assert_eq!(code, Some(1));
     let err = err.join("\n");
     let saved = unit_lines(&last);
-    assert!(
-        err.contains(&format!(
-            "stopped by SIGTERM during n = {long}: {saved} of "
-        )),
-        "{err}"
+    assert_has(
+        &err,
+        &format!("stopped by SIGTERM during n = {long}: {saved} of "),
     );
-    assert!(
-        err.contains(&format!("saved in '{}'", last.display())),
-        "{err}"
-    );
-    assert!(err.contains("rows for n = 15, 16 are written"), "{err}");
-    assert!(
-        err.contains("to resume, run the same command again: "),
-        "{err}"
-    );
+    assert_has(&err, &format!("saved in '{}'", last.display()));
+    assert_has(&err, "rows for n = 15, 16 are written");
+    assert_has(&err, "to resume, run the same command again: ");
     for n in [15, 16] {
         let units = build(n, Engine::Symmetric).unit_count();
         assert_eq!(unit_lines(&ckpt.join(format!("n{n}.ckpt"))), units);
@@ -467,13 +467,13 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
     let o = queens_plain().args(args).succeeds();
     let err = String::from_utf8_lossy(&o.stderr);
     let units = build(long, Engine::Symmetric).unit_count();
-    assert!(
-        err.contains(&format!(
+    assert_has(
+        &err,
+        &format!(
             "queens: n = {long} was resumed: {saved} of {units} units were counted by earlier runs"
-        )),
-        "{err}"
+        ),
     );
-    assert!(err.contains("queens: n = 15 was resumed: "), "{err}");
+    assert_has(&err, "queens: n = 15 was resumed: ");
     let (_, records) = csv_records(&fs::read_to_string(&csv).unwrap());
     let totals: Vec<(String, String)> = records
         .iter()
@@ -496,8 +496,7 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
 #[test]
 fn several_sizes_need_a_checkpoint_folder_not_a_file() {
     let d = dir();
-    let file = d.path().join("c.ckpt");
-    fs::write(&file, "").unwrap();
+    let file = file_with(d.path(), "c.ckpt", "");
     fails_with(
         &["count", "8-9", "--checkpoint", path_str(&file)],
         2,
@@ -521,14 +520,7 @@ fn several_sizes_need_a_checkpoint_folder_not_a_file() {
 fn a_size_that_cannot_finish_is_announced_and_one_sigint_ends_it_within_seconds() {
     let d = dir();
     let ckpt = d.path().join("n27.ckpt");
-    let mut run = spawn(&[
-        "count",
-        "27",
-        "--threads",
-        "1",
-        "--checkpoint",
-        path_str(&ckpt),
-    ]);
+    let mut run = spawn_27(&[], &ckpt);
     let warning = run.wait_err("would take about");
     assert!(
         warning.starts_with("queens: n = 27 would take about ")
@@ -538,7 +530,7 @@ fn a_size_that_cannot_finish_is_announced_and_one_sigint_ends_it_within_seconds(
     );
     let start = run.wait_err("queens: n=27: started: ");
     let units = build(27, Engine::Symmetric).unit_count();
-    assert!(start.contains(&format!("{units} units")), "{start}");
+    assert_has(&start, &format!("{units} units"));
     // The largest unit goes first and takes days: one signal cuts it short.
     let (code, out, err) = stop_within_the_limit(run, "INT");
     assert_eq!(code, Some(1), "{err:?}");
@@ -630,15 +622,7 @@ fn yes_and_quiet_leave_out_only_the_warning() {
     for flag in ["--yes", "-q"] {
         let d = dir();
         let ckpt = d.path().join("c");
-        let mut run = spawn(&[
-            "count",
-            "27",
-            "--threads",
-            "1",
-            flag,
-            "--checkpoint",
-            path_str(&ckpt),
-        ]);
+        let mut run = spawn_27(&[flag], &ckpt);
         if flag == "--yes" {
             run.wait_err("queens: n=27: started: ");
         } else {
@@ -688,6 +672,6 @@ fn verify_streams_its_lines_and_names_the_unfinished_size() {
     let (code, _, err) = run.finish();
     assert_eq!(code, Some(1));
     let err = err.join("\n");
-    assert!(err.contains("stopped by SIGINT: "), "{err}");
-    assert!(err.contains(" units of n = 20 were done"), "{err}");
+    assert_has(&err, "stopped by SIGINT: ");
+    assert_has(&err, " units of n = 20 were done");
 }

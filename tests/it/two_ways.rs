@@ -4,6 +4,8 @@
 //! published for.
 
 use crate::common::Succeeds;
+use crate::common::assert_has;
+use crate::common::assert_line_starts_with;
 use crate::common::{csv_records, dir, queens};
 
 #[test]
@@ -49,20 +51,15 @@ fn an_unpublished_size_passes_two_ways_and_fails_one_way() {
         "{text}{}",
         String::from_utf8_lossy(&two.stderr)
     );
-    assert!(
-        text.contains("PASS n=11: total 2680, classes 341"),
-        "{text}"
-    );
-    assert!(
-        text.contains("both plans agree on every column (ring and outer-ring; nothing published)"),
-        "{text}"
+    assert_has(&text, "PASS n=11: total 2680, classes 341");
+    assert_has(
+        &text,
+        "both plans agree on every column (ring and outer-ring; nothing published)",
     );
     let one = queens()
         .args(["verify", "11", "--known"])
         .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(one.status.code(), Some(1));
+        .exits(1);
     assert!(
         String::from_utf8(one.stdout)
             .unwrap()
@@ -101,7 +98,7 @@ fn parts_of_the_outer_ring_plan_merge_to_the_whole_and_do_not_mix_with_the_borde
     let d = dir();
     let part = |split: &str, r: usize| {
         let path = d.path().join(format!("{split}-{r}.csv"));
-        let out = queens()
+        queens()
             .args([
                 "count",
                 "11",
@@ -112,13 +109,7 @@ fn parts_of_the_outer_ring_plan_merge_to_the_whole_and_do_not_mix_with_the_borde
                 "--csv",
             ])
             .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+            .succeeds();
         path
     };
     let outer: Vec<_> = (0..3).map(|r| part("outer-ring", r)).collect();
@@ -132,20 +123,12 @@ fn parts_of_the_outer_ring_plan_merge_to_the_whole_and_do_not_mix_with_the_borde
         .args(&outer)
         .succeeds();
     let text = String::from_utf8(merged.stdout).unwrap();
-    assert!(
-        text.lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("11,2680,341,329,12,0,"),
-        "{text}"
-    );
+    assert_line_starts_with(&text, 1, "11,2680,341,329,12,0,");
     // One border part in place of an outer-ring one: refused, not summed.
     let mixed = queens()
         .args(["merge"])
         .args([&outer[0], &outer[1], &part("border", 2)])
-        .output()
-        .unwrap();
-    assert_eq!(mixed.status.code(), Some(1));
+        .exits(1);
     assert!(mixed.stdout.is_empty());
 }
 
