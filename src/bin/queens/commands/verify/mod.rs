@@ -1,13 +1,12 @@
 //! `queens verify`: compute board sizes and compare with the published values, one line per
 //! size as it finishes; SIGINT/SIGTERM stop it within a second, naming the unfinished size.
 //! The arguments ([`args`]) are resolved once into a [`job::Job`]; each size is checked by
-//! [`size`], its verdict written by [`verdict`], the outputs by [`outputs`].
+//! [`size`] (its line written by the library's `formats::verify_line`), the outputs by [`outputs`].
 
 mod args;
 mod job;
 mod outputs;
 mod size;
-mod verdict;
 
 use super::{CommandError, install_signals};
 pub use args::{LONG_HELP, VerifyArgs};
