@@ -20,8 +20,7 @@ pub mod verify;
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
 pub use destinations::{
-    csv_destination, destination, human_destination, output_destination,
-    refuse_outputs_that_are_inputs,
+    destination, optional_destination, output_destination, refuse_outputs_that_are_inputs,
 };
 pub use error::CommandError;
 use queens::Counter;
@@ -29,7 +28,7 @@ use queens::formats::table::Row;
 use queens::plan::{Part, Plan};
 use queens::verify::KnownTable;
 pub use resumable::compute_counts;
-pub use rows::{report_mismatches, write_human, write_rows};
+pub use rows::{report_mismatches, write_human};
 use std::io::Write;
 
 /// The progress mode for `--quiet`.

@@ -42,10 +42,10 @@ impl Outputs {
             ],
             &[],
         )?;
-        let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
+        let csv = common::optional_destination(args.outputs.file(Format::Csv))?;
         let json = checked("--json", args.outputs.file(Format::Json))?;
         let markdown = checked("--markdown", args.outputs.file(Format::Markdown))?;
-        let human_file = common::human_destination(args.outputs.human_to.as_deref())?;
+        let human_file = common::optional_destination(args.outputs.human_to.as_deref())?;
         let on_stdout = [csv.as_ref(), json.as_ref(), markdown.as_ref()]
             .iter()
             .filter(|d| **d == Some(&Destination::Stdout))
