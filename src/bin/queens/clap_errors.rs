@@ -197,35 +197,3 @@ pub fn missing_file_hint(e: &clap::Error) -> Option<String> {
         "{flag} needs a file name; use `{flag} -` for {std}"
     ))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn abbreviations_keep_the_first_letter_and_the_order() {
-        assert!(is_abbreviation("cnt", "count"));
-        assert!(is_abbreviation("clasify", "classify"));
-        assert!(!is_abbreviation("ount", "count"));
-        assert!(!is_abbreviation("cnut", "count"));
-    }
-
-    fn args(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn size_lists_leave_option_values_out() {
-        let mut cmd = crate::app::command();
-        cmd.build();
-        let list = |line: &str| size_list(&cmd, "count", &args(line));
-        assert_eq!(list("queens count 8 10").as_deref(), Some("8,10"));
-        assert_eq!(
-            list("queens count 8 --threads 2 10").as_deref(),
-            Some("8,10")
-        );
-        assert_eq!(list("queens count 4-6 -t 2 9").as_deref(), Some("4-6,9"));
-        assert_eq!(list("queens count 8 --threads 2"), None);
-        assert_eq!(list("queens count 8 --csv 9 10").as_deref(), Some("8,10"));
-    }
-}

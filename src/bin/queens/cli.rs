@@ -175,28 +175,29 @@ impl SearchArgs {
 
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
     pub fn kernel(&self) -> Result<Kernel, String> {
-        self.kernel.resolve_for(self.engine()).map_err(|e| match e {
-            KernelError::Unavailable { kernel } if self.kernel != KernelChoice::Auto => {
-                format!(
-                    "--kernel {}: {}",
-                    self.kernel.name(),
-                    kernel.unavailable_reason()
-                )
-            }
-            KernelError::Unavailable { kernel } => format!(
-                "{}={}: {}",
-                queens::search::kernel::KERNEL_ENV,
-                kernel.name(),
-                kernel.unavailable_reason()
-            ),
-            other => other.to_string(),
-        })
+        resolve_kernel(self.kernel, self.engine())
     }
 
     /// The threads to run on: see [`thread_count`].
     pub fn thread_count(&self) -> usize {
         thread_count(self.threads)
     }
+}
+
+/// The kernel `choice` names for `engine`; one this CPU cannot run is a one-line usage
+/// message naming where it was asked for: `--kernel avx512: …`, or for `auto`
+/// `QUEENS_KERNEL=avx512: …`.
+pub fn resolve_kernel(choice: KernelChoice, engine: Engine) -> Result<Kernel, String> {
+    choice.resolve_for(engine).map_err(|e| match e {
+        KernelError::Unavailable { kernel } => {
+            let asked = match choice {
+                KernelChoice::Auto => format!("{}=", queens::search::kernel::KERNEL_ENV),
+                _ => "--kernel ".to_string(),
+            };
+            format!("{asked}{}: {}", kernel.name(), kernel.unavailable_reason())
+        }
+        other => other.to_string(),
+    })
 }
 
 /// `--threads T` with `0` read as no `--threads` (all cores, as `xz -T0`).
@@ -285,28 +286,5 @@ impl FromArg {
     /// The notation, or `None` for automatic detection.
     pub fn notation(self) -> Option<Notation> {
         self.0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn threads_0_is_the_same_as_no_threads_option() {
-        let resolved = |threads| {
-            let search = SearchArgs {
-                engine: EngineArg::Symmetric,
-                kernel: KernelChoice::Auto,
-                split: SplitArg::Ring,
-                threads,
-            };
-            search.resolved().unwrap().threads
-        };
-        assert_eq!(resolved(Some(0)), None);
-        assert_eq!(resolved(None), None);
-        assert_eq!(resolved(Some(3)), Some(3));
-        assert_eq!(all_cores_if_0(Some(0)), None);
-        assert_eq!(all_cores_if_0(Some(2)), Some(2));
     }
 }

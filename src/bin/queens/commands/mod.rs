@@ -26,7 +26,7 @@ pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;
 use queens::plan::{Part, Plan};
-use queens::verify::KnownTable;
+use queens::verify::{KnownTable, Source};
 pub use resumable::compute_counts;
 pub use rows::{report_mismatches, write_human};
 use std::io::Write;
@@ -71,23 +71,16 @@ pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, Comman
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 
-/// Fails loudly, naming every disagreement with the published values in `mismatches`, if
-/// there is any.
-pub fn fail_on_mismatches(mismatches: &[String]) -> Result<(), CommandError> {
-    fail_on_mismatches_against(mismatches, "with the published values (OEIS)")
-}
-
 /// Fails loudly, naming every disagreement in `mismatches` with the values `against` names
-/// (`with the published values (OEIS)`, `against 'r.csv'`), if there is any.
-pub fn fail_on_mismatches_against(
-    mismatches: &[String],
-    against: &str,
-) -> Result<(), CommandError> {
+/// (`with the published values (OEIS)`, `against 'r.csv'`: [`Source::against`]), if there is
+/// any.
+pub fn fail_on_mismatches(mismatches: &[String], against: &Source) -> Result<(), CommandError> {
     if mismatches.is_empty() {
         Ok(())
     } else {
         Err(CommandError::Failed(format!(
-            "MISMATCH {against}: {}",
+            "MISMATCH {}: {}",
+            against.against(),
             mismatches.join("; ")
         )))
     }

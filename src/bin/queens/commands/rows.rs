@@ -27,7 +27,7 @@ pub fn report_mismatches(rows: &[Row], known: &KnownTable) -> Result<(), Command
             )
         })
         .collect();
-    super::fail_on_mismatches_against(&bad, &known.source().against())
+    super::fail_on_mismatches(&bad, known.source())
 }
 
 /// Says on stderr, once, for which sizes a `--known` file's node counts were not compared
