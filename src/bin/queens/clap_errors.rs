@@ -175,8 +175,7 @@ fn size_list(cmd: &clap::Command, sub: &str, args: &[String]) -> Option<String> 
 /// The hint for an option that names a file and was given none (`count 1-12 --csv`): `--csv
 /// needs a file name; use `--csv -` for stdout` (`--known -` reads stdin). `None` for any
 /// other parse error.
-pub fn missing_file_hint(e: &clap::Error) -> Option<String> {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+fn missing_file_hint(e: &clap::Error) -> Option<String> {
     if e.kind() != ErrorKind::InvalidValue {
         return None;
     }

@@ -64,7 +64,7 @@ pub struct Exports {
 /// command writes itself) before any work: a usage error (exit 2) names the first that cannot
 /// be written. `csv` is the CSV destination, if any: at most one output may go to stdout. The
 /// b-file's sizes are checked by [`check_bfile`].
-fn plan<L: Layout>(
+pub fn plan<L: Layout>(
     outputs: &Outputs<L>,
     csv: Option<&Destination>,
 ) -> Result<Exports, CommandError> {

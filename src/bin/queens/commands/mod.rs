@@ -58,8 +58,8 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
 pub fn counter<'a>(n: usize, search: &SearchArgs) -> Result<Counter<'a>, CommandError> {
     search.kernel().map_err(CommandError::Usage)?;
     Ok(Counter::new(n)
-        .engine(search.engine())
-        .split(search.split())
+        .engine(search.engine)
+        .split(search.split)
         .kernel(search.kernel)
         .threads(search.thread_count()))
 }

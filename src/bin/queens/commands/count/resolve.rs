@@ -39,7 +39,7 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
 fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let outputs = TableOutputs::plan(&args.outputs)?;
     let known = common::known_table(&args.known)?;
-    let engine = job.search.engine().name();
+    let engine = job.search.engine.name();
     check_bfile(
         &args.outputs,
         &job.sizes,

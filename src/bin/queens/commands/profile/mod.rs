@@ -30,7 +30,7 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     Ok(Job {
         outputs: Outputs::plan(&args)?,
         sizes: args.sizes.0,
-        engine: args.engine.into(),
+        engine: args.engine,
         threads: crate::cli::all_cores_if_0(args.threads),
     })
 }

@@ -1,10 +1,12 @@
 //! `queens verify`'s arguments resolved once into what the run needs: [`Job`].
 
 use super::args::VerifyArgs;
-use crate::cli::{EngineArg, SearchArgs, SplitArg};
+use crate::cli::SearchArgs;
 use crate::commands::exports::TableOutputs;
 use crate::commands::{CommandError, known_table, refuse_outputs_that_are_inputs};
 use queens::formats::export::RunMeta;
+use queens::plan::Engine;
+use queens::runner::Split;
 use queens::verify::KnownTable;
 use std::path::Path;
 
@@ -32,7 +34,7 @@ pub struct Job {
 pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     let search = args.search.resolved().map_err(CommandError::Usage)?;
-    if args.two_ways && (search.engine != EngineArg::Symmetric || search.split != SplitArg::Ring) {
+    if args.two_ways && (search.engine != Engine::Symmetric || search.split != Split::Ring) {
         return Err(CommandError::Usage(
             "--two-ways counts with both plans of the symmetric engine: leave out --engine and \
              --split"

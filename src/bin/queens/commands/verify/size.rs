@@ -20,7 +20,7 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
     let second_split = Split::second_of_two_ways(n);
     let second = if job.two_ways {
         let other = SearchArgs {
-            split: second_split.into(),
+            split: second_split,
             ..job.search
         };
         Some(compute_counts(n, &other, None, job.quiet)?)
@@ -30,7 +30,7 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
     let mut row = Row::from_counts(&counts);
     row.reverify(&job.known);
     // The two splits, named in the verdict: `ring and outer-ring`.
-    let pair = format!("{} and {second_split}", Split::from(job.search.split));
+    let pair = format!("{} and {second_split}", job.search.split);
     let ways = match &second {
         None => Ways::One,
         Some(c) if c.plan == counts.plan => Ways::OnePlan(&c.plan),
