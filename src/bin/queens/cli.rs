@@ -43,12 +43,12 @@ pub struct SearchArgs {
     #[arg(long, default_value = "symmetric", value_parser = value_enum_of::<EngineArg, Engine>())]
     pub engine: Engine,
     /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
-    /// runs, or the one the environment variable QUEENS_KERNEL names.
-    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser())]
+    /// runs, or the one the environment variable QUEENS_KERNEL names
+    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser(), help = "The counting kernel: `auto`, the fastest this CPU runs", long_help)]
     pub kernel: KernelChoice,
     /// How the symmetric engine splits n into units: independent plans that give the same
-    /// counts (`queens verify N --two-ways` counts with ring and outer-ring and compares).
-    #[arg(long, default_value = "ring", value_parser = value_enum_of::<SplitArg, Split>())]
+    /// counts (`queens verify N --two-ways` counts with ring and outer-ring and compares)
+    #[arg(long, default_value = "ring", value_parser = value_enum_of::<SplitArg, Split>(), help = "How the symmetric engine splits n into units", long_help)]
     pub split: Split,
     /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
@@ -218,8 +218,13 @@ pub struct KnownArgs {
     /// Verify against the table in FILE instead of the embedded OEIS values: a CSV that
     /// `count --csv` or `merge --csv` wrote (an earlier run; nodes are compared only between
     /// enumerate counts, and a row marked MISMATCH there is refused), or a table in
-    /// the format of data/known.csv. Mismatches then name FILE.
-    #[arg(long, value_name = "FILE")]
+    /// the format of data/known.csv. Mismatches then name FILE
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "Verify against the table in FILE instead of the published values",
+        long_help
+    )]
     pub known: Option<String>,
 }
 

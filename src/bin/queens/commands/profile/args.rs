@@ -34,8 +34,8 @@ pub struct ProfileArgs {
     pub outputs: Outputs<ProfileLayout>,
     /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
     /// or `symmetric` (its border plan: depth = queens on the board, one border constellation
-    /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes).
-    #[arg(long, default_value = "enumerate", value_parser = value_enum_of::<EngineArg, Engine>())]
+    /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes)
+    #[arg(long, default_value = "enumerate", value_parser = value_enum_of::<EngineArg, Engine>(), help = "The engine whose search is profiled (enumerate: the plain tree)", long_help)]
     pub engine: Engine,
     /// Threads to use; 0 or omitted: all cores (as `xz -T0`); at most 4 per core.
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
