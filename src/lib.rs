@@ -115,6 +115,8 @@
 // `unsafe` lives only in the instruction-set files of `search::kernel` (avx2, avx512, neon,
 // x86_bmi), each of which allows it for itself.
 #![deny(unsafe_code)]
+// Lines on stderr go through `console::stderr::note`, which a closed stderr cannot panic.
+#![deny(clippy::print_stderr)]
 
 pub mod board;
 pub mod classify;

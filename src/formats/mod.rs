@@ -17,6 +17,8 @@ pub mod sequences;
 pub mod solutions;
 #[doc(hidden)]
 pub mod table;
+#[doc(hidden)]
+pub mod verify_line;
 
 use std::io;
 

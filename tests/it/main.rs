@@ -4,6 +4,7 @@
 mod common;
 mod running;
 
+mod bin_moved;
 mod checkpoints;
 mod classify;
 mod cli;

@@ -46,8 +46,10 @@ pub struct Cli {
     #[arg(short, long, global = true)]
     pub quiet: bool,
     /// When to colour the verdicts and `error:`: on a terminal unless NO_COLOR is set (auto),
-    /// always, or never. Pipes and files get no colour under auto.
+    /// always, or never. Pipes and files get no colour under auto
     #[arg(
+        help = "Colour: auto (a terminal, unless NO_COLOR), always, never",
+        long_help,
         long,
         value_enum,
         global = true,

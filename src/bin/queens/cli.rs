@@ -40,16 +40,16 @@ pub fn parse_threads_arg(s: &str) -> Result<u16, String> {
 #[derive(Clone, Copy, Debug, Args)]
 pub struct SearchArgs {
     /// The search engine.
-    #[arg(long, value_enum, default_value_t = EngineArg::Symmetric)]
-    pub engine: EngineArg,
+    #[arg(long, default_value = "symmetric", value_parser = value_enum_of::<EngineArg, Engine>())]
+    pub engine: Engine,
     /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
-    /// runs, or the one the environment variable QUEENS_KERNEL names.
-    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser())]
+    /// runs, or the one the environment variable QUEENS_KERNEL names
+    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser(), help = "The counting kernel: `auto`, the fastest this CPU runs", long_help)]
     pub kernel: KernelChoice,
     /// How the symmetric engine splits n into units: independent plans that give the same
-    /// counts (`queens verify N --two-ways` counts with ring and outer-ring and compares).
-    #[arg(long, value_enum, default_value_t = SplitArg::Ring)]
-    pub split: SplitArg,
+    /// counts (`queens verify N --two-ways` counts with ring and outer-ring and compares)
+    #[arg(long, default_value = "ring", value_parser = value_enum_of::<SplitArg, Split>(), help = "How the symmetric engine splits n into units", long_help)]
+    pub split: Split,
     /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
@@ -81,16 +81,6 @@ impl From<SplitArg> for Split {
     }
 }
 
-impl From<Split> for SplitArg {
-    fn from(s: Split) -> SplitArg {
-        match s {
-            Split::Ring => SplitArg::Ring,
-            Split::OuterRing => SplitArg::OuterRing,
-            Split::Border => SplitArg::Border,
-        }
-    }
-}
-
 /// `--engine`: the command line's names of [`Engine`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
@@ -108,6 +98,16 @@ impl From<EngineArg> for Engine {
             EngineArg::Symmetric => Engine::Symmetric,
         }
     }
+}
+
+/// The value parser of the command line's names `A` of the library's `T` (`--engine`,
+/// `--split`): `A`'s names and their help, parsed into `T`.
+pub fn value_enum_of<A, T>() -> impl clap::builder::TypedValueParser<Value = T>
+where
+    A: ValueEnum + Clone + Send + Sync + Into<T> + 'static,
+    T: Clone + Send + Sync + 'static,
+{
+    clap::builder::TypedValueParser::map(clap::builder::EnumValueParser::<A>::new(), A::into)
 }
 
 /// `--kernel`'s values: `auto` and every kernel of the registry ([`Kernel::ALL`]), each with
@@ -133,16 +133,6 @@ fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = KernelChoice>
 }
 
 impl SearchArgs {
-    /// The split asked for.
-    pub fn split(&self) -> Split {
-        self.split.into()
-    }
-
-    /// The engine asked for.
-    pub fn engine(&self) -> Engine {
-        self.engine.into()
-    }
-
     /// The options resolved: `--threads 0` read as no `--threads` (all cores), so that the two
     /// behave alike everywhere (the thread count of the rows and run metadata included), and
     /// those the engine does not have refused ([`SearchArgs::check`]).
@@ -155,7 +145,7 @@ impl SearchArgs {
     /// Refuses `--kernel` (other than `auto`) and `--split` (other than `ring`, the default) with
     /// `--engine enumerate`, which has neither: they would be silently ignored.
     pub fn check(&self) -> Result<(), String> {
-        if self.engine != EngineArg::Enumerate {
+        if self.engine != Engine::Enumerate {
             return Ok(());
         }
         if self.kernel != KernelChoice::Auto {
@@ -164,7 +154,7 @@ impl SearchArgs {
                     .to_string(),
             );
         }
-        if self.split != SplitArg::Ring {
+        if self.split != Split::Ring {
             return Err(
                 "--split applies to the symmetric engine; the enumerate engine does not split"
                     .to_string(),
@@ -175,28 +165,29 @@ impl SearchArgs {
 
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
     pub fn kernel(&self) -> Result<Kernel, String> {
-        self.kernel.resolve_for(self.engine()).map_err(|e| match e {
-            KernelError::Unavailable { kernel } if self.kernel != KernelChoice::Auto => {
-                format!(
-                    "--kernel {}: {}",
-                    self.kernel.name(),
-                    kernel.unavailable_reason()
-                )
-            }
-            KernelError::Unavailable { kernel } => format!(
-                "{}={}: {}",
-                queens::search::kernel::KERNEL_ENV,
-                kernel.name(),
-                kernel.unavailable_reason()
-            ),
-            other => other.to_string(),
-        })
+        resolve_kernel(self.kernel, self.engine)
     }
 
     /// The threads to run on: see [`thread_count`].
     pub fn thread_count(&self) -> usize {
         thread_count(self.threads)
     }
+}
+
+/// The kernel `choice` names for `engine`; one this CPU cannot run is a one-line usage
+/// message naming where it was asked for: `--kernel avx512: …`, or for `auto`
+/// `QUEENS_KERNEL=avx512: …`.
+pub fn resolve_kernel(choice: KernelChoice, engine: Engine) -> Result<Kernel, String> {
+    choice.resolve_for(engine).map_err(|e| match e {
+        KernelError::Unavailable { kernel } => {
+            let asked = match choice {
+                KernelChoice::Auto => format!("{}=", queens::search::kernel::KERNEL_ENV),
+                _ => "--kernel ".to_string(),
+            };
+            format!("{asked}{}: {}", kernel.name(), kernel.unavailable_reason())
+        }
+        other => other.to_string(),
+    })
 }
 
 /// `--threads T` with `0` read as no `--threads` (all cores, as `xz -T0`).
@@ -227,8 +218,13 @@ pub struct KnownArgs {
     /// Verify against the table in FILE instead of the embedded OEIS values: a CSV that
     /// `count --csv` or `merge --csv` wrote (an earlier run; nodes are compared only between
     /// enumerate counts, and a row marked MISMATCH there is refused), or a table in
-    /// the format of data/known.csv. Mismatches then name FILE.
-    #[arg(long, value_name = "FILE")]
+    /// the format of data/known.csv. Mismatches then name FILE
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "Verify against the table in FILE instead of the published values",
+        long_help
+    )]
     pub known: Option<String>,
 }
 
@@ -285,28 +281,5 @@ impl FromArg {
     /// The notation, or `None` for automatic detection.
     pub fn notation(self) -> Option<Notation> {
         self.0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn threads_0_is_the_same_as_no_threads_option() {
-        let resolved = |threads| {
-            let search = SearchArgs {
-                engine: EngineArg::Symmetric,
-                kernel: KernelChoice::Auto,
-                split: SplitArg::Ring,
-                threads,
-            };
-            search.resolved().unwrap().threads
-        };
-        assert_eq!(resolved(Some(0)), None);
-        assert_eq!(resolved(None), None);
-        assert_eq!(resolved(Some(3)), Some(3));
-        assert_eq!(all_cores_if_0(Some(0)), None);
-        assert_eq!(all_cores_if_0(Some(2)), Some(2));
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! Writing to stderr never fails a command: every line goes through [`note`] or
 //! [`signals::say`], which ignore a closed or full stderr (`eprintln!` would panic, and the
-//! lint below refuses it).
+//! lint below, as the library's, refuses it).
 
 #![forbid(unsafe_code)]
 #![deny(clippy::print_stderr)]
@@ -46,25 +46,6 @@ fn non_utf8_argument() -> Option<String> {
         })
 }
 
-/// Turns the panic of a failed write to stderr (`eprintln!` elsewhere, a closed stderr pipe)
-/// into a quiet exit with code 1 instead of a crash report (code 101) nobody can read; every
-/// other panic keeps the default report.
-fn exit_quietly_when_stderr_is_gone() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if message.starts_with("failed printing to stderr") {
-            std::process::exit(1);
-        }
-        default(info);
-    }));
-}
-
 /// The command line with `--help` and `-h` left out after `help` (`queens help --help`,
 /// `queens help count -h`): the help subcommand then prints the help asked for, exit 0,
 /// instead of clap's "unrecognized subcommand '--help'".
@@ -82,7 +63,6 @@ fn without_help_flags_after_help(args: Vec<String>) -> Vec<String> {
 }
 
 fn main() -> ExitCode {
-    exit_quietly_when_stderr_is_gone();
     if let Some(message) = non_utf8_argument() {
         note(&message);
         return ExitCode::from(2);

@@ -45,21 +45,3 @@ fn shell_word(word: &str) -> String {
         format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn conversion_hints_quote_names_a_shell_would_split() {
-        assert_eq!(shell_word("a.png"), "a.png");
-        assert_eq!(shell_word("x y.pdf"), "'x y.pdf'");
-        assert_eq!(shell_word("it's.svg"), r"'it'\''s.svg'");
-        assert_eq!(shell_word(""), "''");
-        let e = check_svg_name("-o", "x y.pdf").unwrap_err();
-        assert!(
-            e.ends_with("rsvg-convert -f pdf -o 'x y.pdf' 'x y.svg'"),
-            "{e}"
-        );
-    }
-}

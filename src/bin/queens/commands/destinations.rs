@@ -35,13 +35,8 @@ pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError
     arg.map_or(Ok(Destination::Stdout), destination)
 }
 
-/// The file `-o FILE` sends a human table to (`--format human`), checked before any work.
-pub fn human_destination(human_to: Option<&str>) -> Result<Option<Destination>, CommandError> {
-    human_to.map(destination).transpose()
-}
-
-/// The `--csv` destination, if any, checked before any work (a usage error if it cannot be
-/// written).
-pub fn csv_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
+/// The destination `arg` names, if any (`--csv FILE`, `-o FILE` of a human table), checked
+/// before any work.
+pub fn optional_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {
     arg.map(destination).transpose()
 }

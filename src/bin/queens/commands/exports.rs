@@ -1,12 +1,59 @@
-//! The exports `queens count` and `queens merge` write besides their table (`--json`,
-//! `--markdown`, `--bfile`): destinations checked before any work, then each written
-//! atomically.
+//! The outputs of a table of result rows (`count` of whole sizes, `merge`, `verify`):
+//! [`TableOutputs`], the human table (on stdout, or `-o FILE`), `--csv`, and the exports
+//! (`--json`, `--markdown`, `--bfile`), every destination checked before any work, then each
+//! written atomically.
 
-use super::CommandError;
+use super::{CommandError, optional_destination};
 use crate::output::Destination;
 use crate::output_args::{Layout, Outputs};
 use queens::formats::export::{Exporter, Format, RunMeta, bfile};
-use queens::formats::table::Row;
+use queens::formats::table::{self, Row};
+
+/// The outputs of a table of rows, checked.
+pub struct TableOutputs {
+    /// `--csv`.
+    pub csv: Option<Destination>,
+    /// `--json`, `--markdown`, `--bfile`.
+    pub exports: Exports,
+    /// `-o FILE` with `--format human`: the human table goes there.
+    pub human_file: Option<Destination>,
+    /// Whether the human table goes to stdout: no other output takes it, no `-o FILE`.
+    pub human_on_stdout: bool,
+    /// The columns of the human table (`--columns`, or the default ones).
+    pub human_columns: Vec<usize>,
+}
+
+impl TableOutputs {
+    /// Checks every destination of `outputs` before any work (a usage error names the first
+    /// that cannot be written), and refuses `--columns` where nothing it chooses is written:
+    /// it picks the columns of the human table and of `--markdown`; CSV has every column.
+    pub fn plan<L: Layout>(outputs: &Outputs<L>) -> Result<TableOutputs, CommandError> {
+        let csv = optional_destination(outputs.file(Format::Csv))?;
+        let exports = plan(outputs, csv.as_ref())?;
+        let human_file = optional_destination(outputs.human_to.as_deref())?;
+        // An export that goes to stdout replaces the human table there.
+        let human = !exports.use_stdout() && csv != Some(Destination::Stdout);
+        let columns = outputs.columns();
+        if columns.is_some()
+            && !human
+            && human_file.is_none()
+            && outputs.file(Format::Markdown).is_none()
+        {
+            return Err(CommandError::Usage(
+                "--columns chooses the columns of the table on stdout and of --markdown, and \
+                 neither is written here: CSV always has every column"
+                    .to_string(),
+            ));
+        }
+        Ok(TableOutputs {
+            human_on_stdout: human && !outputs.redirected(),
+            human_columns: columns.map_or_else(table::human_columns, <[_]>::to_vec),
+            csv,
+            exports,
+            human_file,
+        })
+    }
+}
 
 /// The exports one run asks for, checked.
 pub struct Exports {
@@ -72,20 +119,6 @@ pub fn check_bfile<L: Layout>(
         .map_err(|e| CommandError::Usage(format!("--bfile: {e}")))?;
     if let Some(note) = seq.late_start_note(sizes) {
         crate::note(&note);
-    }
-    Ok(())
-}
-
-/// Refuses `--columns` where nothing it chooses is written (a usage error): it picks the
-/// columns of the human table (`human`: written on stdout) and of `--markdown`; CSV always
-/// has every column.
-pub fn check_columns_used(given: bool, human: bool, markdown: bool) -> Result<(), CommandError> {
-    if given && !human && !markdown {
-        return Err(CommandError::Usage(
-            "--columns chooses the columns of the table on stdout and of --markdown, and \
-             neither is written here: CSV always has every column"
-                .to_string(),
-        ));
     }
     Ok(())
 }

@@ -3,7 +3,8 @@
 use super::CommandError;
 use clap::{Args, ValueEnum};
 use queens::formats::table::{self, Layout};
-use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice, KernelError};
+use queens::plan::Engine;
+use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice};
 use std::io::Write;
 
 /// The text under the options of `queens kernels --help`: the examples, the outputs, the exit codes.
@@ -38,18 +39,8 @@ pub enum KernelsFormat {
 /// picks it, what it needs). `auto`'s pick follows `QUEENS_KERNEL`; a value of it that names
 /// no kernel, or one this CPU lacks, is a usage error, as it is for `count`.
 pub fn run(args: &KernelsArgs) -> Result<(), CommandError> {
-    let auto = KernelChoice::Auto.resolve().map_err(|e| {
-        CommandError::Usage(match e {
-            KernelError::Unavailable { kernel } => {
-                format!(
-                    "{KERNEL_ENV}={}: {}",
-                    kernel.name(),
-                    kernel.unavailable_reason()
-                )
-            }
-            other => other.to_string(),
-        })
-    })?;
+    let auto = crate::cli::resolve_kernel(KernelChoice::Auto, Engine::Symmetric)
+        .map_err(CommandError::Usage)?;
     let yes_no = |b: bool| if b { "yes" } else { "no" };
     let rows: Vec<[&str; 4]> = Kernel::ALL
         .iter()

@@ -20,16 +20,15 @@ pub mod verify;
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
 pub use destinations::{
-    csv_destination, destination, human_destination, output_destination,
-    refuse_outputs_that_are_inputs,
+    destination, optional_destination, output_destination, refuse_outputs_that_are_inputs,
 };
 pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;
 use queens::plan::{Part, Plan};
-use queens::verify::KnownTable;
+use queens::verify::{KnownTable, Source};
 pub use resumable::compute_counts;
-pub use rows::{report_mismatches, write_human, write_rows};
+pub use rows::{report_mismatches, write_human};
 use std::io::Write;
 
 /// The progress mode for `--quiet`.
@@ -59,8 +58,8 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
 pub fn counter<'a>(n: usize, search: &SearchArgs) -> Result<Counter<'a>, CommandError> {
     search.kernel().map_err(CommandError::Usage)?;
     Ok(Counter::new(n)
-        .engine(search.engine())
-        .split(search.split())
+        .engine(search.engine)
+        .split(search.split)
         .kernel(search.kernel)
         .threads(search.thread_count()))
 }
@@ -72,23 +71,16 @@ pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, Comman
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 
-/// Fails loudly, naming every disagreement with the published values in `mismatches`, if
-/// there is any.
-pub fn fail_on_mismatches(mismatches: &[String]) -> Result<(), CommandError> {
-    fail_on_mismatches_against(mismatches, "with the published values (OEIS)")
-}
-
 /// Fails loudly, naming every disagreement in `mismatches` with the values `against` names
-/// (`with the published values (OEIS)`, `against 'r.csv'`), if there is any.
-pub fn fail_on_mismatches_against(
-    mismatches: &[String],
-    against: &str,
-) -> Result<(), CommandError> {
+/// (`with the published values (OEIS)`, `against 'r.csv'`: [`Source::against`]), if there is
+/// any.
+pub fn fail_on_mismatches(mismatches: &[String], against: &Source) -> Result<(), CommandError> {
     if mismatches.is_empty() {
         Ok(())
     } else {
         Err(CommandError::Failed(format!(
-            "MISMATCH {against}: {}",
+            "MISMATCH {}: {}",
+            against.against(),
             mismatches.join("; ")
         )))
     }

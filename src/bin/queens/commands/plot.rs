@@ -29,8 +29,14 @@ pub struct PlotArgs {
     #[arg(value_name = "TABLE")]
     pub table: String,
     /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
-    /// `-`: stdout.
-    #[arg(short, long, value_name = "FILE.svg")]
+    /// `-`: stdout
+    #[arg(
+        short,
+        long,
+        value_name = "FILE.svg",
+        help = "The SVG file to write (`-`: stdout)",
+        long_help
+    )]
     pub output: String,
 }
 

@@ -1,49 +1,15 @@
-//! Writing finished result rows at once (`merge`), and the loud report of those that disagree
-//! with the values verified against (`count`, `merge`).
+//! The human table of finished result rows written to a file (`-o FILE` of `count` and
+//! `merge`), and the loud report of rows that disagree with the values verified against.
 
 use super::CommandError;
 use crate::output::Destination;
 use queens::formats::table::{self, Row};
 use queens::verify::{KnownTable, Source, Verdict};
-use std::io::Write;
-
-/// Writes result rows at once (for `queens merge`): CSV to `csv` if given (CSV alone when
-/// that is stdout), and, when `human` gives the columns and stdout is not taken by the CSV,
-/// the human table of those columns on stdout.
-pub fn write_rows(
-    rows: &[Row],
-    csv: Option<&Destination>,
-    human: Option<&[usize]>,
-) -> Result<(), CommandError> {
-    match csv {
-        Some(Destination::Stdout) => {
-            Destination::Stdout.write_with(|w| table::write_csv(rows, w))?;
-        }
-        Some(dest) => {
-            dest.write_with(|w| table::write_csv(rows, w))?;
-            if let Some(columns) = human {
-                print_table(rows, columns)?;
-            }
-        }
-        None => {
-            if let Some(columns) = human {
-                print_table(rows, columns)?;
-            }
-        }
-    }
-    Ok(())
-}
 
 /// Writes the human table of `rows` (the `columns`, and the footer line naming the engine,
 /// kernel, threads and time) to `dest` at once (`-o FILE` of `count` and `merge`).
 pub fn write_human(dest: &Destination, rows: &[Row], columns: &[usize]) -> std::io::Result<()> {
     dest.write_with(|w| w.write_all(table::human_table(rows, columns).as_bytes()))
-}
-
-fn print_table(rows: &[Row], columns: &[usize]) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(table::human_table(rows, columns).as_bytes())?;
-    out.flush()
 }
 
 /// Names every row that disagrees with the values of `known`, loudly, and fails if any does:
@@ -61,7 +27,7 @@ pub fn report_mismatches(rows: &[Row], known: &KnownTable) -> Result<(), Command
             )
         })
         .collect();
-    super::fail_on_mismatches_against(&bad, &known.source().against())
+    super::fail_on_mismatches(&bad, known.source())
 }
 
 /// Says on stderr, once, for which sizes a `--known` file's node counts were not compared

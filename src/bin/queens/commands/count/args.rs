@@ -56,8 +56,8 @@ message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.";
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14.
-    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg)]
+    /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg, help = "Board sizes: 8, a range 4-12, or a list 8,10,12-14 (0 to 32)", long_help)]
     pub sizes: Sizes,
     /// Search options.
     #[command(flatten)]
@@ -67,14 +67,19 @@ pub struct CountArgs {
     pub known: KnownArgs,
     /// Count only part RES of MOD (the units whose id % MOD == RES) and print a part, not a
     /// result; `slurm` takes RES and MOD from the job array (SLURM_ARRAY_TASK_*). Merge all
-    /// MOD parts with `queens merge`.
-    #[arg(long, value_name = "RES/MOD|slurm", value_parser = PartSpec::parse)]
+    /// MOD parts with `queens merge`
+    #[arg(long, value_name = "RES/MOD|slurm", value_parser = PartSpec::parse, help = "Count only part RES of MOD, for `queens merge` (`slurm`: see --help)", long_help)]
     pub part: Option<PartSpec>,
     /// Journal each finished unit to PATH; run the same command again to resume after a kill
     /// or a time limit. For one size PATH is the checkpoint file; for several sizes (or when
     /// PATH is an existing folder) it is a folder, created if missing, holding one checkpoint
-    /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64).
-    #[arg(long, value_name = "PATH")]
+    /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64)
+    #[arg(
+        long,
+        value_name = "PATH",
+        help = "Journal finished units to PATH: rerun the same command to resume",
+        long_help
+    )]
     pub checkpoint: Option<std::path::PathBuf>,
     /// The outputs: the table's destination and format, and the exports.
     #[command(flatten)]

@@ -3,7 +3,7 @@
 //! destination checked, the table verified against.
 
 use crate::cli::SearchArgs;
-use crate::commands::exports::Exports;
+use crate::commands::exports::TableOutputs;
 use crate::output::Destination;
 use queens::formats::export::RunMeta;
 use queens::plan::Part;
@@ -22,8 +22,6 @@ pub struct Job {
     pub quiet: bool,
     /// Whether to warn before a size that would take over an hour (not `--quiet`, `--yes`).
     pub warn: bool,
-    /// `--csv`'s destination, checked.
-    pub csv: Option<Destination>,
 }
 
 /// A count of a part of the plan (`--part`): part rows, for `queens merge`.
@@ -32,6 +30,8 @@ pub struct PartJob {
     pub job: Job,
     /// The part counted.
     pub part: Part,
+    /// `--csv`'s destination, checked.
+    pub csv: Option<Destination>,
 }
 
 /// A count of whole sizes: the rows, verified, to every output.
@@ -40,14 +40,8 @@ pub struct WholeJob {
     pub job: Job,
     /// The table the rows are verified against.
     pub known: KnownTable,
-    /// `--json`, `--markdown`, `--bfile`, checked.
-    pub exports: Exports,
-    /// `-o FILE` with `--format human`: the human table goes there, not to stdout.
-    pub human_file: Option<Destination>,
-    /// Whether the human table is streamed on stdout.
-    pub human_on_stdout: bool,
-    /// The columns of the human table (`--columns`, or the default ones).
-    pub human_columns: Vec<usize>,
+    /// Where the rows go.
+    pub outputs: TableOutputs,
     /// The run's metadata, for the JSON export.
     pub meta: RunMeta,
 }

@@ -19,7 +19,6 @@ mod resolve;
 mod stop;
 mod stream;
 mod whole;
-mod widths;
 
 use super::CommandError;
 pub use args::{CountArgs, LONG_HELP};

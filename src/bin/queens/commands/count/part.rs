@@ -10,7 +10,7 @@ use std::io::Write;
 
 /// Runs `queens count --part`: one part row per board size.
 pub fn run(job: &PartJob) -> Result<(), CommandError> {
-    let (part, job) = (job.part, &job.job);
+    let (part, csv, job) = (job.part, &job.csv, &job.job);
     install_signals()?;
     let mut rows: Vec<PartRow> = Vec::new();
     for &n in &job.sizes {
@@ -35,7 +35,7 @@ pub fn run(job: &PartJob) -> Result<(), CommandError> {
         }
         out.flush()
     };
-    match &job.csv {
+    match csv {
         Some(Destination::Stdout) => {
             Destination::Stdout.write_with(|w| part_row::write_csv(&rows, w))?
         }

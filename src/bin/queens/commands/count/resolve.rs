@@ -5,11 +5,9 @@ use super::args::CountArgs;
 use super::checkpoint;
 use super::checks::{check_part_args, refuse_overlaps};
 use super::job::{Job, PartJob, Resolved, WholeJob};
-use crate::commands::exports;
+use crate::commands::exports::{TableOutputs, check_bfile};
 use crate::commands::{self as common, CommandError};
-use crate::output::Destination;
 use queens::formats::export::{Format, RunMeta};
-use queens::formats::table;
 use queens::plan::Part;
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
@@ -23,19 +21,15 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
         checkpoint: args.checkpoint.clone(),
         quiet,
         warn: !quiet && !args.yes,
-        csv: None,
     };
     refuse_overlaps(&args, &job, part.as_ref())?;
     match part {
         Some(part) => {
             check_part_args(&args)?;
             checkpoint::check(&job, part.as_ref().ok().copied())?;
-            let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
+            let csv = common::optional_destination(args.outputs.file(Format::Csv))?;
             let part = part.map_err(CommandError::Usage)?;
-            Ok(Resolved::Part(PartJob {
-                job: Job { csv, ..job },
-                part,
-            }))
+            Ok(Resolved::Part(PartJob { job, part, csv }))
         }
         None => whole(args, job).map(|w| Resolved::Whole(Box::new(w))),
     }
@@ -43,20 +37,10 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
 
 /// Resolves the outputs of a count of whole sizes.
 fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
-    let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
+    let outputs = TableOutputs::plan(&args.outputs)?;
     let known = common::known_table(&args.known)?;
-    let columns = args.outputs.columns();
-    let exports = exports::plan(&args.outputs, csv.as_ref())?;
-    let human_file = common::human_destination(args.outputs.human_to.as_deref())?;
-    // An export that goes to stdout replaces the human table there.
-    let human = !exports.use_stdout() && csv != Some(Destination::Stdout);
-    exports::check_columns_used(
-        columns.is_some(),
-        human || human_file.is_some(),
-        args.outputs.file(Format::Markdown).is_some(),
-    )?;
-    let engine = job.search.engine().name();
-    exports::check_bfile(
+    let engine = job.search.engine.name();
+    check_bfile(
         &args.outputs,
         &job.sizes,
         "give a range such as 1-14",
@@ -65,12 +49,9 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     checkpoint::check(&job, Some(Part::WHOLE))?;
     let meta = RunMeta::now(job.search.threads.map(usize::from)).verified_against(known.source());
     Ok(WholeJob {
-        human_columns: columns.map_or_else(table::human_columns, <[_]>::to_vec),
-        human_on_stdout: human && !args.outputs.redirected(),
-        job: Job { csv, ..job },
+        job,
         known,
-        exports,
-        human_file,
+        outputs,
         meta,
     })
 }

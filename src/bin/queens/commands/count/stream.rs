@@ -1,6 +1,5 @@
 //! The outputs a count's rows stream to as each size finishes: [`RowStream`].
 
-use super::widths::{column_widths, human_line};
 use crate::cli::SearchArgs;
 use crate::commands::CommandError;
 use crate::output::{Destination, Stream};
@@ -36,7 +35,8 @@ impl<'a> RowStream<'a> {
                 .map(Stream::new),
             failed: None,
             human: human.filter(|_| csv != Some(&Destination::Stdout)),
-            widths: column_widths(sizes, search),
+            // Fixed before the first row, from the published counts of the sizes asked for.
+            widths: table::streamed_widths(sizes, search.engine, search.thread_count()),
             started: false,
         }
     }
@@ -112,6 +112,8 @@ impl<'a> RowStream<'a> {
     /// fixed before the first row.
     fn line(&self, fields: &[String; 12]) -> String {
         let columns = self.human.as_deref().unwrap_or(&[]);
-        human_line(fields, &self.widths, columns)
+        let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
+        let widths: Vec<usize> = columns.iter().map(|&i| self.widths[i]).collect();
+        table::layout(columns).with_widths(&widths).line(&picked)
     }
 }

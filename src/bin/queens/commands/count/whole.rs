@@ -15,14 +15,14 @@ use queens::plan::Part;
 
 /// Runs a count of whole sizes.
 pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
-    let job = &whole.job;
+    let (job, outputs) = (&whole.job, &whole.outputs);
     install_signals()?;
-    let human_columns = &whole.human_columns;
+    let human_columns = &outputs.human_columns;
     let mut out = RowStream::new(
         &job.sizes,
         &job.search,
-        job.csv.as_ref(),
-        whole.human_on_stdout.then(|| human_columns.clone()),
+        outputs.csv.as_ref(),
+        outputs.human_on_stdout.then(|| human_columns.clone()),
     );
     let mut rows: Vec<Row> = Vec::with_capacity(job.sizes.len());
     let mut stopped = None;
@@ -58,7 +58,7 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         }
     }
     let mut kept = out.finish(&rows)?;
-    if let Some(dest) = &whole.human_file {
+    if let Some(dest) = &outputs.human_file {
         // A run that finished no size leaves a finished table as it was.
         if rows.is_empty() && dest.replaces_a_file() {
             kept.push(dest);
@@ -67,11 +67,11 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         }
     }
     if !rows.is_empty() {
-        whole.exports.write(&rows, &whole.meta)?;
+        outputs.exports.write(&rows, &whole.meta)?;
     }
-    let where_rows = if whole.human_on_stdout || whole.exports.use_stdout() {
+    let where_rows = if outputs.human_on_stdout || outputs.exports.use_stdout() {
         "on stdout".to_string()
-    } else if let Some(Destination::File(p)) = &whole.human_file {
+    } else if let Some(Destination::File(p)) = &outputs.human_file {
         format!("in '{}'", p.display())
     } else {
         "in the other outputs".to_string()

@@ -3,33 +3,48 @@
 
 mod args;
 
+use super::exports::{TableOutputs, check_bfile};
 use super::rows::note_nodes_not_compared;
-use super::{CommandError, known_table};
-use super::{report_mismatches, write_human, write_rows};
+use super::{CommandError, known_table, report_mismatches, to_stdout, write_human};
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
-use queens::formats::export::Format;
+use queens::formats::export::RunMeta;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
+use queens::verify::KnownTable;
+
+/// `merge`'s arguments resolved: what the run needs, every destination checked.
+struct Job {
+    /// Where the merged rows go.
+    outputs: TableOutputs,
+    /// The table the merged rows are verified against.
+    known: KnownTable,
+    /// The run's metadata, for the JSON export.
+    meta: RunMeta,
+}
+
+/// Resolves `args` (a usage error, before any work, if they cannot be run).
+fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
+    args.outputs.check().map_err(CommandError::Usage)?;
+    refuse_overlaps(args)?;
+    let outputs = TableOutputs::plan(&args.outputs)?;
+    let known = known_table(&args.known)?;
+    let meta = RunMeta::now(None).verified_against(known.source());
+    Ok(Job {
+        outputs,
+        known,
+        meta,
+    })
+}
 
 /// Runs `queens merge`.
 pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
-    args.outputs.check().map_err(CommandError::Usage)?;
-    let args = &args;
-    refuse_overlaps(args)?;
-    let csv = super::csv_destination(args.outputs.file(Format::Csv))?;
-    let columns = args.outputs.columns();
-    let exports = super::exports::plan(&args.outputs, csv.as_ref())?;
-    let human_file = super::human_destination(args.outputs.human_to.as_deref())?;
-    let human = csv != Some(crate::output::Destination::Stdout) && !exports.use_stdout();
-    super::exports::check_columns_used(
-        columns.is_some(),
-        human || human_file.is_some(),
-        args.outputs.file(Format::Markdown).is_some(),
-    )?;
-    let known = known_table(&args.known)?;
-    let meta = queens::formats::export::RunMeta::now(None).verified_against(known.source());
+    let Job {
+        outputs: out,
+        known,
+        meta,
+    } = resolve(&args)?;
     let merged = read_and_merge(&args.files, quiet)?;
     let rows: Vec<Row> = merged
         .iter()
@@ -43,7 +58,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
-    super::exports::check_bfile(
+    check_bfile(
         &args.outputs,
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
@@ -57,17 +72,16 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             ));
         }
     }
-    // An export that goes to stdout replaces the human table there.
-    let human_columns = columns.map_or_else(table::human_columns, <[_]>::to_vec);
-    write_rows(
-        &rows,
-        csv.as_ref(),
-        (!exports.use_stdout() && !args.outputs.redirected()).then_some(human_columns.as_slice()),
-    )?;
-    if let Some(dest) = &human_file {
-        write_human(dest, &rows, &human_columns)?;
+    if let Some(dest) = &out.csv {
+        dest.write_with(|w| table::write_csv(&rows, w))?;
     }
-    exports.write(&rows, &meta)?;
+    if out.human_on_stdout {
+        to_stdout(table::human_table(&rows, &out.human_columns).as_bytes())?;
+    }
+    if let Some(dest) = &out.human_file {
+        write_human(dest, &rows, &out.human_columns)?;
+    }
+    out.exports.write(&rows, &meta)?;
     note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
 }

@@ -1,8 +1,9 @@
 //! `queens profile`'s arguments, each with its help, and the text under them in `--help`.
 
-use crate::cli::{EngineArg, Sizes, parse_sizes_arg, parse_threads_arg};
+use crate::cli::{EngineArg, Sizes, parse_sizes_arg, parse_threads_arg, value_enum_of};
 use crate::output_args::{Outputs, ProfileLayout};
 use clap::Args;
+use queens::plan::Engine;
 
 /// The text under the options of `queens profile --help`: the examples, the outputs, the exit codes.
 pub const LONG_HELP: &str = "\
@@ -33,9 +34,9 @@ pub struct ProfileArgs {
     pub outputs: Outputs<ProfileLayout>,
     /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
     /// or `symmetric` (its border plan: depth = queens on the board, one border constellation
-    /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes).
-    #[arg(long, value_enum, default_value_t = EngineArg::Enumerate)]
-    pub engine: EngineArg,
+    /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes)
+    #[arg(long, default_value = "enumerate", value_parser = value_enum_of::<EngineArg, Engine>(), help = "The engine whose search is profiled (enumerate: the plain tree)", long_help)]
+    pub engine: Engine,
     /// Threads to use; 0 or omitted: all cores (as `xz -T0`); at most 4 per core.
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,

@@ -30,7 +30,7 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     Ok(Job {
         outputs: Outputs::plan(&args)?,
         sizes: args.sizes.0,
-        engine: args.engine.into(),
+        engine: args.engine,
         threads: crate::cli::all_cores_if_0(args.threads),
     })
 }
@@ -51,7 +51,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut failures = Vec::new();
     let mut stopped = None;
     for &n in &job.sizes {
-        let written = written_text(&profiles, out.csv.as_ref());
+        let written = written_text(&profiles, out.csv());
         let end = profile_size(n, job.engine, threads, stop, quiet, &written, &mut failures)?;
         let (p, verdict) = match end {
             SizeEnd::Done(p, verdict) => (p, verdict),
@@ -82,8 +82,8 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
              done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
             signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
-            written_text(&profiles, out.csv.as_ref())
+            written_text(&profiles, out.csv())
         )));
     }
-    super::fail_on_mismatches(&failures)
+    super::fail_on_mismatches(&failures, &queens::verify::Source::Published)
 }

@@ -9,64 +9,55 @@ use queens::search::profile::Profile;
 
 /// The destinations of a profile, checked.
 pub struct Outputs {
-    /// `--csv`.
-    pub csv: Option<Destination>,
-    json: Option<Destination>,
-    markdown: Option<Destination>,
+    /// `--csv`, `--json` and `--markdown`, those given, in that order.
+    files: Vec<(Format, Destination)>,
     /// `-o FILE` with `--format human`.
     human_file: Option<Destination>,
     /// Whether the human tables go to stdout.
     pub human_on_stdout: bool,
 }
 
-/// A destination given as `flag`, checked before any work.
-fn checked(flag: &str, path: Option<&str>) -> Result<Option<Destination>, CommandError> {
-    path.map(|p| {
-        let dest = Destination::parse(p);
-        dest.check()
-            .map_err(|e| CommandError::Usage(format!("{flag}: {e}")))?;
-        Ok(dest)
-    })
-    .transpose()
-}
-
 impl Outputs {
     /// Checks every destination of `args` before any work.
     pub fn plan(args: &ProfileArgs) -> Result<Outputs, CommandError> {
-        common::refuse_outputs_that_are_inputs(
-            &[
-                ("--csv", args.outputs.file(Format::Csv)),
-                ("--json", args.outputs.file(Format::Json)),
-                ("--markdown", args.outputs.file(Format::Markdown)),
-                ("-o", args.outputs.human_to.as_deref()),
-            ],
-            &[],
-        )?;
-        let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
-        let json = checked("--json", args.outputs.file(Format::Json))?;
-        let markdown = checked("--markdown", args.outputs.file(Format::Markdown))?;
-        let human_file = common::human_destination(args.outputs.human_to.as_deref())?;
-        let on_stdout = [csv.as_ref(), json.as_ref(), markdown.as_ref()]
-            .iter()
-            .filter(|d| **d == Some(&Destination::Stdout))
-            .count();
+        let outputs = &args.outputs;
+        common::refuse_outputs_that_are_inputs(&outputs.named(), &[])?;
+        let mut files = Vec::new();
+        for format in [Format::Csv, Format::Json, Format::Markdown] {
+            if let Some(path) = outputs.file(format) {
+                // A file that cannot be written is named by its flag, but --csv's.
+                let dest = common::destination(path).map_err(|e| match e {
+                    CommandError::Usage(m) if format != Format::Csv => {
+                        CommandError::Usage(format!("{}: {m}", format.info().flag))
+                    }
+                    e => e,
+                })?;
+                files.push((format, dest));
+            }
+        }
+        let human_file = common::optional_destination(outputs.human_to.as_deref())?;
+        let on_stdout = files.iter().filter(|(_, d)| *d == Destination::Stdout);
+        let on_stdout = on_stdout.count();
         if on_stdout > 1 {
-            return Err(CommandError::Usage(format!(
-                "only one of {} can write to stdout (-)",
-                Format::flags_text(&[Format::Csv, Format::Json, Format::Markdown])
-            )));
+            return Err(CommandError::Usage(outputs.stdout_rule()));
         }
         Ok(Outputs {
-            human_on_stdout: on_stdout == 0 && !args.outputs.redirected(),
-            csv,
-            json,
-            markdown,
+            human_on_stdout: on_stdout == 0 && !outputs.redirected(),
+            files,
             human_file,
         })
     }
 
+    /// The `--csv` destination, if given.
+    pub fn csv(&self) -> Option<&Destination> {
+        self.files
+            .iter()
+            .find_map(|(f, d)| (*f == Format::Csv).then_some(d))
+    }
+
     /// Writes the `profiles` (with their `verdicts`) to every output but stdout's human
-    /// tables, which were streamed (`human_text`: those tables, for `-o`).
+    /// tables, which were streamed (`human_text`: those tables, for `-o`): the CSV first,
+    /// then the human tables' file, then the others.
     pub fn write(
         &self,
         profiles: &[Profile],
@@ -74,18 +65,16 @@ impl Outputs {
         human_text: &str,
         meta: &RunMeta,
     ) -> Result<(), CommandError> {
-        let write = |dest: &Option<Destination>, format| -> std::io::Result<()> {
-            match dest {
-                Some(d) => d.write_with(|w| profile::write(format, profiles, verdicts, meta, w)),
-                None => Ok(()),
-            }
+        let write = |(format, dest): &(Format, Destination)| {
+            dest.write_with(|w| profile::write(*format, profiles, verdicts, meta, w))
         };
-        write(&self.csv, Format::Csv)?;
+        let (csv, others): (Vec<_>, Vec<_>) =
+            self.files.iter().partition(|(f, _)| *f == Format::Csv);
+        csv.into_iter().try_for_each(write)?;
         if let Some(dest) = &self.human_file {
             dest.write_with(|w| w.write_all(human_text.as_bytes()))?;
         }
-        write(&self.json, Format::Json)?;
-        write(&self.markdown, Format::Markdown)?;
+        others.into_iter().try_for_each(write)?;
         Ok(())
     }
 }

@@ -55,22 +55,38 @@ pub struct RenderArgs {
     #[arg(long)]
     pub all_classes: bool,
     /// Draw the whole class of this board (any notation), each board captioned with the
-    /// transform that makes it from the given one.
-    #[arg(long, value_name = "BOARD")]
+    /// transform that makes it from the given one
+    #[arg(
+        long,
+        value_name = "BOARD",
+        help = "Only the class of this board (any notation), e.g. 15863724",
+        long_help
+    )]
     pub orbit: Option<String>,
     /// The notation of --solution's and --orbit's board.
     #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
     /// With --solution: draw a board whose queens attack each other, the attacking pairs
-    /// joined by red lines, instead of refusing it.
-    #[arg(long, requires = "solution")]
+    /// joined by red lines, instead of refusing it
+    #[arg(
+        long,
+        requires = "solution",
+        help = "With --solution: draw attacking queens, joined by red lines",
+        long_help
+    )]
     pub allow_attacks: bool,
     /// Coordinates along the board's edges.
     #[arg(long, value_enum, default_value_t = LabelsArg::Index)]
     pub labels: LabelsArg,
     /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
-    /// `-`: stdout.
-    #[arg(short, long, value_name = "FILE.svg")]
+    /// `-`: stdout
+    #[arg(
+        short,
+        long,
+        value_name = "FILE.svg",
+        help = "The SVG file to write (`-`: stdout)",
+        long_help
+    )]
     pub output: String,
     /// `--quiet`, from the top level.
     #[arg(from_global)]

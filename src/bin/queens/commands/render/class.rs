@@ -21,17 +21,22 @@ pub fn check_class(n: usize, k: usize) -> Result<(), CommandError> {
     let published = queens::verify::lookup(n).and_then(|row| row.classes);
     let refuse = |m: String| Err(CommandError::Usage(m));
     match published {
-        Some(count) if k == 0 || k as u128 > count => refuse(match count {
-            0 => format!("n = {n} has no solutions, so no class {k}"),
-            1 => format!("n = {n} has 1 class: --class must be 1"),
-            _ => format!("n = {n} has {count} classes: --class must be 1 to {count}"),
-        }),
+        Some(count) if k == 0 || k as u128 > count => refuse(no_such_class(n, k, count)),
         None if k == 0 || k > MAX_UNPUBLISHED_CLASS => refuse(format!(
             "--class must be 1 to {MAX_UNPUBLISHED_CLASS} for n = {n}: its class count is not \
              published, and the walk to class K visits K classes in order (about 400,000 a \
              second)"
         )),
         _ => Ok(()),
+    }
+}
+
+/// The message of `--class K` beyond the `count` classes of `n`.
+pub fn no_such_class(n: usize, k: usize, count: impl Into<u128>) -> String {
+    match count.into() {
+        0 => format!("n = {n} has no solutions, so no class {k}"),
+        1 => format!("n = {n} has 1 class: --class must be 1"),
+        count => format!("n = {n} has {count} classes: --class must be 1 to {count}"),
     }
 }
 

@@ -8,7 +8,7 @@ use super::CommandError;
 use super::list::{board_arg, board_arg_read};
 use args::LabelsArg;
 pub use args::{LONG_HELP, RenderArgs};
-use class::{check_class, class_number, count_classes};
+use class::{check_class, class_number, count_classes, no_such_class};
 use queens::board::reader;
 use queens::classify;
 use queens::draw::render::{self, Labels};
@@ -72,13 +72,8 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
         let (board, read) = board_arg_read(text, args.from, n, "--orbit")?;
         render::orbit_svg_in(&board, &classify::orbit_members(&board), labels, read)
     } else if let Some(k) = args.class {
-        let class = class_number(n, k, args.quiet).map_err(|count| {
-            CommandError::Usage(match count {
-                0 => format!("n = {n} has no solutions, so no class {k}"),
-                1 => format!("n = {n} has 1 class: --class must be 1"),
-                _ => format!("n = {n} has {count} classes: --class must be 1 to {count}"),
-            })
-        })?;
+        let class = class_number(n, k, args.quiet)
+            .map_err(|count| CommandError::Usage(no_such_class(n, k, count as u128)))?;
         // Counting every class means listing every solution: done only where that is quick.
         let heading = if n <= MAX_COUNTED_N {
             format!("class {k} of {}", count_classes(n))

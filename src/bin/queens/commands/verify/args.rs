@@ -36,8 +36,12 @@ pub struct VerifyArgs {
     /// and `outer-ring`, which share no pre-placed queens, orbits or interiors; below n = 4
     /// `border`) and pass only if every column agrees (and agrees with the published values
     /// where there are any): verifies sizes nothing is published for. The outer-ring plan is
-    /// as fast (measured: 1.00× at n = 16, 1.02× at n = 18), so this costs two counts.
-    #[arg(long)]
+    /// as fast (measured: 1.00× at n = 16, 1.02× at n = 18), so this costs two counts
+    #[arg(
+        long,
+        help = "Count with both plans of the symmetric engine; pass only if they agree",
+        long_help
+    )]
     pub two_ways: bool,
     /// The outputs: the table's destination and format (human: the PASS/FAIL lines), and the
     /// exports.

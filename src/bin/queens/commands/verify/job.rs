@@ -1,11 +1,14 @@
 //! `queens verify`'s arguments resolved once into what the run needs: [`Job`].
 
 use super::args::VerifyArgs;
-use super::outputs::Outputs;
-use crate::cli::{EngineArg, SearchArgs, SplitArg};
-use crate::commands::{CommandError, known_table};
+use crate::cli::SearchArgs;
+use crate::commands::exports::TableOutputs;
+use crate::commands::{CommandError, known_table, refuse_outputs_that_are_inputs};
 use queens::formats::export::RunMeta;
+use queens::plan::Engine;
+use queens::runner::Split;
 use queens::verify::KnownTable;
+use std::path::Path;
 
 /// `verify`'s arguments resolved: what the run needs, every destination checked.
 pub struct Job {
@@ -21,8 +24,8 @@ pub struct Job {
     pub warn: bool,
     /// The table the rows are verified against.
     pub known: KnownTable,
-    /// Where the lines and rows go.
-    pub outputs: Outputs,
+    /// Where the lines (the human table's places) and rows go.
+    pub outputs: TableOutputs,
     /// The run's metadata, for the JSON export.
     pub meta: RunMeta,
 }
@@ -31,7 +34,7 @@ pub struct Job {
 pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     let search = args.search.resolved().map_err(CommandError::Usage)?;
-    if args.two_ways && (search.engine != EngineArg::Symmetric || search.split != SplitArg::Ring) {
+    if args.two_ways && (search.engine != Engine::Symmetric || search.split != Split::Ring) {
         return Err(CommandError::Usage(
             "--two-ways counts with both plans of the symmetric engine: leave out --engine and \
              --split"
@@ -39,7 +42,11 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
         ));
     }
     let known = known_table(&args.known)?;
-    let outputs = Outputs::plan(&args)?;
+    refuse_outputs_that_are_inputs(
+        &args.outputs.named(),
+        &[("--known", args.known.known.as_deref().map(Path::new))],
+    )?;
+    let outputs = TableOutputs::plan(&args.outputs)?;
     let meta = RunMeta::now(search.threads.map(usize::from)).verified_against(known.source());
     Ok(Job {
         sizes: args.sizes.0,

@@ -1,13 +1,11 @@
 //! `queens verify`: compute board sizes and compare with the published values, one line per
 //! size as it finishes; SIGINT/SIGTERM stop it within a second, naming the unfinished size.
 //! The arguments ([`args`]) are resolved once into a [`job::Job`]; each size is checked by
-//! [`size`], its verdict written by [`verdict`], the outputs by [`outputs`].
+//! [`size`] (its line written by the library's `formats::verify_line`).
 
 mod args;
 mod job;
-mod outputs;
 mod size;
-mod verdict;
 
 use super::{CommandError, install_signals};
 pub use args::{LONG_HELP, VerifyArgs};
@@ -29,7 +27,7 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // above (or written to -o's file) and in the other outputs.
             let (passed, line, row) = size::check(&job, n, &rows)?;
             failures += usize::from(!passed);
-            if job.outputs.lines_on_stdout {
+            if job.outputs.human_on_stdout {
                 let mut out = std::io::stdout().lock();
                 writeln!(out, "{}", crate::style::verdicts(&line, true))?;
                 out.flush()?;
@@ -43,7 +41,14 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let checked = check_all();
     // A run stopped before any size was checked leaves the outputs as they were (as `count`).
     if checked.is_ok() || !rows.is_empty() {
-        job.outputs.write(&rows, &lines, &job.meta)?;
+        let out = &job.outputs;
+        if let Some(dest) = &out.human_file {
+            dest.write_with(|w| w.write_all(lines.as_bytes()))?;
+        }
+        if let Some(dest) = &out.csv {
+            dest.write_with(|w| queens::formats::table::write_csv(&rows, w))?;
+        }
+        out.exports.write(&rows, &job.meta)?;
     }
     checked?;
     super::rows::note_nodes_not_compared(&rows, &job.known);

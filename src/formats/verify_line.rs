@@ -1,0 +1,240 @@
+//! The line `queens verify` writes for one board size: `PASS n=8: total 92, classes 12 (…)`
+//! or `FAIL …` with the reason: the row's verdict against the table verified against, and,
+//! counted two ways (`--two-ways`), whether the two plans agree.
+
+use crate::Counts;
+use crate::formats::table::Row;
+use crate::verify::{KnownTable, Source, Verdict};
+
+/// How a size was counted: once, or by two plans of the symmetric engine (`--two-ways`).
+#[derive(Clone, Copy, Debug)]
+pub enum Ways<'a> {
+    /// Counted once.
+    One,
+    /// Both splits hand the size to the same plan (named; n = 0: the enumerate search): it
+    /// was counted once, and the line says so rather than claiming that two plans agree.
+    OnePlan(&'a str),
+    /// Counted by two plans: `pair` names their splits (`ring and outer-ring`), `first` and
+    /// `second` are the two counts.
+    Two {
+        /// The two splits, as the line names them.
+        pair: &'a str,
+        /// The count of the first plan (the one `row` holds).
+        first: &'a Counts,
+        /// The count of the second plan.
+        second: &'a Counts,
+    },
+}
+
+/// Whether size `row` passed, and its `PASS …`/`FAIL …` line: its verdict against `known`,
+/// and counted two `ways`, whether the plans agree (a disagreement fails whatever the
+/// published values say; with nothing published, agreement passes).
+pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) {
+    let mut summary = format!(
+        "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
+        row.n,
+        row.total,
+        row.classes.total(),
+        row.classes.asymmetric,
+        row.classes.half_turn,
+        row.classes.quarter_turn
+    );
+    if let Ways::OnePlan(plan) = ways {
+        summary += &format!(
+            " (one way only: both splits count n = {} with plan {plan})",
+            row.n
+        );
+    }
+    let pair = match ways {
+        Ways::Two {
+            pair,
+            first,
+            second,
+        } => {
+            if let Some(what) = disagreement(first, second) {
+                return (
+                    false,
+                    format!("FAIL {summary}: the two plans disagree: {what}"),
+                );
+            }
+            Some(pair)
+        }
+        _ => None,
+    };
+    match (&row.verdict, pair) {
+        (Verdict::Verified, None) => (true, format!("PASS {summary}")),
+        (Verdict::Verified, Some(_)) => (
+            true,
+            format!("PASS {summary}: both plans agree, and with the published values"),
+        ),
+        (Verdict::Unknown, None) => (
+            false,
+            format!(
+                "FAIL {summary}: no published value to compare with (--two-ways verifies \
+                 it with two independent plans)"
+            ),
+        ),
+        (Verdict::Unknown, Some(pair)) => (
+            true,
+            format!("PASS {summary}: both plans agree on every column ({pair}; nothing published)"),
+        ),
+        (Verdict::Mismatch(_), _) => (
+            false,
+            match known.source() {
+                Source::Published => format!("FAIL {summary}: {}", row.verdict.describe()),
+                source @ Source::File(_) => format!(
+                    "FAIL {summary}: {}: {}",
+                    source.against(),
+                    row.verdict.describe_against(source)
+                ),
+            },
+        ),
+    }
+}
+
+/// The columns on which two complete counts of one size differ, or `None` if they agree on
+/// every one (total, the three class types, the half- and quarter-turn fixed boards).
+fn disagreement(a: &Counts, b: &Counts) -> Option<String> {
+    let columns = [
+        ("total", a.total, b.total),
+        ("asymmetric", a.classes.asymmetric, b.classes.asymmetric),
+        ("half_turn", a.classes.half_turn, b.classes.half_turn),
+        (
+            "quarter_turn",
+            a.classes.quarter_turn,
+            b.classes.quarter_turn,
+        ),
+        ("fixed by a half turn", a.fixed_half_turn, b.fixed_half_turn),
+        (
+            "fixed by a quarter turn",
+            a.fixed_quarter_turn,
+            b.fixed_quarter_turn,
+        ),
+    ];
+    let differ: Vec<String> = columns
+        .iter()
+        .filter(|(_, x, y)| x != y)
+        .map(|(name, x, y)| format!("{name} {x} ({}) against {y} ({})", a.plan, b.plan))
+        .collect();
+    (!differ.is_empty()).then(|| differ.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUMMARY_8: &str =
+        "n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn)";
+
+    fn row_of(counts: &Counts) -> Row {
+        Row::from_counts(counts)
+    }
+
+    #[test]
+    fn disagreement_names_every_column_that_differs_and_both_plans() {
+        let a = crate::count(8).unwrap();
+        assert_eq!(disagreement(&a, &a), None);
+        let mut b = a.clone();
+        b.plan = "symmetric-border-burnside-v1".into();
+        b.total += 8;
+        b.classes.asymmetric += 1;
+        let what = disagreement(&a, &b).unwrap();
+        assert!(
+            what.starts_with(&format!(
+                "total 92 ({}) against 100 (symmetric-border-burnside-v1)",
+                a.plan
+            )),
+            "{what}"
+        );
+        assert!(what.contains("asymmetric 11"), "{what}");
+        assert!(!what.contains("half_turn"), "{what}");
+    }
+
+    #[test]
+    fn one_way_lines_pass_on_the_published_values_only() {
+        let a = crate::count(8).unwrap();
+        let known = KnownTable::embedded();
+        assert_eq!(
+            verify_line(&row_of(&a), known, Ways::One),
+            (true, format!("PASS {SUMMARY_8}"))
+        );
+        assert_eq!(
+            verify_line(&row_of(&a), known, Ways::OnePlan("enumerate")),
+            (
+                true,
+                format!(
+                    "PASS {SUMMARY_8} (one way only: both splits count n = 8 with plan enumerate)"
+                )
+            )
+        );
+        let mut wrong = a.clone();
+        wrong.total = 93;
+        let (passed, line) = verify_line(&row_of(&wrong), known, Ways::One);
+        assert!(!passed);
+        assert!(
+            line.ends_with(": total computed 93 but published 92"),
+            "{line}"
+        );
+        let mut unpublished = row_of(&a);
+        unpublished.verdict = Verdict::Unknown;
+        let (passed, line) = verify_line(&unpublished, known, Ways::One);
+        assert!(!passed);
+        assert!(
+            line.contains("no published value to compare with"),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn two_way_lines_fail_on_any_disagreement_and_pass_on_agreement() {
+        let a = crate::count(8).unwrap();
+        let known = KnownTable::embedded();
+        let two = |first, second| Ways::Two {
+            pair: "ring and outer-ring",
+            first,
+            second,
+        };
+        assert_eq!(
+            verify_line(&row_of(&a), known, two(&a, &a)),
+            (
+                true,
+                format!("PASS {SUMMARY_8}: both plans agree, and with the published values")
+            )
+        );
+        let mut unpublished = row_of(&a);
+        unpublished.verdict = Verdict::Unknown;
+        assert_eq!(
+            verify_line(&unpublished, known, two(&a, &a)).1,
+            format!(
+                "PASS {SUMMARY_8}: both plans agree on every column (ring and outer-ring; \
+                 nothing published)"
+            )
+        );
+        let mut b = a.clone();
+        b.fixed_half_turn += 1;
+        let (passed, line) = verify_line(&row_of(&a), known, two(&a, &b));
+        assert!(!passed);
+        assert!(
+            line.starts_with(&format!(
+                "FAIL {SUMMARY_8}: the two plans disagree: fixed by a half turn"
+            )),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn a_mismatch_with_a_known_file_names_the_file() {
+        let a = crate::count(8).unwrap();
+        let mut known_row = KnownTable::embedded().lookup(8).unwrap().clone();
+        known_row.total = Some(93);
+        let file = KnownTable::from_rows(vec![known_row], Source::File("r.csv".into())).unwrap();
+        let mut row = row_of(&a);
+        row.reverify(&file);
+        let (passed, line) = verify_line(&row, &file, Ways::One);
+        assert!(!passed);
+        assert_eq!(
+            line,
+            format!("FAIL {SUMMARY_8}: against 'r.csv': total 93 there, 92 here")
+        );
+    }
+}
