@@ -18,6 +18,7 @@ pub use solution::{
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Rules, TEST_RULES};
 
     #[test]
     fn parses_and_prints_cols() {
@@ -58,5 +59,47 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert!(results[0].is_ok());
         assert_eq!(results[1].as_ref().unwrap_err().line, 4);
+    }
+
+    #[test]
+    fn validate_follows_the_rules() {
+        // A solution of the plane's 6 queens; the torus of 6 has none: rows 0 and 2 (columns
+        // 1 and 5) share a diagonal that wraps around the board.
+        let six = [1, 3, 5, 0, 2, 4];
+        assert_eq!(validate(&six, &Rules::QUEENS), Ok(()));
+        let wrapped = InvalidSolution::Attack {
+            first: 0,
+            second: 2,
+            first_col: 1,
+            second_col: 5,
+            rules: TEST_RULES,
+        };
+        assert_eq!(validate(&six, &TEST_RULES), Err(wrapped.clone()));
+        assert_eq!(
+            wrapped.to_string(),
+            "the pieces at row 0 column 1 and row 2 column 5 attack each other under the rules queen-test"
+        );
+        assert_eq!(
+            notation::explain(&wrapped, notation::Notation::Cols1, 6),
+            "the queens at row 1 column 2 and row 3 column 6 (counted from 1) attack each other under the rules queen-test"
+        );
+        assert_eq!(
+            notation::explain(&wrapped, notation::Notation::Algebraic, 6),
+            "b6 and f4 attack each other under the rules queen-test"
+        );
+        // A plain diagonal is one under both rules.
+        assert!(matches!(
+            validate(&[0, 1], &TEST_RULES),
+            Err(InvalidSolution::DiagonalAttack {
+                first: 0,
+                second: 1,
+                ..
+            })
+        ));
+        // The torus of 5 keeps the plane's 10 solutions, and they are valid under both.
+        for cols in crate::rules::brute_force_solutions(TEST_RULES, 5) {
+            assert_eq!(validate(&cols, &Rules::QUEENS), Ok(()));
+            assert_eq!(validate(&cols, &TEST_RULES), Ok(()));
+        }
     }
 }

@@ -492,54 +492,68 @@ pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
 /// An [`InvalidSolution`] phrased in `notation`'s terms: rows and columns counted from 1 for
 /// `cols1` and `digits`, chess squares for `algebraic`, counted from 0 otherwise.
 pub(crate) fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> String {
-    let one = |v: usize| v + 1;
-    match (notation, error) {
-        (
-            Notation::Cols1 | Notation::Digits,
-            InvalidSolution::RepeatedColumn { first, second, col },
-        ) => {
-            format!(
-                "repeated column: the queens in rows {} and {} both use column {} (counted from 1) and attack each other",
-                one(*first),
-                one(*second),
-                one(*col)
-            )
+    let one_based = matches!(notation, Notation::Cols1 | Notation::Digits);
+    if !one_based && notation != Notation::Algebraic {
+        return error.to_string();
+    }
+    // The two queens, and how they attack.
+    let (first, first_col, second, second_col, how) = match *error {
+        InvalidSolution::RepeatedColumn { first, second, col } => {
+            (first, col, second, col, String::new())
         }
-        (
-            Notation::Cols1 | Notation::Digits,
-            InvalidSolution::DiagonalAttack {
-                first,
-                second,
-                first_col,
-                second_col,
-            },
-        ) => format!(
-            "the queens at row {} column {} and row {} column {} (counted from 1) attack each other along a diagonal",
-            one(*first),
-            one(*first_col),
-            one(*second),
-            one(*second_col)
+        InvalidSolution::DiagonalAttack {
+            first,
+            second,
+            first_col,
+            second_col,
+        } => (
+            first,
+            first_col,
+            second,
+            second_col,
+            " along a diagonal".into(),
         ),
-        (Notation::Algebraic, InvalidSolution::RepeatedColumn { first, second, col }) => format!(
+        InvalidSolution::Attack {
+            first,
+            second,
+            first_col,
+            second_col,
+            rules,
+        } => (
+            first,
+            first_col,
+            second,
+            second_col,
+            format!(" under the rules {rules}"),
+        ),
+        _ => return error.to_string(),
+    };
+    let repeated = first_col == second_col;
+    match (one_based, repeated) {
+        (true, true) => format!(
+            "repeated column: the queens in rows {} and {} both use column {} (counted from 1) and attack each other",
+            first + 1,
+            second + 1,
+            first_col + 1
+        ),
+        (true, false) => format!(
+            "the queens at row {} column {} and row {} column {} (counted from 1) attack each other{how}",
+            first + 1,
+            first_col + 1,
+            second + 1,
+            second_col + 1
+        ),
+        (false, true) => format!(
             "{} and {} are both on file {} and attack each other",
-            square_name(n, *first, *col),
-            square_name(n, *second, *col),
-            (b'a' + *col as u8) as char
+            square_name(n, first, first_col),
+            square_name(n, second, second_col),
+            (b'a' + first_col as u8) as char
         ),
-        (
-            Notation::Algebraic,
-            InvalidSolution::DiagonalAttack {
-                first,
-                second,
-                first_col,
-                second_col,
-            },
-        ) => format!(
-            "{} and {} attack each other along a diagonal",
-            square_name(n, *first, *first_col),
-            square_name(n, *second, *second_col)
+        (false, false) => format!(
+            "{} and {} attack each other{how}",
+            square_name(n, first, first_col),
+            square_name(n, second, second_col)
         ),
-        _ => error.to_string(),
     }
 }
 

@@ -20,6 +20,7 @@
 
 use super::notation::{self, Notation, NotationError};
 use super::solution::{LineError, ParseSolutionError, Solution, plural, validate};
+use crate::rules::Rules;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead, Read};
@@ -540,9 +541,10 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// Whether 0-based `cols` read in `notation` are a valid solution.
+/// Whether 0-based `cols` read in `notation` are a valid solution of the queens, the loosest
+/// rules (a hint names the notation a line reads in, whatever rules the boards are for).
 fn is_solution(cols: &[u32], notation: Notation) -> bool {
-    notation::in_range(cols, notation).is_ok_and(|cols| validate(&cols).is_ok())
+    notation::in_range(cols, notation).is_ok_and(|cols| validate(&cols, &Rules::QUEENS).is_ok())
 }
 
 /// A hint for a line of `text` that did not read in `notation`: the notation it looks like,

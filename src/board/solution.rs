@@ -64,19 +64,37 @@ pub enum InvalidSolution {
         /// The column of the queen in the later row.
         second_col: usize,
     },
+    /// Two pieces attack each other other than along a column or a plain diagonal: along a
+    /// diagonal that wraps around a torus, say (only under rules other than
+    /// [`Rules::QUEENS`]).
+    #[error(
+        "the pieces at row {first} column {first_col} and row {second} column {second_col} attack each other under the rules {rules}"
+    )]
+    Attack {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+        /// The column of the piece in the earlier row.
+        first_col: usize,
+        /// The column of the piece in the later row.
+        second_col: usize,
+        /// The rules under which they attack.
+        rules: Rules,
+    },
 }
 
 impl Solution {
     /// Checks `cols` and wraps it as a solution.
     pub fn new(cols: Vec<u8>) -> Result<Self, InvalidSolution> {
-        validate(&cols)?;
+        validate(&cols, &Rules::QUEENS)?;
         Ok(Solution { cols })
     }
 
     /// Wraps `cols` without checking it. The caller guarantees it is a valid solution
     /// (the search kernels, which only ever produce valid ones).
     pub fn from_valid(cols: Vec<u8>) -> Self {
-        debug_assert_eq!(validate(&cols), Ok(()));
+        debug_assert_eq!(validate(&cols, &Rules::QUEENS), Ok(()));
         Solution { cols }
     }
 
@@ -142,8 +160,21 @@ impl LineError {
     }
 }
 
-/// Checks that `cols` is a valid n-queens solution for `n = cols.len()`.
-pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
+/// Checks that `cols` is a valid solution of `rules` for `n = cols.len()`: one piece per row
+/// and column, no two attacking each other ([`Rules::attacks`]). A [`Solution`] is one of
+/// [`Rules::QUEENS`]; every rule set of the tool is at least as strict, so a board valid
+/// under it makes a [`Solution`] too.
+///
+/// ```
+/// use queens::board::{InvalidSolution, validate};
+/// use queens::rules::Rules;
+/// assert_eq!(validate(&[1, 3, 0, 2], &Rules::QUEENS), Ok(()));
+/// assert!(matches!(
+///     validate(&[0, 2, 1], &Rules::QUEENS),
+///     Err(InvalidSolution::DiagonalAttack { first: 1, second: 2, .. })
+/// ));
+/// ```
+pub fn validate(cols: &[u8], rules: &Rules) -> Result<(), InvalidSolution> {
     let n = cols.len();
     if !(MIN_N..=MAX_N).contains(&n) {
         return Err(InvalidSolution::BadSize(n));
@@ -166,13 +197,24 @@ pub fn validate(cols: &[u8]) -> Result<(), InvalidSolution> {
     for second in 1..n {
         for first in 0..second {
             let (first_col, second_col) = (cols[first] as usize, cols[second] as usize);
-            // Columns differ (checked above): any attack left is along a diagonal.
-            if Rules::QUEENS.attacks(n, (first, first_col), (second, second_col)) {
-                return Err(InvalidSolution::DiagonalAttack {
-                    first,
-                    second,
-                    first_col,
-                    second_col,
+            // Columns differ (checked above): a queen's attack left is along a diagonal.
+            if rules.attacks(n, (first, first_col), (second, second_col)) {
+                let plain_diagonal = second - first == first_col.abs_diff(second_col);
+                return Err(if plain_diagonal {
+                    InvalidSolution::DiagonalAttack {
+                        first,
+                        second,
+                        first_col,
+                        second_col,
+                    }
+                } else {
+                    InvalidSolution::Attack {
+                        first,
+                        second,
+                        first_col,
+                        second_col,
+                        rules: *rules,
+                    }
                 });
             }
         }
