@@ -636,7 +636,7 @@ impl Solution {
     ///
     /// ```
     /// use queens::Solution;
-    /// use queens::board::Notation;
+    /// use queens::board::notation::Notation;
     ///
     /// let eight = Solution::parse_in("15863724", Notation::Digits)?;
     /// assert_eq!(eight.to_string(), "0 4 7 5 2 6 1 3");
