@@ -5,8 +5,9 @@
 //! [`crate::symmetry`] (one allocation per image), which is plenty for a file of boards or for
 //! the classes of a board size small enough to list.
 
-use crate::board::Solution;
-use crate::search::engines::enumerate::for_each_solution;
+use crate::board::{InvalidSolution, Solution, validate};
+use crate::rules::{Group, Rules};
+use crate::search::engines::enumerate::for_each_solution_under;
 use crate::symmetry::{self, FastImages, SymmetryType, Transform};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -45,14 +46,38 @@ impl Classification {
     }
 }
 
-/// Classifies one board.
+/// Classifies one board of the n-queens problem ([`Rules::QUEENS`]; [`classify_under`] for
+/// other rules).
 pub fn classify(board: &Solution) -> Classification {
-    Classification {
-        board: board.clone(),
-        canonical: symmetry::canonical(board),
-        symmetry: symmetry::symmetry_type(board),
-        class_size: symmetry::orbit(board).len(),
-        to_canonical: symmetry::transforms_to_canonical(board),
+    classify_in(Rules::QUEENS.group(), board)
+}
+
+/// Classifies one board under `rules`: the board must be a solution of those rules (else the
+/// first attacking pair, as [`validate`] finds it), and its class is its orbit under their
+/// group ([`Rules::group`]).
+///
+/// ```
+/// use queens::classify::classify_under;
+/// use queens::rules::Rules;
+/// let c = classify_under(&"1 3 0 2".parse()?, &Rules::QUEENS)?;
+/// assert_eq!(c.class_size, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn classify_under(board: &Solution, rules: &Rules) -> Result<Classification, InvalidSolution> {
+    validate(board.cols(), rules)?;
+    Ok(classify_in(rules.group(), board))
+}
+
+/// The class of `board` under `group`.
+fn classify_in(group: Group, board: &Solution) -> Classification {
+    match group {
+        Group::Square => Classification {
+            board: board.clone(),
+            canonical: symmetry::canonical(board),
+            symmetry: symmetry::symmetry_type(board),
+            class_size: symmetry::orbit(board).len(),
+            to_canonical: symmetry::transforms_to_canonical(board),
+        },
     }
 }
 
@@ -70,12 +95,21 @@ pub struct ClassInfo {
     pub class_size: usize,
 }
 
-/// Visits the canonical solutions of size `n` in lexicographic order with their 1-based index,
-/// stopping early when `visit` breaks.
-pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(n: usize, mut visit: V) {
+/// Visits the canonical solutions of `rules` of size `n` (the smallest of each class under
+/// [`Rules::group`]) in lexicographic order with their 1-based index, stopping early when
+/// `visit` breaks.
+pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(
+    rules: &Rules,
+    n: usize,
+    mut visit: V,
+) {
     let mut index = 0;
-    for_each_solution(n, |cols| {
-        if FastImages::new(cols).is_canonical() {
+    let group = rules.group();
+    for_each_solution_under(*rules, n, |cols| {
+        let canonical = match group {
+            Group::Square => FastImages::new(cols).is_canonical(),
+        };
+        if canonical {
             index += 1;
             visit(index, cols)
         } else {
@@ -95,11 +129,12 @@ pub fn class_info(index: usize, cols: &[u8]) -> ClassInfo {
     }
 }
 
-/// Every class of size `n`, in lexicographic order of the canonical forms (memory grows with
-/// the number of classes: meant for the board sizes one can look at).
+/// Every class of the n-queens problem of size `n`, in lexicographic order of the canonical
+/// forms (memory grows with the number of classes: meant for the board sizes one can look
+/// at).
 pub fn classes(n: usize) -> Vec<ClassInfo> {
     let mut out = Vec::new();
-    for_each_class(n, |index, cols| {
+    for_each_class(&Rules::QUEENS, n, |index, cols| {
         out.push(class_info(index, cols));
         ControlFlow::Continue(())
     });
@@ -111,7 +146,7 @@ pub fn classes(n: usize) -> Vec<ClassInfo> {
 pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
     let mut found = None;
     let mut count = 0;
-    for_each_class(n, |index, cols| {
+    for_each_class(&Rules::QUEENS, n, |index, cols| {
         count = index;
         if index == k {
             found = Some(class_info(index, cols));
@@ -147,7 +182,7 @@ impl ClassNumbers {
         }
         let packed = self.sorted.entry(n).or_insert_with(|| {
             let mut packed = Vec::new();
-            for_each_class(n, |_, cols| {
+            for_each_class(&Rules::QUEENS, n, |_, cols| {
                 packed.extend_from_slice(cols);
                 ControlFlow::Continue(())
             });
@@ -293,6 +328,8 @@ pub fn orbit_members(board: &Solution) -> Vec<OrbitMember> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{TEST_RULES, brute_force_solutions};
+    use crate::search::engines::enumerate::for_each_solution;
 
     fn sol(t: &str) -> Solution {
         t.parse().unwrap()
@@ -387,5 +424,44 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn classes_and_boards_follow_the_rules() {
+        // A plane solution of 6 queens is no solution on the torus, which has none of 6.
+        let six = sol("1 3 5 0 2 4");
+        assert_eq!(classify_under(&six, &Rules::QUEENS), Ok(classify(&six)));
+        assert!(matches!(
+            classify_under(&six, &TEST_RULES),
+            Err(InvalidSolution::Attack {
+                first: 0,
+                second: 2,
+                ..
+            })
+        ));
+        // The torus of 7 keeps 28 of the plane's 40 solutions; its classes under D4 are the
+        // canonical ones among them, and their class sizes add up to its 28 boards.
+        let classes_of = |rules: &Rules, n: usize| {
+            let mut found = Vec::new();
+            for_each_class(rules, n, |index, cols| {
+                assert_eq!(index, found.len() + 1);
+                found.push(cols.to_vec());
+                ControlFlow::Continue(())
+            });
+            found
+        };
+        let torus = classes_of(&TEST_RULES, 7);
+        let plane = classes_of(&Rules::QUEENS, 7);
+        assert_eq!((plane.len(), torus.len()), (6, 4));
+        let boards = brute_force_solutions(TEST_RULES, 7);
+        assert_eq!(boards.len(), 28);
+        let mut sizes = 0;
+        for cols in &torus {
+            let c = classify_under(&Solution::from_valid(cols.clone()), &TEST_RULES).unwrap();
+            assert_eq!(c.canonical.cols(), cols.as_slice());
+            sizes += c.class_size;
+        }
+        assert_eq!(sizes, boards.len());
+        assert!(classes_of(&TEST_RULES, 6).is_empty());
     }
 }

@@ -84,8 +84,7 @@
 //! arrow that points up, on a module left out, and on a cycle between top-level modules). The
 //! same test also fails on a circle between any two module paths, in the library and in the
 //! binary: modules that use each other's items, siblings or a parent and its child (a
-//! re-export the parent does not use itself is no use), except the circles it lists as known
-//! (`KNOWN_CIRCLES`), each left to the work on issue 43 that will break it.
+//! re-export the parent does not use itself is no use).
 //!
 //! - [`rules`]: the rules of the board: the attack rule, the symmetry group, the row step of
 //!   the plain searches.

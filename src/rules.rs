@@ -31,11 +31,14 @@
 //!    (`search/constellation.rs`, the kernels' interiors) is the queen's, written for speed;
 //! 4. `data/known.csv` and `src/verify.rs`: the published values to check against.
 //!
-//! Not yet written over the rules (what the variants issue plumbs through): `board::validate`,
-//! `draw::render`'s attack picture and the `classify` command call the one predicate with
-//! [`Rules::QUEENS`]; the command line has no flag to choose the rules; with a second rule set
-//! compiled in, [`RowState`] carries its rules (today only in the unit tests, so that the
-//! plain searches' state stays three masks).
+//! Written over the rules too: [`crate::board::validate`] (a [`crate::Solution`] is one of
+//! the queens, the loosest rules), `draw::render`'s attack picture (`attacks_svg`), and
+//! [`crate::classify::classify_under`] and [`crate::classify::for_each_class`] (classes under
+//! [`Rules::group`]). Not yet (what the variants issue plumbs through): the command line has
+//! no flag to choose the rules, so it passes [`Rules::QUEENS`] to those; `classify::classes`,
+//! `class_number` and `ClassNumbers` (the numbers of `list N --classes`) are the queens'; with
+//! a second rule set compiled in, [`RowState`] carries its rules (today only in the unit
+//! tests, so that the plain searches' state stays three masks).
 //!
 //! This module is the bottom of the library: it names no other module's items, so that
 //! [`crate::board`] (validation) and [`crate::symmetry`] (the group's elements) can use it.

@@ -9,10 +9,14 @@ use crate::board::Solution;
 use std::cmp::Ordering;
 use std::fmt;
 
-/// One of the 8 symmetries of the square.
+/// One of the 8 symmetries of the square. With the `serde` feature it serializes as its name
+/// ([`Transform::name`]), as it prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Transform {
     /// Leaves every square where it is.
+    #[cfg_attr(feature = "serde", serde(rename = "id"))]
     Identity,
     /// Quarter turn clockwise: `(r, c) → (c, n−1−r)`.
     Rot90,
@@ -21,6 +25,7 @@ pub enum Transform {
     /// Quarter turn counter-clockwise: `(r, c) → (n−1−c, r)`.
     Rot270,
     /// Mirror in the vertical axis (columns reversed): `(r, c) → (r, n−1−c)`.
+    #[cfg_attr(feature = "serde", serde(rename = "flipcols"))]
     FlipColumns,
     /// Mirror in the horizontal axis (rows reversed): `(r, c) → (n−1−r, c)`.
     FlipRows,
@@ -112,14 +117,6 @@ impl Transform {
 impl fmt::Display for Transform {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// A symmetry serializes as its name ([`Transform::name`]), as it prints.
-#[cfg(feature = "serde")]
-impl serde::Serialize for Transform {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
     }
 }
 
@@ -280,13 +277,14 @@ impl FastImages {
 mod tests {
     use super::*;
 
-    fn sol(t: &str) -> Solution {
-        t.parse().unwrap()
+    /// The solution whose columns are `cols`.
+    fn sol(cols: &[u8]) -> Solution {
+        Solution::new(cols.to_vec()).unwrap()
     }
 
     #[test]
     fn n8_first_solution_is_canonical_and_asymmetric() {
-        let s = sol("0 4 7 5 2 6 1 3");
+        let s = sol(&[0, 4, 7, 5, 2, 6, 1, 3]);
         assert_eq!(canonical(&s), s);
         assert_eq!(symmetry_type(&s), SymmetryType::Asymmetric);
         assert_eq!(orbit(&s).len(), 8);
@@ -294,15 +292,23 @@ mod tests {
 
     #[test]
     fn n4_solution_is_quarter_turn_symmetric() {
-        let s = sol("1 3 0 2");
+        let s = sol(&[1, 3, 0, 2]);
         assert_eq!(symmetry_type(&s), SymmetryType::QuarterTurn);
         assert_eq!(orbit(&s).len(), 2);
         assert_eq!(stabilizer(&s).len(), 4);
     }
 
+    #[cfg(feature = "serde")]
+    #[test]
+    fn every_transform_serializes_as_its_name() {
+        for t in Transform::ALL {
+            assert_eq!(serde_json::to_value(t).unwrap(), t.name());
+        }
+    }
+
     #[test]
     fn fast_images_agree_with_slow_transforms() {
-        let s = sol("2 4 1 7 0 6 3 5");
+        let s = sol(&[2, 4, 1, 7, 0, 6, 3, 5]);
         let fast = FastImages::new(s.cols());
         for t in Transform::ALL {
             let img = t.apply_cols(s.cols());

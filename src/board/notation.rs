@@ -29,8 +29,9 @@
 //! 1-based). A reader in automatic mode takes the notation of the first board of its input
 //! for the whole input (see [`crate::board::reader`]).
 
-use super::{InvalidSolution, MAX_N};
+use super::solution::{InvalidSolution, MAX_N, ParseSolutionError, Solution};
 use std::fmt;
+use std::str::FromStr;
 
 /// A board notation (see the module documentation for each one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -400,8 +401,8 @@ pub(crate) fn parse_board_rows<S: AsRef<str>>(rows: &[S]) -> Result<Vec<u32>, No
         if row.len() != n {
             return Err(NotationError::Impossible(format!(
                 "row {r} has {} but the board has {} (a board is square)",
-                super::plural(row.len() as u64, "square"),
-                super::plural(n as u64, "row")
+                super::solution::plural(row.len() as u64, "square"),
+                super::solution::plural(n as u64, "row")
             )));
         }
         let queens = row.bytes().filter(|&b| b == b'Q').count();
@@ -476,7 +477,7 @@ pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
                 "column {} in row {} is outside 1 to {n}: the board has {} (wrong length?)",
                 col.saturating_add(1),
                 row + 1,
-                super::plural(n as u64, "row")
+                super::solution::plural(n as u64, "row")
             ),
             _ => InvalidSolution::ColumnOutOfRange {
                 row,
@@ -491,54 +492,68 @@ pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
 /// An [`InvalidSolution`] phrased in `notation`'s terms: rows and columns counted from 1 for
 /// `cols1` and `digits`, chess squares for `algebraic`, counted from 0 otherwise.
 pub(crate) fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> String {
-    let one = |v: usize| v + 1;
-    match (notation, error) {
-        (
-            Notation::Cols1 | Notation::Digits,
-            InvalidSolution::RepeatedColumn { first, second, col },
-        ) => {
-            format!(
-                "repeated column: the queens in rows {} and {} both use column {} (counted from 1) and attack each other",
-                one(*first),
-                one(*second),
-                one(*col)
-            )
+    let one_based = matches!(notation, Notation::Cols1 | Notation::Digits);
+    if !one_based && notation != Notation::Algebraic {
+        return error.to_string();
+    }
+    // The two queens, and how they attack.
+    let (first, first_col, second, second_col, how) = match *error {
+        InvalidSolution::RepeatedColumn { first, second, col } => {
+            (first, col, second, col, String::new())
         }
-        (
-            Notation::Cols1 | Notation::Digits,
-            InvalidSolution::DiagonalAttack {
-                first,
-                second,
-                first_col,
-                second_col,
-            },
-        ) => format!(
-            "the queens at row {} column {} and row {} column {} (counted from 1) attack each other along a diagonal",
-            one(*first),
-            one(*first_col),
-            one(*second),
-            one(*second_col)
+        InvalidSolution::DiagonalAttack {
+            first,
+            second,
+            first_col,
+            second_col,
+        } => (
+            first,
+            first_col,
+            second,
+            second_col,
+            " along a diagonal".into(),
         ),
-        (Notation::Algebraic, InvalidSolution::RepeatedColumn { first, second, col }) => format!(
+        InvalidSolution::Attack {
+            first,
+            second,
+            first_col,
+            second_col,
+            rules,
+        } => (
+            first,
+            first_col,
+            second,
+            second_col,
+            format!(" under the rules {rules}"),
+        ),
+        _ => return error.to_string(),
+    };
+    let repeated = first_col == second_col;
+    match (one_based, repeated) {
+        (true, true) => format!(
+            "repeated column: the queens in rows {} and {} both use column {} (counted from 1) and attack each other",
+            first + 1,
+            second + 1,
+            first_col + 1
+        ),
+        (true, false) => format!(
+            "the queens at row {} column {} and row {} column {} (counted from 1) attack each other{how}",
+            first + 1,
+            first_col + 1,
+            second + 1,
+            second_col + 1
+        ),
+        (false, true) => format!(
             "{} and {} are both on file {} and attack each other",
-            square_name(n, *first, *col),
-            square_name(n, *second, *col),
-            (b'a' + *col as u8) as char
+            square_name(n, first, first_col),
+            square_name(n, second, second_col),
+            (b'a' + first_col as u8) as char
         ),
-        (
-            Notation::Algebraic,
-            InvalidSolution::DiagonalAttack {
-                first,
-                second,
-                first_col,
-                second_col,
-            },
-        ) => format!(
-            "{} and {} attack each other along a diagonal",
-            square_name(n, *first, *first_col),
-            square_name(n, *second, *second_col)
+        (false, false) => format!(
+            "{} and {} attack each other{how}",
+            square_name(n, first, first_col),
+            square_name(n, second, second_col)
         ),
-        _ => error.to_string(),
     }
 }
 
@@ -549,7 +564,7 @@ pub(crate) fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> 
 pub fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
     let n = cols.len();
     match notation {
-        Notation::Cols | Notation::Csv => super::push_cols_bytes(out, cols),
+        Notation::Cols | Notation::Csv => super::solution::push_cols_bytes(out, cols),
         Notation::Cols1 => {
             for (i, &c) in cols.iter().enumerate() {
                 if i > 0 {
@@ -609,6 +624,73 @@ pub fn to_string(notation: Notation, cols: &[u8]) -> String {
 /// Appends the decimal digits of `v`.
 fn push_number(out: &mut Vec<u8>, v: usize) {
     out.extend_from_slice(v.to_string().as_bytes());
+}
+
+impl Solution {
+    /// Reads one board written in `notation`, in one call: a line of `cols`, `cols1`,
+    /// `digits` or `algebraic`; a LeetCode board (`[".Q..","...Q",…]`); or the `n` lines of a
+    /// `board` picture (rows of `Q` and `.`, one per line). Surrounding whitespace, brackets
+    /// and a trailing comment (`# …`) are ignored, as in files. An invalid board is an error
+    /// phrased in the notation's own terms (rows and columns counted from 1 for `cols1` and
+    /// `digits`, squares for `algebraic`).
+    ///
+    /// ```
+    /// use queens::Solution;
+    /// use queens::board::notation::Notation;
+    ///
+    /// let eight = Solution::parse_in("15863724", Notation::Digits)?;
+    /// assert_eq!(eight.to_string(), "0 4 7 5 2 6 1 3");
+    /// assert_eq!(Solution::parse_in("a1 b5 c8 d6 e3 f7 g2 h4", Notation::Algebraic)?.n(), 8);
+    /// let four = Solution::parse_in(r#"[".Q..","...Q","Q...","..Q."]"#, Notation::Leetcode)?;
+    /// assert_eq!(four, Solution::parse_in(".Q..\n...Q\nQ...\n..Q.", Notation::Board)?);
+    /// assert!(Solution::parse_in("1 1", Notation::Cols1).is_err()); // two queens in column 1
+    /// # Ok::<(), queens::board::ParseSolutionError>(())
+    /// ```
+    pub fn parse_in(text: &str, notation: Notation) -> Result<Self, ParseSolutionError> {
+        let from_notation = |e| match e {
+            NotationError::Malformed(m) => ParseSolutionError::Malformed(m),
+            NotationError::Impossible(m) => ParseSolutionError::Other(m),
+        };
+        let cols = if notation == Notation::Board {
+            let rows: Vec<&str> = text
+                .lines()
+                .map(content)
+                .filter(|row| !row.is_empty())
+                .collect();
+            if rows.is_empty() {
+                return Err(ParseSolutionError::Malformed("no rows".into()));
+            }
+            parse_board_rows(&rows).map_err(from_notation)?
+        } else {
+            let line = content(text.trim());
+            if line.is_empty() {
+                return Err(ParseSolutionError::Malformed("empty line".into()));
+            }
+            parse_line(notation, line).map_err(from_notation)?
+        };
+        let cols = in_range(&cols, notation).map_err(ParseSolutionError::Other)?;
+        let n = cols.len();
+        Solution::new(cols).map_err(|e| ParseSolutionError::Other(explain(&e, notation, n)))
+    }
+}
+
+impl FromStr for Solution {
+    type Err = ParseSolutionError;
+
+    /// Parses one line of `cols` notation: columns counted from 0, separated by any mix of
+    /// whitespace, commas and semicolons, optionally in brackets (`[0, 4, 7, …]`).
+    fn from_str(line: &str) -> Result<Self, Self::Err> {
+        let line = content(line);
+        if line.is_empty() {
+            return Err(ParseSolutionError::Malformed("empty line".into()));
+        }
+        let cols = parse_line(Notation::Cols, line).map_err(|e| match e {
+            NotationError::Malformed(m) => ParseSolutionError::Malformed(m),
+            NotationError::Impossible(m) => ParseSolutionError::Other(m),
+        })?;
+        let cols = in_range(&cols, Notation::Cols).map_err(ParseSolutionError::Other)?;
+        Ok(Solution::new(cols)?)
+    }
 }
 
 #[cfg(test)]

@@ -19,7 +19,8 @@
 //! nothing more and [`BoardReader::not_boards`] says why.
 
 use super::notation::{self, Notation, NotationError};
-use super::{LineError, ParseSolutionError, Solution};
+use super::solution::{LineError, ParseSolutionError, Solution, plural, validate};
+use crate::rules::Rules;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufRead, Read};
@@ -337,8 +338,8 @@ impl<R: BufRead> BoardReader<R> {
             let message = format!(
                 "unfinished board: {} of {} {why} (a board has as many rows as squares in a \
                  row)",
-                super::plural(self.rows.len() as u64, "row"),
-                super::plural(first.len() as u64, "square")
+                plural(self.rows.len() as u64, "row"),
+                plural(first.len() as u64, "square")
             );
             let e = self.error(self.rows_start, message);
             self.queue.push_back(e);
@@ -353,7 +354,7 @@ impl<R: BufRead> BoardReader<R> {
         {
             let why = format!(
                 "and then a row of {} (line {})",
-                super::plural(row.len() as u64, "square"),
+                plural(row.len() as u64, "square"),
                 self.line_no
             );
             self.flush_rows(&why);
@@ -540,9 +541,10 @@ fn shorten(text: &str) -> String {
     }
 }
 
-/// Whether 0-based `cols` read in `notation` are a valid solution.
+/// Whether 0-based `cols` read in `notation` are a valid solution of the queens, the loosest
+/// rules (a hint names the notation a line reads in, whatever rules the boards are for).
 fn is_solution(cols: &[u32], notation: Notation) -> bool {
-    notation::in_range(cols, notation).is_ok_and(|cols| super::validate(&cols).is_ok())
+    notation::in_range(cols, notation).is_ok_and(|cols| validate(&cols, &Rules::QUEENS).is_ok())
 }
 
 /// A hint for a line of `text` that did not read in `notation`: the notation it looks like,
@@ -662,13 +664,29 @@ pub fn parse_solution(
     if raw.n() != n {
         return Err(format!(
             "the board has {} but N is {n}",
-            super::plural(raw.n() as u64, "column")
+            plural(raw.n() as u64, "column")
         ));
     }
     let board = raw
         .solution()
         .map_err(|e| format!("not a solution: {}", e.message()))?;
     Ok((board, raw.notation))
+}
+
+/// Parses a `cols` text: every line one solution. Blank lines and comments (from `#`) are
+/// skipped. Yields each solution or the error of its line.
+pub fn parse_cols_text(text: &str) -> impl Iterator<Item = Result<Solution, LineError>> + '_ {
+    parse_cols_lines(text).map(|(_, result)| result)
+}
+
+/// Like [`parse_cols_text`], with the 1-based line number of every solution too.
+pub fn parse_cols_lines(
+    text: &str,
+) -> impl Iterator<Item = (usize, Result<Solution, LineError>)> + '_ {
+    BoardReader::new(text.as_bytes(), Some(Notation::Cols)).map(|r| match r {
+        Ok(raw) => (raw.line, raw.solution()),
+        Err(e) => (e.line, Err(e)),
+    })
 }
 
 #[cfg(test)]

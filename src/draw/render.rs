@@ -143,8 +143,9 @@ fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// The pairs of rows `(first, second)` whose queens attack each other ([`Rules::attacks`]).
-pub(crate) fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
+/// The pairs of rows `(first, second)` whose pieces attack each other under `rules`
+/// ([`Rules::attacks`]).
+pub(crate) fn attacking_pairs(cols: &[u8], rules: &Rules) -> Vec<(usize, usize)> {
     let mut pairs = Vec::new();
     for second in 1..cols.len() {
         for first in 0..second {
@@ -152,7 +153,7 @@ pub(crate) fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
                 (first, cols[first] as usize),
                 (second, cols[second] as usize),
             );
-            if Rules::QUEENS.attacks(cols.len(), a, b) {
+            if rules.attacks(cols.len(), a, b) {
                 pairs.push((first, second));
             }
         }
@@ -161,8 +162,9 @@ pub(crate) fn attacking_pairs(cols: &[u8]) -> Vec<(usize, usize)> {
 }
 
 /// Draws the board `cols` with its top-left corner at `(x, y)` and squares of side `cell`;
-/// with `attacks`, the attacked queens' squares tinted and every attacking pair joined.
-fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8], attacks: bool) {
+/// with `attacks` (the rules to draw the attacks of), the attacked queens' squares tinted and
+/// every attacking pair joined.
+fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8], attacks: Option<&Rules>) {
     let n = cols.len();
     let side = cell * n as f64;
     svg.rect(x, y, side, side, &[("fill", LIGHT.into())]);
@@ -177,11 +179,7 @@ fn draw_board(svg: &mut Svg, x: f64, y: f64, cell: f64, cols: &[u8], attacks: bo
             );
         }
     }
-    let pairs = if attacks {
-        attacking_pairs(cols)
-    } else {
-        Vec::new()
-    };
+    let pairs = attacks.map_or_else(Vec::new, |rules| attacking_pairs(cols, rules));
     let mut attacked = vec![false; n];
     for &(a, b) in &pairs {
         attacked[a] = true;
@@ -264,7 +262,7 @@ fn draw_framed(
     cell: f64,
     cols: &[u8],
     labels: Labels,
-    attacks: bool,
+    attacks: Option<&Rules>,
 ) {
     let (_, left, top, _) = gutters(labels, cell);
     draw_board(svg, x + left, y + top, cell, cols, attacks);
@@ -293,7 +291,13 @@ fn widest(lines: &[String], size: f64) -> f64 {
 }
 
 /// One board with captions below it, the picture sized to both.
-fn single(cols: &[u8], lines: &[String], labels: Labels, attacks: bool, title: &str) -> String {
+fn single(
+    cols: &[u8],
+    lines: &[String],
+    labels: Labels,
+    attacks: Option<&Rules>,
+    title: &str,
+) -> String {
     let n = cols.len();
     let cell = (400.0 / n as f64).clamp(12.0, 48.0);
     let (bw, bh) = framed_size(n, cell, labels);
@@ -344,18 +348,18 @@ pub fn board_svg(board: &Solution, heading: Option<&str>, labels: Labels) -> Str
         board.cols(),
         &lines,
         labels,
-        false,
+        None,
         &format!("{n}-queens solution {board}"),
     )
 }
 
-/// A board that need not be a solution (any column in `0..n` for each row), every attacking
-/// pair joined by a red line and the attacked queens' squares tinted; captioned with the
-/// number of attacking pairs (none: it is a solution, drawn as [`board_svg`] would with the
-/// same caption plus its symmetry).
-pub fn attacks_svg(cols: &[u8], labels: Labels) -> String {
+/// A board that need not be a solution (any column in `0..n` for each row), every pair that
+/// attacks under `rules` joined by a red line and the attacked queens' squares tinted;
+/// captioned with the number of attacking pairs (none: it is a solution, drawn as
+/// [`board_svg`] would with the same caption plus its symmetry).
+pub fn attacks_svg(cols: &[u8], rules: &Rules, labels: Labels) -> String {
     let n = cols.len();
-    let pairs = attacking_pairs(cols);
+    let pairs = attacking_pairs(cols, rules);
     let mut lines = cols_lines(&format!("n = {n}: "), cols);
     if pairs.is_empty() {
         let s = Solution::from_valid(cols.to_vec());
@@ -388,7 +392,7 @@ pub fn attacks_svg(cols: &[u8], labels: Labels) -> String {
         cols,
         &lines,
         labels,
-        true,
+        Some(rules),
         &format!(
             "{n}-queens board {} with {}",
             crate::board::notation::to_string(crate::board::notation::Notation::Cols, cols),
@@ -434,7 +438,7 @@ fn grid(
             cell,
             cols,
             labels,
-            false,
+            None,
         );
         caption(
             &mut svg,
@@ -562,5 +566,23 @@ mod tests {
         assert_eq!(wrap("n = 8: 0 4 7", 40), vec!["n = 8: 0 4 7"]);
         assert_eq!(wrap("aa bb cc", 5), vec!["aa bb", "cc"]);
         assert_eq!(wrap("toolongword x", 4), vec!["toolongword", "x"]);
+    }
+
+    #[test]
+    fn the_attack_picture_follows_the_rules() {
+        use crate::rules::TEST_RULES;
+        // A solution of the plane's 6 queens; on the torus three pairs attack along diagonals
+        // that wrap around the board (rows 0 and 2: columns 1 and 5, one row apart twice).
+        let six = [1, 3, 5, 0, 2, 4];
+        let plane = attacks_svg(&six, &Rules::QUEENS, Labels::Index);
+        assert!(!plane.contains(r#"class="attack""#), "{plane}");
+        assert!(plane.contains("a solution: no two queens attack each other"));
+        let torus = attacks_svg(&six, &TEST_RULES, Labels::Index);
+        assert_eq!(torus.matches(r#"class="attack""#).count(), 3, "{torus}");
+        for rows in ["0 2", "2 3", "3 5"] {
+            assert!(torus.contains(&format!(r#"data-rows="{rows}""#)), "{rows}");
+        }
+        assert!(torus.contains("not a solution: 3 attacking pairs (red)"));
+        assert_eq!(attacking_pairs(&six, &TEST_RULES), [(0, 2), (2, 3), (3, 5)]);
     }
 }

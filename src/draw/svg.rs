@@ -69,14 +69,15 @@ impl Svg {
 
     /// Appends a `<rect>` at `(x, y)` of the given size, with further attributes `style`.
     pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, style: &[(&str, String)]) {
-        let mut attrs = vec![
-            ("x", num(x)),
-            ("y", num(y)),
-            ("width", num(width)),
-            ("height", num(height)),
-        ];
+        let at = [("x", x), ("y", y), ("width", width), ("height", height)];
+        self.placed("rect", at, style);
+    }
+
+    /// Appends an empty element `name` placed by the numbers `at`, then the attributes `style`.
+    fn placed(&mut self, name: &str, at: [(&str, f64); 4], style: &[(&str, String)]) {
+        let mut attrs: Vec<(&str, String)> = at.iter().map(|&(k, v)| (k, num(v))).collect();
         attrs.extend_from_slice(style);
-        self.element("rect", &attrs);
+        self.element(name, &attrs);
     }
 
     /// Appends a line of dark grey sans-serif `text` of `size` px at `(x, y)`, anchored at its
@@ -98,14 +99,11 @@ impl Svg {
 
     /// Appends a straight line from `(x1, y1)` to `(x2, y2)` with further attributes `style`.
     pub fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), style: &[(&str, String)]) {
-        let mut attrs = vec![
-            ("x1", num(x1)),
-            ("y1", num(y1)),
-            ("x2", num(x2)),
-            ("y2", num(y2)),
-        ];
-        attrs.extend_from_slice(style);
-        self.element("line", &attrs);
+        self.placed(
+            "line",
+            [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)],
+            style,
+        );
     }
 
     /// Appends `<name a="v" …>text</name>` with the text escaped.

@@ -26,7 +26,7 @@ fn check_text(text: &str) {
     for (line, result) in &results {
         match result {
             Ok(s) => {
-                assert_eq!(board::validate(s.cols()), Ok(()));
+                assert_eq!(board::validate(s.cols(), &Rules::QUEENS), Ok(()));
                 // The fields read back as numbers are the columns (leading zeros allowed; any
                 // separators, a comment after `#`).
                 let fields: Vec<u64> = tokens(content(raw[line - 1]))

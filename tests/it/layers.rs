@@ -2,8 +2,7 @@
 //! a module of its own layer or of a layer below, and the top-level modules have no cycle;
 //! and in the library and the binary, every module path (`search::kernel::scalar`,
 //! `commands::resumable`) is in no circle of item references (the rule is on
-//! [`no_module_path_is_in_a_circle`]; the library's known circles, each left to the work
-//! that will break it, are in [`KNOWN_CIRCLES`]).
+//! [`no_module_path_is_in_a_circle`]).
 //!
 //! The order is written once, on the crate page (`src/lib.rs`, section "The layers, bottom
 //! up"): one bullet per layer, bottom first, whose links before the first colon name the
@@ -936,33 +935,6 @@ impl Crate {
     }
 }
 
-/// The circles of the library left for later work, allowed until then: a circle is allowed
-/// only if all its modules are in one of these sets, so a module that joins one still fails.
-/// Each names the work that will break it; [`the_known_circles_are_still_there`] fails once one
-/// is broken, to have it struck from this list.
-const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
-    (
-        // Issue 43, point 4, too: `batched/mod.rs` uses `edges::takes`, and `edges` uses
-        // `batched/mod.rs`'s own items (`Diverted`, `Search`, …).
-        "issue 43 point 4: batched and its edges",
-        &["search::kernel::batched", "search::kernel::batched::edges"],
-    ),
-    (
-        // Issue 43, point 1 (the rules of the board), which rewrites `board`: `board/mod.rs`
-        // uses `notation::Notation` and `reader::BoardReader`; both use `MAX_N` and
-        // `InvalidSolution` from `board/mod.rs`.
-        "issue 43 point 1: board and its notation and reader",
-        &["board", "board::notation", "board::reader"],
-    ),
-];
-
-/// Whether the circle through `members` is one of [`KNOWN_CIRCLES`].
-fn known(members: &BTreeSet<String>) -> bool {
-    KNOWN_CIRCLES
-        .iter()
-        .any(|(_, set)| members.iter().all(|m| set.contains(&m.as_str())))
-}
-
 /// The rule: nodes are module paths (each file, and each inline `mod x { … }`, such as
 /// `search::kernel::scalar` or `commands::resumable` in the binary); an arrow goes from a
 /// module to the module that defines an item it names, through `crate::`, `super::`, `self::`
@@ -983,31 +955,14 @@ fn no_module_path_is_in_a_circle() {
         let krate = Crate::read(&src().join(root));
         assert!(krate.modules.len() > 10, "src/{root}: too few modules read");
         for (members, arrows) in krate.circles() {
-            if !known(&members) {
-                report.push(format!(
-                    "src/{root}: a circle through {}:\n{}",
-                    members.iter().cloned().collect::<Vec<_>>().join(", "),
-                    arrows.join("\n")
-                ));
-            }
+            report.push(format!(
+                "src/{root}: a circle through {}:\n{}",
+                members.iter().cloned().collect::<Vec<_>>().join(", "),
+                arrows.join("\n")
+            ));
         }
     }
     assert!(report.is_empty(), "import circles:\n{}", report.join("\n"));
-}
-
-/// Every known circle is still there: when the work it waits for breaks it, this fails, to
-/// have it struck from [`KNOWN_CIRCLES`].
-#[test]
-fn the_known_circles_are_still_there() {
-    let circles = Crate::read(&src().join("lib.rs")).circles();
-    for (why, set) in KNOWN_CIRCLES {
-        assert!(
-            circles
-                .iter()
-                .any(|(members, _)| members.iter().all(|m| set.contains(&m.as_str()))),
-            "the known circle \"{why}\" is gone: strike it from KNOWN_CIRCLES"
-        );
-    }
 }
 
 #[test]

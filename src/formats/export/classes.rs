@@ -56,7 +56,7 @@ pub fn write_classes(
         )?;
     }
     if limit > 0 {
-        classify::for_each_class(n, |index, cols| {
+        classify::for_each_class(&crate::rules::Rules::QUEENS, n, |index, cols| {
             let info = classify::class_info(index, cols);
             let (symmetry, size) = (info.symmetry.name(), info.class_size);
             line.clear();

@@ -26,7 +26,7 @@
 //! are dropped one by one, as long as the interior is wider than
 //! 16 columns: an interior left with 16 is counted in its frame from the start
 //! ([`Route::Frame`]), one left with 17 or 18 by the split search. For 17 columns,
-//! [`super::batched::count_split`] searches in 32-bit lanes only while both edge columns are
+//! [`super::batched::split::count_split`] searches in 32-bit lanes only while both edge columns are
 //! open, and hands each child that takes one to the search of its frame (in the border plan's
 //! n = 19 about 93% of the nodes are searched in 16-bit lanes), and it keeps even the nodes that fit no frame
 //! in 16-bit lanes, packed one column down, down to the last two levels: those are exactly the
@@ -42,7 +42,7 @@
 //! windows from columns 0, 1 and 2 ([`Frame::fits`]); in the border plan's n = 20 about 91%
 //! of the nodes fit one. Interiors of 19 columns and more (the border plan's n = 21 with both
 //! edges open) are searched in 32-bit lanes: four windows cost more than they saved when
-//! tried (see [`super::batched::count_split`]).
+//! tried (see [`super::batched::split::count_split`]).
 
 use super::Interior;
 
@@ -147,7 +147,7 @@ pub(crate) enum Route {
     /// 16 (n = 19: either edge; n = 20: two; n = 21: three).
     Frame(Frame),
     /// In 32-bit lanes until a node fits a frame, and each subtree that does in the 16-bit
-    /// lanes of its frame ([`super::batched::count_split`]): interiors left with 17 or 18
+    /// lanes of its frame ([`super::batched::split::count_split`]): interiors left with 17 or 18
     /// columns and both edges open: n = 19 and 20, and n = 20 and 21 whose border queens
     /// take edge columns (dropped: [`Frames::interior`]).
     Split(Frames),

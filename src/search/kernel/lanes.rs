@@ -265,7 +265,7 @@ pub(crate) unsafe trait Lanes: Copy {
 }
 
 /// Lanes of 32 bits that can also store the low 16 bits of their lanes into a buffer of
-/// 16-bit lanes: how the split search ([`super::batched::count_split`]) hands the nodes that
+/// 16-bit lanes: how the split search ([`super::batched::split::count_split`]) hands the nodes that
 /// fit a frame to that frame's 16-bit search, narrowed in the lanes, with no scalar pass.
 pub(crate) trait Narrowing: Lanes {
     /// A mask prepared for [`Narrowing::compress_store_low16`].

@@ -34,7 +34,7 @@
 //! The grandchildren of a child at level `last − 1` would fall below the frames' last
 //! searched level: nodes of that level go, widened, to the split search's 32-bit search,
 //! which places their inner squares, hands the children that take an edge column to the
-//! frames, and counts the last rows in closed form as [`super::count_split`] does. About a
+//! frames, and counts the last rows in closed form as [`super::split::count_split`] does. About a
 //! sixth of the wide nodes of n = 20 are stepped there, the rest here in lanes twice as many.
 //! Each is one search (the kernels that interleave two searches elsewhere use the first of
 //! their 32-bit ones here).
@@ -56,7 +56,7 @@ fn last_level(it: &Interior, three: bool) -> usize {
 }
 
 /// Counts the interior of `frames` (17 columns, [`takes`]) exactly as
-/// [`super::count_split`] does, with its wide nodes in 16-bit lanes down to level
+/// [`super::split::count_split`] does, with its wide nodes in 16-bit lanes down to level
 /// `last − 2` (see the module's doc).
 #[inline(always)]
 pub(super) fn count_edges<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, const E: usize>(

@@ -7,7 +7,7 @@
 //! A node is four lane-wide words: the free squares of its row and the `cols`, `ld`, `rd`
 //! masks of the interior queens, as wide as the interior (n columns in the ring plans, n − 2
 //! in the border plan: see [`super`]). 16-bit lanes hold the masks of 16 columns or fewer,
-//! and, through the split search ([`count_split`]), those of 17 or 18 columns wherever a
+//! and, through the split search ([`split::count_split`]), those of 17 or 18 columns wherever a
 //! node fits a window of 16 ([`super::frames`]); 32-bit lanes hold any up to n = 32. Each
 //! level (free row) has a small buffer of pending nodes, structure of arrays. One *step*
 //! takes up to `W` nodes of one level, `LANES` at a time into the lanes of a vector, and in
@@ -49,6 +49,10 @@
 //! enough.
 
 mod edges;
+pub(crate) mod split;
+
+#[cfg(test)]
+pub(crate) use split::edge_search_of;
 
 use super::frames::{Frames, MAX_FRAMES};
 use super::lanes::{CAP, Lanes, Narrowing};
@@ -696,20 +700,7 @@ impl<L: Lanes> Diverted<L> {
     }
 }
 
-/// Whether the vector kernels count `it` with the edge search ([`edges`]): the split search
-/// of 17 columns, with levels enough; and whether `it` ends with three rows (is tight).
-#[cfg(test)]
-pub(crate) fn edge_search_of(it: &Interior) -> Option<bool> {
-    match super::frames::Route::of(it) {
-        super::frames::Route::Split(frames) => {
-            let three = super::scalar::ends_with_three_rows(frames.interior());
-            edges::takes(&frames, three).then_some(three)
-        }
-        _ => None,
-    }
-}
-
-/// The state of [`count_split`], kept per thread by the kernels as [`Search`] is.
+/// The state of [`split::count_split`], kept per thread by the kernels as [`Search`] is.
 pub(crate) struct SplitSearches<WL: Lanes, NL: Lanes, const E: usize> {
     /// The wide searches: every node that does not fit a frame.
     wide: [Search<WL>; E],
@@ -733,73 +724,6 @@ impl<WL: Lanes, NL: Lanes, const E: usize> SplitSearches<WL, NL, E> {
             packed: Search::new(narrow),
         }
     }
-}
-
-/// Counts the interior of `frames` ([`Frames::interior`]: 17 or 18 columns, n = 19 and 20, or
-/// n = 20 and 21 without the edge columns their border queens take) exactly as [`count`] does
-/// in 32-bit lanes, but searching each subtree that fits a frame in the 16-bit lanes of that
-/// frame ([`super::frames`]): the wide searches step while a node fits none, and after each
-/// wide step the children that fit one are narrowed and added to the search of the first
-/// they fit, which steps whenever a level it receives into is full and is emptied at the end.
-/// The same placements are made, each once, so the completions and the node count are those
-/// of [`count`].
-///
-/// The interior must have at least four free rows, and fit no frame from the start (else the
-/// caller counts it in that frame).
-///
-/// For 17 columns (two windows) with levels enough, the wide nodes are searched in 16-bit
-/// lanes too, packed one column down, down to the last two levels ([`edges`]).
-///
-/// For 18 columns (three windows) the gain is smaller than for 17: 91% of n = 20's nodes fit
-/// a window (19 nodes a hand-over), and the wide steps' tests and stores into the frames eat
-/// part of the narrow lanes' gain. Nineteen columns (four windows) gained nothing, so they
-/// stay in 32-bit lanes (the measurements are in `docs/performance.md`).
-#[inline(always)]
-pub(crate) fn count_split<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, const E: usize>(
-    wl: WL,
-    nl: NL,
-    frames: &Frames,
-    s: &mut SplitSearches<WL, NL, E>,
-) -> InteriorCount {
-    let it = frames.interior();
-    assert!(it.inner <= WL::MAX_MASK && it.depth >= 4 && it.depth <= MAX_DEPTH);
-    assert!(
-        frames.first_fit(it.cols, 0, 0).is_none(),
-        "the caller counts this interior in its frame"
-    );
-    let k = frames.count();
-    for f in 0..k {
-        assert!(frames.frame(f).interior.inner <= NL::MAX_MASK);
-    }
-    let three = super::scalar::ends_with_three_rows(it);
-    if edges::takes(frames, three) {
-        return edges::count_edges(wl, nl, frames, three, s);
-    }
-    Search::start(wl, &mut s.wide, it);
-    for n in &mut s.narrow[..k] {
-        n.reset(nl);
-    }
-    s.diverted.reset(wl, frames);
-    loop {
-        let mut more = false;
-        for w in 0..E {
-            more |= s.wide[w].step(wl, it, three, Some(&mut s.diverted));
-            if s.diverted.count > 0 {
-                hand_over(wl, nl, frames, three, &s.diverted, &mut s.narrow[..k]);
-                s.diverted.count = 0;
-            }
-        }
-        if !more {
-            break;
-        }
-    }
-    // Empty the frames' searches.
-    for (f, n) in s.narrow[..k].iter_mut().enumerate() {
-        let frame = &frames.frame(f).interior;
-        while n.step(nl, frame, three, None) {}
-    }
-    let wide = s.wide.iter().map(|w| w.found(wl));
-    total(wide.chain(s.narrow[..k].iter().map(|n| n.found(nl))))
 }
 
 /// Moves the diverted children into their frames' searches: first a frame's search whose
@@ -902,7 +826,7 @@ macro_rules! batched_entry {
 }
 pub(crate) use batched_entry;
 
-/// Defines, in a kernel's file, the entry of the split search ([`count_split`]) for one pair
+/// Defines, in a kernel's file, the entry of the split search ([`split::count_split`]) for one pair
 /// of lane types: a function `fn NAME(wide, narrow, frames) -> InteriorCount` compiled
 /// with the kernel's target features, on this thread's searches (kept from unit to unit). The
 /// features must be those both lane types' values prove.
@@ -933,7 +857,7 @@ macro_rules! split_entry {
                 frames: &Frames,
                 searches: &mut Searches,
             ) -> InteriorCount {
-                batched::count_split(wide, narrow, frames, searches)
+                batched::split::count_split(wide, narrow, frames, searches)
             }
             PER_THREAD.with_borrow_mut(|s| {
                 let s = s.get_or_insert_with(|| Box::new(SplitSearches::new(wide, narrow)));

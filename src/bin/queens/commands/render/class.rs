@@ -58,7 +58,7 @@ pub fn class_number(n: usize, k: usize, quiet: bool) -> Result<classify::ClassIn
     );
     let mut found = None;
     let mut count = 0;
-    classify::for_each_class(n, |index, cols| {
+    classify::for_each_class(&queens::rules::Rules::QUEENS, n, |index, cols| {
         count = index;
         if index % CLASSES_PER_UNIT == 0 {
             progress.unit_done(0, CLASSES_PER_UNIT as u128);
@@ -79,7 +79,7 @@ pub fn class_number(n: usize, k: usize, quiet: bool) -> Result<classify::ClassIn
 /// The number of classes of `n`, counted by listing them.
 pub fn count_classes(n: usize) -> usize {
     let mut count = 0;
-    classify::for_each_class(n, |_, _| {
+    classify::for_each_class(&queens::rules::Rules::QUEENS, n, |_, _| {
         count += 1;
         ControlFlow::Continue(())
     });

@@ -57,7 +57,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             let cols = raw.in_range().map_err(|e| {
                 CommandError::Usage(format!("--solution: not a board: {}", e.message()))
             })?;
-            render::attacks_svg(&cols, labels)
+            render::attacks_svg(&cols, &queens::rules::Rules::QUEENS, labels)
         } else {
             let board = board_arg(text, args.from, n, "--solution").map_err(|e| match e {
                 CommandError::Usage(m) if m.contains("attack") => CommandError::Usage(format!(
