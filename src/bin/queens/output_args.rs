@@ -1,22 +1,23 @@
-//! The output arguments of the commands that write a table (`count`, `merge`, `verify`,
-//! `profile`): one flattened group, [`Outputs`], built from the library's list of formats
-//! ([`Format::ALL`]). Each format of a command's [`Layout`] is a `--NAME FILE` flag with its
-//! help, and, where it has one, a value of `--format`; `-o FILE` and `--format` choose the main
-//! output; `--columns` and `--sequence` are the options of the Markdown table and the b-file.
-//! The stdout rule (at most one output on stdout) names the same flags. A format added to the
-//! library is a flag of `count` and `merge` with nothing written here.
+//! The output arguments of every command that writes a table or a list (`count`, `merge`,
+//! `verify`, `profile`, `classify`, `list`): one flattened group, [`Outputs`], built from the
+//! library's list of formats ([`Format::ALL`]). Each format of a command's [`Layout`] is a
+//! `--NAME FILE` flag with its help, and, where it has one, a value of `--format`; `-o FILE` and
+//! `--format` choose the main output; `--columns` and `--sequence` are the options of the
+//! Markdown table and the b-file. The stdout rule (at most one output on stdout) names the same
+//! flags. A format added to the library is a flag of `count` and `merge` with nothing written
+//! here.
 
+use crate::output::Destination;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use queens::formats::export::{Format, Info, Options, flags_sentence};
 use queens::sequences::Sequence;
+use std::io::{self, Write};
 use std::marker::PhantomData;
 
-mod notation;
-pub use notation::{BoardNotationArg, ClassifyFormat, ListFormat};
-
-/// What one command offers of the output group: its format flags and their help, `--columns`,
-/// and where the flags stand in its help.
+/// What one command offers of the output group: its format flags and their help, the values
+/// of `--format`, `--columns`, and where the flags stand in its help.
 pub trait Layout: 'static {
     /// The command's format flags, in the order of its help.
     fn flags() -> Vec<&'static Info>;
@@ -25,6 +26,23 @@ pub trait Layout: 'static {
     fn help(info: &'static Info) -> &'static str {
         info.help
     }
+
+    /// The values of `--format`, given those of its main formats (`human` and them by
+    /// default); a value that is not a main format's chooses the command's own table.
+    fn values(mains: Vec<PossibleValue>) -> Vec<PossibleValue> {
+        let human =
+            PossibleValue::new("human").help("The table for reading (the command's own lines)");
+        [human].into_iter().chain(mains).collect()
+    }
+
+    /// The help of `--format`, before the sentence on the flags that write more outputs.
+    const FORMAT_HELP: &'static str = "The format of the table on stdout or in -o's FILE";
+
+    /// `--format`'s default, if it has one.
+    const DEFAULT: Option<&'static str> = Some("human");
+
+    /// The argument the format flags need, if any (`list`'s `--classes`).
+    const REQUIRES: Option<&'static str> = None;
 
     /// The help of `--columns`, where the command takes it (after its first flag).
     const COLUMNS: Option<&'static str> = None;
@@ -41,7 +59,7 @@ pub trait Layout: 'static {
 }
 
 /// The infos of `formats`.
-fn infos(formats: &[Format]) -> Vec<&'static Info> {
+pub fn infos(formats: &[Format]) -> Vec<&'static Info> {
     formats.iter().map(|f| f.info()).collect()
 }
 
@@ -98,8 +116,7 @@ impl Layout for VerifyLayout {
                 "Also write the rows and run metadata as JSON (count --json's) to FILE (`-`: \
                  stdout)"
             }
-            "markdown" => "Also write the rows as a Markdown table to FILE (`-`: stdout)",
-            _ => info.help,
+            _ => "Also write the rows as a Markdown table to FILE (`-`: stdout)",
         }
     }
 }
@@ -119,24 +136,28 @@ impl Layout for ProfileLayout {
                  stdout, which then carries only the CSV)"
             }
             "json" => "Also write the profiles and run metadata as JSON to FILE (`-`: stdout)",
-            "markdown" => {
+            _ => {
                 "Also write the profiles as a Markdown table (n, depth, nodes, solutions) to \
                  FILE (`-`: stdout)"
             }
-            _ => info.help,
         }
     }
 }
 
-/// The outputs of a table command: a file per format flag, `-o` and `--format` (folded into
-/// the flags: `--format csv -o t.csv` is `--csv t.csv`, without `-o` `--csv -`), `--columns`
-/// and `--sequence`.
+/// The outputs of a command: a file per format flag, `-o` and `--format` (folded into the
+/// flags: `--format csv -o t.csv` is `--csv t.csv`, without `-o` `--csv -`), `--columns` and
+/// `--sequence`.
 #[derive(Debug)]
 pub struct Outputs<L> {
     /// The file of each flag of the layout, in its order (`-`: stdout).
     files: Vec<(&'static Info, Option<String>)>,
     /// `-o FILE`.
     output: Option<String>,
+    /// `--format`, where given and not a main format (the command's own table: `human`, a
+    /// notation).
+    table_format: Option<String>,
+    /// Whether `--format` names a main format (folded into its flag).
+    folded: bool,
     /// The file the human table goes to (`-o FILE` with `--format human`).
     pub human_to: Option<String>,
     /// A usage message: `--format` and its own flag both given.
@@ -160,11 +181,6 @@ fn sequence_parser() -> impl TypedValueParser<Value = Sequence> {
         .map(|name| Sequence::from_name(&name).expect("clap checked the name against the list"))
 }
 
-/// The value parser of `--columns`: names of the table's columns.
-fn parse_columns(s: &str) -> Result<Vec<usize>, String> {
-    queens::formats::table::parse_columns(s)
-}
-
 impl<L: Layout> Outputs<L> {
     /// The main formats of the layout: those that are also values of `--format`.
     fn main_formats() -> Vec<&'static Info> {
@@ -176,15 +192,9 @@ impl<L: Layout> Outputs<L> {
 
     /// The file `format`'s flag names, if given.
     pub fn file(&self, format: Format) -> Option<&str> {
-        self.file_of(format.name())
-    }
-
-    /// The file of the flag of the format `name`, if given.
-    fn file_of(&self, name: &str) -> Option<&str> {
-        self.files
-            .iter()
-            .find(|(i, _)| i.name == name)
-            .and_then(|(_, f)| f.as_deref())
+        self.files()
+            .find(|(i, _)| i.name == format.name())
+            .map(|(_, f)| f)
     }
 
     /// Every format flag given, with its file, in the order of the flags.
@@ -221,6 +231,11 @@ impl<L: Layout> Outputs<L> {
         self.sequence
     }
 
+    /// `--format`, where given and not a main format: `human`, or a notation of the command.
+    pub fn table_format(&self) -> Option<&str> {
+        self.table_format.as_deref()
+    }
+
     /// What the formats need besides the rows: `--columns` (every column without it) and
     /// `--sequence`.
     pub fn options(&self) -> Options {
@@ -253,6 +268,42 @@ impl<L: Layout> Outputs<L> {
         )
     }
 
+    /// The outputs of a command whose own table gives way to the format flags (`classify`,
+    /// `list`): the table (`None`) where `-o` or `--format` asks for it or no flag is given,
+    /// then each flag's format, each destination checked before any work; a usage message for
+    /// a [`Outputs::check`] conflict, more than one output on stdout, or a destination that
+    /// cannot be written.
+    pub fn targets(&self) -> Result<Vec<(Option<Format>, Destination)>, String> {
+        self.check()?;
+        let table = match &self.human_to {
+            Some(file) => Some(file.as_str()),
+            None => (!self.folded
+                && (self.table_format.is_some()
+                    || self.output.is_some()
+                    || self.files().next().is_none()))
+            .then_some("-"),
+        };
+        let flags = self
+            .files()
+            .map(|(i, f)| (Format::named(i.name), Some(i.flag), f));
+        let mut targets = Vec::new();
+        for (format, flag, file) in table.map(|f| (None, None, f)).into_iter().chain(flags) {
+            let dest = Destination::parse(file);
+            dest.check()
+                .map_err(|e| flag.map_or(e.clone(), |flag| format!("{flag}: {e}")))?;
+            targets.push((format, dest));
+        }
+        if targets
+            .iter()
+            .filter(|(_, d)| *d == Destination::Stdout)
+            .count()
+            > 1
+        {
+            return Err(self.stdout_rule());
+        }
+        Ok(targets)
+    }
+
     /// Writes `--format NAME` (with `-o`'s FILE, or `-`) into the flag of that format, and
     /// `-o FILE` with `--format human` into [`Outputs::human_to`]; a flag given too is kept,
     /// and refused by [`Outputs::check`].
@@ -261,6 +312,7 @@ impl<L: Layout> Outputs<L> {
             self.human_to = self.output.clone().filter(|o| o != "-");
             return;
         };
+        self.folded = true;
         let dest = self.output.clone().unwrap_or_else(|| "-".to_string());
         let slot = self
             .files
@@ -281,15 +333,53 @@ impl<L: Layout> Outputs<L> {
     }
 }
 
+/// Writes into every destination of `targets` at once through `body`, which gets each
+/// destination's format with its writer: each one written atomically, none kept when `body`
+/// fails (see [`Destination::write_with`]).
+pub fn write_all<F>(targets: &[(Option<Format>, Destination)], body: F) -> io::Result<()>
+where
+    F: FnOnce(&mut [(Option<Format>, &mut dyn Write)]) -> io::Result<()>,
+{
+    /// Opens the first of `rest` around the writers already open, then the others inside it.
+    fn nest<F>(
+        rest: &[(Option<Format>, Destination)],
+        mut open: Vec<(Option<Format>, &mut dyn Write)>,
+        body: F,
+    ) -> io::Result<()>
+    where
+        F: FnOnce(&mut [(Option<Format>, &mut dyn Write)]) -> io::Result<()>,
+    {
+        let Some(((format, dest), rest)) = rest.split_first() else {
+            return body(&mut open);
+        };
+        dest.write_with(|w| {
+            let mut open: Vec<(Option<Format>, &mut dyn Write)> = (open.iter_mut())
+                .map(|(f, o)| (*f, &mut **o as &mut dyn Write))
+                .collect();
+            open.push((*format, w));
+            nest(rest, open, body)
+        })
+    }
+    nest(targets, Vec::new(), body)
+}
+
 impl<L: Layout> FromArgMatches for Outputs<L> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         let files = L::flags()
             .into_iter()
             .map(|i| (i, m.get_one::<String>(i.name).cloned()))
             .collect();
+        let given = m.get_one::<String>("format");
+        let main = given.and_then(|name| Self::main_formats().into_iter().find(|i| i.name == name));
         let mut outputs = Outputs {
             files,
             output: m.get_one::<String>("output").cloned(),
+            table_format: given
+                .filter(|_| {
+                    main.is_none() && m.value_source("format") == Some(ValueSource::CommandLine)
+                })
+                .cloned(),
+            folded: false,
             human_to: None,
             conflict: None,
             // Neither is an argument of every layout.
@@ -306,10 +396,7 @@ impl<L: Layout> FromArgMatches for Outputs<L> {
                 .unwrap_or(Options::default().sequence),
             layout: PhantomData,
         };
-        let format = m
-            .get_one::<String>("format")
-            .and_then(|name| Self::main_formats().into_iter().find(|i| i.name == name));
-        outputs.fold(format);
+        outputs.fold(main);
         Ok(outputs)
     }
 
@@ -323,13 +410,15 @@ impl<L: Layout> Args for Outputs<L> {
     fn augment_args(cmd: Command) -> Command {
         let mut lead = Vec::new();
         for (k, info) in L::flags().into_iter().enumerate() {
-            lead.push(
-                Arg::new(info.name)
-                    .long(info.name)
-                    .value_name("FILE")
-                    .action(ArgAction::Set)
-                    .help(L::help(info)),
-            );
+            let flag = Arg::new(info.name)
+                .long(info.name)
+                .value_name("FILE")
+                .action(ArgAction::Set)
+                .help(L::help(info));
+            lead.push(match L::REQUIRES {
+                Some(other) => flag.requires(other),
+                None => flag,
+            });
             if k == 0
                 && let Some(help) = L::COLUMNS
             {
@@ -338,7 +427,7 @@ impl<L: Layout> Args for Outputs<L> {
                         .long("columns")
                         .value_name("NAMES")
                         .action(ArgAction::Set)
-                        .value_parser(parse_columns)
+                        .value_parser(queens::formats::table::parse_columns)
                         .help(help),
                 );
             }
@@ -381,12 +470,19 @@ impl<L: Layout> Args for Outputs<L> {
         }
         let mains = Self::main_formats();
         let main_flags: Vec<&str> = mains.iter().map(|i| i.flag).collect();
-        let values = std::iter::once(
-            PossibleValue::new("human").help("The table for reading (the command's own lines)"),
-        )
-        .chain(mains.iter().map(|i| {
+        let values = mains.iter().map(|i| {
             PossibleValue::new(i.name).help(i.as_format.expect("a main format has its help"))
-        }));
+        });
+        let format = Arg::new("format")
+            .long("format")
+            .value_name("FORMAT")
+            .action(ArgAction::Set)
+            .value_parser(PossibleValuesParser::new(L::values(values.collect())))
+            .help(format!(
+                "{}; {} FILE write more outputs at once",
+                L::FORMAT_HELP,
+                flags_sentence(&main_flags)
+            ));
         cmd.arg(
             Arg::new("output")
                 .short('o')
@@ -398,19 +494,10 @@ impl<L: Layout> Args for Outputs<L> {
                          it (atomically; `-`: stdout)",
                 ),
         )
-        .arg(
-            Arg::new("format")
-                .long("format")
-                .value_name("FORMAT")
-                .action(ArgAction::Set)
-                .value_parser(PossibleValuesParser::new(values))
-                .default_value("human")
-                .help(format!(
-                    "The format of the table on stdout or in -o's FILE; {} FILE write more \
-                         outputs at once",
-                    flags_sentence(&main_flags)
-                )),
-        )
+        .arg(match L::DEFAULT {
+            Some(default) => format.default_value(default),
+            None => format,
+        })
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {

@@ -64,6 +64,11 @@ impl Format {
         self.info().name
     }
 
+    /// The format called `name`, if any.
+    pub fn named(name: &str) -> Option<Format> {
+        Format::ALL.iter().copied().find(|f| f.name() == name)
+    }
+
     /// The flag that writes this format to a file: `--csv`.
     pub fn flag(self) -> String {
         self.info().flag.to_string()

@@ -20,8 +20,7 @@ pub mod verify;
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
 pub use destinations::{
-    csv_destination, destination, human_destination, output_destination,
-    refuse_outputs_that_are_inputs,
+    csv_destination, destination, human_destination, refuse_outputs_that_are_inputs,
 };
 pub use error::CommandError;
 use queens::Counter;

@@ -26,12 +26,12 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         input,
         options,
         notation_option,
-        dest,
+        targets,
         quiet,
     } = job::resolve(args)?;
     let (name, items) = (input.name, input.items);
     let mut result = None;
-    let written = dest.write_with(|w| {
+    let written = crate::output_args::write_all(&targets, |outs| {
         let progress = queens::console::progress::ReadProgress::start(
             super::progress_mode(quiet),
             "classify",
@@ -39,7 +39,7 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
             input.size,
         );
         let mut report = report::Report { quiet, progress };
-        let outcome = classify_stream::classify_all(input.source, &options, w, &mut report)?;
+        let outcome = classify_stream::classify_all(input.source, &options, outs, &mut report)?;
         let ended = !matches!(outcome.end, End::Whole);
         result = Some(outcome);
         if ended {
