@@ -11,10 +11,11 @@ use crate::output::Destination;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use queens::formats::export::{Format, Info, Options, flags_sentence};
+use queens::formats::export::request::{Given, Request};
+use queens::formats::export::{Format, Info, flags_sentence};
 use queens::sequences::Sequence;
-use std::io::{self, Write};
 use std::marker::PhantomData;
+use std::ops::Deref;
 
 /// What one command offers of the output group: its format flags and their help, the values
 /// of `--format`, `--columns`, and where the flags stand in its help.
@@ -144,29 +145,19 @@ impl Layout for ProfileLayout {
     }
 }
 
-/// The outputs of a command: a file per format flag, `-o` and `--format` (folded into the
-/// flags: `--format csv -o t.csv` is `--csv t.csv`, without `-o` `--csv -`), `--columns` and
-/// `--sequence`.
+/// The outputs of a command, as its [`Layout`] offers them: the library's [`Request`] (which
+/// it dereferences to), read from the command line.
 #[derive(Debug)]
 pub struct Outputs<L> {
-    /// The file of each flag of the layout, in its order (`-`: stdout).
-    files: Vec<(&'static Info, Option<String>)>,
-    /// `-o FILE`.
-    output: Option<String>,
-    /// `--format`, where given and not a main format (the command's own table: `human`, a
-    /// notation).
-    table_format: Option<String>,
-    /// Whether `--format` names a main format (folded into its flag).
-    folded: bool,
-    /// The file the human table goes to (`-o FILE` with `--format human`).
-    pub human_to: Option<String>,
-    /// A usage message: `--format` and its own flag both given.
-    conflict: Option<String>,
-    /// `--columns`.
-    columns: Option<Vec<usize>>,
-    /// `--sequence`.
-    sequence: Sequence,
+    request: Request,
     layout: PhantomData<L>,
+}
+
+impl<L> Deref for Outputs<L> {
+    type Target = Request;
+    fn deref(&self) -> &Request {
+        &self.request
+    }
 }
 
 /// The value parser of `--sequence`: the library's list of sequences ([`Sequence::ALL`]), by
@@ -182,112 +173,18 @@ fn sequence_parser() -> impl TypedValueParser<Value = Sequence> {
 }
 
 impl<L: Layout> Outputs<L> {
-    /// The main formats of the layout: those that are also values of `--format`.
-    fn main_formats() -> Vec<&'static Info> {
-        L::flags()
-            .into_iter()
-            .filter(|i| i.as_format.is_some())
-            .collect()
-    }
-
-    /// The file `format`'s flag names, if given.
-    pub fn file(&self, format: Format) -> Option<&str> {
-        self.files()
-            .find(|(i, _)| i.name == format.name())
-            .map(|(_, f)| f)
-    }
-
-    /// Every format flag given, with its file, in the order of the flags.
-    pub fn files(&self) -> impl Iterator<Item = (&'static Info, &str)> {
-        self.files
-            .iter()
-            .filter_map(|(i, f)| f.as_deref().map(|f| (*i, f)))
-    }
-
-    /// Every output by the option that names it: each format flag, then `-o` (the human
-    /// table's file), for the check that no output is also an input.
-    pub fn named(&self) -> Vec<(&'static str, Option<&str>)> {
-        let flags = self.files.iter().map(|(i, f)| (i.flag, f.as_deref()));
-        flags.chain([("-o", self.human_to.as_deref())]).collect()
-    }
-
-    /// The flags of the exports, every format flag but `--csv`, as a message lists them:
-    /// `--json, --markdown and --bfile`.
-    pub fn exports_text(&self) -> String {
-        let flags: Vec<&str> = (self.files.iter())
-            .map(|(i, _)| i.flag)
-            .filter(|&f| f != Format::Csv.info().flag)
-            .collect();
-        flags_sentence(&flags)
-    }
-
-    /// `--columns`, if given.
-    pub fn columns(&self) -> Option<&[usize]> {
-        self.columns.as_deref()
-    }
-
-    /// `--sequence`: the sequence of the b-file.
-    pub fn sequence(&self) -> Sequence {
-        self.sequence
-    }
-
-    /// `--format`, where given and not a main format: `human`, or a notation of the command.
-    pub fn table_format(&self) -> Option<&str> {
-        self.table_format.as_deref()
-    }
-
-    /// What the formats need besides the rows: `--columns` (every column without it) and
-    /// `--sequence`.
-    pub fn options(&self) -> Options {
-        let mut options = Options {
-            sequence: self.sequence,
-            ..Options::default()
-        };
-        if let Some(columns) = &self.columns {
-            options.columns.clone_from(columns);
-        }
-        options
-    }
-
-    /// Whether `-o` sends the table to a file: stdout then carries none of it (not the human
-    /// table beside a `--format csv -o t.csv` either).
-    pub fn redirected(&self) -> bool {
-        self.output.as_deref().is_some_and(|o| o != "-")
-    }
-
-    /// The usage message of a `--format` whose own flag is given too.
-    pub fn check(&self) -> Result<(), String> {
-        self.conflict.clone().map_or(Ok(()), Err)
-    }
-
-    /// The usage message of more than one output on stdout.
-    pub fn stdout_rule(&self) -> String {
-        format!(
-            "only one of {} can write to stdout (-)",
-            flags_sentence(&L::stdout_rule())
-        )
-    }
-
     /// The outputs of a command whose own table gives way to the format flags (`classify`,
-    /// `list`): the table (`None`) where `-o` or `--format` asks for it or no flag is given,
-    /// then each flag's format, each destination checked before any work; a usage message for
-    /// a [`Outputs::check`] conflict, more than one output on stdout, or a destination that
-    /// cannot be written.
+    /// `list`): the table (`None`, see [`Request::table_to`]), then each flag's format, each
+    /// destination checked before any work; a usage message for a [`Request::check`]
+    /// conflict, more than one output on stdout, or a destination that cannot be written.
     pub fn targets(&self) -> Result<Vec<(Option<Format>, Destination)>, String> {
         self.check()?;
-        let table = match &self.human_to {
-            Some(file) => Some(file.as_str()),
-            None => (!self.folded
-                && (self.table_format.is_some()
-                    || self.output.is_some()
-                    || self.files().next().is_none()))
-            .then_some("-"),
-        };
+        let table = self.table_to().map(|f| (None, None, f));
         let flags = self
             .files()
             .map(|(i, f)| (Format::named(i.name), Some(i.flag), f));
         let mut targets = Vec::new();
-        for (format, flag, file) in table.map(|f| (None, None, f)).into_iter().chain(flags) {
+        for (format, flag, file) in table.into_iter().chain(flags) {
             let dest = Destination::parse(file);
             dest.check()
                 .map_err(|e| flag.map_or(e.clone(), |flag| format!("{flag}: {e}")))?;
@@ -303,85 +200,18 @@ impl<L: Layout> Outputs<L> {
         }
         Ok(targets)
     }
-
-    /// Writes `--format NAME` (with `-o`'s FILE, or `-`) into the flag of that format, and
-    /// `-o FILE` with `--format human` into [`Outputs::human_to`]; a flag given too is kept,
-    /// and refused by [`Outputs::check`].
-    fn fold(&mut self, format: Option<&'static Info>) {
-        let Some(info) = format else {
-            self.human_to = self.output.clone().filter(|o| o != "-");
-            return;
-        };
-        self.folded = true;
-        let dest = self.output.clone().unwrap_or_else(|| "-".to_string());
-        let slot = self
-            .files
-            .iter_mut()
-            .find(|(i, _)| i.name == info.name)
-            .map(|(_, f)| f)
-            .expect("--format names a flag of the layout");
-        match slot {
-            Some(given) => {
-                let (f, flag) = (info.name, info.flag);
-                self.conflict = Some(format!(
-                    "--format {f} and {flag} '{given}' both ask for {f}: give one (--format {f} \
-                     -o FILE, or {flag} FILE)"
-                ));
-            }
-            None => *slot = Some(dest),
-        }
-    }
-}
-
-/// Writes into every destination of `targets` at once through `body`, which gets each
-/// destination's format with its writer: each one written atomically, none kept when `body`
-/// fails (see [`Destination::write_with`]).
-pub fn write_all<F>(targets: &[(Option<Format>, Destination)], body: F) -> io::Result<()>
-where
-    F: FnOnce(&mut [(Option<Format>, &mut dyn Write)]) -> io::Result<()>,
-{
-    /// Opens the first of `rest` around the writers already open, then the others inside it.
-    fn nest<F>(
-        rest: &[(Option<Format>, Destination)],
-        mut open: Vec<(Option<Format>, &mut dyn Write)>,
-        body: F,
-    ) -> io::Result<()>
-    where
-        F: FnOnce(&mut [(Option<Format>, &mut dyn Write)]) -> io::Result<()>,
-    {
-        let Some(((format, dest), rest)) = rest.split_first() else {
-            return body(&mut open);
-        };
-        dest.write_with(|w| {
-            let mut open: Vec<(Option<Format>, &mut dyn Write)> = (open.iter_mut())
-                .map(|(f, o)| (*f, &mut **o as &mut dyn Write))
-                .collect();
-            open.push((*format, w));
-            nest(rest, open, body)
-        })
-    }
-    nest(targets, Vec::new(), body)
 }
 
 impl<L: Layout> FromArgMatches for Outputs<L> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let files = L::flags()
-            .into_iter()
-            .map(|i| (i, m.get_one::<String>(i.name).cloned()))
-            .collect();
-        let given = m.get_one::<String>("format");
-        let main = given.and_then(|name| Self::main_formats().into_iter().find(|i| i.name == name));
-        let mut outputs = Outputs {
-            files,
+        let files = L::flags().into_iter();
+        let explicit = m.value_source("format") == Some(ValueSource::CommandLine);
+        let request = Request::new(Given {
+            files: files
+                .map(|i| (i, m.get_one::<String>(i.name).cloned()))
+                .collect(),
             output: m.get_one::<String>("output").cloned(),
-            table_format: given
-                .filter(|_| {
-                    main.is_none() && m.value_source("format") == Some(ValueSource::CommandLine)
-                })
-                .cloned(),
-            folded: false,
-            human_to: None,
-            conflict: None,
+            format: m.get_one::<String>("format").map(|f| (f.clone(), explicit)),
             // Neither is an argument of every layout.
             columns: m
                 .try_get_one::<Vec<usize>>("columns")
@@ -392,12 +222,11 @@ impl<L: Layout> FromArgMatches for Outputs<L> {
                 .try_get_one::<Sequence>("sequence")
                 .ok()
                 .flatten()
-                .copied()
-                .unwrap_or(Options::default().sequence),
-            layout: PhantomData,
-        };
-        outputs.fold(main);
-        Ok(outputs)
+                .copied(),
+            stdout_flags: L::stdout_rule(),
+        });
+        let layout = PhantomData;
+        Ok(Outputs { request, layout })
     }
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
@@ -468,7 +297,9 @@ impl<L: Layout> Args for Outputs<L> {
         } else {
             cmd = cmd.args(lead);
         }
-        let mains = Self::main_formats();
+        let mains: Vec<&Info> = (L::flags().into_iter())
+            .filter(|i| i.as_format.is_some())
+            .collect();
         let main_flags: Vec<&str> = mains.iter().map(|i| i.flag).collect();
         let values = mains.iter().map(|i| {
             PossibleValue::new(i.name).help(i.as_format.expect("a main format has its help"))

@@ -20,6 +20,7 @@ pub mod json;
 pub mod machine;
 pub mod markdown;
 pub mod profile;
+pub mod request;
 
 pub use exporter::{Exporter, Info, Options, RunMeta, rfc3339, rfc3339_now};
 pub use machine::Machine;

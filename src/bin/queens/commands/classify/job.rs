@@ -1,9 +1,9 @@
 //! `queens classify`'s arguments resolved once into what the run needs: [`Job`].
 
 use super::args::ClassifyArgs;
-use super::input::{Input, input};
 use crate::commands::CommandError;
 use crate::output::Destination;
+use queens::formats::classify_input::{Input, input};
 use queens::formats::classify_stream::Options;
 use queens::formats::export::Format;
 
@@ -27,7 +27,8 @@ pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
     let (notation, notation_option) = args.notation().map_err(CommandError::Usage)?;
     let targets = args.outputs.targets().map_err(CommandError::Usage)?;
     Ok(Job {
-        input: input(args)?,
+        input: input(&args.inputs, &args.boards, args.from.notation())
+            .map_err(CommandError::Usage)?,
         options: Options {
             notation,
             size: args.size,

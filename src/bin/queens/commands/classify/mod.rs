@@ -7,11 +7,10 @@
 //! endless line), stops the run with one message (exit 2).
 //!
 //! The arguments ([`args`]) are resolved once into a [`job::Job`] (the input opened by
-//! [`input`]); the boards are read, classified and written by
+//! [`queens::formats::classify_input`]); the boards are read, classified and written by
 //! [`queens::formats::classify_stream`], which tells [`report`] what to say on stderr.
 
 mod args;
-mod input;
 mod job;
 mod report;
 
@@ -31,7 +30,7 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     } = job::resolve(args)?;
     let (name, items) = (input.name, input.items);
     let mut result = None;
-    let written = crate::output_args::write_all(&targets, |outs| {
+    let written = crate::output::write_all(&targets, |outs| {
         let progress = queens::console::progress::ReadProgress::start(
             super::progress_mode(quiet),
             "classify",

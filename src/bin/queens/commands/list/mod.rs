@@ -7,7 +7,7 @@ mod board_arg;
 mod job;
 
 use super::CommandError;
-use crate::output_args::write_all;
+use crate::output::write_all;
 pub use args::ListArgs;
 pub use board_arg::{board_arg, board_arg_read};
 use queens::classify;
