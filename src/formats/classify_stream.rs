@@ -81,11 +81,9 @@ impl<R: BufRead> Source<R> {
     }
 }
 
-/// What is written: the format, the notation of the board columns, the size expected.
+/// What is written: the notation of the board columns, the size expected.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// The format: the human table (`None`), CSV, JSON or Markdown.
-    pub format: Option<Format>,
     /// The notation of the board and canonical columns (`None`: the one the boards were read
     /// in, where a table cell can hold it).
     pub notation: Option<Notation>,
@@ -149,23 +147,22 @@ fn written_in(read: Notation) -> Notation {
     }
 }
 
-/// Classifies every board of `source` onto `out` as `options` say, telling `observer` as it
-/// goes; an error writing `out` ends it.
+/// Classifies every board of `source` onto each of `outs`, in its format (`None`: the human
+/// table), as `options` say, telling `observer` as it goes; an error writing one ends it.
 pub fn classify_all<R: BufRead>(
     mut source: Source<R>,
     options: &Options,
-    out: &mut dyn Write,
+    outs: &mut [(Option<Format>, &mut dyn Write)],
     observer: &mut dyn Observer,
 ) -> io::Result<Outcome> {
     let mut numbers = ClassNumbers::new();
     let mut summary = Summary::new();
     let (mut good, mut bad) = (0, 0);
-    let mut output = Writer::new(
-        out,
-        options.format,
-        options.notation.unwrap_or(Notation::Cols),
-    )
-    .map_err(io::Error::other)?;
+    let mut notation = options.notation.unwrap_or(Notation::Cols);
+    let mut writers = (outs.iter_mut())
+        .map(|(format, out)| Writer::new(&mut **out, *format, notation))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(io::Error::other)?;
     let mut reported_notation = false;
     let mut notation_set = false;
     let mut end = End::Whole;
@@ -181,10 +178,11 @@ pub fn classify_all<R: BufRead>(
             && let Ok(raw) = &item
         {
             notation_set = true;
-            output.notation = written_in(match source.notation() {
+            notation = written_in(match source.notation() {
                 Some(Notation::Csv) | None => raw.notation,
                 Some(read) => read,
             });
+            writers.iter_mut().for_each(|w| w.notation = notation);
         }
         let checked = item.and_then(|raw| match options.size {
             Some(n) if raw.n() != n => Err(LineError {
@@ -199,7 +197,6 @@ pub fn classify_all<R: BufRead>(
         });
         let board = match checked {
             Ok((line, board)) => {
-                let notation = output.notation;
                 if let Err(error) = notation.check_n(board.n()) {
                     end = End::NotationTooSmall {
                         notation,
@@ -211,7 +208,8 @@ pub fn classify_all<R: BufRead>(
                 let c = classify(&board);
                 let number = numbers.number(c.canonical.cols());
                 summary.record(&c, number);
-                output.push(&Classified { line, c, number })?;
+                let k = Classified { line, c, number };
+                writers.iter_mut().try_for_each(|w| w.push(&k))?;
                 good += 1;
                 true
             }
@@ -243,7 +241,7 @@ pub fn classify_all<R: BufRead>(
     } else if let Some(why) = not_boards {
         end = End::NotBoards(why);
     } else {
-        output.finish()?;
+        writers.iter_mut().try_for_each(Writer::finish)?;
         if let Some(e) = io_error {
             end = End::InputFailed(e);
         }
@@ -293,12 +291,12 @@ mod tests {
         let mut out = Vec::new();
         let mut seen = Seen::default();
         let source = Source::stream(input.as_bytes(), None);
-        let outcome = classify_all(source, &options, &mut out, &mut seen).unwrap();
+        let mut outs = [(Some(Format::Csv), &mut out as &mut dyn Write)];
+        let outcome = classify_all(source, &options, &mut outs, &mut seen).unwrap();
         (outcome, seen, String::from_utf8(out).unwrap())
     }
 
     const CSV: Options = Options {
-        format: Some(Format::Csv),
         notation: None,
         size: None,
     };

@@ -4,8 +4,11 @@
 //! machinery under them (atomic writes, bounded reads, checksums, the tally codec, the
 //! checkpoint journal) is [`crate::storage`].
 
-// The writers the command line shares (`classify_stream`, `export`, `table`, `solutions`) are
-// not part of the library's documented API; part rows, their merge and the sequences are.
+// The writers the command line shares (`classify_input`, `classify_stream`, `export`, `table`,
+// `solutions`) are not part of the library's documented API; part rows, their merge and the
+// sequences are.
+#[doc(hidden)]
+pub mod classify_input;
 #[doc(hidden)]
 pub mod classify_stream;
 #[doc(hidden)]

@@ -173,19 +173,12 @@ pub fn write_solutions<W: Write>(
             } else {
                 return ControlFlow::Continue(());
             };
-            if let Err(e) = result {
-                error = Some(e);
-                return ControlFlow::Break(());
-            }
-            let written = writer.written();
-            if written % PROGRESS_EVERY == 0 {
-                progress(written);
-            }
-            if written >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            go_on(
+                result.map(|()| writer.written()),
+                limit,
+                &mut error,
+                &mut progress,
+            )
         });
     }
     if let Some(e) = error {
@@ -194,6 +187,33 @@ pub fn write_solutions<W: Write>(
     let written = writer.written();
     writer.finish()?;
     Ok(written)
+}
+
+/// Whether a list goes on after a board written (`result`: the boards written so far, or the
+/// error that ends it, kept in `error`): below `limit`; `progress` is called every
+/// [`PROGRESS_EVERY`] boards.
+pub(crate) fn go_on(
+    result: io::Result<u64>,
+    limit: u64,
+    error: &mut Option<io::Error>,
+    progress: &mut impl FnMut(u64),
+) -> ControlFlow<()> {
+    match result {
+        Err(e) => {
+            *error = Some(e);
+            ControlFlow::Break(())
+        }
+        Ok(written) => {
+            if written.is_multiple_of(PROGRESS_EVERY) {
+                progress(written);
+            }
+            if written >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    }
 }
 
 /// Writes the class of `members` (from [`classify::orbit_members`]) in `notation`, at most

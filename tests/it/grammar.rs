@@ -316,11 +316,20 @@ fn classify_and_list_classes_take_json_csv_and_markdown_file_flags() {
     assert_eq!(classes.as_array().unwrap().len(), 12);
     let md = stdout_in(d.path(), &["list", "8", "--classes", "--markdown", "-"]);
     assert_eq!(md.lines().count(), 2 + 12, "{md}");
-    // One output at a time, and --json on list needs --classes: usage errors, no file.
+    // One output on stdout, --format json beside --json, and --json on list without
+    // --classes: usage errors, no file.
     for args in [
-        &["classify", "b.txt", "--json", "x.json", "-o", "y.txt"][..],
-        &["classify", "b.txt", "--json", "x.json", "--csv", "y.csv"],
-        &["classify", "b.txt", "--json", "x.json", "--format", "csv"],
+        &[
+            "classify",
+            "b.txt",
+            "--json",
+            "x.json",
+            "--csv",
+            "-",
+            "--markdown",
+            "-",
+        ][..],
+        &["classify", "b.txt", "--json", "x.json", "--format", "json"],
         &["list", "8", "--json", "x.json"],
     ] {
         let o = queens().args(args).current_dir(d.path()).output().unwrap();
@@ -331,4 +340,131 @@ fn classify_and_list_classes_take_json_csv_and_markdown_file_flags() {
         );
         assert!(!d.path().join("x.json").exists(), "{args:?}");
     }
+}
+
+#[test]
+fn classify_and_list_classes_write_several_outputs_at_once() {
+    let d = dir();
+    fs::write(d.path().join("b.txt"), "15863724\n35281746\n").unwrap();
+    let read = |name: &str| fs::read_to_string(d.path().join(name)).unwrap();
+    // Each file holds what a run that writes it alone writes; the table, asked for by -o,
+    // goes to its own file, and stdout carries nothing.
+    let all = [
+        "classify",
+        "b.txt",
+        "--csv",
+        "a.csv",
+        "--json",
+        "a.json",
+        "--markdown",
+        "a.md",
+        "-o",
+        "a.txt",
+    ];
+    assert_eq!(stdout_in(d.path(), &all), "");
+    for (flag, name) in [
+        ("--csv", "a.csv"),
+        ("--json", "a.json"),
+        ("--markdown", "a.md"),
+    ] {
+        let alone = stdout_in(d.path(), &["classify", "b.txt", flag, "-"]);
+        assert_eq!(read(name), alone, "{flag}");
+    }
+    assert_eq!(read("a.txt"), stdout_in(d.path(), &["classify", "b.txt"]));
+    // One flag to stdout, with the table in cols1 beside it in a file: the notation --format
+    // names is that of every output's board columns.
+    let csv = stdout_in(
+        d.path(),
+        &[
+            "classify", "b.txt", "--csv", "-", "--format", "cols1", "-o", "c.txt",
+        ],
+    );
+    let csv1 = ["classify", "b.txt", "--csv", "-", "--notation", "cols1"];
+    assert_eq!(csv, stdout_in(d.path(), &csv1));
+    assert!(csv.contains(",1 5 8 6 3 7 2 4,"), "{csv}");
+    let cols1 = stdout_in(d.path(), &["classify", "b.txt", "--format", "cols1"]);
+    assert_eq!(read("c.txt"), cols1);
+    assert!(cols1.contains("1 5 8 6 3 7 2 4"), "{cols1}");
+
+    // list --classes: the list in csv on stdout, and the JSON in a file.
+    let listed = stdout_in(
+        d.path(),
+        &[
+            "list",
+            "8",
+            "--classes",
+            "--format",
+            "csv",
+            "--json",
+            "c.json",
+        ],
+    );
+    assert_eq!(
+        listed,
+        stdout_of(&["list", "8", "--classes", "--format", "csv"])
+    );
+    assert_eq!(listed.lines().count(), 13, "{listed}");
+    assert_eq!(
+        read("c.json"),
+        stdout_of(&["list", "8", "--classes", "--format", "json"])
+    );
+    let both = [
+        "list",
+        "6",
+        "--classes",
+        "--json",
+        "l.json",
+        "--markdown",
+        "l.md",
+    ];
+    assert_eq!(stdout_in(d.path(), &both), "");
+    assert_eq!(
+        read("l.json"),
+        stdout_of(&["list", "6", "--classes", "--json", "-"])
+    );
+    assert_eq!(
+        read("l.md"),
+        stdout_of(&["list", "6", "--classes", "--markdown", "-"])
+    );
+
+    // Two outputs on stdout: one line, exit 2, and no file written.
+    fails_with(
+        &[
+            "classify", "--board", "15863724", "--csv", "-", "--json", "-",
+        ],
+        2,
+        "only one of --format, --csv, --json and --markdown can write to stdout (-)",
+    );
+    let o = queens()
+        .args([
+            "list",
+            "8",
+            "--classes",
+            "--json",
+            "-",
+            "--format",
+            "cols",
+            "--markdown",
+        ])
+        .arg(d.path().join("x.md"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "queens: error: only one of --format, --json and --markdown can write to stdout (-)\n"
+    );
+    assert!(!d.path().join("x.md").exists());
+
+    // An input that is not boards ends the run: neither file is written, and a file that
+    // was there is left as it was.
+    fs::write(d.path().join("junk.txt"), "a\nb\nc\nd\ne\nf\n").unwrap();
+    let junk = ["classify", "junk.txt", "--csv", "a.csv", "--json", "j.json"];
+    let o = queens().args(junk).current_dir(d.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert_eq!(
+        read("a.csv"),
+        stdout_in(d.path(), &["classify", "b.txt", "--csv", "-"])
+    );
+    assert!(!d.path().join("j.json").exists());
 }

@@ -162,15 +162,9 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
     let quiet = cli.quiet;
     match cli.command {
         Command::Count(args) => count::run(args, quiet),
-        Command::List(mut args) => {
-            args.fold_file_flags();
-            list::run(&args)
-        }
+        Command::List(args) => list::run(&args),
         Command::Verify(args) => verify::run(args, quiet),
-        Command::Classify(mut args) => {
-            args.fold_file_flags();
-            classify::run(&args)
-        }
+        Command::Classify(args) => classify::run(&args),
         Command::Profile(args) => profile::run(args, quiet),
         Command::Render(args) => render::run(&args),
         Command::Plot(args) => plot::run(&args),

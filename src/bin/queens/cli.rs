@@ -253,14 +253,6 @@ pub(crate) fn notation_parser<T: Clone + Send + Sync + 'static>(
     )
 }
 
-/// The help of `notation` in `table`, for the notations an argument takes.
-pub(crate) fn help_in(
-    table: &[(Notation, &'static str)],
-    notation: Notation,
-) -> Option<&'static str> {
-    table.iter().find(|(n, _)| *n == notation).map(|&(_, h)| h)
-}
-
 /// `--from`: the notation boards are read in, or `None` for automatic detection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FromArg(Option<Notation>);

@@ -1,22 +1,24 @@
-//! The output arguments of the commands that write a table (`count`, `merge`, `verify`,
-//! `profile`): one flattened group, [`Outputs`], built from the library's list of formats
-//! ([`Format::ALL`]). Each format of a command's [`Layout`] is a `--NAME FILE` flag with its
-//! help, and, where it has one, a value of `--format`; `-o FILE` and `--format` choose the main
-//! output; `--columns` and `--sequence` are the options of the Markdown table and the b-file.
-//! The stdout rule (at most one output on stdout) names the same flags. A format added to the
-//! library is a flag of `count` and `merge` with nothing written here.
+//! The output arguments of every command that writes a table or a list (`count`, `merge`,
+//! `verify`, `profile`, `classify`, `list`): one flattened group, [`Outputs`], built from the
+//! library's list of formats ([`Format::ALL`]). Each format of a command's [`Layout`] is a
+//! `--NAME FILE` flag with its help, and, where it has one, a value of `--format`; `-o FILE` and
+//! `--format` choose the main output; `--columns` and `--sequence` are the options of the
+//! Markdown table and the b-file. The stdout rule (at most one output on stdout) names the same
+//! flags. A format added to the library is a flag of `count` and `merge` with nothing written
+//! here.
 
+use crate::output::Destination;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use queens::formats::export::{Format, Info, Options, flags_sentence};
+use queens::formats::export::request::{Given, Request};
+use queens::formats::export::{Format, Info, flags_sentence};
 use queens::sequences::Sequence;
 use std::marker::PhantomData;
+use std::ops::Deref;
 
-mod notation;
-pub use notation::{BoardNotationArg, ClassifyFormat, ListFormat};
-
-/// What one command offers of the output group: its format flags and their help, `--columns`,
-/// and where the flags stand in its help.
+/// What one command offers of the output group: its format flags and their help, the values
+/// of `--format`, `--columns`, and where the flags stand in its help.
 pub trait Layout: 'static {
     /// The command's format flags, in the order of its help.
     fn flags() -> Vec<&'static Info>;
@@ -25,6 +27,23 @@ pub trait Layout: 'static {
     fn help(info: &'static Info) -> &'static str {
         info.help
     }
+
+    /// The values of `--format`, given those of its main formats (`human` and them by
+    /// default); a value that is not a main format's chooses the command's own table.
+    fn values(mains: Vec<PossibleValue>) -> Vec<PossibleValue> {
+        let human =
+            PossibleValue::new("human").help("The table for reading (the command's own lines)");
+        [human].into_iter().chain(mains).collect()
+    }
+
+    /// The help of `--format`, before the sentence on the flags that write more outputs.
+    const FORMAT_HELP: &'static str = "The format of the table on stdout or in -o's FILE";
+
+    /// `--format`'s default, if it has one.
+    const DEFAULT: Option<&'static str> = Some("human");
+
+    /// The argument the format flags need, if any (`list`'s `--classes`).
+    const REQUIRES: Option<&'static str> = None;
 
     /// The help of `--columns`, where the command takes it (after its first flag).
     const COLUMNS: Option<&'static str> = None;
@@ -41,7 +60,7 @@ pub trait Layout: 'static {
 }
 
 /// The infos of `formats`.
-fn infos(formats: &[Format]) -> Vec<&'static Info> {
+pub fn infos(formats: &[Format]) -> Vec<&'static Info> {
     formats.iter().map(|f| f.info()).collect()
 }
 
@@ -98,8 +117,7 @@ impl Layout for VerifyLayout {
                 "Also write the rows and run metadata as JSON (count --json's) to FILE (`-`: \
                  stdout)"
             }
-            "markdown" => "Also write the rows as a Markdown table to FILE (`-`: stdout)",
-            _ => info.help,
+            _ => "Also write the rows as a Markdown table to FILE (`-`: stdout)",
         }
     }
 }
@@ -119,33 +137,27 @@ impl Layout for ProfileLayout {
                  stdout, which then carries only the CSV)"
             }
             "json" => "Also write the profiles and run metadata as JSON to FILE (`-`: stdout)",
-            "markdown" => {
+            _ => {
                 "Also write the profiles as a Markdown table (n, depth, nodes, solutions) to \
                  FILE (`-`: stdout)"
             }
-            _ => info.help,
         }
     }
 }
 
-/// The outputs of a table command: a file per format flag, `-o` and `--format` (folded into
-/// the flags: `--format csv -o t.csv` is `--csv t.csv`, without `-o` `--csv -`), `--columns`
-/// and `--sequence`.
+/// The outputs of a command, as its [`Layout`] offers them: the library's [`Request`] (which
+/// it dereferences to), read from the command line.
 #[derive(Debug)]
 pub struct Outputs<L> {
-    /// The file of each flag of the layout, in its order (`-`: stdout).
-    files: Vec<(&'static Info, Option<String>)>,
-    /// `-o FILE`.
-    output: Option<String>,
-    /// The file the human table goes to (`-o FILE` with `--format human`).
-    pub human_to: Option<String>,
-    /// A usage message: `--format` and its own flag both given.
-    conflict: Option<String>,
-    /// `--columns`.
-    columns: Option<Vec<usize>>,
-    /// `--sequence`.
-    sequence: Sequence,
+    request: Request,
     layout: PhantomData<L>,
+}
+
+impl<L> Deref for Outputs<L> {
+    type Target = Request;
+    fn deref(&self) -> &Request {
+        &self.request
+    }
 }
 
 /// The value parser of `--sequence`: the library's list of sequences ([`Sequence::ALL`]), by
@@ -160,138 +172,46 @@ fn sequence_parser() -> impl TypedValueParser<Value = Sequence> {
         .map(|name| Sequence::from_name(&name).expect("clap checked the name against the list"))
 }
 
-/// The value parser of `--columns`: names of the table's columns.
-fn parse_columns(s: &str) -> Result<Vec<usize>, String> {
-    queens::formats::table::parse_columns(s)
-}
-
 impl<L: Layout> Outputs<L> {
-    /// The main formats of the layout: those that are also values of `--format`.
-    fn main_formats() -> Vec<&'static Info> {
-        L::flags()
-            .into_iter()
-            .filter(|i| i.as_format.is_some())
-            .collect()
-    }
-
-    /// The file `format`'s flag names, if given.
-    pub fn file(&self, format: Format) -> Option<&str> {
-        self.file_of(format.name())
-    }
-
-    /// The file of the flag of the format `name`, if given.
-    fn file_of(&self, name: &str) -> Option<&str> {
-        self.files
-            .iter()
-            .find(|(i, _)| i.name == name)
-            .and_then(|(_, f)| f.as_deref())
-    }
-
-    /// Every format flag given, with its file, in the order of the flags.
-    pub fn files(&self) -> impl Iterator<Item = (&'static Info, &str)> {
-        self.files
-            .iter()
-            .filter_map(|(i, f)| f.as_deref().map(|f| (*i, f)))
-    }
-
-    /// Every output by the option that names it: each format flag, then `-o` (the human
-    /// table's file), for the check that no output is also an input.
-    pub fn named(&self) -> Vec<(&'static str, Option<&str>)> {
-        let flags = self.files.iter().map(|(i, f)| (i.flag, f.as_deref()));
-        flags.chain([("-o", self.human_to.as_deref())]).collect()
-    }
-
-    /// The flags of the exports, every format flag but `--csv`, as a message lists them:
-    /// `--json, --markdown and --bfile`.
-    pub fn exports_text(&self) -> String {
-        let flags: Vec<&str> = (self.files.iter())
-            .map(|(i, _)| i.flag)
-            .filter(|&f| f != Format::Csv.info().flag)
-            .collect();
-        flags_sentence(&flags)
-    }
-
-    /// `--columns`, if given.
-    pub fn columns(&self) -> Option<&[usize]> {
-        self.columns.as_deref()
-    }
-
-    /// `--sequence`: the sequence of the b-file.
-    pub fn sequence(&self) -> Sequence {
-        self.sequence
-    }
-
-    /// What the formats need besides the rows: `--columns` (every column without it) and
-    /// `--sequence`.
-    pub fn options(&self) -> Options {
-        let mut options = Options {
-            sequence: self.sequence,
-            ..Options::default()
-        };
-        if let Some(columns) = &self.columns {
-            options.columns.clone_from(columns);
+    /// The outputs of a command whose own table gives way to the format flags (`classify`,
+    /// `list`): the table (`None`, see [`Request::table_to`]), then each flag's format, each
+    /// destination checked before any work; a usage message for a [`Request::check`]
+    /// conflict, more than one output on stdout, or a destination that cannot be written.
+    pub fn targets(&self) -> Result<Vec<(Option<Format>, Destination)>, String> {
+        self.check()?;
+        let table = self.table_to().map(|f| (None, None, f));
+        let flags = self
+            .files()
+            .map(|(i, f)| (Format::named(i.name), Some(i.flag), f));
+        let mut targets = Vec::new();
+        for (format, flag, file) in table.into_iter().chain(flags) {
+            let dest = Destination::parse(file);
+            dest.check()
+                .map_err(|e| flag.map_or(e.clone(), |flag| format!("{flag}: {e}")))?;
+            targets.push((format, dest));
         }
-        options
-    }
-
-    /// Whether `-o` sends the table to a file: stdout then carries none of it (not the human
-    /// table beside a `--format csv -o t.csv` either).
-    pub fn redirected(&self) -> bool {
-        self.output.as_deref().is_some_and(|o| o != "-")
-    }
-
-    /// The usage message of a `--format` whose own flag is given too.
-    pub fn check(&self) -> Result<(), String> {
-        self.conflict.clone().map_or(Ok(()), Err)
-    }
-
-    /// The usage message of more than one output on stdout.
-    pub fn stdout_rule(&self) -> String {
-        format!(
-            "only one of {} can write to stdout (-)",
-            flags_sentence(&L::stdout_rule())
-        )
-    }
-
-    /// Writes `--format NAME` (with `-o`'s FILE, or `-`) into the flag of that format, and
-    /// `-o FILE` with `--format human` into [`Outputs::human_to`]; a flag given too is kept,
-    /// and refused by [`Outputs::check`].
-    fn fold(&mut self, format: Option<&'static Info>) {
-        let Some(info) = format else {
-            self.human_to = self.output.clone().filter(|o| o != "-");
-            return;
-        };
-        let dest = self.output.clone().unwrap_or_else(|| "-".to_string());
-        let slot = self
-            .files
-            .iter_mut()
-            .find(|(i, _)| i.name == info.name)
-            .map(|(_, f)| f)
-            .expect("--format names a flag of the layout");
-        match slot {
-            Some(given) => {
-                let (f, flag) = (info.name, info.flag);
-                self.conflict = Some(format!(
-                    "--format {f} and {flag} '{given}' both ask for {f}: give one (--format {f} \
-                     -o FILE, or {flag} FILE)"
-                ));
-            }
-            None => *slot = Some(dest),
+        if targets
+            .iter()
+            .filter(|(_, d)| *d == Destination::Stdout)
+            .count()
+            > 1
+        {
+            return Err(self.stdout_rule());
         }
+        Ok(targets)
     }
 }
 
 impl<L: Layout> FromArgMatches for Outputs<L> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let files = L::flags()
-            .into_iter()
-            .map(|i| (i, m.get_one::<String>(i.name).cloned()))
-            .collect();
-        let mut outputs = Outputs {
-            files,
+        let files = L::flags().into_iter();
+        let explicit = m.value_source("format") == Some(ValueSource::CommandLine);
+        let request = Request::new(Given {
+            files: files
+                .map(|i| (i, m.get_one::<String>(i.name).cloned()))
+                .collect(),
             output: m.get_one::<String>("output").cloned(),
-            human_to: None,
-            conflict: None,
+            format: m.get_one::<String>("format").map(|f| (f.clone(), explicit)),
             // Neither is an argument of every layout.
             columns: m
                 .try_get_one::<Vec<usize>>("columns")
@@ -302,15 +222,11 @@ impl<L: Layout> FromArgMatches for Outputs<L> {
                 .try_get_one::<Sequence>("sequence")
                 .ok()
                 .flatten()
-                .copied()
-                .unwrap_or(Options::default().sequence),
-            layout: PhantomData,
-        };
-        let format = m
-            .get_one::<String>("format")
-            .and_then(|name| Self::main_formats().into_iter().find(|i| i.name == name));
-        outputs.fold(format);
-        Ok(outputs)
+                .copied(),
+            stdout_flags: L::stdout_rule(),
+        });
+        let layout = PhantomData;
+        Ok(Outputs { request, layout })
     }
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
@@ -323,13 +239,15 @@ impl<L: Layout> Args for Outputs<L> {
     fn augment_args(cmd: Command) -> Command {
         let mut lead = Vec::new();
         for (k, info) in L::flags().into_iter().enumerate() {
-            lead.push(
-                Arg::new(info.name)
-                    .long(info.name)
-                    .value_name("FILE")
-                    .action(ArgAction::Set)
-                    .help(L::help(info)),
-            );
+            let flag = Arg::new(info.name)
+                .long(info.name)
+                .value_name("FILE")
+                .action(ArgAction::Set)
+                .help(L::help(info));
+            lead.push(match L::REQUIRES {
+                Some(other) => flag.requires(other),
+                None => flag,
+            });
             if k == 0
                 && let Some(help) = L::COLUMNS
             {
@@ -338,7 +256,7 @@ impl<L: Layout> Args for Outputs<L> {
                         .long("columns")
                         .value_name("NAMES")
                         .action(ArgAction::Set)
-                        .value_parser(parse_columns)
+                        .value_parser(queens::formats::table::parse_columns)
                         .help(help),
                 );
             }
@@ -379,14 +297,23 @@ impl<L: Layout> Args for Outputs<L> {
         } else {
             cmd = cmd.args(lead);
         }
-        let mains = Self::main_formats();
+        let mains: Vec<&Info> = (L::flags().into_iter())
+            .filter(|i| i.as_format.is_some())
+            .collect();
         let main_flags: Vec<&str> = mains.iter().map(|i| i.flag).collect();
-        let values = std::iter::once(
-            PossibleValue::new("human").help("The table for reading (the command's own lines)"),
-        )
-        .chain(mains.iter().map(|i| {
+        let values = mains.iter().map(|i| {
             PossibleValue::new(i.name).help(i.as_format.expect("a main format has its help"))
-        }));
+        });
+        let format = Arg::new("format")
+            .long("format")
+            .value_name("FORMAT")
+            .action(ArgAction::Set)
+            .value_parser(PossibleValuesParser::new(L::values(values.collect())))
+            .help(format!(
+                "{}; {} FILE write more outputs at once",
+                L::FORMAT_HELP,
+                flags_sentence(&main_flags)
+            ));
         cmd.arg(
             Arg::new("output")
                 .short('o')
@@ -398,19 +325,10 @@ impl<L: Layout> Args for Outputs<L> {
                          it (atomically; `-`: stdout)",
                 ),
         )
-        .arg(
-            Arg::new("format")
-                .long("format")
-                .value_name("FORMAT")
-                .action(ArgAction::Set)
-                .value_parser(PossibleValuesParser::new(values))
-                .default_value("human")
-                .help(format!(
-                    "The format of the table on stdout or in -o's FILE; {} FILE write more \
-                         outputs at once",
-                    flags_sentence(&main_flags)
-                )),
-        )
+        .arg(match L::DEFAULT {
+            Some(default) => format.default_value(default),
+            None => format,
+        })
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {

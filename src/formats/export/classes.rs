@@ -7,7 +7,6 @@ use crate::board::notation::{self, Notation};
 use crate::classify;
 use crate::formats::solutions::{self, ListOptions};
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 
 /// Writes the classes of `n`: in `format`, or without one (`None`) one per line in
 /// `notation` (a single-line one), each canonical board followed by a `#` comment with its
@@ -82,19 +81,11 @@ pub fn write_classes(
                     format!("| {index} | {board} | {symmetry} | {size} |\n").as_bytes(),
                 );
             }
-            if let Err(e) = out.write_all(&line) {
-                error = Some(e);
-                return ControlFlow::Break(());
-            }
-            written += 1;
-            if written.is_multiple_of(solutions::PROGRESS_EVERY) {
-                progress(written);
-            }
-            if written >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            let result = out.write_all(&line).map(|()| {
+                written += 1;
+                written
+            });
+            solutions::go_on(result, limit, &mut error, &mut progress)
         });
     }
     if let Some(e) = error {

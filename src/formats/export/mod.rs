@@ -20,6 +20,7 @@ pub mod json;
 pub mod machine;
 pub mod markdown;
 pub mod profile;
+pub mod request;
 
 pub use exporter::{Exporter, Info, Options, RunMeta, rfc3339, rfc3339_now};
 pub use machine::Machine;
@@ -62,6 +63,11 @@ impl Format {
     /// The format's name (`--format NAME`, and its flag `--NAME`).
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// The format called `name`, if any.
+    pub fn named(name: &str) -> Option<Format> {
+        Format::ALL.iter().copied().find(|f| f.name() == name)
     }
 
     /// The flag that writes this format to a file: `--csv`.

@@ -30,11 +30,6 @@ pub fn refuse_outputs_that_are_inputs(
     crate::output::refuse_outputs_that_are_inputs(&outputs, &inputs).map_err(CommandError::Usage)
 }
 
-/// The `-o` destination: the file `arg` names, else stdout; checked before any work.
-pub fn output_destination(arg: Option<&str>) -> Result<Destination, CommandError> {
-    arg.map_or(Ok(Destination::Stdout), destination)
-}
-
 /// The destination `arg` names, if any (`--csv FILE`, `-o FILE` of a human table), checked
 /// before any work.
 pub fn optional_destination(arg: Option<&str>) -> Result<Option<Destination>, CommandError> {

@@ -20,7 +20,7 @@ pub mod verify;
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
 pub use destinations::{
-    destination, optional_destination, output_destination, refuse_outputs_that_are_inputs,
+    destination, optional_destination, refuse_outputs_that_are_inputs,
 };
 pub use error::CommandError;
 use queens::Counter;

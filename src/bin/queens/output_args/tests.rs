@@ -1,6 +1,7 @@
-//! Tests of the output group. The format seam seen from the command line: a format added to a layout's list (here a
-//! TSV exporter that exists only in this test) is a flag with its help, a value of
-//! `--format`, named by the stdout rule, and written by the same plan as the others.
+//! Tests of the output group. The format seam seen from the command line: a format added to
+//! a layout's list (here a TSV exporter that exists only in this test) is a flag with its
+//! help, a value of `--format`, named by the stdout rule, and written by the same plan as the
+//! others.
 
 use super::*;
 use crate::commands::exports;
@@ -45,18 +46,8 @@ fn command() -> Command {
 }
 
 fn parse(args: &[&str]) -> Outputs<WithTsv> {
-    let m = command()
-        .try_get_matches_from([&["count"], args].concat())
-        .unwrap();
-    Outputs::from_arg_matches(&m).unwrap()
-}
-
-fn rows() -> Vec<Row> {
-    let text = "n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,\
-                kernel,threads,verified\n\
-                4,2,1,0,0,1,7,0.000154,symmetric,avx512,2,yes\n\
-                5,10,2,1,0,1,9,0.000179,symmetric,avx512,2,yes\n";
-    table::read_csv(text.as_bytes()).unwrap()
+    let m = command().try_get_matches_from([&["count"], args].concat());
+    Outputs::from_arg_matches(&m.unwrap()).unwrap()
 }
 
 #[test]
@@ -69,33 +60,28 @@ fn a_format_added_to_the_list_is_a_flag_with_its_help_and_a_format_value() {
         tsv.get_help().unwrap().to_string(),
         "Also write n and total as TSV to FILE (`-`: stdout)"
     );
-    let values: Vec<(String, String)> = (arg("format").get_possible_values().iter())
-        .map(|v| (v.get_name().to_string(), v.get_help().unwrap().to_string()))
-        .collect();
-    assert_eq!(
-        values.last().unwrap(),
-        &(
-            "tsv".to_string(),
-            "Tab-separated n and total, as `--tsv` writes it".to_string()
-        )
-    );
+    let values = arg("format").get_possible_values();
+    let tsv = values.last().unwrap();
+    assert_eq!(tsv.get_name(), "tsv");
+    let help = tsv.get_help().unwrap().to_string();
+    assert_eq!(help, "Tab-separated n and total, as `--tsv` writes it");
     assert!(
         (arg("format").get_help().unwrap().to_string())
             .contains("; --csv, --json, --markdown and --tsv FILE write more outputs"),
     );
     // In the help, the library's flags in their order, then the new one.
     let help = cmd.clone().render_help().to_string();
-    let at: Vec<usize> = [
+    let flags = [
         "--csv",
         "--json",
         "--markdown",
         "--bfile",
         "--tsv",
         "--output",
-    ]
-    .iter()
-    .map(|f| help.find(&format!("{f} <FILE>")).unwrap())
-    .collect();
+    ];
+    let at: Vec<usize> = (flags.iter())
+        .map(|f| help.find(&format!("{f} <FILE>")).unwrap())
+        .collect();
     assert!(at.is_sorted(), "{help}");
 }
 
@@ -106,12 +92,16 @@ fn a_format_added_to_the_list_is_written_and_counted_by_the_stdout_rule() {
     let outputs = parse(&["--tsv", path.to_str().unwrap()]);
     assert_eq!(outputs.file(Format::Csv), None);
     let plan = exports::plan(&outputs, None).unwrap();
-    plan.write(&rows(), &RunMeta::now(None)).unwrap();
+    let csv = "n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,kernel,\
+               threads,verified\n4,2,1,0,0,1,7,0.1,symmetric,avx512,2,yes\n\
+               5,10,2,1,0,1,9,0.1,symmetric,avx512,2,yes\n";
+    let rows = table::read_csv(csv.as_bytes()).unwrap();
+    plan.write(&rows, &RunMeta::now(None)).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "4\t2\n5\t10\n");
 
     // `--format tsv` is `--tsv -`; beside `--json -` it is a second output on stdout.
     let both = parse(&["--format", "tsv", "--json", "-"]);
-    assert_eq!(both.files().collect::<Vec<_>>().len(), 2);
+    assert_eq!(both.files().count(), 2);
     let Err(crate::commands::CommandError::Usage(message)) = exports::plan(&both, None) else {
         panic!("two outputs on stdout were accepted");
     };

@@ -7,11 +7,10 @@
 //! endless line), stops the run with one message (exit 2).
 //!
 //! The arguments ([`args`]) are resolved once into a [`job::Job`] (the input opened by
-//! [`input`]); the boards are read, classified and written by
+//! [`queens::formats::classify_input`]); the boards are read, classified and written by
 //! [`queens::formats::classify_stream`], which tells [`report`] what to say on stderr.
 
 mod args;
-mod input;
 mod job;
 mod report;
 
@@ -26,12 +25,12 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         input,
         options,
         notation_option,
-        dest,
+        targets,
         quiet,
     } = job::resolve(args)?;
     let (name, items) = (input.name, input.items);
     let mut result = None;
-    let written = dest.write_with(|w| {
+    let written = crate::output::write_all(&targets, |outs| {
         let progress = queens::console::progress::ReadProgress::start(
             super::progress_mode(quiet),
             "classify",
@@ -39,7 +38,7 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
             input.size,
         );
         let mut report = report::Report { quiet, progress };
-        let outcome = classify_stream::classify_all(input.source, &options, w, &mut report)?;
+        let outcome = classify_stream::classify_all(input.source, &options, outs, &mut report)?;
         let ended = !matches!(outcome.end, End::Whole);
         result = Some(outcome);
         if ended {

@@ -1,8 +1,10 @@
 //! `queens list`'s arguments, each with its help.
 
 use crate::cli::{FromArg, parse_size_arg};
-use crate::output_args::ListFormat;
+use crate::output_args::{Layout, Outputs, infos};
 use clap::Args;
+use clap::builder::PossibleValue;
+use queens::formats::export::{Format, Info};
 
 /// `queens list`.
 #[derive(Debug, Args)]
@@ -20,41 +22,86 @@ pub struct ListArgs {
     /// The notation of --orbit's board.
     #[arg(long, value_name = "NOTATION", default_value = "auto", value_parser = FromArg::parser())]
     pub from: FromArg,
-    /// Output format: a notation, or with --classes json or markdown [default: cols; with
-    /// --orbit, the notation of its board].
-    #[arg(long, value_parser = ListFormat::parser())]
-    pub format: Option<ListFormat>,
     /// Stop after K solutions.
     #[arg(long, value_name = "K")]
     pub limit: Option<u64>,
-    /// Write to FILE instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<String>,
-    /// With --classes: the classes as JSON in FILE (`-`: stdout): `--format json -o FILE`.
-    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format", "markdown"])]
-    pub json: Option<String>,
-    /// With --classes: the classes as a Markdown table in FILE (`-`: stdout): `--format
-    /// markdown -o FILE`.
-    #[arg(long, value_name = "FILE", requires = "classes", conflicts_with_all = ["output", "format"])]
-    pub markdown: Option<String>,
+    /// The list and the forms of `--classes`: `--format`, `-o`, `--json`, `--markdown`.
+    #[command(flatten)]
+    pub outputs: Outputs<ListLayout>,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,
 }
 
-impl ListArgs {
-    /// Reads `--json` or `--markdown FILE` as `--format json|markdown -o FILE` (clap refuses
-    /// them beside `-o`, `--format` or each other, and without --classes).
-    pub(crate) fn fold_file_flags(&mut self) {
-        let flags = [
-            (self.json.take(), ListFormat::Json),
-            (self.markdown.take(), ListFormat::Markdown),
-        ];
-        for (file, format) in flags {
-            if let Some(file) = file {
-                self.format = Some(format);
-                self.output = Some(file).filter(|f| f != "-");
+/// `list`'s outputs: the list in a notation, and with `--classes` a JSON list or a Markdown
+/// table of the classes.
+#[derive(Clone, Copy, Debug)]
+pub struct ListLayout;
+
+impl Layout for ListLayout {
+    fn flags() -> Vec<&'static Info> {
+        infos(&[Format::Json, Format::Markdown])
+    }
+    fn help(info: &'static Info) -> &'static str {
+        match info.name {
+            "json" => {
+                "With --classes: the classes as JSON in FILE (`-`: stdout): `--format json -o \
+                 FILE`"
+            }
+            _ => {
+                "With --classes: the classes as a Markdown table in FILE (`-`: stdout): \
+                 `--format markdown -o FILE`"
             }
         }
+    }
+    /// `json` and `markdown` (with --classes), then every notation.
+    fn values(_: Vec<PossibleValue>) -> Vec<PossibleValue> {
+        const HELP: [(&str, &str); 9] = [
+            (
+                "json",
+                "With --classes: a JSON list of the classes (class, canonical, symmetry, \
+                 class_size)",
+            ),
+            (
+                "markdown",
+                "With --classes: a Markdown table of the classes",
+            ),
+            (
+                "cols",
+                "One solution per line: the column of each row counted from 0, separated by \
+                 spaces",
+            ),
+            ("cols1", "The same counted from 1: `1 5 8 6 3 7 2 4`"),
+            (
+                "digits",
+                "Counted from 1 without separators: `15863724` (n ≤ 9)",
+            ),
+            (
+                "algebraic",
+                "Chess squares, one queen per file a, b, …: `a8 b2 c4 d1 e7 f5 g3 h6` (n ≤ 26)",
+            ),
+            (
+                "board",
+                "n lines of `Q` and `.` per solution, a blank line between solutions",
+            ),
+            (
+                "leetcode",
+                "One JSON list of boards, one board per line, as LeetCode 51 answers",
+            ),
+            (
+                "csv",
+                "CSV with a header: `index,solution`; with --classes \
+                 `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`",
+            ),
+        ];
+        HELP.map(|(name, help)| PossibleValue::new(name).help(help))
+            .into()
+    }
+    const FORMAT_HELP: &'static str = "Output format: a notation [default: cols; with --orbit, \
+        the notation of its board], or with --classes json or markdown";
+    const DEFAULT: Option<&'static str> = None;
+    const REQUIRES: Option<&'static str> = Some("classes");
+    fn stdout_rule() -> Vec<&'static str> {
+        vec!["--format", "--json", "--markdown"]
     }
 }

@@ -2,9 +2,8 @@
 
 use super::args::ListArgs;
 use super::board_arg::board_arg_read;
-use crate::commands::{CommandError, output_destination};
+use crate::commands::CommandError;
 use crate::output::Destination;
-use crate::output_args::ListFormat;
 use queens::board::Solution;
 use queens::board::notation::Notation;
 use queens::formats::export::Format;
@@ -17,29 +16,26 @@ pub struct Job {
     pub classes: bool,
     /// `--limit`.
     pub limit: Option<u64>,
-    /// The table format of `--classes` (JSON, Markdown), if one is asked for.
-    pub table: Option<Format>,
     /// The notation of the boards.
     pub notation: Notation,
     /// `--orbit`'s board.
     pub orbit: Option<Solution>,
-    /// Where the list goes.
-    pub dest: Destination,
+    /// Where each output goes: the list (`None`), the classes as JSON or Markdown.
+    pub targets: Vec<(Option<Format>, Destination)>,
     /// `--quiet`.
     pub quiet: bool,
 }
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
-    let table = args.format.and_then(ListFormat::table_format);
-    if table.is_some() && !args.classes {
+    if args.outputs.files().next().is_some() && !args.classes {
         return Err(CommandError::Usage(
             "--format json and markdown write the table of --classes (class, canonical, \
              symmetry, class_size); list every board with --format csv or leetcode"
                 .to_string(),
         ));
     }
-    let given = args.format.and_then(ListFormat::notation);
+    let given = args.outputs.table_format().and_then(Notation::from_name);
     if let Some(notation) = given {
         notation
             .check_n(args.n)
@@ -58,10 +54,9 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         n: args.n,
         classes: args.classes,
         limit: args.limit,
-        table,
         notation,
         orbit: orbit.map(|(board, _)| board),
-        dest: output_destination(args.output.as_deref())?,
+        targets: args.outputs.targets().map_err(CommandError::Usage)?,
         quiet: args.quiet,
     })
 }

@@ -7,6 +7,7 @@ mod board_arg;
 mod job;
 
 use super::CommandError;
+use crate::output::write_all;
 pub use args::ListArgs;
 pub use board_arg::{board_arg, board_arg_read};
 use queens::classify;
@@ -21,13 +22,14 @@ fn expected(n: usize, classes: bool) -> Option<u128> {
     if classes { row.classes } else { row.total }
 }
 
-/// Runs `queens list`.
+/// Runs `queens list`: each output in its turn, all kept or none.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let job = job::resolve(args)?;
     let (n, notation, limit) = (job.n, job.notation, job.limit);
-    let result = job.dest.write_with(|w| {
+    let result = write_all(&job.targets, |outs| {
         if let Some(board) = &job.orbit {
             let members = classify::orbit_members(board);
+            let (_, w) = &mut outs[0];
             return solutions::write_orbit(w, &members, notation, limit).map(|_| ());
         }
         let options = ListOptions {
@@ -38,19 +40,27 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         let progress = board_progress(
             super::progress_mode(job.quiet),
             &format!("list n={n} (units of {} boards)", solutions::PROGRESS_EVERY),
-            expected(n, job.classes).map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX)))),
+            expected(n, job.classes)
+                .map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX))) * outs.len() as u128),
         );
-        let tick = |_| {
+        let mut tick = |_| {
             if let Some(p) = &progress {
                 p.unit_done(0, u128::from(solutions::PROGRESS_EVERY));
             }
         };
-        let by_class = job.table.is_some() || notation.is_single_line();
-        let written = if job.classes && by_class {
-            write_classes(w, n, job.table, notation, limit, tick)
-        } else {
-            solutions::write_solutions(w, n, &options, tick)
-        };
+        let mut written = Ok(0);
+        for (format, w) in outs.iter_mut() {
+            let by_class = format.is_some() || notation.is_single_line();
+            let one = if job.classes && by_class {
+                write_classes(w, n, *format, notation, limit, &mut tick)
+            } else {
+                solutions::write_solutions(w, n, &options, &mut tick)
+            };
+            written = one.and_then(|one| written.map(|sum| sum + one));
+            if written.is_err() {
+                break;
+            }
+        }
         if let Some(p) = progress {
             match &written {
                 // Written to its end: every unit is done, the last one seldom whole.
@@ -58,8 +68,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
                 Err(_) => p.finish(),
             }
         }
-        let written = written?;
-        if written == 0 && limit != Some(0) && !job.quiet {
+        if written? == 0 && limit != Some(0) && !job.quiet {
             crate::note(&format!("queens: no solutions for n = {n}"));
         }
         Ok(())

@@ -1,21 +1,19 @@
 //! Where `queens classify`'s boards come from: boards given as arguments, or one file (or
-//! stdin), as [`Input`].
+//! stdin), as [`Input`]: what [`classify_all`](super::classify_stream::classify_all) reads.
 
-use super::args::ClassifyArgs;
-use crate::commands::CommandError;
-use queens::board::reader;
-use queens::formats::classify_stream::Source;
+use super::classify_stream::Source;
+use crate::board::notation::Notation;
+use crate::board::reader;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
 /// Opens FILE, or stdin for `-`, with its size when known.
-fn open(path: &str) -> Result<(Box<dyn BufRead>, Option<u64>), CommandError> {
+fn open(path: &str) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
     if path == "-" {
         return Ok((Box::new(io::stdin().lock()), None));
     }
-    let cannot =
-        |e: &dyn std::fmt::Display| CommandError::Usage(format!("cannot read '{path}': {e}"));
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{path}': {e}");
     let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
     if meta.is_dir() {
         return Err(cannot(&"it is a directory"));
@@ -39,29 +37,30 @@ pub struct Input {
     pub items: &'static str,
 }
 
-/// The input `args` name: an argument that names an existing file (or `-`) is a file, any
-/// other is one board (and `--board` always is); one file, or boards, not both. An argument
-/// that is neither a file nor a board is a usage message.
-pub fn input(args: &ClassifyArgs) -> Result<Input, CommandError> {
+/// The input that `inputs` (files or boards) and `given` (`--board`s) name, read in `from`
+/// (`None`: detected): an argument that names an existing file (or `-`) is a file, any other
+/// is one board (and `--board` always is); one file, or boards, not both. An argument that is
+/// neither a file nor a board is a usage message.
+pub fn input(inputs: &[String], given: &[String], from: Option<Notation>) -> Result<Input, String> {
     let mut files = Vec::new();
     let mut boards = Vec::new();
-    for text in &args.inputs {
+    for text in inputs {
         if text == "-" || Path::new(text).exists() {
             files.push(text.as_str());
             continue;
         }
-        let mut raw = reader::parse_one(text, args.from.notation()).map_err(|why| {
-            CommandError::Usage(format!(
+        let mut raw = reader::parse_one(text, from).map_err(|why| {
+            format!(
                 "cannot read '{text}': no such file, and not a board either ({why}); give a \
                  board as one argument, e.g. 15863724 or \"0 4 7 5 2 6 1 3\""
-            ))
+            )
         })?;
         raw.line = boards.len() + 1;
         boards.push(raw);
     }
-    for text in &args.boards {
-        let mut raw = reader::parse_one(text, args.from.notation())
-            .map_err(|why| CommandError::Usage(format!("--board '{text}': not a board: {why}")))?;
+    for text in given {
+        let mut raw = reader::parse_one(text, from)
+            .map_err(|why| format!("--board '{text}': not a board: {why}"))?;
         raw.line = boards.len() + 1;
         boards.push(raw);
     }
@@ -80,22 +79,20 @@ pub fn input(args: &ClassifyArgs) -> Result<Input, CommandError> {
                 path => format!("'{path}'"),
             };
             Ok(Input {
-                source: Source::stream(input, args.from.notation()),
+                source: Source::stream(input, from),
                 name,
                 size,
                 items: "lines",
             })
         }
-        ([file], false) if *file == "-" => Err(CommandError::Usage(
-            "give boards or stdin ('-'), not both".to_string(),
-        )),
-        ([file], false) => Err(CommandError::Usage(format!(
+        ([file], false) if *file == "-" => Err("give boards or stdin ('-'), not both".to_string()),
+        ([file], false) => Err(format!(
             "give boards or one file, not both: '{file}' is a file (use --board '{file}' for a \
              board of that name)"
-        ))),
-        ([a, b, ..], _) => Err(CommandError::Usage(format!(
+        )),
+        ([a, b, ..], _) => Err(format!(
             "one file at a time: '{a}' and '{b}' are both files (cat them into one input, or \
              classify each in its own run)"
-        ))),
+        )),
     }
 }

@@ -1,0 +1,177 @@
+//! What a command line asks of a command's outputs, resolved: [`Request`]. A file per format
+//! flag (`--csv FILE`, `-`: stdout), `-o FILE`, and `--format` folded into the flags
+//! (`--format csv -o t.csv` is `--csv t.csv`, without `-o` `--csv -`); the rule that at most
+//! one output goes to stdout; what the formats need besides the rows ([`Options`]).
+
+use super::{Info, Options, flags_sentence};
+use crate::sequences::Sequence;
+
+/// The outputs a command line asks for (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The file of each format flag, in the order of the flags (`-`: stdout).
+    files: Vec<(&'static Info, Option<String>)>,
+    /// `-o FILE`.
+    output: Option<String>,
+    /// `--format`, where given and not a format of a flag (the command's own table: `human`,
+    /// a notation).
+    table_format: Option<String>,
+    /// Whether `--format` names a format of a flag (folded into it).
+    folded: bool,
+    /// The file the human table goes to (`-o FILE` with `--format human`).
+    pub human_to: Option<String>,
+    /// A usage message: `--format` and its own flag both given.
+    conflict: Option<String>,
+    /// `--columns`.
+    columns: Option<Vec<usize>>,
+    /// `--sequence`.
+    sequence: Sequence,
+    /// The flags the stdout rule names.
+    stdout_flags: Vec<&'static str>,
+}
+
+/// What [`Request::new`] reads: the arguments as given.
+#[derive(Clone, Debug, Default)]
+pub struct Given {
+    /// The file of each format flag, in the order of the flags.
+    pub files: Vec<(&'static Info, Option<String>)>,
+    /// `-o FILE`.
+    pub output: Option<String>,
+    /// `--format` (its default too), and whether the command line gave it.
+    pub format: Option<(String, bool)>,
+    /// `--columns`.
+    pub columns: Option<Vec<usize>>,
+    /// `--sequence`.
+    pub sequence: Option<Sequence>,
+    /// The flags the stdout rule names.
+    pub stdout_flags: Vec<&'static str>,
+}
+
+impl Request {
+    /// The request of `given`: `--format NAME` of a flag's format (with `-o`'s FILE, or `-`)
+    /// is written into that flag, and `-o FILE` with any other `--format` into
+    /// [`Request::human_to`]; a flag given too is kept, and refused by [`Request::check`].
+    pub fn new(given: Given) -> Request {
+        let main = given.format.as_ref().and_then(|(name, _)| {
+            let flags = given.files.iter().map(|(i, _)| *i);
+            flags
+                .filter(|i| i.as_format.is_some())
+                .find(|i| i.name == *name)
+        });
+        let mut request = Request {
+            table_format: (given.format)
+                .filter(|(_, explicit)| main.is_none() && *explicit)
+                .map(|(name, _)| name),
+            files: given.files,
+            output: given.output,
+            folded: main.is_some(),
+            human_to: None,
+            conflict: None,
+            columns: given.columns,
+            sequence: given.sequence.unwrap_or(Options::default().sequence),
+            stdout_flags: given.stdout_flags,
+        };
+        let Some(info) = main else {
+            request.human_to = request.output.clone().filter(|o| o != "-");
+            return request;
+        };
+        let dest = request.output.clone().unwrap_or_else(|| "-".to_string());
+        let slot = (request.files.iter_mut())
+            .find(|(i, _)| i.name == info.name)
+            .map(|(_, f)| f)
+            .expect("the format is a flag's");
+        match slot {
+            Some(given) => {
+                let (f, flag) = (info.name, info.flag);
+                request.conflict = Some(format!(
+                    "--format {f} and {flag} '{given}' both ask for {f}: give one (--format {f} \
+                     -o FILE, or {flag} FILE)"
+                ));
+            }
+            None => *slot = Some(dest),
+        }
+        request
+    }
+
+    /// The file `format`'s flag names, if given.
+    pub fn file(&self, format: super::Format) -> Option<&str> {
+        let name = format.name();
+        self.files().find(|(i, _)| i.name == name).map(|(_, f)| f)
+    }
+
+    /// Every format flag given, with its file, in the order of the flags.
+    pub fn files(&self) -> impl Iterator<Item = (&'static Info, &str)> {
+        let given = self.files.iter();
+        given.filter_map(|(i, f)| f.as_deref().map(|f| (*i, f)))
+    }
+
+    /// Every output by the option that names it: each format flag, then `-o` (the human
+    /// table's file), for the check that no output is also an input.
+    pub fn named(&self) -> Vec<(&'static str, Option<&str>)> {
+        let flags = self.files.iter().map(|(i, f)| (i.flag, f.as_deref()));
+        flags.chain([("-o", self.human_to.as_deref())]).collect()
+    }
+
+    /// The flags of the exports, every format flag but `--csv`, as a message lists them:
+    /// `--json, --markdown and --bfile`.
+    pub fn exports_text(&self) -> String {
+        let flags = self.files.iter().map(|(i, _)| i.flag);
+        flags_sentence(&flags.filter(|&f| f != "--csv").collect::<Vec<_>>())
+    }
+
+    /// `--columns`, if given.
+    pub fn columns(&self) -> Option<&[usize]> {
+        self.columns.as_deref()
+    }
+
+    /// `--sequence`: the sequence of the b-file.
+    pub fn sequence(&self) -> Sequence {
+        self.sequence
+    }
+
+    /// `--format`, where given and not a flag's format: `human`, or a notation of the command.
+    pub fn table_format(&self) -> Option<&str> {
+        self.table_format.as_deref()
+    }
+
+    /// What the formats need besides the rows: `--columns` (every column without it) and
+    /// `--sequence`.
+    pub fn options(&self) -> Options {
+        let mut options = Options {
+            sequence: self.sequence,
+            ..Options::default()
+        };
+        if let Some(columns) = &self.columns {
+            options.columns.clone_from(columns);
+        }
+        options
+    }
+
+    /// Whether `-o` sends the table to a file: stdout then carries none of it (not the human
+    /// table beside a `--format csv -o t.csv` either).
+    pub fn redirected(&self) -> bool {
+        self.output.as_deref().is_some_and(|o| o != "-")
+    }
+
+    /// The usage message of a `--format` whose own flag is given too.
+    pub fn check(&self) -> Result<(), String> {
+        self.conflict.clone().map_or(Ok(()), Err)
+    }
+
+    /// The usage message of more than one output on stdout.
+    pub fn stdout_rule(&self) -> String {
+        let flags = flags_sentence(&self.stdout_flags);
+        format!("only one of {flags} can write to stdout (-)")
+    }
+
+    /// Where a command whose own table gives way to the format flags (`classify`, `list`)
+    /// writes that table: `-o`'s file, or stdout where `-o -` or `--format` asks for it or no
+    /// flag is given; `None` where only flags are given or `--format` names a flag's format.
+    pub fn table_to(&self) -> Option<&str> {
+        let asked = self.table_format.is_some() || self.output.is_some();
+        match &self.human_to {
+            Some(file) => Some(file),
+            None => (!self.folded && (asked || self.files().next().is_none())).then_some("-"),
+        }
+    }
+}
