@@ -454,7 +454,7 @@ mod tests {
             assert_eq!(
                 e,
                 format!(
-                    "the {engine} engine does not count the rules queen-test; it counts only queen-plane"
+                    "the {engine} engine does not count the rules queen-torus; it counts only queen-plane"
                 )
             );
         }
@@ -466,7 +466,7 @@ mod tests {
         };
         assert_eq!(
             e,
-            "the plan counts the rules queen-test, the count asks for the rules queen-plane"
+            "the plan counts the rules queen-torus, the count asks for the rules queen-plane"
         );
         let queens = EnumeratePlan::new(7);
         assert!(scalar.rules(TEST_RULES).run_plan(&queens).is_err());
@@ -478,7 +478,7 @@ mod tests {
         let counts = done.counts().unwrap();
         assert_eq!((counts.rules, counts.total), (TEST_RULES, 28));
         assert_eq!(counts.classes.total(), 4);
-        assert_eq!(counts.plan, "enumerate-prefix3-v1+queen-test");
+        assert_eq!(counts.plan, "enumerate-prefix3-v1+queen-torus");
     }
 
     #[test]

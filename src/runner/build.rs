@@ -217,7 +217,7 @@ mod tests {
                 let e = check_rules(engine, split, &other).unwrap_err().to_string();
                 assert!(!e.contains('\n'), "{e}");
                 assert!(
-                    e.ends_with("does not count the rules queen-test; it counts only queen-plane"),
+                    e.ends_with("does not count the rules queen-torus; it counts only queen-plane"),
                     "{e}"
                 );
             }
@@ -230,7 +230,7 @@ mod tests {
             let other = crate::plan::UnderOtherRules(plan);
             assert_eq!(
                 other.identity(),
-                format!("{}+queen-test", other.split_identity())
+                format!("{}+queen-torus", other.split_identity())
             );
             assert!(
                 plan_with_identity(9, Engine::Symmetric, &other.identity())
