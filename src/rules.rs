@@ -261,6 +261,22 @@ impl Rules {
         }
     }
 
+    /// The rules a plan identity names ([`Rules::identity_suffix`] ends it): the queens' for
+    /// an identity without a suffix of other rules.
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// assert_eq!(Rules::of_identity("enumerate-prefix3-v1+superqueen-torus"), Rules::TORUS_SUPERQUEENS);
+    /// assert_eq!(Rules::of_identity("symmetric-ring-v9"), Rules::QUEENS);
+    /// ```
+    pub fn of_identity(identity: &str) -> Rules {
+        Rules::ALL[1..]
+            .iter()
+            .copied()
+            .find(|r| identity.ends_with(&r.identity_suffix()))
+            .unwrap_or(Rules::QUEENS)
+    }
+
     /// Whether no reflection of the square fixes a solution of `n` > 1 under these rules:
     /// true for every rule set at least as strict as the plane's queen (whose attacks
     /// include the queen's on the plane), which is every rule set here. A solution fixed by
@@ -823,6 +839,31 @@ mod tests {
         // One dispatch picks each rule set's step.
         for rules in Rules::ALL {
             assert_eq!(with_row_step!(rules, S => S::RULES), rules);
+        }
+    }
+
+    #[test]
+    fn no_reflection_fixes_a_solution_of_any_rules() {
+        // Every solution of n = 2 to 8 under every rules, by brute force: none is its own
+        // image under the 4 reflections of the square (the axes: columns or rows reversed;
+        // the diagonals: the inverse permutation, and its image under the half turn).
+        for rules in Rules::ALL {
+            assert!(rules.no_reflection_fixes_a_solution());
+            for n in 2..=8 {
+                for p in brute_force_solutions(rules, n) {
+                    let m = n as u8 - 1;
+                    let mut inverse = vec![0u8; n];
+                    for (r, &c) in p.iter().enumerate() {
+                        inverse[c as usize] = r as u8;
+                    }
+                    let anti: Vec<u8> = inverse.iter().rev().map(|&c| m - c).collect();
+                    let columns: Vec<u8> = p.iter().map(|&c| m - c).collect();
+                    let rows: Vec<u8> = p.iter().rev().copied().collect();
+                    for image in [inverse, anti, columns, rows] {
+                        assert_ne!(image, p, "{rules} {p:?}");
+                    }
+                }
+            }
         }
     }
 
