@@ -39,6 +39,10 @@ pub fn parse_threads_arg(s: &str) -> Result<u16, String> {
 /// Options shared by the commands that run a search.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct SearchArgs {
+    /// The rules: `--piece`, `--board` (first, so that they read whether `--engine` was given
+    /// before it is taken from the matches; listed after the other options).
+    #[command(flatten)]
+    pub rules: crate::rules_args::RulesArgs,
     /// The search engine.
     #[arg(long, value_enum, default_value_t = EngineArg::Symmetric)]
     pub engine: EngineArg,
@@ -140,7 +144,7 @@ impl SearchArgs {
 
     /// The engine asked for.
     pub fn engine(&self) -> Engine {
-        self.engine.into()
+        self.rules.engine(self.engine.into())
     }
 
     /// The options resolved: `--threads 0` read as no `--threads` (all cores), so that the two
@@ -155,6 +159,7 @@ impl SearchArgs {
     /// Refuses `--kernel` (other than `auto`) and `--split` (other than `ring`, the default) with
     /// `--engine enumerate`, which has neither: they would be silently ignored.
     pub fn check(&self) -> Result<(), String> {
+        self.rules.check(self.engine.into())?;
         if self.engine != EngineArg::Enumerate {
             return Ok(());
         }
@@ -300,6 +305,7 @@ mod tests {
                 kernel: KernelChoice::Auto,
                 split: SplitArg::Ring,
                 threads,
+                rules: Default::default(),
             };
             search.resolved().unwrap().threads
         };

@@ -44,7 +44,7 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
 /// Resolves the outputs of a count of whole sizes.
 fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let csv = common::csv_destination(args.outputs.file(Format::Csv))?;
-    let known = common::known_table(&args.known)?;
+    let known = common::known_table(&args.known, job.search.rules.rules())?;
     let columns = args.outputs.columns();
     let exports = exports::plan(&args.outputs, csv.as_ref())?;
     let human_file = common::human_destination(args.outputs.human_to.as_deref())?;

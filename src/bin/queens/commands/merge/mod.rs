@@ -28,7 +28,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         human || human_file.is_some(),
         args.outputs.file(Format::Markdown).is_some(),
     )?;
-    let known = known_table(&args.known)?;
+    let known = known_table(&args.known, queens::rules::Rules::QUEENS)?;
     let meta = queens::formats::export::RunMeta::now(None).verified_against(known.source());
     let merged = read_and_merge(&args.files, quiet)?;
     let rows: Vec<Row> = merged
@@ -37,7 +37,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             let mut row = m.row().map_err(|e| {
                 CommandError::Failed(format!("the merged parts of n = {}: {e}", m.n))
             })?;
-            row.reverify(&known);
+            row.reverify(super::known_for_plan(&known, &args.known, &m.plan));
             Ok(row)
         })
         .collect::<Result<_, CommandError>>()?;

@@ -38,7 +38,14 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
                 .to_string(),
         ));
     }
-    let known = known_table(&args.known)?;
+    let rules = search.rules.rules();
+    if args.two_ways && !rules.is_queens() {
+        return Err(CommandError::Usage(format!(
+            "--two-ways counts with both plans of the symmetric engine, which counts only queens \
+             on the plane: the rules {rules} are counted one way, by the enumerate engine"
+        )));
+    }
+    let known = known_table(&args.known, rules)?;
     let outputs = Outputs::plan(&args)?;
     let meta = RunMeta::now(search.threads.map(usize::from)).verified_against(known.source());
     Ok(Job {
