@@ -2,43 +2,50 @@
 //! ([`Rules::attacks`], the one predicate that validation, drawing, classification and the
 //! tests' oracles use), the symmetry group the problem keeps ([`Rules::group`]), the name that
 //! goes into a plan's identity ([`Rules::id`], [`Rules::identity_suffix`]: checkpoints and
-//! parts of different rules never mix), and the one bitmask row step the plain searches are
-//! written over ([`RowState`]): `enumerate`, the `solutions` iterator, the plain and
-//! symmetric profiles, and both Burnside searches (the half turn steps its top rows and sees
-//! its mirror rows through [`RowState::advance`] and [`mirror`]; the quarter turn draws each
-//! square's attacks with the step). None of them writes a diagonal shift of its own.
+//! parts of different rules never mix), and the bitmask row step the plain searches are
+//! written over ([`RowStep`], one type per rule set): `enumerate`, the `solutions` iterator,
+//! the plain and symmetric profiles, and both Burnside searches (the half turn steps its top
+//! rows and sees its mirror rows through [`RowStep::advance`] and [`mirror`]; the quarter turn
+//! draws each square's attacks with the step). None of them writes a diagonal shift of its
+//! own. A search is generic over the step and compiled once per rule set; [`with_row_step!`]
+//! picks the rules' step once at its top, so the queens' search is the same code it was with
+//! the queens alone.
 //!
-//! Today there is one rule set, [`Rules::QUEENS`]: the queen on the plane n×n board, under the
-//! 8 symmetries of the square (D4). The unit tests add a second board, the torus
-//! (`Surface::TestOnly`, compiled into the unit tests alone), and show that the plain searches, the Burnside searches, the
-//! library's [`crate::Counter`] and its checkpoints follow it with no edit outside this file.
+//! The rule sets ([`Rules::ALL`]): the queen and the superqueen (queen + knight, the amazon)
+//! on the plane n×n board and on the n×n torus (both diagonals wrap around), combinable, each
+//! counted in classes under the 8 symmetries of the square (D4). [`Rules::QUEENS`] is the
+//! n-queens problem, which every engine counts; the plain engines (enumerate, and the plain
+//! profile) count every rule set.
 //!
-//! # Adding a rule set (another piece, a torus)
+//! # Adding a rule set (another piece, given squares)
 //!
 //! The files a newcomer touches:
 //!
 //! 1. this file: a [`Piece`] or [`Surface`] variant (or a field, such as given and blocked
-//!    squares), and its arms in [`Rules::attacks`], [`Rules::group`], [`Rules::id`],
-//!    [`RowState::place`], [`RowState::place_down`] and [`RowState::advance`] (a piece whose
-//!    attack reaches only the next rows, as the knight's part of a superqueen, adds masks for
-//!    those rows to [`RowState`]; a board whose lines wrap rotates the diagonals, as the
-//!    test-only torus does). The plain searches, the profiles, the Burnside searches,
-//!    [`crate::Counter`], checkpoints and parts then follow;
+//!    squares), its arms in [`Rules::attacks`], [`Rules::group`], [`Rules::id`] and
+//!    [`with_row_step!`], and its [`RowStep`] (a piece whose attack reaches only the next
+//!    rows, as the knight's part of a superqueen, carries masks for those rows, as
+//!    [`Superqueens`] does; a board whose lines wrap rotates the diagonals, as
+//!    [`TorusQueens`] does). The plain searches, the profiles, [`crate::Counter`],
+//!    checkpoints and parts then follow;
 //! 2. `src/plan/mod.rs` and `src/runner/build.rs`: the engines and splits that count the new
 //!    rules say so in [`crate::plan::Engine::supports`] and
 //!    [`crate::runner::Split::supports`] (every other one refuses them in one line);
 //! 3. the engines extended: the symmetric engine's border geometry
 //!    (`search/constellation.rs`, the kernels' interiors) is the queen's, written for speed;
-//! 4. `data/known.csv` and `src/verify.rs`: the published values to check against.
+//! 4. `data/known.csv`, `data/variants.csv` and `src/verify.rs`: the published values to
+//!    check against.
 //!
 //! Written over the rules too: [`crate::board::validate`] (a [`crate::Solution`] is one of
 //! the queens, the loosest rules), `draw::render`'s attack picture (`attacks_svg`), and
 //! [`crate::classify::classify_under`] and [`crate::classify::for_each_class`] (classes under
-//! [`Rules::group`]). Not yet (what the variants issue plumbs through): the command line has
-//! no flag to choose the rules, so it passes [`Rules::QUEENS`] to those; `classify::classes`,
-//! `class_number` and `ClassNumbers` (the numbers of `list N --classes`) are the queens'; with
-//! a second rule set compiled in, [`RowState`] carries its rules (today only in the unit
-//! tests, so that the plain searches' state stays three masks).
+//! [`Rules::group`]). Not yet written over the rules: the command line chooses them for
+//! `count`, `verify` and `merge`'s parts only (`list`, `profile`, `classify` and `render` pass
+//! [`Rules::QUEENS`]); `classify::classes`, `class_number` and `ClassNumbers` (the numbers of
+//! `list N --classes`) are the queens'; the symmetric engine (queens on the plane only); the
+//! Burnside searches (queens only: [`RowStep::advance`] does not carry the knight's squares
+//! to rows beyond the next two); the torus's own group (its n² shifts with the square's 8
+//! symmetries); and given queens and blocked squares.
 //!
 //! This module is the bottom of the library: it names no other module's items, so that
 //! [`crate::board`] (validation) and [`crate::symmetry`] (the group's elements) can use it.
@@ -50,6 +57,19 @@ use std::fmt;
 pub enum Piece {
     /// The queen: any distance along its row, its column and both diagonals.
     Queen,
+    /// The superqueen (the amazon): the queen's moves and the knight's (OEIS A051223 on the
+    /// plane board).
+    Superqueen,
+}
+
+impl Piece {
+    /// The piece's name, as the command line and the published tables write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Queen => "queen",
+            Piece::Superqueen => "superqueen",
+        }
+    }
 }
 
 /// The board the pieces stand on.
@@ -57,13 +77,21 @@ pub enum Piece {
 pub enum Surface {
     /// The plane n×n board: lines end at the edges.
     Plane,
-    /// A second board for the unit tests alone, so that they can show that other rules are
-    /// kept apart and that everything written over [`Rules`] follows them: the n×n torus,
-    /// whose diagonals wrap around (solutions only for gcd(n, 6) = 1: 10 for n = 5, 28 for
-    /// n = 7, against the plane's 10 and 40). A sketch of the torus for the unit tests, under
-    /// D4 only.
-    #[cfg(test)]
-    TestOnly,
+    /// The n×n torus: rows and columns wrap around, so both diagonals through `(r, c)` are
+    /// the squares with `r − c`, respectively `r + c`, the same mod n, and a knight's move
+    /// wraps too (queens: solutions only for gcd(n, 6) = 1, OEIS A051906: 10 for n = 5, 28 for
+    /// n = 7, against the plane's 10 and 40).
+    Torus,
+}
+
+impl Surface {
+    /// The board's name, as the command line and the published tables write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Surface::Plane => "plane",
+            Surface::Torus => "torus",
+        }
+    }
 }
 
 /// The symmetry group under which solutions are counted in classes.
@@ -105,12 +133,50 @@ impl Default for Rules {
     }
 }
 
+/// The knight's 8 moves, as (rows, columns).
+const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+
 impl Rules {
     /// The n-queens problem: queens on the plane board, under D4. Every engine counts it.
     pub const QUEENS: Rules = Rules {
         piece: Piece::Queen,
         surface: Surface::Plane,
     };
+
+    /// Superqueens (amazons) on the plane board (OEIS A051223).
+    pub const SUPERQUEENS: Rules = Rules {
+        piece: Piece::Superqueen,
+        surface: Surface::Plane,
+    };
+
+    /// Queens on the torus (OEIS A051906).
+    pub const TORUS_QUEENS: Rules = Rules {
+        piece: Piece::Queen,
+        surface: Surface::Torus,
+    };
+
+    /// Superqueens on the torus (nothing published).
+    pub const TORUS_SUPERQUEENS: Rules = Rules {
+        piece: Piece::Superqueen,
+        surface: Surface::Torus,
+    };
+
+    /// Every rule set, queens first.
+    pub const ALL: [Rules; 4] = [
+        Rules::QUEENS,
+        Rules::SUPERQUEENS,
+        Rules::TORUS_QUEENS,
+        Rules::TORUS_SUPERQUEENS,
+    ];
 
     /// Whether these are the rules of the n-queens problem ([`Rules::QUEENS`]), the rules
     /// every engine and plan supports.
@@ -120,13 +186,16 @@ impl Rules {
 
     /// Whether a piece on square `a` attacks one on square `b` of an `n`×`n` board, squares
     /// as (row, column): the one attack predicate. A square does not attack itself. (The
-    /// plane's queen does not need `n`; a board whose lines wrap does.)
+    /// plane's pieces do not need `n`; a board whose lines wrap does.)
     ///
     /// ```
     /// use queens::rules::Rules;
     /// let q = Rules::QUEENS;
     /// assert!(q.attacks(6, (0, 0), (3, 3)) && q.attacks(6, (2, 5), (2, 0)) && q.attacks(6, (1, 4), (3, 2)));
     /// assert!(!q.attacks(6, (0, 0), (1, 2)) && !q.attacks(6, (4, 4), (4, 4)));
+    /// // The superqueen adds the knight's move; the torus wraps the diagonals round.
+    /// assert!(Rules::SUPERQUEENS.attacks(6, (0, 0), (1, 2)));
+    /// assert!(Rules::TORUS_QUEENS.attacks(6, (0, 0), (5, 1)) && !q.attacks(6, (0, 0), (5, 1)));
     /// ```
     #[inline]
     pub fn attacks(&self, n: usize, a: (usize, usize), b: (usize, usize)) -> bool {
@@ -134,14 +203,23 @@ impl Rules {
             return false;
         }
         let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
-        match (self.piece, self.surface) {
-            (Piece::Queen, Surface::Plane) => {
-                let _ = n;
-                dr == 0 || dc == 0 || dr == dc
+        let line = match self.surface {
+            Surface::Plane => dr == 0 || dc == 0 || dr == dc,
+            // A difference of d mod n is d or n − d as a distance (both below n).
+            Surface::Torus => dr == 0 || dc == 0 || dr == dc || dr + dc == n,
+        };
+        let knight = || match self.surface {
+            Surface::Plane => (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+            // The 8 moves are closed under the sign of either coordinate, so the distances
+            // stand for the signed differences; a move counts mod n.
+            Surface::Torus => {
+                let n = n as i64;
+                KNIGHT.iter().any(|&(x, y)| {
+                    x.rem_euclid(n) == dr as i64 % n && y.rem_euclid(n) == dc as i64 % n
+                })
             }
-            #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => dr == 0 || dc == 0 || dr == dc || dr + dc == n,
-        }
+        };
+        line || (self.piece == Piece::Superqueen && knight())
     }
 
     /// Whether the queens of `cols` (row `r` holds column `cols[r]`, `n` = `cols.len()`)
@@ -158,21 +236,22 @@ impl Rules {
         })
     }
 
-    /// The symmetry group the rules keep, under which classes are counted.
+    /// The symmetry group under which the rules' classes are counted: today the square's 8
+    /// symmetries (D4) for every rule set. Each of them keeps the attacks of every rule set
+    /// (the knight's move and the torus's wrapped lines included), so the classes are
+    /// well defined; the torus's own group (with its n² shifts) is not counted yet.
     pub fn group(&self) -> Group {
-        match self.surface {
-            Surface::Plane => Group::Square,
-            #[cfg(test)]
-            Surface::TestOnly => Group::Square,
-        }
+        Group::Square
     }
 
-    /// A stable name of the rules (`queen-plane`), for messages and plan identities.
+    /// A stable name of the rules (`queen-plane`, `superqueen-plane`, `queen-torus`,
+    /// `superqueen-torus`), for messages and plan identities.
     pub fn id(&self) -> &'static str {
         match (self.piece, self.surface) {
             (Piece::Queen, Surface::Plane) => "queen-plane",
-            #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => "queen-test",
+            (Piece::Superqueen, Surface::Plane) => "superqueen-plane",
+            (Piece::Queen, Surface::Torus) => "queen-torus",
+            (Piece::Superqueen, Surface::Torus) => "superqueen-torus",
         }
     }
 
@@ -188,30 +267,42 @@ impl Rules {
         }
     }
 
-    /// The state of the row search ([`RowState`]) before any row is filled.
-    #[inline(always)]
-    pub fn start(&self) -> RowState {
-        #[cfg(not(test))]
-        debug_assert!(
-            self.is_queens(),
-            "the queens are the only rules compiled in"
-        );
-        RowState {
-            cols: 0,
-            left: 0,
-            right: 0,
-            #[cfg(test)]
-            rules: *self,
-        }
+    /// The rules a plan identity names ([`Rules::identity_suffix`] ends it): the queens' for
+    /// an identity without a suffix of other rules.
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// assert_eq!(Rules::of_identity("enumerate-prefix3-v1+superqueen-torus"), Rules::TORUS_SUPERQUEENS);
+    /// assert_eq!(Rules::of_identity("symmetric-ring-v9"), Rules::QUEENS);
+    /// ```
+    pub fn of_identity(identity: &str) -> Rules {
+        Rules::ALL[1..]
+            .iter()
+            .copied()
+            .find(|r| identity.ends_with(&r.identity_suffix()))
+            .unwrap_or(Rules::QUEENS)
+    }
+
+    /// Whether no reflection of the square fixes a solution of `n` > 1 under these rules:
+    /// true for every rule set at least as strict as the plane's queen (whose attacks
+    /// include the queen's on the plane), which is every rule set here. A solution fixed by
+    /// a reflection in a side's axis would hold two pieces in one row (or a piece on the
+    /// centre line of an even board's row, which is no square); one fixed by a reflection in
+    /// a diagonal is a permutation that is its own inverse, whose pairs of squares
+    /// `(i, j)`, `(j, i)` share an anti-diagonal and whose fixed squares share the diagonal.
+    /// [`crate::plan::Tally::classes`] counts classes by Burnside's lemma on that ground.
+    pub fn no_reflection_fixes_a_solution(&self) -> bool {
+        // Each rule set's attacks contain the plane queen's (the torus adds wrapped lines,
+        // the superqueen the knight's squares); `rules::tests` checks it square by square.
+        true
     }
 }
 
-/// The test-only second rules ([`Surface::TestOnly`]).
+/// The unit tests' second rule set, queens on the torus ([`Rules::TORUS_QUEENS`]): the
+/// rules the plain searches, the Burnside searches, [`crate::Counter`] and its checkpoints are
+/// shown to follow and keep apart from the queens'.
 #[cfg(test)]
-pub(crate) const TEST_RULES: Rules = Rules {
-    piece: Piece::Queen,
-    surface: Surface::TestOnly,
-};
+pub(crate) const TEST_RULES: Rules = Rules::TORUS_QUEENS;
 
 /// The solutions of `rules` on an `n`×`n` board by brute force, for the tests' oracles: every
 /// permutation of the columns, in lexicographic order, kept when no two pieces attack under
@@ -255,132 +346,357 @@ pub fn unsupported(what: &str, rules: &Rules) -> String {
     format!("{what} does not count the rules {rules}; it counts only queen-plane")
 }
 
-/// The state of a row-by-row bitmask search after some rows are filled: masks over the
-/// columns of the next row to fill (bit `c` = column `c`, `n ≤ 32`), and the rules whose
-/// attacks they hold. Every plain search (`enumerate`, the `solutions` iterator, the plain
-/// and symmetric profiles, the half-turn Burnside search) steps rows with it alone; none of
-/// them knows how a piece attacks.
+/// The state of a row-by-row bitmask search after some rows are filled, for one rule set:
+/// masks over the columns of the next row to fill (bit `c` = column `c`, `n ≤ 32`). Every
+/// plain search (`enumerate`, the `solutions` iterator, the plain and symmetric profiles, the
+/// Burnside searches) is written over this trait and compiled once per rule set
+/// ([`with_row_step!`] picks the one of a [`Rules`] once, at the top of a search); none of
+/// them knows how a piece attacks. Each rule set's state holds only the masks its piece
+/// needs: the queens' step stays three masks in registers (a field of 2 bytes more cost the
+/// plain profile of 14 about 1.2× its time).
 ///
-/// - `cols`: columns already holding a piece;
-/// - `left`: squares of the next row attacked along the diagonals whose column grows by one
-///   per row (the mask shifts `<< 1` from one row to the next);
-/// - `right`: squares attacked along the diagonals whose column shrinks by one per row (`>> 1`).
-///
-/// A piece whose attack reaches only the next rows (the knight's part of a superqueen) adds
-/// masks for the rows it reaches here; a board whose diagonals wrap rotates them in
-/// [`RowState::place`] and [`RowState::advance`] instead of shifting. The step matches on the
-/// rules: with one rule set compiled in, the match costs nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RowState {
-    cols: u32,
-    left: u32,
-    right: u32,
-    /// With one rule set compiled in, every state follows it and carries nothing: the state
-    /// stays three registers' worth in the plain searches' recursion (a field of 2 bytes cost
-    /// the plain profile of 14 about 1.2× its time). The unit tests' second rules are carried.
-    #[cfg(test)]
-    rules: Rules,
-}
-
-impl RowState {
+/// The queen's masks: the columns taken, and the squares of the next row attacked along the
+/// diagonals whose column grows by one per row (`left`, shifted `<< 1` from one row to the
+/// next) and along those whose column shrinks (`right`, `>> 1`); on the torus the diagonals
+/// rotate within the n columns instead. The knight's part of a superqueen reaches only the
+/// next two rows: its state adds the knight's squares of the next row and of the one after.
+pub trait RowStep: Copy + fmt::Debug + Send + Sync + 'static {
     /// The rules the state follows.
-    #[inline(always)]
-    pub fn rules(&self) -> Rules {
-        #[cfg(test)]
-        return self.rules;
-        #[cfg(not(test))]
-        Rules::QUEENS
-    }
+    const RULES: Rules;
 
-    /// The state with these masks, following the same rules.
-    #[inline(always)]
-    fn with(self, cols: u32, left: u32, right: u32) -> RowState {
-        RowState {
-            cols,
-            left,
-            right,
-            #[cfg(test)]
-            rules: self.rules,
-        }
-    }
+    /// The state before any row is filled.
+    fn start() -> Self;
 
     /// The same state with the columns `cols` also taken (by pieces placed outside the row
-    /// order, such as the border queens of the symmetric engine, whose diagonal attacks the
+    /// order, such as the border queens of the symmetric engine, whose other attacks the
     /// caller keeps itself).
-    #[inline(always)]
-    pub fn with_columns(self, cols: u32) -> RowState {
-        self.with(self.cols | cols, self.left, self.right)
-    }
+    fn with_columns(self, cols: u32) -> Self;
 
     /// Squares of the next row (within `full`, the mask of the board's columns) attacked by
     /// no piece placed so far.
-    #[inline(always)]
-    pub fn free(self, full: u32) -> u32 {
-        full & !(self.cols | self.left | self.right)
-    }
+    fn free(self, full: u32) -> u32;
 
     /// The state after a piece on the square `bit` (a single set bit) of the next row, seen
-    /// from the row below it. For the queen the diagonal attacks move one column per row:
-    /// `left` shifts up, `right` shifts down; the bits shifted past column n−1 are cut off by
-    /// `full`, those past column 0 fall off.
-    #[inline(always)]
-    pub fn place(self, bit: u32, full: u32) -> RowState {
-        let rules = self.rules();
-        match (rules.piece, rules.surface) {
-            (Piece::Queen, Surface::Plane) => self.with(
-                self.cols | bit,
-                ((self.left | bit) << 1) & full,
-                (self.right | bit) >> 1,
-            ),
-            #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => self.with(
-                self.cols | bit,
-                rotate(self.left | bit, 1, full),
-                rotate(self.right | bit, -1, full),
-            ),
-        }
-    }
+    /// from the row below it.
+    fn place(self, bit: u32, full: u32) -> Self;
 
     /// The state after a piece on the square `bit` of the next row, seen from `rows` rows
-    /// below that row (`1 ≤ rows < 32`): [`RowState::place`] then [`RowState::advance`] by
-    /// `rows − 1`, in one step (the symmetric profile's free rows are 1 to 3 rows apart).
+    /// below that row (`1 ≤ rows < 32`): [`RowStep::place`] then [`RowStep::advance`] by
+    /// `rows − 1` (the symmetric profile's free rows are 1 to 3 rows apart).
     #[inline(always)]
-    pub fn place_down(self, bit: u32, rows: u32, full: u32) -> RowState {
-        let rules = self.rules();
-        match (rules.piece, rules.surface) {
-            (Piece::Queen, Surface::Plane) => self.with(
-                self.cols | bit,
-                ((self.left | bit) << rows) & full,
-                (self.right | bit) >> rows,
-            ),
-            #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => self.place(bit, full).advance(rows - 1, full),
-        }
+    fn place_down(self, bit: u32, rows: u32, full: u32) -> Self {
+        self.place(bit, full).advance(rows - 1, full)
     }
 
     /// The state `rows` rows further down (`rows < 32`) with nothing placed in between: the
     /// rows skipped are filled some other way (the symmetric engine's border rows) or are
     /// looked at from afar (the half-turn search looks at the mirror row of the next one).
-    #[inline(always)]
-    pub fn advance(self, rows: u32, full: u32) -> RowState {
-        let rules = self.rules();
+    fn advance(self, rows: u32, full: u32) -> Self;
+}
+
+/// Runs `$body` with the type `$S` standing for the [`RowStep`] of the rules `$rules`: one
+/// match at the top of a search, and below it a search compiled for that rule set alone.
+///
+/// ```ignore
+/// let nodes = with_row_step!(rules, S => search::<S>(n));
+/// ```
+macro_rules! with_row_step {
+    ($rules:expr, $S:ident => $body:expr) => {{
+        let rules: $crate::rules::Rules = $rules;
         match (rules.piece, rules.surface) {
-            (Piece::Queen, Surface::Plane) => {
-                self.with(self.cols, (self.left << rows) & full, self.right >> rows)
+            ($crate::rules::Piece::Queen, $crate::rules::Surface::Plane) => {
+                type $S = $crate::rules::Queens;
+                $body
             }
-            #[cfg(test)]
-            (Piece::Queen, Surface::TestOnly) => self.with(
-                self.cols,
-                rotate(self.left, rows as i32, full),
-                rotate(self.right, -(rows as i32), full),
-            ),
+            ($crate::rules::Piece::Queen, $crate::rules::Surface::Torus) => {
+                type $S = $crate::rules::TorusQueens;
+                $body
+            }
+            ($crate::rules::Piece::Superqueen, $crate::rules::Surface::Plane) => {
+                type $S = $crate::rules::Superqueens;
+                $body
+            }
+            ($crate::rules::Piece::Superqueen, $crate::rules::Surface::Torus) => {
+                type $S = $crate::rules::TorusSuperqueens;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_row_step;
+
+/// The row step of queens on the plane ([`Rules::QUEENS`]): the diagonal attacks move one
+/// column per row, `left` shifts up and `right` down; the bits shifted past column n−1 are
+/// cut off by `full`, those past column 0 fall off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Queens {
+    cols: u32,
+    left: u32,
+    right: u32,
+}
+
+impl RowStep for Queens {
+    const RULES: Rules = Rules::QUEENS;
+
+    #[inline(always)]
+    fn start() -> Self {
+        Queens {
+            cols: 0,
+            left: 0,
+            right: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn with_columns(self, cols: u32) -> Self {
+        Queens {
+            cols: self.cols | cols,
+            ..self
+        }
+    }
+
+    #[inline(always)]
+    fn free(self, full: u32) -> u32 {
+        full & !(self.cols | self.left | self.right)
+    }
+
+    #[inline(always)]
+    fn place(self, bit: u32, full: u32) -> Self {
+        Queens {
+            cols: self.cols | bit,
+            left: ((self.left | bit) << 1) & full,
+            right: (self.right | bit) >> 1,
+        }
+    }
+
+    #[inline(always)]
+    fn place_down(self, bit: u32, rows: u32, full: u32) -> Self {
+        Queens {
+            cols: self.cols | bit,
+            left: ((self.left | bit) << rows) & full,
+            right: (self.right | bit) >> rows,
+        }
+    }
+
+    #[inline(always)]
+    fn advance(self, rows: u32, full: u32) -> Self {
+        Queens {
+            cols: self.cols,
+            left: (self.left << rows) & full,
+            right: self.right >> rows,
+        }
+    }
+}
+
+/// The row step of queens on the torus ([`Rules::TORUS_QUEENS`]): the queen's masks, with
+/// the diagonals rotated within the n columns (a diagonal leaving column n−1 comes back in
+/// column 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TorusQueens {
+    cols: u32,
+    left: u32,
+    right: u32,
+}
+
+impl RowStep for TorusQueens {
+    const RULES: Rules = Rules::TORUS_QUEENS;
+
+    #[inline(always)]
+    fn start() -> Self {
+        TorusQueens {
+            cols: 0,
+            left: 0,
+            right: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn with_columns(self, cols: u32) -> Self {
+        TorusQueens {
+            cols: self.cols | cols,
+            ..self
+        }
+    }
+
+    #[inline(always)]
+    fn free(self, full: u32) -> u32 {
+        full & !(self.cols | self.left | self.right)
+    }
+
+    #[inline(always)]
+    fn place(self, bit: u32, full: u32) -> Self {
+        TorusQueens {
+            cols: self.cols | bit,
+            left: rotate(self.left | bit, 1, full),
+            right: rotate(self.right | bit, -1, full),
+        }
+    }
+
+    #[inline(always)]
+    fn advance(self, rows: u32, full: u32) -> Self {
+        TorusQueens {
+            cols: self.cols,
+            left: rotate(self.left, rows as i32, full),
+            right: rotate(self.right, -(rows as i32), full),
+        }
+    }
+}
+
+/// The row step of superqueens on the plane ([`Rules::SUPERQUEENS`]): the queen's masks,
+/// and the knight's squares in the next row (`near`: two columns from a piece one row up,
+/// one column from a piece two rows up) and in the row after it (`far`: one column from the
+/// piece just placed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Superqueens {
+    queen: Queens,
+    near: u32,
+    far: u32,
+}
+
+impl RowStep for Superqueens {
+    const RULES: Rules = Rules::SUPERQUEENS;
+
+    #[inline(always)]
+    fn start() -> Self {
+        Superqueens {
+            queen: Queens::start(),
+            near: 0,
+            far: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn with_columns(self, cols: u32) -> Self {
+        Superqueens {
+            queen: self.queen.with_columns(cols),
+            ..self
+        }
+    }
+
+    #[inline(always)]
+    fn free(self, full: u32) -> u32 {
+        self.queen.free(full) & !self.near
+    }
+
+    #[inline(always)]
+    fn place(self, bit: u32, full: u32) -> Self {
+        Superqueens {
+            queen: self.queen.place(bit, full),
+            near: self.far | ((bit << 2 | bit >> 2) & full),
+            far: (bit << 1 | bit >> 1) & full,
+        }
+    }
+
+    #[inline(always)]
+    fn advance(self, rows: u32, full: u32) -> Self {
+        let (near, far) = match rows {
+            0 => (self.near, self.far),
+            1 => (self.far, 0),
+            _ => (0, 0),
+        };
+        Superqueens {
+            queen: self.queen.advance(rows, full),
+            near,
+            far,
+        }
+    }
+}
+
+/// The row step of superqueens on the torus ([`Rules::TORUS_SUPERQUEENS`]): the torus
+/// queen's masks and the knight's squares of the next two rows, rotated; and, since a
+/// knight's move also wraps from the first two rows to the last two, the row to fill next
+/// and the knight's squares the pieces of rows 0 and 1 reach across the edge in row n−1
+/// (`wrap_last`: rows 0 → n−1 two columns away, 1 → n−1 one column away) and in row n−2
+/// (`wrap_second`: rows 0 → n−2 one column away).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TorusSuperqueens {
+    queen: TorusQueens,
+    near: u32,
+    far: u32,
+    row: u32,
+    wrap_last: u32,
+    wrap_second: u32,
+}
+
+impl RowStep for TorusSuperqueens {
+    const RULES: Rules = Rules::TORUS_SUPERQUEENS;
+
+    #[inline(always)]
+    fn start() -> Self {
+        TorusSuperqueens {
+            queen: TorusQueens::start(),
+            near: 0,
+            far: 0,
+            row: 0,
+            wrap_last: 0,
+            wrap_second: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn with_columns(self, cols: u32) -> Self {
+        TorusSuperqueens {
+            queen: self.queen.with_columns(cols),
+            ..self
+        }
+    }
+
+    #[inline(always)]
+    fn free(self, full: u32) -> u32 {
+        let n = full.count_ones();
+        let mut taken = self.near;
+        if self.row + 1 == n {
+            taken |= self.wrap_last;
+        }
+        if self.row + 2 == n {
+            taken |= self.wrap_second;
+        }
+        self.queen.free(full) & !taken
+    }
+
+    #[inline(always)]
+    fn place(self, bit: u32, full: u32) -> Self {
+        let two = rotate(bit, 2, full) | rotate(bit, -2, full);
+        let one = rotate(bit, 1, full) | rotate(bit, -1, full);
+        let (mut wrap_last, mut wrap_second) = (self.wrap_last, self.wrap_second);
+        match self.row {
+            0 => {
+                wrap_last |= two;
+                wrap_second |= one;
+            }
+            1 => wrap_last |= one,
+            _ => {}
+        }
+        TorusSuperqueens {
+            queen: self.queen.place(bit, full),
+            near: self.far | two,
+            far: one,
+            row: self.row + 1,
+            wrap_last,
+            wrap_second,
+        }
+    }
+
+    #[inline(always)]
+    fn advance(self, rows: u32, full: u32) -> Self {
+        let (near, far) = match rows {
+            0 => (self.near, self.far),
+            1 => (self.far, 0),
+            _ => (0, 0),
+        };
+        TorusSuperqueens {
+            queen: self.queen.advance(rows, full),
+            near,
+            far,
+            row: self.row + rows,
+            ..self
         }
     }
 }
 
 /// `mask` rotated `by` columns up (down when negative) within the columns of `full`: the
-/// diagonals of a board whose lines wrap.
-#[cfg(test)]
+/// diagonals of a board whose lines wrap (and the knight's squares there).
+#[inline(always)]
 fn rotate(mask: u32, by: i32, full: u32) -> u32 {
     let n = full.count_ones();
     let by = by.rem_euclid(n as i32) as u32;
@@ -405,37 +721,62 @@ pub fn full_mask(n: usize) -> u32 {
 mod tests {
     use super::*;
 
+    /// The attack rule written from its definition: the signed differences, counted mod n on
+    /// the torus, against the queen's lines and (superqueens) the knight's 8 moves.
+    fn defined(rules: Rules, n: usize, a: (usize, usize), b: (usize, usize)) -> bool {
+        let n = n as i64;
+        let (dr, dc) = (b.0 as i64 - a.0 as i64, b.1 as i64 - a.1 as i64);
+        let same = |x: i64, y: i64| match rules.surface {
+            Surface::Plane => x == y,
+            Surface::Torus => (x - y).rem_euclid(n) == 0,
+        };
+        let line = dr == 0 || dc == 0 || same(dr, dc) || same(dr, -dc);
+        let knight = rules.piece == Piece::Superqueen
+            && KNIGHT.iter().any(|&(x, y)| same(dr, x) && same(dc, y));
+        a != b && (line || knight)
+    }
+
     #[test]
-    fn the_queen_attacks_along_its_lines_only() {
+    fn each_piece_attacks_as_defined() {
         let q = Rules::QUEENS;
-        for a in 0..6 {
-            for b in 0..6 {
-                for c in 0..6 {
-                    for d in 0..6 {
-                        let expected = (a, b) != (c, d)
-                            && (a == c || b == d || a + d == b + c || a + b == c + d);
-                        let attacks = q.attacks(6, (a, b), (c, d));
-                        assert_eq!(attacks, expected, "{a} {b} {c} {d}");
-                        assert_eq!(attacks, q.attacks(6, (c, d), (a, b)));
-                        // On the torus the diagonals wrap: (0, 0) and (5, 1) share one.
-                        let torus = expected
-                            || (a, b) != (c, d) && ((a + 6 - c) % 6 + (b + 6 - d) % 6) % 6 == 0
-                            || (a, b) != (c, d) && (a + 6 - c) % 6 == (b + 6 - d) % 6;
-                        assert_eq!(TEST_RULES.attacks(6, (a, b), (c, d)), torus);
+        for n in 1..=7 {
+            for a in 0..n {
+                for b in 0..n {
+                    for c in 0..n {
+                        for d in 0..n {
+                            for rules in Rules::ALL {
+                                let attacks = rules.attacks(n, (a, b), (c, d));
+                                assert_eq!(
+                                    attacks,
+                                    defined(rules, n, (a, b), (c, d)),
+                                    "{rules} {n}: {a} {b} {c} {d}"
+                                );
+                                assert_eq!(attacks, rules.attacks(n, (c, d), (a, b)));
+                                // Every rule set is at least as strict as the plane's queen
+                                // (what `no_reflection_fixes_a_solution` stands on).
+                                assert!(attacks || !q.attacks(n, (a, b), (c, d)));
+                            }
+                        }
                     }
                 }
             }
         }
         assert!(!q.any_attack(&[1, 3, 0, 2]) && q.any_attack(&[0, 2, 1, 3]));
-        assert!(TEST_RULES.attacks(6, (0, 0), (5, 1)) && !q.attacks(6, (0, 0), (5, 1)));
-        assert!(!TEST_RULES.any_attack(&[0, 2, 4, 1, 3]) && TEST_RULES.any_attack(&[1, 3, 0, 2]));
+        let torus = Rules::TORUS_QUEENS;
+        assert!(torus.attacks(6, (0, 0), (5, 1)) && !q.attacks(6, (0, 0), (5, 1)));
+        assert!(!torus.any_attack(&[0, 2, 4, 1, 3]) && torus.any_attack(&[1, 3, 0, 2]));
+        // A knight's move: the superqueen's alone; on the torus also across the edge.
+        let (sq, st) = (Rules::SUPERQUEENS, Rules::TORUS_SUPERQUEENS);
+        assert!(sq.attacks(8, (0, 0), (1, 2)) && !q.attacks(8, (0, 0), (1, 2)));
+        assert!(st.attacks(8, (0, 0), (7, 2)) && !sq.attacks(8, (0, 0), (7, 2)));
+        assert!(!sq.any_attack(&[2, 5, 8, 0, 3, 6, 9, 1, 4, 7]));
     }
 
-    #[test]
-    fn the_row_step_leaves_free_exactly_the_unattacked_squares() {
-        // Every partial board of up to 4 rows on 6 columns, under both rule sets: the row
-        // step's free squares, in the next row and (advanced) in every row below it, are the
-        // squares that `attacks` leaves free.
+    /// Every partial board of up to `depth` rows on `n` columns under `S`: the row step's
+    /// free squares, in the next row and (advanced, for pieces whose attacks the step
+    /// carries to any row) in every row below it, are the squares that `attacks` leaves
+    /// free. Returns the partial boards met.
+    fn walk_tree<S: RowStep>(n: usize, depth: usize, far_rows: bool) -> usize {
         fn expected(q: Rules, n: usize, path: &[usize], row: usize) -> u32 {
             (0..n)
                 .filter(|&c| {
@@ -445,39 +786,91 @@ mod tests {
                 })
                 .fold(0u32, |m, c| m | 1 << c)
         }
-        fn walk(n: usize, q: Rules, s: RowState, path: &mut Vec<usize>, boards: &mut usize) {
-            let (row, full) = (path.len(), full_mask(n));
-            *boards += 1;
-            assert_eq!(s.rules(), q);
-            assert_eq!(s.free(full), expected(q, n, path, row), "{q} {path:?}");
-            for below in row + 1..n {
-                let ahead = s.advance((below - row) as u32, full).free(full);
-                assert_eq!(ahead, expected(q, n, path, below), "{q} {path:?} {below}");
+        fn walk<S: RowStep>(
+            n: usize,
+            depth: usize,
+            far: bool,
+            s: S,
+            path: &mut Vec<usize>,
+        ) -> usize {
+            let (row, full, q) = (path.len(), full_mask(n), S::RULES);
+            assert_eq!(s.free(full), expected(q, n, path, row), "{q} {n} {path:?}");
+            if far {
+                for below in row + 1..n {
+                    let ahead = s.advance((below - row) as u32, full).free(full);
+                    assert_eq!(ahead, expected(q, n, path, below), "{q} {path:?} {below}");
+                }
             }
-            if row == 4 {
-                return;
+            if row == depth.min(n) {
+                return 1;
             }
+            let mut boards = 1;
             for c in 0..n {
                 if s.free(full) & 1 << c != 0 {
                     path.push(c);
-                    walk(n, q, s.place(1 << c, full), path, boards);
+                    boards += walk(n, depth, far, s.place(1 << c, full), path);
                     path.pop();
                 }
             }
-        }
-        let count = |q: Rules| {
-            let mut boards = 0;
-            walk(6, q, q.start(), &mut Vec::new(), &mut boards);
             boards
-        };
+        }
+        walk(n, depth, far_rows, S::start(), &mut Vec::new())
+    }
+
+    #[test]
+    fn the_row_step_leaves_free_exactly_the_unattacked_squares() {
         // The queens' tree of 6 columns to depth 4 (1 + 6 + 20 + 36 + 46, A319284 for n = 6),
         // and the torus's (1 + 6 + 18 + 24 + 24).
-        assert_eq!((count(Rules::QUEENS), count(TEST_RULES)), (109, 73));
-        assert_eq!(Rules::QUEENS.start().with_columns(0b101).free(0b111), 0b010);
+        assert_eq!(
+            (
+                walk_tree::<Queens>(6, 4, true),
+                walk_tree::<TorusQueens>(6, 4, true)
+            ),
+            (109, 73)
+        );
+        // The superqueens' steps, whole trees (a knight's move reaches two rows, so only the
+        // next row's free squares are the step's to say), the torus's across its edge too.
+        for n in 1..=9 {
+            walk_tree::<Queens>(n, n, true);
+            walk_tree::<TorusQueens>(n, n, true);
+            walk_tree::<Superqueens>(n, n, false);
+            walk_tree::<TorusSuperqueens>(n, n, false);
+        }
+        assert_eq!(walk_tree::<Superqueens>(10, 10, false), 893);
+        assert_eq!(Queens::start().with_columns(0b101).free(0b111), 0b010);
         assert_eq!(
             (mirror(0b0011, 4), mirror(0b1, 1), mirror(1, 32)),
             (0b1100, 1, 1 << 31)
         );
+        // One dispatch picks each rule set's step.
+        for rules in Rules::ALL {
+            assert_eq!(with_row_step!(rules, S => S::RULES), rules);
+        }
+    }
+
+    #[test]
+    fn no_reflection_fixes_a_solution_of_any_rules() {
+        // Every solution of n = 2 to 8 under every rules, by brute force: none is its own
+        // image under the 4 reflections of the square (the axes: columns or rows reversed;
+        // the diagonals: the inverse permutation, and its image under the half turn).
+        for rules in Rules::ALL {
+            assert!(rules.no_reflection_fixes_a_solution());
+            for n in 2..=8 {
+                for p in brute_force_solutions(rules, n) {
+                    let m = n as u8 - 1;
+                    let mut inverse = vec![0u8; n];
+                    for (r, &c) in p.iter().enumerate() {
+                        inverse[c as usize] = r as u8;
+                    }
+                    let anti: Vec<u8> = inverse.iter().rev().map(|&c| m - c).collect();
+                    let columns: Vec<u8> = p.iter().map(|&c| m - c).collect();
+                    let rows: Vec<u8> = p.iter().rev().copied().collect();
+                    for image in [inverse, anti, columns, rows] {
+                        assert_ne!(image, p, "{rules} {p:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -489,7 +882,16 @@ mod tests {
             ("queen-plane", "D4")
         );
         assert_eq!(Rules::QUEENS.group().order(), 8);
-        assert_eq!(TEST_RULES.identity_suffix(), "+queen-test");
-        assert!(!TEST_RULES.is_queens());
+        let ids: Vec<String> = Rules::ALL.iter().map(Rules::identity_suffix).collect();
+        assert_eq!(
+            ids,
+            ["", "+superqueen-plane", "+queen-torus", "+superqueen-torus"]
+        );
+        assert!(Rules::ALL[1..].iter().all(|r| !r.is_queens()));
+        assert!(
+            Rules::ALL
+                .iter()
+                .all(|r| r.no_reflection_fixes_a_solution())
+        );
     }
 }

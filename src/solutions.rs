@@ -81,9 +81,7 @@ pub struct Solutions {
 
 impl Solutions {
     fn new(n: usize) -> Solutions {
-        Solutions {
-            walk: Walk::new(crate::rules::Rules::QUEENS, n),
-        }
+        Solutions { walk: Walk::new(n) }
     }
 }
 

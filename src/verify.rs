@@ -1,14 +1,23 @@
-//! The published values in `data/known.csv`, embedded in the binary. They verify computed
-//! rows, mark them in plots, and scale run-time estimates (`runner::forecast`); no count,
-//! class or node value the tool prints is ever taken from here.
+//! The published values in `data/known.csv` (queens) and `data/variants.csv` (the other rule
+//! sets: [`KnownTable::published`]), embedded in the binary. They verify computed rows, mark
+//! them in plots, and scale run-time estimates (`runner::forecast`); no count, class or node
+//! value the tool prints is ever taken from here.
 
 use crate::plan::tally::ClassCounts;
+use crate::rules::{Rules, Surface};
 use crate::search::profile::Profile;
 use crate::search::profile::SymmetricProfile;
 use std::sync::OnceLock;
 
 /// The embedded table.
 pub(crate) const KNOWN_CSV: &str = include_str!("../data/known.csv");
+
+/// The embedded table of the variants (superqueens, the torus), one row per rules and n.
+pub(crate) const VARIANTS_CSV: &str = include_str!("../data/variants.csv");
+
+/// The columns of `data/variants.csv`, in order.
+const VARIANTS_HEADER: &str =
+    "piece,board,group,n,total,classes,asymmetric,half_turn,quarter_turn,corner,orbits";
 
 /// Published values for one board size; `None` where no value is published.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,6 +181,92 @@ impl KnownTable {
     pub fn embedded() -> &'static KnownTable {
         static TABLE: OnceLock<KnownTable> = OnceLock::new();
         TABLE.get_or_init(|| KnownTable::parse(KNOWN_CSV).expect("data/known.csv is well-formed"))
+    }
+
+    /// The published values of `rules`: the embedded `data/known.csv` for the queens
+    /// ([`KnownTable::embedded`]), the rows of `data/variants.csv` for the other rules. The
+    /// classes of a variant are compared where they are published under the group the tool
+    /// counts them under, the square's 8 symmetries (superqueens: A051224 and A352661 to
+    /// A352663); the torus's are published under the torus group, so only its totals
+    /// (A051906) are compared. No nodes are published for a variant.
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// use queens::verify::KnownTable;
+    /// let sq = KnownTable::published(&Rules::SUPERQUEENS).lookup(10).unwrap();
+    /// assert_eq!((sq.total, sq.classes, sq.half_turn), (Some(4), Some(1), Some(1)));
+    /// let torus = KnownTable::published(&Rules::TORUS_QUEENS).lookup(13).unwrap();
+    /// assert_eq!((torus.total, torus.classes), (Some(4524), None));
+    /// assert!(KnownTable::published(&Rules::TORUS_SUPERQUEENS).rows().is_empty());
+    /// ```
+    pub fn published(rules: &Rules) -> &'static KnownTable {
+        static TABLES: OnceLock<Vec<(Rules, KnownTable)>> = OnceLock::new();
+        if rules.is_queens() {
+            return KnownTable::embedded();
+        }
+        let tables = TABLES.get_or_init(|| {
+            Rules::ALL[1..]
+                .iter()
+                .map(|&r| {
+                    let table = KnownTable::parse_variants(VARIANTS_CSV, r)
+                        .expect("data/variants.csv is well-formed");
+                    (r, table)
+                })
+                .collect()
+        });
+        &tables
+            .iter()
+            .find(|(r, _)| r == rules)
+            .expect("every rule set has a table")
+            .1
+    }
+
+    /// The rows of `rules` in a table in the format of `data/variants.csv`, as
+    /// [`KnownTable::published`] reads them: the classes only where the row's group is the
+    /// square's; at n = 1 the one class, kept by all 8 symmetries, counted with the
+    /// quarter-turn classes, as the tool (and `data/known.csv`) count it.
+    fn parse_variants(text: &str, rules: Rules) -> Result<KnownTable, String> {
+        let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+        if lines.next() != Some(VARIANTS_HEADER) {
+            return Err(format!("the header must be {VARIANTS_HEADER}"));
+        }
+        let mut rows = Vec::new();
+        for line in lines {
+            let f: Vec<&str> = line.split(',').collect();
+            if f.len() != 11 {
+                return Err(format!("{line}: 11 fields expected"));
+            }
+            if (f[0], f[1]) != (rules.piece.name(), rules.surface.name()) {
+                continue;
+            }
+            let num = |s: &str| -> Result<Option<u128>, String> {
+                match s {
+                    "" => Ok(None),
+                    s => s.parse().map(Some).map_err(|_| format!("{line}: {s:?}")),
+                }
+            };
+            let n: usize = f[3].parse().map_err(|_| format!("{line}: n"))?;
+            let square = f[2] == "square" && rules.surface == Surface::Plane;
+            let class = |i: usize| if square { num(f[i]) } else { Ok(None) };
+            let (classes, mut asymmetric, mut half_turn, mut quarter_turn) =
+                (class(5)?, class(6)?, class(7)?, class(8)?);
+            if n == 1 && classes == Some(1) {
+                (asymmetric, half_turn, quarter_turn) = (Some(0), Some(0), Some(1));
+            }
+            rows.push(KnownRow {
+                n,
+                total: num(f[4])?,
+                classes,
+                asymmetric,
+                half_turn,
+                quarter_turn,
+                fixed_half_turn: None,
+                fixed_quarter_turn: None,
+                nodes: None,
+                nodes_engine: None,
+            });
+        }
+        KnownTable::from_rows(rows, Source::Published)
     }
 
     /// All rows, in file order.

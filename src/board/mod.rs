@@ -77,15 +77,15 @@ mod tests {
         assert_eq!(validate(&six, &TEST_RULES), Err(wrapped.clone()));
         assert_eq!(
             wrapped.to_string(),
-            "the pieces at row 0 column 1 and row 2 column 5 attack each other under the rules queen-test"
+            "the pieces at row 0 column 1 and row 2 column 5 attack each other under the rules queen-torus"
         );
         assert_eq!(
             notation::explain(&wrapped, notation::Notation::Cols1, 6),
-            "the queens at row 1 column 2 and row 3 column 6 (counted from 1) attack each other under the rules queen-test"
+            "the queens at row 1 column 2 and row 3 column 6 (counted from 1) attack each other under the rules queen-torus"
         );
         assert_eq!(
             notation::explain(&wrapped, notation::Notation::Algebraic, 6),
-            "b6 and f4 attack each other under the rules queen-test"
+            "b6 and f4 attack each other under the rules queen-torus"
         );
         // A plain diagonal is one under both rules.
         assert!(matches!(

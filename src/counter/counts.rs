@@ -6,7 +6,8 @@ use crate::verify::{self, Verdict};
 use std::fmt;
 
 impl Counts {
-    /// Checks the counts against the published values (OEIS, embedded from `data/known.csv`),
+    /// Checks the counts against the published values of their rules (OEIS, embedded from
+    /// `data/known.csv`, and `data/variants.csv` for the variants: [`verify::KnownTable::published`]),
     /// exactly as the `verified` column of `queens count` and the `verified` attribute of the
     /// Python `Counts` do: the total, the classes and their three symmetry types, and the
     /// nodes where they are the plain tree's (A319283: the enumerate engine's only; the
@@ -35,12 +36,11 @@ impl Counts {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn verified(&self) -> Verdict {
-        verify::verify_with_nodes(
+        verify::KnownTable::published(&self.rules).verify_with_nodes(
             self.n,
             self.total,
             &self.classes,
-            self.nodes,
-            self.engine.name(),
+            Some((self.nodes, self.engine.name())),
         )
     }
 }
@@ -62,14 +62,25 @@ fn counted(f: &mut fmt::Formatter<'_>, count: u128, one: &str, many: &str) -> fm
 /// assert!(format!("{c:#}").starts_with("n = 8: 92 solutions in 12 classes (11 asymmetric, 1 half-turn, 0 quarter-turn); "));
 /// assert!(format!("{c:#}").contains(" nodes, symmetric engine, plan symmetric-"));
 /// assert_eq!(queens::count(1)?.to_string(), "n = 1: 1 solution in 1 class (0 asymmetric, 0 half-turn, 1 quarter-turn)");
+/// // Other rules are named, and the group of their classes.
+/// let sq = queens::Counter::new(10).rules(queens::rules::Rules::SUPERQUEENS).count()?;
+/// assert_eq!(sq.to_string(), "n = 10 (superqueen-plane): 4 solutions in 1 class under D4 (0 asymmetric, 1 half-turn, 0 quarter-turn)");
 /// # Ok::<(), queens::Error>(())
 /// ```
 impl fmt::Display for Counts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "n = {}: ", self.n)?;
+        // Other rules than the queens' are named, with the group of their classes.
+        let queens = self.rules.is_queens();
+        match queens {
+            true => write!(f, "n = {}: ", self.n)?,
+            false => write!(f, "n = {} ({}): ", self.n, self.rules)?,
+        }
         counted(f, self.total, "solution", "solutions")?;
         f.write_str(" in ")?;
         counted(f, self.classes.total(), "class", "classes")?;
+        if !queens {
+            write!(f, " under {}", self.rules.group().name())?;
+        }
         write!(
             f,
             " ({} asymmetric, {} half-turn, {} quarter-turn)",

@@ -188,7 +188,9 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 pub struct Counter<'a> {
     n: usize,
     rules: Rules,
-    engine: Engine,
+    /// The engine asked for; `None`: the default engine that counts the rules
+    /// ([`Counter::engine`]).
+    engine: Option<Engine>,
     split: Split,
     kernel: KernelChoice,
     threads: Option<usize>,
@@ -206,7 +208,7 @@ impl<'a> Counter<'a> {
         Counter {
             n,
             rules: Rules::QUEENS,
-            engine: Engine::default(),
+            engine: None,
             split: Split::default(),
             kernel: KernelChoice::Auto,
             threads: None,
@@ -233,10 +235,33 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// The search engine (default [`Engine::Symmetric`]).
+    /// The search engine (default [`Engine::Symmetric`], or, for rules the symmetric engine
+    /// does not count, the first engine that counts them: [`Engine::Enumerate`] for the
+    /// superqueens and the torus). An engine asked for that does not count the rules is an
+    /// [`Error::Options`] when the count runs.
+    ///
+    /// ```
+    /// use queens::{Counter, Engine, rules::Rules};
+    /// let c = Counter::new(10).rules(Rules::SUPERQUEENS).count()?;
+    /// assert_eq!((c.engine, c.total, c.classes.total()), (Engine::Enumerate, 4, 1));
+    /// let refused = Counter::new(10).rules(Rules::SUPERQUEENS).engine(Engine::Symmetric).count();
+    /// assert!(refused.is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
     pub fn engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
+        self.engine = Some(engine);
         self
+    }
+
+    /// The engine the count runs: the one asked for, else the default engine if it counts
+    /// the rules, else the first that does ([`Engine::supports`]).
+    pub fn chosen_engine(&self) -> Engine {
+        self.engine.unwrap_or_else(|| {
+            std::iter::once(Engine::default())
+                .chain(Engine::ALL)
+                .find(|e| e.supports(&self.rules))
+                .unwrap_or_default()
+        })
     }
 
     /// How the symmetric engine splits the board into units (default [`Split::Ring`]; the
@@ -325,9 +350,10 @@ impl<'a> Counter<'a> {
     /// The plan this count runs: its units, identity and kernel (for a journal that must name
     /// them before the run starts).
     pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
-        runner::build::check_rules(self.engine, self.split, &self.rules)?;
-        let kernel = self.kernel.resolve_for(self.engine)?;
-        runner::build_split(self.n, self.engine, self.split, kernel)
+        let engine = self.chosen_engine();
+        runner::build::check_rules(engine, self.split, &self.rules)?;
+        let kernel = self.kernel.resolve_for(engine)?;
+        runner::build::build_rules(self.n, self.rules, engine, self.split, kernel)
     }
 
     /// Runs the count: every unit of the part, or until the stop flag is set.
@@ -359,7 +385,7 @@ impl<'a> Counter<'a> {
         let engine = if self.n == 0 {
             Engine::Enumerate
         } else {
-            self.engine
+            self.chosen_engine()
         };
         if plan.engine() != engine {
             return Err(Error::Options(format!(
@@ -446,18 +472,30 @@ mod tests {
         for engine in Engine::ALL {
             let queens = Counter::new(8).engine(engine).threads(1).count().unwrap();
             assert_eq!((queens.rules, queens.total), (Rules::QUEENS, 92));
-            // Rules no engine counts today: one line naming them, before any plan is made.
-            let e = Counter::new(8).engine(engine).rules(TEST_RULES).count();
+        }
+        // The symmetric engine does not count other rules: one line naming them, before any
+        // plan is made; left to choose, the count takes the enumerate engine, which does.
+        for rules in &Rules::ALL[1..] {
+            let e = Counter::new(8)
+                .engine(Engine::Symmetric)
+                .rules(*rules)
+                .count();
             let Err(Error::Options(e)) = e else {
                 panic!("{e:?}")
             };
             assert_eq!(
                 e,
                 format!(
-                    "the {engine} engine does not count the rules queen-test; it counts only queen-plane"
+                    "the symmetric engine does not count the rules {rules}; it counts only queen-plane"
                 )
             );
+            let auto = Counter::new(7).rules(*rules).threads(1);
+            assert_eq!(auto.chosen_engine(), Engine::Enumerate);
+            let counts = auto.count().unwrap();
+            assert_eq!((counts.rules, counts.engine), (*rules, Engine::Enumerate));
+            assert_eq!(counts.plan, format!("enumerate-prefix3-v1+{rules}"));
         }
+        assert_eq!(Counter::new(8).chosen_engine(), Engine::Symmetric);
         // A plan of other rules is not counted as the queens', nor the queens' as theirs.
         let scalar = Counter::new(7).engine(Engine::Enumerate).threads(1);
         let other = EnumeratePlan::under(TEST_RULES, 7);
@@ -466,7 +504,7 @@ mod tests {
         };
         assert_eq!(
             e,
-            "the plan counts the rules queen-test, the count asks for the rules queen-plane"
+            "the plan counts the rules queen-torus, the count asks for the rules queen-plane"
         );
         let queens = EnumeratePlan::new(7);
         assert!(scalar.rules(TEST_RULES).run_plan(&queens).is_err());
@@ -478,7 +516,7 @@ mod tests {
         let counts = done.counts().unwrap();
         assert_eq!((counts.rules, counts.total), (TEST_RULES, 28));
         assert_eq!(counts.classes.total(), 4);
-        assert_eq!(counts.plan, "enumerate-prefix3-v1+queen-test");
+        assert_eq!(counts.plan, "enumerate-prefix3-v1+queen-torus");
     }
 
     #[test]

@@ -455,7 +455,7 @@ mod tests {
             let message = e.to_string();
             assert!(!message.contains('\n'), "{message}");
             assert!(
-                message.contains("enumerate-prefix3-v1+queen-test"),
+                message.contains("enumerate-prefix3-v1+queen-torus"),
                 "{message}"
             );
             // The rules it was written for resume it whole.

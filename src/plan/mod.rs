@@ -44,11 +44,14 @@ impl Engine {
         }
     }
 
-    /// Whether the engine counts the problem of `rules`: both engines count the queens on the
-    /// plane board ([`Rules::QUEENS`]) and nothing else today.
+    /// Whether the engine counts the problem of `rules`: the enumerate engine counts every
+    /// rule set (its plain search is written over the rules' row step,
+    /// [`crate::rules::RowStep`]); the symmetric engine, whose border geometry and kernels are
+    /// the queen's, counts the queens on the plane board ([`Rules::QUEENS`]) alone.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Engine::Enumerate | Engine::Symmetric => rules.is_queens(),
+            Engine::Enumerate => true,
+            Engine::Symmetric => rules.is_queens(),
         }
     }
 

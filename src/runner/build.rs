@@ -68,8 +68,9 @@ impl Split {
         }
     }
 
-    /// Whether the split's plan counts the problem of `rules`: every split counts the queens
-    /// on the plane board ([`Rules::QUEENS`]) and nothing else today.
+    /// Whether the split's plan counts the problem of `rules`: every split (a plan of the
+    /// symmetric engine) counts the queens on the plane board ([`Rules::QUEENS`]) and nothing
+    /// else today.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
             Split::Ring | Split::OuterRing | Split::Border => rules.is_queens(),
@@ -117,7 +118,20 @@ pub fn build_split(
     split: Split,
     kernel: Kernel,
 ) -> Result<Box<dyn Plan>, Error> {
+    build_rules(n, Rules::QUEENS, engine, split, kernel)
+}
+
+/// [`build_split`] for the problem of `rules`: an engine or split that does not count them
+/// ([`check_rules`]) is an [`Error::Options`].
+pub fn build_rules(
+    n: usize,
+    rules: Rules,
+    engine: Engine,
+    split: Split,
+    kernel: Kernel,
+) -> Result<Box<dyn Plan>, Error> {
     check_count_size(n)?;
+    check_rules(engine, split, &rules)?;
     if engine == Engine::Symmetric && !kernel.is_available() {
         return Err(Error::KernelUnavailable { kernel });
     }
@@ -129,8 +143,8 @@ pub fn build_split(
             )));
         }
         // The empty board has no border to start from: the enumerate plan counts it.
-        _ if n == 0 => Box::new(EnumeratePlan::new(0)),
-        (Engine::Enumerate, _) => Box::new(EnumeratePlan::new(n)),
+        _ if n == 0 => Box::new(EnumeratePlan::under(rules, 0)),
+        (Engine::Enumerate, _) => Box::new(EnumeratePlan::under(rules, n)),
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::new(n, kernel)),
         (Engine::Symmetric, Split::OuterRing) => Box::new(OuterRingPlan::new(n, kernel)),
@@ -149,20 +163,29 @@ pub fn check_rules(engine: Engine, split: Split, rules: &Rules) -> Result<(), Er
     Ok(())
 }
 
-/// The plan of `engine` for `n` whose identity is `identity` (any split, on the fastest
-/// kernel), or `None` if this version has no such plan: what `merge` checks parts against.
+/// The plan of `engine` for `n` whose identity is `identity` (any split, any rules the
+/// engine counts, on the fastest kernel), or `None` if this version has no such plan: what
+/// `merge` checks parts against.
 pub(crate) fn plan_with_identity(
     n: usize,
     engine: Engine,
     identity: &str,
 ) -> Result<Option<Box<dyn Plan>>, Error> {
-    for split in Split::ALL {
-        if engine == Engine::Enumerate && split != Split::default() {
+    for rules in Rules::ALL {
+        // The rules' suffix ends the identity: only the rules named there are built.
+        if !identity.ends_with(&rules.identity_suffix())
+            || check_rules(engine, Split::default(), &rules).is_err()
+        {
             continue;
         }
-        let plan = build_split(n, engine, split, Kernel::best())?;
-        if plan.identity() == identity {
-            return Ok(Some(plan));
+        for split in Split::ALL {
+            if engine == Engine::Enumerate && split != Split::default() {
+                continue;
+            }
+            let plan = build_rules(n, rules, engine, split, Kernel::best())?;
+            if plan.identity() == identity {
+                return Ok(Some(plan));
+            }
         }
     }
     Ok(None)
@@ -210,17 +233,44 @@ mod tests {
 
     #[test]
     fn other_rules_are_refused_in_one_line_and_never_taken_for_the_queens_plan() {
-        let other = crate::rules::TEST_RULES;
         for engine in Engine::ALL {
             for split in Split::ALL {
                 assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
-                let e = check_rules(engine, split, &other).unwrap_err().to_string();
-                assert!(!e.contains('\n'), "{e}");
-                assert!(
-                    e.ends_with("does not count the rules queen-test; it counts only queen-plane"),
-                    "{e}"
-                );
+                // The enumerate engine (one split, which it ignores) counts every rule set;
+                // the symmetric engine's splits refuse all but the queens'.
+                for rules in &Rules::ALL[1..] {
+                    let checked = check_rules(engine, split, rules);
+                    let built = build_rules(7, *rules, engine, split, Kernel::Scalar);
+                    if engine == Engine::Enumerate {
+                        assert!(checked.is_ok());
+                        if split == Split::default() {
+                            assert_eq!(built.unwrap().rules(), *rules);
+                        }
+                        continue;
+                    }
+                    let e = checked.unwrap_err().to_string();
+                    assert!(!e.contains('\n'), "{e}");
+                    let tail =
+                        format!("does not count the rules {rules}; it counts only queen-plane");
+                    assert!(e.ends_with(&tail), "{e}");
+                    assert_eq!(built.err().unwrap().to_string(), e);
+                }
             }
+        }
+        // A plan of each rule set is found again by its identity, and by no other rules'.
+        for rules in Rules::ALL {
+            let plan = build_rules(
+                9,
+                rules,
+                Engine::Enumerate,
+                Split::default(),
+                Kernel::Scalar,
+            )
+            .unwrap();
+            let found = plan_with_identity(9, Engine::Enumerate, &plan.identity())
+                .unwrap()
+                .unwrap();
+            assert_eq!((found.rules(), found.identity()), (rules, plan.identity()));
         }
         // The queens' identities are unchanged; the same split under other rules has another,
         // which no plan of this version answers to (what `merge` checks parts against).
@@ -230,7 +280,7 @@ mod tests {
             let other = crate::plan::UnderOtherRules(plan);
             assert_eq!(
                 other.identity(),
-                format!("{}+queen-test", other.split_identity())
+                format!("{}+queen-torus", other.split_identity())
             );
             assert!(
                 plan_with_identity(9, Engine::Symmetric, &other.identity())

@@ -39,6 +39,10 @@ pub fn parse_threads_arg(s: &str) -> Result<u16, String> {
 /// Options shared by the commands that run a search.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct SearchArgs {
+    /// The rules: `--piece`, `--board` (first, so that they read whether `--engine` was given
+    /// before it is taken from the matches; listed after the other options).
+    #[command(flatten)]
+    pub rules: crate::rules_args::RulesArgs,
     /// The search engine.
     #[arg(long, default_value = "symmetric", value_parser = value_enum_of::<EngineArg, Engine>())]
     pub engine: Engine,
@@ -133,6 +137,12 @@ fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = KernelChoice>
 }
 
 impl SearchArgs {
+    /// The engine that counts: the one asked for (`--engine`) if it counts the rules, else
+    /// the first that does ([`crate::rules_args::RulesArgs::engine`]).
+    pub fn engine(&self) -> Engine {
+        self.rules.engine(self.engine)
+    }
+
     /// The options resolved: `--threads 0` read as no `--threads` (all cores), so that the two
     /// behave alike everywhere (the thread count of the rows and run metadata included), and
     /// those the engine does not have refused ([`SearchArgs::check`]).
@@ -145,6 +155,7 @@ impl SearchArgs {
     /// Refuses `--kernel` (other than `auto`) and `--split` (other than `ring`, the default) with
     /// `--engine enumerate`, which has neither: they would be silently ignored.
     pub fn check(&self) -> Result<(), String> {
+        self.rules.check(self.engine)?;
         if self.engine != Engine::Enumerate {
             return Ok(());
         }

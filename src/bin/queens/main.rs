@@ -21,6 +21,7 @@ mod examples;
 mod help;
 mod output;
 mod output_args;
+mod rules_args;
 
 use app::Cli;
 use clap::FromArgMatches;

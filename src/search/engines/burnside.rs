@@ -16,7 +16,7 @@
 //! levels.
 
 use crate::plan::stop::Patrol;
-use crate::rules::{RowState, Rules, full_mask, mirror};
+use crate::rules::{Queens, RowStep, Rules, full_mask, mirror};
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
@@ -44,7 +44,7 @@ fn centre(n: usize) -> Option<(usize, usize)> {
 }
 
 /// The half-turn search of size `n` under `rules`: rows `0..n/2` are filled in order with the
-/// rules' row step ([`RowState`]), each queen with its image under the half turn in the
+/// rules' row step ([`RowStep`]), each queen with its image under the half turn in the
 /// mirror row.
 struct HalfTurn {
     n: usize,
@@ -83,12 +83,12 @@ impl HalfTurn {
     /// `n−1−r`. A queen placed there does not attack the images either, and its own image
     /// then attacks none of them.
     #[inline(always)]
-    fn free(&self, r: usize, top: RowState) -> u32 {
+    fn free<S: RowStep>(&self, r: usize, top: S) -> u32 {
         let below = top.advance((self.n - 1 - 2 * r) as u32, self.full);
         top.free(self.full) & mirror(below.free(self.full), self.n) & self.allowed[r]
     }
 
-    fn go(&self, r: usize, top: RowState, out: &mut FixedCount, p: &mut Patrol) -> Flow {
+    fn go<S: RowStep>(&self, r: usize, top: S, out: &mut FixedCount, p: &mut Patrol) -> Flow {
         if r == self.n / 2 {
             out.boards += 1;
             return Flow::Continue(());
@@ -110,12 +110,16 @@ impl HalfTurn {
 /// Counts the half-turn symmetric solutions of size `n` whose queen in row 0 is in column
 /// `first` (summed over `first` in `0..n`: A032522).
 pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
-    fixed_half_turn_under(Rules::QUEENS, n, first)
+    fixed_half_turn_under::<Queens>(n, first)
 }
 
-/// [`fixed_half_turn`] under `rules` (whose attacks the half turn keeps, as every rule set's
-/// group does).
-pub(crate) fn fixed_half_turn_under(rules: Rules, n: usize, first: usize) -> FixedCount {
+/// [`fixed_half_turn`] under the rules of `S` (whose attacks the half turn keeps, as every
+/// rule set's group does). The mirror rows are seen through [`RowStep::advance`], which
+/// carries the queen's lines to any row but not the knight's squares: for queens only (the
+/// plane's and the torus's).
+pub(crate) fn fixed_half_turn_under<S: RowStep>(n: usize, first: usize) -> FixedCount {
+    let rules = S::RULES;
+    debug_assert_eq!(rules.piece, crate::rules::Piece::Queen);
     let mut out = FixedCount::default();
     if n == 1 {
         // The only row is the centre row.
@@ -123,7 +127,7 @@ pub(crate) fn fixed_half_turn_under(rules: Rules, n: usize, first: usize) -> Fix
         return out;
     }
     let search = HalfTurn::new(rules, n);
-    let top = rules.start();
+    let top = S::start();
     let bit = search.free(0, top) & 1 << first;
     if bit != 0 {
         out.nodes += 1;
@@ -136,7 +140,7 @@ pub(crate) fn fixed_half_turn_under(rules: Rules, n: usize, first: usize) -> Fix
 
 /// The quarter-turn search of size `n`: its quadruples fill rows out of order, so its boards
 /// ([`Quarters`]) keep the squares attacked in every row, from a table of each square's
-/// attacks drawn with the rules' row step ([`RowState`]): down the board directly, up the
+/// attacks drawn with the rules' row step ([`RowStep`]): down the board directly, up the
 /// board as the vertical reflection (which every rule set's group holds) sees them.
 struct QuarterTurn {
     n: usize,
@@ -155,11 +159,11 @@ struct Quarters {
 }
 
 impl QuarterTurn {
-    fn new(rules: Rules, n: usize) -> QuarterTurn {
+    fn new<S: RowStep>(n: usize) -> QuarterTurn {
         let (full, m) = (full_mask(n), n - 1);
         // The squares of row `below` (> r) that a queen on (r, c) attacks.
         let below = |r: usize, c: usize, below: usize| {
-            let one = rules.start().place(1 << c, full);
+            let one = S::start().place(1 << c, full);
             !one.advance((below - r - 1) as u32, full).free(full) & full
         };
         let attacks = (0..n * n)
@@ -237,11 +241,13 @@ impl QuarterTurn {
 /// Unlike the half-turn search, this one does not look at the stop flag: its trees are tiny
 /// (15,153 nodes for the unit of column 13 at n = 28, against 2.5 × 10⁹ for the half turn's).
 pub(crate) fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
-    fixed_quarter_turn_under(Rules::QUEENS, n, first)
+    fixed_quarter_turn_under::<Queens>(n, first)
 }
 
-/// [`fixed_quarter_turn`] under `rules` (whose attacks the quarter turn keeps).
-pub(crate) fn fixed_quarter_turn_under(rules: Rules, n: usize, first: usize) -> FixedCount {
+/// [`fixed_quarter_turn`] under the rules of `S` (whose attacks the quarter turn keeps; the
+/// attacks are drawn with [`RowStep::advance`]: for queens only, as [`fixed_half_turn_under`]).
+pub(crate) fn fixed_quarter_turn_under<S: RowStep>(n: usize, first: usize) -> FixedCount {
+    debug_assert_eq!(S::RULES.piece, crate::rules::Piece::Queen);
     let mut out = FixedCount::default();
     if n == 1 {
         out.boards = u64::from(first == 0);
@@ -250,7 +256,7 @@ pub(crate) fn fixed_quarter_turn_under(rules: Rules, n: usize, first: usize) -> 
     if n % 4 == 2 || n % 4 == 3 {
         return out; // quadruples and at most a centre queen cannot make n queens
     }
-    let search = QuarterTurn::new(rules, n);
+    let search = QuarterTurn::new::<S>(n);
     let empty = Quarters {
         rows: 0,
         attacked: [0; 32],
@@ -385,6 +391,7 @@ mod tests {
         // The test-only rules: queens on the torus. Brute force over the permutations, with
         // the one attack predicate, written here.
         use crate::rules::TEST_RULES;
+        use crate::rules::TorusQueens;
         for n in 1..=8 {
             let all = crate::rules::brute_force_solutions(TEST_RULES, n);
             let m = n - 1;
@@ -397,29 +404,28 @@ mod tests {
                 .filter(|p| (0..n).all(|r| p[p[r] as usize] as usize == m - r))
                 .count() as u64;
             let f180: u64 = (0..n)
-                .map(|c| fixed_half_turn_under(TEST_RULES, n, c).boards)
+                .map(|c| fixed_half_turn_under::<TorusQueens>(n, c).boards)
                 .sum();
             let f90: u64 = (0..n)
-                .map(|c| fixed_quarter_turn_under(TEST_RULES, n, c).boards)
+                .map(|c| fixed_quarter_turn_under::<TorusQueens>(n, c).boards)
                 .sum();
             assert_eq!((f180, f90), (half, quarter), "n = {n}");
         }
         // Not the queens' counts: on the 7×7 torus 28 solutions, 4 fixed by a half turn
         // and none by a quarter turn, against the plane's 40, 8 and 0.
-        let sum = |f: fn(Rules, usize, usize) -> FixedCount, rules: Rules| -> u64 {
-            (0..7).map(|c| f(rules, 7, c).boards).sum()
-        };
+        let sum =
+            |f: fn(usize, usize) -> FixedCount| -> u64 { (0..7).map(|c| f(7, c).boards).sum() };
         assert_eq!(
             (
-                sum(fixed_half_turn_under, TEST_RULES),
-                sum(fixed_quarter_turn_under, TEST_RULES)
+                sum(fixed_half_turn_under::<TorusQueens>),
+                sum(fixed_quarter_turn_under::<TorusQueens>)
             ),
             (4, 0)
         );
         assert_eq!(
             (
-                sum(fixed_half_turn_under, Rules::QUEENS),
-                sum(fixed_quarter_turn_under, Rules::QUEENS)
+                sum(fixed_half_turn_under::<Queens>),
+                sum(fixed_quarter_turn_under::<Queens>)
             ),
             (8, 0)
         );

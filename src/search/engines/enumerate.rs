@@ -1,10 +1,11 @@
-//! Plain bitmask backtracking: one queen per row, every solution visited in lexicographic order.
+//! Plain bitmask backtracking: one piece per row, every solution visited in lexicographic order.
 //!
 //! The board's state after placing rows `0..r` is the row step of the rules
-//! ([`crate::rules::RowState`]): three bit masks over the columns of row `r`, the columns
-//! taken and the squares attacked along both diagonal families. The searches here count the
-//! queen on the plane board ([`Rules::QUEENS`]); the row step is the only place that says
-//! how a queen attacks the rows below it.
+//! ([`crate::rules::RowStep`]): bit masks over the columns of row `r` (for the queen, the
+//! columns taken and the squares attacked along both diagonal families; a superqueen adds the
+//! knight's squares of the next two rows). The searches here are written once and compiled
+//! per rule set ([`crate::rules::with_row_step!`] picks the rules' step at the top of a
+//! search); the row step is the only place that says how a piece attacks the rows below it.
 //!
 //! A node is a partial board (the empty board included); the full tree has OEIS A319283 nodes.
 //! Trying the lowest free bit first means trying the smallest column first, so solutions come
@@ -18,7 +19,7 @@ use crate::plan::stop::Patrol;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 pub(crate) use crate::rules::full_mask;
-use crate::rules::{RowState, Rules};
+use crate::rules::{RowStep, Rules, with_row_step};
 use crate::symmetry::FastImages;
 use std::ops::ControlFlow;
 
@@ -52,7 +53,7 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
     /// Children that are dead ends (their next row has no free square) are counted but not
     /// entered, and children in the last row are solutions, handled here without a call: this
     /// saves most calls while the node count stays that of the full tree.
-    fn descend(&mut self, row: usize, m: RowState, mut free: u32) -> ControlFlow<()> {
+    fn descend<S: RowStep>(&mut self, row: usize, m: S, mut free: u32) -> ControlFlow<()> {
         if self.patrol.stop() {
             return ControlFlow::Break(()); // the unit gives up: partial counts
         }
@@ -82,7 +83,7 @@ impl<V: FnMut(&[u8]) -> ControlFlow<()>> Descent<'_, V> {
     }
 
     /// Visits the node at depth `row` with state `m` (counting it) and everything below it.
-    fn visit_node(&mut self, row: usize, m: RowState) -> ControlFlow<()> {
+    fn visit_node<S: RowStep>(&mut self, row: usize, m: S) -> ControlFlow<()> {
         self.nodes += 1;
         if row == self.n {
             return (self.visit)(&self.path[..self.n]);
@@ -115,7 +116,7 @@ pub(crate) fn for_each_solution_under<V: FnMut(&[u8]) -> ControlFlow<()>>(
 /// row, so that it can pause after each solution (the `solutions` iterator); solutions in
 /// the same lexicographic order.
 #[derive(Clone, Debug)]
-pub(crate) struct Walk {
+pub(crate) struct Walk<S: RowStep = crate::rules::Queens> {
     n: usize,
     /// The mask of the board's columns.
     full: u32,
@@ -124,17 +125,17 @@ pub(crate) struct Walk {
     /// Per row: the squares not yet tried (bit `c` = column `c`).
     untried: Vec<u32>,
     /// Per row: the state of the row step before that row is filled.
-    state: Vec<RowState>,
+    state: Vec<S>,
     /// The columns placed so far, row 0 first.
     cols: Vec<u8>,
 }
 
-impl Walk {
-    /// The walk of size `n` (1..=32) under `rules`, before its first solution.
-    pub(crate) fn new(rules: Rules, n: usize) -> Walk {
+impl<S: RowStep> Walk<S> {
+    /// The walk of size `n` (1..=32) under the rules of `S`, before its first solution.
+    pub(crate) fn new(n: usize) -> Walk<S> {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         let full = full_mask(n);
-        let start = rules.start();
+        let start = S::start();
         let mut untried = vec![0; n];
         untried[0] = start.free(full);
         Walk {
@@ -187,11 +188,11 @@ pub(crate) struct PrefixUnit {
 /// Cuts the tree of size `n` under `rules` at `depth`: every node at that depth, and every
 /// node above it without children, becomes a unit, in lexicographic order.
 pub(crate) fn prefix_units(rules: Rules, n: usize, depth: usize) -> Vec<PrefixUnit> {
-    fn walk(
+    fn walk<S: RowStep>(
         n: usize,
         full: u32,
         depth: usize,
-        m: RowState,
+        m: S,
         path: &mut Vec<u8>,
         pending: &mut u64,
         out: &mut Vec<PrefixUnit>,
@@ -216,15 +217,8 @@ pub(crate) fn prefix_units(rules: Rules, n: usize, depth: usize) -> Vec<PrefixUn
     }
     let mut out = Vec::new();
     let mut pending = 0;
-    walk(
-        n,
-        full_mask(n),
-        depth,
-        rules.start(),
-        &mut Vec::new(),
-        &mut pending,
-        &mut out,
-    );
+    let (full, path) = (full_mask(n), &mut Vec::new());
+    with_row_step!(rules, S => walk(n, full, depth, S::start(), path, &mut pending, &mut out));
     out
 }
 
@@ -232,6 +226,15 @@ pub(crate) fn prefix_units(rules: Rules, n: usize, depth: usize) -> Vec<PrefixUn
 /// nodes visited (the prefix's own node included, its ancestors not).
 pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
     rules: Rules,
+    n: usize,
+    prefix: &[u8],
+    visit: V,
+) -> u64 {
+    with_row_step!(rules, S => solutions_below::<S, V>(n, prefix, visit))
+}
+
+/// [`for_each_solution_below`] compiled for the rules of `S`.
+fn solutions_below<S: RowStep, V: FnMut(&[u8]) -> ControlFlow<()>>(
     n: usize,
     prefix: &[u8],
     mut visit: V,
@@ -244,7 +247,7 @@ pub(crate) fn for_each_solution_below<V: FnMut(&[u8]) -> ControlFlow<()>>(
         visit: &mut visit,
         patrol: Patrol::every(DESCENTS_BETWEEN_LOOKS),
     };
-    let mut m = rules.start();
+    let mut m = S::start();
     for (r, &c) in prefix.iter().enumerate() {
         m = m.place(1 << c, d.full);
         d.path[r] = c;
@@ -289,8 +292,9 @@ impl EnumeratePlan {
     }
 
     /// The plan for board size `n` under `rules`: its search steps rows with the rules'
-    /// [`RowState`]; its classes are counted under D4, the group of every rule set today
-    /// ([`Rules::group`]).
+    /// [`RowStep`]; its classes are counted under D4, the group of every rule set today
+    /// ([`Rules::group`]; no reflection fixes a solution of any of them:
+    /// [`Rules::no_reflection_fixes_a_solution`], which [`tally_solution`]'s classes rely on).
     pub(crate) fn under(rules: Rules, n: usize) -> Self {
         EnumeratePlan {
             n,
@@ -386,7 +390,7 @@ mod tests {
                 ControlFlow::Continue(())
             });
             assert_eq!(found, brute, "n = {n}");
-            let mut walk = Walk::new(TEST_RULES, n);
+            let mut walk = Walk::<crate::rules::TorusQueens>::new(n);
             let mut walked = Vec::new();
             while let Some(cols) = walk.next_solution() {
                 walked.push(cols.to_vec());

@@ -19,7 +19,7 @@ pub(crate) mod symmetric;
 use crate::plan::stop::{self, Patrol};
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
-use crate::rules::{RowState, Rules};
+use crate::rules::{RowStep, Rules, with_row_step};
 use crate::search::engines::enumerate::{
     EnumeratePlan, PREFIX_DEPTH, PrefixUnit, full_mask, prefix_units,
 };
@@ -97,10 +97,10 @@ impl<T> ProfileEnd<T> {
 /// Counts the nodes below (and including) a node at depth `row` whose next row's attacked
 /// squares are `m` (the enumerator's masks), one counter per depth. `patrol` counts the nodes
 /// between looks at the stop flag: `Break` when the unit gives up (its counts are partial).
-fn descend(
+fn descend<S: RowStep>(
     full: u32,
     row: usize,
-    m: RowState,
+    m: S,
     counts: &mut [u64; 33],
     patrol: &mut Patrol,
 ) -> ControlFlow<()> {
@@ -363,13 +363,13 @@ impl DepthUnits for PlainUnits {
     fn count(&self, id: usize) -> [u64; 33] {
         let full = full_mask(self.n);
         let prefix = &self.units[id].prefix;
-        let m = prefix
-            .iter()
-            .fold(self.rules.start(), |m, &c| m.place(1 << c, full));
         let mut counts = [0u64; 33];
         let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
         // A unit that gives up returns its partial counts, which its plan does not keep.
-        let _ = descend(full, prefix.len(), m, &mut counts, &mut patrol);
+        with_row_step!(self.rules, S => {
+            let m = prefix.iter().fold(S::start(), |m, &c| m.place(1 << c, full));
+            let _ = descend(full, prefix.len(), m, &mut counts, &mut patrol);
+        });
         counts
     }
 
@@ -429,7 +429,7 @@ mod tests {
 
     #[test]
     fn under_other_rules_the_plain_profile_follows_them() {
-        let rules = crate::rules::TEST_RULES;
+        let rules = Rules::TORUS_QUEENS;
         for n in 1..=8 {
             let plan = PlainProfilePlan::under(rules, n);
             for id in 0..plan.unit_count() {
@@ -437,7 +437,7 @@ mod tests {
             }
             let p = plan.profile().unwrap();
             assert_eq!(nodes(&p), brute_profile_under(rules, n), "n = {n}");
-            assert_eq!(plan.identity(), "profile-plain-v1+queen-test");
+            assert_eq!(plan.identity(), "profile-plain-v1+queen-torus");
         }
         // The torus's tree of 7 is not the plane's: 28 solutions, not 40.
         assert_ne!(brute_profile_under(rules, 7), brute_profile(7));

@@ -25,7 +25,7 @@
 use super::{DepthCount, DepthPlan, DepthUnits, NODES_BETWEEN_LOOKS, Profile};
 use crate::plan::Engine;
 use crate::plan::stop::Patrol;
-use crate::rules::{RowState, Rules};
+use crate::rules::{Queens, RowStep};
 use crate::search::geometry::constellation::{self, Constellation};
 use crate::search::kernel::Interior;
 use crate::search::plans::border::{choose_member, orbit_cost};
@@ -45,14 +45,14 @@ pub struct SymmetricProfile {
 }
 
 /// Counts the partial boards below a node of `it` with `i` free rows filled, by depth
-/// `base + i + 1` of each child; `m` is the rules' row step ([`RowState`]) over the interior
+/// `base + i + 1` of each child; `m` is the rules' row step ([`RowStep`] of the queens, [`Queens`]) over the interior
 /// columns, as seen from free row `i` (the border queens' diagonal attacks are the
 /// interior's `blocked` masks, as in [`crate::search::kernel::scalar`]). `patrol` counts the nodes
 /// between looks at the stop flag: `Break` when the unit gives up (its counts are partial).
 fn descend(
     it: &Interior,
     i: usize,
-    m: RowState,
+    m: Queens,
     base: usize,
     counts: &mut [u64; 33],
     patrol: &mut Patrol,
@@ -173,7 +173,7 @@ impl DepthUnits for SymmetricUnits {
         counts[root] += 1;
         let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
         // A unit that gives up returns its partial counts, which its plan does not keep.
-        let start = Rules::QUEENS.start().with_columns(it.cols);
+        let start = Queens::start().with_columns(it.cols);
         let _ = descend(&it, 0, start, root, &mut counts, &mut patrol);
         let kernel_nodes: u128 = (root + 1..=n.saturating_sub(2))
             .map(|d| u128::from(counts[d]))

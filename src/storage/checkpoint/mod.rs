@@ -481,7 +481,7 @@ mod tests {
             Part::WHOLE,
         );
         assert_eq!(queens.plan, "enumerate-prefix3-v1");
-        assert_eq!(other.plan, "enumerate-prefix3-v1+queen-test");
+        assert_eq!(other.plan, "enumerate-prefix3-v1+queen-torus");
         let c = Checkpoint::open(&path, &other).unwrap();
         c.record(0, &tally(1)).unwrap();
         drop(c);
@@ -489,7 +489,7 @@ mod tests {
             match Checkpoint::open(&path, &queens) {
                 Err(CheckpointError::Locked { .. }) => thread::sleep(Duration::from_millis(10)),
                 Err(e @ CheckpointError::Foreign { .. }) => {
-                    assert!(e.to_string().contains("queen-test"), "{e}");
+                    assert!(e.to_string().contains("queen-torus"), "{e}");
                     return;
                 }
                 other => panic!("not refused: {:?}", other.map(|c| c.done().len())),

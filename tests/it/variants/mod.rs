@@ -9,6 +9,8 @@
 //! [`oracle::bitmask`] (counts, nodes, solutions) and [`orbits::classes`] (classes by group).
 
 mod agreement;
+mod cli;
+mod engines;
 pub mod oracle;
 pub mod orbits;
 mod published;

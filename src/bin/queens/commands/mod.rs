@@ -26,6 +26,7 @@ pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;
 use queens::plan::{Part, Plan};
+use queens::rules::Rules;
 use queens::verify::{KnownTable, Source};
 pub use resumable::compute_counts;
 pub use rows::{report_mismatches, write_human};
@@ -40,10 +41,10 @@ pub fn progress_mode(quiet: bool) -> ProgressMode {
     }
 }
 
-/// Loads the table of published values that `--known` names, or the embedded one.
-pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
+/// Loads the table of published values that `--known` names, or the embedded one of `rules`.
+pub fn known_table(args: &KnownArgs, rules: Rules) -> Result<KnownTable, CommandError> {
     let Some(path) = &args.known else {
-        return Ok(KnownTable::embedded().clone());
+        return Ok(KnownTable::published(&rules).clone());
     };
     let text = crate::output::read_input(path)
         .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
@@ -53,12 +54,22 @@ pub fn known_table(args: &KnownArgs) -> Result<KnownTable, CommandError> {
         .map_err(|e| CommandError::Usage(format!("--known file '{name}': {e}")))
 }
 
+/// The table a row counted by `plan` (its identity) is verified against: `known` where
+/// `--known` gave it, else the published values of the plan's rules.
+pub fn known_for_plan<'a>(known: &'a KnownTable, args: &KnownArgs, plan: &str) -> &'a KnownTable {
+    match args.known {
+        Some(_) => known,
+        None => KnownTable::published(&Rules::of_identity(plan)),
+    }
+}
+
 /// The count of board size `n` that `search` asks for: engine, split, kernel and threads (a
 /// kernel this CPU lacks is a usage error).
 pub fn counter<'a>(n: usize, search: &SearchArgs) -> Result<Counter<'a>, CommandError> {
     search.kernel().map_err(CommandError::Usage)?;
     Ok(Counter::new(n)
-        .engine(search.engine)
+        .rules(search.rules.rules())
+        .engine(search.engine())
         .split(search.split)
         .kernel(search.kernel)
         .threads(search.thread_count()))

@@ -38,8 +38,8 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
 /// Resolves the outputs of a count of whole sizes.
 fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let outputs = TableOutputs::plan(&args.outputs)?;
-    let known = common::known_table(&args.known)?;
-    let engine = job.search.engine.name();
+    let known = common::known_table(&args.known, job.search.rules.rules())?;
+    let engine = job.search.engine().name();
     check_bfile(
         &args.outputs,
         &job.sizes,

@@ -36,7 +36,7 @@ impl<'a> RowStream<'a> {
             failed: None,
             human: human.filter(|_| csv != Some(&Destination::Stdout)),
             // Fixed before the first row, from the published counts of the sizes asked for.
-            widths: table::streamed_widths(sizes, search.engine, search.thread_count()),
+            widths: table::streamed_widths(sizes, search.engine(), search.thread_count()),
             started: false,
         }
     }

@@ -29,7 +29,7 @@ fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     refuse_overlaps(args)?;
     let outputs = TableOutputs::plan(&args.outputs)?;
-    let known = known_table(&args.known)?;
+    let known = known_table(&args.known, queens::rules::Rules::QUEENS)?;
     let meta = RunMeta::now(None).verified_against(known.source());
     Ok(Job {
         outputs,
@@ -52,7 +52,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             let mut row = m.row().map_err(|e| {
                 CommandError::Failed(format!("the merged parts of n = {}: {e}", m.n))
             })?;
-            row.reverify(&known);
+            row.reverify(super::known_for_plan(&known, &args.known, &m.plan));
             Ok(row)
         })
         .collect::<Result<_, CommandError>>()?;

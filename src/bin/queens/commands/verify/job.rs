@@ -41,7 +41,14 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
                 .to_string(),
         ));
     }
-    let known = known_table(&args.known)?;
+    let rules = search.rules.rules();
+    if args.two_ways && !rules.is_queens() {
+        return Err(CommandError::Usage(format!(
+            "--two-ways counts with both plans of the symmetric engine, which counts only queens \
+             on the plane: the rules {rules} are counted one way, by the enumerate engine"
+        )));
+    }
+    let known = known_table(&args.known, rules)?;
     refuse_outputs_that_are_inputs(
         &args.outputs.named(),
         &[("--known", args.known.known.as_deref().map(Path::new))],

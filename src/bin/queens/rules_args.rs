@@ -1,0 +1,149 @@
+//! `--piece` and `--board`: the rules a search counts ([`queens::rules::Rules`]), one flattened
+//! argument group for every command that searches (flattened into [`crate::cli::SearchArgs`]),
+//! and the engine they leave: an engine left to its default that does not count the rules
+//! gives way to one that does; one asked for with `--engine` is refused in one line.
+
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
+use queens::plan::Engine;
+use queens::rules::{Piece, Rules, Surface};
+
+/// `--piece`: the command line's names of [`Piece`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PieceArg {
+    /// The queen: any distance along its row, its column and both diagonals.
+    Queen,
+    /// The superqueen (also `amazon`): the queen's moves and the knight's (OEIS A051223).
+    #[value(alias = "amazon")]
+    Superqueen,
+}
+
+/// `--board`: the command line's names of [`Surface`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardArg {
+    /// The n×n board: lines end at its edges.
+    Plane,
+    /// The n×n torus: both diagonals (and a knight's move) wrap around (queens: OEIS A051906).
+    Torus,
+}
+
+/// The two flags as clap parses them (in `--help`; `-h` keeps to a screen).
+#[derive(Clone, Copy, Debug, Args)]
+struct RulesFlags {
+    /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
+    /// move to the queen's (`queens count 10-14 --piece superqueen`). Counted by the
+    /// enumerate engine.
+    #[arg(long, value_enum, default_value_t = PieceArg::Queen, display_order = 900, hide_short_help = true)]
+    piece: PieceArg,
+    /// The board: `torus` wraps both diagonals around (`queens count 5-13 --board torus`).
+    /// Counted by the enumerate engine; classes under the square's 8 symmetries (D4).
+    #[arg(long, value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
+    board: BoardArg,
+}
+
+/// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
+/// command line (read from the same matches, so that a default engine can give way).
+#[derive(Clone, Copy, Debug)]
+pub struct RulesArgs {
+    flags: RulesFlags,
+    engine_given: bool,
+}
+
+impl Default for RulesArgs {
+    fn default() -> RulesArgs {
+        RulesArgs {
+            flags: RulesFlags {
+                piece: PieceArg::Queen,
+                board: BoardArg::Plane,
+            },
+            engine_given: false,
+        }
+    }
+}
+
+/// Whether the command has `--engine` and it was given on the command line.
+fn engine_given(m: &ArgMatches) -> bool {
+    m.ids().any(|id| id.as_str() == "engine")
+        && m.value_source("engine") == Some(ValueSource::CommandLine)
+}
+
+impl FromArgMatches for RulesArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(RulesArgs {
+            flags: RulesFlags::from_arg_matches(m)?,
+            engine_given: engine_given(m),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.flags.update_from_arg_matches(m)?;
+        self.engine_given = engine_given(m);
+        Ok(())
+    }
+}
+
+/// `cmd` with the flags added by `add`, listed after the other options (their own display
+/// order) and leaving the display order of the options after them as it was without them:
+/// clap counts every option added, even one with its own order, so the count is put back.
+fn listed_last(cmd: Command, add: fn(Command) -> Command) -> Command {
+    let before = cmd.get_arguments().filter(|a| !a.is_positional()).count();
+    add(cmd).next_display_order(before)
+}
+
+impl Args for RulesArgs {
+    fn augment_args(cmd: Command) -> Command {
+        listed_last(cmd, RulesFlags::augment_args)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        listed_last(cmd, RulesFlags::augment_args_for_update)
+    }
+}
+
+impl RulesArgs {
+    /// The rules asked for.
+    pub fn rules(&self) -> Rules {
+        let piece = match self.flags.piece {
+            PieceArg::Queen => Piece::Queen,
+            PieceArg::Superqueen => Piece::Superqueen,
+        };
+        let surface = match self.flags.board {
+            BoardArg::Plane => Surface::Plane,
+            BoardArg::Torus => Surface::Torus,
+        };
+        Rules { piece, surface }
+    }
+
+    /// The engine that counts the rules: `asked` if it counts them ([`Engine::supports`]);
+    /// else, when `--engine` was left to its default, the first engine that does.
+    pub fn engine(&self, asked: Engine) -> Engine {
+        let rules = self.rules();
+        if asked.supports(&rules) || self.engine_given {
+            return asked;
+        }
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.supports(&rules))
+            .unwrap_or(asked)
+    }
+
+    /// Refuses an engine given with `--engine` that does not count the rules, in one line.
+    pub fn check(&self, asked: Engine) -> Result<(), String> {
+        let rules = self.rules();
+        if self.engine(asked).supports(&rules) {
+            return Ok(());
+        }
+        let counts: Vec<&str> = Engine::ALL
+            .into_iter()
+            .filter(|e| e.supports(&rules))
+            .map(Engine::name)
+            .collect();
+        Err(format!(
+            "--engine {asked} does not count --piece {} --board {}; give --engine {} or leave \
+             --engine out",
+            rules.piece.name(),
+            rules.surface.name(),
+            counts.join(" or ")
+        ))
+    }
+}

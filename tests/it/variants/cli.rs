@@ -1,0 +1,124 @@
+//! The variants on the command line: `--piece` and `--board` on `count`, `verify` and `merge`
+//! (through `--part`), against the published values; the engine and the plans they need.
+
+use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
+
+/// `count --piece superqueen` (or `amazon`) and `--board torus` count the variants, verified
+/// against data/variants.csv; `verify` passes them; without the flags the queens are counted.
+#[test]
+fn count_and_verify_take_the_piece_and_the_board() {
+    for piece in ["superqueen", "amazon"] {
+        let out = stdout_of(&["count", "10-13", "--piece", piece, "--csv", "-"]);
+        let (header, rows) = csv_records(&out);
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let got: Vec<(&str, &str, &str, &str)> = rows
+            .iter()
+            .map(|r| {
+                let f = |name| r[col(name)].as_str();
+                (f("total"), f("classes"), f("engine"), f("verified"))
+            })
+            .collect();
+        let expected = [
+            ("4", "1", "enumerate", "yes"),
+            ("44", "6", "enumerate", "yes"),
+            ("156", "22", "enumerate", "yes"),
+            ("1876", "239", "enumerate", "yes"),
+        ];
+        assert_eq!(got, expected, "--piece {piece}");
+    }
+    let torus = stdout_of(&["count", "5-7", "--board", "torus", "--csv", "-"]);
+    let (header, rows) = csv_records(&torus);
+    let total = header.iter().position(|h| h == "total").unwrap();
+    let totals: Vec<&str> = rows.iter().map(|r| r[total].as_str()).collect();
+    assert_eq!(totals, ["10", "0", "28"]);
+    let verified = stdout_of(&["verify", "10-12", "--piece", "superqueen"]);
+    assert!(
+        verified.contains("PASS n=10: total 4, classes 1"),
+        "{verified}"
+    );
+    stdout_of(&["verify", "11", "--board", "torus", "--engine", "enumerate"]);
+    let queens_8 = stdout_of(&["count", "8", "--csv", "-"]);
+    assert!(queens_8.contains("\n8,92,12,"), "{queens_8}");
+}
+
+/// An engine asked for that does not count the rules, and `verify --two-ways` (two plans of
+/// the symmetric engine) of a variant, are usage errors in one line.
+#[test]
+fn an_engine_that_does_not_count_the_rules_is_refused() {
+    fails_with(
+        &[
+            "count",
+            "10",
+            "--piece",
+            "superqueen",
+            "--engine",
+            "symmetric",
+        ],
+        2,
+        "queens: error: --engine symmetric does not count --piece superqueen --board plane; \
+         give --engine enumerate or leave --engine out",
+    );
+    fails_with(
+        &["verify", "7", "--board", "torus", "--engine", "symmetric"],
+        2,
+        "--engine symmetric does not count --piece queen --board torus",
+    );
+    fails_with(
+        &["verify", "7", "--board", "torus", "--two-ways"],
+        2,
+        "the rules queen-torus are counted one way, by the enumerate engine",
+    );
+    fails_with(
+        &["count", "8", "--piece", "rook"],
+        2,
+        "invalid value 'rook'",
+    );
+}
+
+/// The parts of a variant carry its rules in their plan's identity: merged together they give
+/// the variant's row, verified against its published values; one of them is refused in the
+/// merge of the queens' parts of the same size and engine.
+#[test]
+fn a_part_of_one_variant_is_refused_in_another_s_merge() {
+    let d = dir();
+    let part = |extra: &[&str], name: &str, res: usize| {
+        let file = d.path().join(format!("{name}{res}.csv"));
+        let spec = format!("{res}/2");
+        let mut args = vec!["count", "12", "--engine", "enumerate", "--part", &spec];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--csv", path_str(&file)]);
+        queens().args(&args).assert().success();
+        file
+    };
+    let sq: Vec<_> = (0..2)
+        .map(|r| part(&["--piece", "superqueen"], "sq", r))
+        .collect();
+    let q: Vec<_> = (0..2).map(|r| part(&[], "q", r)).collect();
+    let text = std::fs::read_to_string(&sq[0]).unwrap();
+    assert!(
+        text.contains(",enumerate-prefix3-v1+superqueen-plane,"),
+        "{text}"
+    );
+    let merged = stdout_of(&["merge", path_str(&sq[0]), path_str(&sq[1]), "--csv", "-"]);
+    let (header, rows) = csv_records(&merged);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert_eq!(
+        (
+            rows[0][col("total")].as_str(),
+            rows[0][col("verified")].as_str()
+        ),
+        ("156", "yes")
+    );
+    let out = queens()
+        .args(["merge", path_str(&q[0]), path_str(&sq[1])])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "plan enumerate-prefix3-v1+superqueen-plane (the others: enumerate-prefix3-v1)"
+        ),
+        "{err}"
+    );
+}
