@@ -19,9 +19,7 @@ pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
-pub use destinations::{
-    destination, optional_destination, refuse_outputs_that_are_inputs,
-};
+pub use destinations::{destination, optional_destination, refuse_outputs_that_are_inputs};
 pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;
