@@ -5,6 +5,7 @@ mod common;
 mod running;
 
 mod bin_moved;
+mod bin_moved2;
 mod checkpoints;
 mod classify;
 mod cli;

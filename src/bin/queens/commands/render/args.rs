@@ -59,7 +59,7 @@ pub struct RenderArgs {
     #[arg(
         long,
         value_name = "BOARD",
-        help = "Only the class of this board (any notation), e.g. 15863724",
+        help = "Draw the whole class of this board (any notation)",
         long_help
     )]
     pub orbit: Option<String>,
