@@ -335,6 +335,3 @@ impl<L: Layout> Args for Outputs<L> {
         Self::augment_args(cmd)
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -175,3 +175,73 @@ impl Request {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The format seam from the request's side (moved from the binary's output-group tests):
+    //! a format added to the list (here a TSV format that exists only in this test) is
+    //! folded from `--format`, refused beside its own flag, and named by the stdout rule, as
+    //! the library's formats are.
+
+    use super::*;
+    use crate::formats::export::Format;
+
+    /// What a TSV format's file would add: its `INFO` (a request writes nothing, so CSV's
+    /// exporter stands in for its own).
+    static TSV: Info = Info {
+        name: "tsv",
+        flag: "--tsv",
+        help: "Also write n and total as TSV to FILE (`-`: stdout)",
+        as_format: Some("Tab-separated n and total, as `--tsv` writes it"),
+        exporter: |options| (Format::Csv.info().exporter)(options),
+    };
+
+    /// The request of `count`'s flags and TSV, with `tsv`'s file, `-o` and `--format`.
+    fn request(tsv: Option<&str>, output: Option<&str>, format: Option<&str>) -> Request {
+        let mut files: Vec<_> = (Format::ALL.iter()).map(|f| (f.info(), None)).collect();
+        files.push((&TSV, tsv.map(String::from)));
+        let stdout_flags = files.iter().map(|(i, _)| i.flag).collect();
+        Request::new(Given {
+            files,
+            output: output.map(String::from),
+            format: format.map(|f| (f.to_string(), true)),
+            stdout_flags,
+            ..Given::default()
+        })
+    }
+
+    #[test]
+    fn a_format_added_to_the_list_is_folded_from_format_and_named_by_the_stdout_rule() {
+        let flag = request(Some("t.tsv"), None, None);
+        assert_eq!(
+            flag.files().map(|(i, f)| (i.name, f)).collect::<Vec<_>>(),
+            [("tsv", "t.tsv")]
+        );
+        assert_eq!(flag.file(Format::Csv), None);
+        assert_eq!(flag.table_to(), None);
+
+        // `--format tsv` is `--tsv -`, `--format tsv -o FILE` `--tsv FILE`.
+        let folded = request(None, None, Some("tsv"));
+        assert_eq!(folded.files().map(|(_, f)| f).collect::<Vec<_>>(), ["-"]);
+        assert_eq!(folded.table_format(), None);
+        let to_file = request(None, Some("t.tsv"), Some("tsv"));
+        assert_eq!(
+            to_file.files().map(|(_, f)| f).collect::<Vec<_>>(),
+            ["t.tsv"]
+        );
+        assert!(to_file.redirected());
+
+        assert_eq!(
+            flag.stdout_rule(),
+            "only one of --csv, --json, --markdown, --bfile and --tsv can write to stdout (-)"
+        );
+        // And `--format tsv` beside its own flag is refused, as for the library's formats.
+        let twice = request(Some("x.tsv"), None, Some("tsv"));
+        assert_eq!(
+            twice.check().unwrap_err(),
+            "--format tsv and --tsv 'x.tsv' both ask for tsv: give one (--format tsv -o FILE, \
+             or --tsv FILE)"
+        );
+        assert_eq!(flag.check(), Ok(()));
+    }
+}
