@@ -68,10 +68,10 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count solutions and classes for one or more board sizes, verified against OEIS.
-    #[command(after_help = crate::examples::COUNT_EXAMPLES, after_long_help = count::LONG_HELP)]
+    #[command(after_long_help = count::LONG_HELP)]
     Count(count::CountArgs),
     /// Stream every solution of one board size in lexicographic order.
-    #[command(after_help = crate::examples::LIST_EXAMPLES, after_long_help = "\
+    #[command(after_long_help = "\
 Examples:
   queens list 8                         all 92 solutions, one per line (cols: counted from 0)
   queens list 8 --classes               the 12 canonical representatives, with their symmetry
@@ -87,11 +87,11 @@ Examples:
 Progress (solutions written) goes to stderr on long runs; --quiet silences it.")]
     List(ListArgs),
     /// Compute board sizes and compare them with the published values: PASS or FAIL per size.
-    #[command(after_help = crate::examples::VERIFY_EXAMPLES, after_long_help = verify::LONG_HELP)]
+    #[command(after_long_help = verify::LONG_HELP)]
     Verify(verify::VerifyArgs),
     /// Classify boards in any notation, given as arguments, in a file or on stdin: canonical
     /// form, class number, symmetry type, class size.
-    #[command(after_help = crate::examples::CLASSIFY_EXAMPLES, after_long_help = "\
+    #[command(after_long_help = "\
 Examples:
   queens classify 15863724 \"2 4 1 7 0 6 3 5\"    boards as arguments, each in any notation
   queens classify boards.txt            boards in any notation, `#` comments allowed
@@ -132,27 +132,27 @@ stderr with its line number and the reason, after the good ones are classified);
 error (unreadable file, input that is not boards, bad option).")]
     Classify(ClassifyArgs),
     /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
-    #[command(after_help = crate::examples::PROFILE_EXAMPLES, after_long_help = profile::LONG_HELP)]
+    #[command(after_long_help = profile::LONG_HELP)]
     Profile(profile::ProfileArgs),
     /// Draw boards as SVG: one board (invalid ones too), one class, the whole class of one
     /// board, or every class of a board size.
-    #[command(after_help = crate::examples::RENDER_EXAMPLES, after_long_help = render::LONG_HELP)]
+    #[command(after_long_help = render::LONG_HELP)]
     Render(render::RenderArgs),
     /// Plot total and classes against n (log scale) from a table `count --csv` or `--json`
     /// wrote, as SVG.
-    #[command(after_help = crate::examples::PLOT_EXAMPLES, after_long_help = plot::LONG_HELP)]
+    #[command(after_long_help = plot::LONG_HELP)]
     Plot(plot::PlotArgs),
     /// Merge the parts of split runs (count --part) into verified results.
-    #[command(after_help = crate::examples::MERGE_EXAMPLES, after_long_help = merge::LONG_HELP)]
+    #[command(after_long_help = merge::LONG_HELP)]
     Merge(merge::MergeArgs),
     /// List the counting kernels: which this CPU runs, what each needs, which `auto` picks.
-    #[command(after_help = crate::examples::KERNELS_EXAMPLES, after_long_help = kernels::LONG_HELP)]
+    #[command(after_long_help = kernels::LONG_HELP)]
     Kernels(kernels::KernelsArgs),
     /// Print the completion script of a shell: bash, zsh, fish, powershell or elvish.
-    #[command(after_help = crate::examples::COMPLETIONS_EXAMPLES, after_long_help = completions::LONG_HELP)]
+    #[command(after_long_help = completions::LONG_HELP)]
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff), or write one page per command into a folder.
-    #[command(after_help = crate::examples::MAN_EXAMPLES, after_long_help = man::LONG_HELP)]
+    #[command(after_long_help = man::LONG_HELP)]
     Man(man::ManArgs),
 }
 
@@ -176,10 +176,9 @@ pub fn run(cli: Cli) -> Result<(), CommandError> {
 }
 
 /// The whole command line as clap builds it, in the colours `--color` asks for, with the short
-/// `-h` texts of [`crate::help`] applied: what is parsed, and what the completion scripts and
+/// `-h` texts of [`crate::help`] and the `-h` examples of [`crate::examples`] applied: what is parsed, and what the completion scripts and
 /// manual pages describe.
 pub fn command() -> clap::Command {
-    crate::help::with_short_texts(
-        Cli::command().color(crate::style::clap_choice(crate::style::current())),
-    )
+    let cmd = Cli::command().color(crate::style::clap_choice(crate::style::current()));
+    crate::help::with_short_texts(crate::examples::with_examples(cmd))
 }

@@ -1,5 +1,5 @@
-//! The `-h` examples of each command (clap's `after_help`), named by [`crate::cli`]; the
-//! one-line `-h` texts of the options are in [`crate::help`], which builds on [`crate::cli`].
+//! The `-h` examples of each command (clap's `after_help`), applied by [`with_examples`]; the
+//! one-line `-h` texts of the options are in [`crate::help`].
 
 /// `queens -h`'s examples.
 pub const MAIN_EXAMPLES: &str = "\
@@ -10,65 +10,80 @@ Examples:
 
 'queens --help' has more examples; 'queens COMMAND -h' the options of a command.";
 
-/// `queens count -h`'s examples.
-pub const COUNT_EXAMPLES: &str = "\
-Examples:
+/// Each subcommand's `-h` examples, under an `Examples:` line (each indented by two spaces;
+/// those of the first line, which the string's `\` leaves out, are added with the heading).
+const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "count",
+        "\
   queens count 8                        one row, printed as a table
-  queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv";
-
-/// `queens list -h`'s examples.
-pub const LIST_EXAMPLES: &str = "\
-Examples:
+  queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv",
+    ),
+    (
+        "list",
+        "\
   queens list 8 --classes               the 12 canonical representatives
-  queens list 8 --format cols1          counted from 1: 1 5 8 6 3 7 2 4";
-
-/// `queens verify -h`'s examples.
-pub const VERIFY_EXAMPLES: &str = "\
-Examples:
+  queens list 8 --format cols1          counted from 1: 1 5 8 6 3 7 2 4",
+    ),
+    (
+        "verify",
+        "\
   queens verify                         n = 1 to 12
-  queens verify 16 --two-ways           both plans of the symmetric engine must agree";
-
-/// `queens classify -h`'s examples.
-pub const CLASSIFY_EXAMPLES: &str = "\
-Examples:
+  queens verify 16 --two-ways           both plans of the symmetric engine must agree",
+    ),
+    (
+        "classify",
+        "\
   queens classify 15863724 \"2 4 1 7 0 6 3 5\"    boards as arguments, each in any notation
   queens list 8 | queens classify       classify all 92 solutions read from stdin
-  echo 15863724 | queens classify --format algebraic    the table with chess squares";
-
-/// `queens profile -h`'s examples.
-pub const PROFILE_EXAMPLES: &str = "\
-Examples:
+  echo 15863724 | queens classify --format algebraic    the table with chess squares",
+    ),
+    (
+        "profile",
+        "\
   queens profile 8                      1 8 42 140 344 568 550 312 92 by depth
-  queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions";
-
-/// `queens render -h`'s examples.
-pub const RENDER_EXAMPLES: &str = "\
-Examples:
+  queens profile 12 --csv profile.csv   also write n,engine,depth,nodes,solutions",
+    ),
+    (
+        "render",
+        "\
   queens render 8 --class 10 -o class10.svg     the 10th class (as numbered by list --classes)
-  queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid";
-
-/// `queens plot -h`'s examples.
-pub const PLOT_EXAMPLES: &str = "\
-Examples:
-  queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg";
-
-/// `queens merge -h`'s examples.
-pub const MERGE_EXAMPLES: &str = "\
-Examples:
+  queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid",
+    ),
+    (
+        "plot",
+        "\
+  queens count 1-14 --csv t.csv && queens plot t.csv -o growth.svg",
+    ),
+    (
+        "merge",
+        "\
   queens merge parts/part-*.csv              the merged table
-  queens merge parts/*.csv --csv n18.csv     also write it as CSV";
+  queens merge parts/*.csv --csv n18.csv     also write it as CSV",
+    ),
+    (
+        "kernels",
+        "\
+  queens kernels                     the kernels, whether this CPU runs each, what each needs",
+    ),
+    (
+        "completions",
+        "\
+  queens completions bash > queens.bash        then `source queens.bash`",
+    ),
+    (
+        "man",
+        "\
+  queens man > queens.1                 the main page; read it with `man ./queens.1`",
+    ),
+];
 
-/// `queens kernels -h`'s examples.
-pub const KERNELS_EXAMPLES: &str = "\
-Examples:
-  queens kernels                     the kernels, whether this CPU runs each, what each needs";
-
-/// `queens completions -h`'s examples.
-pub const COMPLETIONS_EXAMPLES: &str = "\
-Examples:
-  queens completions bash > queens.bash        then `source queens.bash`";
-
-/// `queens man -h`'s examples.
-pub const MAN_EXAMPLES: &str = "\
-Examples:
-  queens man > queens.1                 the main page; read it with `man ./queens.1`";
+/// `cmd` (the whole command line) with each subcommand's `-h` examples as its `after_help`.
+pub fn with_examples(mut cmd: clap::Command) -> clap::Command {
+    for &(name, examples) in EXAMPLES {
+        cmd = cmd.mut_subcommand(name, |sub| {
+            sub.after_help(format!("Examples:\n  {examples}"))
+        });
+    }
+    cmd
+}

@@ -6,7 +6,7 @@
 //! clap's `help` (its doc comment, without a final period, is the `long_help`). The options
 //! built by [`crate::output_args`], and those of `list` and `classify`, get theirs here, from
 //! [`SHORT`] ([`with_short_texts`] applies it). The `-h` examples of each command
-//! (`after_help`) are in [`crate::examples`], below [`crate::cli`], which names them.
+//! (`after_help`) are in [`crate::examples`], which applies them.
 
 /// One-line `-h` texts: (the subcommands whose option it shortens; option id; text). `--help`
 /// keeps the option's full text.
