@@ -147,3 +147,21 @@ impl RulesArgs {
         ))
     }
 }
+
+/// Refuses a board given on the command line (`what`: its option) that is not a solution
+/// under `rules` (read as a queens' board, it may still break the knight's or the torus's
+/// rule), in one line naming the pair that attacks.
+pub fn check_board(
+    board: Option<&queens::board::Solution>,
+    rules: &Rules,
+    what: &str,
+) -> Result<(), String> {
+    match board.map(|b| queens::board::validate(b.cols(), rules)) {
+        Some(Err(e)) => Err(format!(
+            "{what}: not a solution for --piece {} --board {}: {e}",
+            rules.piece.name(),
+            rules.surface.name()
+        )),
+        _ => Ok(()),
+    }
+}

@@ -1,6 +1,9 @@
 //! The variants on the command line: `--piece` and `--board` on `count`, `verify` and `merge`
-//! (through `--part`), against the published values; the engine and the plans they need.
+//! (through `--part`), `list`, against the published values and the oracle; the engine and the
+//! plans they need.
 
+use super::oracle::{self, Board, Piece, Problem, Rules};
+use super::orbits::{self, Kind};
 use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
 
 /// `count --piece superqueen` (or `amazon`) and `--board torus` count the variants, verified
@@ -120,5 +123,87 @@ fn a_part_of_one_variant_is_refused_in_another_s_merge() {
             "plan enumerate-prefix3-v1+superqueen-plane (the others: enumerate-prefix3-v1)"
         ),
         "{err}"
+    );
+}
+
+/// The oracle's rules as the command line names them.
+fn flags(rules: Rules) -> [&'static str; 4] {
+    let piece = match rules.piece {
+        Piece::Queen => "queen",
+        Piece::Superqueen => "superqueen",
+    };
+    let board = match rules.board {
+        Board::Plane => "plane",
+        Board::Torus => "torus",
+    };
+    ["--piece", piece, "--board", board]
+}
+
+/// The boards of a `cols` list, one per line.
+fn boards(text: &str) -> Vec<Vec<u8>> {
+    text.lines()
+        .map(|l| l.split(' ').map(|c| c.parse().unwrap()).collect())
+        .collect()
+}
+
+/// `list N --piece/--board` lists the solutions of the rules, in the oracle's (increasing)
+/// order; `--classes` their classes under the square's 8 symmetries, as the oracle's orbits
+/// give them (least board, size, kind), in every rule set; `--orbit` refuses a queens' board
+/// that the rules do not allow.
+#[test]
+fn list_takes_the_piece_and_the_board() {
+    for (rules, n) in [
+        (Rules::SUPERQUEEN, 10),
+        (Rules::SUPERQUEEN, 11),
+        (Rules::TORUS, 7),
+        (Rules::TORUS, 11),
+        (Rules::SUPER_TORUS, 11),
+        (Rules::QUEEN, 8),
+    ] {
+        let mut solutions = Vec::new();
+        oracle::bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
+        let size = n.to_string();
+        let mut args = vec!["list", size.as_str()];
+        args.extend(flags(rules));
+        assert_eq!(boards(&stdout_of(&args)), solutions, "{args:?}");
+        args.extend(["--classes", "--format", "csv"]);
+        let (_, rows) = csv_records(&stdout_of(&args));
+        let got: Vec<(Vec<u8>, usize, String)> = rows
+            .iter()
+            .map(|r| (boards(&r[1]).remove(0), r[3].parse().unwrap(), r[2].clone()))
+            .collect();
+        let mut expected: Vec<(Vec<u8>, usize, String)> =
+            orbits::classes(&solutions, &orbits::square_group())
+                .iter()
+                .map(|c| {
+                    let kind = match orbits::kind(c) {
+                        Kind::Asymmetric => "asymmetric",
+                        Kind::HalfTurn => "half_turn",
+                        Kind::QuarterTurn => "quarter_turn",
+                        Kind::Reflected => "reflected",
+                    };
+                    (c.least.clone(), c.size, kind.to_string())
+                })
+                .collect();
+        expected.sort();
+        assert_eq!(got, expected, "{args:?}");
+    }
+    assert_eq!(
+        stdout_of(&["list", "10", "--piece", "amazon", "--classes"]),
+        "2 5 8 0 3 6 9 1 4 7  # class 1: half_turn, 4 boards\n"
+    );
+    fails_with(
+        &[
+            "list",
+            "8",
+            "--orbit",
+            "0 4 7 5 2 6 1 3",
+            "--piece",
+            "superqueen",
+        ],
+        2,
+        "queens: error: --orbit: not a solution for --piece superqueen --board plane: the \
+         pieces at row 1 column 4 and row 3 column 5 attack each other under the rules \
+         superqueen-plane",
     );
 }
