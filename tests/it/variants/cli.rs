@@ -207,3 +207,49 @@ fn list_takes_the_piece_and_the_board() {
          superqueen-plane",
     );
 }
+
+/// `profile N --piece/--board` profiles the rules' plain tree: its nodes per depth are the
+/// oracle's partial boards (the plain backtracking search's nodes), its last depth the
+/// solutions, verified against the rules' published total; the symmetric engine's profile of
+/// a variant is refused in one line.
+#[test]
+fn profile_takes_the_piece_and_the_board() {
+    for (rules, n) in [
+        (Rules::SUPERQUEEN, 11),
+        (Rules::TORUS, 7),
+        (Rules::SUPER_TORUS, 9),
+    ] {
+        let size = n.to_string();
+        let mut args = vec!["profile", size.as_str()];
+        args.extend(flags(rules));
+        let tally = oracle::backtrack(&Problem::new(n, rules), |_| {});
+        args.extend(["--csv", "-"]);
+        let (header, rows) = csv_records(&stdout_of(&args));
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let sum: u128 = rows
+            .iter()
+            .map(|r| r[col("nodes")].parse::<u128>().unwrap())
+            .sum();
+        assert_eq!(sum, u128::from(tally.nodes), "{args:?}");
+        let last = &rows.last().unwrap()[col("solutions")];
+        assert_eq!(*last, tally.solutions.to_string(), "{args:?}");
+    }
+    let human = stdout_of(&["profile", "11", "--piece", "superqueen"]);
+    assert!(human.contains("\n   11     44         44\n"), "{human}");
+    assert!(
+        human.contains("verified: yes (last depth = the published total of superqueen-plane)"),
+        "{human}"
+    );
+    fails_with(
+        &[
+            "profile",
+            "8",
+            "--piece",
+            "superqueen",
+            "--engine",
+            "symmetric",
+        ],
+        2,
+        "queens: error: --engine symmetric does not count --piece superqueen --board plane",
+    );
+}
