@@ -253,3 +253,61 @@ fn profile_takes_the_piece_and_the_board() {
         "queens: error: --engine symmetric does not count --piece superqueen --board plane",
     );
 }
+
+/// `classify --piece/--surface` classifies boards under the rules: numbered as `list N
+/// --piece … --classes` numbers their classes (the oracle's orbits, least boards in order), a
+/// queens' board the rules do not allow is bad (exit 1, one line naming the pair).
+#[test]
+fn classify_takes_the_piece_and_the_surface() {
+    for (rules, n) in [(Rules::SUPERQUEEN, 11), (Rules::TORUS, 7)] {
+        let mut solutions = Vec::new();
+        oracle::bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
+        let mut least: Vec<Vec<u8>> = orbits::classes(&solutions, &orbits::square_group())
+            .into_iter()
+            .map(|c| c.least)
+            .collect();
+        least.sort();
+        let [_, piece, _, board] = flags(rules);
+        let text: Vec<String> = solutions
+            .iter()
+            .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        let mut args = vec![
+            "classify",
+            "--piece",
+            piece,
+            "--surface",
+            board,
+            "--csv",
+            "-",
+        ];
+        args.extend(text.iter().map(String::as_str));
+        let (header, rows) = csv_records(&stdout_of(&args));
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        for (row, p) in rows.iter().zip(&solutions) {
+            let canonical = boards(&row[col("canonical")]).remove(0);
+            let class: usize = row[col("class")].parse().unwrap();
+            assert_eq!(least[class - 1], canonical, "{p:?} under {rules:?}");
+            assert!(
+                orbits::square_group()
+                    .iter()
+                    .any(|g| g.image(p) == canonical),
+                "{p:?}"
+            );
+        }
+        assert_eq!(rows.len(), solutions.len());
+    }
+    let out = queens()
+        .args(["classify", "--piece", "superqueen", "0 4 7 5 2 6 1 3"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "board 1: the pieces at row 1 column 4 and row 3 column 5 attack each other under \
+             the rules superqueen-plane\n"
+        ),
+        "{err}"
+    );
+}
