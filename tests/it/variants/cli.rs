@@ -311,3 +311,70 @@ fn classify_takes_the_piece_and_the_surface() {
         "{err}"
     );
 }
+
+/// `render --piece/--board` draws under the rules: `--allow-attacks` marks the pairs the
+/// rules' piece attacks (as many as the oracle finds), a board they do not allow is refused
+/// without `--allow-attacks`, and the queens' classes are not drawn for other rules.
+#[test]
+fn render_takes_the_piece_and_the_board() {
+    let board = [0u8, 4, 7, 5, 2, 6, 1, 3];
+    for rules in [
+        Rules::QUEEN,
+        Rules::SUPERQUEEN,
+        Rules::TORUS,
+        Rules::SUPER_TORUS,
+    ] {
+        let pairs = (0..8)
+            .flat_map(|a| (a + 1..8).map(move |b| (a, b)))
+            .filter(|&(a, b)| {
+                oracle::attacks(
+                    rules,
+                    8,
+                    (a, usize::from(board[a])),
+                    (b, usize::from(board[b])),
+                )
+            })
+            .count();
+        let mut args = vec![
+            "render",
+            "8",
+            "--solution",
+            "0 4 7 5 2 6 1 3",
+            "--allow-attacks",
+        ];
+        args.extend(flags(rules));
+        args.extend(["-o", "-"]);
+        let svg = stdout_of(&args);
+        let title = format!("8-queens board 0 4 7 5 2 6 1 3 with {pairs} attacking pairs");
+        assert!(svg.contains(&title), "{rules:?}: {title}");
+        assert_eq!(svg.matches("class=\"attack\"").count(), pairs, "{rules:?}");
+    }
+    fails_with(
+        &[
+            "render",
+            "8",
+            "--solution",
+            "0 4 7 5 2 6 1 3",
+            "--board",
+            "torus",
+            "-o",
+            "-",
+        ],
+        2,
+        "queens: error: --solution: not a solution for --piece queen --board torus:",
+    );
+    fails_with(
+        &[
+            "render",
+            "10",
+            "--class",
+            "1",
+            "--piece",
+            "superqueen",
+            "-o",
+            "-",
+        ],
+        2,
+        "--class and --all-classes draw the queens' classes",
+    );
+}
