@@ -191,3 +191,18 @@ pub fn check_board(
         _ => Ok(()),
     }
 }
+
+/// Refuses `--bfile` (`asked`) for rules other than the queens', in one line: its sequences
+/// (A000170, A002562, …) are the queens', and a variant's values under their A-numbers would
+/// be wrong figures.
+pub fn check_bfile(rules: &Rules, asked: bool) -> Result<(), String> {
+    if !asked || rules.is_queens() {
+        return Ok(());
+    }
+    Err(format!(
+        "--bfile writes the queens' sequences (A000170 and its kin); no b-file of --piece {} \
+         --board {} is written yet: leave out --bfile",
+        rules.piece.name(),
+        rules.surface.name()
+    ))
+}

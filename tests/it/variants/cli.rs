@@ -378,3 +378,46 @@ fn render_takes_the_piece_and_the_board() {
         "--class and --all-classes draw the queens' classes",
     );
 }
+
+/// `--bfile` of a variant is refused in one line (exit 2, nothing written) by `count` and by
+/// `merge` of a variant's parts: its sequences are the queens', and a variant's values under
+/// A000170 would be wrong figures (before, `count 1-12 --piece superqueen --bfile -` wrote
+/// the superqueens' totals as A000170's b-file).
+#[test]
+fn a_b_file_of_a_variant_is_refused() {
+    let refusal = "queens: error: --bfile writes the queens' sequences (A000170 and its kin); no \
+                   b-file of --piece superqueen --board plane is written yet: leave out --bfile";
+    fails_with(
+        &["count", "1-12", "--piece", "superqueen", "--bfile", "-"],
+        2,
+        refusal,
+    );
+    let d = dir();
+    let parts: Vec<_> = (0..2)
+        .map(|r| {
+            let file = d.path().join(format!("sq{r}.csv"));
+            let spec = format!("{r}/2");
+            queens()
+                .args(["count", "12", "--piece", "superqueen", "--part", &spec])
+                .args(["--engine", "enumerate", "--csv", path_str(&file)])
+                .assert()
+                .success();
+            file
+        })
+        .collect();
+    let out = d.path().join("b.txt");
+    fails_with(
+        &[
+            "merge",
+            path_str(&parts[0]),
+            path_str(&parts[1]),
+            "--bfile",
+            path_str(&out),
+        ],
+        2,
+        refusal,
+    );
+    assert!(!out.exists());
+    let queens_b = stdout_of(&["count", "0-8", "--bfile", "-"]);
+    assert!(queens_b.ends_with("7 40\n8 92\n"), "{queens_b}");
+}
