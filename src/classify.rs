@@ -160,17 +160,29 @@ pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
 
 /// The class numbers of `list N --classes` (1-based, in lexicographic order of the canonical
 /// forms) for boards up to [`MAX_NUMBERED_N`]: the canonical forms of each size are listed
-/// once, on the first board of that size, and looked up by binary search.
+/// once, on the first board of that size, and looked up by binary search. The classes are
+/// those of one rule set ([`ClassNumbers::under`]; the queens' by default), numbered as
+/// `list N --classes` with the same rules numbers them.
 #[derive(Debug, Default)]
 pub struct ClassNumbers {
     /// Per n, the canonical forms in order, packed n bytes each.
     sorted: HashMap<usize, Vec<u8>>,
+    /// The rules whose classes are numbered (`None`: [`Rules::QUEENS`]).
+    rules: Option<Rules>,
 }
 
 impl ClassNumbers {
-    /// An empty cache.
+    /// An empty cache of the queens' class numbers.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty cache of the class numbers of `rules`.
+    pub fn under(rules: Rules) -> Self {
+        ClassNumbers {
+            sorted: HashMap::new(),
+            rules: Some(rules),
+        }
     }
 
     /// The class number of the canonical form `canonical`, or `None` beyond
@@ -180,9 +192,10 @@ impl ClassNumbers {
         if n == 0 || n > MAX_NUMBERED_N {
             return None;
         }
+        let rules = self.rules.unwrap_or(Rules::QUEENS);
         let packed = self.sorted.entry(n).or_insert_with(|| {
             let mut packed = Vec::new();
-            for_each_class(&Rules::QUEENS, n, |_, cols| {
+            for_each_class(&rules, n, |_, cols| {
                 packed.extend_from_slice(cols);
                 ControlFlow::Continue(())
             });

@@ -466,6 +466,29 @@ pub fn verify_profile(p: &Profile) -> Result<bool, String> {
     Ok(k.nodes.is_some() && k.total.is_some())
 }
 
+/// Compares a plain profile of `rules` with their published values: for queens
+/// [`verify_profile`]; for another rule set the last depth (its solutions) with the rules'
+/// published total ([`KnownTable::published`]; no nodes are published for a variant).
+/// `Ok(true)` if published and equal, `Ok(false)` if not published, the disagreement
+/// otherwise.
+pub fn verify_profile_under(p: &Profile, rules: &Rules) -> Result<bool, String> {
+    if rules.is_queens() {
+        return verify_profile(p);
+    }
+    let solutions = p.total_solutions().ok_or("the solution count overflowed")?;
+    match KnownTable::published(rules)
+        .lookup(p.n)
+        .and_then(|k| k.total)
+    {
+        None => Ok(false),
+        Some(t) if t == solutions => Ok(true),
+        Some(t) => Err(format!(
+            "n = {}: solutions computed {solutions} but published {t} for {rules}",
+            p.n
+        )),
+    }
+}
+
 /// Compares the boards a symmetric-engine profile stands for (solutions × orbit sizes) with
 /// the published total (A000170): `Ok(true)` if published and equal, `Ok(false)` if not
 /// published, the disagreement otherwise.

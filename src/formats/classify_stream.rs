@@ -11,9 +11,10 @@
 use crate::board::notation::Notation;
 use crate::board::reader::{BoardReader, LineTooLong, NotBoards, RawBoard, ReadResult};
 use crate::board::{LineError, ParseSolutionError};
-use crate::classify::{ClassNumbers, Summary, classify};
+use crate::classify::{ClassNumbers, Summary, classify_under};
 use crate::formats::export::Format;
 use crate::formats::export::classified::{Classified, Writer};
+use crate::rules::Rules;
 use std::io::{self, BufRead, Write};
 
 /// Where the boards come from.
@@ -89,6 +90,10 @@ pub struct Options {
     pub notation: Option<Notation>,
     /// Boards of another size than this are bad.
     pub size: Option<usize>,
+    /// The rules a board must be a solution of ([`Rules::QUEENS`] for the n-queens problem):
+    /// a board they do not allow is bad; classes under their group, numbered as `list N
+    /// --classes` with the rules numbers them.
+    pub rules: Rules,
 }
 
 /// What a run reports as it goes.
@@ -155,7 +160,7 @@ pub fn classify_all<R: BufRead>(
     outs: &mut [(Option<Format>, &mut dyn Write)],
     observer: &mut dyn Observer,
 ) -> io::Result<Outcome> {
-    let mut numbers = ClassNumbers::new();
+    let mut numbers = ClassNumbers::under(options.rules);
     let mut summary = Summary::new();
     let (mut good, mut bad) = (0, 0);
     let mut notation = options.notation.unwrap_or(Notation::Cols);
@@ -193,11 +198,19 @@ pub fn classify_all<R: BufRead>(
                 )),
                 hint: None,
             }),
-            _ => raw.solution().map(|s| (raw.line, s)),
+            _ => raw.solution().and_then(|s| {
+                let c = classify_under(&s, &options.rules).map_err(|e| LineError {
+                    line: raw.line,
+                    // Read as a queens' board it is one: what the rules add names them.
+                    error: ParseSolutionError::Other(e.to_string()),
+                    hint: None,
+                })?;
+                Ok((raw.line, c))
+            }),
         });
         let board = match checked {
-            Ok((line, board)) => {
-                if let Err(error) = notation.check_n(board.n()) {
+            Ok((line, c)) => {
+                if let Err(error) = notation.check_n(c.board.n()) {
                     end = End::NotationTooSmall {
                         notation,
                         line,
@@ -205,7 +218,6 @@ pub fn classify_all<R: BufRead>(
                     };
                     break;
                 }
-                let c = classify(&board);
                 let number = numbers.number(c.canonical.cols());
                 summary.record(&c, number);
                 let k = Classified { line, c, number };
@@ -299,6 +311,7 @@ mod tests {
     const CSV: Options = Options {
         notation: None,
         size: None,
+        rules: Rules::QUEENS,
     };
 
     #[test]

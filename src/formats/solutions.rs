@@ -7,7 +7,8 @@
 
 use crate::board::notation::{self, Notation};
 use crate::classify::{self, ClassInfo, OrbitMember};
-use crate::search::engines::enumerate::for_each_solution;
+use crate::rules::{Group, Rules};
+use crate::search::engines::enumerate::for_each_solution_under;
 use crate::symmetry::FastImages;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -141,12 +142,16 @@ pub struct ListOptions {
     pub classes: bool,
     /// Stop after this many boards.
     pub limit: Option<u64>,
+    /// The rules whose solutions are listed ([`Rules::QUEENS`] for the n-queens problem);
+    /// their classes are under [`Rules::group`].
+    pub rules: Rules,
 }
 
 /// How often [`write_solutions`] reports progress: every 65,536 boards.
 pub const PROGRESS_EVERY: u64 = 1 << 16;
 
-/// Writes the solutions of size `n` (or its classes) in lexicographic order, in constant
+/// Writes the solutions of size `n` under `options.rules` (or its classes) in lexicographic
+/// order, in constant
 /// memory; calls `progress` with the boards written every [`PROGRESS_EVERY`] boards. Returns
 /// the number written. The caller checks [`Notation::check_n`] first.
 pub fn write_solutions<W: Write>(
@@ -163,11 +168,15 @@ pub fn write_solutions<W: Write>(
     let mut writer = ListWriter::new(out, options.notation, kind)?;
     let limit = options.limit.unwrap_or(u64::MAX);
     let mut error = None;
+    let group = options.rules.group();
     if limit > 0 {
-        for_each_solution(n, |cols| {
+        for_each_solution_under(options.rules, n, |cols| {
+            let canonical = || match group {
+                Group::Square => FastImages::new(cols).is_canonical(),
+            };
             let result = if !options.classes {
                 writer.solution(cols)
-            } else if FastImages::new(cols).is_canonical() {
+            } else if canonical() {
                 let info = classify::class_info((writer.written() + 1) as usize, cols);
                 writer.class(&info)
             } else {
@@ -246,6 +255,7 @@ mod tests {
             notation,
             classes,
             limit: None,
+            rules: Rules::QUEENS,
         };
         write_solutions(&mut out, n, &options, |_| {}).unwrap();
         String::from_utf8(out).unwrap()

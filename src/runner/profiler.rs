@@ -27,6 +27,7 @@ use super::build::check_size;
 use super::{OnUnit, RunControl, RunEnd, RunOptions, available_threads, run_units_with};
 use crate::error::Error;
 use crate::plan::{Engine, Plan};
+use crate::rules::{Rules, unsupported};
 use crate::search::profile::SymmetricProfile;
 use crate::search::profile::symmetric::SymmetricProfilePlan;
 use crate::search::profile::{PlainProfilePlan, Profile, ProfileEnd};
@@ -86,6 +87,7 @@ impl Profiled {
 pub struct Profiler<'a> {
     n: usize,
     engine: Engine,
+    rules: Rules,
     threads: Option<usize>,
     on_unit: Option<OnUnit<'a>>,
     stop: Option<&'a crate::plan::stop::StopFlag>,
@@ -98,6 +100,7 @@ impl<'a> Profiler<'a> {
         Profiler {
             n,
             engine: Engine::Enumerate,
+            rules: Rules::QUEENS,
             threads: None,
             on_unit: None,
             stop: None,
@@ -109,6 +112,18 @@ impl<'a> Profiler<'a> {
     pub fn engine(mut self, engine: Engine) -> Self {
         self.engine = engine;
         self
+    }
+
+    /// The rules whose tree is profiled (default [`Rules::QUEENS`]); the symmetric engine's
+    /// profile is of queens on the plane only (another rule set is an error when it runs).
+    pub fn rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules profiled ([`Profiler::rules`]).
+    pub fn rules_profiled(&self) -> Rules {
+        self.rules
     }
 
     /// Threads to use at most (default: every core). 0 is an error when the profile runs.
@@ -139,7 +154,15 @@ impl<'a> Profiler<'a> {
     pub fn plan(&self) -> Result<ProfilePlan, Error> {
         check_size(self.n)?;
         Ok(match self.engine {
-            Engine::Enumerate => ProfilePlan(EnginePlan::Plain(PlainProfilePlan::new(self.n))),
+            Engine::Enumerate => ProfilePlan(EnginePlan::Plain(PlainProfilePlan::under(
+                self.rules, self.n,
+            ))),
+            Engine::Symmetric if !self.rules.is_queens() => {
+                return Err(Error::Options(unsupported(
+                    "the symmetric engine's profile",
+                    &self.rules,
+                )));
+            }
             Engine::Symmetric => {
                 ProfilePlan(EnginePlan::Symmetric(SymmetricProfilePlan::new(self.n)))
             }
@@ -251,6 +274,20 @@ mod tests {
             let end = profiler.threads(2).stop_flag(&stop).run().unwrap();
             assert_eq!(end, ProfileEnd::Stopped { finished: 0, total }, "{engine}");
         }
+    }
+
+    #[test]
+    fn the_plain_profile_follows_the_rules_and_the_symmetric_one_refuses_them() {
+        let run = |rules| complete(Profiler::new(11).rules(rules).threads(2).run().unwrap());
+        // The last depth is the rules' solutions: A051223 (44) and A051906 (88) at n = 11.
+        let last = |p: Profiled| p.profile().depths.last().unwrap().nodes;
+        assert_eq!(last(run(Rules::SUPERQUEENS)), 44);
+        assert_eq!(last(run(Rules::TORUS_QUEENS)), 88);
+        assert_eq!(last(run(Rules::QUEENS)), 2680);
+        let symmetric = Profiler::new(8)
+            .engine(Engine::Symmetric)
+            .rules(Rules::SUPERQUEENS);
+        assert!(matches!(symmetric.plan(), Err(Error::Options(_))));
     }
 
     #[test]

@@ -28,6 +28,7 @@ fn listed(n: usize, notation: Notation, classes: bool) -> String {
         notation,
         classes,
         limit: None,
+        rules: queens::rules::Rules::QUEENS,
     };
     let mut out = Vec::new();
     write_solutions(&mut out, n, &options, |_| {}).unwrap();

@@ -37,8 +37,42 @@ struct RulesFlags {
     piece: PieceArg,
     /// The board: `torus` wraps both diagonals around (`queens count 5-13 --board torus`).
     /// Counted by the enumerate engine; classes under the square's 8 symmetries (D4).
-    #[arg(long, value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
+    #[arg(long, alias = "surface", value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
     board: BoardArg,
+}
+
+/// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
+/// the board's surface as `--surface` (also accepted as `--board`'s alias elsewhere).
+#[derive(Clone, Copy, Debug, Args)]
+pub struct SurfaceRulesArgs {
+    /// The piece of the boards: `superqueen` (or `amazon`) adds the knight's move to the
+    /// queen's; a board it does not allow is bad.
+    #[arg(long, value_enum, default_value_t = PieceArg::Queen, display_order = 900, hide_short_help = true)]
+    piece: PieceArg,
+    /// The board's surface: `torus` wraps both diagonals around (as `--board torus` on the
+    /// commands that count).
+    #[arg(long, value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
+    surface: BoardArg,
+}
+
+impl SurfaceRulesArgs {
+    /// The rules asked for.
+    pub fn rules(&self) -> Rules {
+        rules_of(self.piece, self.surface)
+    }
+}
+
+/// The rules of a piece and a board as the command line names them.
+fn rules_of(piece: PieceArg, board: BoardArg) -> Rules {
+    let piece = match piece {
+        PieceArg::Queen => Piece::Queen,
+        PieceArg::Superqueen => Piece::Superqueen,
+    };
+    let surface = match board {
+        BoardArg::Plane => Surface::Plane,
+        BoardArg::Torus => Surface::Torus,
+    };
+    Rules { piece, surface }
 }
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
@@ -103,15 +137,7 @@ impl Args for RulesArgs {
 impl RulesArgs {
     /// The rules asked for.
     pub fn rules(&self) -> Rules {
-        let piece = match self.flags.piece {
-            PieceArg::Queen => Piece::Queen,
-            PieceArg::Superqueen => Piece::Superqueen,
-        };
-        let surface = match self.flags.board {
-            BoardArg::Plane => Surface::Plane,
-            BoardArg::Torus => Surface::Torus,
-        };
-        Rules { piece, surface }
+        rules_of(self.flags.piece, self.flags.board)
     }
 
     /// The engine that counts the rules: `asked` if it counts them ([`Engine::supports`]);
@@ -146,4 +172,37 @@ impl RulesArgs {
             counts.join(" or ")
         ))
     }
+}
+
+/// Refuses a board given on the command line (`what`: its option) that is not a solution
+/// under `rules` (read as a queens' board, it may still break the knight's or the torus's
+/// rule), in one line naming the pair that attacks.
+pub fn check_board(
+    board: Option<&queens::board::Solution>,
+    rules: &Rules,
+    what: &str,
+) -> Result<(), String> {
+    match board.map(|b| queens::board::validate(b.cols(), rules)) {
+        Some(Err(e)) => Err(format!(
+            "{what}: not a solution for --piece {} --board {}: {e}",
+            rules.piece.name(),
+            rules.surface.name()
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses `--bfile` (`asked`) for rules other than the queens', in one line: its sequences
+/// (A000170, A002562, …) are the queens', and a variant's values under their A-numbers would
+/// be wrong figures.
+pub fn check_bfile(rules: &Rules, asked: bool) -> Result<(), String> {
+    if !asked || rules.is_queens() {
+        return Ok(());
+    }
+    Err(format!(
+        "--bfile writes the queens' sequences (A000170 and its kin); no b-file of --piece {} \
+         --board {} is written yet: leave out --bfile",
+        rules.piece.name(),
+        rules.surface.name()
+    ))
 }

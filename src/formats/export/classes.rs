@@ -8,19 +8,18 @@ use crate::classify;
 use crate::formats::solutions::{self, ListOptions};
 use std::io::{self, Write};
 
-/// Writes the classes of `n`: in `format`, or without one (`None`) one per line in
-/// `notation` (a single-line one), each canonical board followed by a `#` comment with its
+/// Writes the classes of `n` under `options.rules` (`options.classes` is taken as set): in
+/// `format`, or without one (`None`) one per line in `options.notation` (a single-line one), each canonical board followed by a `#` comment with its
 /// class number, symmetry type and class size (`0 4 7 5 2 6 1 3  # class 1: asymmetric, 8
 /// boards`), which every reader of boards skips; JSON and Markdown write the boards in cols,
-/// CSV as [`solutions::write_solutions`] does. At most `limit`; calls `progress` every
+/// CSV as [`solutions::write_solutions`] does. At most `options.limit`; calls `progress` every
 /// [`solutions::PROGRESS_EVERY`] classes. Returns the number written; a format class lists
 /// have no form in (a b-file) is an `InvalidInput` error.
 pub fn write_classes(
     out: &mut dyn Write,
     n: usize,
     format: Option<Format>,
-    notation: Notation,
-    limit: Option<u64>,
+    options: &ListOptions,
     mut progress: impl FnMut(u64),
 ) -> io::Result<u64> {
     match format {
@@ -31,7 +30,7 @@ pub fn write_classes(
             let options = ListOptions {
                 notation: Notation::Csv,
                 classes: true,
-                limit,
+                ..*options
             };
             return solutions::write_solutions(out, n, &options, progress);
         }
@@ -43,7 +42,7 @@ pub fn write_classes(
         }
     }
     let json = format.is_some_and(|f| f.name() == "json");
-    let limit = limit.unwrap_or(u64::MAX);
+    let (notation, limit) = (options.notation, options.limit.unwrap_or(u64::MAX));
     let mut written = 0u64;
     let mut error = None;
     let mut line = Vec::with_capacity(256);
@@ -55,7 +54,7 @@ pub fn write_classes(
         )?;
     }
     if limit > 0 {
-        classify::for_each_class(&crate::rules::Rules::QUEENS, n, |index, cols| {
+        classify::for_each_class(&options.rules, n, |index, cols| {
             let info = classify::class_info(index, cols);
             let (symmetry, size) = (info.symmetry.name(), info.class_size);
             line.clear();

@@ -1,6 +1,9 @@
 //! The variants on the command line: `--piece` and `--board` on `count`, `verify` and `merge`
-//! (through `--part`), against the published values; the engine and the plans they need.
+//! (through `--part`), `list`, against the published values and the oracle; the engine and the
+//! plans they need.
 
+use super::oracle::{self, Board, Piece, Problem, Rules};
+use super::orbits::{self, Kind};
 use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
 
 /// `count --piece superqueen` (or `amazon`) and `--board torus` count the variants, verified
@@ -121,4 +124,300 @@ fn a_part_of_one_variant_is_refused_in_another_s_merge() {
         ),
         "{err}"
     );
+}
+
+/// The oracle's rules as the command line names them.
+fn flags(rules: Rules) -> [&'static str; 4] {
+    let piece = match rules.piece {
+        Piece::Queen => "queen",
+        Piece::Superqueen => "superqueen",
+    };
+    let board = match rules.board {
+        Board::Plane => "plane",
+        Board::Torus => "torus",
+    };
+    ["--piece", piece, "--board", board]
+}
+
+/// The boards of a `cols` list, one per line.
+fn boards(text: &str) -> Vec<Vec<u8>> {
+    text.lines()
+        .map(|l| l.split(' ').map(|c| c.parse().unwrap()).collect())
+        .collect()
+}
+
+/// `list N --piece/--board` lists the solutions of the rules, in the oracle's (increasing)
+/// order; `--classes` their classes under the square's 8 symmetries, as the oracle's orbits
+/// give them (least board, size, kind), in every rule set; `--orbit` refuses a queens' board
+/// that the rules do not allow.
+#[test]
+fn list_takes_the_piece_and_the_board() {
+    for (rules, n) in [
+        (Rules::SUPERQUEEN, 10),
+        (Rules::SUPERQUEEN, 11),
+        (Rules::TORUS, 7),
+        (Rules::TORUS, 11),
+        (Rules::SUPER_TORUS, 11),
+        (Rules::QUEEN, 8),
+    ] {
+        let mut solutions = Vec::new();
+        oracle::bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
+        let size = n.to_string();
+        let mut args = vec!["list", size.as_str()];
+        args.extend(flags(rules));
+        assert_eq!(boards(&stdout_of(&args)), solutions, "{args:?}");
+        args.extend(["--classes", "--format", "csv"]);
+        let (_, rows) = csv_records(&stdout_of(&args));
+        let got: Vec<(Vec<u8>, usize, String)> = rows
+            .iter()
+            .map(|r| (boards(&r[1]).remove(0), r[3].parse().unwrap(), r[2].clone()))
+            .collect();
+        let mut expected: Vec<(Vec<u8>, usize, String)> =
+            orbits::classes(&solutions, &orbits::square_group())
+                .iter()
+                .map(|c| {
+                    let kind = match orbits::kind(c) {
+                        Kind::Asymmetric => "asymmetric",
+                        Kind::HalfTurn => "half_turn",
+                        Kind::QuarterTurn => "quarter_turn",
+                        Kind::Reflected => "reflected",
+                    };
+                    (c.least.clone(), c.size, kind.to_string())
+                })
+                .collect();
+        expected.sort();
+        assert_eq!(got, expected, "{args:?}");
+    }
+    assert_eq!(
+        stdout_of(&["list", "10", "--piece", "amazon", "--classes"]),
+        "2 5 8 0 3 6 9 1 4 7  # class 1: half_turn, 4 boards\n"
+    );
+    fails_with(
+        &[
+            "list",
+            "8",
+            "--orbit",
+            "0 4 7 5 2 6 1 3",
+            "--piece",
+            "superqueen",
+        ],
+        2,
+        "queens: error: --orbit: not a solution for --piece superqueen --board plane: the \
+         pieces at row 1 column 4 and row 3 column 5 attack each other under the rules \
+         superqueen-plane",
+    );
+}
+
+/// `profile N --piece/--board` profiles the rules' plain tree: its nodes per depth are the
+/// oracle's partial boards (the plain backtracking search's nodes), its last depth the
+/// solutions, verified against the rules' published total; the symmetric engine's profile of
+/// a variant is refused in one line.
+#[test]
+fn profile_takes_the_piece_and_the_board() {
+    for (rules, n) in [
+        (Rules::SUPERQUEEN, 11),
+        (Rules::TORUS, 7),
+        (Rules::SUPER_TORUS, 9),
+    ] {
+        let size = n.to_string();
+        let mut args = vec!["profile", size.as_str()];
+        args.extend(flags(rules));
+        let tally = oracle::backtrack(&Problem::new(n, rules), |_| {});
+        args.extend(["--csv", "-"]);
+        let (header, rows) = csv_records(&stdout_of(&args));
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let sum: u128 = rows
+            .iter()
+            .map(|r| r[col("nodes")].parse::<u128>().unwrap())
+            .sum();
+        assert_eq!(sum, u128::from(tally.nodes), "{args:?}");
+        let last = &rows.last().unwrap()[col("solutions")];
+        assert_eq!(*last, tally.solutions.to_string(), "{args:?}");
+    }
+    let human = stdout_of(&["profile", "11", "--piece", "superqueen"]);
+    assert!(human.contains("\n   11     44         44\n"), "{human}");
+    assert!(
+        human.contains("verified: yes (last depth = the published total of superqueen-plane)"),
+        "{human}"
+    );
+    fails_with(
+        &[
+            "profile",
+            "8",
+            "--piece",
+            "superqueen",
+            "--engine",
+            "symmetric",
+        ],
+        2,
+        "queens: error: --engine symmetric does not count --piece superqueen --board plane",
+    );
+}
+
+/// `classify --piece/--surface` classifies boards under the rules: numbered as `list N
+/// --piece … --classes` numbers their classes (the oracle's orbits, least boards in order), a
+/// queens' board the rules do not allow is bad (exit 1, one line naming the pair).
+#[test]
+fn classify_takes_the_piece_and_the_surface() {
+    for (rules, n) in [(Rules::SUPERQUEEN, 11), (Rules::TORUS, 7)] {
+        let mut solutions = Vec::new();
+        oracle::bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
+        let mut least: Vec<Vec<u8>> = orbits::classes(&solutions, &orbits::square_group())
+            .into_iter()
+            .map(|c| c.least)
+            .collect();
+        least.sort();
+        let [_, piece, _, board] = flags(rules);
+        let text: Vec<String> = solutions
+            .iter()
+            .map(|p| p.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+            .collect();
+        let mut args = vec![
+            "classify",
+            "--piece",
+            piece,
+            "--surface",
+            board,
+            "--csv",
+            "-",
+        ];
+        args.extend(text.iter().map(String::as_str));
+        let (header, rows) = csv_records(&stdout_of(&args));
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        for (row, p) in rows.iter().zip(&solutions) {
+            let canonical = boards(&row[col("canonical")]).remove(0);
+            let class: usize = row[col("class")].parse().unwrap();
+            assert_eq!(least[class - 1], canonical, "{p:?} under {rules:?}");
+            assert!(
+                orbits::square_group()
+                    .iter()
+                    .any(|g| g.image(p) == canonical),
+                "{p:?}"
+            );
+        }
+        assert_eq!(rows.len(), solutions.len());
+    }
+    let out = queens()
+        .args(["classify", "--piece", "superqueen", "0 4 7 5 2 6 1 3"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "board 1: the pieces at row 1 column 4 and row 3 column 5 attack each other under \
+             the rules superqueen-plane\n"
+        ),
+        "{err}"
+    );
+}
+
+/// `render --piece/--board` draws under the rules: `--allow-attacks` marks the pairs the
+/// rules' piece attacks (as many as the oracle finds), a board they do not allow is refused
+/// without `--allow-attacks`, and the queens' classes are not drawn for other rules.
+#[test]
+fn render_takes_the_piece_and_the_board() {
+    let board = [0u8, 4, 7, 5, 2, 6, 1, 3];
+    for rules in [
+        Rules::QUEEN,
+        Rules::SUPERQUEEN,
+        Rules::TORUS,
+        Rules::SUPER_TORUS,
+    ] {
+        let pairs = (0..8)
+            .flat_map(|a| (a + 1..8).map(move |b| (a, b)))
+            .filter(|&(a, b)| {
+                oracle::attacks(
+                    rules,
+                    8,
+                    (a, usize::from(board[a])),
+                    (b, usize::from(board[b])),
+                )
+            })
+            .count();
+        let mut args = vec![
+            "render",
+            "8",
+            "--solution",
+            "0 4 7 5 2 6 1 3",
+            "--allow-attacks",
+        ];
+        args.extend(flags(rules));
+        args.extend(["-o", "-"]);
+        let svg = stdout_of(&args);
+        let title = format!("8-queens board 0 4 7 5 2 6 1 3 with {pairs} attacking pairs");
+        assert!(svg.contains(&title), "{rules:?}: {title}");
+        assert_eq!(svg.matches("class=\"attack\"").count(), pairs, "{rules:?}");
+    }
+    fails_with(
+        &[
+            "render",
+            "8",
+            "--solution",
+            "0 4 7 5 2 6 1 3",
+            "--board",
+            "torus",
+            "-o",
+            "-",
+        ],
+        2,
+        "queens: error: --solution: not a solution for --piece queen --board torus:",
+    );
+    fails_with(
+        &[
+            "render",
+            "10",
+            "--class",
+            "1",
+            "--piece",
+            "superqueen",
+            "-o",
+            "-",
+        ],
+        2,
+        "--class and --all-classes draw the queens' classes",
+    );
+}
+
+/// `--bfile` of a variant is refused in one line (exit 2, nothing written) by `count` and by
+/// `merge` of a variant's parts: its sequences are the queens', and a variant's values under
+/// A000170 would be wrong figures (before, `count 1-12 --piece superqueen --bfile -` wrote
+/// the superqueens' totals as A000170's b-file).
+#[test]
+fn a_b_file_of_a_variant_is_refused() {
+    let refusal = "queens: error: --bfile writes the queens' sequences (A000170 and its kin); no \
+                   b-file of --piece superqueen --board plane is written yet: leave out --bfile";
+    fails_with(
+        &["count", "1-12", "--piece", "superqueen", "--bfile", "-"],
+        2,
+        refusal,
+    );
+    let d = dir();
+    let parts: Vec<_> = (0..2)
+        .map(|r| {
+            let file = d.path().join(format!("sq{r}.csv"));
+            let spec = format!("{r}/2");
+            queens()
+                .args(["count", "12", "--piece", "superqueen", "--part", &spec])
+                .args(["--engine", "enumerate", "--csv", path_str(&file)])
+                .assert()
+                .success();
+            file
+        })
+        .collect();
+    let out = d.path().join("b.txt");
+    fails_with(
+        &[
+            "merge",
+            path_str(&parts[0]),
+            path_str(&parts[1]),
+            "--bfile",
+            path_str(&out),
+        ],
+        2,
+        refusal,
+    );
+    assert!(!out.exists());
+    let queens_b = stdout_of(&["count", "0-8", "--bfile", "-"]);
+    assert!(queens_b.ends_with("7 40\n8 92\n"), "{queens_b}");
 }

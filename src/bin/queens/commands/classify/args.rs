@@ -31,6 +31,9 @@ pub struct ClassifyArgs {
     /// The table and its formats: `--format`, `-o`, `--csv`, `--json`, `--markdown`.
     #[command(flatten)]
     pub outputs: Outputs<ClassifyLayout>,
+    /// `--piece`, `--surface`: the rules the boards are solutions of.
+    #[command(flatten)]
+    pub rules: crate::rules_args::SurfaceRulesArgs,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,

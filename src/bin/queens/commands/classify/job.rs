@@ -32,6 +32,7 @@ pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
         options: Options {
             notation,
             size: args.size,
+            rules: args.rules.rules(),
         },
         notation_option,
         targets,

@@ -40,6 +40,12 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let outputs = TableOutputs::plan(&args.outputs)?;
     let known = common::known_table(&args.known, job.search.rules.rules())?;
     let engine = job.search.engine().name();
+    let bfile = args
+        .outputs
+        .file(queens::formats::export::Format::Bfile)
+        .is_some();
+    crate::rules_args::check_bfile(&job.search.rules.rules(), bfile)
+        .map_err(CommandError::Usage)?;
     check_bfile(
         &args.outputs,
         &job.sizes,

@@ -28,6 +28,9 @@ pub struct ListArgs {
     /// The list and the forms of `--classes`: `--format`, `-o`, `--json`, `--markdown`.
     #[command(flatten)]
     pub outputs: Outputs<ListLayout>,
+    /// `--piece`, `--board`: the rules whose solutions are listed.
+    #[command(flatten)]
+    pub rules: crate::rules_args::RulesArgs,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,

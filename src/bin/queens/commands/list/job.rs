@@ -24,6 +24,8 @@ pub struct Job {
     pub targets: Vec<(Option<Format>, Destination)>,
     /// `--quiet`.
     pub quiet: bool,
+    /// `--piece`, `--board`.
+    pub rules: queens::rules::Rules,
 }
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
@@ -46,6 +48,9 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         .as_deref()
         .map(|text| board_arg_read(text, args.from, args.n, "--orbit"))
         .transpose()?;
+    let rules = args.rules.rules();
+    crate::rules_args::check_board(orbit.as_ref().map(|(b, _)| b), &rules, "--orbit")
+        .map_err(CommandError::Usage)?;
     // --orbit's class is written in the notation its board was given in, unless --format says.
     let notation = given
         .or(orbit.as_ref().map(|&(_, read)| read))
@@ -58,5 +63,6 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         orbit: orbit.map(|(board, _)| board),
         targets: args.outputs.targets().map_err(CommandError::Usage)?,
         quiet: args.quiet,
+        rules,
     })
 }

@@ -17,8 +17,8 @@ use queens::formats::solutions::{self, ListOptions};
 use std::io;
 
 /// The published number of boards (or classes) of `n`, if known.
-fn expected(n: usize, classes: bool) -> Option<u128> {
-    let row = queens::verify::lookup(n)?;
+fn expected(n: usize, classes: bool, rules: &queens::rules::Rules) -> Option<u128> {
+    let row = queens::verify::KnownTable::published(rules).lookup(n)?;
     if classes { row.classes } else { row.total }
 }
 
@@ -36,11 +36,12 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
             notation,
             classes: job.classes,
             limit,
+            rules: job.rules,
         };
         let progress = board_progress(
             super::progress_mode(job.quiet),
             &format!("list n={n} (units of {} boards)", solutions::PROGRESS_EVERY),
-            expected(n, job.classes)
+            expected(n, job.classes, &job.rules)
                 .map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX))) * outs.len() as u128),
         );
         let mut tick = |_| {
@@ -52,7 +53,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         for (format, w) in outs.iter_mut() {
             let by_class = format.is_some() || notation.is_single_line();
             let one = if job.classes && by_class {
-                write_classes(w, n, *format, notation, limit, &mut tick)
+                write_classes(w, n, *format, &options, &mut tick)
             } else {
                 solutions::write_solutions(w, n, &options, &mut tick)
             };

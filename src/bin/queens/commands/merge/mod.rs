@@ -58,6 +58,14 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
+    let bfile = args
+        .outputs
+        .file(queens::formats::export::Format::Bfile)
+        .is_some();
+    for m in &merged {
+        let rules = queens::rules::Rules::of_identity(&m.plan);
+        crate::rules_args::check_bfile(&rules, bfile).map_err(CommandError::Usage)?;
+    }
     check_bfile(
         &args.outputs,
         &sizes,

@@ -12,6 +12,7 @@ pub use args::{LONG_HELP, ProfileArgs};
 use outputs::{Outputs, written_text};
 use queens::formats::export::profile;
 use queens::plan::Engine;
+use queens::runner::profiler::Profiler;
 use size::{SizeEnd, profile_size};
 use std::io::{self, Write};
 
@@ -19,6 +20,8 @@ use std::io::{self, Write};
 struct Job {
     sizes: Vec<usize>,
     engine: Engine,
+    /// `--piece`, `--board`.
+    rules: queens::rules::Rules,
     /// `--threads`, `0` read as none (all cores).
     threads: Option<u16>,
     outputs: Outputs,
@@ -27,10 +30,12 @@ struct Job {
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
+    args.rules.check(args.engine).map_err(CommandError::Usage)?;
     Ok(Job {
         outputs: Outputs::plan(&args)?,
         sizes: args.sizes.0,
         engine: args.engine,
+        rules: args.rules.rules(),
         threads: crate::cli::all_cores_if_0(args.threads),
     })
 }
@@ -52,7 +57,9 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut stopped = None;
     for &n in &job.sizes {
         let written = written_text(&profiles, out.csv());
-        let end = profile_size(n, job.engine, threads, stop, quiet, &written, &mut failures)?;
+        let search = Profiler::new(n).engine(job.engine).threads(threads);
+        let search = search.rules(job.rules);
+        let end = profile_size(n, search, stop, quiet, &written, &mut failures)?;
         let (p, verdict) = match end {
             SizeEnd::Done(p, verdict) => (p, verdict),
             SizeEnd::Stopped { finished, total } => {

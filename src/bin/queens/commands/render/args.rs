@@ -78,6 +78,9 @@ pub struct RenderArgs {
     /// Coordinates along the board's edges.
     #[arg(long, value_enum, default_value_t = LabelsArg::Index)]
     pub labels: LabelsArg,
+    /// `--piece`, `--board`: the rules a board is drawn under.
+    #[command(flatten)]
+    pub rules: crate::rules_args::RulesArgs,
     /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
     /// `-`: stdout
     #[arg(

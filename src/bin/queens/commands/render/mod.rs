@@ -40,6 +40,12 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             queens::board::notation::MAX_ALGEBRAIC_N
         )));
     }
+    let rules = args.rules.rules();
+    if !rules.is_queens() && args.solution.is_none() && args.orbit.is_none() {
+        return Err(CommandError::Usage(format!(
+            "--class and --all-classes draw the queens' classes; draw a board of the rules {rules} with --solution or --orbit"
+        )));
+    }
     if let Some(k) = args.class {
         check_class(n, k)?;
     }
@@ -57,7 +63,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             let cols = raw.in_range().map_err(|e| {
                 CommandError::Usage(format!("--solution: not a board: {}", e.message()))
             })?;
-            render::attacks_svg(&cols, &queens::rules::Rules::QUEENS, labels)
+            render::attacks_svg(&cols, &rules, labels)
         } else {
             let board = board_arg(text, args.from, n, "--solution").map_err(|e| match e {
                 CommandError::Usage(m) if m.contains("attack") => CommandError::Usage(format!(
@@ -65,11 +71,15 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
                 )),
                 other => other,
             })?;
+            crate::rules_args::check_board(Some(&board), &rules, "--solution")
+                .map_err(CommandError::Usage)?;
             render::board_svg(&board, None, labels)
         }
     } else if let Some(text) = &args.orbit {
         // Titled and captioned in the notation the board was given in.
         let (board, read) = board_arg_read(text, args.from, n, "--orbit")?;
+        crate::rules_args::check_board(Some(&board), &rules, "--orbit")
+            .map_err(CommandError::Usage)?;
         render::orbit_svg_in(&board, &classify::orbit_members(&board), labels, read)
     } else if let Some(k) = args.class {
         let class = class_number(n, k, args.quiet)
