@@ -7,7 +7,7 @@
 //! the plain and symmetric profiles, and both Burnside searches (the half turn steps its top
 //! rows and sees its mirror rows through [`RowStep::advance`] and [`mirror`]; the quarter turn
 //! draws each square's attacks with the step). None of them writes a diagonal shift of its
-//! own. A search is generic over the step and compiled once per rule set; [`with_row_step!`]
+//! own. A search is generic over the step and compiled once per rule set; `with_row_step!`
 //! picks the rules' step once at its top, so the queens' search is the same code it was with
 //! the queens alone.
 //!
@@ -23,7 +23,7 @@
 //!
 //! 1. this file: a [`Piece`] or [`Surface`] variant (or a field, such as given and blocked
 //!    squares), its arms in [`Rules::attacks`], [`Rules::group`], [`Rules::id`] and
-//!    [`with_row_step!`], and its [`RowStep`] (a piece whose attack reaches only the next
+//!    `with_row_step!`, and its [`RowStep`] (a piece whose attack reaches only the next
 //!    rows, as the knight's part of a superqueen, carries masks for those rows, as
 //!    [`Superqueens`] does; a board whose lines wrap rotates the diagonals, as
 //!    [`TorusQueens`] does). The plain searches, the profiles, [`crate::Counter`],
@@ -350,7 +350,7 @@ pub fn unsupported(what: &str, rules: &Rules) -> String {
 /// masks over the columns of the next row to fill (bit `c` = column `c`, `n ≤ 32`). Every
 /// plain search (`enumerate`, the `solutions` iterator, the plain and symmetric profiles, the
 /// Burnside searches) is written over this trait and compiled once per rule set
-/// ([`with_row_step!`] picks the one of a [`Rules`] once, at the top of a search); none of
+/// (`with_row_step!` picks the one of a [`Rules`] once, at the top of a search); none of
 /// them knows how a piece attacks. Each rule set's state holds only the masks its piece
 /// needs: the queens' step stays three masks in registers (a field of 2 bytes more cost the
 /// plain profile of 14 about 1.2× its time).
