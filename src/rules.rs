@@ -428,82 +428,57 @@ pub(crate) use with_row_step;
 /// The row step of queens on the plane ([`Rules::QUEENS`]): the diagonal attacks move one
 /// column per row, `left` shifts up and `right` down; the bits shifted past column n−1 are
 /// cut off by `full`, those past column 0 fall off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Queens {
-    cols: u32,
-    left: u32,
-    right: u32,
-}
-
-impl RowStep for Queens {
-    const RULES: Rules = Rules::QUEENS;
-
-    #[inline(always)]
-    fn start() -> Self {
-        Queens {
-            cols: 0,
-            left: 0,
-            right: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn with_columns(self, cols: u32) -> Self {
-        Queens {
-            cols: self.cols | cols,
-            ..self
-        }
-    }
-
-    #[inline(always)]
-    fn free(self, full: u32) -> u32 {
-        full & !(self.cols | self.left | self.right)
-    }
-
-    #[inline(always)]
-    fn place(self, bit: u32, full: u32) -> Self {
-        Queens {
-            cols: self.cols | bit,
-            left: ((self.left | bit) << 1) & full,
-            right: (self.right | bit) >> 1,
-        }
-    }
-
-    #[inline(always)]
-    fn place_down(self, bit: u32, rows: u32, full: u32) -> Self {
-        Queens {
-            cols: self.cols | bit,
-            left: ((self.left | bit) << rows) & full,
-            right: (self.right | bit) >> rows,
-        }
-    }
-
-    #[inline(always)]
-    fn advance(self, rows: u32, full: u32) -> Self {
-        Queens {
-            cols: self.cols,
-            left: (self.left << rows) & full,
-            right: self.right >> rows,
-        }
-    }
-}
+pub type Queens = QueenMasks<false>;
 
 /// The row step of queens on the torus ([`Rules::TORUS_QUEENS`]): the queen's masks, with
 /// the diagonals rotated within the n columns (a diagonal leaving column n−1 comes back in
 /// column 0).
+pub type TorusQueens = QueenMasks<true>;
+
+/// The queen's three masks (the columns taken, the two diagonals' squares of the next row),
+/// on the plane (`WRAP` false: [`Queens`]) or on the torus (`WRAP` true: [`TorusQueens`]).
+/// `WRAP` is a constant, so each board compiles to its own step with no branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TorusQueens {
+pub struct QueenMasks<const WRAP: bool> {
     cols: u32,
     left: u32,
     right: u32,
 }
 
-impl RowStep for TorusQueens {
-    const RULES: Rules = Rules::TORUS_QUEENS;
+impl<const WRAP: bool> QueenMasks<WRAP> {
+    /// `left`'s diagonals `rows` rows further down: shifted up and cut at column n−1 on the
+    /// plane, rotated on the torus.
+    #[inline(always)]
+    fn up(mask: u32, rows: u32, full: u32) -> u32 {
+        if WRAP {
+            rotate(mask, rows as i32, full)
+        } else {
+            (mask << rows) & full
+        }
+    }
+
+    /// `right`'s diagonals `rows` rows further down: shifted down (falling off column 0) on
+    /// the plane, rotated on the torus.
+    #[inline(always)]
+    fn down(mask: u32, rows: u32, full: u32) -> u32 {
+        if WRAP {
+            rotate(mask, -(rows as i32), full)
+        } else {
+            mask >> rows
+        }
+    }
+}
+
+impl<const WRAP: bool> RowStep for QueenMasks<WRAP> {
+    const RULES: Rules = if WRAP {
+        Rules::TORUS_QUEENS
+    } else {
+        Rules::QUEENS
+    };
 
     #[inline(always)]
     fn start() -> Self {
-        TorusQueens {
+        QueenMasks {
             cols: 0,
             left: 0,
             right: 0,
@@ -512,7 +487,7 @@ impl RowStep for TorusQueens {
 
     #[inline(always)]
     fn with_columns(self, cols: u32) -> Self {
-        TorusQueens {
+        QueenMasks {
             cols: self.cols | cols,
             ..self
         }
@@ -525,32 +500,68 @@ impl RowStep for TorusQueens {
 
     #[inline(always)]
     fn place(self, bit: u32, full: u32) -> Self {
-        TorusQueens {
+        self.place_down(bit, 1, full)
+    }
+
+    #[inline(always)]
+    fn place_down(self, bit: u32, rows: u32, full: u32) -> Self {
+        QueenMasks {
             cols: self.cols | bit,
-            left: rotate(self.left | bit, 1, full),
-            right: rotate(self.right | bit, -1, full),
+            left: Self::up(self.left | bit, rows, full),
+            right: Self::down(self.right | bit, rows, full),
         }
     }
 
     #[inline(always)]
     fn advance(self, rows: u32, full: u32) -> Self {
-        TorusQueens {
+        QueenMasks {
             cols: self.cols,
-            left: rotate(self.left, rows as i32, full),
-            right: rotate(self.right, -(rows as i32), full),
+            left: Self::up(self.left, rows, full),
+            right: Self::down(self.right, rows, full),
         }
     }
 }
 
-/// The row step of superqueens on the plane ([`Rules::SUPERQUEENS`]): the queen's masks,
-/// and the knight's squares in the next row (`near`: two columns from a piece one row up,
-/// one column from a piece two rows up) and in the row after it (`far`: one column from the
-/// piece just placed).
+/// The knight's part of a superqueen's state: its squares in the next row (`near`: two
+/// columns from a piece one row up, one column from a piece two rows up) and in the row after
+/// it (`far`: one column from the piece just placed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct Knight {
+    near: u32,
+    far: u32,
+}
+
+impl Knight {
+    /// After a piece whose knight squares are `two` (two columns away, the next row) and
+    /// `one` (one column away, the row after).
+    #[inline(always)]
+    fn place(self, two: u32, one: u32) -> Knight {
+        Knight {
+            near: self.far | two,
+            far: one,
+        }
+    }
+
+    /// `rows` rows further down with nothing placed: the knight reaches two rows only.
+    #[inline(always)]
+    fn advance(self, rows: u32) -> Knight {
+        match rows {
+            0 => self,
+            1 => Knight {
+                near: self.far,
+                far: 0,
+            },
+            _ => Knight::default(),
+        }
+    }
+}
+
+/// The row step of superqueens on the plane ([`Rules::SUPERQUEENS`]): the queen's masks
+/// and the knight's squares of the next two rows ([`Knight`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Superqueens {
     queen: Queens,
-    near: u32,
-    far: u32,
+    knight: Knight,
 }
 
 impl RowStep for Superqueens {
@@ -560,8 +571,7 @@ impl RowStep for Superqueens {
     fn start() -> Self {
         Superqueens {
             queen: Queens::start(),
-            near: 0,
-            far: 0,
+            knight: Knight::default(),
         }
     }
 
@@ -575,29 +585,24 @@ impl RowStep for Superqueens {
 
     #[inline(always)]
     fn free(self, full: u32) -> u32 {
-        self.queen.free(full) & !self.near
+        self.queen.free(full) & !self.knight.near
     }
 
     #[inline(always)]
     fn place(self, bit: u32, full: u32) -> Self {
         Superqueens {
             queen: self.queen.place(bit, full),
-            near: self.far | ((bit << 2 | bit >> 2) & full),
-            far: (bit << 1 | bit >> 1) & full,
+            knight: self
+                .knight
+                .place((bit << 2 | bit >> 2) & full, (bit << 1 | bit >> 1) & full),
         }
     }
 
     #[inline(always)]
     fn advance(self, rows: u32, full: u32) -> Self {
-        let (near, far) = match rows {
-            0 => (self.near, self.far),
-            1 => (self.far, 0),
-            _ => (0, 0),
-        };
         Superqueens {
             queen: self.queen.advance(rows, full),
-            near,
-            far,
+            knight: self.knight.advance(rows),
         }
     }
 }
@@ -611,8 +616,7 @@ impl RowStep for Superqueens {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TorusSuperqueens {
     queen: TorusQueens,
-    near: u32,
-    far: u32,
+    knight: Knight,
     row: u32,
     wrap_last: u32,
     wrap_second: u32,
@@ -625,8 +629,7 @@ impl RowStep for TorusSuperqueens {
     fn start() -> Self {
         TorusSuperqueens {
             queen: TorusQueens::start(),
-            near: 0,
-            far: 0,
+            knight: Knight::default(),
             row: 0,
             wrap_last: 0,
             wrap_second: 0,
@@ -644,7 +647,7 @@ impl RowStep for TorusSuperqueens {
     #[inline(always)]
     fn free(self, full: u32) -> u32 {
         let n = full.count_ones();
-        let mut taken = self.near;
+        let mut taken = self.knight.near;
         if self.row + 1 == n {
             taken |= self.wrap_last;
         }
@@ -669,8 +672,7 @@ impl RowStep for TorusSuperqueens {
         }
         TorusSuperqueens {
             queen: self.queen.place(bit, full),
-            near: self.far | two,
-            far: one,
+            knight: self.knight.place(two, one),
             row: self.row + 1,
             wrap_last,
             wrap_second,
@@ -679,15 +681,9 @@ impl RowStep for TorusSuperqueens {
 
     #[inline(always)]
     fn advance(self, rows: u32, full: u32) -> Self {
-        let (near, far) = match rows {
-            0 => (self.near, self.far),
-            1 => (self.far, 0),
-            _ => (0, 0),
-        };
         TorusSuperqueens {
             queen: self.queen.advance(rows, full),
-            near,
-            far,
+            knight: self.knight.advance(rows),
             row: self.row + rows,
             ..self
         }
