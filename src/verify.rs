@@ -77,6 +77,8 @@ impl Source {
 pub struct KnownTable {
     rows: Vec<KnownRow>,
     source: Source,
+    /// The rules whose values these are.
+    rules: Rules,
 }
 
 /// The columns a known-values table has, in order.
@@ -152,18 +154,62 @@ impl KnownTable {
         Ok(KnownTable {
             rows,
             source: Source::Published,
+            rules: Rules::QUEENS,
         })
     }
 
-    /// A table of the given rows from `source` (for example a results table read back):
-    /// refuses two rows of one n, naming the second by its index in `rows`.
+    /// A table of the given rows of the queens from `source` (for example a results table
+    /// read back; [`KnownTable::with_rules`] names other rules): refuses two rows of one n,
+    /// naming the second by its index in `rows`.
     pub fn from_rows(rows: Vec<KnownRow>, source: Source) -> Result<KnownTable, String> {
         for (i, r) in rows.iter().enumerate() {
             if rows[..i].iter().any(|o| o.n == r.n) {
                 return Err(format!("row {}: n = {} appears twice", i + 1, r.n));
             }
         }
-        Ok(KnownTable { rows, source })
+        Ok(KnownTable {
+            rows,
+            source,
+            rules: Rules::QUEENS,
+        })
+    }
+
+    /// The same table, of the values of `rules`.
+    pub fn with_rules(mut self, rules: Rules) -> KnownTable {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules whose values the table holds.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Refuses to verify counts of `rules` against a table of other rules, in one line that
+    /// names both (a `--known` table of superqueens for a count of queens).
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// use queens::verify::KnownTable;
+    /// assert!(KnownTable::published(&Rules::SUPERQUEENS).check_rules(&Rules::SUPERQUEENS).is_ok());
+    /// assert_eq!(
+    ///     KnownTable::embedded().check_rules(&Rules::TORUS_QUEENS).unwrap_err(),
+    ///     "the published table holds the values of queen-plane, not of the rules counted \
+    ///      (queen-torus)"
+    /// );
+    /// ```
+    pub fn check_rules(&self, rules: &Rules) -> Result<(), String> {
+        if self.rules == *rules {
+            return Ok(());
+        }
+        let whose = match &self.source {
+            Source::Published => "the published table".to_string(),
+            Source::File(name) => format!("'{name}'"),
+        };
+        Err(format!(
+            "{whose} holds the values of {}, not of the rules counted ({rules})",
+            self.rules
+        ))
     }
 
     /// The same table, named as coming from `source`.
@@ -266,7 +312,7 @@ impl KnownTable {
                 nodes_engine: None,
             });
         }
-        KnownTable::from_rows(rows, Source::Published)
+        Ok(KnownTable::from_rows(rows, Source::Published)?.with_rules(rules))
     }
 
     /// All rows, in file order.

@@ -128,7 +128,7 @@ impl Frame {
 
 /// The published values of `n` that disagree with `row`, as `(series, computed, published)`.
 fn disagreements(row: &Row) -> Vec<(&'static Series, u128, u128)> {
-    let Some(known) = verify::lookup(row.n) else {
+    let Some(known) = verify::KnownTable::published(&row.rules).lookup(row.n) else {
         return Vec::new();
     };
     SERIES
@@ -282,7 +282,7 @@ fn draw_axes(svg: &mut Svg, f: &Frame) {
 /// gaps), then the computed dots.
 fn draw_series(svg: &mut Svg, f: &Frame, s: &Series, rows: &[&Row]) {
     for r in rows {
-        let known = verify::lookup(r.n);
+        let known = verify::KnownTable::published(&r.rules).lookup(r.n);
         if let Some(v) = known.and_then(|k| (s.published)(k)).filter(|&v| v > 0) {
             // Centred on its dot, which stands aside where the computed values coincide.
             let x = x_of_marks(f, s, r);
@@ -480,6 +480,8 @@ mod tests {
 
     fn row(n: usize, total: u128) -> Row {
         Row {
+            rules: crate::rules::Rules::QUEENS,
+            group: crate::rules::Group::Square,
             n,
             total,
             classes: ClassCounts {

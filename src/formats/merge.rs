@@ -14,6 +14,7 @@ use crate::formats::part_row::PartRow;
 use crate::formats::table::Row;
 use crate::plan::Engine;
 use crate::plan::tally::{Tally, TallyError};
+use crate::rules::Rules;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -105,17 +106,24 @@ pub struct Merged {
 }
 
 impl Merged {
-    /// The result row, derived and verified exactly as for `queens count`.
+    /// The result row of the rules the plan's identity names ([`Rules::of_identity`]),
+    /// derived and verified against their published values exactly as for `queens count`.
     pub fn row(&self) -> Result<Row, TallyError> {
-        Row::from_tally(
-            self.n,
-            &self.engine,
-            &self.kernel,
-            self.counts_classes_directly,
-            &self.tally,
-            self.seconds,
-            self.threads,
-        )
+        let rules = Rules::of_identity(&self.plan);
+        Ok(Row {
+            rules,
+            group: rules.group(),
+            n: self.n,
+            total: self.tally.boards,
+            classes: self.tally.classes(self.n, self.counts_classes_directly)?,
+            nodes: self.tally.nodes,
+            seconds: self.seconds,
+            engine: self.engine.clone(),
+            kernel: self.kernel.clone(),
+            threads: self.threads,
+            verdict: crate::verify::Verdict::Unknown,
+        }
+        .verified())
     }
 }
 

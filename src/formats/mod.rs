@@ -14,6 +14,7 @@ pub mod classify_stream;
 #[doc(hidden)]
 pub mod export;
 pub mod merge;
+pub mod named;
 pub mod part_row;
 pub mod sequences;
 #[doc(hidden)]

@@ -10,9 +10,14 @@
 //! ```
 
 use crate::formats::table::Row;
+use crate::rules::{Group, Piece, Rules, Surface};
 
-/// An OEIS sequence this crate computes a term of for every counted size: named by its
-/// A-number; `total` and `classes` are kept as other names of A000170 and A002562.
+/// An OEIS sequence of counts of one rule set ([`Sequence::rules`]), a term for every
+/// counted size: named by its A-number; `total` and `classes` are kept as other names of
+/// A000170 and A002562. The torus's sequences of boards 2k+1 (A007705, A071607) are indexed
+/// by k ([`Sequence::index`]). Those that need classes under the torus group, which the tool
+/// does not count yet, are named so that they are refused with the reason
+/// ([`Sequence::unavailable`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sequence {
     /// Solutions, all boards (alias: total); offset 0, a(0) = 1 (the empty board).
@@ -32,11 +37,32 @@ pub enum Sequence {
     /// Nodes of the plain backtracking tree (row sums of A319284), which only `--engine
     /// enumerate` counts; offset 0, a(0) = 1 (the root).
     A319283,
+    /// Superqueens (queen + knight): solutions, all boards (`--piece superqueen`); offset 1.
+    A051223,
+    /// Superqueens: classes under the 8 symmetries of the square; offset 1.
+    A051224,
+    /// Queens on the torus: solutions, all boards (`--board torus`); offset 1.
+    A051906,
+    /// Queens on the torus of board 2k+1: solutions, a(k) for board 2k+1; offset 0.
+    A007705,
+    /// Queens on the torus of board 2k+1 with a queen in the corner (= A007705(k)/(2k+1):
+    /// strong complete mappings of Z_(2k+1)); offset 0.
+    A071607,
+    /// Queens on the torus of board 2k+1: classes under the torus group (not counted yet).
+    A053994,
+    /// Queens on the torus: the board of each entry of the classes by orbit size (not
+    /// counted yet).
+    A054500,
+    /// Queens on the torus: the orbit sizes of the classes (not counted yet).
+    A054501,
+    /// Queens on the torus: the classes of each orbit size (not counted yet).
+    A054502,
 }
 
 impl Sequence {
-    /// Every sequence, in the order of `--help`.
-    pub const ALL: [Sequence; 8] = [
+    /// Every sequence, in the order of `--help`: the queens', then the superqueens', then
+    /// the torus's.
+    pub const ALL: [Sequence; 17] = [
         Sequence::A000170,
         Sequence::A002562,
         Sequence::A260320,
@@ -45,6 +71,15 @@ impl Sequence {
         Sequence::A032522,
         Sequence::A033148,
         Sequence::A319283,
+        Sequence::A051223,
+        Sequence::A051224,
+        Sequence::A051906,
+        Sequence::A007705,
+        Sequence::A071607,
+        Sequence::A053994,
+        Sequence::A054500,
+        Sequence::A054501,
+        Sequence::A054502,
     ];
 
     /// The A-number (`A000170`).
@@ -58,7 +93,141 @@ impl Sequence {
             Sequence::A032522 => "A032522",
             Sequence::A033148 => "A033148",
             Sequence::A319283 => "A319283",
+            Sequence::A051223 => "A051223",
+            Sequence::A051224 => "A051224",
+            Sequence::A051906 => "A051906",
+            Sequence::A007705 => "A007705",
+            Sequence::A071607 => "A071607",
+            Sequence::A053994 => "A053994",
+            Sequence::A054500 => "A054500",
+            Sequence::A054501 => "A054501",
+            Sequence::A054502 => "A054502",
         }
+    }
+
+    /// The rules whose counts the sequence lists.
+    pub fn rules(self) -> Rules {
+        match self {
+            Sequence::A051223 | Sequence::A051224 => Rules::SUPERQUEENS,
+            Sequence::A051906
+            | Sequence::A007705
+            | Sequence::A071607
+            | Sequence::A053994
+            | Sequence::A054500
+            | Sequence::A054501
+            | Sequence::A054502 => Rules::TORUS_QUEENS,
+            _ => Rules::QUEENS,
+        }
+    }
+
+    /// Why the tool cannot list the sequence yet, if it cannot: the classes under the torus
+    /// group (the square's 8 symmetries with the n² shifts), which it does not count.
+    pub fn unavailable(self) -> Option<&'static str> {
+        match self {
+            Sequence::A053994 | Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => Some(
+                "counts the classes of queens on the torus under the torus group (the \
+                     square's 8 symmetries with the n² shifts), which queens does not count \
+                     yet (its classes on the torus are under the square's 8 symmetries)",
+            ),
+            _ => None,
+        }
+    }
+
+    /// Whether the sequence lists the odd boards 2k+1 only, a(k) for board 2k+1 (A007705,
+    /// A071607, A053994).
+    pub fn odd_boards(self) -> bool {
+        matches!(
+            self,
+            Sequence::A007705 | Sequence::A071607 | Sequence::A053994
+        )
+    }
+
+    /// The sequence's index of board size `n`: `n`, or `k` for board `n = 2k+1` of a
+    /// sequence of the odd boards ([`Sequence::odd_boards`], which has no term for an even
+    /// board: `None`).
+    pub fn index(self, n: usize) -> Option<usize> {
+        match self.odd_boards() {
+            false => Some(n),
+            true => (n % 2 == 1).then_some(n / 2),
+        }
+    }
+
+    /// Refuses a b-file of the sequence for counts of `rules`, in one line that says which
+    /// flags or which sequences go together (`A051223 lists superqueens on the plane
+    /// (--piece superqueen --board plane), not queens on the plane`), or of a sequence the
+    /// tool cannot list yet ([`Sequence::unavailable`]).
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// use queens::sequences::Sequence;
+    /// assert!(Sequence::A051223.check_rules(&Rules::SUPERQUEENS).is_ok());
+    /// assert_eq!(
+    ///     Sequence::A051223.check_rules(&Rules::QUEENS).unwrap_err(),
+    ///     "A051223 lists superqueens on the plane: add --piece superqueen --board plane"
+    /// );
+    /// assert_eq!(
+    ///     Sequence::A000170.check_rules(&Rules::TORUS_QUEENS).unwrap_err(),
+    ///     "A000170 lists queens on the plane, not queens on the torus: give --sequence \
+    ///      A051906, A007705 or A071607 (or leave out --piece and --board)"
+    /// );
+    /// ```
+    pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
+        if let Some(why) = self.unavailable() {
+            let theirs = Sequence::listed_for(&self.rules());
+            return Err(format!(
+                "{} {why}: leave out --bfile, or give --sequence {}",
+                self.a_number(),
+                or_list(&theirs)
+            ));
+        }
+        let own = self.rules();
+        if own == *rules {
+            return Ok(());
+        }
+        let words = |r: &Rules| {
+            let piece = match r.piece {
+                Piece::Queen => "queens",
+                Piece::Superqueen => "superqueens",
+            };
+            let board = match r.surface {
+                Surface::Plane => "the plane",
+                Surface::Torus => "the torus",
+            };
+            format!("{piece} on {board}")
+        };
+        if !own.is_queens() {
+            return Err(format!(
+                "{} lists {}: add --piece {} --board {}",
+                self.a_number(),
+                words(&own),
+                own.piece.name(),
+                own.surface.name()
+            ));
+        }
+        let theirs = Sequence::listed_for(rules);
+        Err(match theirs.is_empty() {
+            true => format!(
+                "{} lists {}, and no sequence of {} is published: leave out --bfile",
+                self.a_number(),
+                words(&own),
+                words(rules)
+            ),
+            false => format!(
+                "{} lists {}, not {}: give --sequence {} (or leave out --piece and --board)",
+                self.a_number(),
+                words(&own),
+                words(rules),
+                or_list(&theirs)
+            ),
+        })
+    }
+
+    /// The sequences the tool lists for `rules`, in the order of [`Sequence::ALL`].
+    pub fn listed_for(rules: &Rules) -> Vec<Sequence> {
+        Sequence::ALL
+            .into_iter()
+            .filter(|s| s.rules() == *rules && s.unavailable().is_none())
+            .collect()
     }
 
     /// What the sequence counts, one line without a final period (`--help` lists it).
@@ -78,6 +247,26 @@ impl Sequence {
             Sequence::A319283 => {
                 "Nodes of the plain backtracking tree (row sums of A319284), which only \
                  `--engine enumerate` counts; offset 0, a(0) = 1 (the root)"
+            }
+            Sequence::A051223 => "Superqueens (--piece superqueen): solutions; offset 1",
+            Sequence::A051224 => {
+                "Superqueens: classes under the 8 symmetries of the square; offset 1"
+            }
+            Sequence::A051906 => "Queens on the torus (--board torus): solutions; offset 1",
+            Sequence::A007705 => {
+                "Queens on the torus of odd boards: a(k) = solutions of board 2k+1; offset 0"
+            }
+            Sequence::A071607 => {
+                "Queens on the torus of board 2k+1 with a queen in the corner (its solutions \
+                 / (2k+1)); offset 0"
+            }
+            Sequence::A053994 => {
+                "Queens on the torus of board 2k+1: classes under the torus group (not \
+                 counted yet)"
+            }
+            Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => {
+                "Queens on the torus: classes by orbit size under the torus group (not \
+                 counted yet)"
             }
         }
     }
@@ -103,9 +292,11 @@ impl Sequence {
     /// (the empty board is the one placement of no queens; the tree of n = 0 is its root
     /// alone); A002562, A033148 and A260318 at 1 as their entries say; A260320, A260319 and
     /// A032522 are taken to start at 1 too (their terms are ours from n = 1).
+    /// The torus's sequences of odd boards start at k = 0 (board 1).
     pub fn offset(self) -> usize {
         match self {
             Sequence::A000170 | Sequence::A319283 => 0,
+            s if s.odd_boards() => 0,
             _ => 1,
         }
     }
@@ -116,9 +307,19 @@ impl Sequence {
         self == Sequence::A319283
     }
 
-    /// a(n) for a row, or why the row cannot give it.
+    /// a(n) for a row (a(k) for board 2k+1 of a sequence of odd boards), or why the row
+    /// cannot give it: a row of other rules, classes under another group, an even board of a
+    /// sequence of odd boards, a corner count that is no whole number.
     pub fn term(self, row: &Row) -> Result<u128, String> {
         let overflow = || format!("n = {}: the {} term overflowed", row.n, self.a_number());
+        self.check_rules(&row.rules)?;
+        if self.index(row.n).is_none() {
+            return Err(format!(
+                "n = {}: {} lists the odd boards only",
+                row.n,
+                self.a_number()
+            ));
+        }
         match self {
             Sequence::A000170 => Ok(row.total),
             Sequence::A002562 => row.classes.checked_total().ok_or_else(overflow),
@@ -135,13 +336,67 @@ impl Sequence {
                 self.a_number(),
                 row.engine
             )),
+            Sequence::A051223 | Sequence::A051906 | Sequence::A007705 => Ok(row.total),
+            Sequence::A051224 if row.group == Group::Square => {
+                row.classes.checked_total().ok_or_else(overflow)
+            }
+            Sequence::A051224 => Err(format!(
+                "n = {}: A051224 counts the classes under the 8 symmetries of the square, and \
+                 this row's are under {}",
+                row.n,
+                row.group.name()
+            )),
+            // The shifts of the torus move a solution's queen of row 0 to every column, each
+            // once: the solutions with it in column 0 are total / n, checked to be whole.
+            Sequence::A071607 => match row.total.checked_rem(row.n as u128) {
+                Some(0) => Ok(row.total / row.n as u128),
+                _ => Err(format!(
+                    "n = {}: A071607 is the total {} / n, which is not a whole number",
+                    row.n, row.total
+                )),
+            },
+            Sequence::A053994 | Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => Err(
+                format!("{} {}", self.a_number(), self.unavailable().unwrap_or("")),
+            ),
         }
+    }
+
+    /// Checks that `sizes` can make a b-file of the sequence: the indices of their boards
+    /// ([`Sequence::index`]: the odd boards alone for a sequence of odd boards, whose even
+    /// boards are left out) consecutive and increasing, as OEIS requires, and at least one.
+    pub fn check_sizes(self, sizes: &[usize]) -> Result<(), String> {
+        let indices = self.indices(sizes);
+        if indices.is_empty() && self.odd_boards() {
+            return Err(format!(
+                "{} lists the odd boards 2k+1, and no size asked for is odd",
+                self.a_number()
+            ));
+        }
+        match indices.windows(2).find(|w| w[1] != w[0] + 1) {
+            None => Ok(()),
+            Some(w) if self.odd_boards() => Err(format!(
+                "a b-file lists consecutive terms in increasing order, but board {} follows \
+                 board {} ({} lists the odd boards)",
+                2 * w[1] + 1,
+                2 * w[0] + 1,
+                self.a_number()
+            )),
+            Some(w) => Err(format!(
+                "a b-file lists consecutive n in increasing order, but {} follows {}",
+                w[1], w[0]
+            )),
+        }
+    }
+
+    /// The indices of the terms that `sizes` give, in their order.
+    fn indices(self, sizes: &[usize]) -> Vec<usize> {
+        sizes.iter().filter_map(|&n| self.index(n)).collect()
     }
 
     /// Refuses sizes below the offset, where the sequence defines no term: `A002562 starts
     /// at n = 1 (its OEIS offset)`.
     pub fn check_offset(self, sizes: &[usize]) -> Result<(), String> {
-        match sizes.iter().find(|&&n| n < self.offset()) {
+        match self.indices(sizes).iter().find(|&&n| n < self.offset()) {
             Some(n) => Err(format!(
                 "{} starts at n = {} (its OEIS offset): it has no term for n = {n}",
                 self.a_number(),
@@ -153,8 +408,9 @@ impl Sequence {
 
     /// The note for a b-file that starts after the offset (OEIS b-files begin at it), or
     /// `None` when it starts there.
+    /// A sequence of odd boards counts its terms by k (board 2k+1).
     pub fn late_start_note(self, sizes: &[usize]) -> Option<String> {
-        let first = *sizes.iter().min()?;
+        let first = *self.indices(sizes).iter().min()?;
         (first > self.offset()).then(|| {
             let add = if first == self.offset() + 1 {
                 format!("add n = {}", self.offset())
@@ -168,6 +424,16 @@ impl Sequence {
                 self.offset()
             )
         })
+    }
+}
+
+/// `A, B or C`.
+fn or_list(sequences: &[Sequence]) -> String {
+    let names: Vec<&str> = sequences.iter().map(|s| s.a_number()).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 

@@ -2,7 +2,9 @@
 //! the one table [`Layout`] every table of the crate is written with.
 
 use crate::counter::Counts;
+use crate::formats::named;
 use crate::plan::tally::{ClassCounts, Tally, TallyError};
+use crate::rules::{Group, Rules};
 use crate::verify::{self, Verdict};
 
 mod layout;
@@ -130,14 +132,46 @@ pub fn sizes_text(ns: &[usize]) -> String {
     parts.join(", ")
 }
 
+/// The CSV header of a table of `rules`: [`CSV_HEADER`] for the queens (every file written
+/// before the rules were named reads the same), the rules' columns
+/// ([`named::RULES_COLUMNS`]: `piece,board,group`) and then [`CSV_HEADER`] for any other
+/// rules.
+pub fn csv_header(rules: &Rules) -> Vec<&'static str> {
+    let lead: &[&'static str] = if rules.is_queens() {
+        &[]
+    } else {
+        &named::RULES_COLUMNS
+    };
+    lead.iter().chain(CSV_HEADER.iter()).copied().collect()
+}
+
+/// The heading for people (Markdown) of column `i` of [`COLUMNS`] in a table of `rules`
+/// counted under `group`: the queens' [`Column::heading`]; for other rules the same words
+/// with the rules' own OEIS number where one is published ([`named::a_number`]).
+pub fn heading(i: usize, rules: &Rules, group: Group) -> String {
+    let column = COLUMNS[i];
+    if rules.is_queens() && group == Group::Square {
+        return column.heading.to_string();
+    }
+    let words = column.heading.split(" (").next().unwrap_or(column.heading);
+    match named::a_number(column.name, rules, group) {
+        Some(a) => format!("{words} ({a})"),
+        None => words.to_string(),
+    }
+}
+
 /// The result for one board size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
+    /// The rules counted: the piece and the board.
+    pub rules: Rules,
+    /// The group the classes are taken under ([`Rules::group`] unless a run chose another).
+    pub group: Group,
     /// Board size.
     pub n: usize,
-    /// Solutions (A000170).
+    /// Solutions (A000170 for the queens; [`named::a_number`] for the others).
     pub total: u128,
-    /// Classes by symmetry type; their sum is A002562.
+    /// Classes by symmetry type under [`Row::group`]; their sum is A002562 for the queens.
     pub classes: ClassCounts,
     /// Nodes the engine visited.
     pub nodes: u128,
@@ -154,9 +188,15 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of complete counts, verified against the embedded published values.
+    /// The row of complete counts, named by their rules and verified against the rules' own
+    /// published values ([`Counts::verified`]).
     pub fn from_counts(c: &Counts) -> Row {
         Row {
+            rules: c.rules,
+            // The group of the counts' classes: the rules' own, the one group a count takes
+            // today (a run that chooses another group, such as the torus's with its shifts,
+            // sets it here).
+            group: c.rules.group(),
             n: c.n,
             total: c.total,
             classes: c.classes,
@@ -165,12 +205,20 @@ impl Row {
             engine: c.engine.name().to_string(),
             kernel: c.kernel.to_string(),
             threads: c.threads,
-            verdict: verify::verify_with_nodes(c.n, c.total, &c.classes, c.nodes, c.engine.name()),
+            verdict: c.verified(),
         }
     }
 
-    /// The row for the complete `tally` of board size `n` (every unit of a plan of `engine`
-    /// run on `kernel`, for example merged from parts): classes derived (and cross-checked when
+    /// The row with its verdict against the published values of its rules
+    /// ([`verify::KnownTable::published`]): the total, the classes, and the nodes of the
+    /// enumerate engine where they are published (A319283).
+    pub(crate) fn verified(mut self) -> Row {
+        self.reverify(verify::KnownTable::published(&self.rules));
+        self
+    }
+
+    /// The row of the queens for the complete `tally` of board size `n` (every unit of a plan
+    /// of `engine` run on `kernel`): classes derived (and cross-checked when
     /// `counts_classes_directly`), verified against the known table.
     pub fn from_tally(
         n: usize,
@@ -181,18 +229,20 @@ impl Row {
         seconds: f64,
         threads: usize,
     ) -> Result<Row, TallyError> {
-        let classes = tally.classes(n, counts_classes_directly)?;
         Ok(Row {
+            rules: Rules::QUEENS,
+            group: Rules::QUEENS.group(),
             n,
             total: tally.boards,
-            classes,
+            classes: tally.classes(n, counts_classes_directly)?,
             nodes: tally.nodes,
             seconds,
             engine: engine.to_string(),
             kernel: kernel.to_string(),
             threads,
-            verdict: verify::verify_with_nodes(n, tally.boards, &classes, tally.nodes, engine),
-        })
+            verdict: Verdict::Unknown,
+        }
+        .verified())
     }
 
     /// Checks the row again, against `table` instead of the embedded published values (its
@@ -234,6 +284,20 @@ impl Row {
         let mut f = self.fields();
         f[7] = format!("{:.3}", self.seconds);
         f
+    }
+
+    /// The row's CSV record, in the order of [`csv_header`] of its rules: [`Row::fields`],
+    /// after the rules' piece, board and group for any rules but the queens'.
+    pub fn csv_record(&self) -> Vec<String> {
+        let lead = match self.rules.is_queens() {
+            true => Vec::new(),
+            false => vec![
+                self.rules.piece.name().to_string(),
+                self.rules.surface.name().to_string(),
+                named::group_id(self.group).to_string(),
+            ],
+        };
+        lead.into_iter().chain(self.fields()).collect()
     }
 
     /// The row's fields as text, in [`CSV_HEADER`] order.

@@ -1,4 +1,5 @@
 //! The line `queens verify` writes for one board size: `PASS n=8: total 92, classes 12 (…)`
+//! (other rules named: `PASS n=11 (superqueen-plane): total 44, classes 6 under D4 (…)`)
 //! or `FAIL …` with the reason: the row's verdict against the table verified against, and,
 //! counted two ways (`--two-ways`), whether the two plans agree.
 
@@ -30,8 +31,17 @@ pub enum Ways<'a> {
 /// and counted two `ways`, whether the plans agree (a disagreement fails whatever the
 /// published values say; with nothing published, agreement passes).
 pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) {
+    // Other rules than the queens' are named, with the group of their classes, as in
+    // `Counts`' line: `n=11 (superqueen-plane): total 44, classes 6 under D4 (…)`.
+    let (rules, under) = match row.rules.is_queens() {
+        true => (String::new(), String::new()),
+        false => (
+            format!(" ({})", row.rules),
+            format!(" under {}", row.group.name()),
+        ),
+    };
     let mut summary = format!(
-        "n={}: total {}, classes {} ({} asymmetric, {} half_turn, {} quarter_turn)",
+        "n={}{rules}: total {}, classes {}{under} ({} asymmetric, {} half_turn, {} quarter_turn)",
         row.n,
         row.total,
         row.classes.total(),

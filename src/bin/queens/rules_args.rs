@@ -7,6 +7,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use queens::plan::Engine;
 use queens::rules::{Piece, Rules, Surface};
+use queens::sequences::Sequence;
 
 /// `--piece`: the command line's names of [`Piece`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -192,17 +193,13 @@ pub fn check_board(
     }
 }
 
-/// Refuses `--bfile` (`asked`) for rules other than the queens', in one line: its sequences
-/// (A000170, A002562, …) are the queens', and a variant's values under their A-numbers would
-/// be wrong figures.
-pub fn check_bfile(rules: &Rules, asked: bool) -> Result<(), String> {
-    if !asked || rules.is_queens() {
-        return Ok(());
+/// Refuses a b-file of `sequence` (`None`: no `--bfile`) for counts of other rules than the
+/// sequence's, in one line naming the flags or sequences that go together
+/// ([`Sequence::check_rules`]): a variant's values under the queens' A-numbers would be wrong
+/// figures.
+pub fn check_bfile(rules: &Rules, sequence: Option<Sequence>) -> Result<(), String> {
+    match sequence {
+        None => Ok(()),
+        Some(s) => s.check_rules(rules).map_err(|e| format!("--bfile: {e}")),
     }
-    Err(format!(
-        "--bfile writes the queens' sequences (A000170 and its kin); no b-file of --piece {} \
-         --board {} is written yet: leave out --bfile",
-        rules.piece.name(),
-        rules.surface.name()
-    ))
 }

@@ -19,27 +19,18 @@ pub const INFO: super::exporter::Info = super::exporter::Info {
     exporter: |options| Box::new(Bfile(options.sequence)),
 };
 
-/// Checks that `sizes` can make a b-file: consecutive and increasing, as OEIS requires.
-pub fn check_sizes(sizes: &[usize]) -> Result<(), String> {
-    match sizes.windows(2).find(|w| w[1] != w[0] + 1) {
-        None => Ok(()),
-        Some(w) => Err(format!(
-            "a b-file lists consecutive n in increasing order, but {} follows {}",
-            w[1], w[0]
-        )),
-    }
-}
-
 /// The b-file exporter for one sequence.
 pub struct Bfile(pub Sequence);
 
 impl Exporter for Bfile {
     fn write(&self, rows: &[Row], _meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
         // Every term first: a row that cannot give one (checked before the run, so a bug)
-        // leaves no half-written file.
+        // leaves no half-written file. A sequence of odd boards leaves the even ones out and
+        // numbers its terms by k (board 2k+1).
         let terms: Vec<(usize, u128)> = rows
             .iter()
-            .map(|r| self.0.term(r).map(|t| (r.n, t)))
+            .filter_map(|r| Some((self.0.index(r.n)?, r)))
+            .map(|(k, r)| self.0.term(r).map(|t| (k, t)))
             .collect::<Result<_, String>>()
             .map_err(io::Error::other)?;
         for (n, t) in terms {
@@ -51,13 +42,32 @@ impl Exporter for Bfile {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::sequences::Sequence;
 
     #[test]
     fn sizes_must_be_consecutive_and_increasing() {
-        assert!(check_sizes(&[1, 2, 3]).is_ok());
-        assert!(check_sizes(&[8]).is_ok());
-        assert!(check_sizes(&[8, 10]).unwrap_err().contains("10 follows 8"));
-        assert!(check_sizes(&[9, 8]).is_err());
+        let s = Sequence::A000170;
+        assert!(s.check_sizes(&[1, 2, 3]).is_ok());
+        assert!(s.check_sizes(&[8]).is_ok());
+        assert!(
+            s.check_sizes(&[8, 10])
+                .unwrap_err()
+                .contains("10 follows 8")
+        );
+        assert!(s.check_sizes(&[9, 8]).is_err());
+        // The odd boards' sequences take their odd sizes, with or without the even ones.
+        let odd = Sequence::A007705;
+        assert!(odd.check_sizes(&[1, 2, 3, 4, 5]).is_ok());
+        assert!(odd.check_sizes(&[1, 3, 5]).is_ok());
+        assert_eq!(
+            odd.check_sizes(&[1, 5]).unwrap_err(),
+            "a b-file lists consecutive terms in increasing order, but board 5 follows board 1 \
+             (A007705 lists the odd boards)"
+        );
+        assert!(
+            odd.check_sizes(&[4])
+                .unwrap_err()
+                .contains("no size asked for is odd")
+        );
     }
 }

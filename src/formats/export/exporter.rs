@@ -21,6 +21,9 @@ pub struct RunMeta {
     /// What the rows' `verified` compares with: `None` for the published values (OEIS), the
     /// `--known` file's name otherwise.
     pub known_file: Option<String>,
+    /// The rules counted or profiled ([`RunMeta::under`]; the queens' unless said), for the
+    /// outputs that have no rows to name them (profiles).
+    pub rules: crate::rules::Rules,
 }
 
 impl RunMeta {
@@ -33,7 +36,14 @@ impl RunMeta {
             threads_requested,
             machine: Machine::current(),
             known_file: None,
+            rules: crate::rules::Rules::QUEENS,
         }
+    }
+
+    /// The same, of a run of `rules`.
+    pub fn under(mut self, rules: crate::rules::Rules) -> RunMeta {
+        self.rules = rules;
+        self
     }
 
     /// The same, verified against `source` (the published values or a `--known` file).

@@ -3,7 +3,9 @@
 
 use super::exporter::{Exporter, RunMeta};
 use super::machine::Machine;
+use crate::formats::named::RulesFields;
 use crate::formats::table::{self, Row};
+use crate::rules::Rules;
 use crate::verify::Verdict;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -52,6 +54,8 @@ struct Document<'a> {
     meta: MetaFields<'a>,
     /// What `verified` compares with: `OEIS`, or the `--known` file.
     verified_against: &'a str,
+    /// The rules of every row and the group of their classes (the queens' too).
+    rules: RulesFields,
     rows: Vec<JsonRow<'a>>,
 }
 
@@ -76,6 +80,9 @@ struct JsonRow<'a> {
 #[derive(Deserialize)]
 struct ReadBack<'a> {
     tool: String,
+    /// The rows' rules: a document written before the rules were named has none, and holds
+    /// the queens'.
+    rules: Option<RulesFields>,
     #[serde(deserialize_with = "at_most_a_table")]
     rows: Vec<JsonRow<'a>>,
 }
@@ -118,9 +125,16 @@ pub struct Json;
 
 impl Exporter for Json {
     fn write(&self, rows: &[Row], meta: &RunMeta, out: &mut dyn io::Write) -> io::Result<()> {
+        // The rows of one table share their rules (the readers refuse a mix).
+        let (rules, group) = rows
+            .first()
+            .map_or((Rules::QUEENS, Rules::QUEENS.group()), |r| {
+                (r.rules, r.group)
+            });
         let doc = Document {
             meta: MetaFields::of(meta),
             verified_against: meta.known_file.as_deref().unwrap_or("OEIS"),
+            rules: RulesFields::of(&rules, group),
             rows: rows
                 .iter()
                 .map(|r| JsonRow {
@@ -145,13 +159,18 @@ impl Exporter for Json {
 }
 
 /// Reads the rows of a document [`Json`] wrote, checking what can be checked: that it is
-/// queens's, that each row's classes add up, and that its verdict is one queens writes.
+/// queens's, that each row's classes add up, and that its verdict is one queens writes. The
+/// rows are of the document's `rules` (the queens' where it names none).
 pub fn read(text: &str) -> Result<Vec<Row>, String> {
     let doc: ReadBack = serde_json::from_str(text)
         .map_err(|e| format!("not the JSON `queens count --json` writes ({e})"))?;
     if doc.tool != "queens" {
         return Err(format!("a JSON document of '{}', not of queens", doc.tool));
     }
+    let (rules, group) = match &doc.rules {
+        None => (Rules::QUEENS, Rules::QUEENS.group()),
+        Some(fields) => fields.read().map_err(|e| format!("rules: {e}"))?,
+    };
     doc.rows
         .into_iter()
         .enumerate()
@@ -194,6 +213,8 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                 ));
             }
             Ok(Row {
+                rules,
+                group,
                 n: r.n,
                 total: r.total,
                 classes,

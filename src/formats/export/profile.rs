@@ -1,11 +1,14 @@
 //! Profiles of the search tree (nodes and solutions per depth, `queens profile`) in every
 //! format: the aligned table for reading ([`human`]), and [`write()`] of a [`Format`]: CSV (one
 //! row per n and depth), JSON with the run's metadata (with the `serde` feature) and a
-//! Markdown table.
+//! Markdown table. Each names the rules profiled ([`RunMeta::rules`]): the CSV of other rules
+//! than the queens' in its leading columns `piece,board`, the JSON in its `rules` object (the
+//! queens' too), the Markdown in a caption.
 
 use super::Format;
 use super::exporter::RunMeta;
 use crate::plan::Engine;
+use crate::rules::Rules;
 use crate::search::profile::Profile;
 use std::io::{self, Write};
 
@@ -19,7 +22,7 @@ pub fn write(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     match format {
-        Format::Csv => write_csv(profiles, out),
+        Format::Csv => write_csv(profiles, &meta.rules, out),
         #[cfg(feature = "serde")]
         Format::Json => write_json(profiles, verdicts, meta, out),
         Format::Markdown => write_markdown(profiles, verdicts, meta, out),
@@ -33,20 +36,37 @@ pub fn write(
 /// The CSV header of `--csv`: one row per (n, depth).
 pub const CSV_HEADER: [&str; 5] = ["n", "engine", "depth", "nodes", "solutions"];
 
-/// Writes profiles in the long CSV format of [`CSV_HEADER`].
-pub fn write_csv(profiles: &[Profile], out: &mut dyn Write) -> io::Result<()> {
+/// The columns a profile of other rules than the queens' has before [`CSV_HEADER`]: its
+/// piece and board (a profile has no classes, so no group).
+pub const RULES_COLUMNS: [&str; 2] = ["piece", "board"];
+
+/// Writes profiles of `rules` in the long CSV format of [`CSV_HEADER`], after the
+/// [`RULES_COLUMNS`] for any rules but the queens'.
+pub fn write_csv(profiles: &[Profile], rules: &Rules, out: &mut dyn Write) -> io::Result<()> {
+    let lead: Vec<String> = match rules.is_queens() {
+        true => Vec::new(),
+        false => vec![
+            rules.piece.name().to_string(),
+            rules.surface.name().to_string(),
+        ],
+    };
+    let header: Vec<&str> = match rules.is_queens() {
+        true => CSV_HEADER.to_vec(),
+        false => RULES_COLUMNS.iter().chain(&CSV_HEADER).copied().collect(),
+    };
     let records = profiles.iter().flat_map(|p| {
-        p.depths.iter().map(|d| {
-            [
+        let lead = &lead;
+        p.depths.iter().map(move |d| {
+            lead.iter().cloned().chain([
                 p.n.to_string(),
                 p.engine.name().to_string(),
                 d.depth.to_string(),
                 d.nodes.to_string(),
                 d.solutions.to_string(),
-            ]
+            ])
         })
     });
-    crate::formats::write_csv(&CSV_HEADER, records, out)
+    crate::formats::write_csv(&header, records, out)
 }
 
 #[cfg(feature = "serde")]
@@ -71,14 +91,25 @@ pub fn write_json(
         verified: &'a str,
         depths: Vec<Depth>,
     }
+    /// The rules profiled: their piece and board (a profile has no classes).
+    #[derive(serde::Serialize)]
+    struct RulesFields {
+        piece: &'static str,
+        board: &'static str,
+    }
     #[derive(serde::Serialize)]
     struct Document<'a> {
         #[serde(flatten)]
         meta: super::json::MetaFields<'a>,
+        rules: RulesFields,
         profiles: Vec<OneProfile<'a>>,
     }
     let doc = Document {
         meta: super::json::MetaFields::of(meta),
+        rules: RulesFields {
+            piece: meta.rules.piece.name(),
+            board: meta.rules.surface.name(),
+        },
         profiles: profiles
             .iter()
             .zip(verdicts)
@@ -110,6 +141,10 @@ pub fn write_markdown(
     meta: &RunMeta,
     out: &mut dyn Write,
 ) -> io::Result<()> {
+    if !meta.rules.is_queens() {
+        let (piece, board) = (meta.rules.piece.name(), meta.rules.surface.name());
+        writeln!(out, "Profiles of {piece}s on the {board}.\n")?;
+    }
     writeln!(out, "| n | engine | depth | nodes | solutions |")?;
     writeln!(out, "| --: | :-- | --: | --: | --: |")?;
     for p in profiles {

@@ -2,23 +2,28 @@
 //! [`ReadLimits`]), and a table to verify against ([`read_known`]).
 
 use super::{CSV_HEADER, Row};
+use crate::formats::named;
 use crate::plan::tally::ClassCounts;
+use crate::rules::{Group, Rules};
 use crate::verify::{KnownRow, KnownTable, Source, Verdict};
 use std::io;
 
 /// Reads a table to verify against (`--known FILE`, named `name`): a results table that
 /// `queens count --csv` or `queens merge --csv` wrote (found by its header: every count
-/// column, the nodes with the engine that counted them), or a table in the format of
-/// `data/known.csv`. A results row marked `MISMATCH` is refused: a table that failed its own
+/// column, the nodes with the engine that counted them; of its rows' rules, which
+/// [`KnownTable::check_rules`] compares with a run's), or a table in the format of
+/// `data/known.csv` (the queens'). A results row marked `MISMATCH` is refused: a table that failed its own
 /// check cannot vouch for another run.
 pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
     let source = Source::File(name.to_string());
     let first = text.lines().next().unwrap_or("").trim_end_matches('\r');
-    if first != CSV_HEADER.join(",") {
+    if !first.ends_with(&CSV_HEADER.join(",")) {
         return Ok(KnownTable::parse(text)?.with_source(source));
     }
     let rows =
         read_csv_limited(text.as_bytes(), ReadLimits::ONE_PER_SIZE).map_err(|e| e.to_string())?;
+    // The table's rules: its rows', the queens' for a table without rows.
+    let rules = rows.first().map_or(Rules::QUEENS, |r| r.rules);
     let mut known = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
         let line = i + 2; // the header is line 1, and the CSV writer writes a record per line
@@ -42,13 +47,14 @@ pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
             nodes_engine: Some(r.engine.clone()),
         });
     }
-    KnownTable::from_rows(known, source).map_err(|e| {
+    let table = KnownTable::from_rows(known, source).map_err(|e| {
         // from_rows names rows from 1; in the file they start on line 2.
         e.strip_prefix("row ")
             .and_then(|rest| rest.split_once(':'))
             .and_then(|(k, rest)| Some(format!("line {}:{rest}", k.parse::<usize>().ok()? + 1)))
             .unwrap_or(e)
-    })
+    })?;
+    Ok(table.with_rules(rules))
 }
 
 /// An error from reading a results CSV.
@@ -57,9 +63,36 @@ pub enum ReadError {
     /// The file is not readable CSV.
     #[error("{0}")]
     Csv(#[from] csv::Error),
-    /// The header is not [`CSV_HEADER`].
-    #[error("the header is not the one `queens count --csv` writes ({})", CSV_HEADER.join(","))]
+    /// The header is not [`CSV_HEADER`], with or without the rules' columns before it.
+    #[error(
+        "the header is not the one `queens count --csv` writes ({}, after {} for other rules \
+         than the queens)",
+        CSV_HEADER.join(","),
+        named::RULES_COLUMNS.join(",")
+    )]
     Header,
+    /// The rules a row names cannot be read.
+    #[error("line {line}: {why}")]
+    Rules {
+        /// 1-based line number.
+        line: u64,
+        /// What is wrong with them.
+        why: String,
+    },
+    /// A row of other rules (or another group) than the table's first row: one table holds
+    /// the counts of one rule set.
+    #[error(
+        "line {line}: {found}, but the table's first row is {first}: one table holds the counts \
+         of one rule set (write each to a table of its own)"
+    )]
+    MixedRules {
+        /// 1-based line number.
+        line: u64,
+        /// The rules and group of the row (`superqueen-torus under D4`).
+        found: String,
+        /// Those of the table's first row.
+        first: String,
+    },
     /// A board size beyond [`crate::board::MAX_N`]: no queens table holds it.
     #[error(
         "line {line}: n = {n} is outside 0 to {}: not a queens row",
@@ -166,11 +199,23 @@ pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
 
 /// Reads rows written by [`write_csv`](super::write_csv) within `limits`, refusing a row beyond them as soon as
 /// it is met.
+/// A row's rules are those of its leading columns in a table that has them (a variant's,
+/// [`named::RULES_COLUMNS`]), the queens' otherwise; every row must name the first row's.
 pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec<Row>, ReadError> {
     let mut reader = csv::Reader::from_reader(input);
-    if reader.headers()?.iter().ne(CSV_HEADER) {
+    let header = reader.headers()?;
+    // The columns before the queens' ones: none, or the rules' three.
+    let lead = if header.iter().eq(CSV_HEADER) {
+        0
+    } else if header.iter().eq(named::RULES_COLUMNS
+        .iter()
+        .chain(CSV_HEADER.iter())
+        .copied())
+    {
+        named::RULES_COLUMNS.len()
+    } else {
         return Err(ReadError::Header);
-    }
+    };
     let mut rows: Vec<Row> = Vec::new();
     let mut seen = [false; crate::board::MAX_N + 1];
     for record in reader.records() {
@@ -181,6 +226,22 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
                 limit: limits.max_rows,
             });
         }
+        let (rules, group) = match lead {
+            0 => (Rules::QUEENS, Group::Square),
+            _ => row_rules(&record).map_err(|why| ReadError::Rules { line, why })?,
+        };
+        if let Some(first) = rows.first()
+            && (first.rules, first.group) != (rules, group)
+        {
+            let words = |r: &Rules, g: Group| format!("{r} under {}", g.name());
+            return Err(ReadError::MixedRules {
+                line,
+                found: words(&rules, group),
+                first: words(&first.rules, first.group),
+            });
+        }
+        // The queens' columns, after the rules' ones.
+        let record: csv::StringRecord = record.iter().skip(lead).collect();
         if let Ok(n) = record.get(0).unwrap_or("").parse::<u64>() {
             match usize::try_from(n) {
                 Ok(n) if n <= crate::board::MAX_N => {
@@ -204,6 +265,8 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
             return Err(bad(6));
         }
         rows.push(Row {
+            rules,
+            group,
             n: get(0).parse().map_err(|_| bad(0))?,
             total,
             classes,
@@ -216,4 +279,13 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
         });
     }
     Ok(rows)
+}
+
+/// The rules and group a variant's row names in its leading columns.
+fn row_rules(record: &csv::StringRecord) -> Result<(Rules, Group), String> {
+    let get = |i: usize| record.get(i).unwrap_or("");
+    Ok((
+        named::rules_named(get(0), get(1))?,
+        named::group_named(get(2))?,
+    ))
 }

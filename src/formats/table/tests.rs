@@ -209,3 +209,41 @@ fn a_results_table_reads_back_as_a_known_table_with_its_engine() {
     assert_eq!(k.source(), &Source::File("k.csv".into()));
     assert_eq!(k.lookup(8).unwrap().total, Some(93));
 }
+
+/// A table of other rules is written with their columns and read back with them, by the CSV
+/// and the JSON readers; the verdict is against the rules' own published values (A051223,
+/// A051224 at n = 11), in one step.
+#[test]
+fn a_variant_s_rows_keep_their_rules_through_csv_and_json() {
+    use crate::rules::Rules;
+    let counts = crate::Counter::new(11)
+        .rules(Rules::SUPERQUEENS)
+        .count()
+        .unwrap();
+    let mut row = Row::from_counts(&counts);
+    assert_eq!(row.verdict, crate::Verdict::Verified);
+    assert_eq!(
+        (row.rules, row.group),
+        (Rules::SUPERQUEENS, Rules::SUPERQUEENS.group())
+    );
+    row.seconds = 0.5;
+    let mut csv = Vec::new();
+    write_csv(std::slice::from_ref(&row), &mut csv).unwrap();
+    let text = String::from_utf8(csv).unwrap();
+    assert!(text.starts_with("piece,board,group,n,total,"), "{text}");
+    assert_eq!(read_csv(text.as_bytes()).unwrap(), [row.clone()]);
+    #[cfg(feature = "serde")]
+    {
+        use crate::formats::export::{Exporter, RunMeta, json::Json};
+        let mut json = Vec::new();
+        Json.write(std::slice::from_ref(&row), &RunMeta::now(None), &mut json)
+            .unwrap();
+        let back = crate::formats::export::json::read(&String::from_utf8(json).unwrap());
+        assert_eq!(back.unwrap(), [row.clone()]);
+    }
+    // A queens' table read back is the queens'.
+    let queens = Row::from_counts(&crate::Counter::new(8).count().unwrap());
+    let mut csv = Vec::new();
+    write_csv(std::slice::from_ref(&queens), &mut csv).unwrap();
+    assert_eq!(read_csv(&csv[..]).unwrap()[0].rules, Rules::QUEENS);
+}

@@ -1,8 +1,10 @@
 //! The writers of result rows: CSV, the aligned human table with its footer line (at once, or
 //! streamed a row at a time in widths fixed before the first), and Markdown.
 
-use super::{COLUMNS, CSV_HEADER, Layout, Row, sizes_text};
+use super::{COLUMNS, CSV_HEADER, Layout, Row, csv_header, heading, sizes_text};
+use crate::formats::named;
 use crate::plan::Engine;
+use crate::rules::Rules;
 use crate::verify;
 use std::io;
 
@@ -12,11 +14,24 @@ use std::io;
 /// name their sizes: `engine symmetric (enumerate for n = 0)`. A summary longer than 100
 /// characters takes a line per column. When the table shows the symmetric engine's nodes, a
 /// line says whose they are ([`SYMMETRIC_NODES_NOTE`]). `None` when every column that
-/// describes the run is shown or there are no rows.
+/// describes the run is shown or there are no rows. A table of other rules than the queens'
+/// ends with the line that names them and the group of their classes ([`named::caption`]:
+/// `superqueens on the plane; classes under the 8 symmetries of the square`).
 pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
-    if rows.is_empty() {
-        return None;
+    let first = rows.first()?;
+    let run = run_footer(rows, columns);
+    if first.rules.is_queens() {
+        return run;
     }
+    let caption = named::caption(&first.rules, first.group);
+    Some(match run {
+        Some(run) => format!("{run}\n{caption}"),
+        None => caption,
+    })
+}
+
+/// The lines of [`footer`] that sum up the run.
+fn run_footer(rows: &[Row], columns: &[usize]) -> Option<String> {
     let shown = |name: &str| columns.iter().any(|&i| COLUMNS[i].name == name);
     let grouped = |name: &str, rows: &[&Row], value: &dyn Fn(&Row) -> String| -> Option<String> {
         if shown(name) || rows.is_empty() {
@@ -103,11 +118,29 @@ pub fn layout(columns: &[usize]) -> Layout {
 }
 
 /// The Markdown table of `rows` in `columns` (indices in [`COLUMNS`], in order): their
-/// headings for people, numbers right-aligned, the fields as [`Row::display_fields`].
+/// headings for people ([`heading`]: the OEIS numbers of the rows' rules), numbers
+/// right-aligned, the fields as [`Row::display_fields`]. A table of other rules than the
+/// queens' opens with a caption that names them ([`named::caption`]) and a blank line.
 pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
-    let headings: Vec<&str> = columns.iter().map(|&i| COLUMNS[i].heading).collect();
+    let (rules, group) = rows
+        .first()
+        .map_or((Rules::QUEENS, Rules::QUEENS.group()), |r| {
+            (r.rules, r.group)
+        });
+    let headings: Vec<String> = columns.iter().map(|&i| heading(i, &rules, group)).collect();
     let t = Layout::new(&headings, |k| COLUMNS[columns[k]].text);
-    let mut out = t.markdown_header();
+    let mut out = String::new();
+    if !rules.is_queens() {
+        let caption = named::caption(&rules, group);
+        let mut first = caption.chars();
+        let capital: String = first
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .collect();
+        out += &format!("{capital}{}.\n\n", first.as_str());
+    }
+    out += &t.markdown_header();
     for row in rows {
         let fields = row.display_fields();
         let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
@@ -116,9 +149,12 @@ pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
     out
 }
 
-/// Writes rows as CSV with the [`CSV_HEADER`].
+/// Writes rows as CSV: the [`CSV_HEADER`] and [`Row::fields`] for the queens, the header of
+/// the rows' rules ([`csv_header`]: `piece,board,group` first) and [`Row::csv_record`] for
+/// any other rules. The rows of one table share their rules (the readers refuse a mix).
 pub fn write_csv<W: io::Write>(rows: &[Row], out: W) -> io::Result<()> {
-    crate::formats::write_csv(&CSV_HEADER, rows.iter().map(Row::fields), out)
+    let rules = rows.first().map_or(Rules::QUEENS, |r| r.rules);
+    crate::formats::write_csv(&csv_header(&rules), rows.iter().map(Row::csv_record), out)
 }
 
 /// Renders rows as an aligned table of `columns` (indices in [`COLUMNS`], in order): numbers

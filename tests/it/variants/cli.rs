@@ -36,7 +36,7 @@ fn count_and_verify_take_the_piece_and_the_board() {
     assert_eq!(totals, ["10", "0", "28"]);
     let verified = stdout_of(&["verify", "10-12", "--piece", "superqueen"]);
     assert!(
-        verified.contains("PASS n=10: total 4, classes 1"),
+        verified.contains("PASS n=10 (superqueen-plane): total 4, classes 1 under D4"),
         "{verified}"
     );
     stdout_of(&["verify", "11", "--board", "torus", "--engine", "enumerate"]);
@@ -385,8 +385,8 @@ fn render_takes_the_piece_and_the_board() {
 /// the superqueens' totals as A000170's b-file).
 #[test]
 fn a_b_file_of_a_variant_is_refused() {
-    let refusal = "queens: error: --bfile writes the queens' sequences (A000170 and its kin); no \
-                   b-file of --piece superqueen --board plane is written yet: leave out --bfile";
+    let refusal = "queens: error: --bfile: A000170 lists queens on the plane, not superqueens on \
+                   the plane: give --sequence A051223 or A051224";
     fails_with(
         &["count", "1-12", "--piece", "superqueen", "--bfile", "-"],
         2,

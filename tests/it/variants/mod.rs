@@ -13,4 +13,5 @@ mod cli;
 mod engines;
 pub mod oracle;
 pub mod orbits;
+mod outputs;
 mod published;

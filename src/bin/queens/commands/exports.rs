@@ -6,7 +6,7 @@
 use super::{CommandError, optional_destination};
 use crate::output::Destination;
 use crate::output_args::{Layout, Outputs};
-use queens::formats::export::{Exporter, Format, RunMeta, bfile};
+use queens::formats::export::{Exporter, Format, RunMeta};
 use queens::formats::table::{self, Row};
 
 /// The outputs of a table of rows, checked.
@@ -114,7 +114,8 @@ pub fn check_bfile<L: Layout>(
             }
         )));
     }
-    bfile::check_sizes(sizes).map_err(|e| CommandError::Usage(format!("--bfile: {e} ({hint})")))?;
+    seq.check_sizes(sizes)
+        .map_err(|e| CommandError::Usage(format!("--bfile: {e} ({hint})")))?;
     seq.check_offset(sizes)
         .map_err(|e| CommandError::Usage(format!("--bfile: {e}")))?;
     if let Some(note) = seq.late_start_note(sizes) {

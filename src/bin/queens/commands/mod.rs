@@ -39,8 +39,19 @@ pub fn progress_mode(quiet: bool) -> ProgressMode {
     }
 }
 
-/// Loads the table of published values that `--known` names, or the embedded one of `rules`.
+/// Loads the table of published values that `--known` names, or the embedded one of `rules`;
+/// a `--known` table of other rules is refused ([`check_known_rules`]).
 pub fn known_table(args: &KnownArgs, rules: Rules) -> Result<KnownTable, CommandError> {
+    let table = known_table_of_any_rules(args, rules)?;
+    check_known_rules(&table, &rules)?;
+    Ok(table)
+}
+
+/// [`known_table`], whatever the rules of the `--known` table (`merge`: the parts name theirs).
+pub fn known_table_of_any_rules(
+    args: &KnownArgs,
+    rules: Rules,
+) -> Result<KnownTable, CommandError> {
     let Some(path) = &args.known else {
         return Ok(KnownTable::published(&rules).clone());
     };
@@ -50,6 +61,13 @@ pub fn known_table(args: &KnownArgs, rules: Rules) -> Result<KnownTable, Command
     let name = if path == "-" { "stdin" } else { path };
     queens::formats::table::read_known(&text, name)
         .map_err(|e| CommandError::Usage(format!("--known file '{name}': {e}")))
+}
+
+/// Refuses a `--known` table of other rules than the `rules` counted, in one line (exit 2).
+pub fn check_known_rules(known: &KnownTable, rules: &Rules) -> Result<(), CommandError> {
+    known
+        .check_rules(rules)
+        .map_err(|e| CommandError::Usage(format!("--known: {e}")))
 }
 
 /// The table a row counted by `plan` (its identity) is verified against: `known` where

@@ -43,7 +43,7 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let bfile = args
         .outputs
         .file(queens::formats::export::Format::Bfile)
-        .is_some();
+        .map(|_| args.outputs.sequence());
     crate::rules_args::check_bfile(&job.search.rules.rules(), bfile)
         .map_err(CommandError::Usage)?;
     check_bfile(

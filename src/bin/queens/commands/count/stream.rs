@@ -47,9 +47,9 @@ impl<'a> RowStream<'a> {
         let mut text = String::new();
         if self.csv == Some(&Destination::Stdout) {
             if !self.started {
-                text += &table::csv_line(&CSV_HEADER)?;
+                text += &table::csv_line(&table::csv_header(&row.rules))?;
             }
-            text += &table::csv_line(&row.fields())?;
+            text += &table::csv_line(&row.csv_record())?;
         } else if self.human.is_some() {
             if !self.started {
                 text += &self.line(&CSV_HEADER.map(String::from));

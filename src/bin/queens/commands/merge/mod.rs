@@ -5,7 +5,10 @@ mod args;
 
 use super::exports::{TableOutputs, check_bfile};
 use super::rows::note_nodes_not_compared;
-use super::{CommandError, known_table, report_mismatches, to_stdout, write_human};
+use super::{
+    CommandError, check_known_rules, known_table_of_any_rules, report_mismatches, to_stdout,
+    write_human,
+};
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
@@ -29,7 +32,7 @@ fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     refuse_overlaps(args)?;
     let outputs = TableOutputs::plan(&args.outputs)?;
-    let known = known_table(&args.known, queens::rules::Rules::QUEENS)?;
+    let known = known_table_of_any_rules(&args.known, queens::rules::Rules::QUEENS)?;
     let meta = RunMeta::now(None).verified_against(known.source());
     Ok(Job {
         outputs,
@@ -52,6 +55,9 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             let mut row = m.row().map_err(|e| {
                 CommandError::Failed(format!("the merged parts of n = {}: {e}", m.n))
             })?;
+            if args.known.known.is_some() {
+                check_known_rules(&known, &row.rules)?;
+            }
             row.reverify(super::known_for_plan(&known, &args.known, &m.plan));
             Ok(row)
         })
@@ -61,7 +67,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
     let bfile = args
         .outputs
         .file(queens::formats::export::Format::Bfile)
-        .is_some();
+        .map(|_| args.outputs.sequence());
     for m in &merged {
         let rules = queens::rules::Rules::of_identity(&m.plan);
         crate::rules_args::check_bfile(&rules, bfile).map_err(CommandError::Usage)?;

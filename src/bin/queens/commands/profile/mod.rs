@@ -46,7 +46,7 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
 pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let job = resolve(args)?;
     let out = &job.outputs;
-    let meta = queens::formats::export::RunMeta::now(job.threads.map(usize::from));
+    let meta = queens::formats::export::RunMeta::now(job.threads.map(usize::from)).under(job.rules);
     let mut human_text = String::new();
     let mut verdicts = Vec::new();
     let threads = crate::cli::thread_count(job.threads);

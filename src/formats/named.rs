@@ -1,0 +1,187 @@
+//! The rules of a table as its outputs name them, and read them back: the leading columns
+//! `piece,board,group` of a variant's CSV ([`RULES_COLUMNS`]), the `rules` object of the JSON
+//! documents ([`RulesFields`]), the line that names them under a human table and above a
+//! Markdown one ([`caption`]), and the OEIS numbers of a table's headings under each rule
+//! set ([`a_number`]).
+//!
+//! The group of the classes is named beside the piece and the board because one rule set may
+//! be counted under more than one group (on the torus: the square's 8 symmetries, or those
+//! with the n² shifts). A new [`Group`] gets its arms in [`group_id`] and [`group_words`];
+//! [`group_named`] reads every group [`GROUPS`] lists back.
+
+use crate::rules::{Group, Piece, Rules, Surface};
+
+/// The leading columns of a variant's results CSV, before the queens' columns.
+pub const RULES_COLUMNS: [&str; 3] = ["piece", "board", "group"];
+
+/// Every group a table names, for [`group_named`].
+pub const GROUPS: [Group; 1] = [Group::Square];
+
+/// The group's name in a CSV or JSON table (`square`, as `data/variants.csv` names it).
+pub fn group_id(group: Group) -> &'static str {
+    match group {
+        Group::Square => "square",
+    }
+}
+
+/// The group in words, for people: `the 8 symmetries of the square`.
+pub fn group_words(group: Group) -> &'static str {
+    match group {
+        Group::Square => "the 8 symmetries of the square",
+    }
+}
+
+/// The group a table names `name` ([`group_id`]), or an error listing the names.
+pub fn group_named(name: &str) -> Result<Group, String> {
+    GROUPS
+        .iter()
+        .copied()
+        .find(|&g| group_id(g) == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = GROUPS.iter().map(|&g| group_id(g)).collect();
+            format!("group {name:?} is not one of {}", names.join(", "))
+        })
+}
+
+/// The rules a table names by their piece and board (`superqueen`, `torus`), or an error
+/// listing the names.
+pub fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
+    Rules::ALL
+        .iter()
+        .copied()
+        .find(|r| r.piece.name() == piece && r.surface.name() == board)
+        .ok_or_else(|| {
+            format!(
+                "piece {piece:?} on board {board:?}: the pieces are queen, superqueen and the \
+                 boards plane, torus"
+            )
+        })
+}
+
+/// `superqueens on the plane; classes under the 8 symmetries of the square`: the rules and
+/// the group of a table's classes, in words.
+///
+/// ```
+/// use queens::formats::named::caption;
+/// use queens::rules::Rules;
+/// assert_eq!(
+///     caption(&Rules::TORUS_QUEENS, Rules::TORUS_QUEENS.group()),
+///     "queens on the torus; classes under the 8 symmetries of the square"
+/// );
+/// ```
+pub fn caption(rules: &Rules, group: Group) -> String {
+    let piece = match rules.piece {
+        Piece::Queen => "queens",
+        Piece::Superqueen => "superqueens",
+    };
+    let board = match rules.surface {
+        Surface::Plane => "on the plane",
+        Surface::Torus => "on the torus",
+    };
+    format!("{piece} {board}; classes under {}", group_words(group))
+}
+
+/// The rules of a JSON document (`"rules": {"piece": "queen", "board": "plane", "group":
+/// "square"}`), written for every table, the queens' too, and read back.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RulesFields {
+    /// The piece ([`Piece::name`]).
+    pub piece: String,
+    /// The board ([`Surface::name`]).
+    pub board: String,
+    /// The group of the classes ([`group_id`]).
+    pub group: String,
+}
+
+#[cfg(feature = "serde")]
+impl RulesFields {
+    /// The fields of `rules` counted under `group`.
+    pub fn of(rules: &Rules, group: Group) -> RulesFields {
+        RulesFields {
+            piece: rules.piece.name().to_string(),
+            board: rules.surface.name().to_string(),
+            group: group_id(group).to_string(),
+        }
+    }
+
+    /// The rules and group they name, or what is wrong with them.
+    pub fn read(&self) -> Result<(Rules, Group), String> {
+        Ok((
+            rules_named(&self.piece, &self.board)?,
+            group_named(&self.group)?,
+        ))
+    }
+}
+
+/// The OEIS number of a table's column (by its CSV name: `total`, `classes`, `asymmetric`,
+/// `half_turn`, `quarter_turn`) for `rules` with classes under `group`, where the sequence is
+/// published: the queens' A000170, A002562 and A260318–A260320; the superqueens' A051223,
+/// A051224 and A352661–A352663; the torus queens' A051906 (their classes under the square's
+/// symmetries are not published).
+pub fn a_number(column: &str, rules: &Rules, group: Group) -> Option<&'static str> {
+    let square = group == Group::Square;
+    match (rules.piece, rules.surface, column) {
+        (Piece::Queen, Surface::Plane, "total") => Some("A000170"),
+        (Piece::Queen, Surface::Plane, "classes") if square => Some("A002562"),
+        (Piece::Queen, Surface::Plane, "asymmetric") if square => Some("A260320"),
+        (Piece::Queen, Surface::Plane, "half_turn") if square => Some("A260319"),
+        (Piece::Queen, Surface::Plane, "quarter_turn") if square => Some("A260318"),
+        (Piece::Superqueen, Surface::Plane, "total") => Some("A051223"),
+        (Piece::Superqueen, Surface::Plane, "classes") if square => Some("A051224"),
+        (Piece::Superqueen, Surface::Plane, "asymmetric") if square => Some("A352663"),
+        (Piece::Superqueen, Surface::Plane, "half_turn") if square => Some("A352662"),
+        (Piece::Superqueen, Surface::Plane, "quarter_turn") if square => Some("A352661"),
+        (Piece::Queen, Surface::Torus, "total") => Some("A051906"),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_set_and_group_reads_back_from_its_names() {
+        for rules in Rules::ALL {
+            assert_eq!(
+                rules_named(rules.piece.name(), rules.surface.name()),
+                Ok(rules)
+            );
+        }
+        for group in GROUPS {
+            assert_eq!(group_named(group_id(group)), Ok(group));
+        }
+        assert_eq!(
+            rules_named("knight", "plane").unwrap_err(),
+            "piece \"knight\" on board \"plane\": the pieces are queen, superqueen and the \
+             boards plane, torus"
+        );
+        assert_eq!(
+            group_named("cube").unwrap_err(),
+            "group \"cube\" is not one of square"
+        );
+    }
+
+    #[test]
+    fn the_queens_headings_keep_their_numbers_and_the_others_get_their_own() {
+        let q = |c| a_number(c, &Rules::QUEENS, Group::Square);
+        let s = |c| a_number(c, &Rules::SUPERQUEENS, Group::Square);
+        let t = |c| a_number(c, &Rules::TORUS_QUEENS, Group::Square);
+        assert_eq!(q("total"), Some("A000170"));
+        assert_eq!(q("quarter_turn"), Some("A260318"));
+        assert_eq!(s("total"), Some("A051223"));
+        assert_eq!(s("classes"), Some("A051224"));
+        assert_eq!(s("asymmetric"), Some("A352663"));
+        assert_eq!(t("total"), Some("A051906"));
+        assert_eq!(t("classes"), None);
+        assert_eq!(
+            a_number("total", &Rules::TORUS_SUPERQUEENS, Group::Square),
+            None
+        );
+        assert_eq!(
+            caption(&Rules::SUPERQUEENS, Group::Square),
+            "superqueens on the plane; classes under the 8 symmetries of the square"
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! The variants named in every output (issue 40, point 4): a table of superqueens or of the
+//! torus cannot be taken for one of queens (the human table's last line, the CSV's leading
+//! columns, the JSON's `rules`, the Markdown caption and headings, verify's lines, the
+//! profiles), and reading one back keeps its rules: `--known` and `plot` take them, a table
+//! that mixes rule sets, or a `--known` table of other rules than the count's, is refused in
+//! one line (exit 2). The queens' CSV is unchanged.
+
+use crate::common::{csv_records, dir, fails_with, file_with, path_str, queens, stdout_of};
+
+/// `count --piece superqueen` in every format names the rules and the group of the classes;
+/// the values are A051223, A051224 and A352661–A352663 at n = 10 to 12.
+#[test]
+fn every_format_of_a_count_names_the_rules() {
+    let sq = ["count", "10-12", "--piece", "superqueen"];
+    let human = stdout_of(&sq);
+    assert_eq!(
+        human.lines().last(),
+        Some("superqueens on the plane; classes under the 8 symmetries of the square"),
+        "{human}"
+    );
+    let csv = stdout_of(&[&sq[..], &["--csv", "-"]].concat());
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "piece,board,group,n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,\
+         engine,kernel,threads,verified"
+    );
+    let (_, rows) = csv_records(&csv);
+    let counts: Vec<String> = rows.iter().map(|r| r[..9].join(",")).collect();
+    assert_eq!(
+        counts,
+        [
+            "superqueen,plane,square,10,4,1,0,1,0",
+            "superqueen,plane,square,11,44,6,5,1,0",
+            "superqueen,plane,square,12,156,22,18,2,2",
+        ]
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&[&sq[..], &["--json", "-"]].concat())).unwrap();
+    assert_eq!(
+        json["rules"],
+        serde_json::json!({"piece": "superqueen", "board": "plane", "group": "square"})
+    );
+    assert_eq!(json["rows"][2]["quarter_turn"], 2);
+    let md = stdout_of(&[&sq[..], &["--markdown", "-"]].concat());
+    let md: Vec<&str> = md.lines().collect();
+    assert_eq!(
+        md[0],
+        "Superqueens on the plane; classes under the 8 symmetries of the square."
+    );
+    assert!(
+        md[2].starts_with(
+            "| n | total (A051223) | classes (A051224) | asymmetric (A352663) | half-turn \
+             (A352662) | quarter-turn (A352661) | nodes |"
+        ),
+        "{}",
+        md[2]
+    );
+    assert!(
+        md[4].starts_with("| 10 | 4 | 1 | 0 | 1 | 0 | "),
+        "{}",
+        md[4]
+    );
+    // The torus: its total is A051906; its classes under the square's symmetries have no
+    // A-number.
+    let torus = ["count", "5-7", "--board", "torus"];
+    assert_eq!(
+        stdout_of(&torus).lines().last(),
+        Some("queens on the torus; classes under the 8 symmetries of the square")
+    );
+    let md = stdout_of(&[&torus[..], &["--markdown", "-"]].concat());
+    assert!(
+        md.contains("\n| n | total (A051906) | classes | asymmetric | half-turn | quarter-turn |"),
+        "{md}"
+    );
+    let (header, rows) = csv_records(&stdout_of(&[&torus[..], &["--csv", "-"]].concat()));
+    assert_eq!(header[..5], ["piece", "board", "group", "n", "total"]);
+    assert_eq!(rows[0][..6], ["queen", "torus", "square", "5", "10", "2"]);
+}
+
+/// The queens' outputs stay as they were: the CSV without the rules' columns, the human table
+/// without the caption (the JSON names the queens' rules too).
+#[test]
+fn the_queens_tables_are_unchanged() {
+    let csv = stdout_of(&["count", "8", "--csv", "-"]);
+    assert!(
+        csv.starts_with("n,total,classes,asymmetric,half_turn,quarter_turn,nodes,seconds,engine,")
+    );
+    assert!(csv.contains("\n8,92,12,11,1,0,"), "{csv}");
+    let human = stdout_of(&["count", "8"]);
+    assert!(!human.contains("queens on the"), "{human}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "8", "--json", "-"])).unwrap();
+    assert_eq!(json["rules"]["piece"], "queen");
+    assert_eq!(json["rules"]["group"], "square");
+}
+
+/// `verify` names the rules in its PASS and FAIL lines.
+#[test]
+fn verify_lines_name_the_rules() {
+    assert_eq!(
+        stdout_of(&["verify", "11", "--piece", "superqueen"]),
+        "PASS n=11 (superqueen-plane): total 44, classes 6 under D4 (5 asymmetric, 1 half_turn, \
+         0 quarter_turn)\n"
+    );
+    assert_eq!(
+        stdout_of(&["verify", "8"]),
+        "PASS n=8: total 92, classes 12 (11 asymmetric, 1 half_turn, 0 quarter_turn)\n"
+    );
+}
+
+/// `profile --piece`'s CSV has the rules in its leading columns and its JSON a `rules`
+/// object; the last depth holds A051223(11) = 44 solutions.
+#[test]
+fn profiles_name_the_rules() {
+    let args = ["profile", "11", "--piece", "superqueen"];
+    let (header, rows) = csv_records(&stdout_of(&[&args[..], &["--csv", "-"]].concat()));
+    assert_eq!(
+        header,
+        [
+            "piece",
+            "board",
+            "n",
+            "engine",
+            "depth",
+            "nodes",
+            "solutions"
+        ]
+    );
+    let last = rows.last().unwrap();
+    assert_eq!(last[..5], ["superqueen", "plane", "11", "enumerate", "11"]);
+    assert_eq!(last[6], "44");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&[&args[..], &["--json", "-"]].concat())).unwrap();
+    assert_eq!(
+        json["rules"],
+        serde_json::json!({"piece": "superqueen", "board": "plane"})
+    );
+    let (header, _) = csv_records(&stdout_of(&["profile", "8", "--csv", "-"]));
+    assert_eq!(header[0], "n");
+}
+
+/// A variant's table read back keeps its rules: `--known` verifies a count of the same rules
+/// against it and refuses a count of other rules; `plot` compares it with the rules' own
+/// published values (no warning); a table mixing two rule sets is refused.
+#[test]
+fn a_table_read_back_keeps_its_rules() {
+    let d = dir();
+    let t = d.path().join("sq.csv");
+    let j = d.path().join("sq.json");
+    queens()
+        .args(["count", "10-12", "--piece", "superqueen", "--csv"])
+        .arg(&t)
+        .arg("--json")
+        .arg(&j)
+        .assert()
+        .success();
+    let known = ["--known", path_str(&t)];
+    let out = stdout_of(&[&["verify", "10-12", "--piece", "superqueen"], &known[..]].concat());
+    assert!(
+        out.starts_with("PASS n=10 (superqueen-plane): total 4,"),
+        "{out}"
+    );
+    fails_with(
+        &[&["count", "10-12"], &known[..]].concat(),
+        2,
+        &format!(
+            "queens: error: --known: '{}' holds the values of superqueen-plane, not of the rules \
+             counted (queen-plane)",
+            path_str(&t)
+        ),
+    );
+    for table in [&t, &j] {
+        let o = queens()
+            .args(["plot", path_str(table), "-o", "-"])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(
+            String::from_utf8_lossy(&o.stderr),
+            "",
+            "{}",
+            table.display()
+        );
+    }
+    let text = std::fs::read_to_string(&t).unwrap();
+    let mixed = text.replacen(
+        "\nsuperqueen,plane,square,11,",
+        "\nsuperqueen,torus,square,11,",
+        1,
+    );
+    let m = file_with(d.path(), "mixed.csv", &mixed);
+    fails_with(
+        &["plot", path_str(&m), "-o", "-"],
+        2,
+        "line 3: superqueen-torus under D4, but the table's first row is superqueen-plane under \
+         D4: one table holds the counts of one rule set",
+    );
+    let unknown = text.replacen(
+        "\nsuperqueen,plane,square,11,",
+        "\nknight,plane,square,11,",
+        1,
+    );
+    let u = file_with(d.path(), "unknown.csv", &unknown);
+    fails_with(
+        &[
+            "count",
+            "11",
+            "--piece",
+            "superqueen",
+            "--known",
+            path_str(&u),
+        ],
+        2,
+        "line 3: piece \"knight\" on board \"plane\"",
+    );
+}
+
+/// The merge of a variant's parts is a table of its rules, in every format.
+#[test]
+fn a_merge_of_a_variant_s_parts_names_the_rules() {
+    let d = dir();
+    let parts: Vec<String> = (0..2)
+        .map(|res| {
+            let file = d.path().join(format!("p{res}.csv"));
+            let spec = format!("{res}/2");
+            queens()
+                .args(["count", "11", "--board", "torus", "--part", &spec, "--csv"])
+                .arg(&file)
+                .assert()
+                .success();
+            path_str(&file).to_string()
+        })
+        .collect();
+    let merged = stdout_of(&["merge", &parts[0], &parts[1], "--csv", "-"]);
+    let (header, rows) = csv_records(&merged);
+    assert_eq!(header[..4], ["piece", "board", "group", "n"]);
+    assert_eq!(rows[0][..5], ["queen", "torus", "square", "11", "88"]);
+    let human = stdout_of(&["merge", &parts[0], &parts[1]]);
+    assert_eq!(
+        human.lines().last(),
+        Some("queens on the torus; classes under the 8 symmetries of the square")
+    );
+}
+
+/// The published values of `data/variants.csv` (verification only): `column` of the rows of
+/// `piece` on `board`, by n.
+fn published(piece: &str, board: &str, column: &str) -> Vec<(usize, String)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants.csv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (header, rows) = csv_records(&body);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    rows.iter()
+        .filter(|r| r[col("piece")] == piece && r[col("board")] == board)
+        .map(|r| (r[col("n")].parse().unwrap(), r[col(column)].clone()))
+        .collect()
+}
+
+/// `--bfile --sequence` of each variant's published sequences: the superqueens' A051223 and
+/// A051224, the torus's A051906 (every n), A007705 (board 2k+1 as k) and A071607 (total / n
+/// on board 2k+1), each term as data/variants.csv has it.
+#[test]
+fn the_b_files_of_the_variants_list_their_published_terms() {
+    let bfile = |flags: &[&str], sizes: &str, sequence: &str| {
+        stdout_of(
+            &[
+                &["count", sizes],
+                flags,
+                &["--bfile", "-", "--sequence", sequence],
+            ]
+            .concat(),
+        )
+    };
+    let expected = |terms: Vec<(usize, String)>, to: usize| -> String {
+        terms
+            .iter()
+            .filter(|(n, _)| *n <= to)
+            .map(|(n, t)| format!("{n} {t}\n"))
+            .collect()
+    };
+    let sq = ["--piece", "superqueen"];
+    assert_eq!(
+        bfile(&sq, "1-13", "A051223"),
+        expected(published("superqueen", "plane", "total"), 13)
+    );
+    assert!(bfile(&sq, "1-13", "a051223").ends_with("10 4\n11 44\n12 156\n13 1876\n"));
+    assert_eq!(
+        bfile(&sq, "1-13", "A051224"),
+        expected(published("superqueen", "plane", "classes"), 13)
+    );
+    let torus = ["--board", "torus"];
+    assert_eq!(
+        bfile(&torus, "1-13", "A051906"),
+        expected(published("queen", "torus", "total"), 13)
+    );
+    // Board 2k+1 as k: the odd boards of the table, the even ones left out.
+    let odd = |column| -> Vec<(usize, String)> {
+        published("queen", "torus", column)
+            .into_iter()
+            .filter(|(n, _)| n % 2 == 1)
+            .map(|(n, t)| (n / 2, t))
+            .collect()
+    };
+    let a007705 = expected(odd("total"), 6);
+    assert_eq!(a007705, "0 1\n1 0\n2 10\n3 28\n4 0\n5 88\n6 4524\n");
+    assert_eq!(bfile(&torus, "1-13", "A007705"), a007705);
+    assert_eq!(bfile(&torus, "1,3,5,7,9,11,13", "A007705"), a007705);
+    let a071607 = expected(odd("corner"), 6);
+    assert_eq!(a071607, "0 1\n1 0\n2 2\n3 4\n4 0\n5 8\n6 348\n");
+    assert_eq!(bfile(&torus, "1-13", "A071607"), a071607);
+}
+
+/// A b-file of a sequence of other rules than the count's is refused in one line naming the
+/// flags or the sequences that go together, and one of classes the tool cannot count yet
+/// (the torus group's) in one line naming why; before any work, exit 2.
+#[test]
+fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
+    fails_with(
+        &["count", "1-12", "--bfile", "-", "--sequence", "A051223"],
+        2,
+        "queens: error: --bfile: A051223 lists superqueens on the plane: add --piece superqueen \
+         --board plane",
+    );
+    fails_with(
+        &[
+            "count",
+            "1-7",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--bfile",
+            "-",
+            "--sequence",
+            "A051906",
+        ],
+        2,
+        "--bfile: A051906 lists queens on the torus: add --piece queen --board torus",
+    );
+    fails_with(
+        &["count", "1-12", "--piece", "superqueen", "--bfile", "-"],
+        2,
+        "queens: error: --bfile: A000170 lists queens on the plane, not superqueens on the \
+         plane: give --sequence A051223 or A051224 (or leave out --piece and --board)",
+    );
+    fails_with(
+        &[
+            "count",
+            "1-7",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--bfile",
+            "-",
+        ],
+        2,
+        "--bfile: A000170 lists queens on the plane, and no sequence of superqueens on the \
+         torus is published: leave out --bfile",
+    );
+    for sequence in ["A053994", "A054500", "A054501", "A054502"] {
+        fails_with(
+            &[
+                "count",
+                "1-13",
+                "--board",
+                "torus",
+                "--bfile",
+                "-",
+                "--sequence",
+                sequence,
+            ],
+            2,
+            &format!(
+                "queens: error: --bfile: {sequence} counts the classes of queens on the torus \
+                 under the torus group (the square's 8 symmetries with the n² shifts), which \
+                 queens does not count yet"
+            ),
+        );
+    }
+    fails_with(
+        &[
+            "count",
+            "1,5",
+            "--board",
+            "torus",
+            "--bfile",
+            "-",
+            "--sequence",
+            "A007705",
+        ],
+        2,
+        "--bfile: a b-file lists consecutive terms in increasing order, but board 5 follows board 1",
+    );
+}
