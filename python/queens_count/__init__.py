@@ -67,6 +67,8 @@ class _CountOptions(TypedDict, total=False):
     threads: Optional[int]
     split: Optional[str]
     progress: Progress
+    piece: Optional[str]
+    board: Optional[str]
 
 
 def _rate_text(per_second: float, what: str) -> str:
@@ -250,6 +252,8 @@ def count(
     threads: Optional[int] = None,
     split: Optional[str] = None,
     progress: Progress = None,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
 ) -> Counts:
     """Counts the solutions and classes of the n×n board (n from 0 to 32).
 
@@ -267,9 +271,25 @@ def count(
     finished and the boards found per second (without tqdm, the same as a plain line on
     stderr).
 
+    ``piece``: ``"queen"`` (default) or ``"superqueen"`` (also ``"amazon"``: the queen's moves
+    and the knight's, OEIS A051223); ``board``: ``"plane"`` (default) or ``"torus"`` (rows,
+    columns and both diagonals wrap around, OEIS A051906), as ``queens --piece`` and
+    ``--board`` take them. Other rules than the queens' are counted by the enumerate engine
+    (the one that counts them) unless ``engine`` says otherwise, their classes under the 8
+    symmetries of the square, verified against their own published values.
+
     The GIL is released while the count runs; Ctrl-C stops it between work units (within a
     fraction of a second) and raises ``KeyboardInterrupt``.
 
+    >>> sq = count(11, piece="superqueen")
+    >>> sq.total, sq.classes, sq.verified
+    (44, 6, True)
+    >>> count(13, board="torus").total
+    4524
+    >>> count(8, piece="rook")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown piece 'rook': choose queen, superqueen or amazon (the superqueen)
     >>> c = count(10)
     >>> c.total, c.classes, (c.asymmetric, c.half_turn, c.quarter_turn)
     (724, 92, (89, 3, 0))
@@ -290,7 +310,7 @@ def count(
     try:
         return _native.count(
             n, engine=engine, kernel=kernel, threads=threads, split=split, progress=callback,
-            progress_detail=detail,
+            progress_detail=detail, piece=piece, board=board,
         )
     finally:
         close()
@@ -334,6 +354,8 @@ def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions
     [2, 10, 4, 40, 92]
     >>> [c.classes for c in table(range(8, 11))]
     [12, 46, 92]
+    >>> [c.total for c in table("10-12", piece="superqueen")]
+    [4, 44, 156]
     >>> sorted(table([5])[0].as_dict())[:4]
     ['asymmetric', 'classes', 'engine', 'fixed_half_turn']
     """
@@ -464,7 +486,13 @@ def classes(n: int) -> Classes:
     return _native.classes(n)
 
 
-def classify(board: Union[str, Sequence[int]], notation: str = "auto") -> Classification:
+def classify(
+    board: Union[str, Sequence[int]],
+    notation: str = "auto",
+    *,
+    piece: Optional[str] = None,
+    surface: Optional[str] = None,
+) -> Classification:
     """Classifies one board: its canonical form, symmetry type and class size.
 
     ``board`` is a string in any notation the ``queens`` command reads (``"0 4 7 5 2 6 1 3"``,
@@ -482,8 +510,21 @@ def classify(board: Union[str, Sequence[int]], notation: str = "auto") -> Classi
     Traceback (most recent call last):
     ...
     ValueError: ...
+
+    ``piece`` and ``surface`` (the board's surface: ``board`` names the board itself, as
+    ``queens classify --surface`` does) classify it under other rules, as :func:`count`'s
+    ``piece`` and ``board`` take them; a board those rules do not allow is a ``ValueError``.
+
+    >>> classify("2 5 8 0 3 6 9 1 4 7", piece="superqueen").symmetry
+    'half_turn'
+    >>> classify("0 2 4 1 3", surface="torus").class_size
+    8
+    >>> classify("0 4 7 5 2 6 1 3", piece="superqueen")
+    Traceback (most recent call last):
+    ...
+    ValueError: ...
     """
-    return _native.classify(board, notation)
+    return _native.classify(board, notation, piece=piece, surface=surface)
 
 
 def kernels(every: bool = False) -> List[str]:

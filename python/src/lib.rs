@@ -19,9 +19,10 @@ use queens::formats::merge as merging;
 use queens::formats::part_row::{self, PartRow};
 use queens::plan::stop::StopFlag;
 use queens::plan::{ClassCounts, Part, Tally};
+use queens::rules::{Piece, Rules, Surface};
 use queens::runner;
 use queens::search::kernel::Kernel;
-use queens::verify::Verdict;
+use queens::verify::{KnownTable, Verdict};
 use queens::{Counter, Engine, Error, Finished, KernelChoice, Outcome};
 use std::ops::ControlFlow;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -85,17 +86,48 @@ fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
     })
 }
 
-/// A counter with the options every counting function takes.
+/// The rules of `piece=` and `board=` (default: queens on the plane board), as the command
+/// line's `--piece` and `--board` take them; a name not among them is a `ValueError` naming
+/// those accepted.
+fn rules(piece: Option<&str>, board: Option<&str>) -> PyResult<Rules> {
+    let piece = match piece.unwrap_or("queen") {
+        "queen" => Piece::Queen,
+        "superqueen" | "amazon" => Piece::Superqueen,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown piece '{other}': choose queen, superqueen or amazon (the superqueen)"
+            )));
+        }
+    };
+    let surface = match board.unwrap_or("plane") {
+        "plane" => Surface::Plane,
+        "torus" => Surface::Torus,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown board '{other}': choose plane or torus"
+            )));
+        }
+    };
+    Ok(Rules { piece, surface })
+}
+
+/// A counter with the options every counting function takes. With the engine left unsaid,
+/// the counter takes the first engine that counts the rules (the symmetric engine for the
+/// queens).
 fn counter<'a>(
     n: i64,
+    rules: Rules,
     engine_name: Option<&str>,
     kernel_name: Option<&str>,
     threads: Option<&Bound<'_, PyAny>>,
     split: Option<&str>,
 ) -> PyResult<Counter<'a>> {
     let mut c = Counter::new(size(n, 0)?)
-        .engine(engine(engine_name)?)
+        .rules(rules)
         .kernel(kernel(kernel_name)?);
+    if engine_name.is_some() {
+        c = c.engine(engine(engine_name)?);
+    }
     if let Some(t) = threads {
         // The bound of `queens --threads` (a u16: 65535), so that a typo such as 10**9 is
         // refused here as there; up to it, capped as the CLI caps it (4 per core, at most
@@ -296,7 +328,8 @@ impl PyCounts {
     }
 
     /// The counts of the complete `tally` of board size `n` (a run or a merge of parts),
-    /// its `classes` derived, checked against the published values.
+    /// its `classes` derived, checked against the published values of the rules its plan
+    /// names (the queens', superqueens', the torus's).
     fn of_tally(
         n: usize,
         engine: &str,
@@ -305,8 +338,12 @@ impl PyCounts {
         classes: ClassCounts,
         (seconds, threads, plan): (f64, usize, String),
     ) -> PyCounts {
-        let verdict =
-            queens::verify::verify_with_nodes(n, tally.boards, &classes, tally.nodes, engine);
+        let verdict = KnownTable::published(&Rules::of_identity(&plan)).verify_with_nodes(
+            n,
+            tally.boards,
+            &classes,
+            Some((tally.nodes, engine)),
+        );
         PyCounts {
             n,
             total: tally.boards,
@@ -384,7 +421,7 @@ impl PyCounts {
 
 /// Counts board size `n` (0 to 32); see `queens_count.count`.
 #[pyfunction]
-#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false))]
+#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false, piece=None, board=None))]
 #[allow(clippy::too_many_arguments)] // the options of a count, and how to report progress
 fn count(
     py: Python<'_>,
@@ -395,15 +432,17 @@ fn count(
     split: Option<&str>,
     progress: Option<&Bound<'_, PyAny>>,
     progress_detail: bool,
+    piece: Option<&str>,
+    board: Option<&str>,
 ) -> PyResult<PyCounts> {
-    let c = counter(n, engine, kernel, threads, split)?;
+    let c = counter(n, rules(piece, board)?, engine, kernel, threads, split)?;
     PyCounts::new(&run(py, c, Part::WHOLE, progress, progress_detail)?)
 }
 
 /// Counts the part `part` ("RES/MOD") of board size `n`'s plan; see
 /// `queens_count.count_part`.
 #[pyfunction]
-#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false))]
+#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false, piece=None, board=None))]
 #[allow(clippy::too_many_arguments)] // the options of `count`, and the part
 fn count_part(
     py: Python<'_>,
@@ -415,9 +454,11 @@ fn count_part(
     split: Option<&str>,
     progress: Option<&Bound<'_, PyAny>>,
     progress_detail: bool,
+    piece: Option<&str>,
+    board: Option<&str>,
 ) -> PyResult<String> {
     let part = Part::parse(part).map_err(PyValueError::new_err)?;
-    let c = counter(n, engine, kernel, threads, split)?;
+    let c = counter(n, rules(piece, board)?, engine, kernel, threads, split)?;
     let finished = run(py, c, part, progress, progress_detail)?;
     let mut out = Vec::new();
     part_row::write_csv(&[PartRow::from_finished(&finished)], &mut out)
@@ -859,8 +900,14 @@ impl PyClassification {
 
 /// Classifies one board, read in `notation`; see `queens_count.classify`.
 #[pyfunction]
-#[pyo3(signature = (board, notation="auto"))]
-fn classify(board: &Bound<'_, PyAny>, notation: &str) -> PyResult<PyClassification> {
+#[pyo3(signature = (board, notation="auto", *, piece=None, surface=None))]
+fn classify(
+    board: &Bound<'_, PyAny>,
+    notation: &str,
+    piece: Option<&str>,
+    surface: Option<&str>,
+) -> PyResult<PyClassification> {
+    let rules = rules(piece, surface)?;
     let named = match notation {
         "auto" => None,
         name => Some(Notation::from_name(name).ok_or_else(|| {
@@ -892,7 +939,8 @@ fn classify(board: &Bound<'_, PyAny>, notation: &str) -> PyResult<PyClassificati
     let solution = raw
         .solution()
         .map_err(|e| PyValueError::new_err(e.message()))?;
-    let c = queens::classify(&solution);
+    let c = queens::classify::classify_under(&solution, &rules)
+        .map_err(|e| PyValueError::new_err(format!("{} under the rules {rules}", e)))?;
     Ok(PyClassification {
         board: c.board.cols().to_vec(),
         canonical: c.canonical.cols().to_vec(),

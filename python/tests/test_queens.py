@@ -665,3 +665,38 @@ def test_every_attribute_has_a_docstring():
     for name in ("board", "canonical", "symmetry", "class_size", "transforms", "notation"):
         doc = getattr(type(c), name).__doc__
         assert doc and doc.strip(), name
+
+
+def test_count_and_table_take_the_piece_and_the_board():
+    # A051223 and A051224 (superqueens), A051906 (the torus), verified against their own
+    # published values; the queens' counts unchanged by the default keywords.
+    sq = q.count(12, piece="superqueen")
+    assert (sq.total, sq.classes, sq.asymmetric, sq.half_turn, sq.quarter_turn) == (
+        156, 22, 18, 2, 2)
+    assert sq.verified is True
+    assert q.count(12, piece="amazon").total == 156
+    assert [c.total for c in q.table("5-7", board="torus")] == [10, 0, 28]
+    assert [c.total for c in q.table("10-11", piece="superqueen", board="plane")] == [4, 44]
+    assert q.count(8, piece="queen", board="plane").total == 92
+    assert q.count(13, board="torus", engine="enumerate").total == 4524
+
+
+def test_bad_piece_or_board_names_the_accepted_ones():
+    with pytest.raises(ValueError, match=r"unknown piece 'rook': choose queen, superqueen or amazon"):
+        q.count(8, piece="rook")
+    with pytest.raises(ValueError, match=r"unknown board 'cylinder': choose plane or torus"):
+        q.table("4-5", board="cylinder")
+    with pytest.raises(ValueError, match=r"unknown board 'cube': choose plane or torus"):
+        q.classify("1 3 0 2", surface="cube")
+    # The symmetric engine counts the queens on the plane only.
+    with pytest.raises(ValueError, match=r"superqueen"):
+        q.count(10, piece="superqueen", engine="symmetric")
+
+
+def test_classify_takes_the_piece_and_the_surface():
+    c = q.classify("2 5 8 0 3 6 9 1 4 7", piece="superqueen")
+    assert (c.symmetry, c.class_size) == ("half_turn", 4)
+    assert q.classify("0 2 4 1 3", surface="torus").class_size == 8
+    # A queens' board the superqueen's knight moves attack is no superqueens' board.
+    with pytest.raises(ValueError, match=r"under the rules superqueen-plane"):
+        q.classify("0 4 7 5 2 6 1 3", piece="superqueen")
