@@ -51,6 +51,32 @@ pub fn for_each_solution<V: FnMut(&[u8]) -> ControlFlow<()>>(
     ))
 }
 
+/// [`for_each_solution`] of `rules` (superqueens, the torus: [`crate::rules::Rules`]): every
+/// placement of one piece per row on the n×n board (1..=32) that no two attack under them, in
+/// lexicographic order, until `visit` breaks; returns the partial boards visited.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use queens::rules::Rules;
+/// let mut all = Vec::new();
+/// queens::solutions::for_each_solution_under(&Rules::SUPERQUEENS, 10, |cols| {
+///     all.push(cols.to_vec());
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(all.len(), 4); // A051223(10)
+/// # Ok::<(), queens::Error>(())
+/// ```
+pub fn for_each_solution_under<V: FnMut(&[u8]) -> ControlFlow<()>>(
+    rules: &crate::rules::Rules,
+    n: usize,
+    visit: V,
+) -> Result<u64, Error> {
+    check_size(n)?;
+    Ok(crate::search::engines::enumerate::for_each_solution_under(
+        *rules, n, visit,
+    ))
+}
+
 /// The canonical representative of every class of board size `n` (1..=32), numbered from 1 in
 /// lexicographic order (as `queens list N --classes` and `render --class K` number them),
 /// with its symmetry type and class size; constant memory.

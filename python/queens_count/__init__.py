@@ -448,17 +448,22 @@ def published(n: int) -> Optional[dict]:
     return _native.published(n)
 
 
-def solutions(n: int) -> Solutions:
+def solutions(n: int, *, piece: Optional[str] = None, board: Optional[str] = None) -> Solutions:
     """Every solution of the n×n board (n from 1 to 32) as tuples of 0-based columns, in
-    lexicographic order, lazily, in constant memory.
+    lexicographic order, lazily, in constant memory. ``piece`` and ``board``: the rules, as
+    :func:`count` takes them.
 
     >>> it = solutions(6)
     >>> next(it), next(it)
     ((1, 3, 5, 0, 2, 4), (2, 5, 1, 4, 0, 3))
     >>> sum(1 for _ in solutions(10))
     724
+    >>> next(solutions(10, piece="superqueen"))
+    (2, 5, 8, 0, 3, 6, 9, 1, 4, 7)
+    >>> sum(1 for _ in solutions(7, board="torus"))
+    28
     """
-    return _native.solutions(n)
+    return _native.solutions(n, piece=piece, board=board)
 
 
 def solutions_array(n: int):
@@ -473,17 +478,21 @@ def solutions_array(n: int):
     return _native.solutions_array(n)
 
 
-def classes(n: int) -> Classes:
+def classes(n: int, *, piece: Optional[str] = None, board: Optional[str] = None) -> Classes:
     """The classes of the n×n board, one tuple ``(canonical, symmetry, class_size)`` each, in
     lexicographic order of the canonical forms (the smallest of a class's 8 images), lazily.
     ``symmetry`` is ``"asymmetric"`` (8 boards), ``"half_turn"`` (4) or ``"quarter_turn"`` (2).
+    ``piece`` and ``board``: the rules, as :func:`count` takes them (their classes are listed
+    when asked for, not lazily).
 
     >>> [c for c in classes(6)]
     [((1, 3, 5, 0, 2, 4), 'half_turn', 4)]
     >>> sum(size for _, _, size in classes(8))
     92
+    >>> [c for c in classes(10, piece="superqueen")]
+    [((2, 5, 8, 0, 3, 6, 9, 1, 4, 7), 'half_turn', 4)]
     """
-    return _native.classes(n)
+    return _native.classes(n, piece=piece, board=board)
 
 
 def classify(

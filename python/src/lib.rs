@@ -574,6 +574,8 @@ const TURN: Duration = Duration::from_millis(1);
 #[pyclass(name = "Solutions", module = "queens_count", frozen)]
 struct PySolutions {
     n: usize,
+    /// The rules whose solutions these are.
+    rules: Rules,
     state: Mutex<SolutionsState>,
 }
 
@@ -628,7 +630,7 @@ impl PySolutions {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let n = self.n;
+        let (n, rules) = (self.n, self.rules);
         loop {
             let mut state = self.state();
             if state.pos < state.chunk.len() {
@@ -665,7 +667,7 @@ impl PySolutions {
                 // A child of os.fork(): the search thread (and a thread waiting for it) stayed
                 // in the parent. A search of this process's own goes on where this one was.
                 Feed::Ready { .. } | Feed::Busy { .. } => {
-                    let rx = spawn_search(n, state.received)?;
+                    let rx = spawn_search(n, rules, state.received)?;
                     if let Feed::Ready { rx, .. } =
                         std::mem::replace(&mut state.feed, Feed::Busy { pid: here })
                     {
@@ -699,7 +701,7 @@ impl PySolutions {
 
 /// Starts a search thread for the solutions of board size `n` after the first `skip`: it
 /// hands them over in chunks through the receiver returned.
-fn spawn_search(n: usize, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
+fn spawn_search(n: usize, rules: Rules, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
     let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD);
     std::thread::Builder::new()
         .name(format!("queens solutions({n})"))
@@ -707,7 +709,7 @@ fn spawn_search(n: usize, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
             let mut skip = skip;
             let mut boards = 1;
             let mut chunk = Vec::with_capacity(n);
-            let _ = queens::for_each_solution(n, |cols| {
+            let _ = queens::solutions::for_each_solution_under(&rules, n, |cols| {
                 if skip > 0 {
                     skip -= 1;
                     return ControlFlow::Continue(());
@@ -733,13 +735,16 @@ fn spawn_search(n: usize, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
 
 /// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
 #[pyfunction]
-fn solutions(n: i64) -> PyResult<PySolutions> {
+#[pyo3(signature = (n, *, piece=None, board=None))]
+fn solutions(n: i64, piece: Option<&str>, board: Option<&str>) -> PyResult<PySolutions> {
     let n = size(n, 1)?;
+    let rules = rules(piece, board)?;
     // The size is checked here, so that the search thread has nothing to report but boards.
     queens::solutions(n).map_err(py_err)?;
-    let rx = spawn_search(n, 0)?;
+    let rx = spawn_search(n, rules, 0)?;
     Ok(PySolutions {
         n,
+        rules,
         state: Mutex::new(SolutionsState {
             chunk: Vec::new(),
             pos: 0,
@@ -806,7 +811,16 @@ fn solutions_array(py: Python<'_>, n: i64) -> PyResult<Bound<'_, PyArray2<u8>>> 
 /// forms, in constant memory: each a tuple (canonical board, symmetry type, class size).
 #[pyclass(name = "Classes", module = "queens_count")]
 struct PyClasses {
-    inner: queens::Classes,
+    inner: ClassList,
+}
+
+/// The classes a [`PyClasses`] gives: the queens' streamed in constant memory, those of other
+/// rules listed when asked for (`(canonical, symmetry, class size)` each).
+enum ClassList {
+    /// The queens' classes.
+    Queens(queens::Classes),
+    /// The classes of other rules.
+    Listed(std::vec::IntoIter<(Vec<u8>, &'static str, usize)>),
 }
 
 #[pymethods]
@@ -819,12 +833,16 @@ impl PyClasses {
         mut slf: PyRefMut<'py, Self>,
         py: Python<'py>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        match slf.inner.next() {
-            Some(c) => {
-                let canonical = PyTuple::new(py, c.canonical.cols())?;
-                Ok(Some(
-                    (canonical, c.symmetry.name(), c.class_size).into_pyobject(py)?,
-                ))
+        let next = match &mut slf.inner {
+            ClassList::Queens(classes) => classes
+                .next()
+                .map(|c| (c.canonical.cols().to_vec(), c.symmetry.name(), c.class_size)),
+            ClassList::Listed(classes) => classes.next(),
+        };
+        match next {
+            Some((canonical, symmetry, class_size)) => {
+                let canonical = PyTuple::new(py, canonical)?;
+                Ok(Some((canonical, symmetry, class_size).into_pyobject(py)?))
             }
             None => Ok(None),
         }
@@ -833,9 +851,40 @@ impl PyClasses {
 
 /// The classes of board size `n` (1 to 32); see `queens_count.classes`.
 #[pyfunction]
-fn classes(n: i64) -> PyResult<PyClasses> {
-    let inner = queens::classes(size(n, 1)?).map_err(py_err)?;
-    Ok(PyClasses { inner })
+#[pyo3(signature = (n, *, piece=None, board=None))]
+fn classes(n: i64, piece: Option<&str>, board: Option<&str>) -> PyResult<PyClasses> {
+    let rules = rules(piece, board)?;
+    let queens = queens::classes(size(n, 1)?).map_err(py_err)?;
+    if rules.is_queens() {
+        return Ok(PyClasses {
+            inner: ClassList::Queens(queens),
+        });
+    }
+    // Each class's canonical board (the smallest of its images under the rules' group),
+    // classified under the rules.
+    let mut listed = Vec::new();
+    let mut invalid = None;
+    queens::classify::for_each_class(&rules, n as usize, |_, cols| {
+        let class = queens::Solution::new(cols.to_vec())
+            .map_err(|e| e.to_string())
+            .and_then(|s| queens::classify::classify_under(&s, &rules).map_err(|e| e.to_string()));
+        match class {
+            Ok(c) => {
+                listed.push((cols.to_vec(), c.symmetry.name(), c.class_size));
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                invalid = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = invalid {
+        return Err(PyRuntimeError::new_err(e));
+    }
+    Ok(PyClasses {
+        inner: ClassList::Listed(listed.into_iter()),
+    })
 }
 
 /// What the symmetries of the square do to one board: `board` and `canonical` (tuples of

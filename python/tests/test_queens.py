@@ -700,3 +700,21 @@ def test_classify_takes_the_piece_and_the_surface():
     # A queens' board the superqueen's knight moves attack is no superqueens' board.
     with pytest.raises(ValueError, match=r"under the rules superqueen-plane"):
         q.classify("0 4 7 5 2 6 1 3", piece="superqueen")
+
+
+def test_solutions_and_classes_take_the_piece_and_the_board():
+    # A051223(11) = 44 superqueens' boards in A051224(11) = 6 classes; A051906(7) = 28 boards
+    # on the torus in 4 classes under the square's symmetries (3 of 8 boards, 1 of 4).
+    boards = list(q.solutions(11, piece="superqueen"))
+    assert len(boards) == 44 and boards == sorted(boards)
+    assert all(q.classify(b, piece="superqueen").class_size in (2, 4, 8) for b in boards)
+    listed = list(q.classes(11, piece="superqueen"))
+    assert len(listed) == 6 and sum(size for _, _, size in listed) == 44
+    assert {c for c, _, _ in listed} <= set(boards)
+    torus = list(q.classes(7, board="torus"))
+    assert sorted(size for _, _, size in torus) == [4, 8, 8, 8]
+    assert sum(1 for _ in q.solutions(7, board="torus")) == 28
+    with pytest.raises(ValueError, match=r"unknown piece 'king'"):
+        q.solutions(8, piece="king")
+    with pytest.raises(ValueError, match=r"unknown board 'sphere'"):
+        q.classes(8, board="sphere")
