@@ -239,10 +239,17 @@ mod tests {
             for split in Split::ALL {
                 assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
                 // The enumerate engine (one split, which it ignores) counts every rule set;
-                // the symmetric engine's splits refuse all but the queens'.
+                // the symmetric engine's ring splits the plane's pieces, its border split
+                // the queens alone.
                 for rules in &Rules::ALL[1..] {
                     let checked = check_rules(engine, split, rules);
                     let built = build_rules(7, *rules, engine, split, Kernel::Scalar);
+                    if engine == Engine::Symmetric && split.supports(rules) {
+                        assert_eq!(*rules, Rules::SUPERQUEENS);
+                        assert!(checked.is_ok() && split != Split::Border);
+                        assert_eq!(built.unwrap().rules(), *rules);
+                        continue;
+                    }
                     if engine == Engine::Enumerate {
                         assert!(checked.is_ok());
                         if split == Split::default() {
