@@ -46,12 +46,12 @@ impl Engine {
 
     /// Whether the engine counts the problem of `rules`: the enumerate engine counts every
     /// rule set (its plain search is written over the rules' row step,
-    /// [`crate::rules::RowStep`]); the symmetric engine, whose border geometry and kernels are
-    /// the queen's, counts the queens on the plane board ([`Rules::QUEENS`]) alone.
+    /// [`crate::rules::RowStep`]); the symmetric engine counts the pieces of the plane board
+    /// (queens and superqueens: its ring geometry and kernels follow the knight too).
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
             Engine::Enumerate => true,
-            Engine::Symmetric => rules.is_queens(),
+            Engine::Symmetric => rules.surface == crate::rules::Surface::Plane,
         }
     }
 

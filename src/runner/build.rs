@@ -68,12 +68,12 @@ impl Split {
         }
     }
 
-    /// Whether the split's plan counts the problem of `rules`: every split (a plan of the
-    /// symmetric engine) counts the queens on the plane board ([`Rules::QUEENS`]) and nothing
-    /// else today.
+    /// Whether the split's plan counts the problem of `rules`: the ring splits count the
+    /// pieces of the plane board (queens and superqueens), the border split the queens.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Split::Ring | Split::OuterRing | Split::Border => rules.is_queens(),
+            Split::Ring | Split::OuterRing => rules.surface == crate::rules::Surface::Plane,
+            Split::Border => rules.is_queens(),
         }
     }
 
@@ -146,8 +146,8 @@ pub fn build_rules(
         _ if n == 0 => Box::new(EnumeratePlan::under(rules, 0)),
         (Engine::Enumerate, _) => Box::new(EnumeratePlan::under(rules, n)),
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
-        (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::new(n, kernel)),
-        (Engine::Symmetric, Split::OuterRing) => Box::new(OuterRingPlan::new(n, kernel)),
+        (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::under(n, kernel, rules)),
+        (Engine::Symmetric, Split::OuterRing) => Box::new(OuterRingPlan::under(n, kernel, rules)),
     })
 }
 
@@ -179,7 +179,9 @@ pub(crate) fn plan_with_identity(
             continue;
         }
         for split in Split::ALL {
-            if engine == Engine::Enumerate && split != Split::default() {
+            if engine == Engine::Enumerate && split != Split::default()
+                || engine == Engine::Symmetric && !split.supports(&rules)
+            {
                 continue;
             }
             let plan = build_rules(n, rules, engine, split, Kernel::best())?;
@@ -237,10 +239,17 @@ mod tests {
             for split in Split::ALL {
                 assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
                 // The enumerate engine (one split, which it ignores) counts every rule set;
-                // the symmetric engine's splits refuse all but the queens'.
+                // the symmetric engine's ring splits the plane's pieces, its border split
+                // the queens alone.
                 for rules in &Rules::ALL[1..] {
                     let checked = check_rules(engine, split, rules);
                     let built = build_rules(7, *rules, engine, split, Kernel::Scalar);
+                    if engine == Engine::Symmetric && split.supports(rules) {
+                        assert_eq!(*rules, Rules::SUPERQUEENS);
+                        assert!(checked.is_ok() && split != Split::Border);
+                        assert_eq!(built.unwrap().rules(), *rules);
+                        continue;
+                    }
                     if engine == Engine::Enumerate {
                         assert!(checked.is_ok());
                         if split == Split::default() {

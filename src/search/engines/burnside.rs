@@ -16,7 +16,9 @@
 //! levels.
 
 use crate::plan::stop::Patrol;
-use crate::rules::{Queens, RowStep, Rules, full_mask, mirror};
+#[cfg(test)]
+use crate::rules::Queens;
+use crate::rules::{RowStep, Rules, full_mask, mirror, with_row_step};
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
@@ -109,17 +111,21 @@ impl HalfTurn {
 
 /// Counts the half-turn symmetric solutions of size `n` whose queen in row 0 is in column
 /// `first` (summed over `first` in `0..n`: A032522).
+#[cfg(test)]
 pub(crate) fn fixed_half_turn(n: usize, first: usize) -> FixedCount {
     fixed_half_turn_under::<Queens>(n, first)
 }
 
 /// [`fixed_half_turn`] under the rules of `S` (whose attacks the half turn keeps, as every
 /// rule set's group does). The mirror rows are seen through [`RowStep::advance`], which
-/// carries the queen's lines to any row but not the knight's squares: for queens only (the
-/// plane's and the torus's).
+/// carries the queen's lines to any row, and the knight's squares to the two rows they reach
+/// (the mirror row `n−1−r` is the next row only in the middle of an even board, where the
+/// knight's squares of row `r − 1` are those `advance(1)` keeps); on the torus a knight's
+/// move also wraps from the first rows to the last, which `advance` does not carry: for the
+/// plane's pieces and the torus's queens (the units of the plans that count them).
 pub(crate) fn fixed_half_turn_under<S: RowStep>(n: usize, first: usize) -> FixedCount {
     let rules = S::RULES;
-    debug_assert_eq!(rules.piece, crate::rules::Piece::Queen);
+    debug_assert!(rules != Rules::TORUS_SUPERQUEENS);
     let mut out = FixedCount::default();
     if n == 1 {
         // The only row is the centre row.
@@ -240,14 +246,15 @@ impl QuarterTurn {
 ///
 /// Unlike the half-turn search, this one does not look at the stop flag: its trees are tiny
 /// (15,153 nodes for the unit of column 13 at n = 28, against 2.5 × 10⁹ for the half turn's).
+#[cfg(test)]
 pub(crate) fn fixed_quarter_turn(n: usize, first: usize) -> FixedCount {
     fixed_quarter_turn_under::<Queens>(n, first)
 }
 
 /// [`fixed_quarter_turn`] under the rules of `S` (whose attacks the quarter turn keeps; the
-/// attacks are drawn with [`RowStep::advance`]: for queens only, as [`fixed_half_turn_under`]).
+/// attacks are drawn with [`RowStep::advance`]: for the rules of [`fixed_half_turn_under`]).
 pub(crate) fn fixed_quarter_turn_under<S: RowStep>(n: usize, first: usize) -> FixedCount {
-    debug_assert_eq!(S::RULES.piece, crate::rules::Piece::Queen);
+    debug_assert!(S::RULES != Rules::TORUS_SUPERQUEENS);
     let mut out = FixedCount::default();
     if n == 1 {
         out.boards = u64::from(first == 0);
@@ -272,10 +279,11 @@ pub(crate) fn fixed_quarter_turn_under<S: RowStep>(n: usize, first: usize) -> Fi
     out
 }
 
-/// The tally of the half-turn unit whose row-0 queen is in column `first`: the boards it
-/// finds count as fixed by a half turn (both plans of the symmetric engine share this unit).
-pub(crate) fn half_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
-    let f = fixed_half_turn(n, first);
+/// The tally of the half-turn unit of `rules` whose row-0 piece is in column `first`: the
+/// boards it finds count as fixed by a half turn (every plan of the symmetric engine shares
+/// this unit).
+pub(crate) fn half_turn_unit(rules: Rules, n: usize, first: usize) -> crate::plan::Tally {
+    let f = with_row_step!(rules, S => fixed_half_turn_under::<S>(n, first));
     crate::plan::Tally {
         fixed_half_turn: f.boards.into(),
         nodes: f.nodes.into(),
@@ -283,9 +291,9 @@ pub(crate) fn half_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
     }
 }
 
-/// The tally of the quarter-turn unit whose row-0 queen is in column `first`.
-pub(crate) fn quarter_turn_unit(n: usize, first: usize) -> crate::plan::Tally {
-    let f = fixed_quarter_turn(n, first);
+/// The tally of the quarter-turn unit of `rules` whose row-0 piece is in column `first`.
+pub(crate) fn quarter_turn_unit(rules: Rules, n: usize, first: usize) -> crate::plan::Tally {
+    let f = with_row_step!(rules, S => fixed_quarter_turn_under::<S>(n, first));
     crate::plan::Tally {
         fixed_quarter_turn: f.boards.into(),
         nodes: f.nodes.into(),

@@ -28,6 +28,7 @@
 use super::burnside;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
+use crate::rules::Rules;
 use crate::search::geometry::work;
 use crate::search::kernel::Kernel;
 use std::sync::OnceLock;
@@ -35,8 +36,9 @@ use std::sync::OnceLock;
 /// What a split supplies to a [`SymmetricFamily`] plan: its orbit units, how each is counted
 /// and estimated, and its name.
 pub(crate) trait OrbitSplit: Send + Sync {
-    /// The split of board size `n` (1..=32).
-    fn new(n: usize) -> Self;
+    /// The split of board size `n` (1..=32) for the pieces of `rules` (those the split
+    /// supports: [`crate::runner::Split::supports`]).
+    fn new(n: usize, rules: Rules) -> Self;
 
     /// The plan identity ([`Plan::identity`]): a name and a version of the split.
     fn identity(&self) -> String;
@@ -73,6 +75,8 @@ pub(crate) enum Unit {
 pub(crate) struct SymmetricFamily<S: OrbitSplit> {
     n: usize,
     kernel: Kernel,
+    /// The rules counted (the Burnside units' and the split's).
+    rules: Rules,
     split: S,
     /// Each unit's [`SymmetricFamily::unit_cost`], computed on first use when the split
     /// [estimates work](OrbitSplit::ESTIMATES_WORK): the runner's order, the progress total
@@ -81,12 +85,19 @@ pub(crate) struct SymmetricFamily<S: OrbitSplit> {
 }
 
 impl<S: OrbitSplit> SymmetricFamily<S> {
-    /// The plan for board size `n` (1..=32) counted with `kernel`.
+    /// The plan of the queens for board size `n` (1..=32) counted with `kernel`.
     pub(crate) fn new(n: usize, kernel: Kernel) -> Self {
+        Self::under(n, kernel, Rules::QUEENS)
+    }
+
+    /// The plan of the pieces of `rules` (rules the split supports:
+    /// [`crate::runner::Split::supports`]) for board size `n` (1..=32) counted with `kernel`.
+    pub(crate) fn under(n: usize, kernel: Kernel, rules: Rules) -> Self {
         SymmetricFamily {
             n,
             kernel,
-            split: S::new(n),
+            rules,
+            split: S::new(n, rules),
             work: OnceLock::new(),
         }
     }
@@ -133,6 +144,10 @@ impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
         self.split.identity()
     }
 
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
     fn unit_count(&self) -> usize {
         2 * self.n + self.split.orbit_count()
     }
@@ -140,8 +155,8 @@ impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
     fn count_unit(&self, id: usize) -> Tally {
         assert!(id < self.unit_count(), "unit {id} out of range");
         match self.unit(id) {
-            Unit::FixedHalfTurn(first) => burnside::half_turn_unit(self.n, first),
-            Unit::FixedQuarterTurn(first) => burnside::quarter_turn_unit(self.n, first),
+            Unit::FixedHalfTurn(first) => burnside::half_turn_unit(self.rules, self.n, first),
+            Unit::FixedQuarterTurn(first) => burnside::quarter_turn_unit(self.rules, self.n, first),
             Unit::Orbit(i) => {
                 let (boards, nodes) = self.split.count_orbit(i, self.kernel);
                 Tally {

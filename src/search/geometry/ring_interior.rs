@@ -2,6 +2,7 @@
 //! columns, the four search orders, their estimated costs, and the interior the kernel counts.
 
 use super::rings::Queens;
+use crate::rules::{Piece, Rules};
 use crate::search::kernel::{Interior, MAX_DEPTH};
 #[cfg(test)]
 use crate::symmetry::Transform;
@@ -16,14 +17,16 @@ fn low_bits(width: usize) -> u32 {
     }
 }
 
-/// An interior on the columns `inner`, of which `cols` are held, with no free line yet.
-fn no_line(inner: u32, cols: u32) -> Interior {
+/// An interior of the pieces of `rules` on the columns `inner`, of which `cols` are held,
+/// with no free line yet.
+fn no_line(inner: u32, cols: u32, rules: Rules) -> Interior {
     Interior {
         depth: 0,
         inner,
         cols,
         blocked: [0; MAX_DEPTH],
         shift: [0; MAX_DEPTH],
+        rules,
     }
 }
 
@@ -31,9 +34,15 @@ fn no_line(inner: u32, cols: u32) -> Interior {
 /// as the rings are symmetric) inside `margin` lines on each side: the free rows
 /// `margin..n − margin` on the columns `margin..n − margin`, in masks of `n − 2·margin` bits
 /// (bit `c − margin` = column `c`); margin 0 for a placement of the ring plans. A plain
-/// builder, square by square, that the tests hold [`oriented_interior`] to.
+/// builder, square by square, that the tests hold [`oriented_interior`] to: a square is
+/// blocked where a ring piece attacks it by the rules' one predicate, [`Rules::attacks`].
 #[cfg(test)]
-pub(crate) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usize) -> Interior {
+pub(crate) fn interior_within(
+    n: usize,
+    squares: &[(usize, usize)],
+    margin: usize,
+    rules: Rules,
+) -> Interior {
     let inner = low_bits(n - 2 * margin);
     // The board's row `c` bit mask, shifted down `margin` so that column `margin` is bit 0;
     // the columns below fall off the shift and those from n − margin on are cut off by `inner`.
@@ -44,21 +53,17 @@ pub(crate) fn interior_within(n: usize, squares: &[(usize, usize)], margin: usiz
         held_rows |= 1 << r;
         held_cols |= 1 << c;
     }
-    let mut it = no_line(inner, to_inner(held_cols));
+    let mut it = no_line(inner, to_inner(held_cols), rules);
     let mut previous = 0;
     for r in margin..n - margin {
         if held_rows & (1 << r) != 0 {
             continue;
         }
         let mut attacked = 0u64;
-        for &(qr, qc) in squares {
-            // A queen `d` rows away attacks columns qc ± d of this row along its diagonals.
-            let d = r.abs_diff(qr);
-            if qc + d < n {
-                attacked |= 1 << (qc + d);
-            }
-            if qc >= d {
-                attacked |= 1 << (qc - d);
+        for c in 0..n {
+            // The ring pieces' columns are held: only the other attacks are blocked squares.
+            if held_cols & (1 << c) == 0 && squares.iter().any(|&q| rules.attacks(n, q, (r, c))) {
+                attacked |= 1 << c;
             }
         }
         let i = it.depth;
@@ -88,6 +93,9 @@ pub(crate) struct Attacks {
     /// `by_col[c]`, bit `r`: a ring queen attacks `(r, c)` along a diagonal (interior
     /// columns).
     pub(crate) by_col: [u64; 32],
+    /// The rules of the pieces: a superqueen's knight squares are in `by_row` and `by_col`
+    /// too.
+    pub(crate) rules: Rules,
 }
 
 impl Attacks {
@@ -104,6 +112,7 @@ impl Attacks {
             held_cols: u64::from(q.cols),
             by_row: [0; 32],
             by_col: [0; 32],
+            rules: q.rules(),
         };
         for line in margin..n - margin {
             // Row `line`: square (line, c) is on the up diagonal `line + c`, so `up >> line`
@@ -114,6 +123,28 @@ impl Attacks {
             // Column `line` likewise, with rows as the bits: (r, line) is on the up diagonal
             // `r + line` and on the down diagonal whose other index is `r + (n − 1) − line`.
             a.by_col[line] = (q.up >> line) | (down_t >> (n - 1 - line));
+        }
+        if a.rules.piece == Piece::Superqueen {
+            // A knight's squares: one line away two across, two lines away one across, in
+            // both directions (the move is its own transpose). Lines off the board are
+            // skipped; squares off it are bits ≥ n, cut off later by `inner`, or fall off
+            // the shift.
+            for &(r, c) in q.squares() {
+                let (r, c) = (r as usize, c as usize);
+                for (d, across) in [(1, 2), (2, 1)] {
+                    let mark = |masks: &mut [u64; 32], line: usize, at: usize| {
+                        let squares = (1u64 << at << across) | (1u64 << at >> across);
+                        if let Some(l) = line.checked_sub(d) {
+                            masks[l] |= squares;
+                        }
+                        if line + d < n {
+                            masks[line + d] |= squares;
+                        }
+                    };
+                    mark(&mut a.by_row, r, c);
+                    mark(&mut a.by_col, c, r);
+                }
+            }
         }
         a
     }
@@ -200,7 +231,7 @@ pub(crate) fn oriented_interior(n: usize, a: &Attacks, order: Order) -> Interior
     // ring lines below fall off the shift, those above are cut off by `inner`.
     let to_inner = |full: u64| (full >> a.margin) as u32 & inner;
     let (_, across, masks) = a.direction(order);
-    let mut it = no_line(inner, to_inner(across));
+    let mut it = no_line(inner, to_inner(across), a.rules);
     let mut previous = 0usize;
     a.for_each_free_line(n, order, |line| {
         let i = it.depth;

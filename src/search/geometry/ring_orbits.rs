@@ -2,6 +2,7 @@
 //! the outer-ring plan does).
 
 use super::rings::{Line, Queens, Slots, fill_lines};
+use crate::rules::Rules;
 use crate::symmetry::Transform;
 
 /// One D4 orbit of placements on a ring: its smallest member and the orbit's size.
@@ -14,13 +15,19 @@ pub(crate) struct RingOrbit {
 }
 
 /// The D4 orbits of the placements of size `n` (≥ [`crate::search::plans::ring::MIN_RING_N`])
-/// with one queen on each of `lines` (a ring: lines that every symmetry of the square maps
-/// onto each other, whose key entries `slots` holds), in increasing order of their smallest
-/// member's key. Every placement that is free of attacks is in exactly one orbit: the one
-/// listed under its smallest image.
-pub(crate) fn ring_orbits(n: usize, slots: &Slots, lines: &[Line; 4]) -> Vec<RingOrbit> {
+/// with one piece of `rules` on each of `lines` (a ring: lines that every symmetry of the
+/// square maps onto each other, whose key entries `slots` holds), in increasing order of
+/// their smallest member's key. Every placement that is free of attacks is in exactly one
+/// orbit: the one listed under its smallest image (every symmetry of the square keeps the
+/// rules' attacks, the knight's move included).
+pub(crate) fn ring_orbits(
+    n: usize,
+    slots: &Slots,
+    lines: &[Line; 4],
+    rules: Rules,
+) -> Vec<RingOrbit> {
     let mut out = Vec::new();
-    fill_lines(n, lines, &Queens::EMPTY, &mut |q| {
+    fill_lines(n, lines, &Queens::under(rules), &mut |q| {
         let key = slots.key(q.squares().iter().map(|&(r, c)| (r as usize, c as usize)));
         let mut stabilizer_len = 0;
         for g in Transform::ALL {

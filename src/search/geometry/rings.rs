@@ -1,6 +1,7 @@
 //! The ring plans' geometry: the ring lines, up to eight queens on them as bit masks, the
 //! filling of lines with queens free of attacks, and the keys that order placements.
 
+use crate::rules::{Piece, Rules};
 use crate::symmetry::Transform;
 
 /// A line of the board: a row or a column, by index.
@@ -31,6 +32,9 @@ pub(crate) struct Queens {
     len: usize,
     /// The queens' squares `(row, column)`, in the order placed.
     at: [(u8, u8); 8],
+    /// The rules of the pieces (the plane's): a superqueen also attacks the knight's squares,
+    /// which [`Queens::place`] tests against [`Queens::squares`].
+    rules: Rules,
 }
 
 impl Queens {
@@ -42,7 +46,21 @@ impl Queens {
         up: 0,
         len: 0,
         at: [(0, 0); 8],
+        rules: Rules::QUEENS,
     };
+
+    /// No piece, under `rules` (of the plane board: the ring plans' geometry is the plane's).
+    pub(crate) fn under(rules: Rules) -> Queens {
+        Queens {
+            rules,
+            ..Queens::EMPTY
+        }
+    }
+
+    /// The rules of the pieces.
+    pub(crate) fn rules(&self) -> Rules {
+        self.rules
+    }
 
     /// The queens' squares.
     pub(crate) fn squares(&self) -> &[(u8, u8)] {
@@ -50,11 +68,19 @@ impl Queens {
     }
 
     /// The queens with one more on `(r, c)`, or `None` if a queen already holds its row,
-    /// column or one of its diagonals.
+    /// column or one of its diagonals (or, for superqueens, stands a knight's move away).
     pub(crate) fn place(&self, n: usize, r: usize, c: usize) -> Option<Queens> {
         let (rb, cb) = (1u32 << r, 1u32 << c);
         let (db, ub) = (1u64 << (c + n - 1 - r), 1u64 << (r + c));
         if (self.rows & rb) | (self.cols & cb) != 0 || (self.down & db) | (self.up & ub) != 0 {
+            return None;
+        }
+        if self.rules.piece == Piece::Superqueen
+            && self.squares().iter().any(|&(qr, qc)| {
+                let (dr, dc) = ((qr as usize).abs_diff(r), (qc as usize).abs_diff(c));
+                (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+            })
+        {
             return None;
         }
         let mut q = *self;

@@ -272,6 +272,7 @@ mod tests {
             cols: 0,
             blocked: [0; MAX_DEPTH],
             shift: [0; MAX_DEPTH],
+            rules: crate::rules::Rules::QUEENS,
         };
         for i in 0..depth {
             it.blocked[i] = (0x9_1249 >> (i % 3)) & it.inner;

@@ -2,6 +2,7 @@
 //! below one ([`InteriorCount`]). A leaf of `kernel/`: every kernel uses it, and it uses none
 //! of them.
 
+use crate::rules::Rules;
 use crate::search::geometry::constellation::Constellation;
 
 /// The most free rows an interior can have (n − 2 for n = 32).
@@ -22,6 +23,10 @@ pub(crate) struct Interior {
     pub blocked: [u32; MAX_DEPTH],
     /// For each free row but the last, how many rows down the next free row is (1 to 3).
     pub shift: [u32; MAX_DEPTH],
+    /// The rules of the pieces (the plane's: queens or superqueens). The pre-placed pieces'
+    /// attacks of every kind are in `blocked`; the kernel adds those of the interior's own
+    /// pieces by the rules (`kernel::rule`).
+    pub rules: Rules,
 }
 
 impl Interior {
@@ -79,6 +84,7 @@ impl Interior {
             cols,
             blocked,
             shift,
+            rules: Rules::QUEENS,
         }
     }
 }

@@ -141,6 +141,7 @@ pub(crate) mod batched;
 pub(crate) mod frames;
 pub(crate) mod interior;
 pub(crate) mod lanes;
+pub(crate) mod rule;
 #[cfg(test)]
 mod tests;
 #[cfg(target_arch = "x86_64")]
@@ -325,6 +326,11 @@ impl Kernel {
     ///
     /// If the CPU cannot run the kernel ([`Kernel::is_available`]).
     pub(crate) fn count(self, interior: &Interior) -> InteriorCount {
+        if !interior.rules.is_queens() {
+            // The vector kernels' steps are the queen's: other rules are counted by the
+            // scalar kernel's instance of them (one test per interior, none per step).
+            return scalar::count(interior);
+        }
         (self.entry().count)(interior)
     }
 
@@ -342,33 +348,42 @@ impl Kernel {
 
 /// A plain, obviously correct recursive count of an interior, for tests of the kernels: the
 /// completions, and the nodes as the kernels count them (every placement in a free row other
-/// than the last two).
+/// than the last two). It walks the free rows at their board rows (the sums of `shift`) and
+/// tests each new piece against the interior's pieces placed so far with the rules' one
+/// predicate, [`crate::rules::Rules::attacks`] (the interior's columns as the board's: the
+/// plane's attacks depend on differences only), and against the pre-placed ones through
+/// `cols` and `blocked`: no mask trick of the kernels'.
 #[cfg(test)]
 pub(crate) fn reference_count(interior: &Interior) -> InteriorCount {
-    fn go(it: &Interior, i: usize, cols: u32, ld: u32, rd: u32, total: &mut InteriorCount) {
+    fn go(
+        it: &Interior,
+        i: usize,
+        row: usize,
+        placed: &mut Vec<(usize, usize)>,
+        total: &mut InteriorCount,
+    ) {
         if i == it.depth {
             total.completions += 1;
             return;
         }
         for c in 0..32 {
             let b = 1u32 << c;
-            if it.inner & b != 0 && (cols | ld | rd | it.blocked[i]) & b == 0 {
-                if i + 2 < it.depth {
-                    total.nodes += 1;
-                }
-                let s = it.shift[i];
-                go(
-                    it,
-                    i + 1,
-                    cols | b,
-                    (ld | b).checked_shl(s).unwrap_or(0),
-                    (rd | b).checked_shr(s).unwrap_or(0),
-                    total,
-                );
+            let taken = it.cols | it.blocked[i] | placed.iter().fold(0, |m, &(_, pc)| m | 1 << pc);
+            if it.inner & b == 0 || taken & b != 0 {
+                continue;
             }
+            if placed.iter().any(|&q| it.rules.attacks(64, q, (row, c))) {
+                continue;
+            }
+            if i + 2 < it.depth {
+                total.nodes += 1;
+            }
+            placed.push((row, c));
+            go(it, i + 1, row + it.shift[i] as usize, placed, total);
+            placed.pop();
         }
     }
     let mut total = InteriorCount::default();
-    go(interior, 0, interior.cols, 0, 0, &mut total);
+    go(interior, 0, 0, &mut Vec::new(), &mut total);
     total
 }

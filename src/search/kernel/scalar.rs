@@ -36,10 +36,12 @@
 
 pub(crate) mod search;
 
+use super::rule::{KernelRule, Queen, Superqueen};
 use super::{Interior, InteriorCount, Kernel, KernelEntry, KernelInfo};
 use crate::plan::stop::Patrol;
-use search::{LEVELS, Node, SLOTS, search};
-pub(crate) use search::{ends_with_three_rows, last_two_rows};
+use crate::rules::{Piece, Surface};
+use search::{LEVELS, SLOTS, search};
+pub(crate) use search::ends_with_three_rows;
 #[cfg(test)]
 pub(crate) use search::last_three_rows;
 use std::cell::RefCell;
@@ -56,8 +58,8 @@ pub(crate) const INFO: KernelInfo = KernelInfo {
         count_wide: count,
     }),
 };
-/// The rings of every level, `LEVELS × SLOTS` nodes (112 KiB).
-type Rings = Vec<[Node; SLOTS]>;
+/// The rings of every level, `LEVELS × SLOTS` nodes (112 KiB for the queens' nodes).
+type Rings<const W: usize> = Vec<[[u32; W]; SLOTS]>;
 
 /// The batches of a search between two looks at the stop flag ([`crate::plan::stop`]): at
 /// most `BATCH` nodes a batch, so at most about 10^6 nodes (a few milliseconds) between
@@ -70,7 +72,10 @@ thread_local! {
     /// Each thread's rings, reused from unit to unit: only slots inside a ring's bounds are
     /// read, so they need no clearing, and allocating them per unit would cost more than
     /// many small units' searches. With them, the thread's patrol of the stop flag.
-    static RINGS: RefCell<(Rings, Patrol)> =
+    static RINGS: RefCell<(Rings<4>, Patrol)> =
+        const { RefCell::new((Vec::new(), Patrol::every(BATCHES_BETWEEN_LOOKS))) };
+    /// The same for the superqueens' search, whose nodes have a fifth word (the knight's).
+    static SUPER_RINGS: RefCell<(Rings<5>, Patrol)> =
         const { RefCell::new((Vec::new(), Patrol::every(BATCHES_BETWEEN_LOOKS))) };
 }
 
@@ -85,26 +90,57 @@ thread_local! {
 /// runs in a copy compiled for them, else in the baseline one: the same code, chosen at run
 /// time.
 pub(crate) fn count(it: &Interior) -> InteriorCount {
-    if let Some(small) = count_without_search(it) {
-        return small;
+    // One match per interior: below it, a search compiled for the rules alone.
+    match (it.rules.piece, it.rules.surface) {
+        (Piece::Queen, Surface::Plane) => {
+            if let Some(small) = count_without_search(it) {
+                return small;
+            }
+            RINGS.with_borrow_mut(|(rings, patrol)| count_in::<Queen, 4>(it, rings, patrol))
+        }
+        (Piece::Superqueen, Surface::Plane) => {
+            if let Some(small) = count_without_search_under::<Superqueen, 5>(it) {
+                return small;
+            }
+            SUPER_RINGS.with_borrow_mut(|(rings, patrol)| count_in::<Superqueen, 5>(it, rings, patrol))
+        }
+        (_, Surface::Torus) => unreachable!(
+            "the kernels count plane interiors only (Split::supports refuses the torus)"
+        ),
     }
+}
+
+/// [`count`]'s search of `it` (three free rows or more, a free square in the first) under the
+/// rule `R`, in the thread's `rings`.
+#[inline(always)]
+fn count_in<R: KernelRule<W>, const W: usize>(
+    it: &Interior,
+    rings: &mut Rings<W>,
+    patrol: &mut Patrol,
+) -> InteriorCount {
     let first = it.inner & !(it.cols | it.blocked[0]);
-    RINGS.with_borrow_mut(|(rings, patrol)| {
-        if rings.len() < LEVELS {
-            rings.resize(LEVELS, [[0; 4]; SLOTS]);
-        }
-        #[cfg(target_arch = "x86_64")]
-        if let Some(bmi) = super::x86_bmi::Bmi::detect() {
-            return bmi.search(it, first, rings, patrol);
-        }
-        search(it, first, rings, patrol)
-    })
+    if rings.len() < LEVELS {
+        rings.resize(LEVELS, [[0; W]; SLOTS]);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(bmi) = super::x86_bmi::Bmi::detect() {
+        return bmi.search::<R, W>(it, first, rings, patrol);
+    }
+    search::<R, W>(it, first, rings, patrol)
 }
 
 /// The count of an interior that needs no search: fewer than three free rows (counted in
 /// closed form) or a first free row with no free square. `None` for every other interior.
 #[inline(always)]
 pub(crate) fn count_without_search(it: &Interior) -> Option<InteriorCount> {
+    count_without_search_under::<Queen, 4>(it)
+}
+
+/// [`count_without_search`] under the rule `R`.
+#[inline(always)]
+fn count_without_search_under<R: KernelRule<W>, const W: usize>(
+    it: &Interior,
+) -> Option<InteriorCount> {
     // Free squares of the first free row: interior columns not taken by a border queen's
     // column and not on a border queen's diagonal.
     let first = it.inner & !(it.cols | it.blocked[0]);
@@ -119,7 +155,7 @@ pub(crate) fn count_without_search(it: &Interior) -> Option<InteriorCount> {
             nodes: 0,
         }),
         2 => Some(InteriorCount {
-            completions: last_two_rows(it, 0, it.cols, 0, 0),
+            completions: R::last_two_rows(it, 0, &R::root(it.cols), 0),
             nodes: 0,
         }),
         _ if first == 0 => Some(InteriorCount::default()),
@@ -186,6 +222,7 @@ pub(super) mod tests {
             cols: 0,
             blocked: [0; MAX_DEPTH],
             shift,
+            rules: crate::rules::Rules::QUEENS,
         }
     }
 
@@ -201,7 +238,7 @@ pub(super) mod tests {
             ring[i % SLOTS] = [it.inner, 0, 0, 0];
         }
         let (popped, end, children, dropped) =
-            expand(&it, 0, &mut ring, start, start + 30, &mut next);
+            expand::<Queen, 4>(&it, 0, &mut ring, start, start + 30, &mut next);
         assert_eq!(dropped, 0);
         assert_eq!((popped, children), (BATCH, BATCH));
         // The pending nodes hold exactly the placements not yet made: 30 nodes, those popped

@@ -11,7 +11,8 @@
 
 #![allow(unsafe_code)] // Calls of #[target_feature] functions: see the SAFETY notes.
 
-use super::scalar::search::{Node, SLOTS, search};
+use super::rule::KernelRule;
+use super::scalar::search::{SLOTS, search};
 use super::{Interior, InteriorCount};
 use crate::plan::stop::Patrol;
 
@@ -34,24 +35,24 @@ impl Bmi {
     }
 
     /// The scalar kernel's [`search`] compiled for the features.
-    pub(crate) fn search(
+    pub(crate) fn search<R: KernelRule<W>, const W: usize>(
         self,
         it: &Interior,
         first: u32,
-        rings: &mut [[Node; SLOTS]],
+        rings: &mut [[[u32; W]; SLOTS]],
         patrol: &mut Patrol,
     ) -> InteriorCount {
         // SAFETY: `self` proves the CPU has the features `search_bmi` is compiled for.
-        unsafe { search_bmi(it, first, rings, patrol) }
+        unsafe { search_bmi::<R, W>(it, first, rings, patrol) }
     }
 }
 
 #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
-fn search_bmi(
+fn search_bmi<R: KernelRule<W>, const W: usize>(
     it: &Interior,
     first: u32,
-    rings: &mut [[Node; SLOTS]],
+    rings: &mut [[[u32; W]; SLOTS]],
     patrol: &mut Patrol,
 ) -> InteriorCount {
-    search(it, first, rings, patrol)
+    search::<R, W>(it, first, rings, patrol)
 }

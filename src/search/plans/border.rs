@@ -51,7 +51,10 @@ pub(crate) struct BorderSplit {
 }
 
 impl OrbitSplit for BorderSplit {
-    fn new(n: usize) -> Self {
+    /// The split of the queens (the only rules the border split supports:
+    /// [`crate::runner::Split::supports`]).
+    fn new(n: usize, rules: crate::rules::Rules) -> Self {
+        debug_assert!(rules.is_queens(), "the border split counts queens only");
         BorderSplit {
             n,
             orbits: constellation::orbits(n),

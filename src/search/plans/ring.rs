@@ -92,6 +92,7 @@
 //! units, the pairs and quadruples of [`crate::search::engines::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
 
+use crate::rules::{self, Rules};
 use crate::search::engines::family::{OrbitSplit, SymmetricFamily};
 use crate::search::geometry::ring_interior::best_interior_within;
 use crate::search::geometry::ring_orbits::{RingOrbit, ring_orbits};
@@ -128,6 +129,8 @@ pub(crate) type OuterRingPlan = SymmetricFamily<RingSplit<1>>;
 /// backtracking.
 pub(crate) struct RingSplit<const OUT: usize> {
     n: usize,
+    /// The rules of the pieces (the plane's: queens or superqueens).
+    rules: Rules,
     /// The orbits, in increasing order of their smallest member's key.
     orbits: Vec<RingOrbit>,
     /// The orbit units in unit order (largest estimate first): each an orbit whole or one
@@ -257,18 +260,32 @@ impl<const OUT: usize> RingSplit<OUT> {
     /// The split with the orbits whose estimate exceeds both `share` of the total and
     /// `least` cut into pieces: [`OrbitSplit::new`] with [`SPLIT_SHARE`] and
     /// [`MIN_SPLIT_ESTIMATE`]; the tests cut small boards too.
+    #[cfg(test)]
     fn with_cut(n: usize, share: f64, least: f64) -> RingSplit<OUT> {
         RingSplit::with_cut_and_columns(n, share, least, columns_placed(n))
     }
 
     /// [`RingSplit::with_cut`] with the queens of `columns` outer columns placed in every
     /// unit (0: none; the tests try several on small boards).
+    #[cfg(test)]
     fn with_cut_and_columns(n: usize, share: f64, least: f64, columns: usize) -> RingSplit<OUT> {
+        RingSplit::with_cut_under(Rules::QUEENS, n, share, least, columns)
+    }
+
+    /// [`RingSplit::with_cut_and_columns`] for the pieces of `rules` (of the plane).
+    fn with_cut_under(
+        rules: Rules,
+        n: usize,
+        share: f64,
+        least: f64,
+        columns: usize,
+    ) -> RingSplit<OUT> {
         assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
         if n < MIN_RING_N {
             // The small-board unit: a handful of nodes below 4 × 4.
             return RingSplit {
                 n,
+                rules,
                 orbits: Vec::new(),
                 units: Vec::new(),
                 estimates: vec![1.0],
@@ -276,7 +293,7 @@ impl<const OUT: usize> RingSplit<OUT> {
             };
         }
         let k = Self::ring(n);
-        let orbits = ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k));
+        let orbits = ring_orbits(n, &Slots::with_inner_ring(n, k), &ring_lines(n, k), rules);
         // Each orbit's interior and estimate (the ring placement is a node too).
         let interiors: Vec<Interior> = orbits.iter().map(|o| Self::interior_of(n, o)).collect();
         let whole: Vec<f64> = interiors
@@ -325,6 +342,7 @@ impl<const OUT: usize> RingSplit<OUT> {
         let (estimates, units) = units.into_iter().unzip();
         RingSplit {
             n,
+            rules,
             orbits,
             units,
             estimates,
@@ -370,8 +388,9 @@ fn first_row_squares(it: &Interior) -> u32 {
 
 /// The interior `it` with a queen placed in its free row `row` at interior column `bit` (a
 /// square of that row neither held nor attacked): one free row fewer, `bit`'s column held,
-/// and the queen's diagonal attacks added to every other free row's blocked squares, those
-/// above it as well as those below. Entries past the new depth are zero.
+/// and the queen's diagonal attacks (and a superqueen's knight squares) added to every other
+/// free row's blocked squares, those above it as well as those below. Entries past the new
+/// depth are zero.
 fn with_queen(it: &Interior, row: usize, bit: u32) -> Interior {
     debug_assert!(row < it.depth && bit.is_power_of_two());
     debug_assert_eq!(
@@ -390,6 +409,7 @@ fn with_queen(it: &Interior, row: usize, bit: u32) -> Interior {
         cols: it.cols | bit,
         blocked: [0; MAX_DEPTH],
         shift: [0; MAX_DEPTH],
+        rules: it.rules,
     };
     let mut previous = None; // the board row of the last free row kept
     for j in (0..it.depth).filter(|&j| j != row) {
@@ -398,8 +418,14 @@ fn with_queen(it: &Interior, row: usize, bit: u32) -> Interior {
         let apart = at[j].abs_diff(at[row]);
         let up = bit.checked_shl(apart).unwrap_or(0);
         let down = bit.checked_shr(apart).unwrap_or(0);
+        // A knight's squares: two columns away one row off, one column away two rows off.
+        let knight = match (it.rules.piece, apart) {
+            (rules::Piece::Superqueen, 1) => bit << 2 | bit >> 2,
+            (rules::Piece::Superqueen, 2) => bit << 1 | bit >> 1,
+            _ => 0,
+        };
         let k = next.depth;
-        next.blocked[k] = it.blocked[j] | ((up | down) & it.inner);
+        next.blocked[k] = it.blocked[j] | ((up | down | knight) & it.inner);
         if let Some(p) = previous {
             next.shift[k - 1] = at[j] - p; // across the queen's row where it lay between
         }
@@ -483,8 +509,15 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     /// # Panics
     ///
     /// If `n` is outside 1..=32.
-    fn new(n: usize) -> RingSplit<OUT> {
-        RingSplit::with_cut(n, SPLIT_SHARE, MIN_SPLIT_ESTIMATE)
+    fn new(n: usize, rules: Rules) -> RingSplit<OUT> {
+        // The outer columns placed narrow the vector kernels' lanes; the other rules are
+        // counted by the scalar kernel (`Kernel::count`), which they would only cost nodes.
+        let columns = if rules.is_queens() {
+            columns_placed(n)
+        } else {
+            0
+        };
+        RingSplit::with_cut_under(rules, n, SPLIT_SHARE, MIN_SPLIT_ESTIMATE, columns)
     }
 
     fn identity(&self) -> String {
@@ -499,7 +532,7 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     }
 
     fn count_orbit(&self, i: usize, kernel: Kernel) -> (u128, u128) {
-        if let Some(small) = small_board_unit(self.n) {
+        if let Some(small) = small_board_unit(self.rules, self.n) {
             return small;
         }
         let (interior, own) = self.unit_interior(i);
@@ -535,16 +568,22 @@ fn orbit_units(n: usize, orbits: usize) -> usize {
 
 /// For n < [`MIN_RING_N`], the small-board unit's `(boards, nodes)` ([`small_board`]); `None`
 /// for a board with rings.
-fn small_board_unit(n: usize) -> Option<(u128, u128)> {
+fn small_board_unit(rules: Rules, n: usize) -> Option<(u128, u128)> {
     (n < MIN_RING_N).then(|| {
-        let (boards, nodes) = small_board(n);
+        let (boards, nodes) = small_board_under(rules, n);
         (boards.into(), nodes.into())
     })
 }
 
 /// Counts the solutions of size `n` by plain backtracking: `(boards, nodes)`, nodes being
 /// every partial board but the empty one.
+#[cfg(test)]
 fn small_board(n: usize) -> (u64, u64) {
+    small_board_under(Rules::QUEENS, n)
+}
+
+/// [`small_board`] for the pieces of `rules`.
+fn small_board_under(rules: Rules, n: usize) -> (u64, u64) {
     fn go(n: usize, r: usize, q: &Queens, out: &mut (u64, u64)) {
         if r == n {
             out.0 += 1;
@@ -562,7 +601,7 @@ fn small_board(n: usize) -> (u64, u64) {
         "the small-board unit is for boards below 4 x 4"
     );
     let mut out = (0, 0);
-    go(n, 0, &Queens::EMPTY, &mut out);
+    go(n, 0, &Queens::under(rules), &mut out);
     out
 }
 
@@ -591,6 +630,15 @@ mod tests {
         out
     }
 
+    /// `it` with its blocked squares on held columns left out: those are held whatever else
+    /// attacks them (the square-by-square builder blocks only the others).
+    fn open(mut it: Interior) -> Interior {
+        for b in &mut it.blocked[..it.depth] {
+            *b &= !it.cols;
+        }
+        it
+    }
+
     #[test]
     fn oriented_interiors_are_the_plain_interiors_of_the_images() {
         for n in 4..=10 {
@@ -602,8 +650,12 @@ mod tests {
                         .iter()
                         .map(|&(r, c)| order.transform().apply_to_square(n, r.into(), c.into()))
                         .collect();
-                    let plain = interior_within(n, &squares, 0);
-                    assert_eq!(oriented_interior(n, &a, order), plain, "n={n} {order:?}");
+                    let plain = interior_within(n, &squares, 0, Rules::QUEENS);
+                    assert_eq!(
+                        open(oriented_interior(n, &a, order)),
+                        plain,
+                        "n={n} {order:?}"
+                    );
                     assert_eq!(a.depth(n), plain.depth);
                 }
             }
@@ -626,16 +678,57 @@ mod tests {
                 let costs = order_costs(n, &Attacks::new(n, q, 0));
                 for (k, order) in Order::ALL.into_iter().enumerate() {
                     let g = order.transform();
-                    let plain = interior_within(n, &image(g), 0);
+                    let plain = interior_within(n, &image(g), 0, Rules::QUEENS);
                     assert_eq!(costs[k], plain.estimated_cost(), "n={n} {order:?}");
                     let mirrored = Transform::FlipColumns.compose(g);
-                    let mirrored = interior_within(n, &image(mirrored), 0);
+                    let mirrored = interior_within(n, &image(mirrored), 0, Rules::QUEENS);
                     assert_eq!(
                         reference_count(&plain),
                         reference_count(&mirrored),
                         "n={n} {order:?}"
                     );
                 }
+            }
+        }
+    }
+
+    /// Superqueens on the ring plans: the interiors that `Attacks` builds (the knight's
+    /// squares of the ring pieces by rows and by columns) are those of the square-by-square
+    /// builder under `Rules::attacks`, in every order; each unit's interior (whole or a piece,
+    /// with outer columns placed or not) counts on the scalar kernel what the rules-aware
+    /// reference count does; and the units' weighted completions are A051223's totals.
+    #[test]
+    fn superqueen_interiors_follow_the_knight() {
+        let rules = Rules::SUPERQUEENS;
+        for n in 4..=11 {
+            let k = innermost_ring(n);
+            fill_lines(n, &ring_lines(n, k), &Queens::under(rules), &mut |q| {
+                let a = Attacks::new(n, q, 0);
+                for order in Order::ALL {
+                    let squares: Vec<(usize, usize)> = q
+                        .squares()
+                        .iter()
+                        .map(|&(r, c)| order.transform().apply_to_square(n, r.into(), c.into()))
+                        .collect();
+                    let plain = interior_within(n, &squares, 0, rules);
+                    let built = oriented_interior(n, &a, order);
+                    assert_eq!(built.rules, rules);
+                    assert_eq!(open(built), open(plain), "n={n} {order:?} {squares:?}");
+                }
+            });
+        }
+        for (n, total) in [(10, 4u128), (11, 44), (12, 156), (13, 1876)] {
+            for columns in [0, 2] {
+                let split = RingSplit::<0>::with_cut_under(rules, n, 0.0, 0.0, columns);
+                let mut weighted = 0;
+                for i in 0..split.orbit_count() {
+                    let it = split.interior(i);
+                    assert_eq!(it.rules, rules);
+                    let kernel = Kernel::Scalar.count(&it);
+                    assert_eq!(kernel, reference_count(&it), "n={n} unit {i}");
+                    weighted += split.count_orbit(i, Kernel::Scalar).0;
+                }
+                assert_eq!(weighted, total, "n={n} columns {columns}");
             }
         }
     }
@@ -665,7 +758,7 @@ mod tests {
                 ControlFlow::Continue(())
             });
             let placements = all_placements(n, k);
-            let split = RingSplit::<OUT>::new(n);
+            let split = RingSplit::<OUT>::new(n, Rules::QUEENS);
             let mut seen = HashSet::new();
             for (i, orbit) in split.orbits.iter().enumerate() {
                 let interior = split.orbit_interior(i);
@@ -705,7 +798,7 @@ mod tests {
     /// first, ties by key.
     fn units_in_order<const OUT: usize>() {
         for n in [4, 9, 12, 19, 20] {
-            let split = RingSplit::<OUT>::new(n);
+            let split = RingSplit::<OUT>::new(n, Rules::QUEENS);
             let slots = Slots::with_inner_ring(n, RingSplit::<OUT>::ring(n));
             // Ties go by the orbit's key, then by the piece.
             let key = |i: usize| {
@@ -800,7 +893,7 @@ mod tests {
     #[test]
     fn large_boards_cut_their_largest_orbits_into_pieces() {
         for n in [17, 18, 19, 20, 21, 23, 27] {
-            let split = RingSplit::<0>::new(n);
+            let split = RingSplit::<0>::new(n, Rules::QUEENS);
             let mut pieces: BTreeMap<u32, Vec<(usize, u32)>> = BTreeMap::new();
             let mut whole = HashSet::new();
             for u in &split.units {
@@ -877,7 +970,7 @@ mod tests {
     #[test]
     fn a_queen_in_any_row_keeps_the_completions_through_it() {
         for n in [7, 10, 12] {
-            let split = RingSplit::<0>::new(n);
+            let split = RingSplit::<0>::new(n, Rules::QUEENS);
             for i in (0..split.units.len()).step_by(7) {
                 let it = split.interior(i);
                 for row in 0..it.depth {
@@ -985,15 +1078,23 @@ mod tests {
                 22 => 5,
                 _ => 0,
             };
-            assert_eq!(RingSplit::<0>::new(n).columns, expected, "n={n}");
-            assert_eq!(RingSplit::<1>::new(n).columns, expected, "n={n}");
+            assert_eq!(
+                RingSplit::<0>::new(n, Rules::QUEENS).columns,
+                expected,
+                "n={n}"
+            );
+            assert_eq!(
+                RingSplit::<1>::new(n, Rules::QUEENS).columns,
+                expected,
+                "n={n}"
+            );
         }
     }
 
     /// The outer columns go from the outside in, alternately low and high.
     #[test]
     fn outer_columns_go_from_the_outside_in() {
-        let mut it = RingSplit::<0>::new(12).interior(0);
+        let mut it = RingSplit::<0>::new(12, Rules::QUEENS).interior(0);
         it.inner = 0b1111_1111_1111;
         assert_eq!(outer_columns(&it, 0), Vec::<u32>::new());
         assert_eq!(outer_columns(&it, 3), vec![1, 1 << 11, 1 << 1]);
@@ -1005,7 +1106,7 @@ mod tests {
         // As many free rows as open columns (the kernels' closed form of the last three rows
         // needs it), every column of the board an interior column.
         for n in [4, 9, 16, 32] {
-            let split = RingSplit::<0>::new(n);
+            let split = RingSplit::<0>::new(n, Rules::QUEENS);
             for i in (0..split.orbits.len()).step_by(41) {
                 let it = split.interior(i);
                 assert_eq!(it.inner.count_ones() as usize, n);

@@ -315,3 +315,99 @@ fn a_knight_s_move_wraps_round_the_torus() {
     let expected = [(34, 1), (68, 2), (578, 9), (1156, 4), (2312, 3)];
     assert_eq!(by_size.into_iter().collect::<Vec<_>>(), expected);
 }
+
+/// The symmetric engine counts superqueens on the plane (its ring plans with the knight's
+/// squares in their placements, interiors and kernel): both ring splits, on every kernel the
+/// CPU runs, find the enumerate engine's total and classes by symmetry type for n = 1 to 13,
+/// verified against A051223, A051224 and the kinds; and through n = 16 the published values
+/// (202,900 boards in 25,411 classes at 16: 25,320 asymmetric, 79 half-turn, 12 quarter-turn).
+#[test]
+fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
+    use queens::rules::Rules as Lib;
+    use queens::runner::Split;
+    use queens::search::kernel::Kernel;
+    use queens::{Counter, Engine, Verdict};
+    let kinds = |c: &queens::Counts| {
+        let k = &c.classes;
+        (c.total, k.asymmetric, k.half_turn, k.quarter_turn)
+    };
+    for n in 1..=13 {
+        let plain = Counter::new(n)
+            .rules(Lib::SUPERQUEENS)
+            .engine(Engine::Enumerate)
+            .threads(1)
+            .count()
+            .unwrap();
+        for split in [Split::Ring, Split::OuterRing] {
+            for kernel in Kernel::available() {
+                let c = Counter::new(n)
+                    .rules(Lib::SUPERQUEENS)
+                    .split(split)
+                    .kernel(kernel.into())
+                    .threads(1)
+                    .count()
+                    .unwrap();
+                let what = format!("n = {n} {split} {}", kernel.name());
+                assert_eq!(c.engine, Engine::Symmetric, "{what}");
+                assert_eq!(kinds(&c), kinds(&plain), "{what}");
+                assert_eq!(c.verified(), Verdict::Verified, "{what}");
+            }
+        }
+    }
+    let published = [
+        (14, (5_180, 642, 11, 0)),
+        (15, (32_516, 4_040, 49, 0)),
+        (16, (202_900, 25_320, 79, 12)),
+    ];
+    for (n, expected) in published {
+        let c = Counter::new(n).rules(Lib::SUPERQUEENS).count().unwrap();
+        assert_eq!(c.engine, Engine::Symmetric);
+        assert_eq!(kinds(&c), expected, "n = {n}");
+        assert_eq!(c.verified(), Verdict::Verified, "n = {n}");
+    }
+}
+
+/// `verify N --piece superqueen --two-ways` counts with both ring plans of the symmetric
+/// engine (n < 4, where the ring plans count by plain backtracking, twice with the
+/// outer-ring plan's), and `count --piece superqueen` runs the symmetric engine.
+#[test]
+fn superqueens_verify_two_ways() {
+    use crate::common::stdout_of;
+    let out = stdout_of(&["verify", "1-12", "--piece", "superqueen", "--two-ways"]);
+    assert_eq!(out.matches("PASS").count(), 12, "{out}");
+    assert!(!out.contains("FAIL"), "{out}");
+    assert!(out.contains("PASS n=12: total 156, classes 22"), "{out}");
+    let count = stdout_of(&["count", "12", "--piece", "superqueen", "--csv", "-"]);
+    assert!(count.contains(",symmetric,"), "{count}");
+}
+
+/// Parts of the symmetric engine's superqueen count (`--part`, plan
+/// `symmetric-ring-v9+superqueen-plane`) merge into the published total: `merge` finds the
+/// plan among those of the ring splits that count superqueens (the border split, which does
+/// not, is passed over rather than refused).
+#[test]
+fn superqueen_parts_of_the_symmetric_engine_merge() {
+    use crate::common::{dir, path_str, queens, stdout_of};
+    let dir = dir();
+    let parts: Vec<_> = (0..2)
+        .map(|r| {
+            let file = dir.path().join(format!("sq{r}.csv"));
+            let spec = format!("{r}/2");
+            let args = ["count", "13", "--piece", "superqueen", "--part", &spec];
+            queens()
+                .args(args)
+                .args(["--csv", path_str(&file)])
+                .assert()
+                .success();
+            file
+        })
+        .collect();
+    let text = std::fs::read_to_string(&parts[0]).unwrap();
+    assert!(
+        text.contains(",symmetric-ring-v9+superqueen-plane,"),
+        "{text}"
+    );
+    let merged = stdout_of(&["merge", path_str(&parts[0]), path_str(&parts[1])]);
+    assert!(merged.contains("1876"), "{merged}");
+    assert!(merged.contains("yes"), "{merged}");
+}

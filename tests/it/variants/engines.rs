@@ -41,11 +41,13 @@ fn the_enumerate_engine_counts_every_rules_as_the_oracle() {
             let mut sols = Vec::new();
             let t = bitmask(&Problem::new(n, rules), |p| sols.push(p.to_vec()));
             let what = format!("{rules:?} n = {n}");
-            let c = match library(rules) {
-                // The queens' default engine is the symmetric one, whose nodes are its own.
-                Rules::QUEENS => Counter::new(n).engine(Engine::Enumerate).count().unwrap(),
-                other => count(other, n),
-            };
+            // The plane's default engine is the symmetric one, whose nodes are its own.
+            let c = Counter::new(n)
+                .rules(library(rules))
+                .engine(Engine::Enumerate)
+                .threads(1)
+                .count()
+                .unwrap();
             assert_eq!(c.engine, Engine::Enumerate, "{what}");
             assert_eq!(c.rules, library(rules), "{what}");
             assert_eq!(

@@ -5,6 +5,7 @@
 //! neither.
 
 use crate::plan::stop::Patrol;
+use crate::search::kernel::rule::KernelRule;
 use crate::search::kernel::{Interior, InteriorCount, MAX_DEPTH};
 
 /// The most children a batch writes to the next level (the ring's most pending nodes).
@@ -99,21 +100,19 @@ pub(crate) fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u
 pub(crate) fn ends_with_three_rows(it: &Interior) -> bool {
     it.depth >= 4 && (it.inner & !it.cols).count_ones() as usize == it.depth
 }
-/// A pending node: the free squares of its row, then the `cols`, `ld`, `rd` masks of the
-/// interior queens placed so far.
-pub(crate) type Node = [u32; 4];
 /// The batched search of an interior of three free rows or more whose first row has a free
-/// square, in `rings` (at least `LEVELS` of them; their contents are scratch). Inlined into
-/// each copy of the kernel (baseline, and bit-manipulation instructions on x86-64).
+/// square, in `rings` (at least `LEVELS` of them; their contents are scratch), under the
+/// rule `R` (nodes of `W` words: [`KernelRule`]). Inlined into each copy of the kernel
+/// (baseline, and bit-manipulation instructions on x86-64).
 ///
 /// `patrol` counts the batches between looks at the stop flag: when the unit is to give up,
 /// the search returns at once with what it counted so far (which the unit's watch throws
 /// away: [`crate::plan::stop::StopFlag::watch`]).
 #[inline(always)]
-pub(crate) fn search(
+pub(crate) fn search<R: KernelRule<W>, const W: usize>(
     it: &Interior,
     first: u32,
-    rings: &mut [[Node; SLOTS]],
+    rings: &mut [[[u32; W]; SLOTS]],
     patrol: &mut Patrol,
 ) -> InteriorCount {
     // Placements at level `last` leave three or two free rows, counted in closed form.
@@ -123,7 +122,9 @@ pub(crate) fn search(
     // taken modulo SLOTS.
     let mut head = [0usize; LEVELS];
     let mut tail = [0usize; LEVELS];
-    rings[0][0] = [first, it.cols, 0, 0];
+    let mut root = R::root(it.cols);
+    root[0] = first;
+    rings[0][0] = root;
     tail[0] = 1;
     // Bit i set: level i holds a node.
     let mut busy: u32 = 1;
@@ -139,7 +140,7 @@ pub(crate) fn search(
         let (start, end) = (head[d], tail[d]);
         let (popped, rest) = if d == last {
             let (popped, rest, completions, below) =
-                count_last_level(it, d, ring, start, end, three);
+                count_last_level::<R, W>(it, d, ring, start, end, three);
             total.completions += completions;
             total.nodes += below;
             #[cfg(test)]
@@ -147,7 +148,7 @@ pub(crate) fn search(
             (popped, rest)
         } else {
             let (popped, rest, children, dropped) =
-                expand(it, d, ring, start, end, &mut lower[0]);
+                expand::<R, W>(it, d, ring, start, end, &mut lower[0]);
             total.nodes += dropped;
             #[cfg(test)]
             COUNTED_NOT_PLACED.with(|c| c.set(c.get() + dropped));
@@ -175,16 +176,23 @@ pub(crate) fn search(
 /// Pops the node at `ring[h]` (moving `h` on) and takes its lowest free square: the node goes
 /// back at `ring[t]` with its other free squares, and `t` moves on only if one is left (the
 /// slot is written either way, and the tail moves by 0 or 1: no branch). Returns the square
-/// and the node's `cols`, `ld` and `rd`.
+/// and the node (its masks: word 0 is the free squares it had).
 #[inline(always)]
-fn pop_lowest(ring: &mut [Node; SLOTS], h: &mut usize, t: &mut usize) -> (u32, u32, u32, u32) {
-    let [f, c, l, r] = ring[*h % SLOTS];
+fn pop_lowest<const W: usize>(
+    ring: &mut [[u32; W]; SLOTS],
+    h: &mut usize,
+    t: &mut usize,
+) -> (u32, [u32; W]) {
+    let node = ring[*h % SLOTS];
     *h += 1;
+    let f = node[0];
     let bit = f & f.wrapping_neg(); // the lowest free square (two's complement trick)
     let rest = f ^ bit; // the node's other free squares
-    ring[*t % SLOTS] = [rest, c, l, r];
+    let mut back = node;
+    back[0] = rest;
+    ring[*t % SLOTS] = back;
     *t += usize::from(rest != 0);
-    (bit, c, l, r)
+    (bit, node)
 }
 
 /// One batch at level `d` (not the last searched): pops nodes from `ring[start..end]` until it
@@ -193,78 +201,80 @@ fn pop_lowest(ring: &mut [Node; SLOTS], h: &mut usize, t: &mut usize) -> (u32, u
 /// look-ahead dropped (the placements in their rows, which the search no longer makes but
 /// counts, as a search without that look-ahead did).
 #[inline(always)]
-pub(super) fn expand(
+pub(super) fn expand<R: KernelRule<W>, const W: usize>(
     it: &Interior,
     d: usize,
-    ring: &mut [Node; SLOTS],
+    ring: &mut [[u32; W]; SLOTS],
     start: usize,
     end: usize,
-    next: &mut [Node; SLOTS],
+    next: &mut [[u32; W]; SLOTS],
 ) -> (usize, usize, usize, u64) {
     let (inner, s, blocked) = (it.inner, it.shift[d], it.blocked[d + 1]);
     // The row after the child's (d is above the last level searched: it is not the last row).
     let (s2, blocked2) = (it.shift[d + 1], it.blocked[d + 2]);
+    let k = R::step(s, s2);
     let (mut h, mut t, mut w) = (start, end, 0usize);
     let mut dropped = 0u64;
     while h < t && w < BATCH {
-        let (bit, c, l, r) = pop_lowest(ring, &mut h, &mut t);
-        // The child: diagonals move one column per row, and `s` rows separate this free row
-        // from the next, so `ld` moves up `s` columns (bits past the window are masked by
-        // `inner` below) and `rd` down (bits past column 1 fall off the shift).
-        let nc = c | bit;
-        let nl = (l | bit) << s;
-        let nr = (r | bit) >> s;
-        let nf = inner & !(nc | nl | nr | blocked);
+        let (bit, node) = pop_lowest(ring, &mut h, &mut t);
+        // The child: its masks seen from its row, `s` rows down ([`KernelRule::child`]).
+        let (mut child, near) = R::child(&k, s, &node, bit);
+        let nf = inner & !(child[1] | child[2] | child[3] | near | blocked);
         // Two-row look-ahead: the free squares of the row after the child's, ignoring the
         // child's own queen (which only takes squares away). Where there are none, every
         // placement in the child's row ends there: the child is dropped, and those
         // placements (one per square of `nf`) are counted as nodes; `0 − 1` is all ones,
         // so `nf & dead` is `nf` for a dropped child and 0 otherwise (no branch).
-        let g = inner & !(nc | (nl << s2) | (nr >> s2) | blocked2);
+        let g = inner & !(R::ahead(&k, s2, &child) | blocked2);
         let dead = 0u32.wrapping_sub(u32::from(g == 0));
         dropped += u64::from((nf & dead).count_ones());
         // Written either way, kept only if its row and the next have a free square.
-        next[w % SLOTS] = [nf, nc, nl, nr];
+        child[0] = nf;
+        next[w % SLOTS] = child;
         w += usize::from((nf != 0) & (g != 0));
     }
     (h - start, t, w, dropped)
 }
 
 /// The batch at the last level searched, `d`: pops every node of `ring[start..end]` (and the
-/// ones pushed back) and counts each placement's remaining rows: two by [`last_two_rows`],
-/// or with `three` three by [`last_three_rows`]. Returns the nodes popped, the ring's end
-/// (equal to `start` plus those: it is empty), the completions, and with `three` the nodes
-/// the search would have made in the first of the three rows (one per free square of the
-/// child's row: the counted rows' nodes, so that the node count does not depend on where
-/// the search ends).
+/// ones pushed back) and counts each placement's remaining rows: two by
+/// [`KernelRule::last_two_rows`], or with `three` three by [`KernelRule::last_three_rows`].
+/// Returns the nodes popped, the ring's end (equal to `start` plus those: it is empty), the
+/// completions, and with `three` the nodes the search would have made in the first of the
+/// three rows (one per free square of the child's row: the counted rows' nodes, so that the
+/// node count does not depend on where the search ends).
 #[inline(always)]
-fn count_last_level(
+fn count_last_level<R: KernelRule<W>, const W: usize>(
     it: &Interior,
     d: usize,
-    ring: &mut [Node; SLOTS],
+    ring: &mut [[u32; W]; SLOTS],
     start: usize,
     end: usize,
     three: bool,
 ) -> (usize, usize, u64, u64) {
     let s = it.shift[d];
+    let k = R::step(s, it.shift[d + 1]);
     let (mut h, mut t) = (start, end);
     let mut completions = 0u64;
     if three {
         let blocked = it.blocked[d + 1];
         let mut below = 0u64;
         while h < t {
-            let (bit, c, l, r) = pop_lowest(ring, &mut h, &mut t);
-            let (nc, nl, nr) = (c | bit, (l | bit) << s, (r | bit) >> s);
+            let (bit, node) = pop_lowest(ring, &mut h, &mut t);
+            let (child, near) = R::child(&k, s, &node, bit);
             // The child's free squares: one node each in the search that goes one row
             // further.
-            below += u64::from((it.inner & !(nc | nl | nr | blocked)).count_ones());
-            completions += last_three_rows(it, d + 1, nc, nl, nr);
+            below += u64::from(
+                (it.inner & !(child[1] | child[2] | child[3] | near | blocked)).count_ones(),
+            );
+            completions += R::last_three_rows(it, d + 1, &child, near);
         }
         return (h - start, t, completions, below);
     }
     while h < t {
-        let (bit, c, l, r) = pop_lowest(ring, &mut h, &mut t);
-        completions += last_two_rows(it, d + 1, c | bit, (l | bit) << s, (r | bit) >> s);
+        let (bit, node) = pop_lowest(ring, &mut h, &mut t);
+        let (child, near) = R::child(&k, s, &node, bit);
+        completions += R::last_two_rows(it, d + 1, &child, near);
     }
     (h - start, t, completions, 0)
 }

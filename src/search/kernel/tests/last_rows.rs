@@ -79,6 +79,7 @@ fn random_unit(n: usize, depth: usize, seed: u64) -> Option<Interior> {
         cols: 0,
         blocked: [0; MAX_DEPTH],
         shift: [0; MAX_DEPTH],
+        rules: crate::rules::Rules::QUEENS,
     };
     for (r, &q) in sol.iter().enumerate() {
         if rows.contains(&r) {

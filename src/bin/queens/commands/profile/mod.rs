@@ -31,6 +31,13 @@ struct Job {
 fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     args.rules.check(args.engine).map_err(CommandError::Usage)?;
+    let rules = args.rules.rules();
+    if args.engine == Engine::Symmetric && !rules.is_queens() {
+        let what = "the symmetric engine's profile";
+        return Err(CommandError::Usage(queens::rules::unsupported(
+            what, &rules,
+        )));
+    }
     Ok(Job {
         outputs: Outputs::plan(&args)?,
         sizes: args.sizes.0,

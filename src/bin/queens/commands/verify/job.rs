@@ -42,10 +42,10 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
         ));
     }
     let rules = search.rules.rules();
-    if args.two_ways && !rules.is_queens() {
+    if args.two_ways && !Split::OuterRing.supports(&rules) {
         return Err(CommandError::Usage(format!(
-            "--two-ways counts with both plans of the symmetric engine, which counts only queens \
-             on the plane: the rules {rules} are counted one way, by the enumerate engine"
+            "--two-ways counts with both plans of the symmetric engine, which counts only the \
+             plane's pieces: the rules {rules} are counted one way, by the enumerate engine"
         )));
     }
     let known = known_table(&args.known, rules)?;

@@ -17,7 +17,10 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
         warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, rows);
     }
     let counts = compute_counts(n, &job.search, None, job.quiet)?;
-    let second_split = Split::second_of_two_ways(n);
+    let second_split = match job.search.rules.rules().is_queens() {
+        true => Split::second_of_two_ways(n),
+        false => Split::OuterRing, // the border split counts queens only
+    };
     let second = if job.two_ways {
         let other = SearchArgs {
             split: second_split,
