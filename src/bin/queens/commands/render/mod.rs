@@ -6,7 +6,6 @@ mod class;
 
 use super::CommandError;
 use super::list::{board_arg, board_arg_read};
-use args::LabelsArg;
 pub use args::{LONG_HELP, RenderArgs};
 use class::{check_class, class_number, count_classes, no_such_class};
 use queens::board::reader;
@@ -20,20 +19,11 @@ pub const MAX_ALL_CLASSES_N: usize = 11;
 /// 365,596 solutions to list, a fraction of a second).
 pub const MAX_COUNTED_N: usize = classify::MAX_NUMBERED_N;
 
-/// The labels `--labels` asks for.
-fn labels(arg: LabelsArg) -> Labels {
-    match arg {
-        LabelsArg::Index => Labels::Index,
-        LabelsArg::Chess => Labels::Chess,
-        LabelsArg::None => Labels::None,
-    }
-}
-
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     crate::output::check_svg_name("-o", &args.output).map_err(CommandError::Usage)?;
     let n = args.n;
-    let labels = labels(args.labels);
+    let labels = args.labels;
     if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
         return Err(CommandError::Usage(format!(
             "--labels chess: files run from a to z, so n ≤ {}; use --labels index",
