@@ -3,9 +3,7 @@
 pub mod classify;
 pub mod completions;
 pub mod count;
-mod destinations;
 mod error;
-pub mod exports;
 pub mod kernels;
 pub mod list;
 pub mod man;
@@ -19,7 +17,6 @@ pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
-pub use destinations::{destination, optional_destination, refuse_outputs_that_are_inputs};
 pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;

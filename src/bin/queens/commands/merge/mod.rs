@@ -3,13 +3,13 @@
 
 mod args;
 
-use super::exports::{TableOutputs, check_bfile};
 use super::rows::note_nodes_not_compared;
 use super::{CommandError, known_table, report_mismatches, to_stdout, write_human};
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
-use queens::formats::export::RunMeta;
+use queens::console::outputs::{TableOutputs, check_bfile};
+use queens::formats::export::{Format, RunMeta};
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
 use queens::verify::KnownTable;
@@ -28,7 +28,7 @@ struct Job {
 fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     refuse_overlaps(args)?;
-    let outputs = TableOutputs::plan(&args.outputs)?;
+    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
     let known = known_table(&args.known, queens::rules::Rules::QUEENS)?;
     let meta = RunMeta::now(None).verified_against(known.source());
     Ok(Job {
@@ -58,10 +58,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
-    let bfile = args
-        .outputs
-        .file(queens::formats::export::Format::Bfile)
-        .is_some();
+    let bfile = args.outputs.file(Format::Bfile).is_some();
     for m in &merged {
         let rules = queens::rules::Rules::of_identity(&m.plan);
         crate::rules_args::check_bfile(&rules, bfile).map_err(CommandError::Usage)?;
@@ -71,7 +68,8 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
         &engines,
-    )?;
+    )
+    .map_err(CommandError::Usage)?;
     if !quiet {
         for m in &merged {
             crate::note(&format!(
@@ -105,7 +103,8 @@ fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
             args.known.known.as_deref().map(std::path::Path::new),
         )])
         .collect();
-    super::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+    output::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+        .map_err(CommandError::Usage)
 }
 
 /// Reads the part files `files` (`-`: stdin) and merges them: every problem of every file in

@@ -9,8 +9,9 @@ mod size;
 use super::{CommandError, install_signals};
 use crate::signals;
 pub use args::{LONG_HELP, ProfileArgs};
-use outputs::{Outputs, written_text};
-use queens::formats::export::profile;
+use outputs::written_text;
+use queens::console::outputs::Destinations;
+use queens::formats::export::{Format, profile};
 use queens::plan::Engine;
 use queens::runner::profiler::Profiler;
 use size::{SizeEnd, profile_size};
@@ -24,15 +25,17 @@ struct Job {
     rules: queens::rules::Rules,
     /// `--threads`, `0` read as none (all cores).
     threads: Option<u16>,
-    outputs: Outputs,
+    outputs: Destinations,
 }
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     args.rules.check(args.engine).map_err(CommandError::Usage)?;
+    let usage = CommandError::Usage;
+    crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &[]).map_err(usage)?;
     Ok(Job {
-        outputs: Outputs::plan(&args)?,
+        outputs: Destinations::check(&args.outputs).map_err(usage)?,
         sizes: args.sizes.0,
         engine: args.engine,
         rules: args.rules.rules(),
@@ -56,7 +59,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut failures = Vec::new();
     let mut stopped = None;
     for &n in &job.sizes {
-        let written = written_text(&profiles, out.csv());
+        let written = written_text(&profiles, out.file(Format::Csv));
         let search = Profiler::new(n).engine(job.engine).threads(threads);
         let search = search.rules(job.rules);
         let end = profile_size(n, search, stop, quiet, &written, &mut failures)?;
@@ -82,14 +85,14 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
         verdicts.push(verdict);
     }
     if stopped.is_none() || !profiles.is_empty() {
-        out.write(&profiles, &verdicts, &human_text, &meta)?;
+        outputs::write(out, &profiles, &verdicts, &human_text, &meta)?;
     }
     if let Some((n, finished, total)) = stopped {
         return Err(CommandError::Failed(format!(
             "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
              done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
             signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
-            written_text(&profiles, out.csv())
+            written_text(&profiles, out.file(Format::Csv))
         )));
     }
     super::fail_on_mismatches(&failures, &queens::verify::Source::Published)

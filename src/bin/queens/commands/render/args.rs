@@ -69,16 +69,9 @@ pub struct RenderArgs {
     /// `--piece`, `--board`: the rules a board is drawn under.
     #[command(flatten)]
     pub rules: crate::rules_args::RulesArgs,
-    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
-    /// `-`: stdout
-    #[arg(
-        short,
-        long,
-        value_name = "FILE.svg",
-        help = "The SVG file to write (`-`: stdout)",
-        long_help
-    )]
-    pub output: String,
+    /// `-o FILE.svg`.
+    #[command(flatten)]
+    pub svg: crate::output::SvgOutput,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,

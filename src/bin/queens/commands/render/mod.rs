@@ -6,6 +6,7 @@ mod class;
 
 use super::CommandError;
 use super::list::{board_arg, board_arg_read};
+use crate::output::Destination;
 pub use args::{LONG_HELP, RenderArgs};
 use class::{check_class, class_number, count_classes, no_such_class};
 use queens::board::reader;
@@ -21,7 +22,7 @@ pub const MAX_COUNTED_N: usize = classify::MAX_NUMBERED_N;
 
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
-    crate::output::check_svg_name("-o", &args.output).map_err(CommandError::Usage)?;
+    args.svg.check_name().map_err(CommandError::Usage)?;
     let n = args.n;
     let labels = args.labels;
     if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
@@ -39,7 +40,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     if let Some(k) = args.class {
         check_class(n, k)?;
     }
-    let dest = super::destination(&args.output)?;
+    let dest = Destination::checked(&args.svg.output).map_err(CommandError::Usage)?;
     let svg = if let Some(text) = &args.solution {
         if args.allow_attacks {
             let raw = reader::parse_one(text, args.from.notation())
