@@ -23,11 +23,6 @@ pub fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_count_sizes(s).map(Sizes)
 }
 
-/// `N`: one board size from 1.
-pub fn parse_size_arg(s: &str) -> Result<usize, String> {
-    ns::parse_size(s)
-}
-
 /// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`runner::max_threads`] when
 /// the run starts).
 pub fn parse_threads_arg(s: &str) -> Result<u16, String> {

@@ -50,8 +50,8 @@ fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
             "{option} {path}: queens writes SVG, not {}; write {svg} and convert it with \
              rsvg-convert -f {lower} -o {} {}",
             ext.to_ascii_uppercase(),
-            shell_word(path),
-            shell_word(&svg)
+            shell_word(path, ""),
+            shell_word(&svg, "")
         )
     } else {
         format!("{option} {path}: queens writes SVG; name the file {svg}")
@@ -59,9 +59,11 @@ fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
 }
 
 /// `word` as one word of a POSIX shell command line: as it is when it is made of safe
-/// characters only, else in single quotes (a quote inside written `'\''`).
-fn shell_word(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c);
+/// characters only (and those of `also_safe`: `=` in an argument), else in single quotes (a
+/// quote inside written `'\''`).
+pub fn shell_word(word: &str, also_safe: &str) -> String {
+    let safe =
+        |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c) || also_safe.contains(c);
     if !word.is_empty() && word.chars().all(safe) {
         word.to_string()
     } else {

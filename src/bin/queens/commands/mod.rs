@@ -93,9 +93,9 @@ pub fn fail_on_mismatches(mismatches: &[String], against: &Source) -> Result<(),
 }
 
 /// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
-/// calibration of [`warn_if_long`] included).
-pub fn install_signals() -> Result<(), CommandError> {
-    crate::signals::install().map(|_| ()).map_err(|e| {
+/// calibration of [`warn_if_long`] included): the flag they raise.
+pub fn install_signals() -> Result<&'static queens::plan::stop::StopFlag, CommandError> {
+    crate::signals::install().map_err(|e| {
         CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
     })
 }

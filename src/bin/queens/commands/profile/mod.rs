@@ -15,7 +15,6 @@ use queens::formats::export::{Format, profile};
 use queens::plan::Engine;
 use queens::runner::profiler::Profiler;
 use size::{SizeEnd, profile_size};
-use std::io::{self, Write};
 
 /// `profile`'s arguments resolved: what the run needs, every destination checked.
 struct Job {
@@ -53,8 +52,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut human_text = String::new();
     let mut verdicts = Vec::new();
     let threads = crate::cli::thread_count(job.threads);
-    install_signals()?;
-    let stop = signals::install()?; // installed above: the same flag
+    let stop = install_signals()?;
     let mut profiles = Vec::with_capacity(job.sizes.len());
     let mut failures = Vec::new();
     let mut stopped = None;
@@ -76,9 +74,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             format!("\n{}", profile::human(&p, &verdict))
         };
         if out.human_on_stdout {
-            let mut stdout = io::stdout().lock();
-            stdout.write_all(text.as_bytes())?;
-            stdout.flush()?;
+            super::to_stdout(text.as_bytes())?;
         }
         human_text += &text;
         profiles.push(p);

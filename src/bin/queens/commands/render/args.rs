@@ -1,6 +1,6 @@
 //! `queens render`'s arguments, each with its help, and the text under them in `--help`.
 
-use crate::cli::{FromArg, parse_size_arg};
+use crate::cli::FromArg;
 use clap::Args;
 use queens::draw::render::Labels;
 
@@ -31,7 +31,7 @@ destination whose folder is missing or that this user may not replace, an -o nam
 #[command(group(clap::ArgGroup::new("what").required(true).args(["solution", "class", "all_classes", "orbit"])))]
 pub struct RenderArgs {
     /// Board size (1 to 32).
-    #[arg(value_name = "N", value_parser = parse_size_arg)]
+    #[arg(value_name = "N", value_parser = crate::ns::parse_size)]
     pub n: usize,
     /// Draw this solution (any notation, N columns).
     #[arg(long, value_name = "BOARD")]

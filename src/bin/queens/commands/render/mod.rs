@@ -5,7 +5,7 @@ mod args;
 mod class;
 
 use super::CommandError;
-use super::list::{board_arg, board_arg_read};
+use super::list::board_arg_read;
 use crate::output::Destination;
 pub use args::{LONG_HELP, RenderArgs};
 use class::{check_class, class_number, count_classes, no_such_class};
@@ -56,7 +56,8 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             })?;
             render::attacks_svg(&cols, &rules, labels)
         } else {
-            let board = board_arg(text, args.from, n, "--solution").map_err(|e| match e {
+            let read = board_arg_read(text, args.from, n, "--solution");
+            let (board, _) = read.map_err(|e| match e {
                 CommandError::Usage(m) if m.contains("attack") => CommandError::Usage(format!(
                     "{m} (--allow-attacks draws it with the attacking pairs marked)"
                 )),
