@@ -44,14 +44,31 @@ const CROWN: [(f64, f64); 9] = [
 
 /// Coordinates drawn along a board's edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// `render --labels`'s values (the command line's names, and its help of each).
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Labels {
     /// Column numbers (from 0) above the board, row numbers (from 0) at its left: how the
     /// `cols` notation `0 4 7 5 2 6 1 3` reads (the default: the tool's own notation).
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "Row and column numbers counted from 0, as the cols notation reads them \
+            (row 0 at the top, column 0 at the left)"
+        )
+    )]
     Index,
     /// Files `a`, `b`, … under the board and ranks `n` … `1` at its left (rank n at the
     /// top): how the `algebraic` notation reads.
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "Files a, b, … under the board and ranks 1 to n up its side (rank n at \
+            the top), as the algebraic notation reads them"
+        )
+    )]
     Chess,
     /// None.
+    #[cfg_attr(feature = "cli", value(help = "No coordinates"))]
     None,
 }
 

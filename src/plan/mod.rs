@@ -24,10 +24,13 @@ pub use tally::{ClassCounts, Tally, TallyError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+// `--engine`'s values, named and explained by the variants (the command line's).
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Engine {
     /// Plain backtracking that meets every solution and canonicalizes it.
     Enumerate,
-    /// Border constellations weighted by their D4 orbit size; classes by Burnside's lemma.
+    /// Pre-placed queens (the innermost ring's, or with --split the border's) weighted by
+    /// their D4 orbit size; classes by Burnside's lemma.
     #[default]
     Symmetric,
 }

@@ -35,20 +35,46 @@ pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+// `--split`'s values (the command line's names, and a shorter help than the docs here).
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Split {
     /// One unit per D4 orbit of the innermost ring (queens of the rows and columns
     /// `(n − 2) / 2` and `n − 1 − (n − 2) / 2`), interiors of every other line, n columns
     /// (`RingPlan`): the fastest, with about 0.57× the border split's nodes.
     #[default]
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "One unit per D4 orbit of the innermost ring (the two middle rows and \
+            columns, or those beside the middle one); interiors of every other line, n columns \
+            (plan symmetric-ring): about half the border plan's nodes, the fastest"
+        )
+    )]
     Ring,
     /// One unit per D4 orbit of the ring one line out from the innermost (rows and columns
     /// `(n − 2) / 2 − 1` and `n − (n − 2) / 2`), interiors of every other line
     /// (`OuterRingPlan`): as fast as the ring split (within a few percent of its nodes) with
     /// its own placements, orbits, weights and interiors, so the second plan of
     /// `queens verify N --two-ways`.
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "One unit per D4 orbit of the ring one line out from the innermost; \
+            interiors of every other line, n columns (plan symmetric-outer-ring): as fast as \
+            ring, with its own placements, orbits and interiors (the second plan of `verify \
+            --two-ways`)"
+        )
+    )]
     OuterRing,
     /// One unit per D4 orbit of border constellations (queens of rows 0 and n−1, columns 0
     /// and n−1), interiors of n−2 columns (`SymmetricPlan`).
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "One unit per D4 orbit of the border queens (rows 0 and n−1, columns 0 \
+            and n−1); interiors of n−2 columns (plan symmetric-border-burnside)"
+        )
+    )]
     Border,
 }
 

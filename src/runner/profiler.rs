@@ -31,6 +31,7 @@ use crate::rules::{Rules, unsupported};
 use crate::search::profile::SymmetricProfile;
 use crate::search::profile::symmetric::SymmetricProfilePlan;
 use crate::search::profile::{PlainProfilePlan, Profile, ProfileEnd};
+use crate::verify::{verify_profile_under, verify_symmetric_profile};
 use std::collections::BTreeMap;
 
 /// The plan of one engine's profile ([`Profiler::plan`]), for [`Profiler::run_plan`].
@@ -77,6 +78,37 @@ impl Profiled {
         match self {
             Profiled::Plain(p) => p,
             Profiled::Symmetric(sp) => &sp.profile,
+        }
+    }
+
+    /// The profile checked against the published values of `rules` (moved from the binary,
+    /// whose outputs carry the text): the profile, its `verified:` text, and the disagreement
+    /// if there is one (the text is then `MISMATCH: ` and it). The plain tree is checked as
+    /// [`verify_profile_under`] does, the symmetric engine's by its solutions weighted by
+    /// their orbit sizes ([`verify_symmetric_profile`]); `unknown (…)` where nothing is
+    /// published.
+    pub fn verified(self, rules: &Rules) -> (Profile, String, Option<String>) {
+        let (profile, check, yes, unknown) = match self {
+            Profiled::Plain(p) => {
+                let check = verify_profile_under(&p, rules);
+                let yes = if rules.is_queens() {
+                    "yes (sum A319283, last depth A000170)".to_string()
+                } else {
+                    format!("yes (last depth = the published total of {rules})")
+                };
+                (p, check, yes, "unknown (no published node count)")
+            }
+            Profiled::Symmetric(sp) => {
+                let check = verify_symmetric_profile(&sp);
+                let weighted = sp.weighted_solutions;
+                let yes = format!("yes (solutions × orbit sizes = {weighted} = A000170)");
+                (sp.profile, check, yes, "unknown (no published total)")
+            }
+        };
+        match check {
+            Ok(true) => (profile, yes, None),
+            Ok(false) => (profile, unknown.to_string(), None),
+            Err(e) => (profile, format!("MISMATCH: {e}"), Some(e)),
         }
     }
 }
@@ -219,6 +251,24 @@ mod tests {
 
     fn complete(end: ProfileEnd<Profiled>) -> Profiled {
         end.complete().expect("no stop flag was set")
+    }
+
+    #[test]
+    fn a_profile_is_verified_against_the_published_values() {
+        let plain = complete(Profiler::new(8).run().unwrap());
+        let (mut p, text, mismatch) = plain.verified(&Rules::QUEENS);
+        assert_eq!(
+            (text.as_str(), mismatch),
+            ("yes (sum A319283, last depth A000170)", None)
+        );
+        let symmetric = complete(Profiler::new(8).engine(Engine::Symmetric).run().unwrap());
+        let (_, text, mismatch) = symmetric.verified(&Rules::QUEENS);
+        let yes = "yes (solutions × orbit sizes = 92 = A000170)";
+        assert_eq!((text.as_str(), mismatch), (yes, None));
+        p.depths.last_mut().unwrap().solutions += 1;
+        let (_, text, mismatch) = Profiled::Plain(p).verified(&Rules::QUEENS);
+        let mismatch = mismatch.expect("93 solutions of n = 8 disagree with A000170");
+        assert_eq!(text, format!("MISMATCH: {mismatch}"));
     }
 
     #[test]

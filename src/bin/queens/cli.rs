@@ -3,7 +3,7 @@
 //! parsing only. Each command's own arguments live in its module of [`crate::commands`].
 
 use crate::ns;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use queens::board::notation::Notation;
 use queens::plan::Engine;
 use queens::runner::{self, Split};
@@ -23,11 +23,6 @@ pub fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_count_sizes(s).map(Sizes)
 }
 
-/// `N`: one board size from 1.
-pub fn parse_size_arg(s: &str) -> Result<usize, String> {
-    ns::parse_size(s)
-}
-
 /// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`runner::max_threads`] when
 /// the run starts).
 pub fn parse_threads_arg(s: &str) -> Result<u16, String> {
@@ -44,7 +39,7 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub rules: crate::rules_args::RulesArgs,
     /// The search engine.
-    #[arg(long, default_value = "symmetric", value_parser = value_enum_of::<EngineArg, Engine>())]
+    #[arg(long, value_enum, default_value = "symmetric")]
     pub engine: Engine,
     /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
     /// runs, or the one the environment variable QUEENS_KERNEL names
@@ -52,66 +47,17 @@ pub struct SearchArgs {
     pub kernel: KernelChoice,
     /// How the symmetric engine splits n into units: independent plans that give the same
     /// counts (`queens verify N --two-ways` counts with ring and outer-ring and compares)
-    #[arg(long, default_value = "ring", value_parser = value_enum_of::<SplitArg, Split>(), help = "How the symmetric engine splits n into units", long_help)]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "ring",
+        help = "How the symmetric engine splits n into units",
+        long_help
+    )]
     pub split: Split,
     /// Threads to use; 0 or omitted: all cores (as `xz -T0`).
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]
     pub threads: Option<u16>,
-}
-
-/// `--split`: the command line's names of [`Split`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SplitArg {
-    /// One unit per D4 orbit of the innermost ring (the two middle rows and columns, or those
-    /// beside the middle one); interiors of every other line, n columns (plan
-    /// symmetric-ring): about half the border plan's nodes, the fastest.
-    Ring,
-    /// One unit per D4 orbit of the ring one line out from the innermost; interiors of every
-    /// other line, n columns (plan symmetric-outer-ring): as fast as ring, with its own
-    /// placements, orbits and interiors (the second plan of `verify --two-ways`).
-    OuterRing,
-    /// One unit per D4 orbit of the border queens (rows 0 and n−1, columns 0 and n−1);
-    /// interiors of n−2 columns (plan symmetric-border-burnside).
-    Border,
-}
-
-impl From<SplitArg> for Split {
-    fn from(s: SplitArg) -> Split {
-        match s {
-            SplitArg::Ring => Split::Ring,
-            SplitArg::OuterRing => Split::OuterRing,
-            SplitArg::Border => Split::Border,
-        }
-    }
-}
-
-/// `--engine`: the command line's names of [`Engine`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum EngineArg {
-    /// Plain backtracking that meets every solution and canonicalizes it.
-    Enumerate,
-    /// Pre-placed queens (the innermost ring's, or with --split the border's) weighted by
-    /// their D4 orbit size; classes by Burnside's lemma.
-    Symmetric,
-}
-
-impl From<EngineArg> for Engine {
-    fn from(e: EngineArg) -> Engine {
-        match e {
-            EngineArg::Enumerate => Engine::Enumerate,
-            EngineArg::Symmetric => Engine::Symmetric,
-        }
-    }
-}
-
-/// The value parser of the command line's names `A` of the library's `T` (`--engine`,
-/// `--split`): `A`'s names and their help, parsed into `T`.
-pub fn value_enum_of<A, T>() -> impl clap::builder::TypedValueParser<Value = T>
-where
-    A: ValueEnum + Clone + Send + Sync + Into<T> + 'static,
-    T: Clone + Send + Sync + 'static,
-{
-    clap::builder::TypedValueParser::map(clap::builder::EnumValueParser::<A>::new(), A::into)
 }
 
 /// `--kernel`'s values: `auto` and every kernel of the registry ([`Kernel::ALL`]), each with

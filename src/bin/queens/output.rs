@@ -1,5 +1,6 @@
 //! Output destinations, from the library ([`queens::console::destination`]: written atomically
-//! or straight through, checked before any work), and the check of an SVG output's name.
+//! or straight through, checked before any work), and the SVG output of the commands that
+//! draw ([`SvgOutput`]), whose name is checked.
 
 pub use queens::console::destination::*;
 use std::path::Path;
@@ -7,11 +8,33 @@ use std::path::Path;
 /// The formats `rsvg-convert` (librsvg) turns an SVG into, by the output file's extension.
 const CONVERTIBLE: [&str; 4] = ["png", "pdf", "ps", "eps"];
 
+/// `-o FILE.svg`: the SVG file a command that draws writes (`render`, `plot`).
+#[derive(Debug, clap::Args)]
+pub struct SvgOutput {
+    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
+    /// `-`: stdout
+    #[arg(
+        short,
+        long,
+        value_name = "FILE.svg",
+        help = "The SVG file to write (`-`: stdout)",
+        long_help
+    )]
+    pub output: String,
+}
+
+impl SvgOutput {
+    /// Refuses, before any work, a name that says another format ([`check_svg_name`]).
+    pub fn check_name(&self) -> Result<(), String> {
+        check_svg_name("-o", &self.output)
+    }
+}
+
 /// Checks that `path`, the `option` (`-o`) of a command that writes SVG, names an SVG file:
 /// `-` (stdout), a name ending in `.svg` (any case), or a name without an extension (a FIFO,
 /// `/dev/stdout`, a file the user names freely). Any other extension is refused with a
 /// one-line message: the file would hold SVG under a name that says otherwise.
-pub fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
+fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
     let p = Path::new(path);
     let Some(ext) = p.extension().and_then(|e| e.to_str()) else {
         return Ok(());
@@ -27,8 +50,8 @@ pub fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
             "{option} {path}: queens writes SVG, not {}; write {svg} and convert it with \
              rsvg-convert -f {lower} -o {} {}",
             ext.to_ascii_uppercase(),
-            shell_word(path),
-            shell_word(&svg)
+            shell_word(path, ""),
+            shell_word(&svg, "")
         )
     } else {
         format!("{option} {path}: queens writes SVG; name the file {svg}")
@@ -36,9 +59,11 @@ pub fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
 }
 
 /// `word` as one word of a POSIX shell command line: as it is when it is made of safe
-/// characters only, else in single quotes (a quote inside written `'\''`).
-fn shell_word(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c);
+/// characters only (and those of `also_safe`: `=` in an argument), else in single quotes (a
+/// quote inside written `'\''`).
+pub fn shell_word(word: &str, also_safe: &str) -> String {
+    let safe =
+        |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c) || also_safe.contains(c);
     if !word.is_empty() && word.chars().all(safe) {
         word.to_string()
     } else {

@@ -7,7 +7,6 @@
 //! flags. A format added to the library is a flag of `count` and `merge` with nothing written
 //! here.
 
-use crate::output::Destination;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
@@ -170,36 +169,6 @@ fn sequence_parser() -> impl TypedValueParser<Value = Sequence> {
     });
     PossibleValuesParser::new(values)
         .map(|name| Sequence::from_name(&name).expect("clap checked the name against the list"))
-}
-
-impl<L: Layout> Outputs<L> {
-    /// The outputs of a command whose own table gives way to the format flags (`classify`,
-    /// `list`): the table (`None`, see [`Request::table_to`]), then each flag's format, each
-    /// destination checked before any work; a usage message for a [`Request::check`]
-    /// conflict, more than one output on stdout, or a destination that cannot be written.
-    pub fn targets(&self) -> Result<Vec<(Option<Format>, Destination)>, String> {
-        self.check()?;
-        let table = self.table_to().map(|f| (None, None, f));
-        let flags = self
-            .files()
-            .map(|(i, f)| (Format::named(i.name), Some(i.flag), f));
-        let mut targets = Vec::new();
-        for (format, flag, file) in table.into_iter().chain(flags) {
-            let dest = Destination::parse(file);
-            dest.check()
-                .map_err(|e| flag.map_or(e.clone(), |flag| format!("{flag}: {e}")))?;
-            targets.push((format, dest));
-        }
-        if targets
-            .iter()
-            .filter(|(_, d)| *d == Destination::Stdout)
-            .count()
-            > 1
-        {
-            return Err(self.stdout_rule());
-        }
-        Ok(targets)
-    }
 }
 
 impl<L: Layout> FromArgMatches for Outputs<L> {

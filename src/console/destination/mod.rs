@@ -77,6 +77,12 @@ impl Destination {
         }
     }
 
+    /// The destination `text` names, checked before any work ([`Destination::check`]).
+    pub fn checked(text: &str) -> Result<Destination, String> {
+        let dest = Destination::parse(text);
+        dest.check().map(|()| dest)
+    }
+
     /// Checks, before any work is done, that the destination can be written: its directory
     /// exists and takes new files, the path is no directory, an existing file is not
     /// read-only. Returns a one-line message otherwise.

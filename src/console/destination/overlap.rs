@@ -40,15 +40,25 @@ fn same_destination(a: &Path, b: &Path) -> bool {
     same_file(a, b) || matches!((normalized(a), normalized(b)), (Some(x), Some(y)) if x == y)
 }
 
+/// The pairs of `options` that have a path.
+fn given<'a, T: ?Sized>(options: &[(&'a str, Option<&'a T>)]) -> Vec<(&'a str, &'a T)> {
+    let given = options
+        .iter()
+        .filter_map(|&(flag, path)| Some((flag, path?)));
+    given.collect()
+}
+
 /// Refuses an output that is also an input of the command (`merge p?.csv --csv p0.csv`,
 /// `count --checkpoint x.csv --csv x.csv`): writing it would destroy the input; and two
 /// outputs on one file (`--csv x --markdown x`), of which only the last would be kept. `outputs` and
-/// `inputs` are (flag, path) pairs; stdout and stdin (`-`) are never compared, nor are
-/// devices and FIFOs (`/dev/null` may be both).
+/// `inputs` are (flag, path) pairs, those without a path (the option not given) left out;
+/// stdout and stdin (`-`) are never compared, nor are devices and FIFOs (`/dev/null` may be
+/// both).
 pub fn refuse_outputs_that_are_inputs(
-    outputs: &[(&str, &str)],
-    inputs: &[(&str, &Path)],
+    outputs: &[(&str, Option<&str>)],
+    inputs: &[(&str, Option<&Path>)],
 ) -> Result<(), String> {
+    let (outputs, inputs) = (given(outputs), given(inputs));
     for (i, &(out_flag, out)) in outputs.iter().enumerate() {
         let path = Path::new(out);
         // Devices, FIFOs and descriptors are written straight through, and may well be inputs
@@ -66,7 +76,7 @@ pub fn refuse_outputs_that_are_inputs(
                 ));
             }
         }
-        for &(in_flag, input) in inputs {
+        for &(in_flag, input) in &inputs {
             if input.as_os_str() != "-" && same_destination(path, input) {
                 return Err(format!(
                     "{out_flag} '{out}' is also an input of this command ({in_flag} '{}'): \

@@ -5,7 +5,6 @@ use clap::{Args, ValueEnum};
 use queens::formats::table::{self, Layout};
 use queens::plan::Engine;
 use queens::search::kernel::{KERNEL_ENV, Kernel, KernelChoice};
-use std::io::Write;
 
 /// The text under the options of `queens kernels --help`: the examples, the outputs, the exit codes.
 pub const LONG_HELP: &str = "\
@@ -71,8 +70,5 @@ pub fn run(args: &KernelsArgs) -> Result<(), CommandError> {
             text += &format!("auto runs {} ({why})\n", auto.name());
         }
     }
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(())
+    super::to_stdout(text.as_bytes())
 }

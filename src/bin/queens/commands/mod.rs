@@ -3,9 +3,7 @@
 pub mod classify;
 pub mod completions;
 pub mod count;
-mod destinations;
 mod error;
-pub mod exports;
 pub mod kernels;
 pub mod list;
 pub mod man;
@@ -19,7 +17,6 @@ pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
 use crate::progress::ProgressMode;
-pub use destinations::{destination, optional_destination, refuse_outputs_that_are_inputs};
 pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;
@@ -114,9 +111,9 @@ pub fn fail_on_mismatches(mismatches: &[String], against: &Source) -> Result<(),
 }
 
 /// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed
-/// calibration of [`warn_if_long`] included).
-pub fn install_signals() -> Result<(), CommandError> {
-    crate::signals::install().map(|_| ()).map_err(|e| {
+/// calibration of [`warn_if_long`] included): the flag they raise.
+pub fn install_signals() -> Result<&'static queens::plan::stop::StopFlag, CommandError> {
+    crate::signals::install().map_err(|e| {
         CommandError::Failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}"))
     })
 }

@@ -2,7 +2,7 @@
 //! (`--json`).
 
 use super::CommandError;
-use crate::output::read_input;
+use crate::output::{Destination, SvgOutput, read_input};
 use clap::Args;
 use queens::draw::plot;
 use queens::formats::table::{self, Row};
@@ -28,26 +28,20 @@ pub struct PlotArgs {
     /// A table written by `queens count --csv` or `--json` (`-`: stdin).
     #[arg(value_name = "TABLE")]
     pub table: String,
-    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
-    /// `-`: stdout
-    #[arg(
-        short,
-        long,
-        value_name = "FILE.svg",
-        help = "The SVG file to write (`-`: stdout)",
-        long_help
-    )]
-    pub output: String,
+    /// `-o FILE.svg`.
+    #[command(flatten)]
+    pub svg: SvgOutput,
 }
 
 /// Runs `queens plot`.
 pub fn run(args: &PlotArgs) -> Result<(), CommandError> {
-    crate::output::check_svg_name("-o", &args.output).map_err(CommandError::Usage)?;
-    super::refuse_outputs_that_are_inputs(
-        &[("-o", Some(&args.output))],
+    args.svg.check_name().map_err(CommandError::Usage)?;
+    crate::output::refuse_outputs_that_are_inputs(
+        &[("-o", Some(&args.svg.output))],
         &[("the table", Some(std::path::Path::new(&args.table)))],
-    )?;
-    let dest = super::destination(&args.output)?;
+    )
+    .map_err(CommandError::Usage)?;
+    let dest = Destination::checked(&args.svg.output).map_err(CommandError::Usage)?;
     let name = if args.table == "-" {
         "stdin"
     } else {

@@ -1,6 +1,6 @@
 //! `queens classify`'s arguments, each with its help, and how they read together.
 
-use crate::cli::{FromArg, notation_parser, parse_size_arg};
+use crate::cli::{FromArg, notation_parser};
 use crate::output_args::{Layout, Outputs, infos};
 use clap::Args;
 use clap::builder::PossibleValue;
@@ -26,7 +26,7 @@ pub struct ClassifyArgs {
     #[arg(long, value_name = "NOTATION", value_parser = notations())]
     pub notation: Option<Notation>,
     /// Expect boards of size N: boards of another size are reported as bad.
-    #[arg(long, value_name = "N", value_parser = parse_size_arg)]
+    #[arg(long, value_name = "N", value_parser = crate::ns::parse_size)]
     pub size: Option<usize>,
     /// The table and its formats: `--format`, `-o`, `--csv`, `--json`, `--markdown`.
     #[command(flatten)]

@@ -3,6 +3,7 @@
 use super::args::ClassifyArgs;
 use crate::commands::CommandError;
 use crate::output::Destination;
+use queens::console::outputs::targets;
 use queens::formats::classify_input::{Input, input};
 use queens::formats::classify_stream::Options;
 use queens::formats::export::Format;
@@ -25,7 +26,7 @@ pub struct Job {
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
     let (notation, notation_option) = args.notation().map_err(CommandError::Usage)?;
-    let targets = args.outputs.targets().map_err(CommandError::Usage)?;
+    let targets = targets(&args.outputs).map_err(CommandError::Usage)?;
     Ok(Job {
         input: input(&args.inputs, &args.boards, args.from.notation())
             .map_err(CommandError::Usage)?,

@@ -4,7 +4,7 @@
 use super::args::CountArgs;
 use super::checkpoint;
 use super::job::Job;
-use crate::commands::{self as common, CommandError};
+use crate::commands::CommandError;
 use queens::formats::export::Format;
 use queens::plan::Part;
 
@@ -32,7 +32,8 @@ pub fn refuse_overlaps(
             .map(|p| ("--checkpoint", Some(p.as_path()))),
     )
     .collect();
-    common::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+    crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+        .map_err(CommandError::Usage)
 }
 
 /// The usage checks of `--part`: no whole-result exports, no n = 0.

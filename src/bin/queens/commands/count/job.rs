@@ -3,8 +3,8 @@
 //! destination checked, the table verified against.
 
 use crate::cli::SearchArgs;
-use crate::commands::exports::TableOutputs;
 use crate::output::Destination;
+use queens::console::outputs::TableOutputs;
 use queens::formats::export::RunMeta;
 use queens::plan::Part;
 use queens::verify::KnownTable;

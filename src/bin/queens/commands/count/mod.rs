@@ -17,7 +17,6 @@ mod job;
 mod part;
 mod resolve;
 mod stop;
-mod stream;
 mod whole;
 
 use super::CommandError;

@@ -3,10 +3,9 @@
 use super::checkpoint;
 use super::job::PartJob;
 use crate::commands::resumable::run_part;
-use crate::commands::{CommandError, build_plan, install_signals, warn_if_long};
+use crate::commands::{CommandError, build_plan, install_signals, to_stdout, warn_if_long};
 use crate::output::Destination;
 use queens::formats::part_row::{self, PartRow};
-use std::io::Write;
 
 /// Runs `queens count --part`: one part row per board size.
 pub fn run(job: &PartJob) -> Result<(), CommandError> {
@@ -28,22 +27,17 @@ pub fn run(job: &PartJob) -> Result<(), CommandError> {
         )?;
         rows.push(PartRow::from_finished(&outcome));
     }
-    let human = || -> std::io::Result<()> {
-        let mut out = std::io::stdout().lock();
-        for r in &rows {
-            out.write_all(r.human().as_bytes())?;
-        }
-        out.flush()
-    };
-    match csv {
-        Some(Destination::Stdout) => {
-            Destination::Stdout.write_with(|w| part_row::write_csv(&rows, w))?
-        }
-        Some(dest) => {
-            dest.write_with(|w| part_row::write_csv(&rows, w))?;
-            human()?;
-        }
-        None => human()?,
+    if let Some(dest) = csv {
+        dest.write_with(|w| part_row::write_csv(&rows, w))?;
+    }
+    // The human lines, unless the CSV took stdout.
+    if *csv != Some(Destination::Stdout) {
+        to_stdout(
+            rows.iter()
+                .map(PartRow::human)
+                .collect::<String>()
+                .as_bytes(),
+        )?;
     }
     Ok(())
 }

@@ -5,8 +5,9 @@ use super::args::CountArgs;
 use super::checkpoint;
 use super::checks::{check_part_args, refuse_overlaps};
 use super::job::{Job, PartJob, Resolved, WholeJob};
-use crate::commands::exports::{TableOutputs, check_bfile};
 use crate::commands::{self as common, CommandError};
+use crate::output::Destination;
+use queens::console::outputs::{TableOutputs, check_bfile};
 use queens::formats::export::{Format, RunMeta};
 use queens::plan::Part;
 
@@ -27,7 +28,8 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
         Some(part) => {
             check_part_args(&args)?;
             checkpoint::check(&job, part.as_ref().ok().copied())?;
-            let csv = common::optional_destination(args.outputs.file(Format::Csv))?;
+            let csv = args.outputs.file(Format::Csv).map(Destination::checked);
+            let csv = csv.transpose().map_err(CommandError::Usage)?;
             let part = part.map_err(CommandError::Usage)?;
             Ok(Resolved::Part(PartJob { job, part, csv }))
         }
@@ -37,12 +39,12 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
 
 /// Resolves the outputs of a count of whole sizes.
 fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
-    let outputs = TableOutputs::plan(&args.outputs)?;
+    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
     let known = common::known_table(&args.known, job.search.rules.rules())?;
     let engine = job.search.engine().name();
     let bfile = args
         .outputs
-        .file(queens::formats::export::Format::Bfile)
+        .file(Format::Bfile)
         .map(|_| args.outputs.sequence());
     crate::rules_args::check_bfile(&job.search.rules.rules(), bfile)
         .map_err(CommandError::Usage)?;
@@ -51,7 +53,8 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
         &job.sizes,
         "give a range such as 1-14",
         &[engine],
-    )?;
+    )
+    .map_err(CommandError::Usage)?;
     checkpoint::check(&job, Some(Part::WHOLE))?;
     let meta = RunMeta::now(job.search.threads.map(usize::from)).verified_against(known.source());
     Ok(WholeJob {

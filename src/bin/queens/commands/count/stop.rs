@@ -2,7 +2,7 @@
 //! it got, where the finished rows are, which files were left as they were, how to resume.
 
 use crate::commands::CommandError;
-use crate::commands::resumable::{Stopped, resume_hint};
+use crate::commands::resumable::Stopped;
 use crate::output::Destination;
 use queens::formats::table::{self, Row};
 
@@ -34,16 +34,12 @@ pub fn stopped_error(
     kept: &[&Destination],
 ) -> CommandError {
     let written = written_text(rows, csv);
-    let resume = if s.resumable {
-        format!("; {}", resume_hint())
-    } else {
-        String::new()
-    };
     CommandError::Failed(format!(
-        "stopped by {} during n = {n}: {}; {written}{}{resume}",
+        "stopped by {} during n = {n}: {}; {written}{}{}",
         s.reason,
         s.progress,
-        kept_text(kept)
+        kept_text(kept),
+        s.resume_text()
     ))
 }
 

@@ -4,12 +4,12 @@
 use super::checkpoint;
 use super::job::WholeJob;
 use super::stop::{not_written, stopped_error, written_text};
-use super::stream::RowStream;
 use crate::commands::resumable::{PartEnd, run_part_stoppable};
 use crate::commands::rows::{note_nodes_not_compared, write_human};
 use crate::commands::warn_if_long;
 use crate::commands::{CommandError, build_plan, install_signals, report_mismatches};
 use crate::output::Destination;
+use queens::console::row_stream::RowStream;
 use queens::formats::table::Row;
 use queens::plan::Part;
 
@@ -20,7 +20,7 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     let human_columns = &outputs.human_columns;
     let mut out = RowStream::new(
         &job.sizes,
-        &job.search,
+        (job.search.engine(), job.search.thread_count()),
         outputs.csv.as_ref(),
         outputs.human_on_stdout.then(|| human_columns.clone()),
     );

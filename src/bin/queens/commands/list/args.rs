@@ -1,6 +1,6 @@
 //! `queens list`'s arguments, each with its help.
 
-use crate::cli::{FromArg, parse_size_arg};
+use crate::cli::FromArg;
 use crate::output_args::{Layout, Outputs, infos};
 use clap::Args;
 use clap::builder::PossibleValue;
@@ -10,7 +10,7 @@ use queens::formats::export::{Format, Info};
 #[derive(Debug, Args)]
 pub struct ListArgs {
     /// Board size (1 to 32).
-    #[arg(value_name = "N", value_parser = parse_size_arg)]
+    #[arg(value_name = "N", value_parser = crate::ns::parse_size)]
     pub n: usize,
     /// Only the canonical representative of each class (the smallest of its 8 images).
     #[arg(long)]

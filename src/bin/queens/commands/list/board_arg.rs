@@ -7,17 +7,8 @@ use queens::board::notation::Notation;
 use queens::board::reader;
 
 /// Reads a board given on the command line in `from`, or in the notation it looks like, and
-/// checks it is a solution of size `n`; `what` names the option in messages.
-pub fn board_arg(
-    text: &str,
-    from: FromArg,
-    n: usize,
-    what: &str,
-) -> Result<Solution, CommandError> {
-    board_arg_read(text, from, n, what).map(|(board, _)| board)
-}
-
-/// [`board_arg`], with the notation the board was read in.
+/// checks it is a solution of size `n` (`what` names the option in messages): the board and
+/// the notation it was read in.
 pub fn board_arg_read(
     text: &str,
     from: FromArg,

@@ -6,6 +6,7 @@ use crate::commands::CommandError;
 use crate::output::Destination;
 use queens::board::Solution;
 use queens::board::notation::Notation;
+use queens::console::outputs::targets;
 use queens::formats::export::Format;
 
 /// `list`'s arguments resolved: the formats checked, `--orbit`'s board read.
@@ -61,7 +62,7 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         limit: args.limit,
         notation,
         orbit: orbit.map(|(board, _)| board),
-        targets: args.outputs.targets().map_err(CommandError::Usage)?,
+        targets: targets(&args.outputs).map_err(CommandError::Usage)?,
         quiet: args.quiet,
         rules,
     })

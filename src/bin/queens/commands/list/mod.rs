@@ -9,7 +9,7 @@ mod job;
 use super::CommandError;
 use crate::output::write_all;
 pub use args::ListArgs;
-pub use board_arg::{board_arg, board_arg_read};
+pub use board_arg::board_arg_read;
 use queens::classify;
 use queens::console::progress::board_progress;
 use queens::formats::export::classes::write_classes;

@@ -3,7 +3,6 @@
 
 mod args;
 
-use super::exports::{TableOutputs, check_bfile};
 use super::rows::note_nodes_not_compared;
 use super::{
     CommandError, check_known_rules, known_table_of_any_rules, report_mismatches, to_stdout,
@@ -12,7 +11,8 @@ use super::{
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
-use queens::formats::export::RunMeta;
+use queens::console::outputs::{TableOutputs, check_bfile};
+use queens::formats::export::{Format, RunMeta};
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
 use queens::verify::KnownTable;
@@ -31,7 +31,7 @@ struct Job {
 fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     refuse_overlaps(args)?;
-    let outputs = TableOutputs::plan(&args.outputs)?;
+    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
     let known = known_table_of_any_rules(&args.known, queens::rules::Rules::QUEENS)?;
     let meta = RunMeta::now(None).verified_against(known.source());
     Ok(Job {
@@ -66,7 +66,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
     let bfile = args
         .outputs
-        .file(queens::formats::export::Format::Bfile)
+        .file(Format::Bfile)
         .map(|_| args.outputs.sequence());
     for m in &merged {
         let rules = queens::rules::Rules::of_identity(&m.plan);
@@ -77,7 +77,8 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
         &engines,
-    )?;
+    )
+    .map_err(CommandError::Usage)?;
     if !quiet {
         for m in &merged {
             crate::note(&format!(
@@ -111,7 +112,8 @@ fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
             args.known.known.as_deref().map(std::path::Path::new),
         )])
         .collect();
-    super::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+    output::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+        .map_err(CommandError::Usage)
 }
 
 /// Reads the part files `files` (`-`: stdin) and merges them: every problem of every file in

@@ -1,6 +1,6 @@
 //! `queens profile`'s arguments, each with its help, and the text under them in `--help`.
 
-use crate::cli::{EngineArg, Sizes, parse_sizes_arg, parse_threads_arg, value_enum_of};
+use crate::cli::{Sizes, parse_sizes_arg, parse_threads_arg};
 use crate::output_args::{Outputs, ProfileLayout};
 use clap::Args;
 use queens::plan::Engine;
@@ -39,7 +39,13 @@ pub struct ProfileArgs {
     /// The engine whose search is profiled: `enumerate`, the plain tree (depth = rows filled),
     /// or `symmetric` (its border plan: depth = queens on the board, one border constellation
     /// per D4 orbit, unweighted; verified by weighting its solutions with the orbit sizes)
-    #[arg(long, default_value = "enumerate", value_parser = value_enum_of::<EngineArg, Engine>(), help = "The engine whose search is profiled (enumerate: the plain tree)", long_help)]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "enumerate",
+        help = "The engine whose search is profiled (enumerate: the plain tree)",
+        long_help
+    )]
     pub engine: Engine,
     /// Threads to use; 0 or omitted: all cores (as `xz -T0`); at most 4 per core.
     #[arg(long, short = 't', value_name = "T", value_parser = parse_threads_arg)]

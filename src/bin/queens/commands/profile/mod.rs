@@ -9,12 +9,12 @@ mod size;
 use super::{CommandError, install_signals};
 use crate::signals;
 pub use args::{LONG_HELP, ProfileArgs};
-use outputs::{Outputs, written_text};
-use queens::formats::export::profile;
+use outputs::written_text;
+use queens::console::outputs::Destinations;
+use queens::formats::export::{Format, profile};
 use queens::plan::Engine;
 use queens::runner::profiler::Profiler;
 use size::{SizeEnd, profile_size};
-use std::io::{self, Write};
 
 /// `profile`'s arguments resolved: what the run needs, every destination checked.
 struct Job {
@@ -24,13 +24,15 @@ struct Job {
     rules: queens::rules::Rules,
     /// `--threads`, `0` read as none (all cores).
     threads: Option<u16>,
-    outputs: Outputs,
+    outputs: Destinations,
 }
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     args.rules.check(args.engine).map_err(CommandError::Usage)?;
+    let usage = CommandError::Usage;
+    crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &[]).map_err(usage)?;
     let rules = args.rules.rules();
     if args.engine == Engine::Symmetric && !rules.is_queens() {
         let what = "the symmetric engine's profile";
@@ -39,7 +41,7 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
         )));
     }
     Ok(Job {
-        outputs: Outputs::plan(&args)?,
+        outputs: Destinations::check(&args.outputs).map_err(usage)?,
         sizes: args.sizes.0,
         engine: args.engine,
         rules: args.rules.rules(),
@@ -57,13 +59,12 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut human_text = String::new();
     let mut verdicts = Vec::new();
     let threads = crate::cli::thread_count(job.threads);
-    install_signals()?;
-    let stop = signals::install()?; // installed above: the same flag
+    let stop = install_signals()?;
     let mut profiles = Vec::with_capacity(job.sizes.len());
     let mut failures = Vec::new();
     let mut stopped = None;
     for &n in &job.sizes {
-        let written = written_text(&profiles, out.csv());
+        let written = written_text(&profiles, out.file(Format::Csv));
         let search = Profiler::new(n).engine(job.engine).threads(threads);
         let search = search.rules(job.rules);
         let end = profile_size(n, search, stop, quiet, &written, &mut failures)?;
@@ -80,23 +81,21 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             format!("\n{}", profile::human(&p, &verdict))
         };
         if out.human_on_stdout {
-            let mut stdout = io::stdout().lock();
-            stdout.write_all(text.as_bytes())?;
-            stdout.flush()?;
+            super::to_stdout(text.as_bytes())?;
         }
         human_text += &text;
         profiles.push(p);
         verdicts.push(verdict);
     }
     if stopped.is_none() || !profiles.is_empty() {
-        out.write(&profiles, &verdicts, &human_text, &meta)?;
+        outputs::write(out, &profiles, &verdicts, &human_text, &meta)?;
     }
     if let Some((n, finished, total)) = stopped {
         return Err(CommandError::Failed(format!(
             "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
              done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
             signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
-            written_text(&profiles, out.csv())
+            written_text(&profiles, out.file(Format::Csv))
         )));
     }
     super::fail_on_mismatches(&failures, &queens::verify::Source::Published)

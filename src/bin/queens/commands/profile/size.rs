@@ -4,10 +4,9 @@ use crate::commands::{CommandError, progress_mode};
 use crate::progress::Progress;
 use crate::signals;
 use queens::plan::Tally;
-use queens::runner::profiler::{Profiled, Profiler};
+use queens::runner::profiler::Profiler;
 use queens::runner::stop::StopFlag;
 use queens::search::profile::{Profile, ProfileEnd};
-use queens::verify::{verify_profile_under, verify_symmetric_profile};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -26,8 +25,9 @@ pub enum SizeEnd {
 }
 
 /// Profiles size `n` as `profiler` says (engine, threads, rules), with progress in
-/// estimated work, stopped soon by `stop` (the units running give up); a disagreement with the published values
-/// is added to `failures`.
+/// estimated work, stopped soon by `stop` (the units running give up), and verified
+/// ([`queens::runner::profiler::Profiled::verified`]); a disagreement with the published
+/// values is added to `failures`.
 pub fn profile_size(
     n: usize,
     profiler: Profiler<'_>,
@@ -70,51 +70,11 @@ pub fn profile_size(
         .map_err(|e| CommandError::Failed(e.to_string()));
     progress.finish();
     Ok(match end? {
-        ProfileEnd::Complete(Profiled::Plain(p)) => {
-            let rules = profiler.rules_profiled();
-            let verdict = verdict_text(
-                verify_profile_under(&p, &rules),
-                if rules.is_queens() {
-                    "yes (sum A319283, last depth A000170)".to_string()
-                } else {
-                    format!("yes (last depth = the published total of {rules})")
-                },
-                "unknown (no published node count)",
-                failures,
-            );
-            SizeEnd::Done(p, verdict)
-        }
-        ProfileEnd::Complete(Profiled::Symmetric(sp)) => {
-            let verdict = verdict_text(
-                verify_symmetric_profile(&sp),
-                format!(
-                    "yes (solutions × orbit sizes = {} = A000170)",
-                    sp.weighted_solutions
-                ),
-                "unknown (no published total)",
-                failures,
-            );
-            SizeEnd::Done(sp.profile, verdict)
+        ProfileEnd::Complete(profiled) => {
+            let (profile, verdict, mismatch) = profiled.verified(&profiler.rules_profiled());
+            failures.extend(mismatch);
+            SizeEnd::Done(profile, verdict)
         }
         ProfileEnd::Stopped { finished, total } => SizeEnd::Stopped { finished, total },
     })
-}
-
-/// The `verified:` text of a profile check (`Ok(true)` verified, `Ok(false)` nothing
-/// published, `Err` a disagreement, which is also added to `failures`).
-fn verdict_text(
-    check: Result<bool, String>,
-    yes: String,
-    unknown: &str,
-    failures: &mut Vec<String>,
-) -> String {
-    match check {
-        Ok(true) => yes,
-        Ok(false) => unknown.to_string(),
-        Err(e) => {
-            let text = format!("MISMATCH: {e}");
-            failures.push(e);
-            text
-        }
-    }
 }

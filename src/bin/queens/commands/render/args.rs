@@ -1,7 +1,8 @@
 //! `queens render`'s arguments, each with its help, and the text under them in `--help`.
 
-use crate::cli::{FromArg, parse_size_arg};
-use clap::{Args, ValueEnum};
+use crate::cli::FromArg;
+use clap::Args;
+use queens::draw::render::Labels;
 
 /// The text under the options of `queens render --help`: the examples, the outputs, the exit codes.
 pub const LONG_HELP: &str = "\
@@ -25,25 +26,12 @@ Exit codes: 0 success; 2 usage error, found before any work (bad board, class ou
 destination whose folder is missing or that this user may not replace, an -o name that is not
 .svg); 3 a write that failed while it ran (a full disk).";
 
-/// `--labels`: coordinates along a board's edges.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LabelsArg {
-    /// Row and column numbers counted from 0, as the cols notation reads them (row 0 at the
-    /// top, column 0 at the left).
-    Index,
-    /// Files a, b, … under the board and ranks 1 to n up its side (rank n at the top), as the
-    /// algebraic notation reads them.
-    Chess,
-    /// No coordinates.
-    None,
-}
-
 /// `queens render`.
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("what").required(true).args(["solution", "class", "all_classes", "orbit"])))]
 pub struct RenderArgs {
     /// Board size (1 to 32).
-    #[arg(value_name = "N", value_parser = parse_size_arg)]
+    #[arg(value_name = "N", value_parser = crate::ns::parse_size)]
     pub n: usize,
     /// Draw this solution (any notation, N columns).
     #[arg(long, value_name = "BOARD")]
@@ -76,21 +64,14 @@ pub struct RenderArgs {
     )]
     pub allow_attacks: bool,
     /// Coordinates along the board's edges.
-    #[arg(long, value_enum, default_value_t = LabelsArg::Index)]
-    pub labels: LabelsArg,
+    #[arg(long, value_enum, default_value_t = Labels::Index)]
+    pub labels: Labels,
     /// `--piece`, `--board`: the rules a board is drawn under.
     #[command(flatten)]
     pub rules: crate::rules_args::RulesArgs,
-    /// The SVG file to write: a name ending in .svg (or with no extension, as a FIFO);
-    /// `-`: stdout
-    #[arg(
-        short,
-        long,
-        value_name = "FILE.svg",
-        help = "The SVG file to write (`-`: stdout)",
-        long_help
-    )]
-    pub output: String,
+    /// `-o FILE.svg`.
+    #[command(flatten)]
+    pub svg: crate::output::SvgOutput,
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,

@@ -5,8 +5,8 @@ mod args;
 mod class;
 
 use super::CommandError;
-use super::list::{board_arg, board_arg_read};
-use args::LabelsArg;
+use super::list::board_arg_read;
+use crate::output::Destination;
 pub use args::{LONG_HELP, RenderArgs};
 use class::{check_class, class_number, count_classes, no_such_class};
 use queens::board::reader;
@@ -20,20 +20,11 @@ pub const MAX_ALL_CLASSES_N: usize = 11;
 /// 365,596 solutions to list, a fraction of a second).
 pub const MAX_COUNTED_N: usize = classify::MAX_NUMBERED_N;
 
-/// The labels `--labels` asks for.
-fn labels(arg: LabelsArg) -> Labels {
-    match arg {
-        LabelsArg::Index => Labels::Index,
-        LabelsArg::Chess => Labels::Chess,
-        LabelsArg::None => Labels::None,
-    }
-}
-
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
-    crate::output::check_svg_name("-o", &args.output).map_err(CommandError::Usage)?;
+    args.svg.check_name().map_err(CommandError::Usage)?;
     let n = args.n;
-    let labels = labels(args.labels);
+    let labels = args.labels;
     if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
         return Err(CommandError::Usage(format!(
             "--labels chess: files run from a to z, so n ≤ {}; use --labels index",
@@ -49,7 +40,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     if let Some(k) = args.class {
         check_class(n, k)?;
     }
-    let dest = super::destination(&args.output)?;
+    let dest = Destination::checked(&args.svg.output).map_err(CommandError::Usage)?;
     let svg = if let Some(text) = &args.solution {
         if args.allow_attacks {
             let raw = reader::parse_one(text, args.from.notation())
@@ -65,7 +56,8 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             })?;
             render::attacks_svg(&cols, &rules, labels)
         } else {
-            let board = board_arg(text, args.from, n, "--solution").map_err(|e| match e {
+            let read = board_arg_read(text, args.from, n, "--solution");
+            let (board, _) = read.map_err(|e| match e {
                 CommandError::Usage(m) if m.contains("attack") => CommandError::Usage(format!(
                     "{m} (--allow-attacks draws it with the attacking pairs marked)"
                 )),

@@ -12,7 +12,7 @@ use queens::Finished;
 use queens::plan::{Part, Plan};
 pub use run::run_part_stoppable;
 use std::path::Path;
-pub use stopped::{PartEnd, Stopped, resume_hint};
+pub use stopped::{PartEnd, Stopped};
 
 /// Counts `part` of `plan` as [`run_part_stoppable`] does; a stop is an error that says how far
 /// the run got and, with a checkpoint, how to resume.
@@ -29,11 +29,7 @@ pub fn run_part(
             "stopped by {}: {}{}",
             s.reason,
             s.progress,
-            if s.resumable {
-                format!("; {}", resume_hint())
-            } else {
-                String::new()
-            }
+            s.resume_text()
         ))),
     }
 }

@@ -2,25 +2,15 @@
 //! errors of a journaled run.
 
 use crate::commands::CommandError;
+use crate::output::shell_word;
 use crate::signals;
 use queens::Finished;
 use queens::counter::resume::ResumeError;
 
 /// The command line as typed, for the "run this again to resume" hint.
 fn command_line() -> String {
-    std::env::args()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=,:+%@".contains(c))
-            {
-                a
-            } else {
-                format!("'{}'", a.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let words: Vec<String> = std::env::args().map(|a| shell_word(&a, "=")).collect();
+    words.join(" ")
 }
 
 /// A run that a signal stopped (its units in flight cut short and not kept): what to say
@@ -36,6 +26,16 @@ pub struct Stopped {
     pub resumable: bool,
 }
 
+impl Stopped {
+    /// `; ` and the resume hint where a checkpoint holds the finished units, else nothing.
+    pub fn resume_text(&self) -> String {
+        match self.resumable {
+            true => format!("; {}", resume_hint()),
+            false => String::new(),
+        }
+    }
+}
+
 /// How [`run_part_stoppable`] ended.
 #[allow(clippy::large_enum_variant)] // one per board size
 pub enum PartEnd {
@@ -46,7 +46,7 @@ pub enum PartEnd {
 }
 
 /// The resume hint: `to resume, run the same command again: …`.
-pub fn resume_hint() -> String {
+fn resume_hint() -> String {
     format!("to resume, run the same command again: {}", command_line())
 }
 

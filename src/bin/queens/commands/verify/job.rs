@@ -2,8 +2,9 @@
 
 use super::args::VerifyArgs;
 use crate::cli::SearchArgs;
-use crate::commands::exports::TableOutputs;
-use crate::commands::{CommandError, known_table, refuse_outputs_that_are_inputs};
+use crate::commands::{CommandError, known_table};
+use crate::output::refuse_outputs_that_are_inputs;
+use queens::console::outputs::TableOutputs;
 use queens::formats::export::RunMeta;
 use queens::plan::Engine;
 use queens::runner::Split;
@@ -52,8 +53,9 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
     refuse_outputs_that_are_inputs(
         &args.outputs.named(),
         &[("--known", args.known.known.as_deref().map(Path::new))],
-    )?;
-    let outputs = TableOutputs::plan(&args.outputs)?;
+    )
+    .map_err(CommandError::Usage)?;
+    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
     let meta = RunMeta::now(search.threads.map(usize::from)).verified_against(known.source());
     Ok(Job {
         sizes: args.sizes.0,

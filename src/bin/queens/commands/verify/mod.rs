@@ -10,7 +10,6 @@ mod size;
 use super::{CommandError, install_signals};
 pub use args::{LONG_HELP, VerifyArgs};
 use queens::formats::table::Row;
-use std::io::Write;
 
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
@@ -28,9 +27,8 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             let (passed, line, row) = size::check(&job, n, &rows)?;
             failures += usize::from(!passed);
             if job.outputs.human_on_stdout {
-                let mut out = std::io::stdout().lock();
-                writeln!(out, "{}", crate::style::verdicts(&line, true))?;
-                out.flush()?;
+                let line = crate::style::verdicts(&line, true);
+                super::to_stdout(format!("{line}\n").as_bytes())?;
             }
             lines += &line;
             lines.push('\n');

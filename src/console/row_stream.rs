@@ -1,10 +1,9 @@
-//! The outputs a count's rows stream to as each size finishes: [`RowStream`].
+//! The outputs a count's rows stream to as each size finishes: [`RowStream`] (`count`).
 
-use crate::cli::SearchArgs;
-use crate::commands::CommandError;
-use crate::output::{Destination, Stream};
-use queens::formats::table::{self, CSV_HEADER, Row};
-use std::io::Write;
+use super::destination::{Destination, Stream};
+use crate::formats::table::{self, CSV_HEADER, Row};
+use crate::plan::Engine;
+use std::io::{self, Write};
 
 /// The outputs rows stream to: the human table (of the chosen columns, with the footer line
 /// at the end) or CSV on stdout, a line each as its size finishes, and the `--csv` file,
@@ -15,16 +14,19 @@ pub struct RowStream<'a> {
     /// The `--csv` file (not stdout) as it is streamed.
     file: Option<Stream<'a>>,
     /// The failure that ended writing the `--csv` file: the rows go on to the other outputs.
-    pub failed: Option<std::io::Error>,
+    pub failed: Option<io::Error>,
     human: Option<Vec<usize>>,
     widths: [usize; 12],
     started: bool,
 }
 
 impl<'a> RowStream<'a> {
+    /// The stream of the rows of `sizes`, counted by `engine` on `threads` (for the widths of
+    /// the human table's columns), to `csv` and, where it is not on stdout, the human table
+    /// of `human`'s columns.
     pub fn new(
         sizes: &[usize],
-        search: &SearchArgs,
+        (engine, threads): (Engine, usize),
         csv: Option<&'a Destination>,
         human: Option<Vec<usize>>,
     ) -> Self {
@@ -36,13 +38,13 @@ impl<'a> RowStream<'a> {
             failed: None,
             human: human.filter(|_| csv != Some(&Destination::Stdout)),
             // Fixed before the first row, from the published counts of the sizes asked for.
-            widths: table::streamed_widths(sizes, search.engine(), search.thread_count()),
+            widths: table::streamed_widths(sizes, engine, threads),
             started: false,
         }
     }
 
     /// Streams the last of `rows`, just finished.
-    pub fn row(&mut self, rows: &[Row]) -> Result<(), CommandError> {
+    pub fn row(&mut self, rows: &[Row]) -> io::Result<()> {
         let row = rows.last().expect("a row was just added");
         let mut text = String::new();
         if self.csv == Some(&Destination::Stdout) {
@@ -54,14 +56,14 @@ impl<'a> RowStream<'a> {
             if !self.started {
                 text += &self.line(&CSV_HEADER.map(String::from));
             }
-            text += &crate::style::verdicts(&self.line(&row.display_fields()), false);
+            text += &super::style::verdicts(&self.line(&row.display_fields()), false);
         }
         self.started = true;
         // The file first: once a row is on stdout, the file holds it too. A file that cannot
         // be written is given up, not the count: its rows go on to stdout.
         self.update_file(rows);
         if !text.is_empty() {
-            let mut out = std::io::stdout().lock();
+            let mut out = io::stdout().lock();
             out.write_all(text.as_bytes())?;
             out.flush()?;
         }
@@ -87,7 +89,7 @@ impl<'a> RowStream<'a> {
     /// Ends the stream: a `--csv` file is written even when no size finished (its header),
     /// unless it would replace a file, which is then left as it was (and returned); the human
     /// table gets its footer line (engine, kernel, threads, time).
-    pub fn finish(&mut self, rows: &[Row]) -> Result<Vec<&'a Destination>, CommandError> {
+    pub fn finish(&mut self, rows: &[Row]) -> io::Result<Vec<&'a Destination>> {
         let mut kept = Vec::new();
         if rows.is_empty()
             && let Some(dest @ Destination::File(_)) = self.csv
@@ -101,7 +103,7 @@ impl<'a> RowStream<'a> {
         if let Some(columns) = &self.human
             && let Some(footer) = table::footer(rows, columns)
         {
-            let mut out = std::io::stdout().lock();
+            let mut out = io::stdout().lock();
             writeln!(out, "{footer}")?;
             out.flush()?;
         }
@@ -115,5 +117,59 @@ impl<'a> RowStream<'a> {
         let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
         let widths: Vec<usize> = columns.iter().map(|&i| self.widths[i]).collect();
         table::layout(columns).with_widths(&widths).line(&picked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of n = 1 to `last`, counted.
+    fn rows(last: usize) -> Vec<Row> {
+        let count = |n| Row::from_counts(&crate::count(n).unwrap());
+        (1..=last).map(count).collect()
+    }
+
+    /// The CSV of `rows`, as `--csv` writes it.
+    fn csv(rows: &[Row]) -> String {
+        let mut out = Vec::new();
+        table::write_csv(rows, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_csv_file_holds_every_finished_row_after_each_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.csv");
+        let dest = Destination::File(path.clone());
+        let rows = rows(3);
+        let mut stream = RowStream::new(&[1, 2, 3], (Engine::Enumerate, 1), Some(&dest), None);
+        for k in 1..=rows.len() {
+            stream.row(&rows[..k]).unwrap();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), csv(&rows[..k]));
+        }
+        assert_eq!(stream.csv_written(), Some(&dest));
+        assert!(stream.finish(&rows).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_run_that_finished_no_size_leaves_a_file_as_it_was_and_writes_a_new_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("old.csv"), dir.path().join("new.csv"));
+        std::fs::write(&old, "n,total\n8,92\n").unwrap();
+        for (path, kept) in [(old, true), (new, false)] {
+            let dest = Destination::File(path.clone());
+            let mut stream = RowStream::new(&[8], (Engine::Symmetric, 1), Some(&dest), None);
+            assert_eq!(stream.finish(&[]).unwrap().len(), usize::from(kept));
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(
+                text,
+                if kept {
+                    "n,total\n8,92\n".to_string()
+                } else {
+                    csv(&[])
+                }
+            );
+        }
     }
 }
