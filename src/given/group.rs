@@ -9,7 +9,8 @@
 //! with its images under the turn finds (`fixed`: a tree about the square root of the full
 //! one's size).
 
-use super::{Partial, Square};
+use super::error::Square;
+use super::partial::Partial;
 use crate::symmetry::Transform;
 use std::fmt;
 

@@ -4,7 +4,8 @@
 //! between them), and the placements of the top free rows split it into units for the
 //! threads, each unit an interior of its own with its unit rows' queens pre-placed as givens.
 
-use super::{MAX_N, Partial};
+use super::error::MAX_N;
+use super::partial::Partial;
 use crate::rules::full_mask;
 use crate::search::kernel::{Interior, Kernel, MAX_DEPTH};
 use rayon::prelude::*;

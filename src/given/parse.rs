@@ -15,7 +15,7 @@
 //! squares; one word of n digits and dashes (2 ≤ n ≤ 9) is `digits`; other numbers and dashes
 //! are `cols`.
 
-use super::{GivenError, MAX_N, Square};
+use super::error::{GivenError, MAX_N, Square};
 
 /// What a square read from text holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,8 @@
 //! board of the givens alone and every placement in a free row (the tree the oracle of
 //! `tests/it/variants/oracle.rs` counts).
 
-use super::{MAX_N, Partial};
+use super::error::MAX_N;
+use super::partial::Partial;
 use crate::rules::{RowStep, full_mask, with_row_step};
 use rayon::prelude::*;
 

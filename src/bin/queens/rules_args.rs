@@ -47,12 +47,12 @@ struct RulesFlags {
     /// placeholder for an empty row: cols `"0 - - 5 - - - -"`, digits `1--6----`, board or
     /// leetcode rows of `Q`, `x` (blocked) and `.` (an empty row all dots); `@FILE` reads
     /// FILE. Classes are under the symmetries that keep the givens and the blocked squares
-    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, display_order = 902, hide_short_help = true)]
+    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 902, hide_short_help = true)]
     given: Option<SquaresArg>,
     /// Blocked squares: no piece of a solution stands on one. Chess squares (`"c1 d4"`), the
     /// cols or digits notation with `-` for a row with none, board or leetcode rows with `x`
     /// for each blocked square, or `@FILE`
-    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, display_order = 903, hide_short_help = true)]
+    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 903, hide_short_help = true)]
     blocked: Option<SquaresArg>,
 }
 
