@@ -42,6 +42,13 @@ struct RulesFlags {
     /// Counted by the enumerate engine; classes under the square's 8 symmetries (D4).
     #[arg(long, alias = "surface", value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
     board: BoardArg,
+}
+
+/// `--given` and `--blocked`: a partial board, whose completions `count` counts and `list`
+/// lists (flattened into their arguments, last, so that the display order of the options
+/// before them stays as it was).
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct GivenArgs {
     /// Given queens: every solution counted or listed holds them. Chess squares (`"a8 e7"`:
     /// file a is column 0, rank N is row 0), or a partial board in another notation with a
     /// placeholder for an empty row: cols `"0 - - 5 - - - -"`, digits `1--6----`, board or
@@ -56,8 +63,43 @@ struct RulesFlags {
     blocked: Option<SquaresArg>,
 }
 
+impl GivenArgs {
+    /// Whether `--given` or `--blocked` was given.
+    pub fn has_squares(&self) -> bool {
+        self.given.is_some() || self.blocked.is_some()
+    }
+
+    /// The partial board of `--given` and `--blocked` on the n×n board, `None` without them.
+    pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, GivenFailure> {
+        if !self.has_squares() {
+            return Ok(None);
+        }
+        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, GivenFailure> {
+            match arg.map(|a| a.0) {
+                None => Ok(String::new()),
+                Some(t) => match t.strip_prefix('@') {
+                    Some(path) => std::fs::read_to_string(path).map_err(|e| {
+                        GivenFailure::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
+                    }),
+                    None => Ok(t.to_string()),
+                },
+            }
+        };
+        let given = text("--given", self.given)?;
+        let blocked = text("--blocked", self.blocked)?;
+        let flag = if self.given.is_some() {
+            "--given"
+        } else {
+            "--blocked"
+        };
+        Partial::parse(n, rules, &given, &blocked)
+            .map(Some)
+            .map_err(|e| GivenFailure::Usage(format!("{flag}: n = {n}: {e}")))
+    }
+}
+
 /// The text of `--given` or `--blocked`, as written: its squares depend on the board size, so
-/// it is read per size ([`RulesArgs::partial`]). Kept for the whole run (leaked once, a few
+/// it is read per size ([`GivenArgs::partial`]). Kept for the whole run (leaked once, a few
 /// bytes per process), so that the rules' flags stay `Copy` as the search options are.
 #[derive(Clone, Copy, Debug)]
 pub struct SquaresArg(&'static str);
@@ -125,8 +167,6 @@ impl Default for RulesArgs {
             flags: RulesFlags {
                 piece: PieceArg::Queen,
                 board: BoardArg::Plane,
-                given: None,
-                blocked: None,
             },
             engine_given: false,
         }
@@ -176,39 +216,6 @@ impl RulesArgs {
     /// The rules asked for.
     pub fn rules(&self) -> Rules {
         rules_of(self.flags.piece, self.flags.board)
-    }
-
-    /// Whether `--given` or `--blocked` was given.
-    pub fn has_squares(&self) -> bool {
-        self.flags.given.is_some() || self.flags.blocked.is_some()
-    }
-
-    /// The partial board of `--given` and `--blocked` on the n×n board, `None` without them.
-    pub fn partial(&self, n: usize) -> Result<Option<Partial>, GivenFailure> {
-        if !self.has_squares() {
-            return Ok(None);
-        }
-        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, GivenFailure> {
-            match arg.map(|a| a.0) {
-                None => Ok(String::new()),
-                Some(t) => match t.strip_prefix('@') {
-                    Some(path) => std::fs::read_to_string(path).map_err(|e| {
-                        GivenFailure::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
-                    }),
-                    None => Ok(t.to_string()),
-                },
-            }
-        };
-        let given = text("--given", self.flags.given)?;
-        let blocked = text("--blocked", self.flags.blocked)?;
-        let flag = if self.flags.given.is_some() {
-            "--given"
-        } else {
-            "--blocked"
-        };
-        Partial::parse(n, self.rules(), &given, &blocked)
-            .map(Some)
-            .map_err(|e| GivenFailure::Usage(format!("{flag}: n = {n}: {e}")))
     }
 
     /// The engine that counts the rules: `asked` if it counts them ([`Engine::supports`]);
@@ -285,6 +292,7 @@ pub fn check_bfile(rules: &Rules, asked: bool) -> Result<(), String> {
 /// option of `count` that a partial board does not take (refused, before any work).
 pub fn count_given(
     sizes: &[usize],
+    given: &GivenArgs,
     rules: &RulesArgs,
     counter: &dyn Fn(&Partial) -> Result<Completions, String>,
     others: Option<&str>,
@@ -296,7 +304,7 @@ pub fn count_given(
     }
     let mut partials = Vec::with_capacity(sizes.len());
     for &n in sizes {
-        match rules.partial(n)? {
+        match given.partial(n, rules.rules())? {
             Some(p) => partials.push(p),
             None => return Ok(()),
         }
@@ -389,13 +397,14 @@ fn write_stdout(bytes: &[u8]) -> Result<(), GivenFailure> {
 /// `--blocked`).
 pub fn list_given(
     n: usize,
+    given: &GivenArgs,
     rules: &RulesArgs,
     notation: queens::board::notation::Notation,
     limit: Option<u64>,
     others: Option<&str>,
 ) -> Result<bool, GivenFailure> {
     use queens::board::notation::{Notation, write};
-    let Some(p) = rules.partial(n)? else {
+    let Some(p) = given.partial(n, rules.rules())? else {
         return Ok(false);
     };
     if let Some(flag) = others {

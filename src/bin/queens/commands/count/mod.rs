@@ -25,7 +25,7 @@ pub use args::{CountArgs, LONG_HELP};
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
-    if args.search.rules.has_squares() {
+    if args.given.has_squares() {
         return given(&args);
     }
     match resolve::resolve(args, quiet)? {
@@ -50,8 +50,10 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
         let c = s.threads.map_or(c, |t| c.threads(t.into()));
         c.completions().map_err(|e| e.to_string())
     };
-    crate::rules_args::count_given(&args.sizes.0, &s.rules, &counter, others).map_err(|e| match e {
-        crate::rules_args::GivenFailure::Usage(m) => CommandError::Usage(m),
-        crate::rules_args::GivenFailure::Io(m) => CommandError::Io(m),
-    })
+    crate::rules_args::count_given(&args.sizes.0, &args.given, &s.rules, &counter, others).map_err(
+        |e| match e {
+            crate::rules_args::GivenFailure::Usage(m) => CommandError::Usage(m),
+            crate::rules_args::GivenFailure::Io(m) => CommandError::Io(m),
+        },
+    )
 }

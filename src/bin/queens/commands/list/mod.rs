@@ -27,7 +27,14 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let job = job::resolve(args)?;
     let others = [(job.classes, "--classes"), (job.orbit.is_some(), "--orbit")];
     let others = others.iter().find(|o| o.0).map(|o| o.1);
-    let given = crate::rules_args::list_given(job.n, &args.rules, job.notation, job.limit, others);
+    let given = crate::rules_args::list_given(
+        job.n,
+        &args.given,
+        &args.rules,
+        job.notation,
+        job.limit,
+        others,
+    );
     match given {
         Ok(true) => return Ok(()),
         Ok(false) => {}
