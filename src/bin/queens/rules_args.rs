@@ -412,32 +412,54 @@ pub fn list_given(
             "{flag} is not taken with --given or --blocked: list writes their completions"
         )));
     }
-    let mut out = Vec::new();
+    // Streamed: each board is written as the search finds it (through a buffer), the first
+    // write error kept and the rest of the search left unwritten.
+    use std::io::Write;
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed: Option<std::io::Error> = None;
+    let mut put = |bytes: &[u8], failed: &mut Option<std::io::Error>| {
+        if failed.is_none()
+            && let Err(e) = stdout.write_all(bytes)
+        {
+            *failed = Some(e);
+        }
+    };
     match notation {
-        Notation::Csv => out.extend_from_slice(b"index,solution\n"),
-        Notation::Leetcode => out.push(b'['),
+        Notation::Csv => put(b"index,solution\n", &mut failed),
+        Notation::Leetcode => put(b"[", &mut failed),
         _ => {}
     }
     let mut written = 0u64;
+    let mut line = Vec::new();
     p.for_each_completion(|cols| {
-        if limit.is_some_and(|l| written >= l) {
+        if limit.is_some_and(|l| written >= l) || failed.is_some() {
             return;
         }
+        line.clear();
         match notation {
-            Notation::Csv => out.extend_from_slice(format!("{},", written + 1).as_bytes()),
-            Notation::Leetcode => out.extend_from_slice(if written == 0 { b"\n" } else { b",\n" }),
-            Notation::Board if written > 0 => out.push(b'\n'),
+            Notation::Csv => line.extend_from_slice(format!("{},", written + 1).as_bytes()),
+            Notation::Leetcode => line.extend_from_slice(if written == 0 { b"\n" } else { b",\n" }),
+            Notation::Board if written > 0 => line.push(b'\n'),
             _ => {}
         }
-        write(&mut out, notation, cols);
+        write(&mut line, notation, cols);
         if notation != Notation::Board && notation != Notation::Leetcode {
-            out.push(b'\n');
+            line.push(b'\n');
         }
+        put(&line, &mut failed);
         written += 1;
     });
     if notation == Notation::Leetcode {
-        out.extend_from_slice(if written > 0 { b"\n]\n" } else { b"]\n" });
+        put(if written > 0 { b"\n]\n" } else { b"]\n" }, &mut failed);
     }
-    write_stdout(&out)?;
-    Ok(true)
+    let flushed = match failed {
+        Some(e) => Err(e),
+        None => stdout.flush(),
+    };
+    match flushed {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(true),
+    }
 }

@@ -307,3 +307,34 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
         "cannot read",
     );
 }
+
+/// Where the kernels do not count a partial board, the plain search does and says so: free
+/// rows 4 apart (givens in three consecutive rows), and rules other than the queens on the
+/// plane; the counts are the oracle's.
+#[test]
+fn the_plain_search_counts_what_no_kernel_fits() {
+    let cases = [
+        (oracle::Rules::QUEEN, vec![(3, 0), (4, 2), (5, 4)]),
+        (oracle::Rules::SUPERQUEEN, vec![(0, 0)]),
+        (oracle::Rules::TORUS, vec![(0, 0)]),
+    ];
+    for (rules, given) in cases {
+        let pb = Problem::new(11, rules).with_given(&given);
+        let t = oracle::bitmask(&pb, |_| {});
+        for k in Kernel::available() {
+            let p = partial(&pb);
+            let c = Counter::new(11)
+                .rules(p.rules())
+                .given(&p)
+                .engine(Engine::Symmetric)
+                .kernel(k.into())
+                .completions()
+                .unwrap();
+            assert_eq!(
+                (c.total, c.nodes, c.search),
+                (u128::from(t.solutions), u128::from(t.nodes), "plain"),
+                "{pb:?}"
+            );
+        }
+    }
+}
