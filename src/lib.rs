@@ -93,6 +93,8 @@
 //! - [`plan`]: the split of a size into numbered units ([`plan::Plan`]), the [`Engine`]
 //!   names, the [`plan::Tally`] of a unit, [`plan::Part`]s; knows no engine.
 //! - [`search`]: the engines and their kernels (the only home of `unsafe`).
+//! - [`given`]: given queens and blocked squares: a partial board, its completions counted
+//!   (by the kernels where they fit) and classed under the symmetries that keep it.
 //! - [`mod@error`]: the library's [`Error`], which names sizes, kernels, parts and tallies.
 //! - [`verify`]: the published values (OEIS), for verification only.
 //! - [`storage`]: the file machinery: atomic writes, bounded reads, checksums, the text of a
@@ -128,6 +130,7 @@ pub mod counter;
 pub mod draw;
 pub mod error;
 pub mod formats;
+pub mod given;
 pub mod plan;
 pub mod rules;
 pub mod runner;

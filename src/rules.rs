@@ -557,7 +557,7 @@ impl Knight {
 }
 
 /// The row step of superqueens on the plane ([`Rules::SUPERQUEENS`]): the queen's masks
-/// and the knight's squares of the next two rows ([`Knight`]).
+/// and the knight's squares of the next two rows (`Knight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Superqueens {
     queen: Queens,

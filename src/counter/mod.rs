@@ -8,6 +8,7 @@ mod into_error;
 pub mod resume;
 
 use crate::error::Error;
+use crate::given::{Completions, Partial, Search};
 use crate::plan::stop::StopFlag;
 use crate::plan::{ClassCounts, Engine, Part, Plan, Tally};
 use crate::rules::Rules;
@@ -199,6 +200,7 @@ pub struct Counter<'a> {
     on_unit: Option<OnUnit<'a>>,
     stop: Option<&'a StopFlag>,
     checkpoint: Option<&'a Path>,
+    partial: Option<&'a Partial>,
 }
 
 impl<'a> Counter<'a> {
@@ -217,6 +219,7 @@ impl<'a> Counter<'a> {
             on_unit: None,
             stop: None,
             checkpoint: None,
+            partial: None,
         }
     }
 
@@ -347,9 +350,66 @@ impl<'a> Counter<'a> {
         self.on_unit
     }
 
+    /// Given queens and blocked squares (a [`Partial`] board of this size and rules): the
+    /// count is then of its completions, run with [`Counter::completions`] ([`Counter::run`],
+    /// [`Counter::count`] and [`Counter::plan`] refuse it with an [`Error::Options`] rather
+    /// than count the whole board). The engine picks the search: [`Engine::Enumerate`] the
+    /// plain backtracking, the default the kernels (where the partial board fits them).
+    ///
+    /// ```
+    /// use queens::{Counter, Engine, given::Partial, rules::Rules};
+    /// let p = Partial::parse(8, Rules::QUEENS, "a8", "").unwrap();
+    /// let c = Counter::new(8).given(&p).threads(1).completions()?;
+    /// assert_eq!((c.total, c.classes, c.group.name().as_str()), (4, 2, "{id, transpose}"));
+    /// let plain = Counter::new(8).given(&p).engine(Engine::Enumerate).completions()?;
+    /// assert_eq!((plain.total, plain.nodes, plain.search), (4, 227, "plain"));
+    /// assert!(Counter::new(8).given(&p).count().is_err());
+    /// # Ok::<(), queens::Error>(())
+    /// ```
+    pub fn given(mut self, partial: &'a Partial) -> Self {
+        self.partial = Some(partial);
+        self
+    }
+
+    /// Counts the completions of the partial board of [`Counter::given`] (an
+    /// [`Error::Options`] without one, or for one of another size or rules than the count's),
+    /// with the kernel and threads asked for.
+    pub fn completions(&self) -> Result<Completions, Error> {
+        let Some(p) = self.partial else {
+            return Err(Error::Options(
+                "Counter::completions counts a partial board: give one with Counter::given"
+                    .to_string(),
+            ));
+        };
+        if (p.n(), p.rules()) != (self.n, self.rules) {
+            return Err(Error::Options(format!(
+                "the partial board is of n = {} under {}, the count of n = {} under {}",
+                p.n(),
+                p.rules(),
+                self.n,
+                self.rules
+            )));
+        }
+        let threads = match self.threads {
+            Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
+            Some(t) => t,
+            None => runner::available_threads(),
+        };
+        let search = match self.chosen_engine() {
+            Engine::Enumerate => Search::Plain,
+            _ => Search::Kernel(self.kernel.resolve()?),
+        };
+        Ok(p.count(search, threads))
+    }
+
     /// The plan this count runs: its units, identity and kernel (for a journal that must name
     /// them before the run starts).
     pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
+        if self.partial.is_some() {
+            return Err(Error::Options(
+                "a count of given or blocked squares runs with Counter::completions".to_string(),
+            ));
+        }
         let engine = self.chosen_engine();
         runner::build::check_rules(engine, self.split, &self.rules)?;
         let kernel = self.kernel.resolve_for(engine)?;

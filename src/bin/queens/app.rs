@@ -82,6 +82,7 @@ Examples:
   queens list 4 --format leetcode       LeetCode 51's answer: [[\".Q..\",\"...Q\",...],...]
   queens list 8 --orbit 15863724        the class of one board, in any notation
   queens list 16 --limit 5              the first five solutions
+  queens list 8 --given a8 --blocked c1    the solutions holding a8 with no queen on c1
   queens list 12 -o n12.txt             write to a file (atomically)
 
 Progress (solutions written) goes to stderr on long runs; --quiet silences it.")]

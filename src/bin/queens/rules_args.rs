@@ -2,9 +2,12 @@
 //! argument group for every command that searches (flattened into [`crate::cli::SearchArgs`]),
 //! and the engine they leave: an engine left to its default that does not count the rules
 //! gives way to one that does; one asked for with `--engine` is refused in one line.
+//! `--given` and `--blocked`: a partial board ([`queens::given::Partial`]) whose completions
+//! `count` counts and `list` lists ([`count_given`], [`list_given`]).
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
+use queens::given::{Completions, Partial, Square};
 use queens::plan::Engine;
 use queens::rules::{Piece, Rules, Surface};
 use queens::sequences::Sequence;
@@ -40,6 +43,81 @@ struct RulesFlags {
     /// Counted by the enumerate engine; classes under the square's 8 symmetries (D4).
     #[arg(long, alias = "surface", value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
     board: BoardArg,
+}
+
+/// `--given` and `--blocked`: a partial board, whose completions `count` counts and `list`
+/// lists (flattened into their arguments, last, so that the display order of the options
+/// before them stays as it was).
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct GivenArgs {
+    /// Given queens: every solution counted or listed holds them. Chess squares (`"a8 e7"`:
+    /// file a is column 0, rank N is row 0), or a partial board in another notation with a
+    /// placeholder for an empty row: cols `"0 - - 5 - - - -"`, digits `1--6----`, board or
+    /// leetcode rows of `Q`, `x` (blocked) and `.` (an empty row all dots); `@FILE` reads
+    /// FILE. Classes are under the symmetries that keep the givens and the blocked squares
+    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 902, hide_short_help = true)]
+    given: Option<SquaresArg>,
+    /// Blocked squares: no piece of a solution stands on one. Chess squares (`"c1 d4"`), the
+    /// cols or digits notation with `-` for a row with none, board or leetcode rows with `x`
+    /// for each blocked square, or `@FILE`
+    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 903, hide_short_help = true)]
+    blocked: Option<SquaresArg>,
+}
+
+impl GivenArgs {
+    /// Whether `--given` or `--blocked` was given.
+    pub fn has_squares(&self) -> bool {
+        self.given.is_some() || self.blocked.is_some()
+    }
+
+    /// The partial board of `--given` and `--blocked` on the n×n board, `None` without them.
+    pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, GivenFailure> {
+        if !self.has_squares() {
+            return Ok(None);
+        }
+        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, GivenFailure> {
+            match arg.map(|a| a.0) {
+                None => Ok(String::new()),
+                Some(t) => match t.strip_prefix('@') {
+                    Some(path) => std::fs::read_to_string(path).map_err(|e| {
+                        GivenFailure::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
+                    }),
+                    None => Ok(t.to_string()),
+                },
+            }
+        };
+        let given = text("--given", self.given)?;
+        let blocked = text("--blocked", self.blocked)?;
+        let flag = if self.given.is_some() {
+            "--given"
+        } else {
+            "--blocked"
+        };
+        Partial::parse(n, rules, &given, &blocked)
+            .map(Some)
+            .map_err(|e| GivenFailure::Usage(format!("{flag}: n = {n}: {e}")))
+    }
+}
+
+/// The text of `--given` or `--blocked`, as written: its squares depend on the board size, so
+/// it is read per size ([`GivenArgs::partial`]). Kept for the whole run (leaked once, a few
+/// bytes per process), so that the rules' flags stay `Copy` as the search options are.
+#[derive(Clone, Copy, Debug)]
+pub struct SquaresArg(&'static str);
+
+/// `--given`'s and `--blocked`'s parser: the text kept as written.
+fn squares_arg(s: &str) -> Result<SquaresArg, String> {
+    Ok(SquaresArg(Box::leak(s.to_owned().into_boxed_str())))
+}
+
+/// Why a partial board cannot be counted: a usage error (exit 2) or a `@FILE` that cannot be
+/// read (exit 3).
+#[derive(Debug)]
+pub enum GivenFailure {
+    /// The squares are refused (one line naming them).
+    Usage(String),
+    /// `@FILE` could not be read, or the output could not be written.
+    Io(String),
 }
 
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
@@ -201,5 +279,184 @@ pub fn check_bfile(rules: &Rules, sequence: Option<Sequence>) -> Result<(), Stri
     match sequence {
         None => Ok(()),
         Some(s) => s.check_rules(rules).map_err(|e| format!("--bfile: {e}")),
+    }
+}
+
+/// `count --given`/`--blocked`: the completions of each size's partial board, one row each on
+/// stdout (`n`, the givens, the blocked squares, the completions, their classes, the group
+/// they are classes under, the nodes and the search), then a line of threads and seconds.
+/// `counter` makes each count (the engine, kernel and threads asked for); `others` names an
+/// option of `count` that a partial board does not take (refused, before any work).
+pub fn count_given(
+    sizes: &[usize],
+    given: &GivenArgs,
+    rules: &RulesArgs,
+    counter: &dyn Fn(&Partial) -> Result<Completions, String>,
+    others: Option<&str>,
+) -> Result<(), GivenFailure> {
+    if let Some(flag) = others {
+        return Err(GivenFailure::Usage(format!(
+            "{flag} is not taken with --given or --blocked: their counts are a table on stdout"
+        )));
+    }
+    let mut partials = Vec::with_capacity(sizes.len());
+    for &n in sizes {
+        match given.partial(n, rules.rules())? {
+            Some(p) => partials.push(p),
+            None => return Ok(()),
+        }
+    }
+    let mut rows = Vec::with_capacity(partials.len());
+    for p in &partials {
+        rows.push(counter(p).map_err(GivenFailure::Usage)?);
+    }
+    let names = |s: &[Square], n| Partial::names(s, n);
+    let cells: Vec<[String; 8]> = rows
+        .iter()
+        .zip(&partials)
+        .map(|(c, p)| {
+            [
+                c.n.to_string(),
+                names(p.given(), p.n()),
+                names(p.blocked(), p.n()),
+                c.total.to_string(),
+                c.classes.to_string(),
+                c.group.name(),
+                c.nodes.to_string(),
+                c.search.to_string(),
+            ]
+        })
+        .collect();
+    let header = [
+        "n",
+        "given",
+        "blocked",
+        "completions",
+        "classes",
+        "group",
+        "nodes",
+        "search",
+    ];
+    let width = |i: usize| {
+        cells
+            .iter()
+            .map(|r| r[i].chars().count())
+            .chain([header[i].len()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..8).map(width).collect();
+    // Numbers right-aligned, words left-aligned.
+    let line = |r: [&str; 8]| {
+        let mut out = String::new();
+        for (i, cell) in r.iter().enumerate() {
+            let w = widths[i];
+            let pad = w - cell.chars().count();
+            let cell = if matches!(i, 0 | 3 | 4 | 6) {
+                format!("{}{cell}", " ".repeat(pad))
+            } else {
+                format!("{cell}{}", " ".repeat(pad))
+            };
+            out += &cell;
+            out += if i < 7 { "  " } else { "" };
+        }
+        out.trim_end().to_string() + "\n"
+    };
+    let mut text = line(header);
+    for r in &cells {
+        text += &line(std::array::from_fn(|i| r[i].as_str()));
+    }
+    let seconds: f64 = rows.iter().map(|c| c.seconds).sum();
+    let threads = rows.first().map_or(1, |c| c.threads);
+    text += &format!(
+        "classes under the symmetries of D4 that keep the givens and the blocked squares; \
+         threads {threads}, {seconds:.2} seconds in all\n"
+    );
+    write_stdout(text.as_bytes())
+}
+
+/// Writes `bytes` to stdout; a closed stdout (`| head`) is the reader's choice.
+fn write_stdout(bytes: &[u8]) -> Result<(), GivenFailure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// `list N --given`/`--blocked`: the completions of the partial board in increasing order, in
+/// `notation` (one per line, `board` pictures a blank line apart, one `leetcode` list, `csv`
+/// with its header), at most `limit`; `others` names an option that a partial board does not
+/// take. Returns whether the partial board was listed (`false` without `--given` and
+/// `--blocked`).
+pub fn list_given(
+    n: usize,
+    given: &GivenArgs,
+    rules: &RulesArgs,
+    notation: queens::board::notation::Notation,
+    limit: Option<u64>,
+    others: Option<&str>,
+) -> Result<bool, GivenFailure> {
+    use queens::board::notation::{Notation, write};
+    let Some(p) = given.partial(n, rules.rules())? else {
+        return Ok(false);
+    };
+    if let Some(flag) = others {
+        return Err(GivenFailure::Usage(format!(
+            "{flag} is not taken with --given or --blocked: list writes their completions"
+        )));
+    }
+    // Streamed: each board is written as the search finds it (through a buffer), the first
+    // write error kept and the rest of the search left unwritten.
+    use std::io::Write;
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut failed: Option<std::io::Error> = None;
+    let mut put = |bytes: &[u8], failed: &mut Option<std::io::Error>| {
+        if failed.is_none()
+            && let Err(e) = stdout.write_all(bytes)
+        {
+            *failed = Some(e);
+        }
+    };
+    match notation {
+        Notation::Csv => put(b"index,solution\n", &mut failed),
+        Notation::Leetcode => put(b"[", &mut failed),
+        _ => {}
+    }
+    let mut written = 0u64;
+    let mut line = Vec::new();
+    p.for_each_completion(|cols| {
+        if limit.is_some_and(|l| written >= l) || failed.is_some() {
+            return;
+        }
+        line.clear();
+        match notation {
+            Notation::Csv => line.extend_from_slice(format!("{},", written + 1).as_bytes()),
+            Notation::Leetcode => line.extend_from_slice(if written == 0 { b"\n" } else { b",\n" }),
+            Notation::Board if written > 0 => line.push(b'\n'),
+            _ => {}
+        }
+        write(&mut line, notation, cols);
+        if notation != Notation::Board && notation != Notation::Leetcode {
+            line.push(b'\n');
+        }
+        put(&line, &mut failed);
+        written += 1;
+    });
+    if notation == Notation::Leetcode {
+        put(if written > 0 { b"\n]\n" } else { b"]\n" }, &mut failed);
+    }
+    let flushed = match failed {
+        Some(e) => Err(e),
+        None => stdout.flush(),
+    };
+    match flushed {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(true),
     }
 }

@@ -11,6 +11,7 @@
 mod agreement;
 mod cli;
 mod engines;
+mod given;
 pub mod oracle;
 pub mod orbits;
 mod outputs;

@@ -22,6 +22,8 @@ Examples:
   queens count 0-12 --engine enumerate --bfile - --sequence A319283   nodes of the plain tree
   queens count 1-16 --columns n,total,nodes,seconds  other columns (`all`: every one)
   queens count 1-14 --known r.csv             verify against an earlier run's --csv file
+  queens count 16 --given \"e14 i11\"          the boards holding two given queens, in classes
+  queens count 8 --given a8 --blocked \"c1 d4\"    … and no queen on c1 or d4 (forms: --given below)
 
 The table on stdout shows n, total, the classes by type and verified, and one line under it
 the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
@@ -87,4 +89,7 @@ pub struct CountArgs {
     /// Leave out the warning before a size that would take over an hour.
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// `--given`, `--blocked`: count the completions of a partial board.
+    #[command(flatten)]
+    pub given: crate::rules_args::GivenArgs,
 }

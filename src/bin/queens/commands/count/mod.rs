@@ -24,8 +24,35 @@ pub use args::{CountArgs, LONG_HELP};
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
+    if args.given.has_squares() {
+        return given(&args);
+    }
     match resolve::resolve(args, quiet)? {
         job::Resolved::Part(job) => part::run(&job),
         job::Resolved::Whole(job) => whole::run(&job),
     }
+}
+
+/// `count --given`/`--blocked`: the completions of a partial board, counted by
+/// [`queens::Counter::completions`] with the search options ([`crate::rules_args::count_given`]).
+fn given(args: &CountArgs) -> Result<(), CommandError> {
+    let s = args.search.resolved().map_err(CommandError::Usage)?;
+    let others = [
+        (args.part.is_some(), "--part"),
+        (args.checkpoint.is_some(), "--checkpoint"),
+    ];
+    let others = others.iter().find(|o| o.0).map(|o| o.1);
+    let others = others.or(args.outputs.files().next().map(|(info, _)| info.flag));
+    let counter = |p: &queens::given::Partial| {
+        let c = queens::Counter::new(p.n()).rules(p.rules()).given(p);
+        let c = c.engine(s.engine()).kernel(s.kernel);
+        let c = s.threads.map_or(c, |t| c.threads(t.into()));
+        c.completions().map_err(|e| e.to_string())
+    };
+    crate::rules_args::count_given(&args.sizes.0, &args.given, &s.rules, &counter, others).map_err(
+        |e| match e {
+            crate::rules_args::GivenFailure::Usage(m) => CommandError::Usage(m),
+            crate::rules_args::GivenFailure::Io(m) => CommandError::Io(m),
+        },
+    )
 }

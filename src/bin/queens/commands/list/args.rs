@@ -34,6 +34,9 @@ pub struct ListArgs {
     /// `--quiet`, from the top level.
     #[arg(from_global)]
     pub quiet: bool,
+    /// `--given`, `--blocked`: list the completions of a partial board.
+    #[command(flatten)]
+    pub given: crate::rules_args::GivenArgs,
 }
 
 /// `list`'s outputs: the list in a notation, and with `--classes` a JSON list or a Markdown

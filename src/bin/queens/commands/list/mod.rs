@@ -25,6 +25,22 @@ fn expected(n: usize, classes: bool, rules: &queens::rules::Rules) -> Option<u12
 /// Runs `queens list`: each output in its turn, all kept or none.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let job = job::resolve(args)?;
+    let others = [(job.classes, "--classes"), (job.orbit.is_some(), "--orbit")];
+    let others = others.iter().find(|o| o.0).map(|o| o.1);
+    let given = crate::rules_args::list_given(
+        job.n,
+        &args.given,
+        &args.rules,
+        job.notation,
+        job.limit,
+        others,
+    );
+    match given {
+        Ok(true) => return Ok(()),
+        Ok(false) => {}
+        Err(crate::rules_args::GivenFailure::Usage(m)) => return Err(CommandError::Usage(m)),
+        Err(crate::rules_args::GivenFailure::Io(m)) => return Err(CommandError::Io(m)),
+    }
     let (n, notation, limit) = (job.n, job.notation, job.limit);
     let result = write_all(&job.targets, |outs| {
         if let Some(board) = &job.orbit {

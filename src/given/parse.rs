@@ -1,0 +1,175 @@
+//! The squares of a partial board, from text: chess squares, or a partial board in the tool's
+//! other notations with a placeholder for an empty row.
+//!
+//! | form | example (n = 8) | reads |
+//! | --- | --- | --- |
+//! | squares | `a8 e7` | chess squares in any order: file `a` is column 0, rank `n` is row 0 (n ≤ 26) |
+//! | `cols` | `0 - - 5 - - - -` | one entry per row, row 0 first: a column counted from 0, or `-` for a row with no square |
+//! | `digits` | `1--6----` | the same counted from 1, one character per row (n ≤ 9) |
+//! | `board` | n lines of `Q`, `x` and `.` | row 0 first: `Q` a given queen, `x` a blocked square, `.` neither (an empty row is all dots) |
+//! | `leetcode` | `["Q.......","........",…]` | the `board` rows as LeetCode 51's strings |
+//!
+//! Squares and numbers may be separated by spaces, tabs, commas and semicolons, and wrapped in
+//! brackets; a `#` starts a comment to the end of the line. Which form: quoted strings are
+//! `leetcode`; lines of `Q`, `x` and `.` alone are `board`; words that start with a letter are
+//! squares; one word of n digits and dashes (2 ≤ n ≤ 9) is `digits`; other numbers and dashes
+//! are `cols`.
+
+use super::error::{GivenError, MAX_N, Square};
+
+/// What a square read from text holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// `Q` of a board: a given piece.
+    Queen,
+    /// `x` of a board: a blocked square.
+    Blocked,
+    /// A square listed (chess squares, `cols`, `digits`): a given or a blocked square, as the
+    /// text's option says.
+    Listed,
+}
+
+/// The squares of `text` on an n×n board, each with its [`Mark`], in the order written (see
+/// the module's page for the forms). Empty text has none. Errors name what they could not
+/// read or the square off the board.
+pub fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, GivenError> {
+    if !(1..=MAX_N).contains(&n) {
+        return Err(GivenError::Size(n));
+    }
+    let text: String = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if text.contains('"') {
+        let rows: Vec<&str> = text.split('"').skip(1).step_by(2).collect();
+        return board_rows(n, &rows, "leetcode");
+    }
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let is_row = |l: &str| l.chars().all(|ch| matches!(ch, 'Q' | 'x' | 'X' | '.'));
+    if !lines.is_empty() && lines.iter().all(|l| is_row(l)) {
+        return board_rows(n, &lines, "board");
+    }
+    let words: Vec<&str> = text
+        .split(|ch: char| ch.is_whitespace() || ",;[]()".contains(ch))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return Ok(Vec::new());
+    }
+    if words
+        .iter()
+        .any(|w| w.starts_with(|ch: char| ch.is_ascii_alphabetic()))
+    {
+        return words.iter().map(|w| algebraic(n, w)).collect();
+    }
+    if let [one] = words[..]
+        && (2..=9).contains(&n)
+        && one.len() == n
+        && one.chars().all(|ch| ch == '-' || ch.is_ascii_digit())
+    {
+        return one
+            .chars()
+            .enumerate()
+            .filter(|&(_, ch)| ch != '-')
+            .map(|(r, ch)| {
+                let c = ch.to_digit(10).unwrap_or(0) as usize;
+                if c == 0 || c > n {
+                    Err(GivenError::OffBoard {
+                        square: format!("column {ch} of row {} in '{one}'", r + 1),
+                        n,
+                    })
+                } else {
+                    Ok(((r, c - 1), Mark::Listed))
+                }
+            })
+            .collect();
+    }
+    if words.len() != n {
+        return Err(GivenError::Unreadable(format!(
+            "'{}': {} entries, not a square nor a column (or `-`) for each of the {n} rows",
+            text.trim(),
+            words.len()
+        )));
+    }
+    let mut marks = Vec::new();
+    for (r, w) in words.iter().enumerate() {
+        if *w == "-" {
+            continue;
+        }
+        let c: usize = w.parse().map_err(|_| {
+            GivenError::Unreadable(format!(
+                "'{w}' is not a column (counted from 0) nor `-` for an empty row"
+            ))
+        })?;
+        if c >= n {
+            return Err(GivenError::OffBoard {
+                square: format!("column {c} of row {r}"),
+                n,
+            });
+        }
+        marks.push(((r, c), Mark::Listed));
+    }
+    Ok(marks)
+}
+
+/// A chess square (`a8`): file letter, rank number.
+fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
+    let bad = || {
+        GivenError::Unreadable(format!(
+            "'{word}' is not a square: write a file letter and a rank, such as a{n}"
+        ))
+    };
+    let mut chars = word.chars();
+    let file = chars
+        .next()
+        .filter(char::is_ascii_lowercase)
+        .ok_or_else(bad)?;
+    let rank: usize = chars.as_str().parse().map_err(|_| bad())?;
+    let c = file as usize - 'a' as usize;
+    if c >= n || rank == 0 || rank > n {
+        return Err(GivenError::OffBoard {
+            square: word.to_string(),
+            n,
+        });
+    }
+    Ok(((n - rank, c), Mark::Listed))
+}
+
+/// The squares of a `board` or `leetcode` partial board: n rows of n of `Q`, `x` and `.`.
+fn board_rows(n: usize, rows: &[&str], notation: &str) -> Result<Vec<(Square, Mark)>, GivenError> {
+    if rows.len() != n {
+        return Err(GivenError::Unreadable(format!(
+            "a {notation} partial board of {} rows: the board has {n}",
+            rows.len()
+        )));
+    }
+    let mut marks = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.trim();
+        if row.chars().count() != n {
+            return Err(GivenError::Unreadable(format!(
+                "row {r} of the {notation} partial board, '{row}', has {} squares, not {n}",
+                row.chars().count()
+            )));
+        }
+        for (c, ch) in row.chars().enumerate() {
+            match ch {
+                'Q' => marks.push(((r, c), Mark::Queen)),
+                'x' | 'X' => marks.push(((r, c), Mark::Blocked)),
+                '.' => {}
+                other => {
+                    return Err(GivenError::Unreadable(format!(
+                        "'{other}' in row {r} of the {notation} partial board: write Q for a \
+                         given queen, x for a blocked square, . for neither"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(marks)
+}

@@ -1,0 +1,340 @@
+//! Given queens and blocked squares (issue 40 point 3) through the library and the command
+//! line, against the oracle written apart from it ([`oracle`]: brute force over permutations
+//! to n = 8, the bitmask search with its node counts to n = 12) and the orbit computation
+//! ([`orbits`]) under the subgroup that keeps the givens and the blocked squares; every kernel
+//! this CPU runs (the others named on stderr as skipped), and every refusal.
+
+use super::oracle::{self, Board, Piece, Problem};
+use super::orbits::{classes, keeping, square_group};
+use crate::common::{dir, fails_with, file_with, path_str, stdout_of, usage_errors};
+use queens::given::{Partial, Search};
+use queens::rules::Rules;
+use queens::search::kernel::Kernel;
+use queens::{Counter, Engine};
+
+/// The library's rules of the oracle's.
+fn rules_of(r: oracle::Rules) -> Rules {
+    match (r.piece, r.board) {
+        (Piece::Queen, Board::Plane) => Rules::QUEENS,
+        (Piece::Superqueen, Board::Plane) => Rules::SUPERQUEENS,
+        (Piece::Queen, Board::Torus) => Rules::TORUS_QUEENS,
+        (Piece::Superqueen, Board::Torus) => Rules::TORUS_SUPERQUEENS,
+    }
+}
+
+/// A small deterministic generator (xorshift), so that the random problems are the same on
+/// every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, k: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % k as u64) as usize
+    }
+}
+
+/// Random problems on every rules for n = 4 to `max`: up to 3 givens and 6 blocked squares,
+/// kept where the oracle admits them (its own check), `per` of them per size and rules.
+fn problems(seed: u64, sizes: std::ops::RangeInclusive<usize>, per: usize) -> Vec<Problem> {
+    let mut rng = Random(seed);
+    let mut out = Vec::new();
+    for n in sizes {
+        for rules in oracle::Rules::ALL {
+            let mut kept = 0;
+            while kept < per {
+                let sq = |rng: &mut Random| (rng.below(n), rng.below(n));
+                let given: Vec<_> = (0..rng.below(4)).map(|_| sq(&mut rng)).collect();
+                let blocked: Vec<_> = (0..rng.below(7)).map(|_| sq(&mut rng)).collect();
+                let pb = Problem::new(n, rules)
+                    .with_given(&given)
+                    .with_blocked(&blocked);
+                if pb.check().is_ok() {
+                    out.push(pb);
+                    kept += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The library's partial board of an oracle problem.
+fn partial(pb: &Problem) -> Partial {
+    Partial::new(pb.n, rules_of(pb.rules), &pb.given, &pb.blocked)
+        .unwrap_or_else(|e| panic!("{pb:?}: {e}"))
+}
+
+/// Whether the kernels count `pb` (queens on the plane, free rows at most 3 apart), so that a
+/// kernel count must say it ran on the kernel.
+fn fits_a_kernel(pb: &Problem) -> bool {
+    let free: Vec<usize> = (0..pb.n)
+        .filter(|r| pb.given.iter().all(|g| g.0 != *r))
+        .collect();
+    rules_of(pb.rules).is_queens() && free.windows(2).all(|w| w[1] - w[0] <= 3)
+}
+
+/// Checks `pb` against the oracle's `solutions` and `nodes` (the bitmask tree's): the plain
+/// search's completions, list (in increasing order) and nodes; every kernel's completions; the
+/// classes against the orbits under the subgroup of D4 that keeps the givens and blocked
+/// squares.
+fn check(pb: &Problem, solutions: &[Vec<u8>], nodes: u64, kernels: &[Kernel]) {
+    let p = partial(pb);
+    let mut listed = Vec::new();
+    p.for_each_completion(|c| listed.push(c.to_vec()));
+    assert_eq!(listed, solutions, "{pb:?}");
+    let plain = Counter::new(pb.n)
+        .rules(p.rules())
+        .given(&p)
+        .engine(Engine::Enumerate)
+        .threads(1)
+        .completions()
+        .unwrap();
+    assert_eq!(
+        (plain.total, plain.nodes, plain.search),
+        (solutions.len() as u128, u128::from(nodes), "plain"),
+        "{pb:?}"
+    );
+    let h = keeping(&square_group(), pb.n, &pb.given, &pb.blocked);
+    assert_eq!(p.group().order(), h.len(), "{pb:?}");
+    assert_eq!(
+        plain.classes,
+        classes(solutions, &h).len() as u128,
+        "{pb:?}"
+    );
+    for &k in kernels {
+        let c = Counter::new(pb.n)
+            .rules(p.rules())
+            .given(&p)
+            .kernel(k.into())
+            .threads(2)
+            .completions()
+            .unwrap();
+        let search = if fits_a_kernel(pb) { k.name() } else { "plain" };
+        assert_eq!(
+            (c.total, c.classes, c.search),
+            (plain.total, plain.classes, search),
+            "{pb:?}"
+        );
+    }
+}
+
+/// The kernels this CPU runs; each one it lacks named on stderr as skipped.
+fn kernels() -> Vec<Kernel> {
+    for k in Kernel::ALL.iter().filter(|k| !k.is_available()) {
+        eprintln!("given: the {} kernel skipped: this CPU lacks it", k.name());
+    }
+    Kernel::available()
+}
+
+/// Random givens and blocked squares on every rules, n = 4 to 8: the completions are brute
+/// force's, on the plain search and on every kernel, with the bitmask search's nodes, and
+/// the classes are the orbits under the subgroup.
+#[test]
+fn random_givens_and_blocked_squares_match_brute_force_on_every_kernel() {
+    let kernels = kernels();
+    for pb in problems(0x9e37_79b9, 4..=8, 6) {
+        let solutions = oracle::brute_force(&pb);
+        let nodes = oracle::bitmask(&pb, |_| {}).nodes;
+        check(&pb, &solutions, nodes, &kernels);
+    }
+}
+
+/// Random givens and blocked squares on every rules, n = 9 to 12: the completions and nodes
+/// of the oracle's bitmask search, on the plain search and on every kernel.
+#[test]
+fn random_givens_and_blocked_squares_match_the_bitmask_search_to_twelve() {
+    let kernels = kernels();
+    for pb in problems(0x5151_2024, 9..=12, 2) {
+        let mut solutions = Vec::new();
+        let t = oracle::bitmask(&pb, |s| solutions.push(s.to_vec()));
+        check(&pb, &solutions, t.nodes, &kernels);
+    }
+}
+
+/// Symmetric partial boards, where the subgroup has turns: a centre queen (D4), two givens
+/// a half turn apart, and four a quarter turn apart, on the plane and on the torus: the classes
+/// by Burnside over the subgroup are the orbits'.
+#[test]
+fn classes_under_subgroups_with_turns_are_the_orbits() {
+    type Case<'a> = (usize, &'a [(usize, usize)], &'a [(usize, usize)]);
+    let cases: [Case; 5] = [
+        (9, &[(4, 4)], &[]),
+        (11, &[(5, 5)], &[(0, 1), (1, 10), (10, 9), (9, 0)]),
+        (10, &[(2, 3), (7, 6)], &[]),
+        (12, &[(1, 3), (3, 10), (10, 8), (8, 1)], &[]),
+        (13, &[], &[(0, 0), (0, 12), (12, 0), (12, 12)]),
+    ];
+    for (n, given, blocked) in cases {
+        for rules in [oracle::Rules::QUEEN, oracle::Rules::TORUS] {
+            let pb = Problem::new(n, rules)
+                .with_given(given)
+                .with_blocked(blocked);
+            if pb.check().is_err() {
+                continue;
+            }
+            let mut solutions = Vec::new();
+            let t = oracle::bitmask(&pb, |s| solutions.push(s.to_vec()));
+            let h = keeping(&square_group(), n, given, blocked);
+            assert!(h.len() >= 2, "{pb:?}");
+            let c = partial(&pb).count(Search::Plain, 1);
+            assert_eq!(c.total, u128::from(t.solutions));
+            assert_eq!(c.classes, classes(&solutions, &h).len() as u128, "{pb:?}");
+        }
+    }
+}
+
+/// `count --given` and `--blocked`: the table of completions, classes and the group, the same
+/// from every form of the squares (chess squares, cols with `-`, a board picture in a file);
+/// `--engine enumerate` counts the same on the plain search; `list --given` lists them.
+#[test]
+fn count_and_list_take_given_and_blocked_squares() {
+    let out = stdout_of(&["count", "8", "--given", "a8"]);
+    let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(row[..6], ["8", "a8", "-", "4", "2", "{id,"]);
+    assert_eq!(row[6], "transpose}");
+    let d = dir();
+    let picture =
+        "Q.......\n........\n........\n........\n........\n........\n........\n..x.....\n";
+    let file = file_with(d.path(), "partial.txt", picture);
+    let at = format!("@{}", path_str(&file));
+    let forms: [&[&str]; 4] = [
+        &["--given", "a8", "--blocked", "c1"],
+        &["--given", "0 - - - - - - -", "--blocked", "- - - - - - - 2"],
+        &["--given", "1-------", "--blocked", "-------3"],
+        &["--given", &at],
+    ];
+    let mut rows = Vec::new();
+    for form in forms {
+        for engine in ["symmetric", "enumerate"] {
+            let mut args = vec!["count", "8", "--engine", engine];
+            args.extend_from_slice(form);
+            let out = stdout_of(&args);
+            let cells: Vec<String> = out
+                .lines()
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            rows.push(cells[..5].to_vec());
+        }
+    }
+    assert!(
+        rows.iter().all(|r| *r == ["8", "a8", "c1", "2", "2"]),
+        "{rows:?}"
+    );
+    let listed = stdout_of(&[
+        "list",
+        "8",
+        "--given",
+        "a8",
+        "--blocked",
+        "c1",
+        "--format",
+        "algebraic",
+    ]);
+    // Of the 4 boards holding a8, two have their queen of file c on c1.
+    let listed: Vec<&str> = listed.lines().collect();
+    assert_eq!(
+        listed,
+        ["a8 b2 c4 d1 e7 f5 g3 h6", "a8 b2 c5 d3 e1 f7 g4 h6"]
+    );
+    let torus = stdout_of(&["count", "13", "--board", "torus", "--given", "a13"]);
+    let row: Vec<&str> = torus.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(row[3], "348"); // A071607(13): a queen in the corner of the 13×13 torus
+}
+
+/// Every refusal: one line naming the squares, exit 2 (a `@FILE` that cannot be read: exit 3),
+/// before any output.
+#[test]
+fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
+    usage_errors(&[
+        (
+            &["count", "8", "--given", "a8 c6"],
+            "--given: n = 8: the given queens a8 and c6 attack each other (queen-plane)",
+        ),
+        (
+            &["count", "8", "--given", "a8 b6", "--piece", "superqueen"],
+            "the given queens a8 and b6 attack each other (superqueen-plane)",
+        ),
+        (
+            &["count", "7", "--given", "a7 b1", "--board", "torus"],
+            "the given queens a7 and b1 attack each other (queen-torus)",
+        ),
+        (
+            &["count", "8", "--given", "a8 h8"],
+            "the given queens a8 and h8 share a row",
+        ),
+        (
+            &["count", "8", "--given", "b8", "--blocked", "b8"],
+            "the given queen b8 is on a blocked square",
+        ),
+        (&["count", "8", "--given", "i1"], "i1 is off the 8×8 board"),
+        (
+            &["count", "8", "--blocked", "a9"],
+            "a9 is off the 8×8 board",
+        ),
+        (&["count", "8", "--given", "a8 a8"], "a8 is given twice"),
+        (
+            &["count", "8", "--given", "0 1 2"],
+            "3 entries, not a square nor a column",
+        ),
+        (&["count", "8", "--given", "zz"], "'zz' is not a square"),
+        (
+            &["list", "4", "--given", "Q...\n....\n..Q.\n...."],
+            "the given queens a4 and c2 attack each other",
+        ),
+        (
+            &["count", "8", "--given", "a8", "--csv", "-"],
+            "--csv is not taken with --given",
+        ),
+        (
+            &["count", "8", "--given", "a8", "--part", "1/2"],
+            "--part is not taken with --given",
+        ),
+        (
+            &["list", "8", "--given", "a8", "--classes"],
+            "--classes is not taken with --given",
+        ),
+    ]);
+    let d = dir();
+    let missing = d.path().join("none.txt");
+    fails_with(
+        &["count", "8", "--given", &format!("@{}", path_str(&missing))],
+        3,
+        "cannot read",
+    );
+}
+
+/// Where the kernels do not count a partial board, the plain search does and says so: free
+/// rows 4 apart (givens in three consecutive rows), and rules other than the queens on the
+/// plane; the counts are the oracle's.
+#[test]
+fn the_plain_search_counts_what_no_kernel_fits() {
+    let cases = [
+        (oracle::Rules::QUEEN, vec![(3, 0), (4, 2), (5, 4)]),
+        (oracle::Rules::SUPERQUEEN, vec![(0, 0)]),
+        (oracle::Rules::TORUS, vec![(0, 0)]),
+    ];
+    for (rules, given) in cases {
+        let pb = Problem::new(11, rules).with_given(&given);
+        let t = oracle::bitmask(&pb, |_| {});
+        for k in Kernel::available() {
+            let p = partial(&pb);
+            let c = Counter::new(11)
+                .rules(p.rules())
+                .given(&p)
+                .engine(Engine::Symmetric)
+                .kernel(k.into())
+                .completions()
+                .unwrap();
+            assert_eq!(
+                (c.total, c.nodes, c.search),
+                (u128::from(t.solutions), u128::from(t.nodes), "plain"),
+                "{pb:?}"
+            );
+        }
+    }
+}
