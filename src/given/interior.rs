@@ -78,6 +78,7 @@ fn interior_of(b: &Board) -> Option<Interior> {
         cols,
         blocked,
         shift,
+        rules: crate::rules::Rules::QUEENS,
     })
 }
 
