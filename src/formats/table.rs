@@ -151,6 +151,9 @@ pub struct Row {
     pub threads: usize,
     /// The check against the published values.
     pub verdict: Verdict,
+    /// The classes by orbit size under the torus group ([`Counts::orbits`]), where the row's
+    /// classes are under it; `None` under D4 (and for rows read back from files).
+    pub orbits: Option<Vec<(u128, u128)>>,
 }
 
 impl Row {
@@ -166,6 +169,7 @@ impl Row {
             kernel: c.kernel.to_string(),
             threads: c.threads,
             verdict: verify::verify_with_nodes(c.n, c.total, &c.classes, c.nodes, c.engine.name()),
+            orbits: (c.rules.group() == crate::rules::Group::Torus).then(|| c.orbits.clone()),
         }
     }
 
@@ -192,16 +196,18 @@ impl Row {
             kernel: kernel.to_string(),
             threads,
             verdict: verify::verify_with_nodes(n, tally.boards, &classes, tally.nodes, engine),
+            orbits: None,
         })
     }
 
     /// Checks the row again, against `table` instead of the embedded published values (its
     /// nodes too where the table's come from the same engine).
     pub fn reverify(&mut self, table: &verify::KnownTable) {
-        self.verdict = table.verify_with_nodes(
+        self.verdict = table.verify_with_orbits(
             self.n,
             self.total,
             &self.classes,
+            self.orbits.as_deref(),
             Some((self.nodes, &self.engine)),
         );
     }

@@ -40,6 +40,7 @@ pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
             fixed_quarter_turn: r.fixed_quarter_turn(),
             nodes: Some(r.nodes),
             nodes_engine: Some(r.engine.clone()),
+            orbits: r.orbits.clone(),
         });
     }
     KnownTable::from_rows(known, source).map_err(|e| {
@@ -213,6 +214,7 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
             kernel: get(9).to_string(),
             threads: get(10).parse().map_err(|_| bad(10))?,
             verdict: Verdict::from_label(get(11)).ok_or_else(|| bad(11))?,
+            orbits: None,
         });
     }
     Ok(rows)
