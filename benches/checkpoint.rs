@@ -28,6 +28,7 @@ fn record(c: &mut Criterion) {
             quarter_turn: 28,
         },
         nodes: 98_765_432_109,
+        ..Tally::default()
     };
     let mut id = 0usize;
     c.bench_function("checkpoint_record_one_unit", |b| {

@@ -9,6 +9,7 @@ use crate::board::{InvalidSolution, Solution, validate};
 use crate::rules::{Group, Rules};
 use crate::search::engines::enumerate::for_each_solution_under;
 use crate::symmetry::{self, FastImages, SymmetryType, Transform};
+use crate::torus_group::TorusGroup;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -78,6 +79,16 @@ fn classify_in(group: Group, board: &Solution) -> Classification {
             class_size: symmetry::orbit(board).len(),
             to_canonical: symmetry::transforms_to_canonical(board),
         },
+        Group::Torus => {
+            let (g, cols) = (TorusGroup::new(board.n()), board.cols());
+            Classification {
+                board: board.clone(),
+                canonical: Solution::from_valid(g.canonical(cols)),
+                symmetry: g.stabilizer(cols).symmetry_type(),
+                class_size: g.orbit_size(cols) as usize,
+                to_canonical: g.to_canonical(cols),
+            }
+        }
     }
 }
 
@@ -108,6 +119,7 @@ pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(
     for_each_solution_under(*rules, n, |cols| {
         let canonical = match group {
             Group::Square => FastImages::new(cols).is_canonical(),
+            Group::Torus => TorusGroup::new(n).is_canonical(cols),
         };
         if canonical {
             index += 1;
@@ -116,6 +128,24 @@ pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(
             ControlFlow::Continue(())
         }
     });
+}
+
+/// The details of the class under the group of `rules` ([`Rules::group`]) whose canonical
+/// solution is `cols`.
+pub fn class_info_under(rules: &Rules, index: usize, cols: &[u8]) -> ClassInfo {
+    match rules.group() {
+        Group::Square => class_info(index, cols),
+        Group::Torus => {
+            let g = TorusGroup::new(cols.len());
+            let stabilizer = g.stabilizer(cols);
+            ClassInfo {
+                index,
+                canonical: Solution::from_valid(cols.to_vec()),
+                symmetry: stabilizer.symmetry_type(),
+                class_size: (g.order() / stabilizer.order()) as usize,
+            }
+        }
+    }
 }
 
 /// The details of the class whose canonical solution is `cols`.
@@ -452,8 +482,9 @@ mod tests {
                 ..
             })
         ));
-        // The torus of 7 keeps 28 of the plane's 40 solutions; its classes under D4 are the
-        // canonical ones among them, and their class sizes add up to its 28 boards.
+        // The torus of 7 keeps 28 of the plane's 40 solutions; its classes, under the torus
+        // group (one class), and under D4 (4), are the canonical ones among them, and their
+        // class sizes add up to its 28 boards.
         let classes_of = |rules: &Rules, n: usize| {
             let mut found = Vec::new();
             for_each_class(rules, n, |index, cols| {
@@ -463,18 +494,22 @@ mod tests {
             });
             found
         };
+        let square = TEST_RULES.under(Group::Square).unwrap();
         let torus = classes_of(&TEST_RULES, 7);
         let plane = classes_of(&Rules::QUEENS, 7);
-        assert_eq!((plane.len(), torus.len()), (6, 4));
+        let torus_d4 = classes_of(&square, 7);
+        assert_eq!((plane.len(), torus.len(), torus_d4.len()), (6, 1, 4));
         let boards = brute_force_solutions(TEST_RULES, 7);
         assert_eq!(boards.len(), 28);
-        let mut sizes = 0;
-        for cols in &torus {
-            let c = classify_under(&Solution::from_valid(cols.clone()), &TEST_RULES).unwrap();
-            assert_eq!(c.canonical.cols(), cols.as_slice());
-            sizes += c.class_size;
+        for (rules, classes) in [(TEST_RULES, &torus), (square, &torus_d4)] {
+            let mut sizes = 0;
+            for cols in classes {
+                let c = classify_under(&Solution::from_valid(cols.clone()), &rules).unwrap();
+                assert_eq!(c.canonical.cols(), cols.as_slice());
+                sizes += c.class_size;
+            }
+            assert_eq!(sizes, boards.len());
         }
-        assert_eq!(sizes, boards.len());
         assert!(classes_of(&TEST_RULES, 6).is_empty());
     }
 }

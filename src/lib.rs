@@ -88,8 +88,8 @@
 //!
 //! - [`rules`]: the rules of the board: the attack rule, the symmetry group, the row step of
 //!   the plain searches.
-//! - [`board`], [`symmetry`]: solutions and their notations; D4, canonical forms, symmetry
-//!   types.
+//! - [`board`], [`symmetry`], [`torus_group`]: solutions and their notations; D4, canonical
+//!   forms, symmetry types; the torus group's canonical forms and orbits.
 //! - [`plan`]: the split of a size into numbered units ([`plan::Plan`]), the [`Engine`]
 //!   names, the [`plan::Tally`] of a unit, [`plan::Part`]s; knows no engine.
 //! - [`search`]: the engines and their kernels (the only home of `unsafe`).
@@ -141,6 +141,7 @@ pub mod solutions;
 #[doc(hidden)]
 pub mod storage;
 pub mod symmetry;
+pub mod torus_group;
 pub mod verify;
 
 // The OEIS sequences live with the b-file that lists them; `queens::sequences` stays their path.

@@ -100,20 +100,25 @@ pub enum Group {
     /// The 8 rotations and reflections of the square (the dihedral group D4; its elements
     /// are [`crate::symmetry::Transform`]s).
     Square,
+    /// The torus group: the 8 symmetries of the square with the n² shifts of the torus
+    /// (8n² elements; [`crate::torus_group`]), on the torus board only (OEIS A053994).
+    Torus,
 }
 
 impl Group {
-    /// The group's name, as outputs write it.
+    /// The group's name, as outputs write it: `D4`, `torus`.
     pub fn name(self) -> &'static str {
         match self {
             Group::Square => "D4",
+            Group::Torus => "torus",
         }
     }
 
-    /// The number of elements.
-    pub fn order(self) -> usize {
+    /// The number of elements on an n×n board: 8, or 8n² for the torus group.
+    pub fn order(self, n: usize) -> u128 {
         match self {
             Group::Square => 8,
+            Group::Torus => 8 * (n as u128) * (n as u128),
         }
     }
 }
@@ -125,6 +130,9 @@ pub struct Rules {
     pub piece: Piece,
     /// The board.
     pub surface: Surface,
+    /// The group of the classes ([`Rules::group`]): by default the torus group on the
+    /// torus ([`Rules::new`]); [`Rules::under`] chooses.
+    pub group: Group,
 }
 
 impl Default for Rules {
@@ -147,28 +155,50 @@ const KNIGHT: [(i64, i64); 8] = [
 
 impl Rules {
     /// The n-queens problem: queens on the plane board, under D4. Every engine counts it.
-    pub const QUEENS: Rules = Rules {
-        piece: Piece::Queen,
-        surface: Surface::Plane,
-    };
+    pub const QUEENS: Rules = Rules::new(Piece::Queen, Surface::Plane);
 
     /// Superqueens (amazons) on the plane board (OEIS A051223).
-    pub const SUPERQUEENS: Rules = Rules {
-        piece: Piece::Superqueen,
-        surface: Surface::Plane,
-    };
+    pub const SUPERQUEENS: Rules = Rules::new(Piece::Superqueen, Surface::Plane);
 
     /// Queens on the torus (OEIS A051906).
-    pub const TORUS_QUEENS: Rules = Rules {
-        piece: Piece::Queen,
-        surface: Surface::Torus,
-    };
+    pub const TORUS_QUEENS: Rules = Rules::new(Piece::Queen, Surface::Torus);
 
     /// Superqueens on the torus (nothing published).
-    pub const TORUS_SUPERQUEENS: Rules = Rules {
-        piece: Piece::Superqueen,
-        surface: Surface::Torus,
-    };
+    pub const TORUS_SUPERQUEENS: Rules = Rules::new(Piece::Superqueen, Surface::Torus);
+
+    /// A piece on a board, its classes under the board's own group: the 8 symmetries of the
+    /// square on the plane, the torus group on the torus.
+    pub const fn new(piece: Piece, surface: Surface) -> Rules {
+        let group = match surface {
+            Surface::Plane => Group::Square,
+            Surface::Torus => Group::Torus,
+        };
+        Rules {
+            piece,
+            surface,
+            group,
+        }
+    }
+
+    /// These rules with their classes under `group`; the torus group on the plane board is
+    /// refused (its shifts do not keep the plane's solutions), as the error says.
+    ///
+    /// ```
+    /// use queens::rules::{Group, Rules};
+    /// assert_eq!(Rules::TORUS_QUEENS.group(), Group::Torus);
+    /// assert_eq!(Rules::TORUS_QUEENS.under(Group::Square)?.group(), Group::Square);
+    /// assert!(Rules::QUEENS.under(Group::Torus).is_err());
+    /// # Ok::<(), String>(())
+    /// ```
+    pub fn under(self, group: Group) -> Result<Rules, String> {
+        match (self.surface, group) {
+            (Surface::Plane, Group::Torus) => Err(format!(
+                "the torus group keeps the solutions of the torus board only, not those of {}",
+                self.id()
+            )),
+            _ => Ok(Rules { group, ..self }),
+        }
+    }
 
     /// Every rule set, queens first.
     pub const ALL: [Rules; 4] = [
@@ -236,12 +266,13 @@ impl Rules {
         })
     }
 
-    /// The symmetry group under which the rules' classes are counted: today the square's 8
-    /// symmetries (D4) for every rule set. Each of them keeps the attacks of every rule set
-    /// (the knight's move and the torus's wrapped lines included), so the classes are
-    /// well defined; the torus's own group (with its n² shifts) is not counted yet.
+    /// The symmetry group under which the rules' classes are counted: the square's 8
+    /// symmetries (D4) on the plane; on the torus the torus group (with its n² shifts) unless
+    /// [`Rules::under`] chose D4. Each of them keeps the attacks of every rule set it is
+    /// allowed for (the knight's move and the torus's wrapped lines included), so the classes
+    /// are well defined.
     pub fn group(&self) -> Group {
-        Group::Square
+        self.group
     }
 
     /// A stable name of the rules (`queen-plane`, `superqueen-plane`, `queen-torus`,
@@ -268,19 +299,27 @@ impl Rules {
     }
 
     /// The rules a plan identity names ([`Rules::identity_suffix`] ends it): the queens' for
-    /// an identity without a suffix of other rules.
+    /// an identity without a suffix of other rules; their classes under the square's 8
+    /// symmetries, the classes a part row or a checkpoint carries (the torus group's are
+    /// counted in one run only: [`crate::plan::Tally::torus`]).
     ///
     /// ```
-    /// use queens::rules::Rules;
-    /// assert_eq!(Rules::of_identity("enumerate-prefix3-v1+superqueen-torus"), Rules::TORUS_SUPERQUEENS);
+    /// use queens::rules::{Group, Rules};
+    /// let torus = Rules::of_identity("enumerate-prefix3-v1+superqueen-torus");
+    /// assert_eq!(torus, Rules::TORUS_SUPERQUEENS.under(Group::Square)?);
     /// assert_eq!(Rules::of_identity("symmetric-ring-v9"), Rules::QUEENS);
+    /// # Ok::<(), String>(())
     /// ```
     pub fn of_identity(identity: &str) -> Rules {
-        Rules::ALL[1..]
+        let rules = Rules::ALL[1..]
             .iter()
             .copied()
             .find(|r| identity.ends_with(&r.identity_suffix()))
-            .unwrap_or(Rules::QUEENS)
+            .unwrap_or(Rules::QUEENS);
+        Rules {
+            group: Group::Square,
+            ..rules
+        }
     }
 
     /// Whether no reflection of the square fixes a solution of `n` > 1 under these rules:
@@ -877,7 +916,8 @@ mod tests {
             (Rules::QUEENS.id(), Rules::QUEENS.group().name()),
             ("queen-plane", "D4")
         );
-        assert_eq!(Rules::QUEENS.group().order(), 8);
+        assert_eq!(Rules::QUEENS.group().order(13), 8);
+        assert_eq!(Rules::TORUS_QUEENS.group().order(13), 8 * 169);
         let ids: Vec<String> = Rules::ALL.iter().map(Rules::identity_suffix).collect();
         assert_eq!(
             ids,

@@ -225,7 +225,7 @@ impl FastImages {
 
     /// Row `i` of the image of the solution under `t`.
     #[inline(always)]
-    fn image_row(&self, t: Transform, i: usize) -> u8 {
+    pub(crate) fn image_row(&self, t: Transform, i: usize) -> u8 {
         let m = (self.n - 1) as u8;
         let j = self.n - 1 - i;
         match t {

@@ -4,7 +4,7 @@
 //! value the tool prints is ever taken from here.
 
 use crate::plan::tally::ClassCounts;
-use crate::rules::{Rules, Surface};
+use crate::rules::{Group, Rules};
 use crate::search::profile::Profile;
 use crate::search::profile::SymmetricProfile;
 use std::sync::OnceLock;
@@ -46,6 +46,9 @@ pub struct KnownRow {
     /// its plan, while the symmetric engine's nodes depend on its split, which no table
     /// records.
     pub nodes_engine: Option<String>,
+    /// The classes by orbit size, as (boards, classes) by increasing size, where published
+    /// (the torus group's, A054500–A054502; `Some(empty)` for a board without a solution).
+    pub orbits: Option<Vec<(u128, u128)>>,
 }
 
 /// The one engine whose node counts are compared with a table's: the enumerate engine walks
@@ -149,6 +152,7 @@ impl KnownTable {
                 fixed_quarter_turn: field(7)?,
                 nodes: field(8)?,
                 nodes_engine: Some(NODES_ENGINE.to_string()),
+                orbits: None,
             });
         }
         Ok(KnownTable {
@@ -231,10 +235,11 @@ impl KnownTable {
 
     /// The published values of `rules`: the embedded `data/known.csv` for the queens
     /// ([`KnownTable::embedded`]), the rows of `data/variants.csv` for the other rules. The
-    /// classes of a variant are compared where they are published under the group the tool
-    /// counts them under, the square's 8 symmetries (superqueens: A051224 and A352661 to
-    /// A352663); the torus's are published under the torus group, so only its totals
-    /// (A051906) are compared. No nodes are published for a variant.
+    /// classes of a variant are compared where they are published under the group of the
+    /// rules ([`Rules::group`]): the square's 8 symmetries for superqueens (A051224 and
+    /// A352661 to A352663), the torus group on the torus (A053994, and the classes by orbit
+    /// size A054500–A054502); the torus under D4 has only its totals (A051906) compared. No
+    /// nodes are published for a variant.
     ///
     /// ```
     /// use queens::rules::Rules;
@@ -242,7 +247,11 @@ impl KnownTable {
     /// let sq = KnownTable::published(&Rules::SUPERQUEENS).lookup(10).unwrap();
     /// assert_eq!((sq.total, sq.classes, sq.half_turn), (Some(4), Some(1), Some(1)));
     /// let torus = KnownTable::published(&Rules::TORUS_QUEENS).lookup(13).unwrap();
-    /// assert_eq!((torus.total, torus.classes), (Some(4524), None));
+    /// assert_eq!((torus.total, torus.classes), (Some(4524), Some(11)));
+    /// assert_eq!(torus.orbits, Some(vec![(26, 1), (52, 2), (338, 3), (676, 5)]));
+    /// let square = Rules::TORUS_QUEENS.under(queens::rules::Group::Square).unwrap();
+    /// let torus = KnownTable::published(&square).lookup(13).unwrap();
+    /// assert_eq!((torus.total, torus.classes, torus.orbits.clone()), (Some(4524), None, None));
     /// assert!(KnownTable::published(&Rules::TORUS_SUPERQUEENS).rows().is_empty());
     /// ```
     pub fn published(rules: &Rules) -> &'static KnownTable {
@@ -251,9 +260,19 @@ impl KnownTable {
             return KnownTable::embedded();
         }
         let tables = TABLES.get_or_init(|| {
-            Rules::ALL[1..]
-                .iter()
-                .map(|&r| {
+            // Each rule set under each group it allows.
+            let mut all: Vec<Rules> = Vec::new();
+            for r in &Rules::ALL[1..] {
+                for g in [Group::Square, Group::Torus] {
+                    if let Ok(r) = r.under(g)
+                        && !all.contains(&r)
+                    {
+                        all.push(r);
+                    }
+                }
+            }
+            all.into_iter()
+                .map(|r| {
                     let table = KnownTable::parse_variants(VARIANTS_CSV, r)
                         .expect("data/variants.csv is well-formed");
                     (r, table)
@@ -268,8 +287,8 @@ impl KnownTable {
     }
 
     /// The rows of `rules` in a table in the format of `data/variants.csv`, as
-    /// [`KnownTable::published`] reads them: the classes only where the row's group is the
-    /// square's; at n = 1 the one class, kept by all 8 symmetries, counted with the
+    /// [`KnownTable::published`] reads them: the classes (and orbits) only where the row's
+    /// group is that of the rules; at n = 1 the one class, kept by all 8 symmetries, counted with the
     /// quarter-turn classes, as the tool (and `data/known.csv`) count it.
     fn parse_variants(text: &str, rules: Rules) -> Result<KnownTable, String> {
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
@@ -292,8 +311,27 @@ impl KnownTable {
                 }
             };
             let n: usize = f[3].parse().map_err(|_| format!("{line}: n"))?;
-            let square = f[2] == "square" && rules.surface == Surface::Plane;
-            let class = |i: usize| if square { num(f[i]) } else { Ok(None) };
+            let group = match f[2] {
+                "square" => Group::Square,
+                "torus" => Group::Torus,
+                other => return Err(format!("{line}: group {other:?}")),
+            };
+            let same_group = group == rules.group();
+            let class = |i: usize| if same_group { num(f[i]) } else { Ok(None) };
+            let orbits = match f[10] {
+                _ if !same_group => None,
+                "" => None,
+                "-" => Some(Vec::new()),
+                cell => Some(
+                    cell.split(' ')
+                        .map(|pair| {
+                            let (size, count) = pair.split_once(':')?;
+                            Some((size.parse().ok()?, count.parse().ok()?))
+                        })
+                        .collect::<Option<Vec<(u128, u128)>>>()
+                        .ok_or_else(|| format!("{line}: orbits {cell:?}"))?,
+                ),
+            };
             let (classes, mut asymmetric, mut half_turn, mut quarter_turn) =
                 (class(5)?, class(6)?, class(7)?, class(8)?);
             if n == 1 && classes == Some(1) {
@@ -310,6 +348,7 @@ impl KnownTable {
                 fixed_quarter_turn: None,
                 nodes: None,
                 nodes_engine: None,
+                orbits,
             });
         }
         Ok(KnownTable::from_rows(rows, Source::Published)?.with_rules(rules))
@@ -351,6 +390,31 @@ impl KnownTable {
         classes: &ClassCounts,
         nodes: Option<(u128, &str)>,
     ) -> Verdict {
+        self.verify_with_orbits(n, total, classes, None, nodes)
+    }
+
+    /// [`KnownTable::verify_with_nodes`], and the classes by orbit size (`orbits`, as
+    /// [`crate::Counts::orbits`]) where they were computed and are published: each size's
+    /// classes, a mismatch named `classes of S boards`.
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// use queens::verify::{KnownTable, Verdict};
+    /// let table = KnownTable::published(&Rules::TORUS_QUEENS);
+    /// let c = queens::ClassCounts { asymmetric: 0, half_turn: 2, quarter_turn: 0 };
+    /// assert_eq!(table.verify_with_orbits(11, 88, &c, Some(&[(44, 2)]), None), Verdict::Verified);
+    /// let wrong = table.verify_with_orbits(11, 88, &c, Some(&[(44, 1), (88, 1)]), None);
+    /// assert_eq!(wrong.describe(), "classes of 44 boards computed 1 but published 2; \
+    ///     classes of 88 boards computed 1 but published 0");
+    /// ```
+    pub fn verify_with_orbits(
+        &self,
+        n: usize,
+        total: u128,
+        classes: &ClassCounts,
+        orbits: Option<&[(u128, u128)]>,
+        nodes: Option<(u128, &str)>,
+    ) -> Verdict {
         let Some(known) = self.lookup(n) else {
             return Verdict::Unknown;
         };
@@ -361,7 +425,7 @@ impl KnownTable {
             Some((v, _)) => (known.nodes, v),
             None => (None, 0),
         };
-        let pairs = [
+        let mut pairs = vec![
             ("total", known.total, total),
             ("classes", known.classes, classes.total()),
             ("asymmetric", known.asymmetric, classes.asymmetric),
@@ -369,6 +433,20 @@ impl KnownTable {
             ("quarter_turn", known.quarter_turn, classes.quarter_turn),
             ("nodes", known_nodes, computed_nodes),
         ];
+        if let (Some(published), Some(computed)) = (&known.orbits, orbits) {
+            let classes_of = |list: &[(u128, u128)], size: u128| {
+                list.iter().find(|o| o.0 == size).map_or(0, |o| o.1)
+            };
+            let mut sizes: Vec<u128> = published.iter().chain(computed).map(|o| o.0).collect();
+            sizes.sort_unstable();
+            sizes.dedup();
+            for size in sizes {
+                let (p, c) = (classes_of(published, size), classes_of(computed, size));
+                if p != c {
+                    pairs.push((orbit_field(size), Some(p), c));
+                }
+            }
+        }
         if pairs.iter().all(|(_, k, _)| k.is_none()) {
             return Verdict::Unknown;
         }
@@ -389,6 +467,20 @@ impl KnownTable {
             Verdict::Mismatch(mismatches)
         }
     }
+}
+
+/// The name of the classes of `size` boards as a mismatch names them (`classes of 676 boards`):
+/// made once per size and kept (the sizes divide 8n² for n ≤ 32: a few hundred at most).
+fn orbit_field(size: u128) -> &'static str {
+    static NAMES: OnceLock<std::sync::Mutex<std::collections::BTreeMap<u128, &'static str>>> =
+        OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    names
+        .entry(size)
+        .or_insert_with(|| Box::leak(format!("classes of {size} boards").into_boxed_str()))
 }
 
 /// The embedded table's values for `n`, if any.

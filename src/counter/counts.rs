@@ -2,6 +2,8 @@
 //! values ([`Counts::verified`]).
 
 use super::Counts;
+use crate::rules::Group;
+use crate::torus_group::orbits_text;
 use crate::verify::{self, Verdict};
 use std::fmt;
 
@@ -36,10 +38,13 @@ impl Counts {
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn verified(&self) -> Verdict {
-        verify::KnownTable::published(&self.rules).verify_with_nodes(
+        // The classes by orbit size are the torus group's (empty under D4).
+        let orbits = (self.rules.group() == Group::Torus).then_some(self.orbits.as_slice());
+        verify::KnownTable::published(&self.rules).verify_with_orbits(
             self.n,
             self.total,
             &self.classes,
+            orbits,
             Some((self.nodes, self.engine.name())),
         )
     }
@@ -65,6 +70,9 @@ fn counted(f: &mut fmt::Formatter<'_>, count: u128, one: &str, many: &str) -> fm
 /// // Other rules are named, and the group of their classes.
 /// let sq = queens::Counter::new(10).rules(queens::rules::Rules::SUPERQUEENS).count()?;
 /// assert_eq!(sq.to_string(), "n = 10 (superqueen-plane): 4 solutions in 1 class under D4 (0 asymmetric, 1 half-turn, 0 quarter-turn)");
+/// // On the torus, the torus group's classes by orbit size.
+/// let t = queens::Counter::new(13).rules(queens::rules::Rules::TORUS_QUEENS).count()?;
+/// assert_eq!(t.to_string(), "n = 13 (queen-torus): 4524 solutions in 11 classes under torus (orbits 26:1 52:2 338:3 676:5)");
 /// # Ok::<(), queens::Error>(())
 /// ```
 impl fmt::Display for Counts {
@@ -81,11 +89,16 @@ impl fmt::Display for Counts {
         if !queens {
             write!(f, " under {}", self.rules.group().name())?;
         }
-        write!(
-            f,
-            " ({} asymmetric, {} half-turn, {} quarter-turn)",
-            self.classes.asymmetric, self.classes.half_turn, self.classes.quarter_turn
-        )?;
+        if self.rules.group() == Group::Torus {
+            // The classes by orbit size where the types go for D4.
+            write!(f, " (orbits {})", orbits_text(&self.orbits))?;
+        } else {
+            write!(
+                f,
+                " ({} asymmetric, {} half-turn, {} quarter-turn)",
+                self.classes.asymmetric, self.classes.half_turn, self.classes.quarter_turn
+            )?;
+        }
         if f.alternate() {
             write!(f, "; ")?;
             counted(f, self.nodes, "node", "nodes")?;

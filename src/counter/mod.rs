@@ -28,9 +28,14 @@ pub struct Counts {
     pub rules: Rules,
     /// Solutions (boards), OEIS A000170.
     pub total: u128,
-    /// Classes under the 8 symmetries of the square, by symmetry type; their sum
-    /// ([`ClassCounts::total`]) is A002562.
+    /// Classes under the group of the rules ([`Rules::group`]), by symmetry type; their sum
+    /// ([`ClassCounts::total`]) is A002562 for the queens. Under the torus group a class's
+    /// type is that of the turns that, with a shift, keep it.
     pub classes: ClassCounts,
+    /// The classes by the number of boards in each, as (boards, classes) by increasing size,
+    /// under the torus group (A054500–A054502: `[(26, 1), (52, 2), (338, 3), (676, 5)]` for
+    /// queens on the 13×13 torus); empty under D4, whose sizes are the symmetry types'.
+    pub orbits: Vec<(u128, u128)>,
     /// Boards unchanged by a half turn (A032522).
     pub fixed_half_turn: u128,
     /// Boards unchanged by a quarter turn (A033148).
@@ -95,12 +100,15 @@ impl Finished {
                 self.part.modulus()
             )));
         }
-        let classes = self.tally.classes(self.n, self.counts_classes_directly)?;
+        let classes =
+            self.tally
+                .classes_under(self.rules.group(), self.n, self.counts_classes_directly)?;
         Ok(Counts {
             n: self.n,
             rules: self.rules,
             total: self.tally.boards,
-            classes,
+            classes: classes.classes,
+            orbits: classes.orbits,
             fixed_half_turn: self.tally.fixed_half_turn,
             fixed_quarter_turn: self.tally.fixed_quarter_turn,
             nodes: self.tally.nodes,
@@ -569,13 +577,17 @@ mod tests {
         let queens = EnumeratePlan::new(7);
         assert!(scalar.rules(TEST_RULES).run_plan(&queens).is_err());
         // Given its own plan, the count of other rules counts them and says so: the 7×7
-        // torus has 28 solutions (the plane 40) in 4 classes under D4 (the plane 6).
+        // torus has 28 solutions (the plane 40) in 1 class under the torus group (the plane 6
+        // under D4).
         let Outcome::Complete(done) = scalar.rules(TEST_RULES).run_plan(&other).unwrap() else {
             panic!("no stop flag")
         };
         let counts = done.counts().unwrap();
         assert_eq!((counts.rules, counts.total), (TEST_RULES, 28));
-        assert_eq!(counts.classes.total(), 4);
+        assert_eq!(
+            (counts.classes.total(), counts.orbits.clone()),
+            (1, vec![(28, 1)])
+        );
         assert_eq!(counts.plan, "enumerate-prefix3-v1+queen-torus");
     }
 

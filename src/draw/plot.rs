@@ -494,6 +494,7 @@ mod tests {
             kernel: "scalar".into(),
             threads: 1,
             verdict: Verdict::Unknown,
+            orbits: None,
         }
     }
 

@@ -122,6 +122,7 @@ impl Merged {
             kernel: self.kernel.clone(),
             threads: self.threads,
             verdict: crate::verify::Verdict::Unknown,
+            orbits: None,
         }
         .verified())
     }

@@ -15,12 +15,13 @@ use crate::rules::{Group, Piece, Rules, Surface};
 pub const RULES_COLUMNS: [&str; 3] = ["piece", "board", "group"];
 
 /// Every group a table names, for [`group_named`].
-pub const GROUPS: [Group; 1] = [Group::Square];
+pub const GROUPS: [Group; 2] = [Group::Square, Group::Torus];
 
 /// The group's name in a CSV or JSON table (`square`, as `data/variants.csv` names it).
 pub fn group_id(group: Group) -> &'static str {
     match group {
         Group::Square => "square",
+        Group::Torus => "torus",
     }
 }
 
@@ -28,6 +29,7 @@ pub fn group_id(group: Group) -> &'static str {
 pub fn group_words(group: Group) -> &'static str {
     match group {
         Group::Square => "the 8 symmetries of the square",
+        Group::Torus => "the 8 symmetries of the square with the n² shifts of the torus",
     }
 }
 
@@ -66,7 +68,7 @@ pub fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
 /// use queens::rules::Rules;
 /// assert_eq!(
 ///     caption(&Rules::TORUS_QUEENS, Rules::TORUS_QUEENS.group()),
-///     "queens on the torus; classes under the 8 symmetries of the square"
+///     "queens on the torus; classes under the 8 symmetries of the square with the n² shifts of the torus"
 /// );
 /// ```
 pub fn caption(rules: &Rules, group: Group) -> String {
@@ -107,10 +109,8 @@ impl RulesFields {
 
     /// The rules and group they name, or what is wrong with them.
     pub fn read(&self) -> Result<(Rules, Group), String> {
-        Ok((
-            rules_named(&self.piece, &self.board)?,
-            group_named(&self.group)?,
-        ))
+        let group = group_named(&self.group)?;
+        Ok((rules_named(&self.piece, &self.board)?.under(group)?, group))
     }
 }
 
@@ -159,7 +159,7 @@ mod tests {
         );
         assert_eq!(
             group_named("cube").unwrap_err(),
-            "group \"cube\" is not one of square"
+            "group \"cube\" is not one of square, torus"
         );
     }
 

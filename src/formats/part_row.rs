@@ -268,6 +268,7 @@ mod tests {
                     ClassCounts::default()
                 },
                 nodes: 107_000,
+                ..Tally::default()
             },
             counts_classes_directly: direct,
             seconds: 0.25,

@@ -10,6 +10,7 @@ use crate::classify::{self, ClassInfo, OrbitMember};
 use crate::rules::{Group, Rules};
 use crate::search::engines::enumerate::for_each_solution_under;
 use crate::symmetry::FastImages;
+use crate::torus_group::TorusGroup;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
@@ -173,11 +174,13 @@ pub fn write_solutions<W: Write>(
         for_each_solution_under(options.rules, n, |cols| {
             let canonical = || match group {
                 Group::Square => FastImages::new(cols).is_canonical(),
+                Group::Torus => TorusGroup::new(n).is_canonical(cols),
             };
             let result = if !options.classes {
                 writer.solution(cols)
             } else if canonical() {
-                let info = classify::class_info((writer.written() + 1) as usize, cols);
+                let index = (writer.written() + 1) as usize;
+                let info = classify::class_info_under(&options.rules, index, cols);
                 writer.class(&info)
             } else {
                 return ControlFlow::Continue(());

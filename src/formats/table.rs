@@ -185,6 +185,9 @@ pub struct Row {
     pub threads: usize,
     /// The check against the published values.
     pub verdict: Verdict,
+    /// The classes by orbit size under the torus group ([`Counts::orbits`]), where the row's
+    /// classes are under it; `None` under D4 (and for rows read back from files).
+    pub orbits: Option<Vec<(u128, u128)>>,
 }
 
 impl Row {
@@ -206,6 +209,7 @@ impl Row {
             kernel: c.kernel.to_string(),
             threads: c.threads,
             verdict: c.verified(),
+            orbits: (c.rules.group() == crate::rules::Group::Torus).then(|| c.orbits.clone()),
         }
     }
 
@@ -241,6 +245,7 @@ impl Row {
             kernel: kernel.to_string(),
             threads,
             verdict: Verdict::Unknown,
+            orbits: None,
         }
         .verified())
     }
@@ -248,10 +253,11 @@ impl Row {
     /// Checks the row again, against `table` instead of the embedded published values (its
     /// nodes too where the table's come from the same engine).
     pub fn reverify(&mut self, table: &verify::KnownTable) {
-        self.verdict = table.verify_with_nodes(
+        self.verdict = table.verify_with_orbits(
             self.n,
             self.total,
             &self.classes,
+            self.orbits.as_deref(),
             Some((self.nodes, &self.engine)),
         );
     }

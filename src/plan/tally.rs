@@ -1,6 +1,8 @@
 //! What a search counts, summed over work units with checked arithmetic, and the class
 //! counts derived from it.
 
+use crate::rules::Group;
+use crate::torus_group::TorusStabilizer;
 use std::fmt;
 
 /// Classes of solutions under D4, by symmetry type.
@@ -59,6 +61,97 @@ pub struct Tally {
     /// are the plain tree's (A319283, the empty board included); the symmetric engine's are
     /// its kernels' placements below the pre-placed queens and the fixed-board searches'.
     pub nodes: u128,
+    /// The boards and the canonical ones by their stabilizer under the torus group, for the
+    /// classes under it ([`Group::Torus`]): filled by the engines that meet every board of
+    /// rules under that group (the enumerate engine); empty otherwise. Part rows and
+    /// checkpoints do not carry it.
+    pub torus: TorusTally,
+}
+
+/// The most stabilizers a [`TorusTally`] tells apart: 12. A stabilizer is its shifts (a divisor
+/// d of n) and its turns (1, 2 or 4; 8 at n = 1): every odd n up to 32 with a torus
+/// solution (gcd(n, 6) = 1) has at most 3 divisors (25: 1, 5, 25), so at most 9 stabilizers.
+pub const TORUS_STABILIZERS: usize = 12;
+
+/// One stabilizer's boards in a [`TorusTally`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TorusSlot {
+    /// The stabilizer (`shifts` 0: an empty slot).
+    pub stabilizer: TorusStabilizer,
+    /// Boards with this stabilizer.
+    pub boards: u128,
+    /// Those that are the canonical form of their class ([`crate::torus_group`]).
+    pub canonical: u128,
+}
+
+/// The boards of a torus by their stabilizer under the torus group, and the canonical ones:
+/// a class of stabilizer S holds 8n²/|S| boards, so the classes of each stabilizer are
+/// counted twice (its boards · |S| / 8n², and its canonical boards), and cross-checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct TorusTally {
+    /// The stabilizers met, in the order met; the empty slots after them.
+    pub slots: [TorusSlot; TORUS_STABILIZERS],
+}
+
+impl TorusTally {
+    /// Adds `boards` boards of `stabilizer`, `canonical` of them canonical; `None` on
+    /// overflow, or when a 13th stabilizer comes (impossible for a board of the torus, see
+    /// [`TORUS_STABILIZERS`]).
+    pub fn add(
+        &mut self,
+        stabilizer: TorusStabilizer,
+        boards: u128,
+        canonical: u128,
+    ) -> Option<()> {
+        let slot = self
+            .slots
+            .iter_mut()
+            .find(|s| s.stabilizer == stabilizer || s.stabilizer.shifts == 0)?;
+        slot.stabilizer = stabilizer;
+        slot.boards = slot.boards.checked_add(boards)?;
+        slot.canonical = slot.canonical.checked_add(canonical)?;
+        Some(())
+    }
+
+    /// Adds one board of `stabilizer` (the enumerate engine's step; a unit's counts stay far
+    /// from overflowing).
+    #[inline]
+    pub fn add_board(&mut self, stabilizer: TorusStabilizer, canonical: bool) {
+        self.add(stabilizer, 1, canonical as u128)
+            .expect("at most 9 stabilizers on a torus board");
+    }
+
+    /// The sum of two tallies, `None` on overflow (or too many stabilizers).
+    pub fn checked_add(&self, other: &TorusTally) -> Option<TorusTally> {
+        let mut sum = *self;
+        for s in other.slots.iter().filter(|s| s.stabilizer.shifts != 0) {
+            sum.add(s.stabilizer, s.boards, s.canonical)?;
+        }
+        Some(sum)
+    }
+
+    /// The slots in use.
+    pub fn used(&self) -> impl Iterator<Item = &TorusSlot> {
+        self.slots.iter().filter(|s| s.stabilizer.shifts != 0)
+    }
+
+    /// The boards counted.
+    pub fn boards(&self) -> u128 {
+        self.used().map(|s| s.boards).sum()
+    }
+}
+
+/// The classes under one group: by symmetry type, and by orbit size.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupClasses {
+    /// The classes by symmetry type (under the torus group: by the turns that, with a shift,
+    /// keep the class; [`TorusStabilizer::symmetry_type`]).
+    pub classes: ClassCounts,
+    /// The classes by the number of boards in each, as (boards, classes), by increasing
+    /// size: under the torus group only (A054500–A054502); empty under D4.
+    pub orbits: Vec<(u128, u128)>,
 }
 
 /// A sum of tallies overflowed 128 bits, or a tally broke an identity every result obeys.
@@ -91,6 +184,10 @@ impl Tally {
                 .checked_add(&other.canonical)
                 .ok_or(TallyError::Overflow)?,
             nodes: add(self.nodes, other.nodes)?,
+            torus: self
+                .torus
+                .checked_add(&other.torus)
+                .ok_or(TallyError::Overflow)?,
         })
     }
 
@@ -157,6 +254,74 @@ impl Tally {
             });
         }
         Ok(burnside)
+    }
+
+    /// The classes of a complete tally under `group`: under D4 as [`Tally::classes`]; under
+    /// the torus group from [`Tally::torus`] (the D4 classes are still derived and checked,
+    /// as the tally holds them too), the classes of each stabilizer S counted one by one
+    /// checked against boards · |S| / 8n². Fails where the torus tally does not hold every
+    /// board (an engine that does not count them, or units resumed from a checkpoint or read
+    /// from part rows, which do not carry them).
+    pub fn classes_under(
+        &self,
+        group: Group,
+        n: usize,
+        counted_directly: bool,
+    ) -> Result<GroupClasses, TallyError> {
+        let classes = self.classes(n, counted_directly)?;
+        if group == Group::Square {
+            return Ok(GroupClasses {
+                classes,
+                orbits: Vec::new(),
+            });
+        }
+        if n == 0 {
+            // The empty board: one class of one board, as under D4.
+            return Ok(GroupClasses {
+                classes,
+                orbits: vec![(1, 1)],
+            });
+        }
+        let bad = |what: String| TallyError::Inconsistent { n, what };
+        if self.torus.boards() != self.boards {
+            return Err(bad(format!(
+                "the classes under the torus group need every board's stabilizer, met by the \
+                 enumerate engine in one run ({} of {} boards have one: units resumed from a \
+                 checkpoint or read from part rows do not carry them)",
+                self.torus.boards(),
+                self.boards
+            )));
+        }
+        let order = group.order(n);
+        let mut out = GroupClasses::default();
+        let mut sizes = std::collections::BTreeMap::new();
+        for slot in self.torus.used() {
+            let stabilizer = u128::from(slot.stabilizer.order());
+            let size = order / stabilizer;
+            if !order.is_multiple_of(stabilizer) || !slot.boards.is_multiple_of(size) {
+                return Err(bad(format!(
+                    "{} boards of stabilizer {:?} are not whole classes of {size}",
+                    slot.boards, slot.stabilizer
+                )));
+            }
+            let count = slot.boards / size;
+            if counted_directly && count != slot.canonical {
+                return Err(bad(format!(
+                    "classes of stabilizer {:?} counted one by one ({}) differ from their \
+                     boards' ({count})",
+                    slot.stabilizer, slot.canonical
+                )));
+            }
+            let by_type = match slot.stabilizer.symmetry_type() {
+                crate::symmetry::SymmetryType::Asymmetric => &mut out.classes.asymmetric,
+                crate::symmetry::SymmetryType::HalfTurn => &mut out.classes.half_turn,
+                crate::symmetry::SymmetryType::QuarterTurn => &mut out.classes.quarter_turn,
+            };
+            *by_type += count;
+            *sizes.entry(size).or_insert(0) += count;
+        }
+        out.orbits = sizes.into_iter().collect();
+        Ok(out)
     }
 }
 

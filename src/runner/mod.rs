@@ -113,6 +113,7 @@ pub struct RunControl<'a> {
 
 /// How a resumable run ended.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one per run (its tally holds the torus's slots): boxing would only add an allocation
 pub enum RunEnd {
     /// Every unit is counted: the sum over all units, the resumed ones included.
     Complete(RunOutcome),

@@ -116,6 +116,7 @@ pub(crate) fn parse(fields: &[&str], classes_optional: bool) -> Result<(Tally, b
                 quarter_turn: v[5],
             },
             nodes: v[6],
+            torus: Default::default(),
         },
         with_classes,
     ))
@@ -136,6 +137,7 @@ mod tests {
                 quarter_turn: 1,
             },
             nodes: u128::MAX,
+            ..Tally::default()
         }
     }
 

@@ -230,6 +230,7 @@ mod readers {
                 quarter_turn: 0,
             },
             nodes: 1000 + k,
+            ..Tally::default()
         }
     }
 

@@ -9,7 +9,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use queens::given::{Completions, Partial, Square};
 use queens::plan::Engine;
-use queens::rules::{Piece, Rules, Surface};
+use queens::rules::{Group, Piece, Rules, Surface};
 use queens::sequences::Sequence;
 
 /// `--piece`: the command line's names of [`Piece`].
@@ -31,7 +31,16 @@ pub enum BoardArg {
     Torus,
 }
 
-/// The two flags as clap parses them (in `--help`; `-h` keeps to a screen).
+/// `--symmetries`: the command line's names of [`Group`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetriesArg {
+    /// The 8 rotations and reflections of the square.
+    Square,
+    /// The square's 8 with the n² shifts of the torus (the torus board only).
+    Torus,
+}
+
+/// The three flags as clap parses them (in `--help`; `-h` keeps to a screen).
 #[derive(Clone, Copy, Debug, Args)]
 struct RulesFlags {
     /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
@@ -40,9 +49,14 @@ struct RulesFlags {
     #[arg(long, value_enum, default_value_t = PieceArg::Queen, display_order = 900, hide_short_help = true)]
     piece: PieceArg,
     /// The board: `torus` wraps both diagonals around (`queens count 5-13 --board torus`).
-    /// Counted by the enumerate engine; classes under the square's 8 symmetries (D4).
+    /// Counted by the enumerate engine; classes under the torus group (`--symmetries`).
     #[arg(long, alias = "surface", value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
     board: BoardArg,
+    /// The group of the classes: `square` (the square's 8 symmetries) or `torus` (those with
+    /// the n² shifts of the torus, OEIS A053994: the default on `--board torus`; refused on
+    /// the plane).
+    #[arg(long, value_enum, display_order = 902, hide_short_help = true)]
+    symmetries: Option<SymmetriesArg>,
 }
 
 /// `--given` and `--blocked`: a partial board, whose completions `count` counts and `list`
@@ -55,12 +69,12 @@ pub struct GivenArgs {
     /// placeholder for an empty row: cols `"0 - - 5 - - - -"`, digits `1--6----`, board or
     /// leetcode rows of `Q`, `x` (blocked) and `.` (an empty row all dots); `@FILE` reads
     /// FILE. Classes are under the symmetries that keep the givens and the blocked squares
-    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 902, hide_short_help = true)]
+    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 903, hide_short_help = true)]
     given: Option<SquaresArg>,
     /// Blocked squares: no piece of a solution stands on one. Chess squares (`"c1 d4"`), the
     /// cols or digits notation with `-` for a row with none, board or leetcode rows with `x`
     /// for each blocked square, or `@FILE`
-    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 903, hide_short_help = true)]
+    #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 904, hide_short_help = true)]
     blocked: Option<SquaresArg>,
 }
 
@@ -132,17 +146,43 @@ pub struct SurfaceRulesArgs {
     /// commands that count).
     #[arg(long, value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
     surface: BoardArg,
+    /// The group of the classes: `square` (the square's 8 symmetries) or `torus` (those with
+    /// the n² shifts of the torus: the default on `--surface torus`; refused on the plane).
+    #[arg(long, value_enum, display_order = 902, hide_short_help = true)]
+    symmetries: Option<SymmetriesArg>,
 }
 
 impl SurfaceRulesArgs {
-    /// The rules asked for.
+    /// The rules asked for (a group the board does not allow is left out: see
+    /// [`SurfaceRulesArgs::check_group`]).
     pub fn rules(&self) -> Rules {
-        rules_of(self.piece, self.surface)
+        rules_of(self.piece, self.surface, self.symmetries)
+    }
+
+    /// Refuses `--symmetries torus` on the plane, in one line.
+    pub fn check_group(&self) -> Result<(), String> {
+        group_check(self.surface, self.symmetries, "--surface")
     }
 }
 
-/// The rules of a piece and a board as the command line names them.
-fn rules_of(piece: PieceArg, board: BoardArg) -> Rules {
+/// Refuses the torus group on the plane board (`board_flag`: the flag that names the board).
+fn group_check(
+    board: BoardArg,
+    symmetries: Option<SymmetriesArg>,
+    board_flag: &str,
+) -> Result<(), String> {
+    match (board, symmetries) {
+        (BoardArg::Plane, Some(SymmetriesArg::Torus)) => Err(format!(
+            "--symmetries torus needs {board_flag} torus: the shifts of the torus do not keep \
+             the solutions of the plane board"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The rules of a piece and a board as the command line names them, with their classes under
+/// `symmetries` (the board's own group when not given, or when the board does not allow it).
+fn rules_of(piece: PieceArg, board: BoardArg, symmetries: Option<SymmetriesArg>) -> Rules {
     let piece = match piece {
         PieceArg::Queen => Piece::Queen,
         PieceArg::Superqueen => Piece::Superqueen,
@@ -151,7 +191,13 @@ fn rules_of(piece: PieceArg, board: BoardArg) -> Rules {
         BoardArg::Plane => Surface::Plane,
         BoardArg::Torus => Surface::Torus,
     };
-    Rules { piece, surface }
+    let rules = Rules::new(piece, surface);
+    let group = match symmetries {
+        None => return rules,
+        Some(SymmetriesArg::Square) => Group::Square,
+        Some(SymmetriesArg::Torus) => Group::Torus,
+    };
+    rules.under(group).unwrap_or(rules)
 }
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
@@ -168,6 +214,7 @@ impl Default for RulesArgs {
             flags: RulesFlags {
                 piece: PieceArg::Queen,
                 board: BoardArg::Plane,
+                symmetries: None,
             },
             engine_given: false,
         }
@@ -216,7 +263,12 @@ impl Args for RulesArgs {
 impl RulesArgs {
     /// The rules asked for.
     pub fn rules(&self) -> Rules {
-        rules_of(self.flags.piece, self.flags.board)
+        rules_of(self.flags.piece, self.flags.board, self.flags.symmetries)
+    }
+
+    /// Refuses `--symmetries torus` on the plane, in one line.
+    pub fn check_group(&self) -> Result<(), String> {
+        group_check(self.flags.board, self.flags.symmetries, "--board")
     }
 
     /// The engine that counts the rules: `asked` if it counts them ([`Engine::supports`]);
@@ -232,8 +284,10 @@ impl RulesArgs {
             .unwrap_or(asked)
     }
 
-    /// Refuses an engine given with `--engine` that does not count the rules, in one line.
+    /// Refuses an engine given with `--engine` that does not count the rules, or the torus
+    /// group on the plane ([`RulesArgs::check_group`]), in one line.
     pub fn check(&self, asked: Engine) -> Result<(), String> {
+        self.check_group()?;
         let rules = self.rules();
         if self.engine(asked).supports(&rules) {
             return Ok(());

@@ -55,7 +55,7 @@ pub fn write_classes(
     }
     if limit > 0 {
         classify::for_each_class(&options.rules, n, |index, cols| {
-            let info = classify::class_info(index, cols);
+            let info = classify::class_info_under(&options.rules, index, cols);
             let (symmetry, size) = (info.symmetry.name(), info.class_size);
             line.clear();
             if format.is_none() {

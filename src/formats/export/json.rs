@@ -224,6 +224,7 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                 kernel: r.kernel.into_owned(),
                 threads: r.threads,
                 verdict,
+                orbits: None,
             })
         })
         .collect()

@@ -45,6 +45,7 @@ pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
             fixed_quarter_turn: r.fixed_quarter_turn(),
             nodes: Some(r.nodes),
             nodes_engine: Some(r.engine.clone()),
+            orbits: r.orbits.clone(),
         });
     }
     let table = KnownTable::from_rows(known, source).map_err(|e| {
@@ -276,6 +277,7 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
             kernel: get(9).to_string(),
             threads: get(10).parse().map_err(|_| bad(10))?,
             verdict: Verdict::from_label(get(11)).ok_or_else(|| bad(11))?,
+            orbits: None,
         });
     }
     Ok(rows)
@@ -284,8 +286,6 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
 /// The rules and group a variant's row names in its leading columns.
 fn row_rules(record: &csv::StringRecord) -> Result<(Rules, Group), String> {
     let get = |i: usize| record.get(i).unwrap_or("");
-    Ok((
-        named::rules_named(get(0), get(1))?,
-        named::group_named(get(2))?,
-    ))
+    let group = named::group_named(get(2))?;
+    Ok((named::rules_named(get(0), get(1))?.under(group)?, group))
 }

@@ -19,8 +19,9 @@ use crate::plan::stop::Patrol;
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 pub(crate) use crate::rules::full_mask;
-use crate::rules::{RowStep, Rules, with_row_step};
+use crate::rules::{Group, RowStep, Rules, with_row_step};
 use crate::symmetry::FastImages;
+use crate::torus_group::TorusGroup;
 use std::ops::ControlFlow;
 
 /// Depth at which the enumerate engine cuts the tree into work units.
@@ -292,9 +293,11 @@ impl EnumeratePlan {
     }
 
     /// The plan for board size `n` under `rules`: its search steps rows with the rules'
-    /// [`RowStep`]; its classes are counted under D4, the group of every rule set today
-    /// ([`Rules::group`]; no reflection fixes a solution of any of them:
-    /// [`Rules::no_reflection_fixes_a_solution`], which [`tally_solution`]'s classes rely on).
+    /// [`RowStep`]; its classes are counted under D4 (no reflection fixes a solution of any
+    /// rule set: [`Rules::no_reflection_fixes_a_solution`], which [`tally_solution`]'s classes
+    /// rely on), and, where the rules' group is the torus group ([`Rules::group`]), under it
+    /// too: each board's stabilizer and whether it is canonical ([`crate::torus_group`]) go
+    /// into [`Tally::torus`].
     pub(crate) fn under(rules: Rules, n: usize) -> Self {
         EnumeratePlan {
             n,
@@ -332,10 +335,23 @@ impl Plan for EnumeratePlan {
     fn count_unit(&self, id: usize) -> Tally {
         let unit = &self.units[id];
         let mut t = Tally::default();
-        let nodes = for_each_solution_below(self.rules, self.n, &unit.prefix, |cols| {
-            tally_solution(&mut t, cols);
-            ControlFlow::Continue(())
-        });
+        let nodes = match self.rules.group() {
+            Group::Torus if self.n > 0 => {
+                // Each board's stabilizer under the torus group, and whether it is canonical,
+                // besides its D4 counts.
+                let group = TorusGroup::new(self.n);
+                for_each_solution_below(self.rules, self.n, &unit.prefix, |cols| {
+                    tally_solution(&mut t, cols);
+                    t.torus
+                        .add_board(group.stabilizer(cols), group.is_canonical(cols));
+                    ControlFlow::Continue(())
+                })
+            }
+            _ => for_each_solution_below(self.rules, self.n, &unit.prefix, |cols| {
+                tally_solution(&mut t, cols);
+                ControlFlow::Continue(())
+            }),
+        };
         t.nodes = nodes as u128 + unit.ancestor_nodes as u128;
         t
     }

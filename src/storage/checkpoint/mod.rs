@@ -414,6 +414,7 @@ mod tests {
                 quarter_turn: 1,
             },
             nodes: 1000 + k,
+            ..Tally::default()
         }
     }
 
@@ -455,6 +456,7 @@ mod tests {
                 quarter_turn: u128::MAX,
             },
             nodes: u128::MAX,
+            ..Tally::default()
         };
         let key = identity(Part::WHOLE).line_key();
         let line = unit_line(key, usize::MAX, &t, f64::MAX);

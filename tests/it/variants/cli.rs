@@ -6,6 +6,14 @@ use super::oracle::{self, Board, Piece, Problem, Rules};
 use super::orbits::{self, Kind};
 use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
 
+/// The group of the classes of `rules` by default: the torus group on the torus.
+fn group_of(rules: Rules, n: usize) -> Vec<orbits::Symmetry> {
+    match rules.board {
+        Board::Torus => orbits::torus_group(n),
+        Board::Plane => orbits::square_group(),
+    }
+}
+
 /// `count --piece superqueen` (or `amazon`) and `--board torus` count the variants, verified
 /// against data/variants.csv; `verify` passes them; without the flags the queens are counted.
 #[test]
@@ -166,7 +174,7 @@ fn list_takes_the_piece_and_the_board() {
             .map(|r| (boards(&r[1]).remove(0), r[3].parse().unwrap(), r[2].clone()))
             .collect();
         let mut expected: Vec<(Vec<u8>, usize, String)> =
-            orbits::classes(&solutions, &orbits::square_group())
+            orbits::classes(&solutions, &group_of(rules, n))
                 .iter()
                 .map(|c| {
                     let kind = match orbits::kind(c) {
@@ -256,7 +264,7 @@ fn classify_takes_the_piece_and_the_surface() {
     for (rules, n) in [(Rules::SUPERQUEEN, 11), (Rules::TORUS, 7)] {
         let mut solutions = Vec::new();
         oracle::bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
-        let mut least: Vec<Vec<u8>> = orbits::classes(&solutions, &orbits::square_group())
+        let mut least: Vec<Vec<u8>> = orbits::classes(&solutions, &group_of(rules, n))
             .into_iter()
             .map(|c| c.least)
             .collect();
@@ -283,9 +291,7 @@ fn classify_takes_the_piece_and_the_surface() {
             let class: usize = row[col("class")].parse().unwrap();
             assert_eq!(least[class - 1], canonical, "{p:?} under {rules:?}");
             assert!(
-                orbits::square_group()
-                    .iter()
-                    .any(|g| g.image(p) == canonical),
+                group_of(rules, n).iter().any(|g| g.image(p) == canonical),
                 "{p:?}"
             );
         }

@@ -198,3 +198,173 @@ pub fn kind(class: &Class) -> Kind {
         Kind::Asymmetric
     }
 }
+
+/// The library's torus group ([`queens::torus_group::TorusGroup`]) against the orbits here, on
+/// every torus solution of the boards 5, 7, 11 and 13 (4,524 boards of 1,352 images each): its
+/// canonical form is the least image, a board is canonical exactly when it is its class's
+/// least, and its orbit size and stabilizer are those of the images computed one by one.
+#[test]
+fn the_library_s_torus_group_is_the_orbits_one() {
+    use super::oracle::{Problem, Rules, bitmask};
+    use queens::torus_group::TorusGroup;
+    for n in [5, 7, 11, 13] {
+        let mut solutions = Vec::new();
+        bitmask(&Problem::new(n, Rules::TORUS), |p| {
+            solutions.push(p.to_vec())
+        });
+        let group = torus_group(n);
+        let lib = TorusGroup::new(n);
+        let cls = classes(&solutions, &group);
+        let least: HashSet<&[u8]> = cls.iter().map(|c| c.least.as_slice()).collect();
+        for p in &solutions {
+            let images: HashSet<Vec<u8>> = group.iter().map(|g| g.image(p)).collect();
+            let min = images.iter().min().unwrap();
+            assert_eq!(&lib.canonical(p), min, "board {n}: {p:?}");
+            assert_eq!(lib.is_canonical(p), least.contains(p.as_slice()), "{p:?}");
+            assert_eq!(lib.orbit_size(p), images.len() as u64, "board {n}: {p:?}");
+            let fixing = group.iter().filter(|g| g.image(p) == *p).count() as u64;
+            assert_eq!(lib.stabilizer(p).order(), fixing, "board {n}: {p:?}");
+        }
+    }
+}
+
+/// The classes the library counts on the torus (the enumerate engine, under the torus group
+/// by default) against the orbits here: boards 1 to 13, queens and superqueens, the classes,
+/// their types (by the turns that, with a shift, keep them) and the classes by orbit size;
+/// and `verified` on the published boards 5 to 17 (A053994, A054500–A054502; 17 has 97
+/// classes, 40 of 2,312 boards).
+#[test]
+fn the_library_counts_the_torus_group_s_classes() {
+    use super::oracle::{self, Problem, bitmask};
+    use queens::rules::{Group, Rules};
+    use queens::{Counter, Verdict};
+    use std::collections::BTreeMap;
+    for (rules, lib) in [
+        (oracle::Rules::TORUS, Rules::TORUS_QUEENS),
+        (oracle::Rules::SUPER_TORUS, Rules::TORUS_SUPERQUEENS),
+    ] {
+        assert_eq!(lib.group(), Group::Torus);
+        for n in 1..=13 {
+            let mut solutions = Vec::new();
+            bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
+            let c = Counter::new(n).rules(lib).count().unwrap();
+            let cls = classes(&solutions, &torus_group(n));
+            let of = |k: Kind| cls.iter().filter(|c| kind(c) == k).count() as u128;
+            let what = format!("{lib} n = {n}");
+            assert_eq!(c.classes.total(), cls.len() as u128, "{what}");
+            if n > 1 {
+                assert_eq!(of(Kind::Reflected), 0, "{what}");
+                let kinds = (
+                    of(Kind::Asymmetric),
+                    of(Kind::HalfTurn),
+                    of(Kind::QuarterTurn),
+                );
+                let got = (
+                    c.classes.asymmetric,
+                    c.classes.half_turn,
+                    c.classes.quarter_turn,
+                );
+                assert_eq!(got, kinds, "{what}");
+            }
+            let mut sizes = BTreeMap::new();
+            for class in &cls {
+                *sizes.entry(class.size as u128).or_insert(0u128) += 1;
+            }
+            assert_eq!(c.orbits, sizes.into_iter().collect::<Vec<_>>(), "{what}");
+        }
+    }
+    for n in [5, 7, 11, 13, 17] {
+        let c = Counter::new(n).rules(Rules::TORUS_QUEENS).count().unwrap();
+        assert_eq!(c.verified(), Verdict::Verified, "board {n}: {c}");
+        if n == 17 {
+            assert_eq!(c.classes.total(), 97);
+            assert_eq!(c.orbits.last(), Some(&(2312, 40)));
+        }
+    }
+    // A wrong breakdown is caught, each size named.
+    let mut wrong = Counter::new(11).rules(Rules::TORUS_QUEENS).count().unwrap();
+    wrong.orbits = vec![(88, 2)];
+    assert_eq!(
+        wrong.verified().describe(),
+        "classes of 44 boards computed 0 but published 2; classes of 88 boards computed 2 but \
+         published 0"
+    );
+}
+
+/// `--symmetries` on the command line: on the torus the torus group by default (board 13:
+/// 11 classes, A053994) and `--symmetries square` the square's 8 (572 classes); `list
+/// --classes` and `classify` number and size the classes under the group; `--symmetries
+/// torus` on the plane is refused in one line (exit 2) by count, verify, list and classify.
+#[test]
+fn the_symmetries_flag_chooses_the_group() {
+    use crate::common::{csv_records, fails_with, queens, stdout_of};
+    let classes = |args: &[&str]| {
+        let (header, rows) = csv_records(&stdout_of(args));
+        let col = header.iter().position(|h| h == "classes").unwrap();
+        rows[0][col].clone()
+    };
+    let torus = ["count", "13", "--board", "torus", "--csv", "-", "-q"];
+    assert_eq!(classes(&torus), "11");
+    let with = |group: &'static str| [&torus[..], &["--symmetries", group]].concat();
+    assert_eq!(classes(&with("torus")), "11");
+    assert_eq!(classes(&with("square")), "572");
+    let verify = stdout_of(&["verify", "13", "--board", "torus"]);
+    assert!(
+        verify.contains("PASS n=13: total 4524, classes 11"),
+        "{verify}"
+    );
+    // The classes of board 7: one of 28 boards (a half turn keeps it).
+    assert_eq!(
+        stdout_of(&["list", "7", "--board", "torus", "--classes"]),
+        "0 2 4 6 1 3 5  # class 1: half_turn, 28 boards\n"
+    );
+    assert_eq!(
+        stdout_of(&[
+            "list",
+            "7",
+            "--board",
+            "torus",
+            "--classes",
+            "--symmetries",
+            "square"
+        ])
+        .lines()
+        .count(),
+        4
+    );
+    let out = queens()
+        .args([
+            "classify",
+            "--surface",
+            "torus",
+            "--csv",
+            "-",
+            "2 4 6 1 3 5 0",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (header, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    let col = |name: &str| rows[0][header.iter().position(|h| h == name).unwrap()].clone();
+    assert_eq!(
+        (col("canonical"), col("class"), col("class_size")),
+        (
+            "0 2 4 6 1 3 5".to_string(),
+            "1".to_string(),
+            "28".to_string()
+        )
+    );
+    let refusal = "--symmetries torus needs --board torus";
+    for args in [
+        &["count", "8", "--symmetries", "torus"][..],
+        &["verify", "8", "--symmetries", "torus"],
+        &["list", "8", "--classes", "--symmetries", "torus"],
+    ] {
+        fails_with(args, 2, refusal);
+    }
+    fails_with(
+        &["classify", "--symmetries", "torus", "0 2 4 1 3"],
+        2,
+        "--symmetries torus needs --surface torus",
+    );
+}

@@ -27,6 +27,7 @@ pub struct Job {
 pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
     let (notation, notation_option) = args.notation().map_err(CommandError::Usage)?;
     let targets = targets(&args.outputs).map_err(CommandError::Usage)?;
+    args.rules.check_group().map_err(CommandError::Usage)?;
     Ok(Job {
         input: input(&args.inputs, &args.boards, args.from.notation())
             .map_err(CommandError::Usage)?,

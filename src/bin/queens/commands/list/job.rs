@@ -49,6 +49,7 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         .as_deref()
         .map(|text| board_arg_read(text, args.from, args.n, "--orbit"))
         .transpose()?;
+    args.rules.check_group().map_err(CommandError::Usage)?;
     let rules = args.rules.rules();
     crate::rules_args::check_board(orbit.as_ref().map(|(b, _)| b), &rules, "--orbit")
         .map_err(CommandError::Usage)?;
