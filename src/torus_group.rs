@@ -205,6 +205,26 @@ pub fn orbits_text(orbits: &[(u128, u128)]) -> String {
     pairs.join(" ")
 }
 
+/// The breakdown [`orbits_text`] writes, read back (`None` if `text` is not one).
+///
+/// ```
+/// use queens::torus_group::{orbits_text, parse_orbits};
+/// assert_eq!(parse_orbits("26:1 52:2"), Some(vec![(26, 1), (52, 2)]));
+/// assert_eq!(parse_orbits("-"), Some(vec![]));
+/// assert_eq!(parse_orbits("26:x"), None);
+/// ```
+pub fn parse_orbits(text: &str) -> Option<Vec<(u128, u128)>> {
+    if text == "-" {
+        return Some(Vec::new());
+    }
+    text.split(' ')
+        .map(|pair| {
+            let (size, count) = pair.split_once(':')?;
+            Some((size.parse().ok()?, count.parse().ok()?))
+        })
+        .collect()
+}
+
 /// `cols` shifted along the rows so that its row-0 queen is in column 0.
 fn normalized(cols: &[u8]) -> Vec<u8> {
     let n = cols.len() as u8;

@@ -323,12 +323,7 @@ impl KnownTable {
                 "" => None,
                 "-" => Some(Vec::new()),
                 cell => Some(
-                    cell.split(' ')
-                        .map(|pair| {
-                            let (size, count) = pair.split_once(':')?;
-                            Some((size.parse().ok()?, count.parse().ok()?))
-                        })
-                        .collect::<Option<Vec<(u128, u128)>>>()
+                    crate::torus_group::parse_orbits(cell)
                         .ok_or_else(|| format!("{line}: orbits {cell:?}"))?,
                 ),
             };

@@ -135,15 +135,28 @@ pub fn sizes_text(ns: &[usize]) -> String {
 /// The CSV header of a table of `rules`: [`CSV_HEADER`] for the queens (every file written
 /// before the rules were named reads the same), the rules' columns
 /// ([`named::RULES_COLUMNS`]: `piece,board,group`) and then [`CSV_HEADER`] for any other
-/// rules.
+/// rules, and last [`ORBITS_COLUMN`] for classes under the torus group.
 pub fn csv_header(rules: &Rules) -> Vec<&'static str> {
     let lead: &[&'static str] = if rules.is_queens() {
         &[]
     } else {
         &named::RULES_COLUMNS
     };
-    lead.iter().chain(CSV_HEADER.iter()).copied().collect()
+    let orbits: &[&'static str] = match rules.group() {
+        Group::Torus => &[ORBITS_COLUMN],
+        Group::Square => &[],
+    };
+    lead.iter()
+        .chain(CSV_HEADER.iter())
+        .chain(orbits)
+        .copied()
+        .collect()
 }
+
+/// The last column of a table of classes under the torus group: the classes by orbit size,
+/// `size:classes` pairs as `data/variants.csv` writes them (A054500–A054502;
+/// [`crate::torus_group::orbits_text`]).
+pub const ORBITS_COLUMN: &str = "orbits";
 
 /// The heading for people (Markdown) of column `i` of [`COLUMNS`] in a table of `rules`
 /// counted under `group`: the queens' [`Column::heading`]; for other rules the same words
@@ -293,7 +306,8 @@ impl Row {
     }
 
     /// The row's CSV record, in the order of [`csv_header`] of its rules: [`Row::fields`],
-    /// after the rules' piece, board and group for any rules but the queens'.
+    /// after the rules' piece, board and group for any rules but the queens', and then the
+    /// classes by orbit size under the torus group ([`ORBITS_COLUMN`]).
     pub fn csv_record(&self) -> Vec<String> {
         let lead = match self.rules.is_queens() {
             true => Vec::new(),
@@ -303,7 +317,23 @@ impl Row {
                 named::group_id(self.group).to_string(),
             ],
         };
-        lead.into_iter().chain(self.fields()).collect()
+        let orbits = match self.group {
+            Group::Torus => vec![self.orbits_text()],
+            Group::Square => Vec::new(),
+        };
+        lead.into_iter()
+            .chain(self.fields())
+            .chain(orbits)
+            .collect()
+    }
+
+    /// The classes by orbit size under the torus group as text (`26:1 52:2`, `-` for none),
+    /// empty where the row does not know them (a row merged from parts).
+    pub fn orbits_text(&self) -> String {
+        self.orbits
+            .as_deref()
+            .map(crate::torus_group::orbits_text)
+            .unwrap_or_default()
     }
 
     /// The row's fields as text, in [`CSV_HEADER`] order.

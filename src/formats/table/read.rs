@@ -17,7 +17,8 @@ use std::io;
 pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
     let source = Source::File(name.to_string());
     let first = text.lines().next().unwrap_or("").trim_end_matches('\r');
-    if !first.ends_with(&CSV_HEADER.join(",")) {
+    let orbits_last = format!("{},{}", CSV_HEADER.join(","), super::ORBITS_COLUMN);
+    if !first.ends_with(&CSV_HEADER.join(",")) && !first.ends_with(&orbits_last) {
         return Ok(KnownTable::parse(text)?.with_source(source));
     }
     let rows =
@@ -206,12 +207,13 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
     let mut reader = csv::Reader::from_reader(input);
     let header = reader.headers()?;
     // The columns before the queens' ones: none, or the rules' three.
+    let variant = named::RULES_COLUMNS.iter().chain(CSV_HEADER.iter());
     let lead = if header.iter().eq(CSV_HEADER) {
         0
-    } else if header.iter().eq(named::RULES_COLUMNS
-        .iter()
-        .chain(CSV_HEADER.iter())
-        .copied())
+    } else if header.iter().eq(variant.clone().copied())
+        || header
+            .iter()
+            .eq(variant.chain([super::ORBITS_COLUMN].iter()).copied())
     {
         named::RULES_COLUMNS.len()
     } else {
@@ -241,8 +243,22 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
                 first: words(&first.rules, first.group),
             });
         }
+        // The classes by orbit size, last in a table under the torus group.
+        let orbits = match group {
+            Group::Torus => match record.get(lead + CSV_HEADER.len()).unwrap_or("") {
+                "" => None,
+                text => Some(crate::torus_group::parse_orbits(text).ok_or_else(|| {
+                    ReadError::Field {
+                        line,
+                        column: super::ORBITS_COLUMN,
+                        value: text.to_string(),
+                    }
+                })?),
+            },
+            Group::Square => None,
+        };
         // The queens' columns, after the rules' ones.
-        let record: csv::StringRecord = record.iter().skip(lead).collect();
+        let record: csv::StringRecord = record.iter().skip(lead).take(CSV_HEADER.len()).collect();
         if let Ok(n) = record.get(0).unwrap_or("").parse::<u64>() {
             match usize::try_from(n) {
                 Ok(n) if n <= crate::board::MAX_N => {
@@ -277,7 +293,7 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
             kernel: get(9).to_string(),
             threads: get(10).parse().map_err(|_| bad(10))?,
             verdict: Verdict::from_label(get(11)).ok_or_else(|| bad(11))?,
-            orbits: None,
+            orbits,
         });
     }
     Ok(rows)

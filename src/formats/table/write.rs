@@ -23,7 +23,12 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
     if first.rules.is_queens() {
         return run;
     }
-    let caption = named::caption(&first.rules, first.group);
+    let mut caption = named::caption(&first.rules, first.group);
+    // The classes by orbit size under the torus group, a line per size that knows them.
+    for r in rows.iter().filter(|r| r.orbits.is_some()) {
+        let text = r.orbits_text();
+        caption.push_str(&format!("\nn = {}: classes by orbit size (boards:classes) {text}", r.n));
+    }
     Some(match run {
         Some(run) => format!("{run}\n{caption}"),
         None => caption,
