@@ -47,24 +47,31 @@ impl Engine {
     /// Whether the engine counts the problem of `rules`: the enumerate engine counts every
     /// rule set (its plain search is written over the rules' row step,
     /// [`crate::rules::RowStep`]); the symmetric engine, whose border geometry and kernels are
-    /// the queen's, counts the queens on the plane board ([`Rules::QUEENS`]) alone.
+    /// the queen's, counts the queens on the plane board ([`Rules::QUEENS`]), and with the
+    /// torus plan (`crate::search::engines::torus`) the queens on the torus
+    /// ([`Rules::TORUS_QUEENS`]).
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
             Engine::Enumerate => true,
-            Engine::Symmetric => rules.is_queens(),
+            Engine::Symmetric => rules.is_queens() || *rules == Rules::TORUS_QUEENS,
         }
     }
 
     /// `Ok` if the engine counts `rules` ([`Engine::supports`]), else its one-line refusal.
+    /// The refusal names every rule set the engine counts.
     pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
         if self.supports(rules) {
-            Ok(())
-        } else {
-            Err(crate::rules::unsupported(
-                &format!("the {self} engine"),
-                rules,
-            ))
+            return Ok(());
         }
+        let counted: Vec<&str> = Rules::ALL
+            .iter()
+            .filter(|r| self.supports(r))
+            .map(Rules::id)
+            .collect();
+        Err(format!(
+            "the {self} engine does not count the rules {rules}; it counts only {}",
+            counted.join(" and ")
+        ))
     }
 
     /// Parses a name written by [`Engine::name`].

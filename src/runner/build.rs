@@ -5,6 +5,7 @@ use crate::error::Error;
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
 use crate::search::engines::enumerate::EnumeratePlan;
+use crate::search::engines::torus::TorusPlan;
 use crate::search::kernel::Kernel;
 use crate::search::plans::border::SymmetricPlan;
 use crate::search::plans::ring::{OuterRingPlan, RingPlan};
@@ -69,11 +70,13 @@ impl Split {
     }
 
     /// Whether the split's plan counts the problem of `rules`: every split (a plan of the
-    /// symmetric engine) counts the queens on the plane board ([`Rules::QUEENS`]) and nothing
-    /// else today.
+    /// symmetric engine) counts the queens on the plane board ([`Rules::QUEENS`]); the queens
+    /// on the torus ([`Rules::TORUS_QUEENS`]) have one plan of the symmetric engine, the torus
+    /// plan, which the default split names.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Split::Ring | Split::OuterRing | Split::Border => rules.is_queens(),
+            Split::Ring => rules.is_queens() || *rules == Rules::TORUS_QUEENS,
+            Split::OuterRing | Split::Border => rules.is_queens(),
         }
     }
 
@@ -145,6 +148,10 @@ pub fn build_rules(
         // The empty board has no border to start from: the enumerate plan counts it.
         _ if n == 0 => Box::new(EnumeratePlan::under(rules, 0)),
         (Engine::Enumerate, _) => Box::new(EnumeratePlan::under(rules, n)),
+        // The queens on the torus: the torus plan, one orbit of linear maps at a time.
+        (Engine::Symmetric, _) if rules == Rules::TORUS_QUEENS => {
+            Box::new(TorusPlan::new(n, kernel))
+        }
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::new(n, kernel)),
         (Engine::Symmetric, Split::OuterRing) => Box::new(OuterRingPlan::new(n, kernel)),
@@ -179,7 +186,13 @@ pub(crate) fn plan_with_identity(
             continue;
         }
         for split in Split::ALL {
-            if engine == Engine::Enumerate && split != Split::default() {
+            // The enumerate engine has one split; the symmetric engine's splits count only
+            // the rules they support.
+            let skip = match engine {
+                Engine::Enumerate => split != Split::default(),
+                Engine::Symmetric => !split.supports(&rules),
+            };
+            if skip {
                 continue;
             }
             let plan = build_rules(n, rules, engine, split, Kernel::best())?;
@@ -237,11 +250,15 @@ mod tests {
             for split in Split::ALL {
                 assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
                 // The enumerate engine (one split, which it ignores) counts every rule set;
-                // the symmetric engine's splits refuse all but the queens'.
+                // the symmetric engine's default split counts the queens on the torus too
+                // (the torus plan), its other splits refuse all but the queens on the plane.
                 for rules in &Rules::ALL[1..] {
                     let checked = check_rules(engine, split, rules);
                     let built = build_rules(7, *rules, engine, split, Kernel::Scalar);
-                    if engine == Engine::Enumerate {
+                    let torus_plan = engine == Engine::Symmetric
+                        && split == Split::Ring
+                        && *rules == Rules::TORUS_QUEENS;
+                    if engine == Engine::Enumerate || torus_plan {
                         assert!(checked.is_ok());
                         if split == Split::default() {
                             assert_eq!(built.unwrap().rules(), *rules);
@@ -250,8 +267,12 @@ mod tests {
                     }
                     let e = checked.unwrap_err().to_string();
                     assert!(!e.contains('\n'), "{e}");
-                    let tail =
-                        format!("does not count the rules {rules}; it counts only queen-plane");
+                    let counts = if *rules == Rules::TORUS_QUEENS {
+                        "queen-plane"
+                    } else {
+                        "queen-plane and queen-torus"
+                    };
+                    let tail = format!("does not count the rules {rules}; it counts only {counts}");
                     assert!(e.ends_with(&tail), "{e}");
                     assert_eq!(built.err().unwrap().to_string(), e);
                 }

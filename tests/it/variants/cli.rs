@@ -62,9 +62,18 @@ fn an_engine_that_does_not_count_the_rules_is_refused() {
          give --engine enumerate or leave --engine out",
     );
     fails_with(
-        &["verify", "7", "--board", "torus", "--engine", "symmetric"],
+        &[
+            "verify",
+            "7",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--engine",
+            "symmetric",
+        ],
         2,
-        "--engine symmetric does not count --piece queen --board torus",
+        "--engine symmetric does not count --piece superqueen --board torus",
     );
     fails_with(
         &["verify", "7", "--board", "torus", "--two-ways"],
