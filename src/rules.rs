@@ -214,6 +214,29 @@ impl Rules {
         *self == Rules::QUEENS
     }
 
+    /// The most boards one node of a search can stand for on an n×n board: a solution found
+    /// and its images under the symmetries an engine uses, 8 on the plane (the square's), at
+    /// most 8n² on the torus (the torus engine's orbits of the n shifts and 8φ(n) linear maps).
+    /// Readers of tallies refuse fewer nodes than boards / this: values no run writes.
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// assert_eq!(Rules::QUEENS.boards_per_node(13), 8);
+    /// assert_eq!(Rules::TORUS_QUEENS.boards_per_node(13), 8 * 169);
+    /// ```
+    pub fn boards_per_node(&self, n: usize) -> u128 {
+        match self.surface {
+            Surface::Plane => 8,
+            Surface::Torus => 8 * (n as u128).max(1).pow(2),
+        }
+    }
+
+    /// Whether `self` and `other` are the same problem, the same piece on the same board,
+    /// whatever group their classes are taken under.
+    pub fn same_problem(&self, other: &Rules) -> bool {
+        (self.piece, self.surface) == (other.piece, other.surface)
+    }
+
     /// Whether a piece on square `a` attacks one on square `b` of an `n`×`n` board, squares
     /// as (row, column): the one attack predicate. A square does not attack itself. (The
     /// plane's pieces do not need `n`; a board whose lines wrap does.)

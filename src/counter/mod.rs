@@ -100,9 +100,14 @@ impl Finished {
                 self.part.modulus()
             )));
         }
-        let classes =
-            self.tally
-                .classes_under(self.rules.group(), self.n, self.counts_classes_directly)?;
+        let classes = match self.torus_plan_classes()? {
+            Some(classes) => classes,
+            None => self.tally.classes_under(
+                self.rules.group(),
+                self.n,
+                self.counts_classes_directly,
+            )?,
+        };
         Ok(Counts {
             n: self.n,
             rules: self.rules,
@@ -118,6 +123,35 @@ impl Finished {
             threads: self.threads,
             seconds: self.seconds,
         })
+    }
+}
+
+impl Finished {
+    /// The classes under the torus group of a run of the torus plan (the symmetric engine on
+    /// the torus), whose units count boards by orbits of linear maps and so hold no board's
+    /// stabilizer: they come from the torus engine's own Burnside count
+    /// ([`crate::search::torus_classes`], a second search of the same size), whose total
+    /// must be this run's. `None` for any other run.
+    fn torus_plan_classes(&self) -> Result<Option<crate::plan::tally::GroupClasses>, Error> {
+        let torus = crate::rules::Surface::Torus;
+        if self.engine != Engine::Symmetric
+            || self.rules.surface != torus
+            || self.rules.group() != crate::rules::Group::Torus
+            || self.n == 0
+        {
+            return Ok(None);
+        }
+        let n = self.n;
+        let fail =
+            |what: String| Error::from(crate::plan::tally::TallyError::Inconsistent { n, what });
+        let c = crate::search::torus_classes(self.n, self.threads.max(1)).map_err(fail)?;
+        if c.total != self.tally.boards {
+            return Err(fail(format!(
+                "the torus engine's classes count {} boards, the run {}",
+                c.total, self.tally.boards
+            )));
+        }
+        c.group_classes().map(Some).map_err(fail)
     }
 }
 
@@ -541,9 +575,9 @@ mod tests {
             let queens = Counter::new(8).engine(engine).threads(1).count().unwrap();
             assert_eq!((queens.rules, queens.total), (Rules::QUEENS, 92));
         }
-        // The symmetric engine does not count other rules: one line naming them, before any
-        // plan is made; left to choose, the count takes the enumerate engine, which does.
-        for rules in &Rules::ALL[1..] {
+        // The symmetric engine does not count the superqueens: one line naming them, before
+        // any plan is made; left to choose, the count takes the enumerate engine, which does.
+        for rules in [Rules::SUPERQUEENS, Rules::TORUS_SUPERQUEENS].iter() {
             let e = Counter::new(8)
                 .engine(Engine::Symmetric)
                 .rules(*rules)
@@ -554,7 +588,7 @@ mod tests {
             assert_eq!(
                 e,
                 format!(
-                    "the symmetric engine does not count the rules {rules}; it counts only queen-plane"
+                    "the symmetric engine does not count the rules {rules}; it counts only queen-plane and queen-torus"
                 )
             );
             let auto = Counter::new(7).rules(*rules).threads(1);

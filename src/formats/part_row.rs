@@ -163,7 +163,8 @@ impl PartRow {
         }
         // The checksum guards against accidents, not forgery: values no run can produce are
         // refused whatever their checksum says.
-        if !tally_fields::nodes_possible(&tally) {
+        let rules = crate::rules::Rules::of_identity(fields[3]);
+        if !tally_fields::nodes_possible(&tally, rules.boards_per_node(n)) {
             return Err(bad(TALLY_START + 6));
         }
         let seconds = fields[15]

@@ -50,24 +50,33 @@ impl Engine {
     /// Whether the engine counts the problem of `rules`: the enumerate engine counts every
     /// rule set (its plain search is written over the rules' row step,
     /// [`crate::rules::RowStep`]); the symmetric engine counts the pieces of the plane board
-    /// (queens and superqueens: its ring geometry and kernels follow the knight too).
+    /// (queens and superqueens: its ring geometry and kernels follow the knight too), and with
+    /// the torus plan (`crate::search::engines::torus`) the queens on the torus.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
             Engine::Enumerate => true,
-            Engine::Symmetric => rules.surface == crate::rules::Surface::Plane,
+            Engine::Symmetric => {
+                rules.surface == crate::rules::Surface::Plane
+                    || rules.same_problem(&Rules::TORUS_QUEENS)
+            }
         }
     }
 
     /// `Ok` if the engine counts `rules` ([`Engine::supports`]), else its one-line refusal.
+    /// The refusal names every rule set the engine counts.
     pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
         if self.supports(rules) {
-            Ok(())
-        } else {
-            Err(crate::rules::unsupported(
-                &format!("the {self} engine"),
-                rules,
-            ))
+            return Ok(());
         }
+        let counted: Vec<&str> = Rules::ALL
+            .iter()
+            .filter(|r| self.supports(r))
+            .map(Rules::id)
+            .collect();
+        Err(format!(
+            "the {self} engine does not count the rules {rules}; it counts only {}",
+            counted.join(" and ")
+        ))
     }
 
     /// Parses a name written by [`Engine::name`].

@@ -5,6 +5,7 @@ use crate::error::Error;
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
 use crate::search::engines::enumerate::EnumeratePlan;
+use crate::search::engines::torus::TorusPlan;
 use crate::search::kernel::Kernel;
 use crate::search::plans::border::SymmetricPlan;
 use crate::search::plans::ring::{OuterRingPlan, RingPlan};
@@ -95,10 +96,16 @@ impl Split {
     }
 
     /// Whether the split's plan counts the problem of `rules`: the ring splits count the
-    /// pieces of the plane board (queens and superqueens), the border split the queens.
+    /// pieces of the plane board (queens and superqueens), the border split the queens; the
+    /// queens on the torus have one plan of the symmetric engine, the torus plan, which the
+    /// default split (ring) names.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Split::Ring | Split::OuterRing => rules.surface == crate::rules::Surface::Plane,
+            Split::Ring => {
+                rules.surface == crate::rules::Surface::Plane
+                    || rules.same_problem(&Rules::TORUS_QUEENS)
+            }
+            Split::OuterRing => rules.surface == crate::rules::Surface::Plane,
             Split::Border => rules.is_queens(),
         }
     }
@@ -171,6 +178,10 @@ pub fn build_rules(
         // The empty board has no border to start from: the enumerate plan counts it.
         _ if n == 0 => Box::new(EnumeratePlan::under(rules, 0)),
         (Engine::Enumerate, _) => Box::new(EnumeratePlan::under(rules, n)),
+        // The queens on the torus: the torus plan, one orbit of linear maps at a time.
+        (Engine::Symmetric, _) if rules.same_problem(&Rules::TORUS_QUEENS) => {
+            Box::new(TorusPlan::new(n, kernel).under(rules))
+        }
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::under(n, kernel, rules)),
         (Engine::Symmetric, Split::OuterRing) => Box::new(OuterRingPlan::under(n, kernel, rules)),
@@ -205,9 +216,13 @@ pub(crate) fn plan_with_identity(
             continue;
         }
         for split in Split::ALL {
-            if engine == Engine::Enumerate && split != Split::default()
-                || engine == Engine::Symmetric && !split.supports(&rules)
-            {
+            // The enumerate engine has one split; the symmetric engine's splits count only
+            // the rules they support.
+            let skip = match engine {
+                Engine::Enumerate => split != Split::default(),
+                Engine::Symmetric => !split.supports(&rules),
+            };
+            if skip {
                 continue;
             }
             let plan = build_rules(n, rules, engine, split, Kernel::best())?;
@@ -265,13 +280,13 @@ mod tests {
             for split in Split::ALL {
                 assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
                 // The enumerate engine (one split, which it ignores) counts every rule set;
-                // the symmetric engine's ring splits the plane's pieces, its border split
-                // the queens alone.
+                // the symmetric engine's ring splits the plane's pieces (and the default one
+                // the queens on the torus: the torus plan), its border split the queens alone.
                 for rules in &Rules::ALL[1..] {
                     let checked = check_rules(engine, split, rules);
                     let built = build_rules(7, *rules, engine, split, Kernel::Scalar);
                     if engine == Engine::Symmetric && split.supports(rules) {
-                        assert_eq!(*rules, Rules::SUPERQUEENS);
+                        assert!(*rules == Rules::SUPERQUEENS || *rules == Rules::TORUS_QUEENS);
                         assert!(checked.is_ok() && split != Split::Border);
                         assert_eq!(built.unwrap().rules(), *rules);
                         continue;
@@ -285,9 +300,10 @@ mod tests {
                     }
                     let e = checked.unwrap_err().to_string();
                     assert!(!e.contains('\n'), "{e}");
-                    let tail =
-                        format!("does not count the rules {rules}; it counts only queen-plane");
-                    assert!(e.ends_with(&tail), "{e}");
+                    assert!(
+                        e.contains(&format!("does not count the rules {rules}")),
+                        "{e}"
+                    );
                     assert_eq!(built.err().unwrap().to_string(), e);
                 }
             }

@@ -18,3 +18,5 @@ pub(crate) mod geometry;
 pub mod kernel;
 pub(crate) mod plans;
 pub mod profile;
+
+pub use engines::torus::{TorusClasses, torus_classes};

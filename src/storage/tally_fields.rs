@@ -71,12 +71,13 @@ pub(crate) fn write_all(out: &mut impl io::Write, t: &Tally) -> io::Result<()> {
 }
 
 /// Whether the nodes of `t` can be: every board counted is a solution the search reached (a
-/// node) or one of its at most 8 images under the symmetries of the square, so no run visits
-/// fewer than an eighth of the boards it counts. Tallies are not otherwise bounded unit by
+/// node) or one of its at most `boards_per_node` images under the symmetries the engine uses
+/// ([`crate::rules::Rules::boards_per_node`]: 8 on the plane), so no run visits fewer nodes
+/// than boards / `boards_per_node`. Tallies are not otherwise bounded unit by
 /// unit (a unit of a Burnside plan may count fixed boards and no board); their sums are
 /// checked where a result is derived.
-pub(crate) fn nodes_possible(t: &Tally) -> bool {
-    t.nodes.saturating_mul(8) >= t.boards
+pub(crate) fn nodes_possible(t: &Tally, boards_per_node: u128) -> bool {
+    t.nodes.saturating_mul(boards_per_node) >= t.boards
 }
 
 /// Reads the seven fields (exactly seven). With `classes_optional`, the three class counts may

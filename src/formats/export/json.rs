@@ -202,7 +202,10 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                     crate::board::MAX_N
                 ));
             }
-            if !(table::possible(r.total, r.nodes) && r.seconds.is_finite() && r.seconds >= 0.0) {
+            if !(table::possible(r.total, r.nodes, rules.boards_per_node(r.n))
+                && r.seconds.is_finite()
+                && r.seconds >= 0.0)
+            {
                 return Err(format!(
                     "row {} (n = {}): nodes {} with total {}, seconds {}: values no run writes",
                     i + 1,

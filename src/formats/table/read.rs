@@ -181,10 +181,11 @@ impl ReadLimits {
     };
 }
 
-/// Whether a row's nodes can go with its total: no search visits fewer nodes than an eighth
-/// of the boards it counts (each found solution stands for at most its 8 images).
-pub fn possible(total: u128, nodes: u128) -> bool {
-    nodes.saturating_mul(8) >= total
+/// Whether a row's nodes can go with its total: no search visits fewer nodes than the boards
+/// it counts / `boards_per_node` (each found solution stands for at most that many images:
+/// [`Rules::boards_per_node`]).
+pub fn possible(total: u128, nodes: u128, boards_per_node: u128) -> bool {
+    nodes.saturating_mul(boards_per_node) >= total
 }
 
 /// A row's seconds if they can be: a finite, non-negative number.
@@ -278,7 +279,8 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
         let int = |i: usize| get(i).parse::<u128>().map_err(|_| bad(i));
         let classes = stated_classes(int(2)?, int(3)?, int(4)?, int(5)?).ok_or_else(|| bad(2))?;
         let (total, nodes) = (int(1)?, int(6)?);
-        if !possible(total, nodes) {
+        let n_read: usize = get(0).parse().unwrap_or(0);
+        if !possible(total, nodes, rules.boards_per_node(n_read)) {
             return Err(bad(6));
         }
         rows.push(Row {

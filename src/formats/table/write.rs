@@ -24,10 +24,16 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
         return run;
     }
     let mut caption = named::caption(&first.rules, first.group);
-    // The classes by orbit size under the torus group, a line per size that knows them.
-    for r in rows.iter().filter(|r| r.orbits.is_some()) {
+    // The classes by orbit size under the torus group, a line per size that has classes.
+    for r in rows
+        .iter()
+        .filter(|r| r.orbits.as_ref().is_some_and(|o| !o.is_empty()))
+    {
         let text = r.orbits_text();
-        caption.push_str(&format!("\nn = {}: classes by orbit size (boards:classes) {text}", r.n));
+        caption.push_str(&format!(
+            "\nn = {}: classes by orbit size (boards:classes) {text}",
+            r.n
+        ));
     }
     Some(match run {
         Some(run) => format!("{run}\n{caption}"),

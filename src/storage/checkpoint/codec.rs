@@ -68,8 +68,13 @@ pub(super) enum LineProblem {
 /// A unit line's id, tally and seconds.
 type UnitRecord = (usize, Tally, f64);
 
-/// Parses a unit line of the run whose lines are seeded with `key` (checksum checked first).
-pub(super) fn parse_unit_line(key: u64, line: &str) -> Result<UnitRecord, LineProblem> {
+/// Parses a unit line of the run whose lines are seeded with `key` (checksum checked first),
+/// a search one node of which stands for at most `boards_per_node` boards.
+pub(super) fn parse_unit_line(
+    key: u64,
+    line: &str,
+    boards_per_node: u128,
+) -> Result<UnitRecord, LineProblem> {
     let (body, sum) = line.rsplit_once(',').ok_or(LineProblem::Check)?;
     if format!("{:016x}", checksum::hash_from(key, body.as_bytes())) != sum {
         return Err(LineProblem::Check);
@@ -85,10 +90,10 @@ pub(super) fn parse_unit_line(key: u64, line: &str) -> Result<UnitRecord, LinePr
         .map_err(|e| LineProblem::Malformed(e.to_string()))?;
     // The checksum guards against accidents, not forgery: values no run writes are refused
     // whatever their checksum says.
-    if !tally_fields::nodes_possible(&tally) {
-        return Err(LineProblem::Malformed(
-            "fewer nodes than an eighth of its boards".to_string(),
-        ));
+    if !tally_fields::nodes_possible(&tally, boards_per_node) {
+        return Err(LineProblem::Malformed(format!(
+            "fewer nodes than 1/{boards_per_node} of its boards"
+        )));
     }
     let seconds = fields[9]
         .parse::<f64>()

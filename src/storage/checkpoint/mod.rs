@@ -462,7 +462,7 @@ mod tests {
         let line = unit_line(key, usize::MAX, &t, f64::MAX);
         assert_eq!(line.len() + 1, MAX_UNIT_LINE);
         assert_eq!(
-            parse_unit_line(key, &line),
+            parse_unit_line(key, &line, 8),
             Ok((usize::MAX, t, MAX_SECONDS))
         );
         let small = unit_line(key, 3, &Tally::default(), 0.5);

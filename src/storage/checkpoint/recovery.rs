@@ -164,6 +164,8 @@ pub(super) fn read_journal(
     identity: &RunIdentity,
 ) -> Result<Journal, CheckpointError> {
     let key = identity.line_key();
+    let boards_per_node =
+        crate::rules::Rules::of_identity(&identity.plan).boards_per_node(identity.n);
     let mut j = Journal::default();
     let mut good_len = header_len;
     // Units that two good lines gave different tallies: counted again.
@@ -208,7 +210,7 @@ pub(super) fn read_journal(
         };
         let parsed = std::str::from_utf8(line)
             .map_err(|_| LineProblem::Malformed("not text".to_string()))
-            .and_then(|l| parse_unit_line(key, l));
+            .and_then(|l| parse_unit_line(key, l, boards_per_node));
         match parsed {
             Ok((id, t, secs)) => {
                 if id >= identity.plan_units || !identity.part.selects(id) {

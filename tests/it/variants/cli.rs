@@ -63,9 +63,18 @@ fn an_engine_that_does_not_count_the_rules_is_refused() {
          give --engine enumerate or leave --engine out",
     );
     fails_with(
-        &["verify", "7", "--board", "torus", "--engine", "symmetric"],
+        &[
+            "verify",
+            "7",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--engine",
+            "symmetric",
+        ],
         2,
-        "--engine symmetric does not count --piece queen --board torus",
+        "--engine symmetric does not count --piece superqueen --board torus",
     );
     fails_with(
         &["verify", "7", "--board", "torus", "--two-ways"],
@@ -420,4 +429,128 @@ fn a_b_file_of_a_variant_is_refused() {
     assert!(!out.exists());
     let queens_b = stdout_of(&["count", "0-8", "--bfile", "-"]);
     assert!(queens_b.ends_with("7 40\n8 92\n"), "{queens_b}");
+}
+
+/// The torus engine and the torus group together: `count` on the torus (the symmetric
+/// engine's torus plan by default) writes the classes by orbit size (A054500–A054502) in the
+/// CSV's last column and under the human table, and reads them back as a `--known` table (a
+/// changed breakdown is a MISMATCH); `verify --two-ways` counts the torus plan and the
+/// enumerate engine; parts of the torus plan merge into the whole (their nodes stand for many
+/// boards each); a checkpoint of it resumes.
+#[test]
+fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
+    let d = dir();
+    let csv = d.path().join("t.csv");
+    let human = stdout_of(&[
+        "count",
+        "11,13",
+        "--board",
+        "torus",
+        "--csv",
+        path_str(&csv),
+    ]);
+    assert!(
+        human.contains("n = 13: classes by orbit size (boards:classes) 26:1 52:2 338:3 676:5"),
+        "{human}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let (header, rows) = csv_records(&text);
+    assert_eq!(header.last().map(String::as_str), Some("orbits"));
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let row13: Vec<&str> = ["group", "engine", "total", "classes", "orbits", "verified"]
+        .iter()
+        .map(|c| rows[1][col(c)].as_str())
+        .collect();
+    assert_eq!(
+        row13,
+        [
+            "torus",
+            "symmetric",
+            "4524",
+            "11",
+            "26:1 52:2 338:3 676:5",
+            "yes"
+        ]
+    );
+    stdout_of(&["count", "13", "--board", "torus", "--known", path_str(&csv)]);
+    std::fs::write(&csv, text.replace("52:2 338:3", "52:3 338:3")).unwrap();
+    let out = queens()
+        .args(["count", "13", "--board", "torus", "--known", path_str(&csv)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("MISMATCH"));
+
+    let two = stdout_of(&["verify", "13,17", "--board", "torus", "--two-ways"]);
+    assert_eq!(
+        two.lines().filter(|l| l.starts_with("PASS")).count(),
+        2,
+        "{two}"
+    );
+    assert!(two.contains("classes 97 under torus (40 asymmetric, 33 half_turn, 24 quarter_turn)"));
+    fails_with(
+        &[
+            "verify",
+            "11",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--two-ways",
+        ],
+        2,
+        "superqueen-torus are counted one way",
+    );
+
+    let parts: Vec<_> = (0..2)
+        .map(|r| {
+            let file = d.path().join(format!("p{r}.csv"));
+            let spec = format!("{r}/2");
+            let args = ["count", "13", "--board", "torus", "--part", &spec, "--csv"];
+            queens().args(args).arg(&file).assert().success();
+            file
+        })
+        .collect();
+    let merged = stdout_of(&[
+        "merge",
+        path_str(&parts[0]),
+        path_str(&parts[1]),
+        "--csv",
+        "-",
+    ]);
+    let (header, rows) = csv_records(&merged);
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    // Parts carry the classes under the square's symmetries only.
+    assert_eq!(
+        [
+            &rows[0][col("group")],
+            &rows[0][col("total")],
+            &rows[0][col("classes")]
+        ],
+        ["square", "4524", "572"]
+    );
+
+    let journal = d.path().join("ck");
+    for _ in 0..2 {
+        let out = stdout_of(&[
+            "count",
+            "17",
+            "--board",
+            "torus",
+            "--checkpoint",
+            path_str(&journal),
+            "--format",
+            "csv",
+        ]);
+        let (header, rows) = csv_records(&out);
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        assert_eq!(
+            [
+                &rows[0][col("total")],
+                &rows[0][col("classes")],
+                &rows[0][col("verified")]
+            ],
+            ["140692", "97", "yes"]
+        );
+    }
 }

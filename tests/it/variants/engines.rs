@@ -7,7 +7,9 @@
 use super::oracle::{self, Board, Piece, Problem, bitmask};
 use super::orbits::{Kind, classes, kind, square_group};
 use queens::rules::{Group, Rules};
-use queens::{Counter, Counts, Engine, Verdict};
+use queens::search::torus_classes;
+use queens::{Counter, Counts, Engine, Outcome, Part, Tally, Verdict};
+use std::collections::BTreeMap;
 
 /// The library's rules of the oracle's.
 fn library(rules: oracle::Rules) -> Rules {
@@ -42,8 +44,8 @@ fn the_enumerate_engine_counts_every_rules_as_the_oracle() {
             let t = bitmask(&Problem::new(n, rules), |p| sols.push(p.to_vec()));
             let what = format!("{rules:?} n = {n}");
             // The classes under the square's 8 symmetries (the torus's own group is checked
-            // in `orbits`); the plane's default engine is the symmetric one, whose nodes are
-            // its own.
+            // in `orbits`); the default engine of the plane and of the torus queens is the
+            // symmetric one, whose nodes are its own.
             let square = library(rules).under(Group::Square).unwrap();
             let c = Counter::new(n)
                 .rules(square)
@@ -113,4 +115,142 @@ fn the_library_reproduces_the_published_variants() {
         wrong.verified().describe(),
         "total computed 724 but published 4"
     );
+}
+
+/// Orbit size → classes of that size.
+type BySize = BTreeMap<u128, u128>;
+
+/// The torus's published row of `data/variants.csv` for board `n`: total, classes (A053994),
+/// corner (A071607) and the classes by orbit size (A054500–A054502), each `None` where the
+/// table leaves it empty (`-` is published: no class).
+fn published_torus(n: usize) -> (u128, Option<u128>, Option<u128>, Option<BySize>) {
+    let table = include_str!("../../../data/variants.csv");
+    let row: Vec<&str> = table
+        .lines()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .find(|f| f.len() == 11 && f[..3] == ["queen", "torus", "torus"] && f[3] == n.to_string())
+        .expect("a published row");
+    let number = |f: &str| (!f.is_empty()).then(|| f.parse::<u128>().unwrap());
+    let orbits = match row[10] {
+        "" => None,
+        "-" => Some(BTreeMap::new()),
+        pairs => Some(
+            pairs
+                .split(' ')
+                .map(|p| {
+                    let (size, classes) = p.split_once(':').unwrap();
+                    (size.parse().unwrap(), classes.parse().unwrap())
+                })
+                .collect(),
+        ),
+    };
+    (
+        number(row[4]).unwrap(),
+        number(row[5]),
+        number(row[9]),
+        orbits,
+    )
+}
+
+/// The torus engine (the symmetric engine's plan for queens on the torus) against the
+/// oracle's bitmask search and its orbits under the torus group (the 8 symmetries of the square
+/// with the n² shifts), n = 1 to 11, and against the enumerate engine's classes under the
+/// square's 8 symmetries to 13: the same boards, the same classes, by another search.
+#[test]
+fn the_torus_engine_counts_the_torus_as_the_oracle_and_the_enumerate_engine() {
+    for n in 1..=13 {
+        let c = count(Rules::TORUS_QUEENS, n);
+        assert_eq!(c.engine, Engine::Symmetric, "n = {n}");
+        assert!(c.plan.starts_with("symmetric-torus-"), "{}", c.plan);
+        assert!(c.plan.ends_with("+queen-torus"), "{}", c.plan);
+        let plain = Counter::new(n)
+            .rules(Rules::TORUS_QUEENS)
+            .engine(Engine::Enumerate)
+            .threads(1)
+            .count()
+            .unwrap();
+        assert_eq!(
+            (c.total, c.classes),
+            (plain.total, plain.classes),
+            "n = {n}"
+        );
+        let t = torus_classes(n, 1).unwrap();
+        assert_eq!((t.total, t.nodes), (c.total, c.nodes), "n = {n}");
+        if n > 11 {
+            continue;
+        }
+        let mut sols = Vec::new();
+        let problem = Problem::new(n, oracle::Rules::TORUS);
+        bitmask(&problem, |p| sols.push(p.to_vec()));
+        assert_eq!(t.total, sols.len() as u128, "n = {n}");
+        assert_eq!(t.corner, sols.iter().filter(|p| p[0] == 0).count() as u128);
+        let group = super::orbits::torus_group(n);
+        let cls = classes(&sols, &group);
+        let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
+        for class in &cls {
+            *by_size.entry(class.size as u128).or_default() += 1;
+        }
+        assert_eq!(
+            (t.classes, &t.by_orbit_size),
+            (cls.len() as u128, &by_size),
+            "n = {n}"
+        );
+    }
+}
+
+/// Every published board to 19 from the torus engine: the totals (A051906), the solutions
+/// with a queen in the corner (A071607), the classes under the torus group (A053994) and by
+/// the size of their orbit (A054500–A054502: board 19 has 4 classes of 76 boards, 132 of
+/// 1,444 and 218 of 2,888), and `Counts::verified` through `Counter` on the symmetric engine.
+#[test]
+fn the_torus_engine_reproduces_every_published_board_to_19() {
+    for n in 1..=19 {
+        let t = torus_classes(n, 2).unwrap();
+        let (total, classes, corner, orbits) = published_torus(n);
+        assert_eq!(t.total, total, "n = {n}");
+        if let Some(corner) = corner {
+            assert_eq!(t.corner, corner, "n = {n}");
+        }
+        if let Some(classes) = classes {
+            assert_eq!(t.classes, classes, "n = {n}");
+        }
+        if let Some(orbits) = orbits {
+            assert_eq!(t.by_orbit_size, orbits, "n = {n}");
+        }
+        let c = count(Rules::TORUS_QUEENS, n);
+        assert_eq!(c.engine, Engine::Symmetric);
+        assert_eq!(c.verified(), Verdict::Verified, "n = {n}: {c}");
+    }
+    let t19 = torus_classes(19, 2).unwrap();
+    assert_eq!((t19.total, t19.corner, t19.classes), (820_496, 43_184, 354));
+}
+
+/// The torus plan's units in three parts, on two threads, sum to the whole count on one
+/// (board 17: 140,692 boards), field by field, nodes included.
+#[test]
+fn the_torus_parts_sum_to_the_whole() {
+    let whole = Counter::new(17)
+        .rules(Rules::TORUS_QUEENS)
+        .threads(1)
+        .run()
+        .unwrap();
+    let Outcome::Complete(whole) = whole else {
+        panic!("stopped")
+    };
+    assert_eq!(whole.tally.boards, 140_692);
+    let mut parts = Vec::new();
+    for res in 0..3 {
+        let part = Counter::new(17)
+            .rules(Rules::TORUS_QUEENS)
+            .threads(2)
+            .part(Part::new(res, 3).unwrap())
+            .run()
+            .unwrap();
+        let Outcome::Complete(part) = part else {
+            panic!("stopped")
+        };
+        assert!(part.units < whole.units, "part {res}/3");
+        parts.push(part.tally);
+    }
+    assert_eq!(Tally::sum(&parts).unwrap(), whole.tally);
 }

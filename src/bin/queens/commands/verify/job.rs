@@ -43,10 +43,13 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
         ));
     }
     let rules = search.rules.rules();
-    if args.two_ways && !Split::OuterRing.supports(&rules) {
+    // Two ways: the symmetric engine's two plans on the plane; on the torus its torus plan
+    // and the enumerate engine.
+    if args.two_ways && !Split::OuterRing.supports(&rules) && !Engine::Symmetric.supports(&rules) {
         return Err(CommandError::Usage(format!(
-            "--two-ways counts with both plans of the symmetric engine, which counts only the \
-             plane's pieces: the rules {rules} are counted one way, by the enumerate engine"
+            "--two-ways counts with the symmetric engine and a second way, which it has for \
+             queen-plane, superqueen-plane and queen-torus: the rules {rules} are counted one \
+             way, by the enumerate engine"
         )));
     }
     let known = known_table(&args.known, rules)?;

@@ -6,6 +6,7 @@ use crate::cli::SearchArgs;
 use crate::commands::{CommandError, build_plan, compute_counts, warn_if_long};
 use queens::formats::table::Row;
 use queens::formats::verify_line::{Ways, verify_line};
+use queens::plan::Engine;
 use queens::plan::Part;
 use queens::runner::Split;
 
@@ -17,14 +18,24 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
         warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, rows);
     }
     let counts = compute_counts(n, &job.search, None, job.quiet)?;
-    let second_split = match job.search.rules.rules().is_queens() {
+    let rules = job.search.rules.rules();
+    // The second way: the other plan of the symmetric engine; on the torus, whose symmetric
+    // engine has one plan, the enumerate engine's plain search.
+    let torus = !Split::OuterRing.supports(&rules);
+    let second_split = match rules.is_queens() {
         true => Split::second_of_two_ways(n),
         false => Split::OuterRing, // the border split counts queens only
     };
     let second = if job.two_ways {
-        let other = SearchArgs {
-            split: second_split,
-            ..job.search
+        let other = match torus {
+            true => SearchArgs {
+                engine: Engine::Enumerate,
+                ..job.search
+            },
+            false => SearchArgs {
+                split: second_split,
+                ..job.search
+            },
         };
         Some(compute_counts(n, &other, None, job.quiet)?)
     } else {
@@ -32,8 +43,11 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
     };
     let mut row = Row::from_counts(&counts);
     row.reverify(&job.known);
-    // The two splits, named in the verdict: `ring and outer-ring`.
-    let pair = format!("{} and {second_split}", job.search.split);
+    // The two ways, named in the verdict: `ring and outer-ring`, `symmetric and enumerate`.
+    let pair = match torus {
+        true => "symmetric and enumerate engines".to_string(),
+        false => format!("{} and {second_split}", job.search.split),
+    };
     let ways = match &second {
         None => Ways::One,
         Some(c) if c.plan == counts.plan => Ways::OnePlan(&c.plan),

@@ -1,0 +1,431 @@
+//! The torus engine's search: the solutions with a queen on the origin, one per orbit of the
+//! group [`G0`], each weighted by its orbit's size (see [`super::torus`] for why it is exact).
+
+use super::torus_group::{self, G0, Matrix};
+use std::collections::BTreeMap;
+
+/// What the search sums over a set of units. Every field adds across units, except
+/// `symmetric`, whose maps are merged (a class met in two units is one class).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TorusSum {
+    /// Solutions with a queen on the origin (A071607): the canonical leaves times their orbit
+    /// sizes under [`G0`].
+    pub(crate) corner: u128,
+    /// Solutions fixed by the half turn about the origin (all have a queen there).
+    pub(crate) fixed_half_turn: u128,
+    /// Solutions fixed by the quarter turn about the origin.
+    pub(crate) fixed_quarter_turn: u128,
+    /// `Σ_{v ≠ 0} Fix(v)` over the n² − 1 shifts `v`: the boards each shift keeps, summed.
+    pub(crate) fixed_by_shifts: u128,
+    /// Partial boards visited: the placements below a unit's fixed queens.
+    pub(crate) nodes: u128,
+    /// Leaves that met the blocked-square condition and were tested for being canonical.
+    pub(crate) leaves: u128,
+    /// The classes under the torus group that some element other than the identity keeps:
+    /// their canonical board (the least of the class's boards with a queen on the origin) and
+    /// the order of their stabilizer in the torus group.
+    pub(crate) symmetric: BTreeMap<Vec<u8>, u64>,
+}
+
+impl TorusSum {
+    /// Adds `other` into `self`.
+    pub(crate) fn add(&mut self, other: TorusSum) {
+        self.corner += other.corner;
+        self.fixed_half_turn += other.fixed_half_turn;
+        self.fixed_quarter_turn += other.fixed_quarter_turn;
+        self.fixed_by_shifts += other.fixed_by_shifts;
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+        for (board, stab) in other.symmetric {
+            self.symmetric.insert(board, stab);
+        }
+    }
+}
+
+/// The canonical form of `board` (a solution of the torus, as columns by row) under the torus
+/// group: the least, in the order of column lists, of its 8n² images, and the number of the
+/// group's elements that take `board` to it (the order of its stabilizer). Every image with a
+/// queen in row 0, column 0 is some square symmetry about the origin followed by the shift
+/// that takes one of its queens to the origin, so the 8n candidates below are all that can be
+/// least.
+pub(crate) fn torus_canonical(board: &[u8]) -> (Vec<u8>, u64) {
+    let n = board.len() as u32;
+    let mut best: Vec<u8> = vec![u8::MAX; n as usize];
+    let mut stab = 0;
+    let mut image = vec![0u8; n as usize];
+    for m in torus_group::square(n) {
+        for (r, &c) in board.iter().enumerate() {
+            let (r2, c2) = torus_group::apply(&m, n, r as u32, c as u32);
+            image[r2 as usize] = c2 as u8;
+        }
+        for x0 in 0..n {
+            let c0 = image[x0 as usize] as u32;
+            let at = |r: u32| ((image[((r + x0) % n) as usize] as u32 + n - c0) % n) as u8;
+            let mut order = std::cmp::Ordering::Equal;
+            for (r, &b) in best.iter().enumerate() {
+                order = at(r as u32).cmp(&b);
+                if order.is_ne() {
+                    break;
+                }
+            }
+            match order {
+                std::cmp::Ordering::Less => {
+                    best = (0..n).map(at).collect();
+                    stab = 1;
+                }
+                std::cmp::Ordering::Equal => stab += 1,
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+    }
+    (best, stab)
+}
+
+/// One starting point of the search: the column `s` of the queen of row 1 (the least slope any
+/// queen of a canonical solution can be taken to) and the queens of the rows that follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Start {
+    /// The column of row 1's queen.
+    pub(crate) s: u8,
+    /// The columns of the queens of rows 2, 3, … that the unit fixes.
+    pub(crate) prefix: Vec<u8>,
+}
+
+/// The search over one board size: the group's tables and the starting points.
+pub(crate) struct TorusSearch {
+    n: usize,
+    full: u32,
+    group: G0,
+}
+
+/// The state of one depth-first search from a [`Start`].
+struct Walk<'a> {
+    search: &'a TorusSearch,
+    s: u8,
+    /// `blocked[r]`: the squares of row r whose least slope is below `s`.
+    blocked: Vec<u32>,
+    board: Vec<u8>,
+    image: Vec<u8>,
+    sum: TorusSum,
+}
+
+#[inline]
+fn rotl(x: u32, n: usize, full: u32) -> u32 {
+    ((x << 1) | (x >> (n - 1))) & full
+}
+
+/// `x` rotated `k` places towards the high bits within `n` bits (`k < n`).
+#[inline]
+fn rot_by(x: u32, k: usize, n: usize, full: u32) -> u32 {
+    let x = x as u64;
+    (((x << k) | (x >> (n - k))) & full as u64) as u32
+}
+
+#[inline]
+fn rotr(x: u32, n: usize, full: u32) -> u32 {
+    ((x >> 1) | (x << (n - 1))) & full
+}
+
+impl TorusSearch {
+    /// The search for board size `n` (2..=32).
+    pub(crate) fn new(n: usize) -> TorusSearch {
+        TorusSearch {
+            n,
+            full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
+            group: G0::new(n),
+        }
+    }
+
+    /// The squares of each row whose least slope is below `s`.
+    fn blocked(&self, s: u8) -> Vec<u32> {
+        let n = self.n;
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .filter(|&c| self.group.min_key[r * n + c] < s)
+                    .fold(0u32, |m, c| m | 1 << c)
+            })
+            .collect()
+    }
+
+    /// The masks after placing `columns` in rows 0, 1, 2, …: `(cols, ld, rd)` for the next
+    /// row, or `None` if two of them attack each other or one stands on a blocked square.
+    fn place(&self, columns: &[u8], blocked: &[u32]) -> Option<(u32, u32, u32)> {
+        let (n, full) = (self.n, self.full);
+        let (mut cols, mut ld, mut rd) = (0u32, 0u32, 0u32);
+        for (r, &c) in columns.iter().enumerate() {
+            let bit = 1u32 << c;
+            if (cols | ld | rd | blocked[r]) & bit != 0 {
+                return None;
+            }
+            cols |= bit;
+            ld = rotl(ld | bit, n, full);
+            rd = rotr(rd | bit, n, full);
+        }
+        Some((cols, ld, rd))
+    }
+
+    /// The starting points, in a fixed order: every column `s` of row 1 that a canonical
+    /// solution can have, then every placement of the next `depth` rows (fewer where the
+    /// board is small) that the blocked squares and the queens above allow.
+    pub(crate) fn starts(&self, depth: usize) -> Vec<Start> {
+        let n = self.n;
+        let depth = depth.min(n.saturating_sub(2));
+        let mut out = Vec::new();
+        for s in 0..n as u8 {
+            let blocked = self.blocked(s);
+            if self.place(&[0, s], &blocked).is_none() {
+                continue;
+            }
+            let mut prefix = Vec::new();
+            self.extend(s, &blocked, &mut prefix, depth, &mut out);
+        }
+        out
+    }
+
+    fn extend(
+        &self,
+        s: u8,
+        blocked: &[u32],
+        prefix: &mut Vec<u8>,
+        depth: usize,
+        out: &mut Vec<Start>,
+    ) {
+        if prefix.len() == depth {
+            out.push(Start {
+                s,
+                prefix: prefix.clone(),
+            });
+            return;
+        }
+        for c in 0..self.n as u8 {
+            let mut columns = vec![0, s];
+            columns.extend_from_slice(prefix);
+            columns.push(c);
+            if self.place(&columns, blocked).is_some() {
+                prefix.push(c);
+                self.extend(s, blocked, prefix, depth, out);
+                prefix.pop();
+            }
+        }
+    }
+
+    /// Counts the solutions below `start`: see [`TorusSum`].
+    pub(crate) fn count(&self, start: &Start) -> TorusSum {
+        let n = self.n;
+        let blocked = self.blocked(start.s);
+        let mut columns = vec![0, start.s];
+        columns.extend_from_slice(&start.prefix);
+        let Some((cols, ld, rd)) = self.place(&columns, &blocked) else {
+            return TorusSum::default();
+        };
+        let mut board = vec![0u8; n];
+        board[..columns.len()].copy_from_slice(&columns);
+        let mut walk = Walk {
+            search: self,
+            s: start.s,
+            blocked,
+            board,
+            image: vec![0; n],
+            sum: TorusSum::default(),
+        };
+        // The taken diagonals and anti-diagonals from their columns in the next row, k.
+        let k = columns.len();
+        let rows = self.full & !((1u64 << k) - 1) as u32;
+        let diags = rot_by(ld, n - k % n, n, self.full);
+        let antis = rot_by(rd, k % n, n, self.full);
+        walk.lines(rows, cols, diags, antis);
+        walk.sum
+    }
+}
+
+impl Walk<'_> {
+    /// The search on lines: `rows`, `cols`, `diags` and `antis` hold the rows still empty and
+    /// the columns, diagonals (`c − r`) and anti-diagonals (`c + r`) already taken. Each of
+    /// the n lines of each family holds exactly one queen, so the node is a dead end when a
+    /// line still empty has no free square; a line with exactly one is filled there (the only
+    /// branch); otherwise the row with the fewest free squares is branched on.
+    fn lines(&mut self, rows: u32, cols: u32, diags: u32, antis: u32) {
+        let (n, full) = (self.search.n, self.search.full);
+        if rows == 0 {
+            self.leaf();
+            return;
+        }
+        let mut free = [0u32; 32];
+        let (mut once, mut twice) = ([0u32; 3], [0u32; 3]);
+        let (mut best, mut best_count) = (0usize, u32::MAX);
+        let mut left = rows;
+        while left != 0 {
+            let r = left.trailing_zeros() as usize;
+            left &= left - 1;
+            // Square (r, c) is on diagonal c − r and anti-diagonal c + r.
+            let f = !(cols
+                | rot_by(diags, r, n, full)
+                | rot_by(antis, (n - r) % n, n, full)
+                | self.blocked[r])
+                & full;
+            let count = f.count_ones();
+            if count == 0 {
+                return;
+            }
+            if count < best_count {
+                (best, best_count) = (r, count);
+            }
+            free[r] = f;
+            for (k, image) in [f, rot_by(f, (n - r) % n, n, full), rot_by(f, r, n, full)]
+                .into_iter()
+                .enumerate()
+            {
+                twice[k] |= once[k] & image;
+                once[k] |= image;
+            }
+        }
+        let empty = [!cols & full, !diags & full, !antis & full];
+        if (0..3).any(|k| empty[k] & !once[k] != 0) {
+            return;
+        }
+        // A line with one free square: its queen is there.
+        if best_count > 1 {
+            for k in 0..3 {
+                let single = empty[k] & !twice[k];
+                if single == 0 {
+                    continue;
+                }
+                let line = single.trailing_zeros() as usize;
+                let mut left = rows;
+                while left != 0 {
+                    let r = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let c = match k {
+                        0 => line,
+                        1 => (line + r) % n,
+                        _ => (line + n - r) % n,
+                    };
+                    if free[r] >> c & 1 != 0 {
+                        self.place_at(r, c, rows, cols, diags, antis);
+                        return;
+                    }
+                }
+                unreachable!("a line with one free square");
+            }
+        }
+        let mut f = free[best];
+        while f != 0 {
+            let c = f.trailing_zeros() as usize;
+            f &= f - 1;
+            self.place_at(best, c, rows, cols, diags, antis);
+        }
+    }
+
+    #[inline]
+    fn place_at(&mut self, r: usize, c: usize, rows: u32, cols: u32, diags: u32, antis: u32) {
+        let n = self.search.n;
+        self.sum.nodes += 1;
+        self.board[r] = c as u8;
+        self.lines(
+            rows & !(1 << r),
+            cols | 1 << c,
+            diags | 1 << ((c + n - r) % n),
+            antis | 1 << ((c + r) % n),
+        );
+    }
+
+    /// `m` applied to the board, into `self.image`.
+    fn map(&mut self, m: &Matrix) {
+        let n = self.search.n as u32;
+        for (r, &c) in self.board.iter().enumerate() {
+            let (r2, c2) = torus_group::apply(m, n, r as u32, c as u32);
+            self.image[r2 as usize] = c2 as u8;
+        }
+    }
+
+    /// A complete board that no queen stands on a blocked square of: counted if it is the
+    /// least of its orbit's boards with row 1's queen in column `s` (every other board of the
+    /// orbit meets this condition as some image `g·board` with `g` taking a queen of slope key
+    /// `s` to row 1), with its orbit's size `|G0| / |stabilizer|`.
+    fn leaf(&mut self) {
+        self.sum.leaves += 1;
+        let group = &self.search.group;
+        let n = self.search.n;
+        let mut stabilizer: Vec<Matrix> = Vec::new();
+        for h in 0..group.transversal.len() {
+            for r in 1..n {
+                let sq = r * n + self.board[r] as usize;
+                if group.key[h][sq] != self.s {
+                    continue;
+                }
+                let t = group.transversal[h];
+                let (r2, _) = torus_group::apply(&t, n as u32, r as u32, self.board[r] as u32);
+                let u = group.inv[r2 as usize];
+                let g = t.map(|e| e * u % n as u32);
+                self.map(&g);
+                match self.image.cmp(&self.board) {
+                    std::cmp::Ordering::Less => return,
+                    std::cmp::Ordering::Equal => stabilizer.push(g),
+                    std::cmp::Ordering::Greater => {}
+                }
+            }
+        }
+        let order = group.order() as u128;
+        let stab = stabilizer.len() as u128;
+        debug_assert!(stab >= 1 && order.is_multiple_of(stab));
+        let orbit = order / stab;
+        self.sum.corner += orbit;
+        // The boards of the orbit kept by a rotation R about the origin: g·board is kept by R
+        // when g⁻¹·R·g keeps the board, a condition on the coset g·stabilizer.
+        let kept_by = |rot: Matrix| -> u128 {
+            if stab == 1 {
+                return 0;
+            }
+            let nn = n as u32;
+            let hits = group
+                .elements
+                .iter()
+                .filter(|g| {
+                    let gi = group
+                        .elements
+                        .iter()
+                        .find(|x| torus_group::mul(x, g, nn) == [1, 0, 0, 1])
+                        .expect("an inverse");
+                    let conj = torus_group::mul(gi, &torus_group::mul(&rot, g, nn), nn);
+                    stabilizer.contains(&conj)
+                })
+                .count() as u128;
+            hits / stab
+        };
+        let half = kept_by(torus_group::half_turn(n as u32));
+        let quarter = kept_by(torus_group::quarter_turn(n as u32));
+        self.sum.fixed_half_turn += half;
+        self.sum.fixed_quarter_turn += quarter;
+        // The shifts that keep the board: a shift keeping it takes the origin's queen to a
+        // queen, so it is one of the queens' squares. Linear maps take shifts that keep a
+        // board to shifts that keep its image, so every board of the orbit has as many.
+        let shifts = (1..n)
+            .filter(|&r0| {
+                let c0 = self.board[r0] as usize;
+                (0..n)
+                    .all(|r| self.board[(r + r0) % n] as usize == (self.board[r] as usize + c0) % n)
+            })
+            .count() as u128;
+        // Σ_{v≠0} Fix(v) = n · Σ over boards with a queen on the origin of their shifts.
+        self.sum.fixed_by_shifts += n as u128 * orbit * shifts;
+        if half > 0 || shifts > 0 {
+            // Every class that an element other than the identity keeps has a board kept by
+            // a rotation about the origin or by a shift (reflections keep no board): list the
+            // classes of this orbit's boards.
+            let nn = n as u32;
+            let mut seen = std::collections::BTreeSet::new();
+            for g in &group.elements {
+                let mut image = vec![0u8; n];
+                for (r, &c) in self.board.iter().enumerate() {
+                    let (r2, c2) = torus_group::apply(g, nn, r as u32, c as u32);
+                    image[r2 as usize] = c2 as u8;
+                }
+                if seen.insert(image.clone()) {
+                    let (canonical, stab) = torus_canonical(&image);
+                    self.sum.symmetric.insert(canonical, stab);
+                }
+            }
+        }
+    }
+}
