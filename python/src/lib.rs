@@ -108,7 +108,7 @@ fn rules(piece: Option<&str>, board: Option<&str>) -> PyResult<Rules> {
             )));
         }
     };
-    Ok(Rules { piece, surface })
+    Ok(Rules::new(piece, surface))
 }
 
 /// A counter with the options every counting function takes. With the engine left unsaid,

@@ -73,9 +73,12 @@ impl Engine {
             .filter(|r| self.supports(r))
             .map(Rules::id)
             .collect();
+        let list = match counted.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => counted.join(""),
+        };
         Err(format!(
-            "the {self} engine does not count the rules {rules}; it counts only {}",
-            counted.join(" and ")
+            "the {self} engine does not count the rules {rules}; it counts only {list}"
         ))
     }
 

@@ -239,6 +239,9 @@ impl<L: Layout> Args for Outputs<L> {
                         .ignore_case(true)
                         .default_value("A000170")
                         .requires(info.name)
+                        // In --help only: its possible values (17 A-numbers) would take -h
+                        // past a screen.
+                        .hide_short_help(true)
                         .help("The sequence the b-file lists, by its A-number (any case)"),
                 );
             }

@@ -329,7 +329,7 @@ impl Kernel {
         if !interior.rules.is_queens() {
             // The vector kernels' steps are the queen's: other rules are counted by the
             // scalar kernel's instance of them (one test per interior, none per step).
-            return scalar::count(interior);
+            return (Kernel::Scalar.entry().count)(interior);
         }
         (self.entry().count)(interior)
     }

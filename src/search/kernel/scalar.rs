@@ -43,7 +43,7 @@ use crate::rules::{Piece, Surface};
 use search::{LEVELS, SLOTS, search};
 pub(crate) use search::ends_with_three_rows;
 #[cfg(test)]
-pub(crate) use search::last_three_rows;
+pub(crate) use super::rule::last_three_rows;
 use std::cell::RefCell;
 
 /// The registry's entry of this kernel.

@@ -376,7 +376,10 @@ fn superqueens_verify_two_ways() {
     let out = stdout_of(&["verify", "1-12", "--piece", "superqueen", "--two-ways"]);
     assert_eq!(out.matches("PASS").count(), 12, "{out}");
     assert!(!out.contains("FAIL"), "{out}");
-    assert!(out.contains("PASS n=12: total 156, classes 22"), "{out}");
+    assert!(
+        out.contains("PASS n=12 (superqueen-plane): total 156, classes 22"),
+        "{out}"
+    );
     let count = stdout_of(&["count", "12", "--piece", "superqueen", "--csv", "-"]);
     assert!(count.contains(",symmetric,"), "{count}");
 }

@@ -57,9 +57,18 @@ fn count_and_verify_take_the_piece_and_the_board() {
 #[test]
 fn an_engine_that_does_not_count_the_rules_is_refused() {
     fails_with(
-        &["count", "7", "--board", "torus", "--engine", "symmetric"],
+        &[
+            "count",
+            "7",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--engine",
+            "symmetric",
+        ],
         2,
-        "queens: error: --engine symmetric does not count --piece queen --board torus; \
+        "queens: error: --engine symmetric does not count --piece superqueen --board torus; \
          give --engine enumerate or leave --engine out",
     );
     fails_with(
@@ -77,9 +86,17 @@ fn an_engine_that_does_not_count_the_rules_is_refused() {
         "--engine symmetric does not count --piece superqueen --board torus",
     );
     fails_with(
-        &["verify", "7", "--board", "torus", "--two-ways"],
+        &[
+            "verify",
+            "7",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--two-ways",
+        ],
         2,
-        "the rules queen-torus are counted one way, by the enumerate engine",
+        "the rules superqueen-torus are counted one way, by the enumerate engine",
     );
     fails_with(
         &["count", "8", "--piece", "rook"],

@@ -310,7 +310,7 @@ fn the_symmetries_flag_chooses_the_group() {
     assert_eq!(classes(&with("square")), "572");
     let verify = stdout_of(&["verify", "13", "--board", "torus"]);
     assert!(
-        verify.contains("PASS n=13: total 4524, classes 11"),
+        verify.contains("PASS n=13 (queen-torus): total 4524, classes 11"),
         "{verify}"
     );
     // The classes of board 7: one of 28 boards (a half turn keeps it).

@@ -62,11 +62,23 @@ fn every_format_of_a_count_names_the_rules() {
         md[4]
     );
     // The torus: its total is A051906; its classes under the square's symmetries have no
-    // A-number.
-    let torus = ["count", "5-7", "--board", "torus"];
+    // A-number. Under the torus group (the default there) the classes by orbit size follow
+    // the caption.
+    let torus = ["count", "5-7", "--board", "torus", "--symmetries", "square"];
     assert_eq!(
         stdout_of(&torus).lines().last(),
         Some("queens on the torus; classes under the 8 symmetries of the square")
+    );
+    let under_torus = stdout_of(&["count", "5-7", "--board", "torus"]);
+    let tail: Vec<&str> = under_torus.lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "n = 7: classes by orbit size (boards:classes) 28:1",
+            "n = 5: classes by orbit size (boards:classes) 10:1",
+            "queens on the torus; classes under the 8 symmetries of the square with the n² \
+             shifts of the torus"
+        ]
     );
     let md = stdout_of(&[&torus[..], &["--markdown", "-"]].concat());
     assert!(

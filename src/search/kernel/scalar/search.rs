@@ -22,77 +22,8 @@ pub(crate) const LEVELS: usize = MAX_DEPTH - 2;
 // A ring holds at most `BATCH` nodes, and `% SLOTS` must be a mask.
 const _: () = assert!(BATCH <= SLOTS && SLOTS.is_power_of_two());
 
-/// The number of ways to fill the last two free rows, given the masks `cols`, `ld`, `rd` of
-/// the interior queens as seen from the first of them (free row `d`), with no branch.
-///
-/// Let `f` be the free squares of row `d` and `g` those of row `d + 1` ignoring the queen put
-/// in row `d`. A queen on `b ∈ f` removes from `g` exactly the squares `b` (its column),
-/// `b << s` and `b >> s` (its two diagonals, `s` rows down; three distinct bits as `s ≥ 1`).
-/// So the count is `Σ_b |g| − |g ∩ {b, b<<s, b>>s}|`
-/// `= |f|·|g| − |f ∩ g| − |(f << s) ∩ g| − |(f >> s) ∩ g|`
-/// (shifting a set of single bits is one-to-one on the bits that stay in the window).
-#[inline(always)]
-pub(crate) fn last_two_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
-    let s = it.shift[d];
-    let f = it.inner & !(cols | ld | rd | it.blocked[d]);
-    let g = it.inner & !(cols | (ld << s) | (rd >> s) | it.blocked[d + 1]);
-    let pairs = f.count_ones() * g.count_ones();
-    let clashes = (f & g).count_ones() + ((f << s) & g).count_ones() + ((f >> s) & g).count_ones();
-    u64::from(pairs - clashes)
-}
-
-/// The number of ways to fill the last three free rows of a *tight* interior (as many open
-/// columns as free rows, so that exactly three columns are left for them), given the masks
-/// `cols`, `ld`, `rd` of the interior queens as seen from the first of them (free row `d`),
-/// with no branch: what [`Lanes::three_rows`](crate::search::kernel::lanes::Lanes::three_rows)
-/// computes in lanes, in words.
-///
-/// The three rows take the three open columns `c1 < c2 < c3` in one of six orders
-/// `(x, y, z)`; an order is valid when each column is free in its row (`a`, `b`, `c`: the
-/// free squares of the three rows ignoring each other's queens) and no two of the three
-/// queens share a diagonal: columns `cj < ck` in rows `δ` apart do exactly when
-/// `cj << δ == ck`.
-#[inline(always)]
-pub(crate) fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u32) -> u64 {
-    let (s1, s2) = (it.shift[d], it.shift[d + 1]);
-    let t = s1 + s2;
-    // Free squares of the three rows; the diagonals move one column per row between them.
-    let a = it.inner & !(cols | ld | rd | it.blocked[d]);
-    let b = it.inner & !(cols | (ld << s1) | (rd >> s1) | it.blocked[d + 1]);
-    let c = it.inner & !(cols | (ld << t) | (rd >> t) | it.blocked[d + 2]);
-    // The open columns, low to high, one bit each (v & −v is the lowest bit of v).
-    let open = it.inner & !cols;
-    let c1 = open & open.wrapping_neg();
-    let rest = open ^ c1;
-    let c2 = rest & rest.wrapping_neg();
-    let c3 = rest ^ c2;
-    // Whether the queens of columns p and q, in rows δ apart, share no diagonal: the lower
-    // column shifted up by δ misses the higher one.
-    let apart = |p: u32, q: u32, delta: u32| (p.min(q) << delta) & p.max(q) == 0;
-    // Whether rows 1, 2, 3 can take columns x, y, z (`&` of bools: no branch).
-    let valid = |x: u32, y: u32, z: u32| {
-        (a & x != 0)
-            & (b & y != 0)
-            & (c & z != 0)
-            & apart(x, y, s1)
-            & apart(y, z, s2)
-            & apart(x, z, t)
-    };
-    [
-        valid(c1, c2, c3),
-        valid(c1, c3, c2),
-        valid(c2, c1, c3),
-        valid(c2, c3, c1),
-        valid(c3, c1, c2),
-        valid(c3, c2, c1),
-    ]
-    .into_iter()
-    .map(u64::from)
-    .sum()
-}
-
 /// Whether the last level searched in `it` leaves three free rows (counted by
-/// [`last_three_rows`]) rather than two ([`last_two_rows`]): when the interior is tight (as
+/// [`last_three_rows`](crate::search::kernel::rule::last_three_rows)) rather than two ([`last_two_rows`](crate::search::kernel::rule::last_two_rows)): when the interior is tight (as
 /// many open columns as free rows, as every interior of a border constellation is, so that
 /// its last three rows have exactly three open columns) and has four free rows or more.
 /// Every kernel ends its search at the same level, so their node counts agree.
