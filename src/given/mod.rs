@@ -44,11 +44,13 @@ mod interior;
 mod parse;
 mod partial;
 mod plain;
+mod table;
 
 pub use error::{GivenError, MAX_N, Square, square_name};
 pub use group::Subgroup;
 pub use parse::{Mark, read_marks};
 pub use partial::Partial;
+pub use table::table;
 
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;

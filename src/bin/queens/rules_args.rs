@@ -7,7 +7,7 @@
 
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
-use queens::given::{Completions, Partial, Square};
+use queens::given::{Completions, Partial};
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
 use queens::sequences::Sequence;
@@ -364,69 +364,7 @@ pub fn count_given(
     for p in &partials {
         rows.push(counter(p).map_err(GivenFailure::Usage)?);
     }
-    let names = |s: &[Square], n| Partial::names(s, n);
-    let cells: Vec<[String; 8]> = rows
-        .iter()
-        .zip(&partials)
-        .map(|(c, p)| {
-            [
-                c.n.to_string(),
-                names(p.given(), p.n()),
-                names(p.blocked(), p.n()),
-                c.total.to_string(),
-                c.classes.to_string(),
-                c.group.name(),
-                c.nodes.to_string(),
-                c.search.to_string(),
-            ]
-        })
-        .collect();
-    let header = [
-        "n",
-        "given",
-        "blocked",
-        "completions",
-        "classes",
-        "group",
-        "nodes",
-        "search",
-    ];
-    let width = |i: usize| {
-        cells
-            .iter()
-            .map(|r| r[i].chars().count())
-            .chain([header[i].len()])
-            .max()
-            .unwrap_or(0)
-    };
-    let widths: Vec<usize> = (0..8).map(width).collect();
-    // Numbers right-aligned, words left-aligned.
-    let line = |r: [&str; 8]| {
-        let mut out = String::new();
-        for (i, cell) in r.iter().enumerate() {
-            let w = widths[i];
-            let pad = w - cell.chars().count();
-            let cell = if matches!(i, 0 | 3 | 4 | 6) {
-                format!("{}{cell}", " ".repeat(pad))
-            } else {
-                format!("{cell}{}", " ".repeat(pad))
-            };
-            out += &cell;
-            out += if i < 7 { "  " } else { "" };
-        }
-        out.trim_end().to_string() + "\n"
-    };
-    let mut text = line(header);
-    for r in &cells {
-        text += &line(std::array::from_fn(|i| r[i].as_str()));
-    }
-    let seconds: f64 = rows.iter().map(|c| c.seconds).sum();
-    let threads = rows.first().map_or(1, |c| c.threads);
-    text += &format!(
-        "classes under the symmetries of D4 that keep the givens and the blocked squares; \
-         threads {threads}, {seconds:.2} seconds in all\n"
-    );
-    write_stdout(text.as_bytes())
+    write_stdout(queens::given::table(&partials, &rows).as_bytes())
 }
 
 /// Writes `bytes` to stdout; a closed stdout (`| head`) is the reader's choice.
