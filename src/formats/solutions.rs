@@ -7,6 +7,7 @@
 
 use crate::board::notation::{self, Notation};
 use crate::classify::{self, ClassInfo, OrbitMember};
+use crate::given::Partial;
 use crate::rules::{Group, Rules};
 use crate::search::engines::enumerate::for_each_solution_under;
 use crate::symmetry::FastImages;
@@ -248,6 +249,31 @@ pub fn write_orbit<W: Write>(
     Ok(written)
 }
 
+/// Writes the completions of a partial board (`queens list N --given`), in increasing order,
+/// in `notation`, at most `limit`, streamed: each as the search finds it. The first write
+/// error ends the list (the rest of the search is left unwritten). Returns the number written.
+pub fn write_completions<W: Write>(
+    out: W,
+    partial: &Partial,
+    notation: Notation,
+    limit: Option<u64>,
+) -> io::Result<u64> {
+    let mut writer = ListWriter::new(out, notation, ListKind::Solutions)?;
+    let limit = limit.unwrap_or(u64::MAX);
+    let mut error = None;
+    partial.for_each_completion(|cols| {
+        if error.is_none() && writer.written() < limit {
+            error = writer.solution(cols).err();
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let written = writer.written();
+    writer.finish()?;
+    Ok(written)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,5 +312,24 @@ mod tests {
             listed(4, Notation::Csv, true),
             "index,canonical,symmetry,class_size\n1,1 3 0 2,quarter_turn,2\n"
         );
+    }
+
+    #[test]
+    fn lists_the_completions_of_a_partial_board() {
+        let p = Partial::parse(8, Rules::QUEENS, "a8", "").unwrap();
+        let listed = |notation, limit| {
+            let mut out = Vec::new();
+            let written = write_completions(&mut out, &p, notation, limit).unwrap();
+            (written, String::from_utf8(out).unwrap())
+        };
+        assert_eq!(
+            listed(Notation::Csv, Some(2)),
+            (
+                2,
+                "index,solution\n1,0 4 7 5 2 6 1 3\n2,0 5 7 2 6 3 1 4\n".into()
+            )
+        );
+        assert_eq!(listed(Notation::Digits, None).0, 4);
+        assert_eq!(listed(Notation::Leetcode, Some(0)), (0, "[]\n".into()));
     }
 }

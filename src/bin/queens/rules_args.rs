@@ -392,7 +392,6 @@ pub fn list_given(
     limit: Option<u64>,
     others: Option<&str>,
 ) -> Result<bool, GivenFailure> {
-    use queens::board::notation::{Notation, write};
     let Some(p) = given.partial(n, rules.rules())? else {
         return Ok(false);
     };
@@ -401,51 +400,8 @@ pub fn list_given(
             "{flag} is not taken with --given or --blocked: list writes their completions"
         )));
     }
-    // Streamed: each board is written as the search finds it (through a buffer), the first
-    // write error kept and the rest of the search left unwritten.
-    use std::io::Write;
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut failed: Option<std::io::Error> = None;
-    let mut put = |bytes: &[u8], failed: &mut Option<std::io::Error>| {
-        if failed.is_none()
-            && let Err(e) = stdout.write_all(bytes)
-        {
-            *failed = Some(e);
-        }
-    };
-    match notation {
-        Notation::Csv => put(b"index,solution\n", &mut failed),
-        Notation::Leetcode => put(b"[", &mut failed),
-        _ => {}
-    }
-    let mut written = 0u64;
-    let mut line = Vec::new();
-    p.for_each_completion(|cols| {
-        if limit.is_some_and(|l| written >= l) || failed.is_some() {
-            return;
-        }
-        line.clear();
-        match notation {
-            Notation::Csv => line.extend_from_slice(format!("{},", written + 1).as_bytes()),
-            Notation::Leetcode => line.extend_from_slice(if written == 0 { b"\n" } else { b",\n" }),
-            Notation::Board if written > 0 => line.push(b'\n'),
-            _ => {}
-        }
-        write(&mut line, notation, cols);
-        if notation != Notation::Board && notation != Notation::Leetcode {
-            line.push(b'\n');
-        }
-        put(&line, &mut failed);
-        written += 1;
-    });
-    if notation == Notation::Leetcode {
-        put(if written > 0 { b"\n]\n" } else { b"]\n" }, &mut failed);
-    }
-    let flushed = match failed {
-        Some(e) => Err(e),
-        None => stdout.flush(),
-    };
-    match flushed {
+    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    match queens::formats::solutions::write_completions(out, &p, notation, limit) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
         }
