@@ -54,11 +54,21 @@ use std::fmt;
 
 /// The piece every square of a solution holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// `--piece`'s values (the command line's names, and its help of each).
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Piece {
     /// The queen: any distance along its row, its column and both diagonals.
     Queen,
     /// The superqueen (the amazon): the queen's moves and the knight's (OEIS A051223 on the
     /// plane board).
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            alias = "amazon",
+            help = "The superqueen (also `amazon`): the queen's moves and the knight's \
+            (OEIS A051223)"
+        )
+    )]
     Superqueen,
 }
 
@@ -74,13 +84,23 @@ impl Piece {
 
 /// The board the pieces stand on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// `--board`'s values (the command line's names, and its help of each).
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Surface {
     /// The plane n×n board: lines end at the edges.
+    #[cfg_attr(feature = "cli", value(help = "The n×n board: lines end at its edges"))]
     Plane,
     /// The n×n torus: rows and columns wrap around, so both diagonals through `(r, c)` are
     /// the squares with `r − c`, respectively `r + c`, the same mod n, and a knight's move
     /// wraps too (queens: solutions only for gcd(n, 6) = 1, OEIS A051906: 10 for n = 5, 28 for
     /// n = 7, against the plane's 10 and 40).
+    #[cfg_attr(
+        feature = "cli",
+        value(
+            help = "The n×n torus: both diagonals (and a knight's move) wrap around (queens: \
+            OEIS A051906)"
+        )
+    )]
     Torus,
 }
 
@@ -96,12 +116,22 @@ impl Surface {
 
 /// The symmetry group under which solutions are counted in classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// `--symmetries`' values (the command line's names, and its help of each).
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Group {
     /// The 8 rotations and reflections of the square (the dihedral group D4; its elements
     /// are [`crate::symmetry::Transform`]s).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "The 8 rotations and reflections of the square")
+    )]
     Square,
     /// The torus group: the 8 symmetries of the square with the n² shifts of the torus
     /// (8n² elements; [`crate::torus_group`]), on the torus board only (OEIS A053994).
+    #[cfg_attr(
+        feature = "cli",
+        value(help = "The square's 8 with the n² shifts of the torus (the torus board only)")
+    )]
     Torus,
 }
 

@@ -6,39 +6,11 @@
 //! `count` counts and `list` lists ([`count_given`], [`list_given`]).
 
 use clap::parser::ValueSource;
-use clap::{ArgMatches, Args, Command, FromArgMatches, ValueEnum};
+use clap::{ArgMatches, Args, Command, FromArgMatches};
 use queens::given::{Completions, Partial};
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
 use queens::sequences::Sequence;
-
-/// `--piece`: the command line's names of [`Piece`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PieceArg {
-    /// The queen: any distance along its row, its column and both diagonals.
-    Queen,
-    /// The superqueen (also `amazon`): the queen's moves and the knight's (OEIS A051223).
-    #[value(alias = "amazon")]
-    Superqueen,
-}
-
-/// `--board`: the command line's names of [`Surface`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BoardArg {
-    /// The n×n board: lines end at its edges.
-    Plane,
-    /// The n×n torus: both diagonals (and a knight's move) wrap around (queens: OEIS A051906).
-    Torus,
-}
-
-/// `--symmetries`: the command line's names of [`Group`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SymmetriesArg {
-    /// The 8 rotations and reflections of the square.
-    Square,
-    /// The square's 8 with the n² shifts of the torus (the torus board only).
-    Torus,
-}
 
 /// The three flags as clap parses them (in `--help`; `-h` keeps to a screen).
 #[derive(Clone, Copy, Debug, Args)]
@@ -46,17 +18,17 @@ struct RulesFlags {
     /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
     /// move to the queen's (`queens count 10-14 --piece superqueen`). Counted by the
     /// enumerate engine.
-    #[arg(long, value_enum, default_value_t = PieceArg::Queen, display_order = 900, hide_short_help = true)]
-    piece: PieceArg,
+    #[arg(long, value_enum, default_value_t = Piece::Queen, display_order = 900, hide_short_help = true)]
+    piece: Piece,
     /// The board: `torus` wraps both diagonals around (`queens count 5-13 --board torus`).
     /// Counted by the enumerate engine; classes under the torus group (`--symmetries`).
-    #[arg(long, alias = "surface", value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
-    board: BoardArg,
+    #[arg(long, alias = "surface", value_enum, default_value_t = Surface::Plane, display_order = 901, hide_short_help = true)]
+    board: Surface,
     /// The group of the classes: `square` (the square's 8 symmetries) or `torus` (those with
     /// the n² shifts of the torus, OEIS A053994: the default on `--board torus`; refused on
     /// the plane).
     #[arg(long, value_enum, display_order = 902, hide_short_help = true)]
-    symmetries: Option<SymmetriesArg>,
+    symmetries: Option<Group>,
 }
 
 /// `--given` and `--blocked`: a partial board, whose completions `count` counts and `list`
@@ -140,16 +112,16 @@ pub enum GivenFailure {
 pub struct SurfaceRulesArgs {
     /// The piece of the boards: `superqueen` (or `amazon`) adds the knight's move to the
     /// queen's; a board it does not allow is bad.
-    #[arg(long, value_enum, default_value_t = PieceArg::Queen, display_order = 900, hide_short_help = true)]
-    piece: PieceArg,
+    #[arg(long, value_enum, default_value_t = Piece::Queen, display_order = 900, hide_short_help = true)]
+    piece: Piece,
     /// The board's surface: `torus` wraps both diagonals around (as `--board torus` on the
     /// commands that count).
-    #[arg(long, value_enum, default_value_t = BoardArg::Plane, display_order = 901, hide_short_help = true)]
-    surface: BoardArg,
+    #[arg(long, value_enum, default_value_t = Surface::Plane, display_order = 901, hide_short_help = true)]
+    surface: Surface,
     /// The group of the classes: `square` (the square's 8 symmetries) or `torus` (those with
     /// the n² shifts of the torus: the default on `--surface torus`; refused on the plane).
     #[arg(long, value_enum, display_order = 902, hide_short_help = true)]
-    symmetries: Option<SymmetriesArg>,
+    symmetries: Option<Group>,
 }
 
 impl SurfaceRulesArgs {
@@ -166,13 +138,9 @@ impl SurfaceRulesArgs {
 }
 
 /// Refuses the torus group on the plane board (`board_flag`: the flag that names the board).
-fn group_check(
-    board: BoardArg,
-    symmetries: Option<SymmetriesArg>,
-    board_flag: &str,
-) -> Result<(), String> {
+fn group_check(board: Surface, symmetries: Option<Group>, board_flag: &str) -> Result<(), String> {
     match (board, symmetries) {
-        (BoardArg::Plane, Some(SymmetriesArg::Torus)) => Err(format!(
+        (Surface::Plane, Some(Group::Torus)) => Err(format!(
             "--symmetries torus needs {board_flag} torus: the shifts of the torus do not keep \
              the solutions of the plane board"
         )),
@@ -182,22 +150,9 @@ fn group_check(
 
 /// The rules of a piece and a board as the command line names them, with their classes under
 /// `symmetries` (the board's own group when not given, or when the board does not allow it).
-fn rules_of(piece: PieceArg, board: BoardArg, symmetries: Option<SymmetriesArg>) -> Rules {
-    let piece = match piece {
-        PieceArg::Queen => Piece::Queen,
-        PieceArg::Superqueen => Piece::Superqueen,
-    };
-    let surface = match board {
-        BoardArg::Plane => Surface::Plane,
-        BoardArg::Torus => Surface::Torus,
-    };
-    let rules = Rules::new(piece, surface);
-    let group = match symmetries {
-        None => return rules,
-        Some(SymmetriesArg::Square) => Group::Square,
-        Some(SymmetriesArg::Torus) => Group::Torus,
-    };
-    rules.under(group).unwrap_or(rules)
+fn rules_of(piece: Piece, board: Surface, symmetries: Option<Group>) -> Rules {
+    let rules = Rules::new(piece, board);
+    symmetries.map_or(rules, |group| rules.under(group).unwrap_or(rules))
 }
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
@@ -212,8 +167,8 @@ impl Default for RulesArgs {
     fn default() -> RulesArgs {
         RulesArgs {
             flags: RulesFlags {
-                piece: PieceArg::Queen,
-                board: BoardArg::Plane,
+                piece: Piece::Queen,
+                board: Surface::Plane,
                 symmetries: None,
             },
             engine_given: false,
