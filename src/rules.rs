@@ -53,11 +53,12 @@
 use std::fmt;
 
 /// The piece every square of a solution holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 // `--piece`'s values (the command line's names, and its help of each).
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Piece {
     /// The queen: any distance along its row, its column and both diagonals.
+    #[default]
     Queen,
     /// The superqueen (the amazon): the queen's moves and the knight's (OEIS A051223 on the
     /// plane board).
@@ -83,11 +84,12 @@ impl Piece {
 }
 
 /// The board the pieces stand on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 // `--board`'s values (the command line's names, and its help of each).
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Surface {
-    /// The plane n×n board: lines end at the edges.
+    /// The plane n×n board: lines end at the edges (the default, that of [`Rules::QUEENS`]).
+    #[default]
     #[cfg_attr(feature = "cli", value(help = "The n×n board: lines end at its edges"))]
     Plane,
     /// The n×n torus: rows and columns wrap around, so both diagonals through `(r, c)` are

@@ -13,7 +13,7 @@ use queens::rules::{Group, Piece, Rules, Surface};
 use queens::sequences::Sequence;
 
 /// The three flags as clap parses them (in `--help`; `-h` keeps to a screen).
-#[derive(Clone, Copy, Debug, Args)]
+#[derive(Clone, Copy, Debug, Default, Args)]
 struct RulesFlags {
     /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
     /// move to the queen's (`queens count 10-14 --piece superqueen`). Counted by the
@@ -157,23 +157,10 @@ fn rules_of(piece: Piece, board: Surface, symmetries: Option<Group>) -> Rules {
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
 /// command line (read from the same matches, so that a default engine can give way).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct RulesArgs {
     flags: RulesFlags,
     engine_given: bool,
-}
-
-impl Default for RulesArgs {
-    fn default() -> RulesArgs {
-        RulesArgs {
-            flags: RulesFlags {
-                piece: Piece::Queen,
-                board: Surface::Plane,
-                symmetries: None,
-            },
-            engine_given: false,
-        }
-    }
 }
 
 /// Whether the command has `--engine` and it was given on the command line.
