@@ -39,13 +39,13 @@
 //! Written over the rules too: [`crate::board::validate`] (a [`crate::Solution`] is one of
 //! the queens, the loosest rules), `draw::render`'s attack picture (`attacks_svg`), and
 //! [`crate::classify::classify_under`] and [`crate::classify::for_each_class`] (classes under
-//! [`Rules::group`]). Not yet written over the rules: the command line chooses them for
-//! `count`, `verify` and `merge`'s parts only (`list`, `profile`, `classify` and `render` pass
-//! [`Rules::QUEENS`]); `classify::classes`, `class_number` and `ClassNumbers` (the numbers of
-//! `list N --classes`) are the queens'; the symmetric engine (queens on the plane only); the
-//! Burnside searches (queens only: [`RowStep::advance`] does not carry the knight's squares
-//! to rows beyond the next two); the torus's own group (its n² shifts with the square's 8
-//! symmetries); and given queens and blocked squares.
+//! [`Rules::group`], the torus's own group included: `crate::torus_group`). Every command
+//! takes the rules (`--piece`, `--board`, `--symmetries`), and `crate::given` counts the
+//! completions of a partial board under them. The symmetric engine counts the plane's
+//! pieces (its ring plans and kernels follow the knight; the vector kernels hand superqueen
+//! interiors to the scalar kernel's instance of them) and the queens on the torus (the torus
+//! plan, `crate::search::engines::torus`); the superqueens on the torus are counted by the
+//! enumerate engine only.
 //!
 //! This module is the bottom of the library: it names no other module's items, so that
 //! [`crate::board`] (validation) and [`crate::symmetry`] (the group's elements) can use it.

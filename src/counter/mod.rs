@@ -282,14 +282,19 @@ impl<'a> Counter<'a> {
 
     /// The search engine (default [`Engine::Symmetric`], or, for rules the symmetric engine
     /// does not count, the first engine that counts them: [`Engine::Enumerate`] for the
-    /// torus). An engine asked for that does not count the rules is an [`Error::Options`]
-    /// when the count runs.
+    /// superqueens on the torus). An engine asked for that does not count the rules is an
+    /// [`Error::Options`] when the count runs.
     ///
     /// ```
     /// use queens::{Counter, Engine, rules::Rules};
     /// let c = Counter::new(10).rules(Rules::SUPERQUEENS).count()?;
     /// assert_eq!((c.engine, c.total, c.classes.total()), (Engine::Symmetric, 4, 1));
-    /// let refused = Counter::new(7).rules(Rules::TORUS_QUEENS).engine(Engine::Symmetric).count();
+    /// let torus = Counter::new(7).rules(Rules::TORUS_QUEENS).count()?;
+    /// assert_eq!((torus.engine, torus.total, torus.classes.total()), (Engine::Symmetric, 28, 1));
+    /// let refused = Counter::new(7)
+    ///     .rules(Rules::TORUS_SUPERQUEENS)
+    ///     .engine(Engine::Symmetric)
+    ///     .count();
     /// assert!(refused.is_err());
     /// # Ok::<(), queens::Error>(())
     /// ```
