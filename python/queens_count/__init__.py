@@ -527,7 +527,7 @@ def classify(
     >>> classify("2 5 8 0 3 6 9 1 4 7", piece="superqueen").symmetry
     'half_turn'
     >>> classify("0 2 4 1 3", surface="torus").class_size
-    8
+    10
     >>> classify("0 4 7 5 2 6 1 3", piece="superqueen")
     Traceback (most recent call last):
     ...

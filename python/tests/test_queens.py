@@ -688,15 +688,16 @@ def test_bad_piece_or_board_names_the_accepted_ones():
         q.table("4-5", board="cylinder")
     with pytest.raises(ValueError, match=r"unknown board 'cube': choose plane or torus"):
         q.classify("1 3 0 2", surface="cube")
-    # The symmetric engine counts the queens on the plane only.
+    # The symmetric engine does not count the superqueens on the torus.
     with pytest.raises(ValueError, match=r"superqueen"):
-        q.count(10, piece="superqueen", engine="symmetric")
+        q.count(7, piece="superqueen", board="torus", engine="symmetric")
 
 
 def test_classify_takes_the_piece_and_the_surface():
     c = q.classify("2 5 8 0 3 6 9 1 4 7", piece="superqueen")
     assert (c.symmetry, c.class_size) == ("half_turn", 4)
-    assert q.classify("0 2 4 1 3", surface="torus").class_size == 8
+    # On the torus the class is taken under the torus group (the square's 8 with the shifts).
+    assert q.classify("0 2 4 1 3", surface="torus").class_size == 10
     # A queens' board the superqueen's knight moves attack is no superqueens' board.
     with pytest.raises(ValueError, match=r"under the rules superqueen-plane"):
         q.classify("0 4 7 5 2 6 1 3", piece="superqueen")
@@ -704,7 +705,7 @@ def test_classify_takes_the_piece_and_the_surface():
 
 def test_solutions_and_classes_take_the_piece_and_the_board():
     # A051223(11) = 44 superqueens' boards in A051224(11) = 6 classes; A051906(7) = 28 boards
-    # on the torus in 4 classes under the square's symmetries (3 of 8 boards, 1 of 4).
+    # on the torus in 1 class under the torus group (A053994(3) = 1: the torus's default group).
     boards = list(q.solutions(11, piece="superqueen"))
     assert len(boards) == 44 and boards == sorted(boards)
     assert all(q.classify(b, piece="superqueen").class_size in (2, 4, 8) for b in boards)
@@ -712,7 +713,7 @@ def test_solutions_and_classes_take_the_piece_and_the_board():
     assert len(listed) == 6 and sum(size for _, _, size in listed) == 44
     assert {c for c, _, _ in listed} <= set(boards)
     torus = list(q.classes(7, board="torus"))
-    assert sorted(size for _, _, size in torus) == [4, 8, 8, 8]
+    assert sorted(size for _, _, size in torus) == [28]
     assert sum(1 for _ in q.solutions(7, board="torus")) == 28
     with pytest.raises(ValueError, match=r"unknown piece 'king'"):
         q.solutions(8, piece="king")
