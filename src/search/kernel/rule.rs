@@ -196,36 +196,13 @@ impl KernelRule<5> for Superqueen {
         let a = it.inner & !(c | l | r | near | it.blocked[d]);
         let b = it.inner & !(c | (l << s1) | (r >> s1) | (kn & all(s1 == 1)) | it.blocked[d + 1]);
         let cc = it.inner & !(c | (l << t) | (r >> t) | it.blocked[d + 2]);
-        let open = it.inner & !c;
-        let c1 = open & open.wrapping_neg();
-        let rest = open ^ c1;
-        let c2 = rest & rest.wrapping_neg();
-        let c3 = rest ^ c2;
         // Columns p and q in rows δ apart: neither on a common diagonal nor a knight's move
         // apart.
         let apart = |p: u32, q: u32, delta: u32| {
             let (lo, hi) = (p.min(q), p.max(q));
             ((lo << delta) | knight(lo, delta)) & hi == 0
         };
-        let valid = |x: u32, y: u32, z: u32| {
-            (a & x != 0)
-                & (b & y != 0)
-                & (cc & z != 0)
-                & apart(x, y, s1)
-                & apart(y, z, s2)
-                & apart(x, z, t)
-        };
-        [
-            valid(c1, c2, c3),
-            valid(c1, c3, c2),
-            valid(c2, c1, c3),
-            valid(c2, c3, c1),
-            valid(c3, c1, c2),
-            valid(c3, c2, c1),
-        ]
-        .into_iter()
-        .map(u64::from)
-        .sum()
+        orders_of_three([a, b, cc], it.inner & !c, s1, s2, apart)
     }
 }
 
@@ -267,15 +244,31 @@ pub(crate) fn last_three_rows(it: &Interior, d: usize, cols: u32, ld: u32, rd: u
     let a = it.inner & !(cols | ld | rd | it.blocked[d]);
     let b = it.inner & !(cols | (ld << s1) | (rd >> s1) | it.blocked[d + 1]);
     let c = it.inner & !(cols | (ld << t) | (rd >> t) | it.blocked[d + 2]);
+    // Whether the queens of columns p and q, in rows δ apart, share no diagonal: the lower
+    // column shifted up by δ misses the higher one.
+    let apart = |p: u32, q: u32, delta: u32| (p.min(q) << delta) & p.max(q) == 0;
+    orders_of_three([a, b, c], it.inner & !cols, s1, s2, apart)
+}
+
+/// The valid orders of the three `open` columns (one bit each, the tight interior's last
+/// three) in three rows whose free squares are `free` and which lie `s1` and `s2` rows apart:
+/// an order `(x, y, z)` is valid when each column is free in its row and every pair is
+/// `apart` (the rules' test of two pieces `δ` rows apart), with no branch. The closed form of
+/// [`last_three_rows`] and of each rule's [`KernelRule::last_three_rows`].
+#[inline(always)]
+fn orders_of_three(
+    [a, b, c]: [u32; 3],
+    open: u32,
+    s1: u32,
+    s2: u32,
+    apart: impl Fn(u32, u32, u32) -> bool,
+) -> u64 {
+    let t = s1 + s2;
     // The open columns, low to high, one bit each (v & −v is the lowest bit of v).
-    let open = it.inner & !cols;
     let c1 = open & open.wrapping_neg();
     let rest = open ^ c1;
     let c2 = rest & rest.wrapping_neg();
     let c3 = rest ^ c2;
-    // Whether the queens of columns p and q, in rows δ apart, share no diagonal: the lower
-    // column shifted up by δ misses the higher one.
-    let apart = |p: u32, q: u32, delta: u32| (p.min(q) << delta) & p.max(q) == 0;
     // Whether rows 1, 2, 3 can take columns x, y, z (`&` of bools: no branch).
     let valid = |x: u32, y: u32, z: u32| {
         (a & x != 0)
