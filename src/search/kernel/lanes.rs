@@ -182,8 +182,11 @@ pub(crate) unsafe trait Lanes: Copy {
     /// when `ci << d == cj`. No branch and no popcount: every test is an all-ones lane mask
     /// ([`Lanes::zeros`], [`Lanes::eq`]), the six orders are tested in every lane, and the
     /// count is 6 plus the sum of the invalid orders' all-ones (−1) lanes.
+    ///
+    /// `P` is the rules' test of two pieces ([`PairTest`]): for the queens, a common
+    /// diagonal.
     #[inline(always)]
-    fn three_rows(
+    fn three_rows<P: PairTest>(
         self,
         open: Self::Vector,
         a: Self::Vector,
@@ -221,14 +224,11 @@ pub(crate) unsafe trait Lanes: Copy {
             missing(self, c, c2),
             missing(self, c, c3),
         );
-        // `qjk_r`: all ones where the queens of columns j < k share a diagonal in rows
-        // `δ` apart, that is where cj shifted up by δ lands on ck; r names the rows and so
-        // the distance: `_12` rows 1 and 2 (δ = s1), `_23` rows 2 and 3 (s2), `_13` rows 1
-        // and 3 (s1 + s2).
-        #[inline(always)]
-        fn clash<L: Lanes>(l: L, cj: L::Vector, ck: L::Vector, delta: u32) -> L::Vector {
-            l.eq(l.shl(cj, delta), ck)
-        }
+        // `qjk_r`: all ones where the pieces of columns j < k attack each other in rows
+        // `δ` apart (for queens, where cj shifted up by δ lands on ck: [`PairTest`]); r
+        // names the rows and so the distance: `_12` rows 1 and 2 (δ = s1), `_23` rows 2 and
+        // 3 (s2), `_13` rows 1 and 3 (s1 + s2).
+        let clash = P::clash::<Self>;
         let t = s1 + s2;
         let (q12_12, q13_12, q23_12) = (
             clash(self, c1, c2, s1),
@@ -262,6 +262,15 @@ pub(crate) unsafe trait Lanes: Copy {
         count = self.add(count, invalid(self, [a3, b2, x1, q23_12, q12_23, q13_13])); // (3, 2, 1)
         count
     }
+}
+
+/// A rule's test of two pieces for [`Lanes::three_rows`]: all ones in the lanes where the
+/// pieces of columns `cj < ck` (one bit each), `delta` rows apart, attack each other, zero
+/// elsewhere. (A type rather than a closure: a closure does not inherit the kernel's target
+/// features.)
+pub(crate) trait PairTest {
+    /// The test, in every lane.
+    fn clash<L: Lanes>(l: L, cj: L::Vector, ck: L::Vector, delta: u32) -> L::Vector;
 }
 
 /// Lanes of 32 bits that can also store the low 16 bits of their lanes into a buffer of

@@ -326,11 +326,7 @@ impl Kernel {
     ///
     /// If the CPU cannot run the kernel ([`Kernel::is_available`]).
     pub(crate) fn count(self, interior: &Interior) -> InteriorCount {
-        if !interior.rules.is_queens() {
-            // The vector kernels' steps are the queen's: other rules are counted by the
-            // scalar kernel's instance of them (one test per interior, none per step).
-            return (Kernel::Scalar.entry().count)(interior);
-        }
+        // Each kernel chooses its search for the interior's rules (one instance per rule).
         (self.entry().count)(interior)
     }
 

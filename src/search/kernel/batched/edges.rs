@@ -42,6 +42,7 @@
 use super::super::Interior;
 use super::super::frames::Frames;
 use super::super::lanes::{Lanes, Narrowing};
+use super::super::rule::Queen;
 use super::{Diverted, InteriorCount, Nodes, Search, SplitSearches, hand_over, total};
 
 /// Whether [`count_edges`] takes `frames`: two windows (17 columns) and levels enough above
@@ -111,7 +112,7 @@ pub(super) fn count_edges<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
     while step_wide(wl, nl, frames, three, wide, diverted, narrow) {}
     for (f, n) in narrow.iter_mut().enumerate() {
         let frame = &frames.frame(f).interior;
-        while n.step(nl, frame, three, None) {}
+        while n.step::<Queen>(nl, frame, three, None) {}
     }
     total(
         [wide.found(wl), packed.found(nl)]
@@ -133,7 +134,7 @@ fn step_wide<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>>(
     diverted: &mut Diverted<WL>,
     narrow: &mut [Search<NL>],
 ) -> bool {
-    let more = wide.step(wl, frames.interior(), three, Some(&mut *diverted));
+    let more = wide.step::<Queen>(wl, frames.interior(), three, Some(&mut *diverted));
     if diverted.count > 0 {
         hand_over(wl, nl, frames, three, diverted, narrow);
         diverted.count = 0;
@@ -214,7 +215,7 @@ impl<L: Lanes<Lane = u16>> Search<L> {
         let j = i + 2;
         for (f, n) in narrow.iter_mut().enumerate() {
             while n.count[j] >= Self::W {
-                n.step(l, &frames.frame(f).interior, three, None);
+                n.step::<Queen>(l, &frames.frame(f).interior, three, None);
             }
         }
         let m = self.count[i].min(Self::W);

@@ -49,6 +49,7 @@
 //! enough.
 
 mod edges;
+pub(crate) mod rule;
 pub(crate) mod split;
 
 #[cfg(test)]
@@ -56,8 +57,10 @@ pub(crate) use split::edge_search_of;
 
 use super::frames::{Frames, MAX_FRAMES};
 use super::lanes::{CAP, Lanes, Narrowing};
+use super::rule::Queen;
 use super::{Interior, InteriorCount, MAX_DEPTH};
 use crate::plan::stop::Patrol;
+use rule::{Knights, LaneRule};
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
 const LEVELS: usize = MAX_DEPTH - 2;
@@ -98,17 +101,49 @@ impl<T: Copy> Level<T> {
         at: usize,
     ) -> usize {
         let p = l.packing(keep);
+        self.store_packed(l, p, nodes, at);
+        l.count(keep)
+    }
+
+    /// Writes the nodes of the lanes `p` packs, in order, from slot `at`.
+    #[inline(always)]
+    fn store_packed<L: Lanes<Lane = T>>(
+        &mut self,
+        l: L,
+        p: L::Packing,
+        nodes: Nodes<L::Vector>,
+        at: usize,
+    ) {
         l.compress_store(p, nodes.free, &mut self.free, at);
         l.compress_store(p, nodes.cols, &mut self.cols, at);
         l.compress_store(p, nodes.ld, &mut self.ld, at);
         l.compress_store(p, nodes.rd, &mut self.rd, at);
-        l.count(keep)
     }
+}
+
+/// Writes the nodes of `keep`'s lanes and their knight's words `kn` (the rule's: none for
+/// queens) to level `j` (`level`, and `knights[j]`) from slot `at`; returns how many.
+#[allow(clippy::too_many_arguments)] // the level's two parts, and the nodes' two
+#[inline(always)]
+fn keep_nodes<R: LaneRule, L: Lanes>(
+    l: L,
+    level: &mut Level<L::Lane>,
+    knights: &mut [Knights<L::Lane>],
+    j: usize,
+    keep: L::Mask,
+    nodes: Nodes<L::Vector>,
+    kn: L::Vector,
+    at: usize,
+) -> usize {
+    let p = l.packing(keep);
+    level.store_packed(l, p, nodes, at);
+    R::store_kn(l, p, kn, knights, j, at);
+    l.count(keep)
 }
 
 /// A vector's worth of nodes: each word of a node in its own vector.
 #[derive(Clone, Copy)]
-struct Nodes<V> {
+pub(crate) struct Nodes<V> {
     free: V,
     cols: V,
     ld: V,
@@ -156,6 +191,9 @@ pub(crate) struct Search<L: Lanes> {
     /// searches and one per window, more than a thread's stack could take while they are
     /// built.
     levels: Box<[Level<L::Lane>; LEVELS]>,
+    /// The knight's words of each level's nodes, for the rules whose nodes have one
+    /// ([`LaneRule::KNIGHT`]); empty for the others.
+    knights: Box<[Knights<L::Lane>]>,
     /// Children of the [`Search::last_three`] steps left to count (fewer than `LANES`
     /// between steps), and how many.
     tail: Box<Tail<L::Lane>>,
@@ -188,9 +226,15 @@ pub(crate) struct Search<L: Lanes> {
 const STEPS_BETWEEN_LOOKS: u32 = 4096;
 
 impl<L: Lanes> Search<L> {
-    /// An empty search.
+    /// An empty search of queens.
     #[inline(always)]
     pub(crate) fn new(lanes: L) -> Search<L> {
+        Search::with_rule::<Queen>(lanes)
+    }
+
+    /// An empty search of the rule `R`'s pieces.
+    #[inline(always)]
+    pub(crate) fn with_rule<R: LaneRule>(lanes: L) -> Search<L> {
         let empty = Level {
             free: [L::Lane::default(); CAP],
             cols: [L::Lane::default(); CAP],
@@ -203,6 +247,8 @@ impl<L: Lanes> Search<L> {
                 .try_into()
                 .ok()
                 .expect("a vector of LEVELS levels"),
+            knights: vec![Knights([L::Lane::default(); CAP]); if R::KNIGHT { LEVELS } else { 0 }]
+                .into_boxed_slice(),
             tail: Box::new(Tail {
                 a: [L::Lane::default(); CAP],
                 b: [L::Lane::default(); CAP],
@@ -257,7 +303,7 @@ impl<L: Lanes> Search<L> {
     /// level-0 node per square (at most 30 squares: at most 30 nodes in a search, within a
     /// buffer).
     #[inline(always)]
-    fn start<const E: usize>(l: L, searches: &mut [Search<L>; E], it: &Interior) {
+    fn start<R: LaneRule, const E: usize>(l: L, searches: &mut [Search<L>; E], it: &Interior) {
         for s in searches.iter_mut() {
             s.reset(l);
         }
@@ -266,7 +312,9 @@ impl<L: Lanes> Search<L> {
         while rest != 0 {
             let bit = rest & rest.wrapping_neg(); // lowest free square
             rest ^= bit;
-            searches[e].push_root(lane(bit), lane(it.cols));
+            let search = &mut searches[e];
+            R::root_kn(&mut search.knights, search.count[0]);
+            search.push_root(lane(bit), lane(it.cols));
             e = (e + 1) % E;
         }
     }
@@ -329,7 +377,7 @@ impl<L: Lanes> Search<L> {
     /// With `divert`, the children that fit a frame of the interior (see [`Diverted`]) go to
     /// its buffer instead of the next level.
     #[inline(always)]
-    fn step(
+    fn step<R: LaneRule>(
         &mut self,
         l: L,
         it: &Interior,
@@ -359,7 +407,7 @@ impl<L: Lanes> Search<L> {
         let start = self.count[i] - m;
         self.nodes += m as u64;
         if i == last && three {
-            self.last_three(l, it, i, m, start);
+            self.last_three::<R>(l, it, i, m, start);
             return m > 0;
         }
         let inner = l.splat(it.inner);
@@ -367,6 +415,7 @@ impl<L: Lanes> Search<L> {
         let blocked = l.splat(it.blocked[i + 1]);
         let (upper, lower) = self.levels.split_at_mut(i + 1);
         let level = &mut upper[i];
+        let knights = &mut *self.knights;
         // Parents kept so far, written back from `start`.
         let mut kept = start;
         if i == last {
@@ -378,12 +427,13 @@ impl<L: Lanes> Search<L> {
                 if mh == 0 {
                     break;
                 }
-                let parent = level.load(l, start + h * L::LANES);
-                let (rest, child) = parent.place(l, s, blocked, inner);
+                let at = start + h * L::LANES;
+                let (parent, kn) = (level.load(l, at), R::load_kn(l, knights, i, at));
+                let (rest, child, child_kn) = R::place(l, parent, kn, s, blocked, inner);
                 // Free squares of the row after the child's, ignoring the child's own queen.
-                let g = child.free_below(l, s2, blocked2, inner);
+                let g = R::free_below(l, &child, child_kn, s2, blocked2, inner);
                 // Only the batch's lanes count.
-                acc = l.add_first(acc, mh, l.two_rows(child.free, g, s2));
+                acc = l.add_first(acc, mh, R::two_rows(l, child.free, g, s2));
                 self.acc_adds += 1;
                 if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
                     self.completions += l.sum(acc);
@@ -391,7 +441,7 @@ impl<L: Lanes> Search<L> {
                     self.acc_adds = 0;
                 }
                 let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
-                kept += level.compress_store(l, back, rest, kept);
+                kept += keep_nodes::<R, L>(l, level, knights, i, back, rest, kn, kept);
             }
             self.acc = acc;
         } else {
@@ -406,15 +456,16 @@ impl<L: Lanes> Search<L> {
                 if mh == 0 {
                     break;
                 }
-                let parent = level.load(l, start + h * L::LANES);
-                let (rest, child) = parent.place(l, s, blocked, inner);
+                let at = start + h * L::LANES;
+                let (parent, kn) = (level.load(l, at), R::load_kn(l, knights, i, at));
+                let (rest, child, child_kn) = R::place(l, parent, kn, s, blocked, inner);
                 // Two-row look-ahead: the free squares of the row after the child's,
                 // ignoring the child's own queen (which only takes squares away). Where
                 // there are none, every placement in the child's row ends there: the child
                 // is dropped, and those placements, one per free square of its row, are
                 // counted as nodes all the same (a popcount), as the search that made them
                 // counted them.
-                let g = child.free_below(l, s2, blocked2, inner);
+                let g = R::free_below(l, &child, child_kn, s2, blocked2, inner);
                 let dead = l.zeros(g);
                 acc_nodes = l.add_first(acc_nodes, mh, l.popcount(l.and(dead, child.free)));
                 let live = Nodes {
@@ -432,14 +483,16 @@ impl<L: Lanes> Search<L> {
                         l.andnot(fits, live.free),
                         l.and(fits, live.free),
                     );
+                    // (The diverted children lose the knight's word: only the queens have
+                    // a split search.)
                     let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
-                    born += next.compress_store(l, keep, live, born);
+                    born += keep_nodes::<R, L>(l, next, knights, i + 1, keep, live, child_kn, born);
                     d.count += d.nodes.compress_store(l, moved, live, d.count);
-                    kept += level.compress_store(l, back, rest, kept);
+                    kept += keep_nodes::<R, L>(l, level, knights, i, back, rest, kn, kept);
                 } else {
                     let (keep, back) = l.nonzero_pair(l.first(mh), live.free, rest.free);
-                    born += next.compress_store(l, keep, live, born);
-                    kept += level.compress_store(l, back, rest, kept);
+                    born += keep_nodes::<R, L>(l, next, knights, i + 1, keep, live, child_kn, born);
+                    kept += keep_nodes::<R, L>(l, level, knights, i, back, rest, kn, kept);
                 }
             }
             // At most BLOCK additions into `acc_nodes` of at most a lane's bits each.
@@ -472,7 +525,7 @@ impl<L: Lanes> Search<L> {
     /// end of the step, the rest carried to the next; a step of no nodes (`m = 0`, the
     /// search's end) counts the rest.
     #[inline(always)]
-    fn last_three(&mut self, l: L, it: &Interior, i: usize, m: usize, start: usize) {
+    fn last_three<R: LaneRule>(&mut self, l: L, it: &Interior, i: usize, m: usize, start: usize) {
         let inner = l.splat(it.inner);
         let s = it.shift[i];
         let blocked = l.splat(it.blocked[i + 1]);
@@ -482,6 +535,7 @@ impl<L: Lanes> Search<L> {
         let blocked2 = l.splat(it.blocked[i + 2]);
         let blocked3 = l.splat(it.blocked[i + 3]);
         let level = &mut self.levels[i];
+        let knights = &mut *self.knights;
         let tail = &mut *self.tail;
         let mut kept = start;
         // Children that passed, the ones carried from earlier steps first.
@@ -492,14 +546,15 @@ impl<L: Lanes> Search<L> {
             if mh == 0 {
                 break;
             }
-            let parent = level.load(l, start + h * L::LANES);
-            let (rest, child) = parent.place(l, s, blocked, inner);
+            let at = start + h * L::LANES;
+            let (parent, kn) = (level.load(l, at), R::load_kn(l, knights, i, at));
+            let (rest, child, child_kn) = R::place(l, parent, kn, s, blocked, inner);
             // The three open columns, and the free squares of the two rows below the child's
             // ignoring the queens of the rows between: the diagonals moved by the rows apart.
             let open = l.andnot(child.cols, inner);
             let a = child.free;
-            let b = child.free_below(l, s2, blocked2, inner);
-            let c = child.free_below(l, s23, blocked3, inner);
+            let b = R::free_below(l, &child, child_kn, s2, blocked2, inner);
+            let c = R::free_below(l, &child, child_kn, s23, blocked3, inner);
             acc_nodes = l.add_first(acc_nodes, mh, l.popcount(a));
             if L::PACK_LAST_ROWS {
                 // All ones where the child may have a filling: no row empty, no open column
@@ -515,7 +570,7 @@ impl<L: Lanes> Search<L> {
                 passed += l.count(pass);
             } else {
                 // Only the batch's lanes count.
-                acc = l.add_first(acc, mh, l.three_rows(open, a, b, c, s2, s3));
+                acc = l.add_first(acc, mh, l.three_rows::<R>(open, a, b, c, s2, s3));
             }
             // At most one addition into each of `acc` and `acc_nodes` so far this vector.
             self.acc_adds += 1;
@@ -527,7 +582,7 @@ impl<L: Lanes> Search<L> {
                 self.acc_adds = 0;
             }
             let (back, _) = l.nonzero_pair(l.first(mh), rest.free, rest.free);
-            kept += level.compress_store(l, back, rest, kept);
+            kept += keep_nodes::<R, L>(l, level, knights, i, back, rest, kn, kept);
         }
         self.acc = acc;
         self.acc_nodes = acc_nodes;
@@ -542,7 +597,7 @@ impl<L: Lanes> Search<L> {
             passed - passed % L::LANES
         };
         for v in (0..full).step_by(L::LANES) {
-            self.count_tail_vector(l, v, (full - v).min(L::LANES), s2, s3);
+            self.count_tail_vector::<R>(l, v, (full - v).min(L::LANES), s2, s3);
         }
         if full > 0 && passed > full {
             let tail = &mut *self.tail;
@@ -558,11 +613,11 @@ impl<L: Lanes> Search<L> {
     /// and `s3` apart) into the per-lane counts: their open columns are the union of their
     /// rows' free squares (the test that put them there).
     #[inline(always)]
-    fn count_tail_vector(&mut self, l: L, v: usize, m: usize, s2: u32, s3: u32) {
+    fn count_tail_vector<R: LaneRule>(&mut self, l: L, v: usize, m: usize, s2: u32, s3: u32) {
         let tail = &*self.tail;
         let (a, b, c) = (l.load(&tail.a, v), l.load(&tail.b, v), l.load(&tail.c, v));
         let open = l.or(a, l.or(b, c));
-        self.acc = l.add_first(self.acc, m, l.three_rows(open, a, b, c, s2, s3));
+        self.acc = l.add_first(self.acc, m, l.three_rows::<R>(open, a, b, c, s2, s3));
         self.acc_adds += 1;
         if self.acc_adds >= L::ADDS_BEFORE_FLUSH {
             self.flush(l);
@@ -582,10 +637,11 @@ struct Tail<T> {
 }
 
 /// Counts `it` with the `E` interleaved `searches` (their state is scratch), exactly as
-/// [`super::scalar::count`] does: same completions, same nodes. The interior's masks must fit
-/// a lane (`inner ≤ L::MAX_MASK`) and it must have at least four free rows.
+/// [`super::scalar::count`] does: same completions, same nodes, under the rule `R` (the
+/// searches made for it: [`Search::with_rule`]). The interior's masks must fit a lane
+/// (`inner ≤ L::MAX_MASK`) and it must have at least four free rows.
 #[inline(always)]
-pub(crate) fn count<L: Lanes, const E: usize>(
+pub(crate) fn count<L: Lanes, R: LaneRule, const E: usize>(
     l: L,
     it: &Interior,
     searches: &mut [Search<L>; E],
@@ -596,7 +652,7 @@ pub(crate) fn count<L: Lanes, const E: usize>(
         assert!(E >= 1);
     }
     assert!(it.inner <= L::MAX_MASK && it.depth >= 4 && it.depth <= MAX_DEPTH);
-    Search::start(l, searches, it);
+    Search::start::<R, E>(l, searches, it);
     // A tight interior (as many open columns as free rows: every interior of a border
     // constellation) has exactly three open columns left for its last three rows, which
     // [`Lanes::three_rows`] counts; the others (made up by tests) end a row deeper. The
@@ -607,7 +663,7 @@ pub(crate) fn count<L: Lanes, const E: usize>(
     loop {
         let mut more = false;
         for s in searches.iter_mut() {
-            more |= s.step(l, it, three, None);
+            more |= s.step::<R>(l, it, three, None);
         }
         if !more {
             break;
@@ -750,7 +806,7 @@ fn hand_over<WL: Narrowing, NL: Lanes<Lane = u16>>(
     for (f, n) in narrow.iter_mut().enumerate() {
         // Each step takes a full batch from the deepest full level.
         while n.count[j] >= Search::<NL>::W && n.full != 0 {
-            n.step(nl, &frames.frame(f).interior, three, None);
+            n.step::<Queen>(nl, &frames.frame(f).interior, three, None);
         }
     }
     for v in (0..diverted.count).step_by(WL::LANES) {
@@ -786,15 +842,16 @@ fn lane<T: TryFrom<u32>>(x: u32) -> T {
         .expect("the interior's masks fit a lane")
 }
 
-/// Defines, in a kernel's file, the entry of the batched search for one lane type: a function
-/// `fn NAME(lanes, it) -> InteriorCount` that runs [`count`] compiled with the kernel's target
-/// features, on this thread's searches (kept from unit to unit: allocating and clearing them
-/// per unit showed in profiles). The features must be those the lane type's values prove:
-/// [`vector_kernel`] passes the list its `detect` checks.
+/// Defines, in a kernel's file, the entry of the batched search for one lane type and one
+/// rule ([`rule::LaneRule`]): a function `fn NAME(lanes, it) -> InteriorCount` that runs
+/// [`count`] compiled with the kernel's target features, on this thread's searches (kept
+/// from unit to unit: allocating and clearing them per unit showed in profiles). The
+/// features must be those the lane type's values prove: [`vector_kernel`] passes the list
+/// its `detect` checks.
 macro_rules! batched_entry {
     (
         $(#[$doc:meta])*
-        $vis:vis fn $name:ident($lanes:ty), searches: $searches:expr,
+        $vis:vis fn $name:ident($lanes:ty), rule: $rule:ty, searches: $searches:expr,
         features: [$($feature:tt),+]
     ) => {
         $(#[$doc])*
@@ -811,11 +868,11 @@ macro_rules! batched_entry {
             }
             $(#[target_feature(enable = $feature)])+
             fn run(lanes: $lanes, it: &Interior, searches: &mut Searches) -> InteriorCount {
-                batched::count(lanes, it, searches)
+                batched::count::<_, $rule, _>(lanes, it, searches)
             }
             PER_THREAD.with_borrow_mut(|s| {
                 let s = s.get_or_insert_with(|| {
-                    Box::new(std::array::from_fn(|_| Search::new(lanes)))
+                    Box::new(std::array::from_fn(|_| Search::with_rule::<$rule>(lanes)))
                 });
                 // SAFETY: a value of the lane type exists only where the features it needs,
                 // the ones `run` is compiled for, were detected.
@@ -932,14 +989,32 @@ macro_rules! vector_kernel {
         #[cfg(target_arch = $arch)]
         $crate::search::kernel::batched::batched_entry! {
             /// Counts `it` (masks of 16 bits, four free rows or more) in 16-bit lanes.
-            fn count_narrow(imp::$narrow), searches: imp::SEARCHES, features: [$($nf),+]
+            fn count_narrow(imp::$narrow), rule: $crate::search::kernel::rule::Queen,
+            searches: imp::SEARCHES, features: [$($nf),+]
         }
 
         #[cfg(target_arch = $arch)]
         $crate::search::kernel::batched::batched_entry! {
             /// Counts `it` (four free rows or more) in 32-bit lanes.
-            fn count_wide_lanes(imp::$wide), searches: imp::SEARCHES,
-            features: [$first $(, $wf)*]
+            fn count_wide_lanes(imp::$wide), rule: $crate::search::kernel::rule::Queen,
+            searches: imp::SEARCHES, features: [$first $(, $wf)*]
+        }
+
+        #[cfg(target_arch = $arch)]
+        $crate::search::kernel::batched::batched_entry! {
+            /// Counts the superqueens of `it` (masks of 16 bits, four free rows or more) in
+            /// 16-bit lanes.
+            fn count_narrow_superqueens(imp::$narrow),
+            rule: $crate::search::kernel::rule::Superqueen,
+            searches: imp::SEARCHES, features: [$($nf),+]
+        }
+
+        #[cfg(target_arch = $arch)]
+        $crate::search::kernel::batched::batched_entry! {
+            /// Counts the superqueens of `it` (four free rows or more) in 32-bit lanes.
+            fn count_wide_superqueens(imp::$wide),
+            rule: $crate::search::kernel::rule::Superqueen,
+            searches: imp::SEARCHES, features: [$first $(, $wf)*]
         }
 
         #[cfg(target_arch = $arch)]
@@ -965,7 +1040,9 @@ macro_rules! vector_kernel {
         /// Counts the ways to fill the free rows of `it`, exactly as the scalar kernel does
         /// (same completions, same nodes): in the narrow lanes where the masks fit them (or
         /// a frame's do) and the CPU has their features, else in the wide ones; interiors of
-        /// three free rows or fewer with the scalar kernel.
+        /// three free rows or fewer with the scalar kernel. One search per rule, chosen here
+        /// once per interior: the queens', or the superqueens' (in 16-bit lanes where the
+        /// interior or a frame fits them, else in 32-bit ones: they have no split search).
         ///
         /// # Panics
         ///
@@ -974,10 +1051,26 @@ macro_rules! vector_kernel {
         pub(crate) fn count(
             it: &$crate::search::kernel::Interior,
         ) -> $crate::search::kernel::InteriorCount {
+            use $crate::rules::{Piece, Surface};
             use $crate::search::kernel::frames::Route;
             let wide = wide();
             if it.depth <= 3 {
                 return $crate::search::kernel::scalar::count(it);
+            }
+            match (it.rules.piece, it.rules.surface) {
+                (Piece::Queen, Surface::Plane) => {}
+                (Piece::Superqueen, Surface::Plane) => {
+                    let Some(narrow) = imp::$narrow::detect() else {
+                        return count_wide_superqueens(wide, it);
+                    };
+                    return match Route::of(it) {
+                        Route::Narrow => count_narrow_superqueens(narrow, it),
+                        Route::Frame(frame) => count_narrow_superqueens(narrow, &frame.interior),
+                        Route::Split(_) | Route::Wide => count_wide_superqueens(wide, it),
+                    };
+                }
+                // The scalar kernel says why not.
+                (_, Surface::Torus) => return $crate::search::kernel::scalar::count(it),
             }
             let Some(narrow) = imp::$narrow::detect() else {
                 return count_wide_lanes(wide, it);
@@ -1003,6 +1096,9 @@ macro_rules! vector_kernel {
             let wide = wide();
             if it.depth <= 3 {
                 return $crate::search::kernel::scalar::count(it);
+            }
+            if it.rules.piece == $crate::rules::Piece::Superqueen {
+                return count_wide_superqueens(wide, it);
             }
             count_wide_lanes(wide, it)
         }

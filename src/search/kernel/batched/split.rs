@@ -11,6 +11,7 @@ use super::super::Interior;
 use super::super::InteriorCount;
 use super::super::frames::Frames;
 use super::super::lanes::{Lanes, Narrowing};
+use super::super::rule::Queen;
 use super::{MAX_DEPTH, Search, SplitSearches, edges, hand_over, total};
 
 /// Whether the vector kernels count `it` with the edge search ([`edges`]): the split search
@@ -66,7 +67,7 @@ pub(crate) fn count_split<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
     if edges::takes(frames, three) {
         return edges::count_edges(wl, nl, frames, three, s);
     }
-    Search::start(wl, &mut s.wide, it);
+    Search::start::<Queen, E>(wl, &mut s.wide, it);
     for n in &mut s.narrow[..k] {
         n.reset(nl);
     }
@@ -74,7 +75,7 @@ pub(crate) fn count_split<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
     loop {
         let mut more = false;
         for w in 0..E {
-            more |= s.wide[w].step(wl, it, three, Some(&mut s.diverted));
+            more |= s.wide[w].step::<Queen>(wl, it, three, Some(&mut s.diverted));
             if s.diverted.count > 0 {
                 hand_over(wl, nl, frames, three, &s.diverted, &mut s.narrow[..k]);
                 s.diverted.count = 0;
@@ -87,7 +88,7 @@ pub(crate) fn count_split<WL: Narrowing<Lane = u32>, NL: Lanes<Lane = u16>, cons
     // Empty the frames' searches.
     for (f, n) in s.narrow[..k].iter_mut().enumerate() {
         let frame = &frames.frame(f).interior;
-        while n.step(nl, frame, three, None) {}
+        while n.step::<Queen>(nl, frame, three, None) {}
     }
     let wide = s.wide.iter().map(|w| w.found(wl));
     total(wide.chain(s.narrow[..k].iter().map(|n| n.found(nl))))
