@@ -212,13 +212,46 @@ fn superqueens(mut it: Interior) -> Interior {
     it
 }
 
+/// Interiors whose masks fit 16-bit lanes (8 to 16 columns, the vector kernels' narrow
+/// search), 4 to 14 free rows 1 to 3 apart, a quarter to half of each row's squares blocked:
+/// under the superqueen's rules, trees of up to about 10^5 nodes, where the levels of a
+/// vector step fill and empty.
+fn narrow_interior() -> impl Strategy<Value = Interior> {
+    (8u32..=16, 4usize..=14).prop_flat_map(|(width, depth)| {
+        let inner = (1u32 << width) - 1;
+        (
+            Just(depth),
+            Just(inner),
+            any::<u32>(),
+            prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth),
+        )
+            .prop_map(|(depth, inner, cols, rows)| {
+                let mut it = Interior {
+                    depth,
+                    inner,
+                    // A column or two taken by pre-placed pieces.
+                    cols: cols & (cols >> 5) & (cols >> 11) & inner,
+                    blocked: [0; MAX_DEPTH],
+                    shift: [0; MAX_DEPTH],
+                    rules: crate::rules::Rules::QUEENS,
+                };
+                for (i, (a, b, s)) in rows.into_iter().enumerate() {
+                    // About half the squares of each row blocked, a quarter in odd rows.
+                    it.blocked[i] = if i % 2 == 0 { a & (b | b >> 3) } else { a & b } & inner;
+                    it.shift[i] = if i + 1 < depth { s } else { 0 };
+                }
+                it
+            })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// Superqueens (the knight's word of `kernel::rule`): the scalar kernel agrees with the
     /// rules-aware plain recursive count, completions and nodes, on interiors of 4 to 12 free
-    /// rows 1 to 3 apart, 17 to 30 columns; and every kernel counts them so
-    /// (`Kernel::count` hands other rules than the queens' to the scalar kernel).
+    /// rows 1 to 3 apart, 17 to 30 columns; and every kernel this CPU runs counts them so
+    /// (each in its own superqueen search; every lane width is tested per kernel below).
     #[test]
     fn superqueens_match_the_reference_on_random_interiors(
         it in prop_oneof![wide_interior(), frame_interior()].prop_map(superqueens)
@@ -607,6 +640,40 @@ macro_rules! kernel_tests {
                     prop_assume!(sub.is_some(), "no free square in the first two rows");
                     let it = sub.unwrap();
                     prop_assert_eq!(kernel().count(&it), Kernel::Scalar.count(&it), "{:?} {:?}", unit, picks);
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(64))]
+
+                /// Superqueens (the batched search with the knight's word, `batched::rule`):
+                /// completions and nodes of the plain recursive count, in the kernel's usual
+                /// lanes (16-bit ones for up to 16 columns, and in a frame where edge columns
+                /// are taken; 32-bit ones beyond) and in its widest, on interiors of 8 to 30
+                /// columns whose free rows are 1 to 3 apart. (Before the kernels had their
+                /// own superqueen search, `count_wide` counted them as queens.)
+                #[test]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
+                fn counts_superqueens_as_the_reference_on_random_interiors(
+                    it in prop_oneof![narrow_interior(), frame_interior(), wide_interior()]
+                        .prop_map(superqueens)
+                ) {
+                    counts_as(&it, reference_count(&it))?;
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(32))]
+
+                /// Superqueens on trees as deep as interiors go (20 to 30 free rows, some
+                /// tight: the three-row closed form with the knight's test), in both lane
+                /// widths, against the plain recursive count.
+                #[test]
+                #[cfg_attr(not(queens_host_kernel = $name), ignore = "this CPU lacks the kernel (`queens kernels` says what it needs), or the tests were cross-built")]
+                fn counts_superqueens_as_the_reference_on_deep_interiors(
+                    it in deep_interior().prop_map(superqueens)
+                ) {
+                    counts_as(&it, reference_count(&it))?;
                 }
             }
 

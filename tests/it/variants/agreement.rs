@@ -318,9 +318,11 @@ fn a_knight_s_move_wraps_round_the_torus() {
 
 /// The symmetric engine counts superqueens on the plane (its ring plans with the knight's
 /// squares in their placements, interiors and kernel): both ring splits, on every kernel the
-/// CPU runs, find the enumerate engine's total and classes by symmetry type for n = 1 to 13,
-/// verified against A051223, A051224 and the kinds; and through n = 16 the published values
-/// (202,900 boards in 25,411 classes at 16: 25,320 asymmetric, 79 half-turn, 12 quarter-turn).
+/// CPU runs (each its own superqueen search, with the scalar kernel's nodes, and named in
+/// the counts), find the enumerate engine's total and classes by symmetry type for n = 1 to
+/// 13, verified against A051223, A051224 and the kinds; and through n = 16, on every kernel,
+/// the published values (202,900 boards in 25,411 classes at 16: 25,320 asymmetric, 79
+/// half-turn, 12 quarter-turn).
 #[test]
 fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
     use queens::rules::Rules as Lib;
@@ -339,6 +341,7 @@ fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
             .count()
             .unwrap();
         for split in [Split::Ring, Split::OuterRing] {
+            let mut scalar_nodes = None;
             for kernel in Kernel::available() {
                 let c = Counter::new(n)
                     .rules(Lib::SUPERQUEENS)
@@ -349,8 +352,10 @@ fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
                     .unwrap();
                 let what = format!("n = {n} {split} {}", kernel.name());
                 assert_eq!(c.engine, Engine::Symmetric, "{what}");
+                assert_eq!(c.kernel, kernel.name(), "{what}");
                 assert_eq!(kinds(&c), kinds(&plain), "{what}");
                 assert_eq!(c.verified(), Verdict::Verified, "{what}");
+                assert_eq!(*scalar_nodes.get_or_insert(c.nodes), c.nodes, "{what}");
             }
         }
     }
@@ -360,10 +365,17 @@ fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
         (16, (202_900, 25_320, 79, 12)),
     ];
     for (n, expected) in published {
-        let c = Counter::new(n).rules(Lib::SUPERQUEENS).count().unwrap();
-        assert_eq!(c.engine, Engine::Symmetric);
-        assert_eq!(kinds(&c), expected, "n = {n}");
-        assert_eq!(c.verified(), Verdict::Verified, "n = {n}");
+        for kernel in Kernel::available() {
+            let c = Counter::new(n)
+                .rules(Lib::SUPERQUEENS)
+                .kernel(kernel.into())
+                .count()
+                .unwrap();
+            let what = format!("n = {n} {}", kernel.name());
+            assert_eq!(c.engine, Engine::Symmetric, "{what}");
+            assert_eq!((c.kernel, kinds(&c)), (kernel.name(), expected), "{what}");
+            assert_eq!(c.verified(), Verdict::Verified, "{what}");
+        }
     }
 }
 
