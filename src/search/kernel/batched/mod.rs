@@ -4,12 +4,14 @@
 //!
 //! # Method
 //!
-//! A node is four lane-wide words: the free squares of its row and the `cols`, `ld`, `rd`
-//! masks of the interior queens, as wide as the interior (n columns in the ring plans, n − 2
-//! in the border plan: see [`super`]). 16-bit lanes hold the masks of 16 columns or fewer,
-//! and, through the split search ([`split::count_split`]), those of 17 or 18 columns wherever a
-//! node fits a window of 16 ([`super::frames`]); 32-bit lanes hold any up to n = 32. Each
-//! level (free row) has a small buffer of pending nodes, structure of arrays. One *step*
+//! A node is four lane-wide words (five for the superqueens: the knight's word of
+//! [`rule`], the search's type parameter, one instance per rule): the free squares of its row
+//! and the `cols`, `ld`, `rd` masks of the interior queens, as wide as the interior (n
+//! columns in the ring plans, n − 2 in the border plan: see [`super`]). 16-bit lanes hold
+//! the masks of 16 columns or fewer, and, through the split search ([`split::count_split`]),
+//! those of 17 or 18 columns wherever a node fits a window of 16 ([`super::frames`]); 32-bit
+//! lanes hold any up to n = 32. Each level (free row) has a small buffer of pending nodes,
+//! structure of arrays. One *step*
 //! takes up to `W` nodes of one level, `LANES` at a time into the lanes of a vector, and in
 //! every lane at once:
 //!
