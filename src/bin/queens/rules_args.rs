@@ -3,11 +3,12 @@
 //! and the engine they leave: an engine left to its default that does not count the rules
 //! gives way to one that does; one asked for with `--engine` is refused in one line.
 //! `--given` and `--blocked`: a partial board ([`queens::given::Partial`]) whose completions
-//! `count` counts and `list` lists ([`count_given`], [`list_given`]).
+//! `count` counts and `list` lists.
 
+use crate::error::CommandError;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
-use queens::given::{Completions, Partial};
+use queens::given::Partial;
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
 use queens::sequences::Sequence;
@@ -58,16 +59,16 @@ impl GivenArgs {
     }
 
     /// The partial board of `--given` and `--blocked` on the n×n board, `None` without them.
-    pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, GivenFailure> {
+    pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, CommandError> {
         if !self.has_squares() {
             return Ok(None);
         }
-        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, GivenFailure> {
+        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, CommandError> {
             match arg.map(|a| a.0) {
                 None => Ok(String::new()),
                 Some(t) => match t.strip_prefix('@') {
                     Some(path) => std::fs::read_to_string(path).map_err(|e| {
-                        GivenFailure::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
+                        CommandError::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
                     }),
                     None => Ok(t.to_string()),
                 },
@@ -82,7 +83,7 @@ impl GivenArgs {
         };
         Partial::parse(n, rules, &given, &blocked)
             .map(Some)
-            .map_err(|e| GivenFailure::Usage(format!("{flag}: n = {n}: {e}")))
+            .map_err(|e| CommandError::Usage(format!("{flag}: n = {n}: {e}")))
     }
 }
 
@@ -95,16 +96,6 @@ pub struct SquaresArg(&'static str);
 /// `--given`'s and `--blocked`'s parser: the text kept as written.
 fn squares_arg(s: &str) -> Result<SquaresArg, String> {
     Ok(SquaresArg(Box::leak(s.to_owned().into_boxed_str())))
-}
-
-/// Why a partial board cannot be counted: a usage error (exit 2) or a `@FILE` that cannot be
-/// read (exit 3).
-#[derive(Debug)]
-pub enum GivenFailure {
-    /// The squares are refused (one line naming them).
-    Usage(String),
-    /// `@FILE` could not be read, or the output could not be written.
-    Io(String),
 }
 
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
@@ -276,78 +267,5 @@ pub fn check_bfile(rules: &Rules, sequence: Option<Sequence>) -> Result<(), Stri
     match sequence {
         None => Ok(()),
         Some(s) => s.check_rules(rules).map_err(|e| format!("--bfile: {e}")),
-    }
-}
-
-/// `count --given`/`--blocked`: the completions of each size's partial board, one row each on
-/// stdout (`n`, the givens, the blocked squares, the completions, their classes, the group
-/// they are classes under, the nodes and the search), then a line of threads and seconds.
-/// `counter` makes each count (the engine, kernel and threads asked for); `others` names an
-/// option of `count` that a partial board does not take (refused, before any work).
-pub fn count_given(
-    sizes: &[usize],
-    given: &GivenArgs,
-    rules: &RulesArgs,
-    counter: &dyn Fn(&Partial) -> Result<Completions, String>,
-    others: Option<&str>,
-) -> Result<(), GivenFailure> {
-    if let Some(flag) = others {
-        return Err(GivenFailure::Usage(format!(
-            "{flag} is not taken with --given or --blocked: their counts are a table on stdout"
-        )));
-    }
-    let mut partials = Vec::with_capacity(sizes.len());
-    for &n in sizes {
-        match given.partial(n, rules.rules())? {
-            Some(p) => partials.push(p),
-            None => return Ok(()),
-        }
-    }
-    let mut rows = Vec::with_capacity(partials.len());
-    for p in &partials {
-        rows.push(counter(p).map_err(GivenFailure::Usage)?);
-    }
-    write_stdout(queens::given::table(&partials, &rows).as_bytes())
-}
-
-/// Writes `bytes` to stdout; a closed stdout (`| head`) is the reader's choice.
-fn write_stdout(bytes: &[u8]) -> Result<(), GivenFailure> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// `list N --given`/`--blocked`: the completions of the partial board in increasing order, in
-/// `notation` (one per line, `board` pictures a blank line apart, one `leetcode` list, `csv`
-/// with its header), at most `limit`; `others` names an option that a partial board does not
-/// take. Returns whether the partial board was listed (`false` without `--given` and
-/// `--blocked`).
-pub fn list_given(
-    n: usize,
-    given: &GivenArgs,
-    rules: &RulesArgs,
-    notation: queens::board::notation::Notation,
-    limit: Option<u64>,
-    others: Option<&str>,
-) -> Result<bool, GivenFailure> {
-    let Some(p) = given.partial(n, rules.rules())? else {
-        return Ok(false);
-    };
-    if let Some(flag) = others {
-        return Err(GivenFailure::Usage(format!(
-            "{flag} is not taken with --given or --blocked: list writes their completions"
-        )));
-    }
-    let out = std::io::BufWriter::new(std::io::stdout().lock());
-    match queens::formats::solutions::write_completions(out, &p, notation, limit) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
-        }
-        _ => Ok(true),
     }
 }

@@ -3,7 +3,6 @@
 pub mod classify;
 pub mod completions;
 pub mod count;
-mod error;
 pub mod kernels;
 pub mod list;
 pub mod man;
@@ -16,8 +15,8 @@ pub mod rows;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
+pub use crate::error::CommandError;
 use crate::progress::ProgressMode;
-pub use error::CommandError;
 use queens::Counter;
 use queens::formats::table::Row;
 use queens::plan::{Part, Plan};
