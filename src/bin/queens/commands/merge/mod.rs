@@ -3,11 +3,7 @@
 
 mod args;
 
-use super::rows::note_nodes_not_compared;
-use super::{
-    CommandError, check_known_rules, known_table_of_any_rules, report_mismatches, to_stdout,
-    write_human,
-};
+use super::{CommandError, check_known_rules, report_mismatches, to_stdout, write_human};
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
@@ -31,9 +27,7 @@ struct Job {
 fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     refuse_overlaps(args)?;
-    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
-    let known = known_table_of_any_rules(&args.known, queens::rules::Rules::QUEENS)?;
-    let meta = RunMeta::now(None).verified_against(known.source());
+    let (outputs, known, meta) = super::table_job(&args.outputs, &args.known, None, None)?;
     Ok(Job {
         outputs,
         known,
@@ -97,7 +91,6 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         write_human(dest, &rows, &out.human_columns)?;
     }
     out.exports.write(&rows, &meta)?;
-    note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
 }
 
