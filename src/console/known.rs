@@ -1,6 +1,7 @@
 //! The table a command line verifies against ([`table`]: `--known FILE`, or the published
 //! values of the rules counted), and what its rows say against it: the disagreements
-//! ([`mismatches`]) and the sizes whose nodes another engine counted ([`nodes_not_compared`]).
+//! ([`mismatches`], [`failure`]) and the sizes whose nodes another engine counted
+//! ([`nodes_not_compared`]).
 
 use crate::formats::table::{Row, read_known, sizes_text};
 use crate::rules::Rules;
@@ -33,6 +34,14 @@ pub fn mismatches(rows: &[Row], known: &KnownTable) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The failure naming every disagreement in `mismatches` with the values `against` names
+/// (`MISMATCH with the published values (OEIS): …`, `MISMATCH against 'r.csv': …`:
+/// [`Source::against`]), if there is any.
+pub fn failure(mismatches: &[String], against: &Source) -> Option<String> {
+    (!mismatches.is_empty())
+        .then(|| format!("MISMATCH {}: {}", against.against(), mismatches.join("; ")))
 }
 
 /// The note for the sizes whose node counts a `--known` file could not compare because

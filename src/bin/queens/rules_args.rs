@@ -8,10 +8,10 @@
 use crate::error::CommandError;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
+use queens::console::rules;
 use queens::given::Partial;
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
-use queens::sequences::Sequence;
 
 /// The three flags as clap parses them (in `--help`; `-h` keeps to a screen).
 #[derive(Clone, Copy, Debug, Default, Args)]
@@ -120,31 +120,13 @@ impl SurfaceRulesArgs {
     /// The rules asked for (a group the board does not allow is left out: see
     /// [`SurfaceRulesArgs::check_group`]).
     pub fn rules(&self) -> Rules {
-        rules_of(self.piece, self.surface, self.symmetries)
+        rules::rules(self.piece, self.surface, self.symmetries)
     }
 
     /// Refuses `--symmetries torus` on the plane, in one line.
     pub fn check_group(&self) -> Result<(), String> {
-        group_check(self.surface, self.symmetries, "--surface")
+        rules::check_group(self.surface, self.symmetries, "--surface")
     }
-}
-
-/// Refuses the torus group on the plane board (`board_flag`: the flag that names the board).
-fn group_check(board: Surface, symmetries: Option<Group>, board_flag: &str) -> Result<(), String> {
-    match (board, symmetries) {
-        (Surface::Plane, Some(Group::Torus)) => Err(format!(
-            "--symmetries torus needs {board_flag} torus: the shifts of the torus do not keep \
-             the solutions of the plane board"
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// The rules of a piece and a board as the command line names them, with their classes under
-/// `symmetries` (the board's own group when not given, or when the board does not allow it).
-fn rules_of(piece: Piece, board: Surface, symmetries: Option<Group>) -> Rules {
-    let rules = Rules::new(piece, board);
-    symmetries.map_or(rules, |group| rules.under(group).unwrap_or(rules))
 }
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
@@ -197,75 +179,33 @@ impl Args for RulesArgs {
 impl RulesArgs {
     /// The rules asked for.
     pub fn rules(&self) -> Rules {
-        rules_of(self.flags.piece, self.flags.board, self.flags.symmetries)
+        rules::rules(self.flags.piece, self.flags.board, self.flags.symmetries)
     }
 
     /// Refuses `--symmetries torus` on the plane, in one line.
     pub fn check_group(&self) -> Result<(), String> {
-        group_check(self.flags.board, self.flags.symmetries, "--board")
+        rules::check_group(self.flags.board, self.flags.symmetries, "--board")
     }
 
-    /// The engine that counts the rules: `asked` if it counts them ([`Engine::supports`]);
-    /// else, when `--engine` was left to its default, the first engine that does.
-    pub fn engine(&self, asked: Engine) -> Engine {
-        let rules = self.rules();
-        if asked.supports(&rules) || self.engine_given {
-            return asked;
+    /// Refuses `--symmetries` in a command that puts nothing in classes under it (`why`:
+    /// what the command does instead), in one line: taken and ignored, it would mislead.
+    pub fn refuse_symmetries(&self, command: &str, why: &str) -> Result<(), String> {
+        match self.flags.symmetries {
+            Some(_) => Err(format!("--symmetries is not taken by {command}: {why}")),
+            None => Ok(()),
         }
-        Engine::ALL
-            .into_iter()
-            .find(|e| e.supports(&rules))
-            .unwrap_or(asked)
     }
 
-    /// Refuses an engine given with `--engine` that does not count the rules, or the torus
-    /// group on the plane ([`RulesArgs::check_group`]), in one line.
+    /// The engine that counts the rules ([`rules::engine`]: `asked`, or when `--engine` was
+    /// left to its default and does not count them, the first engine that does).
+    pub fn engine(&self, asked: Engine) -> Engine {
+        rules::engine(&self.rules(), asked, self.engine_given)
+    }
+
+    /// Refuses the torus group on the plane ([`RulesArgs::check_group`]) and an engine given
+    /// with `--engine` that does not count the rules ([`rules::check_engine`]), in one line.
     pub fn check(&self, asked: Engine) -> Result<(), String> {
         self.check_group()?;
-        let rules = self.rules();
-        if self.engine(asked).supports(&rules) {
-            return Ok(());
-        }
-        let counts: Vec<&str> = Engine::ALL
-            .into_iter()
-            .filter(|e| e.supports(&rules))
-            .map(Engine::name)
-            .collect();
-        Err(format!(
-            "--engine {asked} does not count --piece {} --board {}; give --engine {} or leave \
-             --engine out",
-            rules.piece.name(),
-            rules.surface.name(),
-            counts.join(" or ")
-        ))
-    }
-}
-
-/// Refuses a board given on the command line (`what`: its option) that is not a solution
-/// under `rules` (read as a queens' board, it may still break the knight's or the torus's
-/// rule), in one line naming the pair that attacks.
-pub fn check_board(
-    board: Option<&queens::board::Solution>,
-    rules: &Rules,
-    what: &str,
-) -> Result<(), String> {
-    match board.map(|b| queens::board::validate(b.cols(), rules)) {
-        Some(Err(e)) => Err(format!(
-            "{what}: not a solution for --piece {} --board {}: {e}",
-            rules.piece.name(),
-            rules.surface.name()
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Refuses a b-file of `sequence` (`None`: no `--bfile`) for counts of other rules than the
-/// sequence's, in one line naming the flags or sequences that go together
-/// ([`Sequence::check_rules`]): a variant's values under the queens' A-numbers would be wrong
-/// figures.
-pub fn check_bfile(rules: &Rules, sequence: Option<Sequence>) -> Result<(), String> {
-    match sequence {
-        None => Ok(()),
-        Some(s) => s.check_rules(rules).map_err(|e| format!("--bfile: {e}")),
+        rules::check_engine(&self.rules(), asked, self.engine_given)
     }
 }

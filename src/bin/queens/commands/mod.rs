@@ -95,19 +95,9 @@ pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, Comman
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 
-/// Fails loudly, naming every disagreement in `mismatches` with the values `against` names
-/// (`with the published values (OEIS)`, `against 'r.csv'`: [`Source::against`]), if there is
-/// any.
+/// Fails loudly if there is any disagreement in `mismatches` ([`known::failure`]).
 pub fn fail_on_mismatches(mismatches: &[String], against: &Source) -> Result<(), CommandError> {
-    if mismatches.is_empty() {
-        Ok(())
-    } else {
-        Err(CommandError::Failed(format!(
-            "MISMATCH {}: {}",
-            against.against(),
-            mismatches.join("; ")
-        )))
-    }
+    known::failure(mismatches, against).map_or(Ok(()), |m| Err(CommandError::Failed(m)))
 }
 
 /// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed

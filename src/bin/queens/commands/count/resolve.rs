@@ -43,17 +43,12 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let threads = job.search.threads;
     let (outputs, known, meta) = common::table_job(&args.outputs, &args.known, rules, threads)?;
     let engine = job.search.engine().name();
-    let bfile = args
-        .outputs
-        .file(Format::Bfile)
-        .map(|_| args.outputs.sequence());
-    crate::rules_args::check_bfile(&job.search.rules.rules(), bfile)
-        .map_err(CommandError::Usage)?;
     check_bfile(
         &args.outputs,
         &job.sizes,
         "give a range such as 1-14",
         &[engine],
+        &[job.search.rules.rules()],
     )
     .map_err(CommandError::Usage)?;
     checkpoint::check(&job, Some(Part::WHOLE))?;

@@ -8,9 +8,10 @@ use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
 use queens::console::outputs::{TableOutputs, check_bfile};
-use queens::formats::export::{Format, RunMeta};
+use queens::formats::export::RunMeta;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
+use queens::rules::Rules;
 use queens::verify::KnownTable;
 
 /// `merge`'s arguments resolved: what the run needs, every destination checked.
@@ -58,19 +59,13 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
-    let bfile = args
-        .outputs
-        .file(Format::Bfile)
-        .map(|_| args.outputs.sequence());
-    for m in &merged {
-        let rules = queens::rules::Rules::of_identity(&m.plan);
-        crate::rules_args::check_bfile(&rules, bfile).map_err(CommandError::Usage)?;
-    }
+    let rules: Vec<_> = merged.iter().map(|m| Rules::of_identity(&m.plan)).collect();
     check_bfile(
         &args.outputs,
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
         &engines,
+        &rules,
     )
     .map_err(CommandError::Usage)?;
     if !quiet {
