@@ -3,18 +3,23 @@
 //! ([`stderr`]), progress reports in estimated work and their ETA ([`progress`], [`eta`]),
 //! the clean stop on SIGINT/SIGTERM ([`signals`]), and output destinations written atomically
 //! or straight through, with the inputs they must not overwrite ([`destination`]), the
-//! outputs a command line asks for, checked under one stdout rule ([`outputs`]), the rows a
+//! outputs a command line asks for, checked under one stdout rule ([`outputs`]), the table it
+//! verifies against and what its rows say against it ([`known`]), the rules it asks for and
+//! the engine that counts them ([`mod@rules`]), the threads it asks for ([`threads`]), the rows a
 //! count streams to them ([`row_stream`]), colour on
 //! a terminal ([`style`]), lists of board sizes ([`sizes`]) and the warning before a size that
 //! would take over an hour ([`long_size`]).
 
 pub mod destination;
 pub mod eta;
+pub mod known;
 pub mod long_size;
 pub mod outputs;
 pub mod progress;
 pub mod row_stream;
+pub mod rules;
 pub mod signals;
 pub mod sizes;
 pub mod stderr;
 pub mod style;
+pub mod threads;

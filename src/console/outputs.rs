@@ -164,8 +164,10 @@ impl Exports {
     }
 }
 
-/// Refuses a b-file that cannot be written, a usage message: board sizes that are not
-/// consecutive and increasing (naming the gap, followed by `hint`, what to do about it), a
+/// Refuses a b-file that cannot be written, a usage message: a sequence of other rules than
+/// those counted (`rules`, each size's or the run's: [`crate::sequences::Sequence::check_rules`];
+/// a variant's values under the queens' A-numbers would be wrong figures), board sizes that
+/// are not consecutive and increasing (naming the gap, followed by `hint`, what to do about it), a
 /// size below the sequence's OEIS offset, or A319283 of rows not all counted by the
 /// enumerate engine (`engines`: the engine of each size, or of the run; `of_parts`: the rows
 /// are merged parts). A b-file that starts after the offset gets a note on stderr (even with
@@ -175,11 +177,15 @@ pub fn check_bfile(
     sizes: &[usize],
     hint: &str,
     engines: &[&str],
+    rules: &[crate::rules::Rules],
 ) -> Result<(), String> {
     if request.file(Format::Bfile).is_none() {
         return Ok(());
     }
     let seq = request.sequence();
+    for r in rules {
+        seq.check_rules(r).map_err(|e| format!("--bfile: {e}"))?;
+    }
     if seq.needs_enumerate() && engines.iter().any(|e| *e != "enumerate") {
         return Err(format!(
             "--bfile: {} counts the nodes of the plain backtracking tree: add --engine enumerate{}",

@@ -352,3 +352,55 @@ fn list_orbit_rejects_bad_boards() {
         "cannot be used with",
     );
 }
+
+/// `--symmetries` is refused, in one line with exit code 2, by the commands that put nothing
+/// in classes under it (it was taken and silently ignored): `profile` counts nodes, `render`
+/// draws the square's classes only.
+#[test]
+fn profile_and_render_refuse_symmetries() {
+    fails_with(
+        &["profile", "7", "--board", "torus", "--symmetries", "square"],
+        2,
+        "--symmetries is not taken by profile: a profile counts nodes",
+    );
+    fails_with(
+        &["profile", "7", "--symmetries", "square"],
+        2,
+        "--symmetries is not taken by profile",
+    );
+    let board = [
+        "render",
+        "7",
+        "--board",
+        "torus",
+        "--solution",
+        "0 2 4 6 1 3 5",
+    ];
+    let torus = [&board[..], &["--symmetries", "torus", "-o", "-"]].concat();
+    fails_with(
+        &torus,
+        2,
+        "--symmetries is not taken by render: --orbit and --class",
+    );
+    // Without it, the same board is drawn.
+    let svg = stdout_of(&[&board[..], &["-o", "-"]].concat());
+    assert!(svg.contains("<svg"), "{svg}");
+}
+
+/// `count`, `verify` and `merge` resolve their outputs before the `--known` table, in one
+/// order: a destination in a missing folder is named before a `--known` file that does not
+/// exist (`verify` named the `--known` file first).
+#[test]
+fn a_bad_destination_is_named_before_a_bad_known_file() {
+    let d = dir();
+    let csv = d.path().join("no-such-folder").join("t.csv");
+    let known = d.path().join("no-such.csv");
+    let (csv, known) = (csv.to_str().unwrap(), known.to_str().unwrap());
+    let part = d.path().join("p0.csv");
+    let part = part.to_str().unwrap();
+    stdout_of(&["count", "8", "--part", "0/2", "--csv", part]);
+    for command in [&["count", "8"][..], &["verify", "8"], &["merge", part]] {
+        let args = [command, &["--csv", csv, "--known", known]].concat();
+        fails_with(&args, 2, "the directory");
+    }
+}

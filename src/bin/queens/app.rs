@@ -82,6 +82,8 @@ Examples:
   queens list 4 --format leetcode       LeetCode 51's answer: [[\".Q..\",\"...Q\",...],...]
   queens list 8 --orbit 15863724        the class of one board, in any notation
   queens list 16 --limit 5              the first five solutions
+  queens list 10 --piece superqueen     the 4 solutions of the superqueens (amazons)
+  queens list 7 --board torus --symmetries square --classes    the torus's classes under D4
   queens list 8 --given a8 --blocked c1    the solutions holding a8 with no queen on c1
   queens list 12 -o n12.txt             write to a file (atomically)
 
@@ -102,6 +104,9 @@ Examples:
   queens classify 15863724 --format json     a JSON list, one object per board
   queens classify boards.txt --format csv --from cols1
   queens classify boards.txt --format csv --notation digits
+  queens classify \"0 2 4 6 1 3 5\" --surface torus    its class under the torus group (28 boards)
+  queens classify \"0 2 4 6 1 3 5\" --surface torus --symmetries square    … under D4 (8 boards)
+  queens classify \"2 5 8 0 3 6 9 1 4 7\" --piece superqueen    a superqueen board's class
 
 An argument that names an existing file (or `-`, stdin) is read as a file, one at a time;
 any other is one board, detected on its own (`--board B` reads B as a board even where a file

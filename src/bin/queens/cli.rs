@@ -5,8 +5,9 @@
 use crate::ns;
 use clap::Args;
 use queens::board::notation::Notation;
+use queens::console::threads;
 use queens::plan::Engine;
-use queens::runner::{self, Split};
+use queens::runner::Split;
 use queens::search::kernel::{Kernel, KernelChoice, KernelError};
 
 /// Board sizes: `8`, `4-12`, or `8,10,12-14`.
@@ -23,8 +24,8 @@ pub fn parse_count_sizes_arg(s: &str) -> Result<Sizes, String> {
     ns::parse_count_sizes(s).map(Sizes)
 }
 
-/// `--threads`: a whole number from 0 (all cores) to 65535 (capped at [`runner::max_threads`] when
-/// the run starts).
+/// `--threads`: a whole number from 0 (all cores) to 65535 (capped at
+/// [`queens::runner::max_threads`] when the run starts).
 pub fn parse_threads_arg(s: &str) -> Result<u16, String> {
     s.parse().map_err(|_| {
         "not a thread count: give 0 (all cores) or a whole number from 1 to 65535".to_string()
@@ -93,7 +94,7 @@ impl SearchArgs {
     /// behave alike everywhere (the thread count of the rows and run metadata included), and
     /// those the engine does not have refused ([`SearchArgs::check`]).
     pub fn resolved(mut self) -> Result<SearchArgs, String> {
-        self.threads = all_cores_if_0(self.threads);
+        self.threads = threads::all_cores_if_0(self.threads);
         self.check()?;
         Ok(self)
     }
@@ -125,9 +126,9 @@ impl SearchArgs {
         resolve_kernel(self.kernel, self.engine)
     }
 
-    /// The threads to run on: see [`thread_count`].
+    /// The threads to run on: see [`threads::count`].
     pub fn thread_count(&self) -> usize {
-        thread_count(self.threads)
+        threads::count(self.threads)
     }
 }
 
@@ -145,28 +146,6 @@ pub fn resolve_kernel(choice: KernelChoice, engine: Engine) -> Result<Kernel, St
         }
         other => other.to_string(),
     })
-}
-
-/// `--threads T` with `0` read as no `--threads` (all cores, as `xz -T0`).
-pub fn all_cores_if_0(threads: Option<u16>) -> Option<u16> {
-    threads.filter(|&t| t != 0)
-}
-
-/// The threads to run on for `--threads T`: [`runner::thread_count`] (a T above the cap is
-/// capped with a one-line note on stderr, once).
-pub fn thread_count(threads: Option<u16>) -> usize {
-    let asked = threads.map(usize::from);
-    let cap = runner::max_threads();
-    if let Some(asked) = asked.filter(|&t| t > cap) {
-        static NOTED: std::sync::Once = std::sync::Once::new();
-        NOTED.call_once(|| {
-            crate::note(&format!(
-                "queens: --threads {asked} capped at {cap} (4 per core, at most {})",
-                runner::THREADS_LIMIT
-            ));
-        });
-    }
-    runner::thread_count(asked)
 }
 
 /// Where published values to verify against come from.

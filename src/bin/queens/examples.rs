@@ -16,9 +16,13 @@ const EXAMPLES: &str = "
 count
   queens count 8                        one row, printed as a table
   queens count 4-12 --csv table.csv     a table on stdout, and the same as CSV in table.csv
+  queens count 10-14 --piece superqueen   superqueens (amazons): OEIS A051223
+  queens count 5-13 --board torus       queens on the torus: OEIS A051906
 list
   queens list 8 --classes               the 12 canonical representatives
   queens list 8 --format cols1          counted from 1: 1 5 8 6 3 7 2 4
+  queens list 10 --piece superqueen     the 4 superqueen solutions of n = 10
+  queens list 7 --board torus --classes    the torus's 28 solutions in classes
 verify
   queens verify                         n = 1 to 12
   queens verify 16 --two-ways           both plans of the symmetric engine must agree

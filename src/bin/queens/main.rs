@@ -17,6 +17,7 @@ mod clap_errors;
 mod cli;
 mod commands;
 mod console;
+mod error;
 mod examples;
 mod help;
 mod output;

@@ -3,14 +3,15 @@
 //! and the engine they leave: an engine left to its default that does not count the rules
 //! gives way to one that does; one asked for with `--engine` is refused in one line.
 //! `--given` and `--blocked`: a partial board ([`queens::given::Partial`]) whose completions
-//! `count` counts and `list` lists ([`count_given`], [`list_given`]).
+//! `count` counts and `list` lists.
 
+use crate::error::CommandError;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
-use queens::given::{Completions, Partial};
+use queens::console::rules;
+use queens::given::Partial;
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
-use queens::sequences::Sequence;
 
 /// The three flags as clap parses them (in `--help`; `-h` keeps to a screen).
 #[derive(Clone, Copy, Debug, Default, Args)]
@@ -58,16 +59,16 @@ impl GivenArgs {
     }
 
     /// The partial board of `--given` and `--blocked` on the n×n board, `None` without them.
-    pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, GivenFailure> {
+    pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, CommandError> {
         if !self.has_squares() {
             return Ok(None);
         }
-        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, GivenFailure> {
+        let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, CommandError> {
             match arg.map(|a| a.0) {
                 None => Ok(String::new()),
                 Some(t) => match t.strip_prefix('@') {
                     Some(path) => std::fs::read_to_string(path).map_err(|e| {
-                        GivenFailure::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
+                        CommandError::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
                     }),
                     None => Ok(t.to_string()),
                 },
@@ -82,7 +83,7 @@ impl GivenArgs {
         };
         Partial::parse(n, rules, &given, &blocked)
             .map(Some)
-            .map_err(|e| GivenFailure::Usage(format!("{flag}: n = {n}: {e}")))
+            .map_err(|e| CommandError::Usage(format!("{flag}: n = {n}: {e}")))
     }
 }
 
@@ -95,16 +96,6 @@ pub struct SquaresArg(&'static str);
 /// `--given`'s and `--blocked`'s parser: the text kept as written.
 fn squares_arg(s: &str) -> Result<SquaresArg, String> {
     Ok(SquaresArg(Box::leak(s.to_owned().into_boxed_str())))
-}
-
-/// Why a partial board cannot be counted: a usage error (exit 2) or a `@FILE` that cannot be
-/// read (exit 3).
-#[derive(Debug)]
-pub enum GivenFailure {
-    /// The squares are refused (one line naming them).
-    Usage(String),
-    /// `@FILE` could not be read, or the output could not be written.
-    Io(String),
 }
 
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
@@ -129,31 +120,13 @@ impl SurfaceRulesArgs {
     /// The rules asked for (a group the board does not allow is left out: see
     /// [`SurfaceRulesArgs::check_group`]).
     pub fn rules(&self) -> Rules {
-        rules_of(self.piece, self.surface, self.symmetries)
+        rules::rules(self.piece, self.surface, self.symmetries)
     }
 
     /// Refuses `--symmetries torus` on the plane, in one line.
     pub fn check_group(&self) -> Result<(), String> {
-        group_check(self.surface, self.symmetries, "--surface")
+        rules::check_group(self.surface, self.symmetries, "--surface")
     }
-}
-
-/// Refuses the torus group on the plane board (`board_flag`: the flag that names the board).
-fn group_check(board: Surface, symmetries: Option<Group>, board_flag: &str) -> Result<(), String> {
-    match (board, symmetries) {
-        (Surface::Plane, Some(Group::Torus)) => Err(format!(
-            "--symmetries torus needs {board_flag} torus: the shifts of the torus do not keep \
-             the solutions of the plane board"
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// The rules of a piece and a board as the command line names them, with their classes under
-/// `symmetries` (the board's own group when not given, or when the board does not allow it).
-fn rules_of(piece: Piece, board: Surface, symmetries: Option<Group>) -> Rules {
-    let rules = Rules::new(piece, board);
-    symmetries.map_or(rules, |group| rules.under(group).unwrap_or(rules))
 }
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
@@ -206,148 +179,33 @@ impl Args for RulesArgs {
 impl RulesArgs {
     /// The rules asked for.
     pub fn rules(&self) -> Rules {
-        rules_of(self.flags.piece, self.flags.board, self.flags.symmetries)
+        rules::rules(self.flags.piece, self.flags.board, self.flags.symmetries)
     }
 
     /// Refuses `--symmetries torus` on the plane, in one line.
     pub fn check_group(&self) -> Result<(), String> {
-        group_check(self.flags.board, self.flags.symmetries, "--board")
+        rules::check_group(self.flags.board, self.flags.symmetries, "--board")
     }
 
-    /// The engine that counts the rules: `asked` if it counts them ([`Engine::supports`]);
-    /// else, when `--engine` was left to its default, the first engine that does.
-    pub fn engine(&self, asked: Engine) -> Engine {
-        let rules = self.rules();
-        if asked.supports(&rules) || self.engine_given {
-            return asked;
+    /// Refuses `--symmetries` in a command that puts nothing in classes under it (`why`:
+    /// what the command does instead), in one line: taken and ignored, it would mislead.
+    pub fn refuse_symmetries(&self, command: &str, why: &str) -> Result<(), String> {
+        match self.flags.symmetries {
+            Some(_) => Err(format!("--symmetries is not taken by {command}: {why}")),
+            None => Ok(()),
         }
-        Engine::ALL
-            .into_iter()
-            .find(|e| e.supports(&rules))
-            .unwrap_or(asked)
     }
 
-    /// Refuses an engine given with `--engine` that does not count the rules, or the torus
-    /// group on the plane ([`RulesArgs::check_group`]), in one line.
+    /// The engine that counts the rules ([`rules::engine`]: `asked`, or when `--engine` was
+    /// left to its default and does not count them, the first engine that does).
+    pub fn engine(&self, asked: Engine) -> Engine {
+        rules::engine(&self.rules(), asked, self.engine_given)
+    }
+
+    /// Refuses the torus group on the plane ([`RulesArgs::check_group`]) and an engine given
+    /// with `--engine` that does not count the rules ([`rules::check_engine`]), in one line.
     pub fn check(&self, asked: Engine) -> Result<(), String> {
         self.check_group()?;
-        let rules = self.rules();
-        if self.engine(asked).supports(&rules) {
-            return Ok(());
-        }
-        let counts: Vec<&str> = Engine::ALL
-            .into_iter()
-            .filter(|e| e.supports(&rules))
-            .map(Engine::name)
-            .collect();
-        Err(format!(
-            "--engine {asked} does not count --piece {} --board {}; give --engine {} or leave \
-             --engine out",
-            rules.piece.name(),
-            rules.surface.name(),
-            counts.join(" or ")
-        ))
-    }
-}
-
-/// Refuses a board given on the command line (`what`: its option) that is not a solution
-/// under `rules` (read as a queens' board, it may still break the knight's or the torus's
-/// rule), in one line naming the pair that attacks.
-pub fn check_board(
-    board: Option<&queens::board::Solution>,
-    rules: &Rules,
-    what: &str,
-) -> Result<(), String> {
-    match board.map(|b| queens::board::validate(b.cols(), rules)) {
-        Some(Err(e)) => Err(format!(
-            "{what}: not a solution for --piece {} --board {}: {e}",
-            rules.piece.name(),
-            rules.surface.name()
-        )),
-        _ => Ok(()),
-    }
-}
-
-/// Refuses a b-file of `sequence` (`None`: no `--bfile`) for counts of other rules than the
-/// sequence's, in one line naming the flags or sequences that go together
-/// ([`Sequence::check_rules`]): a variant's values under the queens' A-numbers would be wrong
-/// figures.
-pub fn check_bfile(rules: &Rules, sequence: Option<Sequence>) -> Result<(), String> {
-    match sequence {
-        None => Ok(()),
-        Some(s) => s.check_rules(rules).map_err(|e| format!("--bfile: {e}")),
-    }
-}
-
-/// `count --given`/`--blocked`: the completions of each size's partial board, one row each on
-/// stdout (`n`, the givens, the blocked squares, the completions, their classes, the group
-/// they are classes under, the nodes and the search), then a line of threads and seconds.
-/// `counter` makes each count (the engine, kernel and threads asked for); `others` names an
-/// option of `count` that a partial board does not take (refused, before any work).
-pub fn count_given(
-    sizes: &[usize],
-    given: &GivenArgs,
-    rules: &RulesArgs,
-    counter: &dyn Fn(&Partial) -> Result<Completions, String>,
-    others: Option<&str>,
-) -> Result<(), GivenFailure> {
-    if let Some(flag) = others {
-        return Err(GivenFailure::Usage(format!(
-            "{flag} is not taken with --given or --blocked: their counts are a table on stdout"
-        )));
-    }
-    let mut partials = Vec::with_capacity(sizes.len());
-    for &n in sizes {
-        match given.partial(n, rules.rules())? {
-            Some(p) => partials.push(p),
-            None => return Ok(()),
-        }
-    }
-    let mut rows = Vec::with_capacity(partials.len());
-    for p in &partials {
-        rows.push(counter(p).map_err(GivenFailure::Usage)?);
-    }
-    write_stdout(queens::given::table(&partials, &rows).as_bytes())
-}
-
-/// Writes `bytes` to stdout; a closed stdout (`| head`) is the reader's choice.
-fn write_stdout(bytes: &[u8]) -> Result<(), GivenFailure> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// `list N --given`/`--blocked`: the completions of the partial board in increasing order, in
-/// `notation` (one per line, `board` pictures a blank line apart, one `leetcode` list, `csv`
-/// with its header), at most `limit`; `others` names an option that a partial board does not
-/// take. Returns whether the partial board was listed (`false` without `--given` and
-/// `--blocked`).
-pub fn list_given(
-    n: usize,
-    given: &GivenArgs,
-    rules: &RulesArgs,
-    notation: queens::board::notation::Notation,
-    limit: Option<u64>,
-    others: Option<&str>,
-) -> Result<bool, GivenFailure> {
-    let Some(p) = given.partial(n, rules.rules())? else {
-        return Ok(false);
-    };
-    if let Some(flag) = others {
-        return Err(GivenFailure::Usage(format!(
-            "{flag} is not taken with --given or --blocked: list writes their completions"
-        )));
-    }
-    let out = std::io::BufWriter::new(std::io::stdout().lock());
-    match queens::formats::solutions::write_completions(out, &p, notation, limit) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
-        }
-        _ => Ok(true),
+        rules::check_engine(&self.rules(), asked, self.engine_given)
     }
 }

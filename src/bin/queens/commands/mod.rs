@@ -3,7 +3,6 @@
 pub mod classify;
 pub mod completions;
 pub mod count;
-mod error;
 pub mod kernels;
 pub mod list;
 pub mod man;
@@ -16,9 +15,13 @@ pub mod rows;
 pub mod verify;
 
 use crate::cli::{KnownArgs, SearchArgs};
+pub use crate::error::CommandError;
 use crate::progress::ProgressMode;
-pub use error::CommandError;
 use queens::Counter;
+use queens::console::known;
+use queens::console::outputs::TableOutputs;
+use queens::formats::export::RunMeta;
+use queens::formats::export::request::Request;
 use queens::formats::table::Row;
 use queens::plan::{Part, Plan};
 use queens::rules::Rules;
@@ -36,28 +39,25 @@ pub fn progress_mode(quiet: bool) -> ProgressMode {
     }
 }
 
-/// Loads the table of published values that `--known` names, or the embedded one of `rules`;
-/// a `--known` table of other rules is refused ([`check_known_rules`]).
-pub fn known_table(args: &KnownArgs, rules: Rules) -> Result<KnownTable, CommandError> {
-    let table = known_table_of_any_rules(args, rules)?;
-    check_known_rules(&table, &rules)?;
-    Ok(table)
-}
-
-/// [`known_table`], whatever the rules of the `--known` table (`merge`: the parts name theirs).
-pub fn known_table_of_any_rules(
+/// The outputs, the table verified against and the run's metadata of `count`, `verify` and
+/// `merge`, resolved in one order: the destinations first (checked without reading any
+/// file), then the `--known` table, so that each command names a bad destination before a bad
+/// `--known` file. `rules`: the rules counted, whose published table is the default and the
+/// only rules a `--known` table may have; `None` for `merge`, whose parts name their rules.
+pub fn table_job(
+    request: &Request,
     args: &KnownArgs,
-    rules: Rules,
-) -> Result<KnownTable, CommandError> {
-    let Some(path) = &args.known else {
-        return Ok(KnownTable::published(&rules).clone());
-    };
-    let text = crate::output::read_input(path)
-        .map_err(|e| CommandError::Usage(format!("cannot read --known file '{path}': {e}")))?;
-    // `--known -` reads stdin, and messages say so.
-    let name = if path == "-" { "stdin" } else { path };
-    queens::formats::table::read_known(&text, name)
-        .map_err(|e| CommandError::Usage(format!("--known file '{name}': {e}")))
+    rules: Option<Rules>,
+    threads: Option<u16>,
+) -> Result<(TableOutputs, KnownTable, RunMeta), CommandError> {
+    let outputs = TableOutputs::check(request).map_err(CommandError::Usage)?;
+    let known = known::table(args.known.as_deref(), &rules.unwrap_or_default());
+    let known = known.map_err(CommandError::Usage)?;
+    if let Some(rules) = rules {
+        check_known_rules(&known, &rules)?;
+    }
+    let meta = RunMeta::now(threads.map(usize::from)).verified_against(known.source());
+    Ok((outputs, known, meta))
 }
 
 /// Refuses a `--known` table of other rules than the `rules` counted, in one line (exit 2).
@@ -95,19 +95,9 @@ pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, Comman
         .map_err(|e| CommandError::Usage(e.to_string()))
 }
 
-/// Fails loudly, naming every disagreement in `mismatches` with the values `against` names
-/// (`with the published values (OEIS)`, `against 'r.csv'`: [`Source::against`]), if there is
-/// any.
+/// Fails loudly if there is any disagreement in `mismatches` ([`known::failure`]).
 pub fn fail_on_mismatches(mismatches: &[String], against: &Source) -> Result<(), CommandError> {
-    if mismatches.is_empty() {
-        Ok(())
-    } else {
-        Err(CommandError::Failed(format!(
-            "MISMATCH {}: {}",
-            against.against(),
-            mismatches.join("; ")
-        )))
-    }
+    known::failure(mismatches, against).map_or(Ok(()), |m| Err(CommandError::Failed(m)))
 }
 
 /// Installs the SIGINT/SIGTERM handling of [`crate::signals`] before any work (the speed

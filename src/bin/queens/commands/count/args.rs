@@ -22,6 +22,9 @@ Examples:
   queens count 0-12 --engine enumerate --bfile - --sequence A319283   nodes of the plain tree
   queens count 1-16 --columns n,total,nodes,seconds  other columns (`all`: every one)
   queens count 1-14 --known r.csv             verify against an earlier run's --csv file
+  queens count 10-14 --piece superqueen       superqueens (amazons), OEIS A051223
+  queens count 5-13 --board torus             queens on the torus (A051906), classes under its group
+  queens count 7 --board torus --symmetries square    … classes under the square's 8 only
   queens count 16 --given \"e14 i11\"          the boards holding two given queens, in classes
   queens count 8 --given a8 --blocked \"c1 d4\"    … and no queen on c1 or d4 (forms: --given below)
 

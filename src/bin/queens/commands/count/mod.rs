@@ -33,8 +33,12 @@ pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
     }
 }
 
-/// `count --given`/`--blocked`: the completions of a partial board, counted by
-/// [`queens::Counter::completions`] with the search options ([`crate::rules_args::count_given`]).
+/// `count --given`/`--blocked`: the completions of each size's partial board, counted by
+/// [`queens::Counter::completions`] with the search options, one row each on stdout
+/// ([`queens::given::table`]: `n`, the givens, the blocked squares, the completions, their
+/// classes, the group they are classes under, the nodes and the search), then a line of
+/// threads and seconds. `--part`, `--checkpoint` and the output files are refused, before any
+/// work.
 fn given(args: &CountArgs) -> Result<(), CommandError> {
     let s = args.search.resolved().map_err(CommandError::Usage)?;
     let others = [
@@ -42,17 +46,24 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
         (args.checkpoint.is_some(), "--checkpoint"),
     ];
     let others = others.iter().find(|o| o.0).map(|o| o.1);
-    let others = others.or(args.outputs.files().next().map(|(info, _)| info.flag));
-    let counter = |p: &queens::given::Partial| {
+    if let Some(flag) = others.or(args.outputs.files().next().map(|(info, _)| info.flag)) {
+        return Err(CommandError::Usage(format!(
+            "{flag} is not taken with --given or --blocked: their counts are a table on stdout"
+        )));
+    }
+    let rules = s.rules.rules();
+    let partials: Vec<_> = (args.sizes.0.iter())
+        .filter_map(|&n| args.given.partial(n, rules).transpose())
+        .collect::<Result<_, _>>()?;
+    let mut rows = Vec::with_capacity(partials.len());
+    for p in &partials {
         let c = queens::Counter::new(p.n()).rules(p.rules()).given(p);
         let c = c.engine(s.engine()).kernel(s.kernel);
         let c = s.threads.map_or(c, |t| c.threads(t.into()));
-        c.completions().map_err(|e| e.to_string())
-    };
-    crate::rules_args::count_given(&args.sizes.0, &args.given, &s.rules, &counter, others).map_err(
-        |e| match e {
-            crate::rules_args::GivenFailure::Usage(m) => CommandError::Usage(m),
-            crate::rules_args::GivenFailure::Io(m) => CommandError::Io(m),
-        },
-    )
+        rows.push(
+            c.completions()
+                .map_err(|e| CommandError::Usage(e.to_string()))?,
+        );
+    }
+    super::to_stdout(queens::given::table(&partials, &rows).as_bytes())
 }

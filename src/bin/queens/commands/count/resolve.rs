@@ -7,8 +7,8 @@ use super::checks::{check_part_args, refuse_overlaps};
 use super::job::{Job, PartJob, Resolved, WholeJob};
 use crate::commands::{self as common, CommandError};
 use crate::output::Destination;
-use queens::console::outputs::{TableOutputs, check_bfile};
-use queens::formats::export::{Format, RunMeta};
+use queens::console::outputs::check_bfile;
+use queens::formats::export::Format;
 use queens::plan::Part;
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
@@ -39,24 +39,19 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
 
 /// Resolves the outputs of a count of whole sizes.
 fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
-    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
-    let known = common::known_table(&args.known, job.search.rules.rules())?;
+    let rules = Some(job.search.rules.rules());
+    let threads = job.search.threads;
+    let (outputs, known, meta) = common::table_job(&args.outputs, &args.known, rules, threads)?;
     let engine = job.search.engine().name();
-    let bfile = args
-        .outputs
-        .file(Format::Bfile)
-        .map(|_| args.outputs.sequence());
-    crate::rules_args::check_bfile(&job.search.rules.rules(), bfile)
-        .map_err(CommandError::Usage)?;
     check_bfile(
         &args.outputs,
         &job.sizes,
         "give a range such as 1-14",
         &[engine],
+        &[job.search.rules.rules()],
     )
     .map_err(CommandError::Usage)?;
     checkpoint::check(&job, Some(Part::WHOLE))?;
-    let meta = RunMeta::now(job.search.threads.map(usize::from)).verified_against(known.source());
     Ok(WholeJob {
         job,
         known,

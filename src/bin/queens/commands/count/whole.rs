@@ -5,7 +5,7 @@ use super::checkpoint;
 use super::job::WholeJob;
 use super::stop::{not_written, stopped_error, written_text};
 use crate::commands::resumable::{PartEnd, run_part_stoppable};
-use crate::commands::rows::{note_nodes_not_compared, write_human};
+use crate::commands::rows::write_human;
 use crate::commands::warn_if_long;
 use crate::commands::{CommandError, build_plan, install_signals, report_mismatches};
 use crate::output::Destination;
@@ -90,6 +90,5 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     if let Some(e) = failed {
         return Err(e);
     }
-    note_nodes_not_compared(&rows, &whole.known);
     report_mismatches(&rows, &whole.known)
 }

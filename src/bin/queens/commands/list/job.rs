@@ -51,7 +51,7 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         .transpose()?;
     args.rules.check_group().map_err(CommandError::Usage)?;
     let rules = args.rules.rules();
-    crate::rules_args::check_board(orbit.as_ref().map(|(b, _)| b), &rules, "--orbit")
+    queens::console::rules::check_board(orbit.as_ref().map(|(b, _)| b), &rules, "--orbit")
         .map_err(CommandError::Usage)?;
     // --orbit's class is written in the notation its board was given in, unless --format says.
     let notation = given

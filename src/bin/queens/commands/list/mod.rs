@@ -22,24 +22,27 @@ fn expected(n: usize, classes: bool, rules: &queens::rules::Rules) -> Option<u12
     if classes { row.classes } else { row.total }
 }
 
+/// `list N --given`/`--blocked`: the completions of the partial board `p` in increasing order,
+/// in the notation asked for (one per line, `board` pictures a blank line apart, one
+/// `leetcode` list, `csv` with its header), at most `--limit`; `--classes` and `--orbit` are
+/// refused.
+fn given(job: &job::Job, p: &queens::given::Partial) -> Result<(), CommandError> {
+    let others = [(job.classes, "--classes"), (job.orbit.is_some(), "--orbit")];
+    if let Some((_, flag)) = others.iter().find(|o| o.0) {
+        return Err(CommandError::Usage(format!(
+            "{flag} is not taken with --given or --blocked: list writes their completions"
+        )));
+    }
+    let out = io::BufWriter::new(io::stdout().lock());
+    solutions::write_completions(out, p, job.notation, job.limit)?;
+    Ok(())
+}
+
 /// Runs `queens list`: each output in its turn, all kept or none.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let job = job::resolve(args)?;
-    let others = [(job.classes, "--classes"), (job.orbit.is_some(), "--orbit")];
-    let others = others.iter().find(|o| o.0).map(|o| o.1);
-    let given = crate::rules_args::list_given(
-        job.n,
-        &args.given,
-        &args.rules,
-        job.notation,
-        job.limit,
-        others,
-    );
-    match given {
-        Ok(true) => return Ok(()),
-        Ok(false) => {}
-        Err(crate::rules_args::GivenFailure::Usage(m)) => return Err(CommandError::Usage(m)),
-        Err(crate::rules_args::GivenFailure::Io(m)) => return Err(CommandError::Io(m)),
+    if let Some(p) = args.given.partial(job.n, args.rules.rules())? {
+        return given(&job, &p);
     }
     let (n, notation, limit) = (job.n, job.notation, job.limit);
     let result = write_all(&job.targets, |outs| {

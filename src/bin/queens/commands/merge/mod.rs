@@ -3,18 +3,15 @@
 
 mod args;
 
-use super::rows::note_nodes_not_compared;
-use super::{
-    CommandError, check_known_rules, known_table_of_any_rules, report_mismatches, to_stdout,
-    write_human,
-};
+use super::{CommandError, check_known_rules, report_mismatches, to_stdout, write_human};
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
 use queens::console::outputs::{TableOutputs, check_bfile};
-use queens::formats::export::{Format, RunMeta};
+use queens::formats::export::RunMeta;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
+use queens::rules::Rules;
 use queens::verify::KnownTable;
 
 /// `merge`'s arguments resolved: what the run needs, every destination checked.
@@ -31,9 +28,7 @@ struct Job {
 fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     refuse_overlaps(args)?;
-    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
-    let known = known_table_of_any_rules(&args.known, queens::rules::Rules::QUEENS)?;
-    let meta = RunMeta::now(None).verified_against(known.source());
+    let (outputs, known, meta) = super::table_job(&args.outputs, &args.known, None, None)?;
     Ok(Job {
         outputs,
         known,
@@ -64,19 +59,13 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
-    let bfile = args
-        .outputs
-        .file(Format::Bfile)
-        .map(|_| args.outputs.sequence());
-    for m in &merged {
-        let rules = queens::rules::Rules::of_identity(&m.plan);
-        crate::rules_args::check_bfile(&rules, bfile).map_err(CommandError::Usage)?;
-    }
+    let rules: Vec<_> = merged.iter().map(|m| Rules::of_identity(&m.plan)).collect();
     check_bfile(
         &args.outputs,
         &sizes,
         "merge the parts of every n in between too, or leave out --bfile",
         &engines,
+        &rules,
     )
     .map_err(CommandError::Usage)?;
     if !quiet {
@@ -97,7 +86,6 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         write_human(dest, &rows, &out.human_columns)?;
     }
     out.exports.write(&rows, &meta)?;
-    note_nodes_not_compared(&rows, &known);
     report_mismatches(&rows, &known)
 }
 

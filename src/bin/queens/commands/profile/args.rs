@@ -13,6 +13,8 @@ Examples:
   queens profile 1-14 --csv -           the long table for n = 1..14 alone on stdout
   queens profile 12 --engine symmetric  the partial boards the symmetric engine builds
   queens profile 8 --format json        nodes and solutions per depth as JSON, with the run
+  queens profile 10 --piece superqueen  the superqueens' tree
+  queens profile 7 --board torus        the tree of the queens on the torus
 
 Progress on stderr is measured in the units' estimated work (a bar on a terminal; in a log a
 start line, a heartbeat every 10 s with the percentage and an ETA, and a finish line).

@@ -32,6 +32,10 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     args.rules.check(args.engine).map_err(CommandError::Usage)?;
     let usage = CommandError::Usage;
+    let why = "a profile counts nodes and solutions per depth, not classes";
+    args.rules
+        .refuse_symmetries("profile", why)
+        .map_err(usage)?;
     crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &[]).map_err(usage)?;
     let rules = args.rules.rules();
     if args.engine == Engine::Symmetric && !rules.is_queens() {
@@ -45,7 +49,7 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
         sizes: args.sizes.0,
         engine: args.engine,
         rules: args.rules.rules(),
-        threads: crate::cli::all_cores_if_0(args.threads),
+        threads: queens::console::threads::all_cores_if_0(args.threads),
     })
 }
 
@@ -58,7 +62,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let meta = queens::formats::export::RunMeta::now(job.threads.map(usize::from)).under(job.rules);
     let mut human_text = String::new();
     let mut verdicts = Vec::new();
-    let threads = crate::cli::thread_count(job.threads);
+    let threads = queens::console::threads::count(job.threads);
     let stop = install_signals()?;
     let mut profiles = Vec::with_capacity(job.sizes.len());
     let mut failures = Vec::new();

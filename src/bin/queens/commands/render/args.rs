@@ -12,6 +12,8 @@ Examples:
   queens render 8 --class 10 -o class10.svg     the 10th class (as numbered by list --classes)
   queens render 8 --orbit \"2 4 1 7 0 6 3 5\" -o orbit.svg   the whole class of one board
   queens render 8 --all-classes -o classes.svg  the 12 classes of n = 8 in a grid
+  queens render 7 --board torus --solution \"0 2 4 6 1 3 5\" -o torus.svg   a torus board
+  queens render 10 --piece superqueen --orbit \"2 5 8 0 3 6 9 1 4 7\" -o amazons.svg
   queens render 8 --solution \"0 1 2 3 4 5 6 7\" --allow-attacks -o attacks.svg
                                                 an invalid board, attacking pairs marked
 

@@ -23,6 +23,10 @@ pub const MAX_COUNTED_N: usize = classify::MAX_NUMBERED_N;
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     args.svg.check_name().map_err(CommandError::Usage)?;
+    let why = "--orbit and --class draw classes under the square's 8 symmetries";
+    args.rules
+        .refuse_symmetries("render", why)
+        .map_err(CommandError::Usage)?;
     let n = args.n;
     let labels = args.labels;
     if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
@@ -63,14 +67,14 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
                 )),
                 other => other,
             })?;
-            crate::rules_args::check_board(Some(&board), &rules, "--solution")
+            queens::console::rules::check_board(Some(&board), &rules, "--solution")
                 .map_err(CommandError::Usage)?;
             render::board_svg(&board, None, labels)
         }
     } else if let Some(text) = &args.orbit {
         // Titled and captioned in the notation the board was given in.
         let (board, read) = board_arg_read(text, args.from, n, "--orbit")?;
-        crate::rules_args::check_board(Some(&board), &rules, "--orbit")
+        queens::console::rules::check_board(Some(&board), &rules, "--orbit")
             .map_err(CommandError::Usage)?;
         render::orbit_svg_in(&board, &classify::orbit_members(&board), labels, read)
     } else if let Some(k) = args.class {

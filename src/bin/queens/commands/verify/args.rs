@@ -11,6 +11,8 @@ Examples:
   queens verify 13-15 --threads 2       larger sizes on two threads
   queens verify 16 --two-ways           both plans of the symmetric engine must agree
   queens verify 1-12 --format csv -o v.csv    the checked rows as CSV (count --csv's columns)
+  queens verify 10-14 --piece superqueen    superqueens against OEIS A051223
+  queens verify 5-13 --board torus --symmetries square    torus queens (A051906), classes under D4
 
 Each line is printed as its size finishes. SIGINT or SIGTERM stops within a second (exit 1,
 naming the unfinished size); before a size that would take over an hour a line on

@@ -2,7 +2,7 @@
 
 use super::args::VerifyArgs;
 use crate::cli::SearchArgs;
-use crate::commands::{CommandError, known_table};
+use crate::commands::{CommandError, table_job};
 use crate::output::refuse_outputs_that_are_inputs;
 use queens::console::outputs::TableOutputs;
 use queens::formats::export::RunMeta;
@@ -52,14 +52,13 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
              way, by the enumerate engine"
         )));
     }
-    let known = known_table(&args.known, rules)?;
     refuse_outputs_that_are_inputs(
         &args.outputs.named(),
         &[("--known", args.known.known.as_deref().map(Path::new))],
     )
     .map_err(CommandError::Usage)?;
-    let outputs = TableOutputs::check(&args.outputs).map_err(CommandError::Usage)?;
-    let meta = RunMeta::now(search.threads.map(usize::from)).verified_against(known.source());
+    let (outputs, known, meta) =
+        table_job(&args.outputs, &args.known, Some(rules), search.threads)?;
     Ok(Job {
         sizes: args.sizes.0,
         search,
