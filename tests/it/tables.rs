@@ -373,6 +373,17 @@ fn torus_table_matches_the_published_classes_and_orbits_and_a_fresh_count() {
             j["classes"].as_u64().map(u128::from),
             Some(r.classes.total())
         );
+        // The JSON's classes by orbit size are the CSV's.
+        let orbits: Vec<(u128, u128)> = j["orbits"]
+            .as_array()
+            .unwrap_or_else(|| panic!("torus.json, n={}: no orbits", r.n))
+            .iter()
+            .map(|o| {
+                let at = |k: &str| u128::from(o[k].as_u64().unwrap());
+                (at("boards"), at("classes"))
+            })
+            .collect();
+        assert_eq!(Some(orbits), r.orbits, "torus.json, n={}", r.n);
     }
     let md = read("tables/torus.md");
     assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), 23 + 2);
