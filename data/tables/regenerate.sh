@@ -10,6 +10,8 @@
 #                   (default: ring; ignored for the enumerate engine, which has one plan)
 #   QUEENS_THREADS  threads (default: 2)
 #   QUEENS_MAX_N    largest n of counts.csv (default: 18)
+#   QUEENS_SUPER_MAX_N  largest n of superqueens.csv (default: 19)
+#   QUEENS_TORUS_MAX_N  largest board of torus.csv and torus-square.csv (default: 23)
 #
 # counts.csv   n = 1..QUEENS_MAX_N, as `queens count --csv` writes it (engine, threads and
 #              seconds are columns of the table; the plan is not, so the script prints it:
@@ -18,12 +20,17 @@
 # counts.md    the same run as a Markdown table
 # profile.csv  nodes per depth of the plain search tree, n = 1..14
 # classes-8.csv  the 12 classes of n = 8
+# superqueens.csv  superqueens (--piece superqueen), n = 1..QUEENS_SUPER_MAX_N (and .json, .md)
+# torus.csv    queens on the torus, classes under the torus group with their orbit sizes,
+#              boards 1..QUEENS_TORUS_MAX_N (and .json, .md)
+# torus-square.csv  the same boards, classes under the 8 symmetries of the square alone
+# given.csv    completions of one given queen, on a corner and on a central square, n = 4..18
 set -euo pipefail
 
 # No arguments: --help prints the comment above, anything else is refused.
 case "$#:${1-}" in
     0:) ;;
-    *:-h | *:--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *:-h | *:--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "regenerate.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2; exit 2 ;;
 esac
 
@@ -33,6 +40,8 @@ engine=${QUEENS_ENGINE:-symmetric}
 split=${QUEENS_SPLIT:-ring}
 threads=${QUEENS_THREADS:-2}
 max_n=${QUEENS_MAX_N:-18}
+super_max_n=${QUEENS_SUPER_MAX_N:-19}
+torus_max_n=${QUEENS_TORUS_MAX_N:-23}
 tables=data/tables
 pictures=data/pictures
 
@@ -54,6 +63,40 @@ echo "profile.csv: n = 1..14" >&2
     --csv "$tables/profile.csv" >/dev/null
 echo "classes-8.csv" >&2
 "$queens" list 8 --classes --format csv -o "$tables/classes-8.csv"
+echo "superqueens.csv: n = 1..$super_max_n" >&2
+"$queens" count "1-$super_max_n" --piece superqueen --threads "$threads" --quiet \
+    --csv "$tables/superqueens.csv" --json "$tables/superqueens.json" \
+    --markdown "$tables/superqueens.md" >/dev/null
+echo "torus.csv: boards 1..$torus_max_n, the torus group" >&2
+"$queens" count "1-$torus_max_n" --board torus --threads "$threads" --quiet \
+    --csv "$tables/torus.csv" --json "$tables/torus.json" --markdown "$tables/torus.md" >/dev/null
+echo "torus-square.csv: boards 1..$torus_max_n, the square's symmetries" >&2
+"$queens" count "1-$torus_max_n" --board torus --symmetries square --threads "$threads" --quiet \
+    --csv "$tables/torus-square.csv" >/dev/null
+# count --given prints its table for reading only; each row is taken from it into CSV (the
+# group, the last text column before nodes, may hold spaces and commas, so it is quoted).
+echo "given.csv: n = 4..18, one queen on a corner and on a central square" >&2
+{
+    echo "n,place,given,completions,classes,group,nodes"
+    for n in $(seq 4 18); do
+        # The corner: file a, rank n (row 0, column 0). The central square: row and column
+        # (n-1)/2 rounded down, the middle one for odd n and one of the middle four for even n.
+        c=$(((n - 1) / 2))
+        file=$(printf "\\$(printf %o $((97 + c)))")
+        for place in corner:"a$n" center:"$file$((n - c))"; do
+            "$queens" count "$n" --given "${place#*:}" --threads "$threads" --quiet |
+                awk -v place="${place%%:*}" 'NR == 2 {
+                    match($0, /^ *[0-9]+ +[a-z0-9]+ +- +[0-9]+ +[0-9]+ +/)
+                    split(substr($0, 1, RLENGTH), f, " ")
+                    rest = substr($0, RLENGTH + 1)
+                    match(rest, / +[0-9]+ +[a-z0-9]+ *$/)
+                    group = substr(rest, 1, RSTART - 1)
+                    split(substr(rest, RSTART), t, " ")
+                    printf "%s,%s,%s,%s,%s,\"%s\",%s\n", f[1], place, f[2], f[4], f[5], group, t[1]
+                }'
+        done
+    done
+} >"$tables/given.csv"
 echo "pictures" >&2
 "$queens" plot "$tables/counts.csv" -o "$pictures/growth.svg"
 "$queens" render 8 --class 10 -o "$pictures/n8-half-turn-class.svg"

@@ -272,11 +272,15 @@ def count(
     stderr).
 
     ``piece``: ``"queen"`` (default) or ``"superqueen"`` (also ``"amazon"``: the queen's moves
-    and the knight's, OEIS A051223); ``board``: ``"plane"`` (default) or ``"torus"`` (rows,
-    columns and both diagonals wrap around, OEIS A051906), as ``queens --piece`` and
-    ``--board`` take them. Other rules than the queens' are counted by the enumerate engine
-    (the one that counts them) unless ``engine`` says otherwise, their classes under the 8
-    symmetries of the square, verified against their own published values.
+    and the knight's, OEIS A051223, classes A051224); ``board``: ``"plane"`` (default) or
+    ``"torus"`` (both diagonals wrap around, OEIS A051906), as ``queens --piece`` and
+    ``--board`` take them. The engine left unsaid, the first that counts the rules counts
+    them (the symmetric engine for superqueens and for queens on the torus, the enumerate
+    engine for superqueens on the torus). The classes are those ``queens count`` gives: under
+    the 8 symmetries of the square on the plane, under the torus group (those 8 with the n²
+    shifts, OEIS A053994) on the torus, whose ``orbits`` list the classes by their number of
+    boards (A054500-A054502). The counts name their rules (``piece``, ``board``, ``group``)
+    and are verified against those rules' own published values.
 
     The GIL is released while the count runs; Ctrl-C stops it between work units (within a
     fraction of a second) and raises ``KeyboardInterrupt``.
@@ -284,8 +288,13 @@ def count(
     >>> sq = count(11, piece="superqueen")
     >>> sq.total, sq.classes, sq.verified
     (44, 6, True)
-    >>> count(13, board="torus").total
-    4524
+    >>> sq.piece, sq.board, sq.group
+    ('superqueen', 'plane', 'square')
+    >>> t = count(13, board="torus")
+    >>> t.total, t.classes, t.group, t.verified
+    (4524, 11, 'torus', True)
+    >>> t.orbits
+    [(26, 1), (52, 2), (338, 3), (676, 5)]
     >>> count(8, piece="rook")
     Traceback (most recent call last):
     ...
@@ -357,7 +366,7 @@ def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions
     >>> [c.total for c in table("10-12", piece="superqueen")]
     [4, 44, 156]
     >>> sorted(table([5])[0].as_dict())[:4]
-    ['asymmetric', 'classes', 'engine', 'fixed_half_turn']
+    ['asymmetric', 'board', 'classes', 'engine']
     """
     ns = _sizes(sizes)
     # Every size is checked before the first is counted: a typo fails now, not in an hour.

@@ -16,11 +16,15 @@ class Counts:
     """The counts of one board size, complete and checked against the published values."""
 
     n: Final[int]
+    piece: Final[str]
+    board: Final[str]
+    group: Final[str]
     total: Final[int]
     classes: Final[int]
     asymmetric: Final[int]
     half_turn: Final[int]
     quarter_turn: Final[int]
+    orbits: Final[Optional[List[Tuple[int, int]]]]
     fixed_half_turn: Final[int]
     fixed_quarter_turn: Final[int]
     nodes: Final[int]
@@ -30,7 +34,9 @@ class Counts:
     threads: Final[int]
     plan: Final[str]
     verified: Final[Optional[bool]]
-    def as_dict(self) -> dict[str, Union[int, float, str, bool, None]]: ...
+    def as_dict(
+        self,
+    ) -> dict[str, Union[int, float, str, bool, List[Tuple[int, int]], None]]: ...
 
 class Solutions(Iterator[Tuple[int, ...]]):
     """Every solution of a board size, lazily, in lexicographic order; shared by threads,

@@ -16,10 +16,11 @@ use pyo3::types::{PyDict, PyTuple};
 use queens::board::notation::Notation;
 use queens::board::reader::parse_one;
 use queens::formats::merge as merging;
+use queens::formats::named::group_id;
 use queens::formats::part_row::{self, PartRow};
 use queens::plan::stop::StopFlag;
 use queens::plan::{ClassCounts, Part, Tally};
-use queens::rules::{Piece, Rules, Surface};
+use queens::rules::{Group, Piece, Rules, Surface};
 use queens::runner;
 use queens::search::kernel::Kernel;
 use queens::verify::{KnownTable, Verdict};
@@ -267,18 +268,27 @@ fn run(
 
 /// The counts of one board size, complete and checked against the published values.
 ///
-/// Every attribute is read-only: `n`, `total` (solutions, OEIS A000170), `classes` (A002562)
-/// and their symmetry types `asymmetric`, `half_turn` and `quarter_turn`, the boards
+/// Every attribute is read-only: `n`, the rules counted (`piece`, `board`, and `group`, the
+/// symmetries the classes are taken under), `total` (solutions, OEIS A000170 for the queens),
+/// `classes` (A002562) and their symmetry types `asymmetric`, `half_turn` and `quarter_turn`,
+/// `orbits` (under the torus group: the classes by their number of boards), the boards
 /// unchanged by a half and a quarter turn (`fixed_half_turn`, `fixed_quarter_turn`),
 /// `nodes` (partial boards the engine visited), `seconds`, `engine`, `kernel`, `threads`,
-/// `plan` (the plan's identity) and `verified` (True when the published values agree, None
-/// where none are published, False when they disagree).
+/// `plan` (the plan's identity) and `verified` (True when the published values of these
+/// rules agree, None where none are published, False when they disagree).
 #[pyclass(name = "Counts", module = "queens_count", frozen, get_all, eq)]
 #[derive(Clone, Debug, PartialEq)]
 struct PyCounts {
     /// The board size.
     n: usize,
-    /// Solutions (OEIS A000170).
+    /// The piece: "queen" or "superqueen" (`piece=`).
+    piece: String,
+    /// The board: "plane" or "torus" (`board=`).
+    board: String,
+    /// The group of the classes, as CSV tables name it: "square" (the 8 symmetries of the
+    /// square) or "torus" (those with the n² shifts of the torus, the default on the torus).
+    group: String,
+    /// Solutions (OEIS A000170 for the queens).
     total: u128,
     /// Classes under the 8 symmetries of the square (A002562).
     classes: u128,
@@ -288,6 +298,9 @@ struct PyCounts {
     half_turn: u128,
     /// Classes of 2 boards, unchanged by a quarter turn (A260318).
     quarter_turn: u128,
+    /// Under the torus group: the classes by their number of boards, as a list of
+    /// (boards, classes) by increasing size (A054500–A054502); None under the square's 8.
+    orbits: Option<Vec<(u128, u128)>>,
     /// Boards unchanged by a half turn (A032522).
     fixed_half_turn: u128,
     /// Boards unchanged by a quarter turn (A033148).
@@ -311,20 +324,39 @@ struct PyCounts {
 }
 
 impl PyCounts {
-    /// The counts of a complete run.
+    /// The counts of a complete run, their classes under the group of its rules (the torus
+    /// group on the torus unless the rules say otherwise), as `queens count` gives them.
     fn new(finished: &Finished) -> PyResult<PyCounts> {
-        let classes = finished
-            .tally
-            .classes(finished.n, finished.counts_classes_directly)
-            .map_err(|e| py_err(e.into()))?;
-        Ok(PyCounts::of_tally(
-            finished.n,
-            finished.engine.name(),
-            finished.kernel,
-            &finished.tally,
-            classes,
-            (finished.seconds, finished.threads, finished.plan.clone()),
-        ))
+        let c = finished.counts().map_err(py_err)?;
+        let orbits = (c.rules.group() == Group::Torus).then(|| c.orbits.clone());
+        let verdict = KnownTable::published(&c.rules).verify_with_orbits(
+            c.n,
+            c.total,
+            &c.classes,
+            orbits.as_deref(),
+            Some((c.nodes, c.engine.name())),
+        );
+        Ok(PyCounts {
+            n: c.n,
+            piece: c.rules.piece.name().to_string(),
+            board: c.rules.surface.name().to_string(),
+            group: group_id(c.rules.group()).to_string(),
+            total: c.total,
+            classes: c.classes.total(),
+            asymmetric: c.classes.asymmetric,
+            half_turn: c.classes.half_turn,
+            quarter_turn: c.classes.quarter_turn,
+            orbits,
+            fixed_half_turn: c.fixed_half_turn,
+            fixed_quarter_turn: c.fixed_quarter_turn,
+            nodes: c.nodes,
+            seconds: c.seconds,
+            engine: c.engine.name().to_string(),
+            kernel: c.kernel.to_string(),
+            threads: c.threads,
+            plan: c.plan,
+            verified: verified(&verdict),
+        })
     }
 
     /// The counts of the complete `tally` of board size `n` (a run or a merge of parts),
@@ -338,7 +370,10 @@ impl PyCounts {
         classes: ClassCounts,
         (seconds, threads, plan): (f64, usize, String),
     ) -> PyCounts {
-        let verdict = KnownTable::published(&Rules::of_identity(&plan)).verify_with_nodes(
+        // The rules of the plan's identity, their classes under the square's 8 symmetries
+        // (the classes a tally of parts gives).
+        let rules = Rules::of_identity(&plan);
+        let verdict = KnownTable::published(&rules).verify_with_nodes(
             n,
             tally.boards,
             &classes,
@@ -346,6 +381,10 @@ impl PyCounts {
         );
         PyCounts {
             n,
+            piece: rules.piece.name().to_string(),
+            board: rules.surface.name().to_string(),
+            group: group_id(rules.group()).to_string(),
+            orbits: None,
             total: tally.boards,
             classes: classes.asymmetric + classes.half_turn + classes.quarter_turn,
             asymmetric: classes.asymmetric,
@@ -359,12 +398,18 @@ impl PyCounts {
             kernel: kernel.to_string(),
             threads,
             plan,
-            verified: match verdict {
-                Verdict::Verified => Some(true),
-                Verdict::Unknown => None,
-                Verdict::Mismatch(_) => Some(false),
-            },
+            verified: verified(&verdict),
         }
+    }
+}
+
+/// `verified`: True when the published values agree, None where none are published, False
+/// when they disagree.
+fn verified(verdict: &Verdict) -> Option<bool> {
+    match verdict {
+        Verdict::Verified => Some(true),
+        Verdict::Unknown => None,
+        Verdict::Mismatch(_) => Some(false),
     }
 }
 
@@ -393,6 +438,10 @@ impl PyCounts {
         d.set_item("threads", self.threads)?;
         d.set_item("plan", &self.plan)?;
         d.set_item("verified", self.verified)?;
+        d.set_item("piece", &self.piece)?;
+        d.set_item("board", &self.board)?;
+        d.set_item("group", &self.group)?;
+        d.set_item("orbits", self.orbits.clone())?;
         Ok(d)
     }
 
@@ -402,15 +451,27 @@ impl PyCounts {
             Some(false) => "False",
             None => "None",
         };
+        // The rules are named after the counts, the orbit sizes where there are some.
+        let orbits = match &self.orbits {
+            Some(list) => {
+                let pairs: Vec<String> = list.iter().map(|(s, c)| format!("({s}, {c})")).collect();
+                format!(", orbits=[{}]", pairs.join(", "))
+            }
+            None => String::new(),
+        };
         format!(
             "Counts(n={}, total={}, classes={}, asymmetric={}, half_turn={}, quarter_turn={}, \
-             engine='{}', kernel='{}', threads={}, seconds={:.3}, verified={verified})",
+             piece='{}', board='{}', group='{}'{orbits}, engine='{}', kernel='{}', threads={}, \
+             seconds={:.3}, verified={verified})",
             self.n,
             self.total,
             self.classes,
             self.asymmetric,
             self.half_turn,
             self.quarter_turn,
+            self.piece,
+            self.board,
+            self.group,
             self.engine,
             self.kernel,
             self.threads,

@@ -104,14 +104,17 @@ def test_counts_repr_and_dict():
     c = q.count(8, threads=1)
     r = repr(c)
     assert r.startswith("Counts(n=8, total=92, classes=12, asymmetric=11, half_turn=1, "
-                        "quarter_turn=0, engine='symmetric'")
+                        "quarter_turn=0, piece='queen', board='plane', group='square', "
+                        "engine='symmetric'")
     assert "threads=1" in r and r.endswith("verified=True)")
     d = c.as_dict()
     assert list(d) == ["n", "total", "classes", "asymmetric", "half_turn", "quarter_turn",
                        "fixed_half_turn", "fixed_quarter_turn", "nodes", "seconds", "engine",
-                       "kernel", "threads", "plan", "verified"]
+                       "kernel", "threads", "plan", "verified", "piece", "board", "group",
+                       "orbits"]
     assert (d["total"], d["fixed_half_turn"], d["fixed_quarter_turn"]) == (92, 4, 0)
-    assert all(isinstance(v, (int, float, str, bool)) for v in d.values())
+    assert d["orbits"] is None
+    assert all(isinstance(v, (int, float, str, bool)) for k, v in d.items() if k != "orbits")
     with pytest.raises(AttributeError):
         c.total = 3
 
@@ -719,3 +722,40 @@ def test_solutions_and_classes_take_the_piece_and_the_board():
         q.solutions(8, piece="king")
     with pytest.raises(ValueError, match=r"unknown board 'sphere'"):
         q.classes(8, board="sphere")
+
+
+def test_counts_name_their_rules_and_the_torus_classes_are_the_torus_groups(tmp_path):
+    # As `queens count 13 --board torus`: 11 classes under the torus group (A053994), of 26,
+    # 52 (two), 338 (three) and 676 (five) boards (A054500-A054502), not the 572 classes under
+    # the square's 8 symmetries alone.
+    t = q.count(13, board="torus", threads=2)
+    assert (t.piece, t.board, t.group) == ("queen", "torus", "torus")
+    assert (t.total, t.classes, (t.asymmetric, t.half_turn, t.quarter_turn)) == (4524, 11, (0, 7, 4))
+    assert t.orbits == [(26, 1), (52, 2), (338, 3), (676, 5)]
+    assert t.verified is True
+    r = repr(t)
+    assert "piece='queen', board='torus', group='torus', orbits=[(26, 1), (52, 2), (338, 3), " \
+           "(676, 5)], engine='symmetric'" in r, r
+    d = t.as_dict()
+    assert (d["piece"], d["board"], d["group"], d["orbits"]) == ("queen", "torus", "torus",
+                                                                 t.orbits)
+    # Board 11: A053994 and A054500-A054502 give 2 classes of 44 boards.
+    assert [(c.classes, c.orbits) for c in q.table("11", board="torus")] == [(2, [(44, 2)])]
+    # Superqueens keep the square's group (A051224, A352661-A352663), and name it.
+    s = q.count(12, piece="amazon")
+    assert (s.piece, s.board, s.group, s.orbits) == ("superqueen", "plane", "square", None)
+    assert (s.classes, s.asymmetric, s.half_turn, s.quarter_turn) == (22, 18, 2, 2)
+    assert "piece='superqueen', board='plane', group='square', engine=" in repr(s)
+    # The enumerate engine's classes on the torus are the torus group's too.
+    e = q.count(13, board="torus", engine="enumerate", threads=2)
+    assert (e.classes, e.group, e.orbits, e.verified) == (11, "torus", t.orbits, True)
+    # A merge of parts names the rules of its plan; its classes are the square's 8 (a part
+    # holds no torus classes).
+    parts = []
+    for k in range(2):
+        path = tmp_path / f"p{k}.csv"
+        path.write_text(q.count_part(12, f"{k}/2", piece="superqueen"))
+        parts.append(str(path))
+    (m,) = q.merge(parts)
+    assert (m.piece, m.board, m.group, m.total, m.classes) == ("superqueen", "plane", "square",
+                                                                156, 22)

@@ -773,3 +773,53 @@ fn every_export_format_is_a_flag_of_count_and_merge_and_writes_a_table() {
         assert!(err.contains(flag.as_str()), "{flag} not in: {err}");
     }
 }
+
+/// Under the torus group the JSON rows carry the classes by orbit size, as the CSV's `orbits`
+/// column does (A054500-A054502: board 13 has classes of 26, 52, 338 and 676 boards); rows of
+/// the square's group have no such field, the queens' JSON as it was.
+#[test]
+fn json_rows_of_the_torus_group_carry_the_classes_by_orbit_size() {
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&[
+        "count", "11,13", "--board", "torus", "--json", "-",
+    ]))
+    .unwrap();
+    let rows = json["rows"].as_array().unwrap();
+    let pairs = |row: &serde_json::Value| -> Vec<(u64, u64)> {
+        row["orbits"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no orbits in {row}"))
+            .iter()
+            .map(|o| {
+                (
+                    o["boards"].as_u64().unwrap(),
+                    o["classes"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(pairs(&rows[0]), [(44, 2)]);
+    assert_eq!(pairs(&rows[1]), [(26, 1), (52, 2), (338, 3), (676, 5)]);
+    // Read back (as `queens plot` reads a JSON table), the rows keep them.
+    let text = stdout_of(&["count", "13", "--board", "torus", "--json", "-"]);
+    let back = queens::formats::export::json::read(&text).unwrap();
+    assert_eq!(
+        back[0].orbits,
+        Some(vec![(26, 1), (52, 2), (338, 3), (676, 5)])
+    );
+    for args in [
+        &[
+            "count",
+            "13",
+            "--board",
+            "torus",
+            "--symmetries",
+            "square",
+            "--json",
+            "-",
+        ][..],
+        &["count", "8", "--json", "-"][..],
+    ] {
+        let json: serde_json::Value = serde_json::from_str(&stdout_of(args)).unwrap();
+        assert!(json["rows"][0].get("orbits").is_none(), "{args:?}");
+    }
+}

@@ -74,6 +74,17 @@ struct JsonRow<'a> {
     kernel: Cow<'a, str>,
     threads: usize,
     verified: Cow<'a, str>,
+    /// Under the torus group, the classes by their number of boards (A054500–A054502), as the
+    /// CSV's `orbits` column; absent under the square's 8 symmetries (the queens' rows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    orbits: Option<Vec<OrbitClasses>>,
+}
+
+/// The classes of one orbit size under the torus group: `{"boards": 26, "classes": 1}`.
+#[derive(Serialize, Deserialize)]
+struct OrbitClasses {
+    boards: u128,
+    classes: u128,
 }
 
 /// The part of the document [`read`] needs (other fields are ignored).
@@ -150,6 +161,11 @@ impl Exporter for Json {
                     kernel: Cow::Borrowed(&r.kernel),
                     threads: r.threads,
                     verified: Cow::Borrowed(r.verdict.label()),
+                    orbits: r.orbits.as_ref().map(|list| {
+                        list.iter()
+                            .map(|&(boards, classes)| OrbitClasses { boards, classes })
+                            .collect()
+                    }),
                 })
                 .collect(),
         };
@@ -227,7 +243,9 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                 kernel: r.kernel.into_owned(),
                 threads: r.threads,
                 verdict,
-                orbits: None,
+                orbits: r
+                    .orbits
+                    .map(|list| list.iter().map(|o| (o.boards, o.classes)).collect()),
             })
         })
         .collect()
