@@ -105,6 +105,18 @@ pub enum GivenFailure {
     Usage(String),
     /// `@FILE` could not be read, or the output could not be written.
     Io(String),
+    /// The two ways of `verify` disagree (exit 1).
+    Failed(String),
+}
+
+impl From<GivenFailure> for crate::commands::CommandError {
+    fn from(e: GivenFailure) -> Self {
+        match e {
+            GivenFailure::Usage(m) => crate::commands::CommandError::Usage(m),
+            GivenFailure::Io(m) => crate::commands::CommandError::Io(m),
+            GivenFailure::Failed(m) => crate::commands::CommandError::Failed(m),
+        }
+    }
 }
 
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
@@ -279,9 +291,11 @@ pub fn check_bfile(rules: &Rules, sequence: Option<Sequence>) -> Result<(), Stri
     }
 }
 
-/// `count --given`/`--blocked`: the completions of each size's partial board, one row each on
-/// stdout (`n`, the givens, the blocked squares, the completions, their classes, the group
-/// they are classes under, the nodes and the search), then a line of threads and seconds.
+/// `count --given`/`--blocked`: the completions of each size's partial board, one row each,
+/// in every output of `outputs` (its destinations checked before any work): the human table
+/// (`n`, the givens, the blocked squares, the completions, their classes, the group they are
+/// classes under, the nodes and the search, then a line of the rules, threads and seconds) on
+/// stdout or `-o`'s file, and `--csv`, `--json`, `--markdown` ([`queens::formats::given`]).
 /// `counter` makes each count (the engine, kernel and threads asked for); `others` names an
 /// option of `count` that a partial board does not take (refused, before any work).
 pub fn count_given(
@@ -290,12 +304,15 @@ pub fn count_given(
     rules: &RulesArgs,
     counter: &dyn Fn(&Partial) -> Result<Completions, String>,
     others: Option<&str>,
+    outputs: &queens::formats::export::request::Request,
 ) -> Result<(), GivenFailure> {
     if let Some(flag) = others {
         return Err(GivenFailure::Usage(format!(
-            "{flag} is not taken with --given or --blocked: their counts are a table on stdout"
+            "{flag} is not taken with --given or --blocked: their completions are counted whole, in a table of their own"
         )));
     }
+    let usage = GivenFailure::Usage;
+    let dests = queens::console::outputs::Destinations::check(outputs).map_err(usage)?;
     let mut partials = Vec::with_capacity(sizes.len());
     for &n in sizes {
         match given.partial(n, rules.rules())? {
@@ -303,11 +320,73 @@ pub fn count_given(
             None => return Ok(()),
         }
     }
+    let meta = queens::formats::export::RunMeta::now(None).under(rules.rules());
     let mut rows = Vec::with_capacity(partials.len());
     for p in &partials {
         rows.push(counter(p).map_err(GivenFailure::Usage)?);
     }
-    write_stdout(queens::given::table(&partials, &rows).as_bytes())
+    let io = |e: std::io::Error| GivenFailure::Io(e.to_string());
+    let table = queens::given::table(&partials, &rows);
+    match (&dests.human_file, dests.human_on_stdout) {
+        (Some(dest), _) => dest
+            .write_with(|w| w.write_all(table.as_bytes()))
+            .map_err(io)?,
+        (None, true) => write_stdout(table.as_bytes())?,
+        (None, false) => {}
+    }
+    for (format, dest) in &dests.files {
+        let write = |w: &mut dyn std::io::Write| {
+            queens::formats::given::write(*format, &partials, &rows, &meta, w)
+        };
+        match dest.write_with(write) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(io(e)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// `verify --given`/`--blocked`, with or without `--two-ways` (nothing is published about
+/// completions, so the check is two ways' agreement, [`queens::given::two_ways`]): one PASS or
+/// FAIL line per size on stdout as it finishes; a disagreement exits 1 as `verify` does.
+/// `others` names an option of `verify` that a partial board does not take.
+pub fn verify_given(
+    sizes: &[usize],
+    given: &GivenArgs,
+    search: &crate::cli::SearchArgs,
+    others: Option<&str>,
+) -> Result<(), GivenFailure> {
+    if let Some(flag) = others {
+        return Err(GivenFailure::Usage(format!(
+            "{flag} is not taken with --given or --blocked: their completions are verified \
+             two ways, one line per size on stdout"
+        )));
+    }
+    let kernel = search
+        .kernel
+        .resolve()
+        .map_err(|e| GivenFailure::Usage(e.to_string()))?;
+    let threads = search
+        .threads
+        .map_or_else(queens::runner::available_threads, usize::from);
+    let mut partials = Vec::with_capacity(sizes.len());
+    for &n in sizes {
+        partials.extend(given.partial(n, search.rules.rules())?);
+    }
+    let mut failures = 0;
+    for p in &partials {
+        let (first, second) = queens::given::two_ways(p, kernel, threads);
+        let (passed, line) = queens::given::verify_line(p, &first, &second);
+        failures += usize::from(!passed);
+        write_stdout(format!("{line}\n").as_bytes())?;
+    }
+    match failures {
+        0 => Ok(()),
+        f => Err(GivenFailure::Failed(format!(
+            "{f} of {} failed verification",
+            queens::board::plural(partials.len() as u64, "board size")
+        ))),
+    }
 }
 
 /// Writes `bytes` to stdout; a closed stdout (`| head`) is the reader's choice.
@@ -324,8 +403,8 @@ fn write_stdout(bytes: &[u8]) -> Result<(), GivenFailure> {
 
 /// `list N --given`/`--blocked`: the completions of the partial board in increasing order, in
 /// `notation` (one per line, `board` pictures a blank line apart, one `leetcode` list, `csv`
-/// with its header), at most `limit`; `others` names an option that a partial board does not
-/// take. Returns whether the partial board was listed (`false` without `--given` and
+/// with its header), at most `limit` (the search stops there), a note on stderr where there is
+/// none (unless `quiet`); `others` names an option that a partial board does not take. Returns whether the partial board was listed (`false` without `--given` and
 /// `--blocked`).
 pub fn list_given(
     n: usize,
@@ -334,6 +413,7 @@ pub fn list_given(
     notation: queens::board::notation::Notation,
     limit: Option<u64>,
     others: Option<&str>,
+    quiet: bool,
 ) -> Result<bool, GivenFailure> {
     let Some(p) = given.partial(n, rules.rules())? else {
         return Ok(false);
@@ -347,6 +427,10 @@ pub fn list_given(
     match queens::formats::solutions::write_completions(out, &p, notation, limit) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(GivenFailure::Io(format!("cannot write to stdout: {e}")))
+        }
+        Ok(0) if limit != Some(0) && !quiet => {
+            crate::console::note(&format!("queens: {}", p.no_completions()));
+            Ok(true)
         }
         _ => Ok(true),
     }

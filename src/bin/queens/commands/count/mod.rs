@@ -21,6 +21,7 @@ mod whole;
 
 use super::CommandError;
 pub use args::{CountArgs, LONG_HELP};
+use queens::formats::export::Format;
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
@@ -40,19 +41,17 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
     let others = [
         (args.part.is_some(), "--part"),
         (args.checkpoint.is_some(), "--checkpoint"),
+        (args.outputs.file(Format::Bfile).is_some(), "--bfile"),
+        (args.outputs.columns().is_some(), "--columns"),
     ];
     let others = others.iter().find(|o| o.0).map(|o| o.1);
-    let others = others.or(args.outputs.files().next().map(|(info, _)| info.flag));
     let counter = |p: &queens::given::Partial| {
         let c = queens::Counter::new(p.n()).rules(p.rules()).given(p);
         let c = c.engine(s.engine()).kernel(s.kernel);
         let c = s.threads.map_or(c, |t| c.threads(t.into()));
         c.completions().map_err(|e| e.to_string())
     };
-    crate::rules_args::count_given(&args.sizes.0, &args.given, &s.rules, &counter, others).map_err(
-        |e| match e {
-            crate::rules_args::GivenFailure::Usage(m) => CommandError::Usage(m),
-            crate::rules_args::GivenFailure::Io(m) => CommandError::Io(m),
-        },
-    )
+    let (sizes, outputs) = (&args.sizes.0, &args.outputs);
+    crate::rules_args::count_given(sizes, &args.given, &s.rules, &counter, others, outputs)
+        .map_err(CommandError::from)
 }

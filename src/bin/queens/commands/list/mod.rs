@@ -34,12 +34,12 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         job.notation,
         job.limit,
         others,
+        job.quiet,
     );
     match given {
         Ok(true) => return Ok(()),
         Ok(false) => {}
-        Err(crate::rules_args::GivenFailure::Usage(m)) => return Err(CommandError::Usage(m)),
-        Err(crate::rules_args::GivenFailure::Io(m)) => return Err(CommandError::Io(m)),
+        Err(e) => return Err(e.into()),
     }
     let (n, notation, limit) = (job.n, job.notation, job.limit);
     let result = write_all(&job.targets, |outs| {

@@ -13,6 +13,20 @@ use queens::formats::table::Row;
 
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
+    if args.given.has_squares() {
+        let others = [(args.known.known.is_some(), "--known")].into_iter();
+        let others = others.chain(
+            args.outputs
+                .named()
+                .into_iter()
+                .map(|(f, o)| (o.is_some(), f)),
+        );
+        let others = others.filter(|o| o.0).map(|o| o.1).next();
+        let s = args.search.resolved().map_err(CommandError::Usage)?;
+        let sizes = &args.sizes.0;
+        return crate::rules_args::verify_given(sizes, &args.given, &s, others)
+            .map_err(|e| e.into());
+    }
     let job = job::resolve(args, quiet)?;
     let mut lines = String::new();
     let mut failures = 0usize;
