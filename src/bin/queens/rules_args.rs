@@ -109,16 +109,6 @@ pub enum GivenFailure {
     Failed(String),
 }
 
-impl From<GivenFailure> for crate::commands::CommandError {
-    fn from(e: GivenFailure) -> Self {
-        match e {
-            GivenFailure::Usage(m) => crate::commands::CommandError::Usage(m),
-            GivenFailure::Io(m) => crate::commands::CommandError::Io(m),
-            GivenFailure::Failed(m) => crate::commands::CommandError::Failed(m),
-        }
-    }
-}
-
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
 /// the board's surface as `--surface` (also accepted as `--board`'s alias elsewhere).
 #[derive(Clone, Copy, Debug, Args)]
@@ -349,11 +339,12 @@ pub fn count_given(
 /// `verify --given`/`--blocked`, with or without `--two-ways` (nothing is published about
 /// completions, so the check is two ways' agreement, [`queens::given::two_ways`]): one PASS or
 /// FAIL line per size on stdout as it finishes; a disagreement exits 1 as `verify` does.
-/// `others` names an option of `verify` that a partial board does not take.
+/// The search options are the rules, the kernel and `--threads`; `others` names an option of
+/// `verify` that a partial board does not take.
 pub fn verify_given(
     sizes: &[usize],
     given: &GivenArgs,
-    search: &crate::cli::SearchArgs,
+    (rules, kernel, threads): (&RulesArgs, queens::KernelChoice, Option<u16>),
     others: Option<&str>,
 ) -> Result<(), GivenFailure> {
     if let Some(flag) = others {
@@ -362,16 +353,12 @@ pub fn verify_given(
              two ways, one line per size on stdout"
         )));
     }
-    let kernel = search
-        .kernel
-        .resolve()
-        .map_err(|e| GivenFailure::Usage(e.to_string()))?;
-    let threads = search
-        .threads
-        .map_or_else(queens::runner::available_threads, usize::from);
+    let kernel = kernel.resolve();
+    let kernel = kernel.map_err(|e| GivenFailure::Usage(e.to_string()))?;
+    let threads = threads.map_or_else(queens::runner::available_threads, usize::from);
     let mut partials = Vec::with_capacity(sizes.len());
     for &n in sizes {
-        partials.extend(given.partial(n, search.rules.rules())?);
+        partials.extend(given.partial(n, rules.rules())?);
     }
     let mut failures = 0;
     for p in &partials {

@@ -55,3 +55,15 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
     crate::rules_args::count_given(sizes, &args.given, &s.rules, &counter, others, outputs)
         .map_err(CommandError::from)
 }
+
+/// A partial board that cannot be counted, verified or listed, as the command's error.
+impl From<crate::rules_args::GivenFailure> for CommandError {
+    fn from(e: crate::rules_args::GivenFailure) -> Self {
+        use crate::rules_args::GivenFailure;
+        match e {
+            GivenFailure::Usage(m) => CommandError::Usage(m),
+            GivenFailure::Io(m) => CommandError::Io(m),
+            GivenFailure::Failed(m) => CommandError::Failed(m),
+        }
+    }
+}

@@ -14,18 +14,12 @@ use queens::formats::table::Row;
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     if args.given.has_squares() {
-        let others = [(args.known.known.is_some(), "--known")].into_iter();
-        let others = others.chain(
-            args.outputs
-                .named()
-                .into_iter()
-                .map(|(f, o)| (o.is_some(), f)),
-        );
-        let others = others.filter(|o| o.0).map(|o| o.1).next();
         let s = args.search.resolved().map_err(CommandError::Usage)?;
-        let sizes = &args.sizes.0;
-        return crate::rules_args::verify_given(sizes, &args.given, &s, others)
-            .map_err(|e| e.into());
+        let named = args.outputs.named().into_iter().find(|o| o.1.is_some());
+        let others = (args.known.known.as_ref().map(|_| "--known")).or(named.map(|o| o.0));
+        let search = (&s.rules, s.kernel, s.threads);
+        return crate::rules_args::verify_given(&args.sizes.0, &args.given, search, others)
+            .map_err(CommandError::from);
     }
     let job = job::resolve(args, quiet)?;
     let mut lines = String::new();
