@@ -33,6 +33,10 @@
 //!   givens in consecutive rows) and for other rules, the plain search counts instead, and
 //!   [`Completions::search`] says so.
 //!
+//! [`two_ways`] counts them twice, independently (the kernels and the plain backtracking, or
+//! where no kernel fits the plain search and the enumerate engine's solutions filtered; the
+//! classes by Burnside and by least images), for `verify --given` ([`verify_line`]).
+//!
 //! **Nodes** are each search's own: the plain search counts the board of the givens alone and
 //! every placement in a free row (as the enumerate engine counts the empty board and every
 //! placement); the kernel search counts the placements of the unit rows and the kernels'
