@@ -1,9 +1,10 @@
 //! The completions of `count --given`/`--blocked` in the formats of `count`'s other tables
-//! ([`fn@write`] of a [`Format`], beside [`crate::given::table`], the human one): CSV, JSON with the run's metadata (with the `serde` feature)
-//! and a Markdown table. Each row names the givens and the blocked squares; each output names
-//! the rules and the group the classes are under: the CSV in its leading columns
-//! `piece,board,group` and the subgroup's columns, the JSON in its `rules` object and each
-//! row's `subgroup`, the Markdown in a caption. The human table is [`super::table`].
+//! ([`fn@write`] of a [`Format`], beside [`crate::given::table`], the human one): CSV, JSON
+//! with the run's metadata (with the `serde` feature) and a Markdown table. Each row names the
+//! givens and the blocked squares; each output names the rules and the group the classes are
+//! under: the CSV in its leading columns `piece,board,group` and the subgroup's columns, the
+//! JSON in its `rules` object and each row's `subgroup`, the Markdown in a caption
+//! ([`crate::given::caption`]).
 
 use crate::formats::export::{Format, RunMeta};
 use crate::formats::named::{RULES_COLUMNS, group_id};
