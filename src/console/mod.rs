@@ -12,6 +12,7 @@
 
 pub mod destination;
 pub mod eta;
+pub mod given;
 pub mod known;
 pub mod long_size;
 pub mod outputs;

@@ -261,11 +261,16 @@ pub fn write_completions<W: Write>(
     let mut writer = ListWriter::new(out, notation, ListKind::Solutions)?;
     let limit = limit.unwrap_or(u64::MAX);
     let mut error = None;
-    partial.for_each_completion(|cols| {
-        if error.is_none() && writer.written() < limit {
+    if limit > 0 {
+        // The search stops at the limit or the first write error.
+        partial.for_each_completion_while(|cols| {
             error = writer.solution(cols).err();
-        }
-    });
+            match error.is_none() && writer.written() < limit {
+                true => ControlFlow::Continue(()),
+                false => ControlFlow::Break(()),
+            }
+        });
+    }
     if let Some(e) = error {
         return Err(e);
     }

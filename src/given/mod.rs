@@ -33,6 +33,10 @@
 //!   givens in consecutive rows) and for other rules, the plain search counts instead, and
 //!   [`Completions::search`] says so.
 //!
+//! [`two_ways`] counts them twice, independently (the kernels and the plain backtracking, or
+//! where no kernel fits the plain search and the enumerate engine's solutions filtered; the
+//! classes by Burnside and by least images), for `verify --given` ([`verify_line`]).
+//!
 //! **Nodes** are each search's own: the plain search counts the board of the givens alone and
 //! every placement in a free row (as the enumerate engine counts the empty board and every
 //! placement); the kernel search counts the placements of the unit rows and the kernels'
@@ -45,15 +49,18 @@ mod parse;
 mod partial;
 mod plain;
 mod table;
+mod verify;
 
 pub use error::{GivenError, MAX_N, Square, square_name};
-pub use group::Subgroup;
+pub use group::{Subgroup, Symmetry};
 pub use parse::{Mark, read_marks};
 pub use partial::Partial;
-pub use table::table;
+pub use table::{caption, table};
+pub use verify::{SecondWay, two_ways, verify_line};
 
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;
+use std::ops::ControlFlow;
 
 /// Which search counts the completions ([`Partial::count`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,8 +104,41 @@ impl Partial {
 
     /// Calls `visit` with every completion (the column of each row), in increasing order,
     /// by the plain search; returns how many.
-    pub fn for_each_completion(&self, visit: impl FnMut(&[u8])) -> u128 {
+    pub fn for_each_completion(&self, mut visit: impl FnMut(&[u8])) -> u128 {
+        plain::list(self, |cols| {
+            visit(cols);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Calls `visit` with the completions in increasing order, by the plain search, until it
+    /// returns `Break` (the search stops there: `list --given --limit K`); returns how many
+    /// it was called with.
+    pub fn for_each_completion_while(&self, visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> u128 {
         plain::list(self, visit)
+    }
+
+    /// The note of a partial board with no completion, as `list` words a size with no
+    /// solution: `no solutions for n = 6 hold the given a6 and avoid the blocked c1`.
+    pub fn no_completions(&self) -> String {
+        let n = self.n();
+        let mut what = Vec::new();
+        if !self.given().is_empty() {
+            what.push(format!(
+                "hold the given {}",
+                Partial::names(self.given(), n)
+            ));
+        }
+        if !self.blocked().is_empty() {
+            what.push(format!(
+                "avoid the blocked {}",
+                Partial::names(self.blocked(), n)
+            ));
+        }
+        match what.is_empty() {
+            true => format!("no solutions for n = {n}"),
+            false => format!("no solutions for n = {n} {}", what.join(" and ")),
+        }
     }
 
     /// Counts the completions and their classes under [`Partial::group`] with `search`, on

@@ -8,6 +8,7 @@ use super::error::MAX_N;
 use super::partial::Partial;
 use crate::rules::{RowStep, full_mask, with_row_step};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 /// What the search needs of the partial board.
 struct Rows {
@@ -94,39 +95,44 @@ pub(super) fn count(p: &Partial) -> (u128, u128) {
     with_row_step!(p.rules(), S => count_with::<S>(&rows))
 }
 
-/// Calls `visit` with each completion in increasing order; returns how many.
-fn list_with<S: RowStep>(b: &Rows, visit: &mut dyn FnMut(&[u8])) -> u128 {
+/// Calls `visit` with each completion in increasing order until it breaks; returns how many
+/// it was called with.
+fn list_with<S: RowStep>(b: &Rows, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>) -> u128 {
+    /// The completions below `st` at row `r`, each visited; `Break` once `visit` breaks.
     fn go<S: RowStep>(
         st: S,
         r: usize,
         b: &Rows,
         cols: &mut [u8],
-        visit: &mut dyn FnMut(&[u8]),
-    ) -> u128 {
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+        seen: &mut u128,
+    ) -> ControlFlow<()> {
         if r == b.n {
-            visit(cols);
-            return 1;
+            *seen += 1;
+            return visit(cols);
         }
         if let Some(c) = b.forced[r] {
             cols[r] = c;
-            return go(st.place(1 << c, b.full), r + 1, b, cols, visit);
+            return go(st.place(1 << c, b.full), r + 1, b, cols, visit, seen);
         }
         let mut free = st.free(b.full) & !b.avoid[r];
-        let mut total = 0;
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             cols[r] = bit.trailing_zeros() as u8;
-            total += go(st.place(bit, b.full), r + 1, b, cols, visit);
+            go(st.place(bit, b.full), r + 1, b, cols, visit, seen)?;
         }
-        total
+        ControlFlow::Continue(())
     }
     let mut cols = vec![0u8; b.n];
-    go(b.start::<S>(), 0, b, &mut cols, visit)
+    let mut seen = 0;
+    let _ = go(b.start::<S>(), 0, b, &mut cols, visit, &mut seen);
+    seen
 }
 
-/// Calls `visit` with each completion of `p` in increasing order; returns how many.
-pub(super) fn list(p: &Partial, mut visit: impl FnMut(&[u8])) -> u128 {
+/// Calls `visit` with each completion of `p` in increasing order until it breaks; returns how
+/// many it was called with.
+pub(super) fn list(p: &Partial, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> u128 {
     let rows = Rows::of(p);
     with_row_step!(p.rules(), S => list_with::<S>(&rows, &mut visit))
 }

@@ -1,7 +1,8 @@
 //! The table of `count --given`/`--blocked`: one row per board size, aligned, then a line of
-//! threads and seconds.
+//! the rules, the group, the threads and the seconds.
 
 use super::{Completions, Partial};
+use crate::rules::{Group, Piece, Rules};
 
 /// The columns of [`table`], in order.
 const HEADER: [&str; 8] = [
@@ -58,18 +59,35 @@ pub fn table(partials: &[Partial], counts: &[Completions]) -> String {
     }
     let seconds: f64 = counts.iter().map(|c| c.seconds).sum();
     let threads = counts.first().map_or(1, |c| c.threads);
-    text += &format!(
-        "classes under the symmetries of D4 that keep the givens and the blocked squares; \
-         threads {threads}, {seconds:.2} seconds in all\n"
-    );
+    let caption = counts
+        .first()
+        .map_or_else(String::new, |c| caption(&c.rules, c.group.of()) + "; ");
+    text += &format!("{caption}threads {threads}, {seconds:.2} seconds in all\n");
     text
+}
+
+/// `queens on the plane; classes under the symmetries of D4 that keep the givens and the
+/// blocked squares`: the rules and the group the subgroup of the classes is of, in words.
+pub fn caption(rules: &Rules, group: Group) -> String {
+    let piece = match rules.piece {
+        Piece::Queen => "queens",
+        Piece::Superqueen => "superqueens",
+    };
+    let group = match group {
+        Group::Square => "D4",
+        Group::Torus => "the torus group (D4 with the n² shifts)",
+    };
+    format!(
+        "{piece} on the {}; classes under the symmetries of {group} that keep the givens and \
+         the blocked squares",
+        rules.surface.name()
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::Search;
     use super::*;
-    use crate::rules::Rules;
 
     #[test]
     fn the_table_aligns_numbers_right_and_words_left() {
@@ -87,8 +105,8 @@ mod tests {
             " n  given  blocked  completions  classes  group            nodes  search",
             " 8  a8     -                  4        2  {id, transpose}    227  plain",
             "10  a10    d4 c1             48       48  {id}              2995  plain",
-            "classes under the symmetries of D4 that keep the givens and the blocked squares; \
-             threads 2, 0.50 seconds in all",
+            "queens on the plane; classes under the symmetries of D4 that keep the givens and \
+             the blocked squares; threads 2, 0.50 seconds in all",
         ];
         assert_eq!(table(&partials, &counts), expected.join("\n") + "\n");
     }

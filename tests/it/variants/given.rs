@@ -5,8 +5,11 @@
 //! this CPU runs (the others named on stderr as skipped), and every refusal.
 
 use super::oracle::{self, Board, Piece, Problem};
-use super::orbits::{classes, keeping, square_group};
-use crate::common::{dir, fails_with, file_with, path_str, stdout_of, usage_errors};
+use super::orbits::{Symmetry, classes, keeping, square_group, torus_group};
+use crate::common::{
+    Succeeds, csv_records, dir, fails_with, file_with, path_str, queens, queens_plain, stdout_of,
+    usage_errors,
+};
 use queens::given::{Partial, Search};
 use queens::rules::Rules;
 use queens::search::kernel::Kernel;
@@ -19,6 +22,15 @@ fn rules_of(r: oracle::Rules) -> Rules {
         (Piece::Superqueen, Board::Plane) => Rules::SUPERQUEENS,
         (Piece::Queen, Board::Torus) => Rules::TORUS_QUEENS,
         (Piece::Superqueen, Board::Torus) => Rules::TORUS_SUPERQUEENS,
+    }
+}
+
+/// The group of `rules`' classes by default: the torus group on the torus, else the square's 8
+/// symmetries.
+fn group_of(rules: oracle::Rules, n: usize) -> Vec<Symmetry> {
+    match rules.board {
+        Board::Torus => torus_group(n),
+        Board::Plane => square_group(),
     }
 }
 
@@ -77,8 +89,8 @@ fn fits_a_kernel(pb: &Problem) -> bool {
 
 /// Checks `pb` against the oracle's `solutions` and `nodes` (the bitmask tree's): the plain
 /// search's completions, list (in increasing order) and nodes; every kernel's completions; the
-/// classes against the orbits under the subgroup of D4 that keeps the givens and blocked
-/// squares.
+/// classes against the orbits under the subgroup of the rules' group (D4, or the torus group)
+/// that keeps the givens and blocked squares.
 fn check(pb: &Problem, solutions: &[Vec<u8>], nodes: u64, kernels: &[Kernel]) {
     let p = partial(pb);
     let mut listed = Vec::new();
@@ -96,7 +108,7 @@ fn check(pb: &Problem, solutions: &[Vec<u8>], nodes: u64, kernels: &[Kernel]) {
         (solutions.len() as u128, u128::from(nodes), "plain"),
         "{pb:?}"
     );
-    let h = keeping(&square_group(), pb.n, &pb.given, &pb.blocked);
+    let h = keeping(&group_of(pb.rules, pb.n), pb.n, &pb.given, &pb.blocked);
     assert_eq!(p.group().order(), h.len(), "{pb:?}");
     assert_eq!(
         plain.classes,
@@ -176,7 +188,7 @@ fn classes_under_subgroups_with_turns_are_the_orbits() {
             }
             let mut solutions = Vec::new();
             let t = oracle::bitmask(&pb, |s| solutions.push(s.to_vec()));
-            let h = keeping(&square_group(), n, given, blocked);
+            let h = keeping(&group_of(rules, n), n, given, blocked);
             assert!(h.len() >= 2, "{pb:?}");
             let c = partial(&pb).count(Search::Plain, 1);
             assert_eq!(c.total, u128::from(t.solutions));
@@ -287,7 +299,11 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
             "the given queens a4 and c2 attack each other",
         ),
         (
-            &["count", "8", "--given", "a8", "--csv", "-"],
+            &["count", "8", "--given", "a8", "--bfile", "-"],
+            "--bfile is not taken with --given",
+        ),
+        (
+            &["verify", "8", "--given", "a8", "--csv", "-"],
             "--csv is not taken with --given",
         ),
         (
@@ -337,4 +353,205 @@ fn the_plain_search_counts_what_no_kernel_fits() {
             );
         }
     }
+}
+
+/// Classes on the torus are under the subgroup of the torus group (the square's 8 symmetries
+/// with the n² shifts) that keeps the givens and the blocked squares, with `--symmetries
+/// square` under the subgroup of D4: against the orbits computed by brute force over every
+/// element, for a corner queen (a subgroup of 8 elements, each a symmetry about the corner),
+/// blocked squares that a shift keeps (a subgroup with shifts and no fixed point), and none
+/// at all (the whole group, A053994's classes).
+#[test]
+fn torus_classes_are_the_orbits_under_the_subgroup_of_the_torus_group() {
+    type Case<'a> = (
+        usize,
+        oracle::Rules,
+        &'a [(usize, usize)],
+        &'a [(usize, usize)],
+    );
+    let shifted: Vec<(usize, usize)> = (0..7).map(|k| (k, 3 * k % 7)).collect();
+    let cases: [Case; 7] = [
+        (7, oracle::Rules::TORUS, &[(0, 0)], &[]),
+        (11, oracle::Rules::TORUS, &[(0, 0)], &[(5, 5)]),
+        (13, oracle::Rules::TORUS, &[(0, 0)], &[]),
+        (7, oracle::Rules::TORUS, &[], &shifted),
+        (11, oracle::Rules::TORUS, &[(2, 3), (8, 7)], &[]),
+        (7, oracle::Rules::TORUS, &[], &[]),
+        (13, oracle::Rules::SUPER_TORUS, &[(0, 0)], &[]),
+    ];
+    let mut with_shifts = 0;
+    for (n, rules, given, blocked) in cases {
+        let pb = Problem::new(n, rules)
+            .with_given(given)
+            .with_blocked(blocked);
+        pb.check().unwrap();
+        let mut solutions = Vec::new();
+        oracle::bitmask(&pb, |s| solutions.push(s.to_vec()));
+        let p = partial(&pb);
+        for (group, ours) in [
+            (torus_group(n), p.clone()),
+            (
+                square_group(),
+                Partial::new(
+                    n,
+                    p.rules().under(queens::rules::Group::Square).unwrap(),
+                    given,
+                    blocked,
+                )
+                .unwrap(),
+            ),
+        ] {
+            let h = keeping(&group, n, given, blocked);
+            let c = ours.count(Search::Plain, 2);
+            assert_eq!(c.total, solutions.len() as u128, "{pb:?}");
+            assert_eq!(c.group.order(), h.len(), "{pb:?}");
+            assert_eq!(c.classes, classes(&solutions, &h).len() as u128, "{pb:?}");
+            with_shifts += usize::from(c.group.elements().iter().any(|g| g.shift != (0, 0)));
+        }
+    }
+    assert!(with_shifts >= 5, "{with_shifts}");
+    let whole = partial(&Problem::new(7, oracle::Rules::TORUS)).count(Search::Plain, 1);
+    assert_eq!(
+        (whole.total, whole.classes, whole.group.name().as_str()),
+        (28, 1, "torus")
+    );
+    let out = stdout_of(&["count", "13", "--board", "torus", "--given", "a13"]);
+    let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(row[3..7], ["348", "50", "{8", "elements}"]);
+}
+
+/// `count --given` writes every output `count` has: `--csv`, `--json`, `--markdown`, and the
+/// same by `--format` with `-o`, each naming the givens, the blocked squares, the rules and
+/// the group; `-o FILE` takes the human table off stdout.
+#[test]
+fn count_given_writes_every_output_format() {
+    fn with<'a>(more: &[&'a str]) -> Vec<&'a str> {
+        let args = ["count", "8,10", "--given", "a8", "--blocked", "c1"];
+        [&args[..], more].concat()
+    }
+    let lead = |text: &str| -> Vec<Vec<String>> {
+        let (header, records) = csv_records(text);
+        assert_eq!(
+            header.join(","),
+            "piece,board,group,n,given,blocked,completions,classes,subgroup,\
+             subgroup_order,nodes,search,threads,seconds"
+        );
+        records.into_iter().map(|r| r[..8].to_vec()).collect()
+    };
+    let expected = [
+        ["queen", "plane", "square", "8", "a8", "c1", "2", "2"],
+        ["queen", "plane", "square", "10", "a8", "c1", "58", "58"],
+    ];
+    assert_eq!(lead(&stdout_of(&with(&["--csv", "-"]))), expected);
+    let d = dir();
+    let file = d.path().join("t.csv");
+    let o = queens()
+        .args(with(&["--format", "csv", "-o", path_str(&file)]))
+        .succeeds();
+    assert!(o.stdout.is_empty());
+    assert_eq!(lead(&std::fs::read_to_string(&file).unwrap()), expected);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&with(&["--format", "json"]))).unwrap();
+    assert_eq!(
+        json["rules"],
+        serde_json::json!({"piece": "queen", "board": "plane", "group": "square"})
+    );
+    assert_eq!(json["rows"][1]["completions"], 58);
+    assert_eq!(json["rows"][1]["given"], serde_json::json!(["a8"]));
+    assert_eq!(json["rows"][1]["blocked"], serde_json::json!(["c1"]));
+    assert_eq!(json["rows"][0]["subgroup"]["name"], "{id}");
+    let md = stdout_of(&with(&["--markdown", "-"]));
+    let md: Vec<&str> = md.lines().collect();
+    assert_eq!(
+        md[0],
+        "queens on the plane; classes under the symmetries of D4 that keep the givens and the \
+         blocked squares."
+    );
+    assert!(
+        md[5].starts_with("| 10 | a8 | c1 | 58 | 58 | {id} | 1 | "),
+        "{md:?}"
+    );
+    let human = d.path().join("t.txt");
+    let o = queens()
+        .args(with(&["-o", path_str(&human), "--json", "-"]))
+        .succeeds();
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(json["rows"][0]["completions"], 2);
+    let table = std::fs::read_to_string(&human).unwrap();
+    assert!(
+        table.starts_with(" n  given  blocked  completions  classes  group  nodes"),
+        "{table}"
+    );
+    let torus = stdout_of(&[
+        "count", "7", "--board", "torus", "--given", "a7", "--csv", "-",
+    ]);
+    assert_eq!(
+        lead(&torus),
+        [["queen", "torus", "torus", "7", "a7", "-", "4", "1"]]
+    );
+    assert!(torus.contains(",{8 elements},8,"), "{torus}");
+}
+
+/// `verify --given` counts the completions two ways and names the givens, the rules, the
+/// group and both counts; `--two-ways` asks for what it does anyway (nothing is published
+/// about completions). On the torus, which the kernels do not take, the second way is the
+/// enumerate engine's solutions filtered.
+#[test]
+fn verify_given_counts_the_completions_two_ways() {
+    let out = stdout_of(&[
+        "verify",
+        "8,10",
+        "--given",
+        "a8",
+        "--blocked",
+        "c1",
+        "--kernel",
+        "scalar",
+    ]);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "PASS n=8, given a8, blocked c1 (queen-plane): 2 completions, 2 classes under {id}, \
+             a subgroup of D4: the scalar kernel and the plain backtracking agree",
+            "PASS n=10, given a8, blocked c1 (queen-plane): 58 completions, 58 classes under \
+             {id}, a subgroup of D4: the scalar kernel and the plain backtracking agree",
+        ]
+    );
+    let args = [
+        "verify",
+        "7",
+        "--board",
+        "torus",
+        "--given",
+        "a7",
+        "--two-ways",
+    ];
+    assert_eq!(
+        stdout_of(&args),
+        "PASS n=7, given a7, blocked - (queen-torus): 4 completions, 1 class under {8 elements}, \
+         a subgroup of the torus group: the plain search and the enumerate-and-filter agree\n"
+    );
+}
+
+/// `list --given --limit K` stops the search at the K-th completion (the 24×24 board with a
+/// corner queen has far too many to list before the test ends), and a partial board with
+/// none gets a note on stderr, as a size with no solution does, and exits 0.
+#[test]
+fn list_given_stops_at_the_limit_and_notes_a_board_with_none() {
+    let out = stdout_of(&["list", "24", "--given", "a24", "--limit", "2"]);
+    assert_eq!(
+        out,
+        "0 2 4 1 3 8 10 13 17 21 18 22 19 23 9 20 5 7 11 15 12 6 16 14\n\
+         0 2 4 1 3 8 10 13 19 21 18 20 17 23 7 22 6 9 14 5 15 12 16 11\n"
+    );
+    let o = queens_plain()
+        .args(["list", "6", "--given", "a6", "--blocked", "c1"])
+        .succeeds();
+    assert!(o.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        "queens: no solutions for n = 6 hold the given a6 and avoid the blocked c1\n"
+    );
+    let o = queens().args(["list", "6", "--given", "a6"]).succeeds();
+    assert!(o.stderr.is_empty() && o.stdout.is_empty());
 }

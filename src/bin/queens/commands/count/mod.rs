@@ -21,6 +21,8 @@ mod whole;
 
 use super::CommandError;
 pub use args::{CountArgs, LONG_HELP};
+use queens::console::outputs::Destinations;
+use queens::formats::export::Format;
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
@@ -34,36 +36,37 @@ pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
 }
 
 /// `count --given`/`--blocked`: the completions of each size's partial board, counted by
-/// [`queens::Counter::completions`] with the search options, one row each on stdout
-/// ([`queens::given::table`]: `n`, the givens, the blocked squares, the completions, their
-/// classes, the group they are classes under, the nodes and the search), then a line of
-/// threads and seconds. `--part`, `--checkpoint` and the output files are refused, before any
-/// work.
+/// [`queens::Counter::completions`] with the search options, one row each in every output
+/// ([`queens::console::given::write_counts`]: the human table on stdout or `-o`'s file,
+/// `--csv`, `--json`, `--markdown`). `--part`, `--checkpoint`, `--bfile` and `--columns` are
+/// refused, before any work.
 fn given(args: &CountArgs) -> Result<(), CommandError> {
     let s = args.search.resolved().map_err(CommandError::Usage)?;
     let others = [
         (args.part.is_some(), "--part"),
         (args.checkpoint.is_some(), "--checkpoint"),
+        (args.outputs.file(Format::Bfile).is_some(), "--bfile"),
+        (args.outputs.columns().is_some(), "--columns"),
     ];
     let others = others.iter().find(|o| o.0).map(|o| o.1);
-    if let Some(flag) = others.or(args.outputs.files().next().map(|(info, _)| info.flag)) {
+    if let Some(flag) = others {
         return Err(CommandError::Usage(format!(
-            "{flag} is not taken with --given or --blocked: their counts are a table on stdout"
+            "{flag} is not taken with --given or --blocked: their completions are counted whole, in a table of their own"
         )));
     }
+    let dests = Destinations::check(&args.outputs).map_err(CommandError::Usage)?;
     let rules = s.rules.rules();
     let partials: Vec<_> = (args.sizes.0.iter())
         .filter_map(|&n| args.given.partial(n, rules).transpose())
         .collect::<Result<_, _>>()?;
-    let mut rows = Vec::with_capacity(partials.len());
-    for p in &partials {
+    let count = |p: &queens::given::Partial| {
         let c = queens::Counter::new(p.n()).rules(p.rules()).given(p);
         let c = c.engine(s.engine()).kernel(s.kernel);
-        let c = s.threads.map_or(c, |t| c.threads(t.into()));
-        rows.push(
-            c.completions()
-                .map_err(|e| CommandError::Usage(e.to_string()))?,
-        );
-    }
-    super::to_stdout(queens::given::table(&partials, &rows).as_bytes())
+        s.threads.map_or(c, |t| c.threads(t.into())).completions()
+    };
+    let rows: Result<Vec<_>, _> = partials.iter().map(count).collect();
+    let rows = rows.map_err(|e| CommandError::Usage(e.to_string()))?;
+    let meta = queens::formats::export::RunMeta::now(None).under(rules);
+    let write = queens::console::given::write_counts;
+    Ok(write(&dests, &partials, &rows, &meta)?)
 }

@@ -24,8 +24,8 @@ fn expected(n: usize, classes: bool, rules: &queens::rules::Rules) -> Option<u12
 
 /// `list N --given`/`--blocked`: the completions of the partial board `p` in increasing order,
 /// in the notation asked for (one per line, `board` pictures a blank line apart, one
-/// `leetcode` list, `csv` with its header), at most `--limit`; `--classes` and `--orbit` are
-/// refused.
+/// `leetcode` list, `csv` with its header), at most `--limit` (the search stops there), a note
+/// on stderr where there is none (unless `--quiet`); `--classes` and `--orbit` are refused.
 fn given(job: &job::Job, p: &queens::given::Partial) -> Result<(), CommandError> {
     let others = [(job.classes, "--classes"), (job.orbit.is_some(), "--orbit")];
     if let Some((_, flag)) = others.iter().find(|o| o.0) {
@@ -34,7 +34,10 @@ fn given(job: &job::Job, p: &queens::given::Partial) -> Result<(), CommandError>
         )));
     }
     let out = io::BufWriter::new(io::stdout().lock());
-    solutions::write_completions(out, p, job.notation, job.limit)?;
+    let listed = solutions::write_completions(out, p, job.notation, job.limit)?;
+    if listed == 0 && job.limit != Some(0) && !job.quiet {
+        crate::console::note(&format!("queens: {}", p.no_completions()));
+    }
     Ok(())
 }
 

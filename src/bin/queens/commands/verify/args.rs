@@ -49,4 +49,7 @@ pub struct VerifyArgs {
     /// exports.
     #[command(flatten)]
     pub outputs: Outputs<VerifyLayout>,
+    /// `--given`, `--blocked`: a partial board, whose completions are counted two ways.
+    #[command(flatten)]
+    pub given: crate::rules_args::GivenArgs,
 }

@@ -9,10 +9,39 @@ mod size;
 
 use super::{CommandError, install_signals};
 pub use args::{LONG_HELP, VerifyArgs};
+use queens::console::given::VerifyError;
 use queens::formats::table::Row;
+
+/// `verify --given`/`--blocked`: nothing is published about completions, so each size's
+/// partial board is counted two ways ([`queens::console::given::verify`]), one PASS or FAIL
+/// line per size on stdout; a disagreement exits 1. `--known` and the outputs are refused.
+fn given(args: &VerifyArgs) -> Result<(), CommandError> {
+    let s = args.search.resolved().map_err(CommandError::Usage)?;
+    let named = args.outputs.named().into_iter().find(|o| o.1.is_some());
+    if let Some(flag) = (args.known.known.as_ref().map(|_| "--known")).or(named.map(|o| o.0)) {
+        return Err(CommandError::Usage(format!(
+            "{flag} is not taken with --given or --blocked: their completions are verified \
+             two ways, one line per size on stdout"
+        )));
+    }
+    let partials: Vec<_> = (args.sizes.0.iter())
+        .filter_map(|&n| args.given.partial(n, s.rules.rules()).transpose())
+        .collect::<Result<_, _>>()?;
+    let out = &mut std::io::stdout().lock();
+    let threads = s.threads.map(usize::from);
+    match queens::console::given::verify(&partials, s.kernel, threads, out) {
+        Err(VerifyError::Usage(m)) => Err(CommandError::Usage(m)),
+        Err(VerifyError::Failed(m)) => Err(CommandError::Failed(m)),
+        Err(VerifyError::Io(e)) => Err(e.into()),
+        Ok(()) => Ok(()),
+    }
+}
 
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
+    if args.given.has_squares() {
+        return given(&args);
+    }
     let job = job::resolve(args, quiet)?;
     let mut lines = String::new();
     let mut failures = 0usize;
