@@ -51,6 +51,7 @@
 //! enough.
 
 mod edges;
+mod nodes;
 pub(crate) mod rule;
 pub(crate) mod split;
 
@@ -62,6 +63,7 @@ use super::lanes::{CAP, Lanes, Narrowing};
 use super::rule::Queen;
 use super::{Interior, InteriorCount, MAX_DEPTH};
 use crate::plan::stop::Patrol;
+pub(crate) use nodes::Nodes;
 use rule::{Knights, LaneRule};
 
 /// Levels of a search: placements at level `depth − 3` are the last ones searched.
@@ -141,47 +143,6 @@ fn keep_nodes<R: LaneRule, L: Lanes>(
     level.store_packed(l, p, nodes, at);
     R::store_kn(l, p, kn, knights, j, at);
     l.count(keep)
-}
-
-/// A vector's worth of nodes: each word of a node in its own vector.
-#[derive(Clone, Copy)]
-pub(crate) struct Nodes<V> {
-    free: V,
-    cols: V,
-    ld: V,
-    rd: V,
-}
-
-impl<V: Copy> Nodes<V> {
-    /// Places a queen on each node's lowest free square: the parents without that square,
-    /// and the children one free row down (`s` rows, whose border attacks are `blocked`)
-    /// with that row's free squares.
-    #[inline(always)]
-    fn place<L: Lanes<Vector = V>>(self, l: L, s: u32, blocked: V, inner: V) -> (Self, Self) {
-        // Lowest free square per lane: f & (0 − f), the two's complement trick.
-        let bit = l.lowest_bit(self.free);
-        let rest = Nodes {
-            free: l.xor(self.free, bit),
-            ..self
-        };
-        // The child's masks, diagonals moved `s` columns for the `s` rows to the next free
-        // row (bits shifted past the lane are off the board and lost).
-        let cols = l.or(self.cols, bit);
-        let ld = l.shl(l.or(self.ld, bit), s);
-        let rd = l.shr(l.or(self.rd, bit), s);
-        // Free squares of the child's row: inner & !(cols | ld | rd | blocked).
-        let free = l.andnot(l.or(l.or(cols, ld), l.or(rd, blocked)), inner);
-        (rest, Nodes { free, cols, ld, rd })
-    }
-
-    /// The free squares of the free row `d` rows below this node's, ignoring the queens of
-    /// the rows between (which only take squares away): `inner & !(cols | ld << d | rd >> d
-    /// | blocked)`, with `blocked` that row's pre-placed attacks.
-    #[inline(always)]
-    fn free_below<L: Lanes<Vector = V>>(self, l: L, d: u32, blocked: V, inner: V) -> V {
-        let diagonals = l.or(l.shl(self.ld, d), l.shr(self.rd, d));
-        l.andnot(l.or(l.or(self.cols, diagonals), blocked), inner)
-    }
 }
 
 /// One batched search: the pending nodes of each level and the counts so far. Kept per thread

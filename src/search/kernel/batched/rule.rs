@@ -14,7 +14,7 @@
 
 use super::super::lanes::{CAP, Lanes, PairTest};
 use super::super::rule::{Queen, Superqueen};
-use super::Nodes;
+use super::nodes::Nodes;
 
 /// One level's knight words (the superqueens' `kn`, slot for slot with the level's nodes),
 /// aligned to a cache line as [`super::Level`]'s arrays are.
