@@ -91,7 +91,7 @@ pub struct TorusSlot {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TorusTally {
-    /// The stabilizers met, in the order met; the empty slots after them.
+    /// The stabilizers met, by stabilizer (shifts, then turns); the empty slots after them.
     pub slots: [TorusSlot; TORUS_STABILIZERS],
 }
 
@@ -109,9 +109,16 @@ impl TorusTally {
             .slots
             .iter_mut()
             .find(|s| s.stabilizer == stabilizer || s.stabilizer.shifts == 0)?;
+        let new = slot.stabilizer.shifts == 0;
         slot.stabilizer = stabilizer;
         slot.boards = slot.boards.checked_add(boards)?;
         slot.canonical = slot.canonical.checked_add(canonical)?;
+        if new {
+            // The slots in use by stabilizer, so that tallies of the same boards are equal
+            // whatever order their units met the stabilizers in.
+            let used = self.used().count();
+            self.slots[..used].sort_by_key(|s| s.stabilizer);
+        }
         Some(())
     }
 

@@ -35,9 +35,12 @@
 //! queen. Below the fixed queens the search ([`torus_search`]) computes every empty row's
 //! free squares; a node where an empty row, column, diagonal or anti-diagonal has none is a
 //! dead end, a line with exactly one free square gets its queen there, and otherwise the
-//! row with the fewest free squares is branched on. Board 19: 20,375,146 nodes row by row
-//! (the plain order), 2,651,288 with the dead-end test alone, 527,718 with the forced lines
-//! and the fewest-first row; 84 → 48 ms of CPU (Zen 4).
+//! row with the fewest free squares is branched on, or, where every row has three or more, a
+//! column, diagonal or anti-diagonal with two (Engelhardt's split on any line family). Board
+//! 19: 20,375,146 nodes row by row (the plain order), 2,651,288 with the dead-end test alone,
+//! 527,718 with the forced lines and the fewest-first row, 455,171 with the two-square lines;
+//! 84 → 48 ms of CPU (Zen 4). Board 23, part 0/16: 10,967,419 → 8,999,262 nodes with the
+//! two-square lines, 0.87 → 0.82 s of CPU (part 3/16, a loaded machine).
 //!
 //! Board 25 (`torus_classes(25, 2)`): 4,206,164,540 nodes, 372.5 s of CPU on two threads
 //! (Zen 4, a loaded machine: 29.6 min wall), every published figure reproduced (1,957,725,000

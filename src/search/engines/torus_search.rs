@@ -271,7 +271,7 @@ impl Walk<'_> {
             return;
         }
         let mut free = [0u32; 32];
-        let (mut once, mut twice) = ([0u32; 3], [0u32; 3]);
+        let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
         let (mut best, mut best_count) = (0usize, u32::MAX);
         let mut left = rows;
         while left != 0 {
@@ -295,6 +295,7 @@ impl Walk<'_> {
                 .into_iter()
                 .enumerate()
             {
+                thrice[k] |= twice[k] & image;
                 twice[k] |= once[k] & image;
                 once[k] |= image;
             }
@@ -326,6 +327,31 @@ impl Walk<'_> {
                     }
                 }
                 unreachable!("a line with one free square");
+            }
+        }
+        // A column, diagonal or anti-diagonal with two free squares where every row has
+        // more: branch on its two squares (Engelhardt's split on any line family).
+        if best_count > 2 {
+            for k in 0..3 {
+                let pair = empty[k] & twice[k] & !thrice[k];
+                if pair == 0 {
+                    continue;
+                }
+                let line = pair.trailing_zeros() as usize;
+                let mut left = rows;
+                while left != 0 {
+                    let r = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let c = match k {
+                        0 => line,
+                        1 => (line + r) % n,
+                        _ => (line + n - r) % n,
+                    };
+                    if free[r] >> c & 1 != 0 {
+                        self.place_at(r, c, rows, cols, diags, antis);
+                    }
+                }
+                return;
             }
         }
         let mut f = free[best];

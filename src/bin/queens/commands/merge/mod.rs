@@ -68,9 +68,8 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .outputs
         .file(Format::Bfile)
         .map(|_| args.outputs.sequence());
-    for m in &merged {
-        let rules = queens::rules::Rules::of_identity(&m.plan);
-        crate::rules_args::check_bfile(&rules, bfile).map_err(CommandError::Usage)?;
+    for row in &rows {
+        crate::rules_args::check_bfile(&row.rules, bfile).map_err(CommandError::Usage)?;
     }
     check_bfile(
         &args.outputs,
