@@ -164,7 +164,8 @@ impl Sequence {
     /// assert_eq!(
     ///     Sequence::A000170.check_rules(&Rules::TORUS_QUEENS).unwrap_err(),
     ///     "A000170 lists queens on the plane, not queens on the torus: give --sequence \
-    ///      A051906, A007705 or A071607 (or leave out --piece and --board)"
+    ///      A051906, A007705, A071607, A053994, A054500, A054501 or A054502 (or leave out \
+    ///      --piece and --board)"
     /// );
     /// ```
     pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
