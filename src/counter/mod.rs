@@ -100,14 +100,9 @@ impl Finished {
                 self.part.modulus()
             )));
         }
-        let classes = match self.torus_plan_classes()? {
-            Some(classes) => classes,
-            None => self.tally.classes_under(
-                self.rules.group(),
-                self.n,
-                self.counts_classes_directly,
-            )?,
-        };
+        let classes =
+            self.tally
+                .classes_under(self.rules.group(), self.n, self.counts_classes_directly)?;
         Ok(Counts {
             n: self.n,
             rules: self.rules,
@@ -123,35 +118,6 @@ impl Finished {
             threads: self.threads,
             seconds: self.seconds,
         })
-    }
-}
-
-impl Finished {
-    /// The classes under the torus group of a run of the torus plan (the symmetric engine on
-    /// the torus), whose units count boards by orbits of linear maps and so hold no board's
-    /// stabilizer: they come from the torus engine's own Burnside count
-    /// ([`crate::search::torus_classes`], a second search of the same size), whose total
-    /// must be this run's. `None` for any other run.
-    fn torus_plan_classes(&self) -> Result<Option<crate::plan::tally::GroupClasses>, Error> {
-        let torus = crate::rules::Surface::Torus;
-        if self.engine != Engine::Symmetric
-            || self.rules.surface != torus
-            || self.rules.group() != crate::rules::Group::Torus
-            || self.n == 0
-        {
-            return Ok(None);
-        }
-        let n = self.n;
-        let fail =
-            |what: String| Error::from(crate::plan::tally::TallyError::Inconsistent { n, what });
-        let c = crate::search::torus_classes(self.n, self.threads.max(1)).map_err(fail)?;
-        if c.total != self.tally.boards {
-            return Err(fail(format!(
-                "the torus engine's classes count {} boards, the run {}",
-                c.total, self.tally.boards
-            )));
-        }
-        c.group_classes().map(Some).map_err(fail)
     }
 }
 

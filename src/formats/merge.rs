@@ -108,21 +108,34 @@ pub struct Merged {
 impl Merged {
     /// The result row of the rules the plan's identity names ([`Rules::of_identity`]),
     /// derived and verified against their published values exactly as for `queens count`.
+    /// On the torus, the classes are under the torus group where the parts carry every
+    /// board's stabilizer ([`crate::formats::part_row::PART_FORMAT_TORUS`]), as a whole count
+    /// gives them; under the square's 8 symmetries where they do not (parts written before).
     pub fn row(&self) -> Result<Row, TallyError> {
-        let rules = Rules::of_identity(&self.plan);
+        let mut rules = Rules::of_identity(&self.plan);
+        if rules.surface == crate::rules::Surface::Torus
+            && self.tally.torus.boards() == self.tally.boards
+        {
+            rules = rules
+                .under(crate::rules::Group::Torus)
+                .map_err(|what| TallyError::Inconsistent { n: self.n, what })?;
+        }
+        let classes =
+            self.tally
+                .classes_under(rules.group(), self.n, self.counts_classes_directly)?;
         Ok(Row {
             rules,
             group: rules.group(),
             n: self.n,
             total: self.tally.boards,
-            classes: self.tally.classes(self.n, self.counts_classes_directly)?,
+            classes: classes.classes,
             nodes: self.tally.nodes,
             seconds: self.seconds,
             engine: self.engine.clone(),
             kernel: self.kernel.clone(),
             threads: self.threads,
             verdict: crate::verify::Verdict::Unknown,
-            orbits: None,
+            orbits: (rules.group() == crate::rules::Group::Torus).then_some(classes.orbits),
         }
         .verified())
     }

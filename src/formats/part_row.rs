@@ -19,6 +19,39 @@ const TALLY_START: usize = 8;
 /// The value of the `format` column: the kind of row and its version.
 pub const PART_FORMAT: &str = "queens-part-v1";
 
+/// The `format` of the part rows of the rules on the torus, which carry their boards by
+/// stabilizer under the torus group besides ([`PART_HEADER_TORUS`]), so that merged parts
+/// give the classes under that group as a whole count does. A torus part row of
+/// [`PART_FORMAT`] (written before) is still read: its merge gives the classes under the
+/// square's 8 symmetries alone, as it always did.
+pub const PART_FORMAT_TORUS: &str = "queens-part-v2";
+
+/// The CSV header of the part rows of [`PART_FORMAT_TORUS`]: [`PART_HEADER`] with the column
+/// `torus_stabilizers` before the checksum (the boards by stabilizer:
+/// `SHIFTSxTURNS:BOARDS:CANONICAL` joined by spaces, `-` for none).
+pub const PART_HEADER_TORUS: [&str; 20] = [
+    "format",
+    "n",
+    "engine",
+    "plan",
+    "res",
+    "mod",
+    "units",
+    "plan_units",
+    "boards",
+    "fixed_half_turn",
+    "fixed_quarter_turn",
+    "canonical_asymmetric",
+    "canonical_half_turn",
+    "canonical_quarter_turn",
+    "nodes",
+    "seconds",
+    "threads",
+    "kernel",
+    "torus_stabilizers",
+    "checksum",
+];
+
 /// The CSV header of part rows, in column order.
 pub const PART_HEADER: [&str; 19] = [
     "format",
@@ -103,10 +136,22 @@ impl PartRow {
         }
     }
 
-    /// The fields as text, in [`PART_HEADER`] order, the checksum last.
+    /// Whether the row is of the rules on the torus, and so of [`PART_FORMAT_TORUS`].
+    pub fn on_torus(&self) -> bool {
+        crate::rules::Rules::of_identity(&self.plan).surface == crate::rules::Surface::Torus
+    }
+
+    /// The fields as text, in [`PART_HEADER`] order ([`PART_HEADER_TORUS`] on the torus),
+    /// the checksum last.
     pub fn fields(&self) -> Vec<String> {
+        let torus = self.on_torus();
         let mut f = vec![
-            PART_FORMAT.to_string(),
+            if torus {
+                PART_FORMAT_TORUS
+            } else {
+                PART_FORMAT
+            }
+            .to_string(),
             self.n.to_string(),
             self.engine.clone(),
             self.plan.clone(),
@@ -124,6 +169,9 @@ impl PartRow {
             self.threads.to_string(),
             self.kernel.clone(),
         ]);
+        if torus {
+            f.push(tally_fields::torus_text(&self.tally.torus));
+        }
         f.push(checksum::checksum(&f.join(",")));
         f
     }
@@ -131,22 +179,29 @@ impl PartRow {
     /// Parses the fields of one CSV record (in [`PART_HEADER`] order), checking the checksum
     /// first and then that the fields are consistent.
     pub fn from_fields(fields: &[&str]) -> Result<PartRow, PartRowError> {
-        if fields.len() != PART_HEADER.len() {
+        let torus = fields.len() == PART_HEADER_TORUS.len();
+        if fields.len() != PART_HEADER.len() && !torus {
             return Err(PartRowError::Field {
                 column: "format",
                 value: format!("{} columns", fields.len()),
             });
         }
-        let (body, sum) = fields.split_at(PART_HEADER.len() - 1);
+        let (body, sum) = fields.split_at(fields.len() - 1);
         if !checksum::matches(&body.join(","), sum[0]) {
             return Err(PartRowError::Checksum);
         }
         let bad = |i: usize| PartRowError::Field {
-            column: PART_HEADER[i],
+            column: PART_HEADER_TORUS[i],
             value: fields[i].to_string(),
         };
         let size = |i: usize| fields[i].parse::<usize>().map_err(|_| bad(i));
-        if fields[0] != PART_FORMAT {
+        if fields[0]
+            != if torus {
+                PART_FORMAT_TORUS
+            } else {
+                PART_FORMAT
+            }
+        {
             return Err(bad(0));
         }
         let part = Part::new(size(4)?, size(5)?).map_err(|_| bad(4))?;
@@ -155,11 +210,20 @@ impl PartRow {
         if units != part.unit_count(plan_units) {
             return Err(bad(6));
         }
-        let (tally, direct) = tally_fields::parse(&fields[TALLY_START..TALLY_START + 7], true)
+        let (mut tally, direct) = tally_fields::parse(&fields[TALLY_START..TALLY_START + 7], true)
             .map_err(|e| bad(TALLY_START + e.index))?;
         let n = size(1)?;
         if !(MIN_N..=MAX_N).contains(&n) {
             return Err(bad(1));
+        }
+        if torus {
+            // The boards by stabilizer: of the rules on the torus only, and never more boards
+            // than the row counts.
+            let on_torus =
+                crate::rules::Rules::of_identity(fields[3]).surface == crate::rules::Surface::Torus;
+            tally.torus = tally_fields::parse_torus(fields[18])
+                .filter(|t| on_torus && t.boards() <= tally.boards)
+                .ok_or_else(|| bad(18))?;
         }
         // The checksum guards against accidents, not forgery: values no run can produce are
         // refused whatever their checksum says.
@@ -229,9 +293,14 @@ impl PartRow {
     }
 }
 
-/// Writes part rows as CSV with the [`PART_HEADER`].
+/// Writes part rows as CSV with the [`PART_HEADER`], or the [`PART_HEADER_TORUS`] for rows of
+/// the rules on the torus (the rows of one run are of one rule set).
 pub fn write_csv<W: io::Write>(rows: &[PartRow], out: W) -> io::Result<()> {
-    super::write_csv(&PART_HEADER, rows.iter().map(PartRow::fields), out)
+    if rows.iter().any(PartRow::on_torus) {
+        super::write_csv(&PART_HEADER_TORUS, rows.iter().map(PartRow::fields), out)
+    } else {
+        super::write_csv(&PART_HEADER, rows.iter().map(PartRow::fields), out)
+    }
 }
 
 #[cfg(test)]

@@ -15,9 +15,8 @@ use crate::rules::{Group, Piece, Rules, Surface};
 /// An OEIS sequence of counts of one rule set ([`Sequence::rules`]), a term for every
 /// counted size: named by its A-number; `total` and `classes` are kept as other names of
 /// A000170 and A002562. The torus's sequences of boards 2k+1 (A007705, A071607) are indexed
-/// by k ([`Sequence::index`]). Those that need classes under the torus group, which the tool
-/// does not count yet, are named so that they are refused with the reason
-/// ([`Sequence::unavailable`]).
+/// by k ([`Sequence::index`]); A054500–A054502, the torus's classes by orbit size, are tables
+/// of entries numbered from 1 over the boards from 1 on ([`Sequence::by_entry`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sequence {
     /// Solutions, all boards (alias: total); offset 0, a(0) = 1 (the empty board).
@@ -48,14 +47,14 @@ pub enum Sequence {
     /// Queens on the torus of board 2k+1 with a queen in the corner (= A007705(k)/(2k+1):
     /// strong complete mappings of Z_(2k+1)); offset 0.
     A071607,
-    /// Queens on the torus of board 2k+1: classes under the torus group (not counted yet).
+    /// Queens on the torus of board 2k+1: classes under the torus group; offset 0.
     A053994,
-    /// Queens on the torus: the board of each entry of the classes by orbit size (not
-    /// counted yet).
+    /// Queens on the torus: the board of each entry of the classes by orbit size (one entry
+    /// per board and orbit size, by increasing board and size); offset 1.
     A054500,
-    /// Queens on the torus: the orbit sizes of the classes (not counted yet).
+    /// Queens on the torus: the orbit size (boards per class) of each entry; offset 1.
     A054501,
-    /// Queens on the torus: the classes of each orbit size (not counted yet).
+    /// Queens on the torus: the classes of each entry's board and orbit size; offset 1.
     A054502,
 }
 
@@ -120,17 +119,14 @@ impl Sequence {
         }
     }
 
-    /// Why the tool cannot list the sequence yet, if it cannot: the classes under the torus
-    /// group (the square's 8 symmetries with the n² shifts), which it does not count.
-    pub fn unavailable(self) -> Option<&'static str> {
-        match self {
-            Sequence::A053994 | Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => Some(
-                "counts the classes of queens on the torus under the torus group (the \
-                     square's 8 symmetries with the n² shifts), which queens does not count \
-                     yet (its classes on the torus are under the square's 8 symmetries)",
-            ),
-            _ => None,
-        }
+    /// Whether the sequence is a table of the torus's classes by orbit size (A054500–A054502):
+    /// an entry per board and orbit size (by increasing board, then size), numbered from 1
+    /// over every board from 1 on, so a b-file of it starts at board 1.
+    pub fn by_entry(self) -> bool {
+        matches!(
+            self,
+            Sequence::A054500 | Sequence::A054501 | Sequence::A054502
+        )
     }
 
     /// Whether the sequence lists the odd boards 2k+1 only, a(k) for board 2k+1 (A007705,
@@ -146,7 +142,8 @@ impl Sequence {
     /// sequence of the odd boards ([`Sequence::odd_boards`], which has no term for an even
     /// board: `None`).
     pub fn index(self, n: usize) -> Option<usize> {
-        match self.odd_boards() {
+        // The tables by entry have entries for odd boards only (gcd(n, 6) = 1, or n = 1).
+        match self.odd_boards() || self.by_entry() {
             false => Some(n),
             true => (n % 2 == 1).then_some(n / 2),
         }
@@ -154,8 +151,7 @@ impl Sequence {
 
     /// Refuses a b-file of the sequence for counts of `rules`, in one line that says which
     /// flags or which sequences go together (`A051223 lists superqueens on the plane
-    /// (--piece superqueen --board plane), not queens on the plane`), or of a sequence the
-    /// tool cannot list yet ([`Sequence::unavailable`]).
+    /// (--piece superqueen --board plane), not queens on the plane`).
     ///
     /// ```
     /// use queens::rules::Rules;
@@ -168,20 +164,21 @@ impl Sequence {
     /// assert_eq!(
     ///     Sequence::A000170.check_rules(&Rules::TORUS_QUEENS).unwrap_err(),
     ///     "A000170 lists queens on the plane, not queens on the torus: give --sequence \
-    ///      A051906, A007705 or A071607 (or leave out --piece and --board)"
+    ///      A051906, A007705, A071607, A053994, A054500, A054501 or A054502 (or leave out \
+    ///      --piece and --board)"
     /// );
     /// ```
     pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
-        if let Some(why) = self.unavailable() {
-            let theirs = Sequence::listed_for(&self.rules());
-            return Err(format!(
-                "{} {why}: leave out --bfile, or give --sequence {}",
-                self.a_number(),
-                or_list(&theirs)
-            ));
-        }
         let own = self.rules();
-        if own == *rules {
+        if own.same_problem(rules) {
+            // The torus group's classes are not those under the square's 8 symmetries.
+            let torus_group = self == Sequence::A053994 || self.by_entry();
+            if torus_group && rules.group() != Group::Torus {
+                return Err(format!(
+                    "{} counts the classes under the torus group: leave out --symmetries square",
+                    self.a_number()
+                ));
+            }
             return Ok(());
         }
         let words = |r: &Rules| {
@@ -226,7 +223,7 @@ impl Sequence {
     pub fn listed_for(rules: &Rules) -> Vec<Sequence> {
         Sequence::ALL
             .into_iter()
-            .filter(|s| s.rules() == *rules && s.unavailable().is_none())
+            .filter(|s| s.rules() == *rules)
             .collect()
     }
 
@@ -261,12 +258,18 @@ impl Sequence {
                  / (2k+1)); offset 0"
             }
             Sequence::A053994 => {
-                "Queens on the torus of board 2k+1: classes under the torus group (not \
-                 counted yet)"
+                "Queens on the torus of board 2k+1: classes under the torus group (the \
+                 square's 8 symmetries with the n² shifts); offset 0"
             }
-            Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => {
-                "Queens on the torus: classes by orbit size under the torus group (not \
-                 counted yet)"
+            Sequence::A054500 => {
+                "Queens on the torus: the board of each entry of the classes by orbit size \
+                 (an entry per board and orbit size, from board 1 on); offset 1"
+            }
+            Sequence::A054501 => {
+                "Queens on the torus: the orbit size (boards per class) of each entry; offset 1"
+            }
+            Sequence::A054502 => {
+                "Queens on the torus: the classes of each entry's orbit size; offset 1"
             }
         }
     }
@@ -292,10 +295,12 @@ impl Sequence {
     /// (the empty board is the one placement of no queens; the tree of n = 0 is its root
     /// alone); A002562, A033148 and A260318 at 1 as their entries say; A260320, A260319 and
     /// A032522 are taken to start at 1 too (their terms are ours from n = 1).
-    /// The torus's sequences of odd boards start at k = 0 (board 1).
+    /// The torus's sequences of odd boards start at k = 0 (board 1); its tables by entry at
+    /// entry 1 (board 1's).
     pub fn offset(self) -> usize {
         match self {
             Sequence::A000170 | Sequence::A319283 => 0,
+            s if s.by_entry() => 1,
             s if s.odd_boards() => 0,
             _ => 1,
         }
@@ -307,9 +312,39 @@ impl Sequence {
         self == Sequence::A319283
     }
 
+    /// The terms a row gives: its one term ([`Sequence::term`]), or for a table by entry
+    /// ([`Sequence::by_entry`]) one per orbit size of the row's board, by increasing size
+    /// (none for a board without solutions), or why the row cannot give them.
+    pub fn terms(self, row: &Row) -> Result<Vec<u128>, String> {
+        if !self.by_entry() {
+            return self.term(row).map(|t| vec![t]);
+        }
+        self.check_rules(&row.rules)?;
+        let orbits = match (&row.orbits, row.group) {
+            (Some(orbits), Group::Torus) => orbits,
+            _ => {
+                return Err(format!(
+                    "n = {}: {} counts the classes by orbit size under the torus group, and \
+                     this row has none",
+                    row.n,
+                    self.a_number()
+                ));
+            }
+        };
+        Ok(orbits
+            .iter()
+            .map(|&(size, classes)| match self {
+                Sequence::A054500 => row.n as u128,
+                Sequence::A054501 => size,
+                _ => classes,
+            })
+            .collect())
+    }
+
     /// a(n) for a row (a(k) for board 2k+1 of a sequence of odd boards), or why the row
     /// cannot give it: a row of other rules, classes under another group, an even board of a
-    /// sequence of odd boards, a corner count that is no whole number.
+    /// sequence of odd boards, a corner count that is no whole number, a table by entry
+    /// (several terms a row: [`Sequence::terms`]).
     pub fn term(self, row: &Row) -> Result<u128, String> {
         let overflow = || format!("n = {}: the {} term overflowed", row.n, self.a_number());
         self.check_rules(&row.rules)?;
@@ -355,9 +390,19 @@ impl Sequence {
                     row.n, row.total
                 )),
             },
-            Sequence::A053994 | Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => Err(
-                format!("{} {}", self.a_number(), self.unavailable().unwrap_or("")),
-            ),
+            Sequence::A053994 if row.group == Group::Torus => {
+                row.classes.checked_total().ok_or_else(overflow)
+            }
+            Sequence::A053994 => Err(format!(
+                "n = {}: A053994 counts the classes under the torus group, and this row's are \
+                 under {}",
+                row.n,
+                row.group.name()
+            )),
+            Sequence::A054500 | Sequence::A054501 | Sequence::A054502 => Err(format!(
+                "{} has an entry per orbit size of each board, not one term",
+                self.a_number()
+            )),
         }
     }
 
@@ -366,7 +411,8 @@ impl Sequence {
     /// boards are left out) consecutive and increasing, as OEIS requires, and at least one.
     pub fn check_sizes(self, sizes: &[usize]) -> Result<(), String> {
         let indices = self.indices(sizes);
-        if indices.is_empty() && self.odd_boards() {
+        let odd = self.odd_boards() || self.by_entry();
+        if indices.is_empty() && odd {
             return Err(format!(
                 "{} lists the odd boards 2k+1, and no size asked for is odd",
                 self.a_number()
@@ -374,7 +420,7 @@ impl Sequence {
         }
         match indices.windows(2).find(|w| w[1] != w[0] + 1) {
             None => Ok(()),
-            Some(w) if self.odd_boards() => Err(format!(
+            Some(w) if odd => Err(format!(
                 "a b-file lists consecutive terms in increasing order, but board {} follows \
                  board {} ({} lists the odd boards)",
                 2 * w[1] + 1,
@@ -396,6 +442,18 @@ impl Sequence {
     /// Refuses sizes below the offset, where the sequence defines no term: `A002562 starts
     /// at n = 1 (its OEIS offset)`.
     pub fn check_offset(self, sizes: &[usize]) -> Result<(), String> {
+        // A table's entries are numbered over every board from 1 on: it starts there.
+        if self.by_entry() {
+            return match self.indices(sizes).first() {
+                Some(0) | None => Ok(()),
+                Some(&k) => Err(format!(
+                    "{} numbers its entries over the boards from 1 on: give the sizes from 1 \
+                     (they start at {})",
+                    self.a_number(),
+                    2 * k + 1
+                )),
+            };
+        }
         match self.indices(sizes).iter().find(|&&n| n < self.offset()) {
             Some(n) => Err(format!(
                 "{} starts at n = {} (its OEIS offset): it has no term for n = {n}",
@@ -410,6 +468,9 @@ impl Sequence {
     /// `None` when it starts there.
     /// A sequence of odd boards counts its terms by k (board 2k+1).
     pub fn late_start_note(self, sizes: &[usize]) -> Option<String> {
+        if self.by_entry() {
+            return None;
+        }
         let first = *self.indices(sizes).iter().min()?;
         (first > self.offset()).then(|| {
             let add = if first == self.offset() + 1 {

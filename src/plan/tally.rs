@@ -62,9 +62,9 @@ pub struct Tally {
     /// its kernels' placements below the pre-placed queens and the fixed-board searches'.
     pub nodes: u128,
     /// The boards and the canonical ones by their stabilizer under the torus group, for the
-    /// classes under it ([`Group::Torus`]): filled by the engines that meet every board of
-    /// rules under that group (the enumerate engine); empty otherwise. Part rows and
-    /// checkpoints do not carry it.
+    /// classes under it ([`Group::Torus`]): filled by the enumerate engine under that group
+    /// (every board met) and by the torus plan (every orbit's boards at once); empty
+    /// otherwise. Part rows of the torus and checkpoint unit lines carry it.
     pub torus: TorusTally,
 }
 
@@ -91,7 +91,7 @@ pub struct TorusSlot {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TorusTally {
-    /// The stabilizers met, in the order met; the empty slots after them.
+    /// The stabilizers met, by stabilizer (shifts, then turns); the empty slots after them.
     pub slots: [TorusSlot; TORUS_STABILIZERS],
 }
 
@@ -109,9 +109,16 @@ impl TorusTally {
             .slots
             .iter_mut()
             .find(|s| s.stabilizer == stabilizer || s.stabilizer.shifts == 0)?;
+        let new = slot.stabilizer.shifts == 0;
         slot.stabilizer = stabilizer;
         slot.boards = slot.boards.checked_add(boards)?;
         slot.canonical = slot.canonical.checked_add(canonical)?;
+        if new {
+            // The slots in use by stabilizer, so that tallies of the same boards are equal
+            // whatever order their units met the stabilizers in.
+            let used = self.used().count();
+            self.slots[..used].sort_by_key(|s| s.stabilizer);
+        }
         Some(())
     }
 
@@ -260,8 +267,8 @@ impl Tally {
     /// the torus group from [`Tally::torus`] (the D4 classes are still derived and checked,
     /// as the tally holds them too), the classes of each stabilizer S counted one by one
     /// checked against boards · |S| / 8n². Fails where the torus tally does not hold every
-    /// board (an engine that does not count them, or units resumed from a checkpoint or read
-    /// from part rows, which do not carry them).
+    /// board (an engine that does not count them, or units resumed from a checkpoint written
+    /// before checkpoints carried them).
     pub fn classes_under(
         &self,
         group: Group,
@@ -285,9 +292,10 @@ impl Tally {
         let bad = |what: String| TallyError::Inconsistent { n, what };
         if self.torus.boards() != self.boards {
             return Err(bad(format!(
-                "the classes under the torus group need every board's stabilizer, met by the \
-                 enumerate engine in one run ({} of {} boards have one: units resumed from a \
-                 checkpoint or read from part rows do not carry them)",
+                "the classes under the torus group need every board's stabilizer, and {} of \
+                 {} boards have one: units resumed from a checkpoint that an older \
+                 queens wrote (before checkpoints carried them) have none; count again \
+                 without that checkpoint",
                 self.torus.boards(),
                 self.boards
             )));

@@ -5,8 +5,78 @@
 //! The class counts may be left empty (a part row of an engine that does not count classes
 //! one by one); a reader that allows it reads them as zero and says they were absent.
 
-use crate::plan::tally::{ClassCounts, Tally};
+use crate::plan::tally::{ClassCounts, TORUS_STABILIZERS, Tally, TorusTally};
+use crate::torus_group::TorusStabilizer;
 use std::io;
+
+/// The longest torus field ([`write_torus`]): [`TORUS_STABILIZERS`] slots of two numbers of
+/// up to 10 digits, `x`, `:`, two counts of up to 39 digits and `:`, a space between slots.
+pub(crate) const MAX_TORUS_FIELD: usize =
+    TORUS_STABILIZERS * (10 + 1 + 10 + 1 + 39 + 1 + 39) + (TORUS_STABILIZERS - 1);
+
+/// Writes the boards of a [`TorusTally`] by stabilizer as one field, allocating nothing: a
+/// slot as `SHIFTSxTURNS:BOARDS:CANONICAL`, the slots in the tally's order joined by spaces,
+/// `-` for none (`1x1:3380:0 13x2:26:0`).
+pub(crate) fn write_torus(out: &mut impl io::Write, t: &TorusTally) -> io::Result<()> {
+    let mut first = true;
+    for slot in t.used() {
+        let space = if first { "" } else { " " };
+        first = false;
+        let s = slot.stabilizer;
+        write!(
+            out,
+            "{space}{}x{}:{}:{}",
+            s.shifts, s.turns, slot.boards, slot.canonical
+        )?;
+    }
+    if first {
+        write!(out, "-")?;
+    }
+    Ok(())
+}
+
+/// [`write_torus`] as a string.
+pub(crate) fn torus_text(t: &TorusTally) -> String {
+    let mut out = Vec::new();
+    write_torus(&mut out, t).expect("writing to memory");
+    String::from_utf8(out).expect("ASCII")
+}
+
+/// Reads the field [`write_torus`] writes: `None` if it is not one (a number that is not
+/// digits, a stabilizer no torus board has, a stabilizer twice, too many, or boards beyond
+/// 128 bits in all).
+pub(crate) fn parse_torus(text: &str) -> Option<TorusTally> {
+    let mut t = TorusTally::default();
+    if text == "-" {
+        return Some(t);
+    }
+    let digits = |s: &str| -> Option<u128> {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    for slot in text.split(' ') {
+        let (stabilizer, counts) = slot.split_once(':')?;
+        let (boards, canonical) = counts.split_once(':')?;
+        let (shifts, turns) = stabilizer.split_once('x')?;
+        let stabilizer = TorusStabilizer {
+            shifts: u32::try_from(digits(shifts)?).ok()?,
+            turns: u32::try_from(digits(turns)?).ok()?,
+        };
+        let (boards, canonical) = (digits(boards)?, digits(canonical)?);
+        if !(1..=32).contains(&stabilizer.shifts)
+            || ![1, 2, 4, 8].contains(&stabilizer.turns)
+            || canonical > boards
+            || t.used().any(|s| s.stabilizer == stabilizer)
+        {
+            return None;
+        }
+        t.add(stabilizer, boards, canonical)?;
+        t.used()
+            .try_fold(0u128, |sum, s| sum.checked_add(s.boards))?;
+    }
+    Some(t)
+}
 
 /// The names of the seven fields, in order (the part rows' column names).
 pub(crate) const TALLY_COLUMNS: [&str; 7] = [
@@ -139,6 +209,42 @@ mod tests {
             },
             nodes: u128::MAX,
             ..Tally::default()
+        }
+    }
+
+    #[test]
+    fn the_torus_field_round_trips_and_refuses_what_no_run_writes() {
+        let mut t = TorusTally::default();
+        assert_eq!(torus_text(&t), "-");
+        assert_eq!(parse_torus("-"), Some(t));
+        let one = |shifts, turns| TorusStabilizer { shifts, turns };
+        t.add(one(1, 1), 3380, 5).unwrap();
+        t.add(one(13, 2), u128::MAX - 3380, 0).unwrap();
+        let text = torus_text(&t);
+        assert_eq!(text, format!("1x1:3380:5 13x2:{}:0", u128::MAX - 3380));
+        assert_eq!(parse_torus(&text), Some(t));
+        let mut longest = TorusTally::default();
+        for i in 0..TORUS_STABILIZERS as u32 {
+            longest
+                .add(one(u32::MAX - i, u32::MAX), u128::MAX, u128::MAX)
+                .unwrap();
+        }
+        assert_eq!(torus_text(&longest).len(), MAX_TORUS_FIELD);
+        for bad in [
+            "",
+            "1x1",
+            "1x1:5",
+            "1x3:5:0",
+            "0x1:5:0",
+            "33x1:5:0",
+            "1x1:5:6",
+            "1x1:+5:0",
+            "1x1:5:0 1x1:5:0",
+            "1x1:5:0  2x1:5:0",
+            "x1:5:0",
+            &format!("1x1:{}:0 5x1:1:0", u128::MAX),
+        ] {
+            assert_eq!(parse_torus(bad), None, "{bad:?}");
         }
     }
 

@@ -27,12 +27,26 @@ impl Exporter for Bfile {
         // Every term first: a row that cannot give one (checked before the run, so a bug)
         // leaves no half-written file. A sequence of odd boards leaves the even ones out and
         // numbers its terms by k (board 2k+1).
-        let terms: Vec<(usize, u128)> = rows
-            .iter()
-            .filter_map(|r| Some((self.0.index(r.n)?, r)))
-            .map(|(k, r)| self.0.term(r).map(|t| (k, t)))
-            .collect::<Result<_, String>>()
-            .map_err(io::Error::other)?;
+        // A table by entry (A054500–A054502) has a term per orbit size of each board,
+        // numbered from 1 over the boards from 1 on.
+        let mut terms: Vec<(usize, u128)> = Vec::new();
+        for r in rows {
+            let Some(k) = self.0.index(r.n) else {
+                continue;
+            };
+            let row_terms = self.0.terms(r).map_err(io::Error::other)?;
+            if self.0.by_entry() {
+                let next = terms.len() + 1;
+                terms.extend(
+                    row_terms
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, t)| (next + i, t)),
+                );
+            } else {
+                terms.extend(row_terms.into_iter().map(|t| (k, t)));
+            }
+        }
         for (n, t) in terms {
             writeln!(out, "{n} {t}")?;
         }

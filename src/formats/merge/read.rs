@@ -2,7 +2,7 @@
 //! damaged row named in the [`Problems`].
 
 use super::{Problems, SetKey, SourcedPart};
-use crate::formats::part_row::{PART_HEADER, PartRow};
+use crate::formats::part_row::{PART_HEADER, PART_HEADER_TORUS, PartRow};
 use crate::formats::table;
 use crate::storage::bounded::{self, Overlong};
 use std::io::Read;
@@ -34,7 +34,7 @@ pub fn read_parts_counting(
         )));
     let overlong = |e: &csv::Error| Overlong::in_csv(e).map(|o| o.describe(name));
     match reader.headers() {
-        Ok(h) if h.iter().eq(PART_HEADER) => {}
+        Ok(h) if h.iter().eq(PART_HEADER) || h.iter().eq(PART_HEADER_TORUS) => {}
         Ok(h) if h.iter().eq(table::CSV_HEADER) => {
             problems.push(format!(
                 "{name} holds whole results (queens count --csv), not parts (queens count --part \
@@ -75,7 +75,7 @@ pub fn read_parts_counting(
         }
         let line = record.position().map_or(0, |p| p.line());
         // Part files concatenated (`cat p*.csv > all.csv`) repeat the header: not a row.
-        if record.iter().eq(PART_HEADER) {
+        if record.iter().eq(PART_HEADER) || record.iter().eq(PART_HEADER_TORUS) {
             continue;
         }
         let fields: Vec<&str> = record.iter().collect();

@@ -35,9 +35,12 @@
 //! queen. Below the fixed queens the search ([`torus_search`]) computes every empty row's
 //! free squares; a node where an empty row, column, diagonal or anti-diagonal has none is a
 //! dead end, a line with exactly one free square gets its queen there, and otherwise the
-//! row with the fewest free squares is branched on. Board 19: 20,375,146 nodes row by row
-//! (the plain order), 2,651,288 with the dead-end test alone, 527,718 with the forced lines
-//! and the fewest-first row; 84 → 48 ms of CPU (Zen 4).
+//! row with the fewest free squares is branched on, or, where every row has three or more, a
+//! column, diagonal or anti-diagonal with two (Engelhardt's split on any line family). Board
+//! 19: 20,375,146 nodes row by row (the plain order), 2,651,288 with the dead-end test alone,
+//! 527,718 with the forced lines and the fewest-first row, 455,171 with the two-square lines;
+//! 84 → 48 ms of CPU (Zen 4). Board 23, part 0/16: 10,967,419 → 8,999,262 nodes with the
+//! two-square lines, 0.87 → 0.82 s of CPU (part 3/16, a loaded machine).
 //!
 //! Board 25 (`torus_classes(25, 2)`): 4,206,164,540 nodes, 372.5 s of CPU on two threads
 //! (Zen 4, a loaded machine: 29.6 min wall), every published figure reproduced (1,957,725,000
@@ -45,7 +48,9 @@
 //!
 //! Units: one per start (`s` and the queens of rows 2 and 3), in the order of `s`; a unit's
 //! [`Tally`] has the boards (n × its orbits' sizes), the boards a half and a quarter turn keep
-//! (about the board's centre, which a shift takes to the origin for odd n), and its nodes (the
+//! (about the board's centre, which a shift takes to the origin for odd n), its boards by
+//! their stabilizer under the torus group ([`Tally::torus`]: the classes under that group,
+//! summed over units like the boards, so parts and checkpoints carry them), and its nodes (the
 //! placements below the queens of rows 0 to 3).
 //!
 //! # Boards of no solution
@@ -60,13 +65,16 @@
 //! along a line that puts two queens on it), and for odd n every rotation with a shift has
 //! one fixed square, so it is conjugate to the rotation about the origin. Burnside's lemma
 //! gives `classes = (total + Σ_{v≠0} Fix(v) + n²·(F180 + 2·F90)) / 8n²`, all of whose
-//! terms the search finds at its leaves; the classes by the size of their orbit (A054500 to
+//! terms the search finds at its leaves. A count takes the classes from its units' stabilizer
+//! tallies instead (each canonical leaf knows its board's stabilizer under the torus group,
+//! which every board of its orbit shares); [`torus_classes`], the second way, takes them from
+//! Burnside's lemma: the classes by the size of their orbit (A054500 to
 //! A054502) come from listing the classes an element other than the identity keeps (each has a
 //! board with a queen on the origin kept by a half turn about it or by a shift: the search
 //! meets its orbit) with [`torus_search::torus_canonical`]; the other classes have 8n² boards.
 
 use super::torus_search::{Start, TorusSearch, TorusSum};
-use crate::plan::tally::{GroupClasses, Tally};
+use crate::plan::tally::{GroupClasses, Tally, TorusTally};
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;
@@ -92,7 +100,13 @@ impl TorusPlan {
     /// The plan for board size `n` (1..=32), reporting `kernel` (its search is scalar code of
     /// its own, the same on every kernel).
     pub(crate) fn new(n: usize, kernel: Kernel) -> TorusPlan {
-        let search = (n >= 2).then(|| TorusSearch::new(n));
+        TorusPlan::listing(n, kernel, false)
+    }
+
+    /// [`TorusPlan::new`], whose units also list the symmetric classes when `list_symmetric`
+    /// (for Burnside's count, [`torus_classes`]).
+    fn listing(n: usize, kernel: Kernel, list_symmetric: bool) -> TorusPlan {
+        let search = (n >= 2).then(|| TorusSearch::new(n, list_symmetric));
         let starts = search
             .as_ref()
             .map_or_else(Vec::new, |s| s.starts(PREFIX_ROWS));
@@ -115,14 +129,26 @@ impl TorusPlan {
     pub(crate) fn sum_unit(&self, id: usize) -> TorusSum {
         match &self.search {
             Some(search) => search.count(&self.starts[id]),
-            None => TorusSum {
-                corner: 1,
-                fixed_half_turn: 1,
-                fixed_quarter_turn: 1,
-                nodes: 1,
-                leaves: 1,
-                ..TorusSum::default()
-            },
+            None => {
+                // n = 1: the one board, which every element of the group keeps.
+                let mut torus = TorusTally::default();
+                torus
+                    .add(
+                        crate::torus_group::TorusGroup::new(1).stabilizer(&[0]),
+                        1,
+                        0,
+                    )
+                    .expect("one slot");
+                TorusSum {
+                    corner: 1,
+                    fixed_half_turn: 1,
+                    fixed_quarter_turn: 1,
+                    nodes: 1,
+                    leaves: 1,
+                    torus,
+                    ..TorusSum::default()
+                }
+            }
         }
     }
 }
@@ -160,6 +186,7 @@ impl Plan for TorusPlan {
             fixed_half_turn: sum.fixed_half_turn,
             fixed_quarter_turn: sum.fixed_quarter_turn,
             nodes: sum.nodes,
+            torus: sum.torus,
             ..Tally::default()
         }
     }
@@ -210,7 +237,7 @@ pub fn torus_classes(n: usize, threads: usize) -> Result<TorusClasses, String> {
     if threads == 0 {
         return Err("threads must be at least 1".to_string());
     }
-    let plan = TorusPlan::new(n, Kernel::Scalar);
+    let plan = TorusPlan::listing(n, Kernel::Scalar, true);
     let next = AtomicUsize::new(0);
     let units = plan.unit_count();
     let sums: Vec<TorusSum> = std::thread::scope(|scope| {
@@ -245,7 +272,7 @@ impl TorusClasses {
     /// odd board (the only ones with solutions beyond n = 1) a class's stabilizer is its
     /// shifts, of odd order d dividing n, with its turns (1, 2 or 4), so the power of 2 in
     /// 8n² / orbit size is the turns: 1 asymmetric, 2 half turn, 4 (8 at n = 1) quarter turn.
-    pub(crate) fn group_classes(&self) -> Result<GroupClasses, String> {
+    pub fn group_classes(&self) -> Result<GroupClasses, String> {
         let group = 8 * (self.n as u128) * (self.n as u128);
         let mut out = GroupClasses::default();
         for (&size, &classes) in &self.by_orbit_size {

@@ -2,10 +2,17 @@
 //! group [`G0`], each weighted by its orbit's size (see [`super::torus`] for why it is exact).
 
 use super::torus_group::{self, G0, Matrix};
+use crate::plan::tally::TorusTally;
+use crate::torus_group::TorusGroup;
 use std::collections::BTreeMap;
 
 /// What the search sums over a set of units. Every field adds across units, except
 /// `symmetric`, whose maps are merged (a class met in two units is one class).
+///
+/// Two ways to the classes under the torus group: `torus`, the boards by their stabilizer
+/// (what a plan's unit tallies carry, so that parts and checkpoints hold the classes), and
+/// `fixed_by_shifts` with `symmetric`, Burnside's lemma and the list of the symmetric classes
+/// ([`super::torus::torus_classes`], the second way; listed only when the search is asked to).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct TorusSum {
     /// Solutions with a queen on the origin (A071607): the canonical leaves times their orbit
@@ -25,6 +32,9 @@ pub(crate) struct TorusSum {
     /// their canonical board (the least of the class's boards with a queen on the origin) and
     /// the order of their stabilizer in the torus group.
     pub(crate) symmetric: BTreeMap<Vec<u8>, u64>,
+    /// Every board by its stabilizer under the torus group (none of them canonical: the
+    /// classes come from the boards, `boards · |S| / 8n²` for each stabilizer S).
+    pub(crate) torus: TorusTally,
 }
 
 impl TorusSum {
@@ -39,6 +49,10 @@ impl TorusSum {
         for (board, stab) in other.symmetric {
             self.symmetric.insert(board, stab);
         }
+        self.torus = self
+            .torus
+            .checked_add(&other.torus)
+            .expect("at most 9 stabilizers on a torus board, far from 128 bits");
     }
 }
 
@@ -96,6 +110,9 @@ pub(crate) struct TorusSearch {
     n: usize,
     full: u32,
     group: G0,
+    /// Whether the leaves list the symmetric classes ([`TorusSum::symmetric`]): only for
+    /// the second way, Burnside's count.
+    list_symmetric: bool,
 }
 
 /// The state of one depth-first search from a [`Start`].
@@ -127,12 +144,14 @@ fn rotr(x: u32, n: usize, full: u32) -> u32 {
 }
 
 impl TorusSearch {
-    /// The search for board size `n` (2..=32).
-    pub(crate) fn new(n: usize) -> TorusSearch {
+    /// The search for board size `n` (2..=32); with `list_symmetric`, its leaves list the
+    /// symmetric classes too ([`TorusSum::symmetric`]).
+    pub(crate) fn new(n: usize, list_symmetric: bool) -> TorusSearch {
         TorusSearch {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
             group: G0::new(n),
+            list_symmetric,
         }
     }
 
@@ -252,7 +271,7 @@ impl Walk<'_> {
             return;
         }
         let mut free = [0u32; 32];
-        let (mut once, mut twice) = ([0u32; 3], [0u32; 3]);
+        let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
         let (mut best, mut best_count) = (0usize, u32::MAX);
         let mut left = rows;
         while left != 0 {
@@ -276,6 +295,7 @@ impl Walk<'_> {
                 .into_iter()
                 .enumerate()
             {
+                thrice[k] |= twice[k] & image;
                 twice[k] |= once[k] & image;
                 once[k] |= image;
             }
@@ -307,6 +327,31 @@ impl Walk<'_> {
                     }
                 }
                 unreachable!("a line with one free square");
+            }
+        }
+        // A column, diagonal or anti-diagonal with two free squares where every row has
+        // more: branch on its two squares (Engelhardt's split on any line family).
+        if best_count > 2 {
+            for k in 0..3 {
+                let pair = empty[k] & twice[k] & !thrice[k];
+                if pair == 0 {
+                    continue;
+                }
+                let line = pair.trailing_zeros() as usize;
+                let mut left = rows;
+                while left != 0 {
+                    let r = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let c = match k {
+                        0 => line,
+                        1 => (line + r) % n,
+                        _ => (line + n - r) % n,
+                    };
+                    if free[r] >> c & 1 != 0 {
+                        self.place_at(r, c, rows, cols, diags, antis);
+                    }
+                }
+                return;
             }
         }
         let mut f = free[best];
@@ -409,7 +454,17 @@ impl Walk<'_> {
             .count() as u128;
         // Σ_{v≠0} Fix(v) = n · Σ over boards with a queen on the origin of their shifts.
         self.sum.fixed_by_shifts += n as u128 * orbit * shifts;
-        if half > 0 || shifts > 0 {
+        // The orbit's boards, and their n shifts each (the boards of the torus whose queen of
+        // some row is on the origin, shifted: every board n times), all have a stabilizer in
+        // the torus group of the same shifts and turns: a map of G0 normalizes the torus
+        // group (it takes shifts to shifts and rotations to rotations), so it conjugates the
+        // stabilizer of a board into that of its image.
+        let stabilizer = TorusGroup::new(n).stabilizer(&self.board);
+        self.sum
+            .torus
+            .add(stabilizer, n as u128 * orbit, 0)
+            .expect("at most 9 stabilizers on a torus board");
+        if self.search.list_symmetric && (half > 0 || shifts > 0) {
             // Every class that an element other than the identity keeps has a board kept by
             // a rotation about the origin or by a shift (reflections keep no board): list the
             // classes of this orbit's boards.

@@ -17,11 +17,13 @@ pub(super) fn with_checksum(text: String) -> String {
 pub(super) const MAX_SECONDS: f64 = 1e9;
 
 /// The longest unit line: `unit,`, an id of up to 20 digits, 7 counts of up to 39 digits, their
-/// commas, the seconds (17 characters at most), a comma and 16 hex digits of checksum, and the
-/// newline.
-pub(super) const MAX_UNIT_LINE: usize = 5 + 20 + 7 * (1 + 39) + (1 + 17) + 1 + 16 + 1;
+/// commas, the torus field and its comma, the seconds (17 characters at most), a comma and 16
+/// hex digits of checksum, and the newline.
+pub(super) const MAX_UNIT_LINE: usize =
+    5 + 20 + 7 * (1 + 39) + (1 + tally_fields::MAX_TORUS_FIELD) + (1 + 17) + 1 + 16 + 1;
 
-/// Writes unit `id`'s line, checksum (seeded with the run's `key`) and newline included, into
+/// Writes unit `id`'s line (`unit,ID,` the seven counts, `,` the torus field where the tally
+/// has boards by stabilizer, `,SECONDS,CHECKSUM`), checksum (seeded with the run's `key`) and newline included, into
 /// `buf` and returns its length. It allocates nothing: it runs on the worker threads between
 /// units, where an allocation would move the search kernels' per-thread buffers (and measurably
 /// slowed them).
@@ -40,6 +42,13 @@ pub(super) fn unit_line_into(
     let mut rest: &mut [u8] = &mut buf[..];
     write!(rest, "unit,{id},").expect("MAX_UNIT_LINE holds the longest unit line");
     tally_fields::write_all(&mut rest, t).expect("MAX_UNIT_LINE holds the longest unit line");
+    // The boards by their stabilizer under the torus group, where the unit has any (a unit
+    // of the queens' plane writes the line it always did).
+    if t.torus.used().next().is_some() {
+        write!(rest, ",").expect("MAX_UNIT_LINE holds the longest unit line");
+        tally_fields::write_torus(&mut rest, &t.torus)
+            .expect("MAX_UNIT_LINE holds the longest unit line");
+    }
     write!(rest, ",{seconds:.6}").expect("MAX_UNIT_LINE holds the longest unit line");
     let body = MAX_UNIT_LINE - rest.len();
     let sum = checksum::hash_from(key, &buf[..body]);
@@ -79,15 +88,23 @@ pub(super) fn parse_unit_line(
     if format!("{:016x}", checksum::hash_from(key, body.as_bytes())) != sum {
         return Err(LineProblem::Check);
     }
-    let fields: Vec<&str> = body.split(',').collect();
+    let mut fields: Vec<&str> = body.split(',').collect();
+    // Eleven fields: the torus field before the seconds (ten: none, as every line before it).
+    let torus = match fields.len() {
+        11 => tally_fields::parse_torus(fields.remove(9)).ok_or_else(|| {
+            LineProblem::Malformed("its boards by stabilizer are not readable".to_string())
+        })?,
+        _ => Default::default(),
+    };
     if fields.len() != 10 || fields[0] != "unit" {
         return Err(LineProblem::Malformed("not a unit record".to_string()));
     }
     let id = fields[1]
         .parse::<usize>()
         .map_err(|_| LineProblem::Malformed(format!("{:?} is not a unit id", fields[1])))?;
-    let (tally, _) = tally_fields::parse(&fields[2..9], false)
+    let (mut tally, _) = tally_fields::parse(&fields[2..9], false)
         .map_err(|e| LineProblem::Malformed(e.to_string()))?;
+    tally.torus = torus;
     // The checksum guards against accidents, not forgery: values no run writes are refused
     // whatever their checksum says.
     if !tally_fields::nodes_possible(&tally, boards_per_node) {

@@ -456,11 +456,38 @@ mod tests {
                 quarter_turn: u128::MAX,
             },
             nodes: u128::MAX,
-            ..Tally::default()
+            torus: {
+                let mut torus = crate::plan::tally::TorusTally::default();
+                for i in 0..crate::plan::tally::TORUS_STABILIZERS as u32 {
+                    let s = crate::torus_group::TorusStabilizer {
+                        shifts: u32::MAX - i,
+                        turns: u32::MAX,
+                    };
+                    torus.add(s, u128::MAX, u128::MAX).unwrap();
+                }
+                torus
+            },
         };
         let key = identity(Part::WHOLE).line_key();
         let line = unit_line(key, usize::MAX, &t, f64::MAX);
         assert_eq!(line.len() + 1, MAX_UNIT_LINE);
+        // What no run writes (a stabilizer of 2^32 − 1 shifts) is refused, checksum or not.
+        assert!(matches!(
+            parse_unit_line(key, &line, 8),
+            Err(super::codec::LineProblem::Malformed(_))
+        ));
+        let t = Tally {
+            torus: {
+                let mut torus = crate::plan::tally::TorusTally::default();
+                let s = |shifts, turns| crate::torus_group::TorusStabilizer { shifts, turns };
+                torus.add(s(1, 1), 1 << 100, 0).unwrap();
+                torus.add(s(5, 2), u128::MAX >> 1, 0).unwrap();
+                torus.add(s(13, 4), 12, 7).unwrap();
+                torus
+            },
+            ..t
+        };
+        let line = unit_line(key, usize::MAX, &t, f64::MAX);
         assert_eq!(
             parse_unit_line(key, &line, 8),
             Ok((usize::MAX, t, MAX_SECONDS))

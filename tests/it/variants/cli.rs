@@ -537,14 +537,15 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
     ]);
     let (header, rows) = csv_records(&merged);
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    // Parts carry the classes under the square's symmetries only.
+    // Parts carry the boards by stabilizer: the merge gives the torus group's classes.
     assert_eq!(
         [
             &rows[0][col("group")],
             &rows[0][col("total")],
-            &rows[0][col("classes")]
+            &rows[0][col("classes")],
+            &rows[0][col("orbits")],
         ],
-        ["square", "4524", "572"]
+        ["torus", "4524", "11", "26:1 52:2 338:3 676:5"]
     );
 
     let journal = d.path().join("ck");
@@ -569,5 +570,95 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
             ],
             ["140692", "97", "yes"]
         );
+    }
+}
+
+/// The classes under the torus group and by orbit size of one board, from a `--csv` output:
+/// (total, classes, asymmetric, half_turn, quarter_turn, orbits).
+fn torus_row(out: &str) -> [String; 6] {
+    let (header, rows) = csv_records(out);
+    assert_eq!(rows.len(), 1, "{out}");
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert_eq!(rows[0][col("group")], "torus", "{out}");
+    [
+        "total",
+        "classes",
+        "asymmetric",
+        "half_turn",
+        "quarter_turn",
+        "orbits",
+    ]
+    .map(|name| rows[0][col(name)].clone())
+}
+
+/// The torus plan's units carry the classes under the torus group (the boards by stabilizer):
+/// a whole count, its parts merged (of the torus plan, and of the enumerate engine, which
+/// counts the classes one by one too), and a count resumed from a checkpoint whose every unit
+/// was counted before give the same classes and orbit sizes as the torus engine's Burnside
+/// count (`torus_classes`) for boards 13, 17 and 19. Before, the merged parts gave the classes
+/// under the square's 8 symmetries only.
+#[test]
+fn whole_merged_and_resumed_torus_counts_give_the_burnside_classes() {
+    let d = dir();
+    for n in [13usize, 17, 19] {
+        let size = n.to_string();
+        let burnside = queens::search::torus_classes(n, 2).unwrap();
+        let classes = burnside.group_classes().unwrap();
+        let c = &classes.classes;
+        let expected = [
+            burnside.total.to_string(),
+            burnside.classes.to_string(),
+            c.asymmetric.to_string(),
+            c.half_turn.to_string(),
+            c.quarter_turn.to_string(),
+            queens::torus_group::orbits_text(&classes.orbits),
+        ];
+        let whole = stdout_of(&["count", &size, "--board", "torus", "--csv", "-"]);
+        assert_eq!(torus_row(&whole), expected, "whole, n = {n}");
+
+        let engines: &[&[&str]] = if n <= 13 {
+            &[&[], &["--engine", "enumerate"]]
+        } else {
+            &[&[]]
+        };
+        for engine in engines {
+            let parts: Vec<_> = (0..3)
+                .map(|r| {
+                    let file = d.path().join(format!("p{n}-{r}-{}.csv", engine.len()));
+                    let spec = format!("{r}/3");
+                    queens()
+                        .args(["count", &size, "--board", "torus", "--part", &spec])
+                        .args(*engine)
+                        .arg("--csv")
+                        .arg(&file)
+                        .assert()
+                        .success();
+                    file
+                })
+                .collect();
+            let mut args = vec!["merge"];
+            args.extend(parts.iter().map(|p| path_str(p)));
+            args.extend(["--csv", "-"]);
+            assert_eq!(
+                torus_row(&stdout_of(&args)),
+                expected,
+                "merged, n = {n} {engine:?}"
+            );
+        }
+
+        let journal = d.path().join(format!("ck{n}"));
+        for run in ["first", "resumed"] {
+            let out = stdout_of(&[
+                "count",
+                &size,
+                "--board",
+                "torus",
+                "--checkpoint",
+                path_str(&journal),
+                "--csv",
+                "-",
+            ]);
+            assert_eq!(torus_row(&out), expected, "{run}, n = {n}");
+        }
     }
 }

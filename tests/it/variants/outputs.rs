@@ -247,11 +247,15 @@ fn a_merge_of_a_variant_s_parts_names_the_rules() {
     let merged = stdout_of(&["merge", &parts[0], &parts[1], "--csv", "-"]);
     let (header, rows) = csv_records(&merged);
     assert_eq!(header[..4], ["piece", "board", "group", "n"]);
-    assert_eq!(rows[0][..5], ["queen", "torus", "square", "11", "88"]);
+    // The parts carry the boards by stabilizer: the classes are the torus group's.
+    assert_eq!(rows[0][..6], ["queen", "torus", "torus", "11", "88", "2"]);
     let human = stdout_of(&["merge", &parts[0], &parts[1]]);
-    assert_eq!(
-        human.lines().last(),
-        Some("queens on the torus; classes under the 8 symmetries of the square")
+    assert!(
+        human.contains(
+            "queens on the torus; classes under the 8 symmetries of the square with the n² \
+             shifts of the torus\nn = 11: classes by orbit size (boards:classes) 44:2"
+        ),
+        "{human}"
     );
 }
 
@@ -274,8 +278,9 @@ fn published(piece: &str, board: &str, column: &str) -> Vec<(usize, String)> {
 }
 
 /// `--bfile --sequence` of each variant's published sequences: the superqueens' A051223 and
-/// A051224, the torus's A051906 (every n), A007705 (board 2k+1 as k) and A071607 (total / n
-/// on board 2k+1), each term as data/variants.csv has it.
+/// A051224, the torus's A051906 (every n), A007705 (board 2k+1 as k), A071607 (total / n
+/// on board 2k+1), A053994 (the torus group's classes, board 2k+1 as k) and A054500–A054502
+/// (its classes by orbit size, an entry each), each term as data/variants.csv has it.
 #[test]
 fn the_b_files_of_the_variants_list_their_published_terms() {
     let bfile = |flags: &[&str], sizes: &str, sequence: &str| {
@@ -325,11 +330,68 @@ fn the_b_files_of_the_variants_list_their_published_terms() {
     let a071607 = expected(odd("corner"), 6);
     assert_eq!(a071607, "0 1\n1 0\n2 2\n3 4\n4 0\n5 8\n6 348\n");
     assert_eq!(bfile(&torus, "1-13", "A071607"), a071607);
+    // The classes under the torus group, board 2k+1 as k (A053994).
+    let a053994 = expected(odd("classes"), 8);
+    assert_eq!(a053994, "0 1\n1 0\n2 1\n3 1\n4 0\n5 2\n6 11\n7 0\n8 97\n");
+    assert_eq!(bfile(&torus, "1-17", "A053994"), a053994);
+    assert_eq!(bfile(&torus, "1,3,5,7,9,11,13,15,17", "A053994"), a053994);
+    // The classes by orbit size: an entry per board and size, numbered from 1 (A054500 the
+    // board, A054501 the size, A054502 the classes), from the table's orbits column.
+    let entries: Vec<(usize, u128, u128)> = published("queen", "torus", "orbits")
+        .into_iter()
+        .filter(|(n, orbits)| *n <= 17 && !orbits.is_empty())
+        .flat_map(|(n, orbits)| {
+            queens::torus_group::parse_orbits(&orbits)
+                .unwrap()
+                .into_iter()
+                .map(move |(size, classes)| (n, size, classes))
+        })
+        .collect();
+    let column = |pick: fn(&(usize, u128, u128)) -> u128| -> String {
+        entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| format!("{} {}\n", i + 1, pick(e)))
+            .collect()
+    };
+    assert_eq!(entries.len(), 13);
+    let a054501 = column(|e| e.1);
+    assert!(
+        a054501.starts_with("1 1\n2 10\n3 28\n4 44\n5 26\n6 52\n"),
+        "{a054501}"
+    );
+    assert_eq!(bfile(&torus, "1-17", "A054500"), column(|e| e.0 as u128));
+    assert_eq!(bfile(&torus, "1-17", "A054501"), a054501);
+    assert_eq!(bfile(&torus, "1-17", "A054502"), column(|e| e.2));
+    // The same from merged parts of the torus plan.
+    let d = crate::common::dir();
+    let parts: Vec<String> = (0..2)
+        .map(|r| {
+            let file = d.path().join(format!("p{r}.csv"));
+            let spec = format!("{r}/2");
+            let file_text = file.to_str().unwrap().to_string();
+            stdout_of(&[
+                "count", "1-17", "--board", "torus", "--part", &spec, "--csv", &file_text,
+            ]);
+            file_text
+        })
+        .collect();
+    let merged = stdout_of(&[
+        "merge",
+        &parts[0],
+        &parts[1],
+        "--bfile",
+        "-",
+        "--sequence",
+        "A054502",
+    ]);
+    assert_eq!(merged, column(|e| e.2));
 }
 
 /// A b-file of a sequence of other rules than the count's is refused in one line naming the
-/// flags or the sequences that go together, and one of classes the tool cannot count yet
-/// (the torus group's) in one line naming why; before any work, exit 2.
+/// flags or the sequences that go together, and one of the torus group's tables that does not
+/// start at board 1 in one line naming why; before any work, exit 2. The torus group's
+/// sequences refuse the classes under the square's symmetries alone.
 #[test]
 fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
     fails_with(
@@ -375,13 +437,32 @@ fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
         "--bfile: A000170 lists queens on the plane, and no sequence of superqueens on the \
          torus is published: leave out --bfile",
     );
-    for sequence in ["A053994", "A054500", "A054501", "A054502"] {
+    // The torus group's tables number their entries over the boards from 1 on.
+    fails_with(
+        &[
+            "count",
+            "5-13",
+            "--board",
+            "torus",
+            "--bfile",
+            "-",
+            "--sequence",
+            "A054501",
+        ],
+        2,
+        "queens: error: --bfile: A054501 numbers its entries over the boards from 1 on: give \
+         the sizes from 1 (they start at 5)",
+    );
+    // Their classes are the torus group's: not under the square's symmetries alone.
+    for sequence in ["A053994", "A054500"] {
         fails_with(
             &[
                 "count",
-                "1-13",
+                "1-7",
                 "--board",
                 "torus",
+                "--symmetries",
+                "square",
                 "--bfile",
                 "-",
                 "--sequence",
@@ -389,9 +470,8 @@ fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
             ],
             2,
             &format!(
-                "queens: error: --bfile: {sequence} counts the classes of queens on the torus \
-                 under the torus group (the square's 8 symmetries with the n² shifts), which \
-                 queens does not count yet"
+                "queens: error: --bfile: {sequence} counts the classes under the torus group: \
+                 leave out --symmetries square"
             ),
         );
     }

@@ -11,7 +11,6 @@ use queens::console::outputs::{TableOutputs, check_bfile};
 use queens::formats::export::RunMeta;
 use queens::formats::merge;
 use queens::formats::table::{self, Row};
-use queens::rules::Rules;
 use queens::verify::KnownTable;
 
 /// `merge`'s arguments resolved: what the run needs, every destination checked.
@@ -59,7 +58,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
-    let rules: Vec<_> = merged.iter().map(|m| Rules::of_identity(&m.plan)).collect();
+    let rules: Vec<_> = rows.iter().map(|r| r.rules).collect();
     check_bfile(
         &args.outputs,
         &sizes,
