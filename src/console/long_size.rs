@@ -20,7 +20,9 @@ const CALIBRATE_FROM: usize = 19;
 ///
 /// The speed comes from the largest size of `rows` (counted in this run with the same engine
 /// and kernel, in at least half a CPU-second), else from a calibration count of n = 15 (13 for
-/// `enumerate`) on one thread; the growth from the published totals ([`forecast`]).
+/// `enumerate`) on one thread; the growth from the published totals ([`forecast`]). Both are
+/// the queens' on the plane: a plan of other rules (superqueens, the torus, whose trees grow
+/// otherwise) gets no forecast rather than a wrong one.
 pub fn warn_if_long(
     plan: &dyn Plan,
     part: Part,
@@ -28,6 +30,9 @@ pub fn warn_if_long(
     threads: impl FnOnce() -> usize,
     rows: &[Row],
 ) {
+    if !plan.rules().same_problem(&crate::rules::Rules::QUEENS) {
+        return;
+    }
     let (n, engine, kernel) = (plan.n(), plan.engine(), plan.kernel());
     let measured = rows
         .iter()

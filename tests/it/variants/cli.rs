@@ -4,7 +4,7 @@
 
 use super::oracle::{self, Board, Piece, Problem, Rules};
 use super::orbits::{self, Kind};
-use crate::common::{csv_records, dir, fails_with, path_str, queens, stdout_of};
+use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
 
 /// The group of the classes of `rules` by default: the torus group on the torus.
 fn group_of(rules: Rules, n: usize) -> Vec<orbits::Symmetry> {
@@ -661,4 +661,28 @@ fn whole_merged_and_resumed_torus_counts_give_the_burnside_classes() {
             assert_eq!(torus_row(&out), expected, "{run}, n = {n}");
         }
     }
+}
+
+/// The long-run warning's forecast is the queens' on the plane (their growth, their calibration
+/// count): for a torus part it said "part 0/526 of n = 25 would take about 9.1 CPU-hours" before
+/// a part that takes under a CPU-second. Plans of other rules get no forecast, and the count runs.
+#[test]
+fn a_torus_part_gets_no_forecast_made_for_the_queens_on_the_plane() {
+    let out = queens_plain()
+        .args([
+            "count",
+            "25",
+            "--board",
+            "torus",
+            "--part",
+            "0/526",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("would take"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4987744"));
 }

@@ -13,6 +13,7 @@ Examples:
   queens verify 1-12 --format csv -o v.csv    the checked rows as CSV (count --csv's columns)
   queens verify 10-14 --piece superqueen    superqueens against OEIS A051223
   queens verify 5-13 --board torus --symmetries square    torus queens (A051906), classes under D4
+  queens verify 8 --given a8 --blocked c1    the completions of a partial board, counted two ways
 
 Each line is printed as its size finishes. SIGINT or SIGTERM stops within a second (exit 1,
 naming the unfinished size); before a size that would take over an hour a line on
