@@ -166,8 +166,10 @@ impl Plan for TorusPlan {
         self.kernel.name()
     }
 
+    /// Version 2: the search branches on a line with two free squares where every row has
+    /// three or more (a unit's nodes differ from version 1's, so their parts do not mix).
     fn split_identity(&self) -> String {
-        format!("symmetric-torus-slopes{PREFIX_ROWS}-v1")
+        format!("symmetric-torus-slopes{PREFIX_ROWS}-v2")
     }
 
     fn rules(&self) -> Rules {
