@@ -42,8 +42,8 @@
 //! [`Rules::group`], the torus's own group included: `crate::torus_group`). Every command
 //! takes the rules (`--piece`, `--board`, `--symmetries`), and `crate::given` counts the
 //! completions of a partial board under them. The symmetric engine counts the plane's
-//! pieces (its ring plans and kernels follow the knight; the vector kernels hand superqueen
-//! interiors to the scalar kernel's instance of them) and the queens on the torus (the torus
+//! pieces (its ring plans and kernels follow the knight: every kernel has an instance of its
+//! search for the superqueen, with the knight's word) and the queens on the torus (the torus
 //! plan, `crate::search::engines::torus`); the superqueens on the torus are counted by the
 //! enumerate engine only.
 //!
