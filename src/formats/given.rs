@@ -53,18 +53,15 @@ pub const CSV_HEADER: [&str; 11] = [
 
 /// The cells of one row after the rules' columns, as [`CSV_HEADER`] names them.
 fn cells(p: &Partial, c: &Completions) -> [String; 11] {
+    let [n, given, blocked, total, classes, group, nodes, search] = crate::given::table_cells(p, c);
+    let (order, threads, seconds) = (c.group.order(), c.threads, c.seconds);
+    let (order, threads, seconds) = (
+        order.to_string(),
+        threads.to_string(),
+        format!("{seconds:.3}"),
+    );
     [
-        c.n.to_string(),
-        Partial::names(p.given(), p.n()),
-        Partial::names(p.blocked(), p.n()),
-        c.total.to_string(),
-        c.classes.to_string(),
-        c.group.name(),
-        c.group.order().to_string(),
-        c.nodes.to_string(),
-        c.search.to_string(),
-        c.threads.to_string(),
-        format!("{:.3}", c.seconds),
+        n, given, blocked, total, classes, group, order, nodes, search, threads, seconds,
     ]
 }
 

@@ -29,51 +29,46 @@ pub const PART_FORMAT_TORUS: &str = "queens-part-v2";
 /// The CSV header of the part rows of [`PART_FORMAT_TORUS`]: [`PART_HEADER`] with the column
 /// `torus_stabilizers` before the checksum (the boards by stabilizer:
 /// `SHIFTSxTURNS:BOARDS:CANONICAL` joined by spaces, `-` for none).
-pub const PART_HEADER_TORUS: [&str; 20] = [
-    "format",
-    "n",
-    "engine",
-    "plan",
-    "res",
-    "mod",
-    "units",
-    "plan_units",
-    "boards",
-    "fixed_half_turn",
-    "fixed_quarter_turn",
-    "canonical_asymmetric",
-    "canonical_half_turn",
-    "canonical_quarter_turn",
-    "nodes",
-    "seconds",
-    "threads",
-    "kernel",
-    "torus_stabilizers",
-    "checksum",
-];
+pub const PART_HEADER_TORUS: [&str; 20] = {
+    let mut header = [""; 20];
+    let mut i = 0;
+    // [`PART_HEADER`] up to its checksum, then the stabilizers and the checksum.
+    while i < PART_HEADER.len() - 1 {
+        header[i] = PART_HEADER[i];
+        i += 1;
+    }
+    header[i] = "torus_stabilizers";
+    header[i + 1] = PART_HEADER[i];
+    header
+};
 
 /// The CSV header of part rows, in column order.
-pub const PART_HEADER: [&str; 19] = [
-    "format",
-    "n",
-    "engine",
-    "plan",
-    "res",
-    "mod",
-    "units",
-    "plan_units",
-    "boards",
-    "fixed_half_turn",
-    "fixed_quarter_turn",
-    "canonical_asymmetric",
-    "canonical_half_turn",
-    "canonical_quarter_turn",
-    "nodes",
-    "seconds",
-    "threads",
-    "kernel",
-    "checksum",
-];
+pub const PART_HEADER: [&str; 19] = {
+    const HEAD: [&str; 8] = [
+        "format",
+        "n",
+        "engine",
+        "plan",
+        "res",
+        "mod",
+        "units",
+        "plan_units",
+    ];
+    const TAIL: [&str; 4] = ["seconds", "threads", "kernel", "checksum"];
+    // The tally's seven columns between the plan's and the run's.
+    let tally = tally_fields::TALLY_COLUMNS;
+    let mut header = [""; 19];
+    let mut i = 0;
+    while i < header.len() {
+        header[i] = match i {
+            0..8 => HEAD[i],
+            8..15 => tally[i - 8],
+            _ => TAIL[i - 15],
+        };
+        i += 1;
+    }
+    header
+};
 
 /// The result of one part of a plan.
 #[derive(Clone, Debug, PartialEq)]

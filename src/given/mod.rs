@@ -55,6 +55,7 @@ pub use error::{GivenError, MAX_N, Square, square_name};
 pub use group::{Subgroup, Symmetry};
 pub use parse::{Mark, read_marks};
 pub use partial::Partial;
+pub(crate) use table::cells as table_cells;
 pub use table::{caption, table};
 pub use verify::{SecondWay, two_ways, verify_line};
 

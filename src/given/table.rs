@@ -24,18 +24,7 @@ pub fn table(partials: &[Partial], counts: &[Completions]) -> String {
     let cells: Vec<[String; 8]> = counts
         .iter()
         .zip(partials)
-        .map(|(c, p)| {
-            [
-                c.n.to_string(),
-                Partial::names(p.given(), p.n()),
-                Partial::names(p.blocked(), p.n()),
-                c.total.to_string(),
-                c.classes.to_string(),
-                c.group.name(),
-                c.nodes.to_string(),
-                c.search.to_string(),
-            ]
-        })
+        .map(|(c, p)| cells(p, c))
         .collect();
     let widths: [usize; 8] = std::array::from_fn(|i| {
         let widest = cells.iter().map(|r| r[i].chars().count()).max();
@@ -82,6 +71,21 @@ pub fn caption(rules: &Rules, group: Group) -> String {
          the blocked squares",
         rules.surface.name()
     )
+}
+
+/// The cells of one row of the table: n, the givens, the blocked squares, the completions,
+/// their classes, the group they are classes under, the nodes and the search.
+pub(crate) fn cells(p: &Partial, c: &Completions) -> [String; 8] {
+    [
+        c.n.to_string(),
+        Partial::names(p.given(), p.n()),
+        Partial::names(p.blocked(), p.n()),
+        c.total.to_string(),
+        c.classes.to_string(),
+        c.group.name(),
+        c.nodes.to_string(),
+        c.search.to_string(),
+    ]
 }
 
 #[cfg(test)]

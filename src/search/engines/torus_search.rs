@@ -305,54 +305,26 @@ impl Walk<'_> {
             return;
         }
         // A line with one free square: its queen is there.
-        if best_count > 1 {
-            for k in 0..3 {
-                let single = empty[k] & !twice[k];
-                if single == 0 {
-                    continue;
-                }
-                let line = single.trailing_zeros() as usize;
-                let mut left = rows;
-                while left != 0 {
-                    let r = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    let c = match k {
-                        0 => line,
-                        1 => (line + r) % n,
-                        _ => (line + n - r) % n,
-                    };
-                    if free[r] >> c & 1 != 0 {
-                        self.place_at(r, c, rows, cols, diags, antis);
-                        return;
-                    }
-                }
-                unreachable!("a line with one free square");
-            }
+        if best_count > 1
+            && let Some(k) = (0..3).find(|&k| empty[k] & !twice[k] != 0)
+        {
+            let line = (empty[k] & !twice[k]).trailing_zeros() as usize;
+            let (r, c) = line_squares(&free, rows, k, line, n)
+                .next()
+                .expect("a line with one free square");
+            self.place_at(r, c, rows, cols, diags, antis);
+            return;
         }
         // A column, diagonal or anti-diagonal with two free squares where every row has
         // more: branch on its two squares (Engelhardt's split on any line family).
-        if best_count > 2 {
-            for k in 0..3 {
-                let pair = empty[k] & twice[k] & !thrice[k];
-                if pair == 0 {
-                    continue;
-                }
-                let line = pair.trailing_zeros() as usize;
-                let mut left = rows;
-                while left != 0 {
-                    let r = left.trailing_zeros() as usize;
-                    left &= left - 1;
-                    let c = match k {
-                        0 => line,
-                        1 => (line + r) % n,
-                        _ => (line + n - r) % n,
-                    };
-                    if free[r] >> c & 1 != 0 {
-                        self.place_at(r, c, rows, cols, diags, antis);
-                    }
-                }
-                return;
+        if best_count > 2
+            && let Some(k) = (0..3).find(|&k| empty[k] & twice[k] & !thrice[k] != 0)
+        {
+            let line = (empty[k] & twice[k] & !thrice[k]).trailing_zeros() as usize;
+            for (r, c) in line_squares(&free, rows, k, line, n) {
+                self.place_at(r, c, rows, cols, diags, antis);
             }
+            return;
         }
         let mut f = free[best];
         while f != 0 {
@@ -483,4 +455,23 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// The free squares `(row, column)` of line `line` of family `k` (0: columns, 1: diagonals
+/// `c − r`, 2: anti-diagonals `c + r`) in the empty rows `rows`, whose free squares are `free`.
+fn line_squares(
+    free: &[u32; 32],
+    rows: u32,
+    k: usize,
+    line: usize,
+    n: usize,
+) -> impl Iterator<Item = (usize, usize)> + '_ {
+    (0..n)
+        .filter(move |&r| rows >> r & 1 != 0)
+        .map(move |r| match k {
+            0 => (r, line),
+            1 => (r, (line + r) % n),
+            _ => (r, (line + n - r) % n),
+        })
+        .filter(|&(r, c)| free[r] >> c & 1 != 0)
 }

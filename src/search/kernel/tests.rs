@@ -68,30 +68,37 @@ fn scalar_matches_the_reference_count_on_every_orbit_for_n_13_and_14() {
 /// cases the reference counts about 5 million completions: the cases are not all empty).
 fn wide_interior() -> impl Strategy<Value = Interior> {
     (19usize..=32, 4usize..=6).prop_flat_map(|(n, depth)| {
-        let inner = u32::MAX >> (32 - (n - 2));
-        (
-            Just(depth),
-            Just(inner),
-            any::<u32>(),
-            prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth),
-        )
-            .prop_map(|(depth, inner, cols, rows)| {
-                let mut it = Interior {
-                    depth,
-                    inner,
-                    // A few columns taken by border queens.
-                    cols: cols & (cols >> 7) & (cols >> 13) & inner,
-                    blocked: [0; MAX_DEPTH],
-                    shift: [0; MAX_DEPTH],
-                    rules: crate::rules::Rules::QUEENS,
-                };
-                for (i, (a, b, s)) in rows.into_iter().enumerate() {
-                    // About half the squares of each row blocked, a quarter in odd rows.
-                    it.blocked[i] = if i % 2 == 0 { a } else { a & b } & inner;
-                    it.shift[i] = if i + 1 < depth { s } else { 0 };
-                }
-                it
-            })
+        // A few columns taken by border queens; about half the squares of each row blocked,
+        // a quarter in odd rows.
+        let taken = |c: u32| c & (c >> 7) & (c >> 13);
+        random_interior(depth, u32::MAX >> (32 - (n - 2)), taken, |a, _| a)
+    })
+}
+
+/// Interiors of `depth` free rows of the columns `inner`: the columns `taken` of a random
+/// word taken, each row's blocked squares from two random words (`even` of them in even
+/// rows, their common bits in odd ones), 1 to 3 rows to the next free row (the last none).
+fn random_interior(
+    depth: usize,
+    inner: u32,
+    taken: fn(u32) -> u32,
+    even: fn(u32, u32) -> u32,
+) -> impl Strategy<Value = Interior> {
+    let rows = prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth);
+    (any::<u32>(), rows).prop_map(move |(cols, rows)| {
+        let mut it = Interior {
+            depth,
+            inner,
+            cols: taken(cols) & inner,
+            blocked: [0; MAX_DEPTH],
+            shift: [0; MAX_DEPTH],
+            rules: crate::rules::Rules::QUEENS,
+        };
+        for (i, (a, b, s)) in rows.into_iter().enumerate() {
+            it.blocked[i] = if i % 2 == 0 { even(a, b) } else { a & b } & inner;
+            it.shift[i] = if i + 1 < depth { s } else { 0 };
+        }
+        it
     })
 }
 
@@ -218,30 +225,10 @@ fn superqueens(mut it: Interior) -> Interior {
 /// vector step fill and empty.
 fn narrow_interior() -> impl Strategy<Value = Interior> {
     (8u32..=16, 4usize..=14).prop_flat_map(|(width, depth)| {
-        let inner = (1u32 << width) - 1;
-        (
-            Just(depth),
-            Just(inner),
-            any::<u32>(),
-            prop::collection::vec((any::<u32>(), any::<u32>(), 1u32..=3), depth),
-        )
-            .prop_map(|(depth, inner, cols, rows)| {
-                let mut it = Interior {
-                    depth,
-                    inner,
-                    // A column or two taken by pre-placed pieces.
-                    cols: cols & (cols >> 5) & (cols >> 11) & inner,
-                    blocked: [0; MAX_DEPTH],
-                    shift: [0; MAX_DEPTH],
-                    rules: crate::rules::Rules::QUEENS,
-                };
-                for (i, (a, b, s)) in rows.into_iter().enumerate() {
-                    // About half the squares of each row blocked, a quarter in odd rows.
-                    it.blocked[i] = if i % 2 == 0 { a & (b | b >> 3) } else { a & b } & inner;
-                    it.shift[i] = if i + 1 < depth { s } else { 0 };
-                }
-                it
-            })
+        // A column or two taken by pre-placed pieces; about half the squares of each row
+        // blocked, a quarter in odd rows.
+        let taken = |c: u32| c & (c >> 5) & (c >> 11);
+        random_interior(depth, (1u32 << width) - 1, taken, |a, b| a & (b | b >> 3))
     })
 }
 

@@ -400,19 +400,19 @@ fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
         "queens: error: --bfile: A051223 lists superqueens on the plane: add --piece superqueen \
          --board plane",
     );
+    // Superqueens on the torus: a b-file of a sequence of other rules, or of none.
+    let superqueens_on_the_torus = [
+        "count",
+        "1-7",
+        "--piece",
+        "superqueen",
+        "--board",
+        "torus",
+        "--bfile",
+        "-",
+    ];
     fails_with(
-        &[
-            "count",
-            "1-7",
-            "--piece",
-            "superqueen",
-            "--board",
-            "torus",
-            "--bfile",
-            "-",
-            "--sequence",
-            "A051906",
-        ],
+        &[&superqueens_on_the_torus[..], &["--sequence", "A051906"]].concat(),
         2,
         "--bfile: A051906 lists queens on the torus: add --piece queen --board torus",
     );
@@ -423,16 +423,7 @@ fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
          plane: give --sequence A051223 or A051224 (or leave out --piece and --board)",
     );
     fails_with(
-        &[
-            "count",
-            "1-7",
-            "--piece",
-            "superqueen",
-            "--board",
-            "torus",
-            "--bfile",
-            "-",
-        ],
+        &superqueens_on_the_torus,
         2,
         "--bfile: A000170 lists queens on the plane, and no sequence of superqueens on the \
          torus is published: leave out --bfile",

@@ -22,17 +22,24 @@ use super::nodes::Nodes;
 #[repr(C, align(64))]
 pub(crate) struct Knights<T>(pub [T; CAP]);
 
-/// The rules of an interior's pieces, as the batched search is written over them.
+/// The rules of an interior's pieces, as the batched search is written over them. The
+/// provided methods are the queen's (no knight's word: nothing loaded, stored or taken), which
+/// a rule with a knight overrides.
 pub(crate) trait LaneRule: PairTest + Copy + 'static {
     /// Whether the nodes carry the knight's word (a search for the rule allocates
     /// [`Knights`] for every level).
     const KNIGHT: bool;
 
     /// The knight's words of the `LANES` nodes from slot `at` of level `j`.
-    fn load_kn<L: Lanes>(l: L, knights: &[Knights<L::Lane>], j: usize, at: usize) -> L::Vector;
+    #[inline(always)]
+    fn load_kn<L: Lanes>(l: L, knights: &[Knights<L::Lane>], j: usize, at: usize) -> L::Vector {
+        let _ = (knights, j, at);
+        l.zero()
+    }
 
     /// Writes the knight's words of the lanes `p` packs, from slot `at` of level `j` (as
     /// [`Lanes::compress_store`] writes the nodes' other words with the same `p`).
+    #[inline(always)]
     fn store_kn<L: Lanes>(
         l: L,
         p: L::Packing,
@@ -40,70 +47,19 @@ pub(crate) trait LaneRule: PairTest + Copy + 'static {
         knights: &mut [Knights<L::Lane>],
         j: usize,
         at: usize,
-    );
+    ) {
+        let _ = (l, p, kn, knights, j, at);
+    }
 
     /// The knight's word of a root node (level 0, slot `at`): none, no interior piece above.
-    fn root_kn<T: Copy + Default>(knights: &mut [Knights<T>], at: usize);
+    #[inline(always)]
+    fn root_kn<T: Copy + Default>(knights: &mut [Knights<T>], at: usize) {
+        let _ = (knights, at);
+    }
 
     /// Places a piece on each node's lowest free square, `s` rows above the child's row
     /// (whose pre-placed attacks are `blocked`): the parents without that square, the
     /// children with their row's free squares, and the children's knight words.
-    fn place<L: Lanes>(
-        l: L,
-        node: Nodes<L::Vector>,
-        kn: L::Vector,
-        s: u32,
-        blocked: L::Vector,
-        inner: L::Vector,
-    ) -> (Nodes<L::Vector>, Nodes<L::Vector>, L::Vector);
-
-    /// The free squares of the free row `d` rows below the node's, ignoring the pieces of
-    /// the rows between (the node's own included), `blocked` that row's pre-placed attacks.
-    fn free_below<L: Lanes>(
-        l: L,
-        node: &Nodes<L::Vector>,
-        kn: L::Vector,
-        d: u32,
-        blocked: L::Vector,
-        inner: L::Vector,
-    ) -> L::Vector;
-
-    /// The ways to fill the last two free rows, `s` rows apart, per lane: `f` the free
-    /// squares of the first, `g` those of the second ignoring the first's piece.
-    fn two_rows<L: Lanes>(l: L, f: L::Vector, g: L::Vector, s: u32) -> L::Vector;
-}
-
-impl PairTest for Queen {
-    /// The queens of columns `cj < ck`, `delta` rows apart, share a diagonal where `cj`
-    /// shifted up by `delta` lands on `ck`.
-    #[inline(always)]
-    fn clash<L: Lanes>(l: L, cj: L::Vector, ck: L::Vector, delta: u32) -> L::Vector {
-        l.eq(l.shl(cj, delta), ck)
-    }
-}
-
-impl LaneRule for Queen {
-    const KNIGHT: bool = false;
-
-    #[inline(always)]
-    fn load_kn<L: Lanes>(l: L, _: &[Knights<L::Lane>], _: usize, _: usize) -> L::Vector {
-        l.zero()
-    }
-
-    #[inline(always)]
-    fn store_kn<L: Lanes>(
-        _: L,
-        _: L::Packing,
-        _: L::Vector,
-        _: &mut [Knights<L::Lane>],
-        _: usize,
-        _: usize,
-    ) {
-    }
-
-    #[inline(always)]
-    fn root_kn<T: Copy + Default>(_: &mut [Knights<T>], _: usize) {}
-
     #[inline(always)]
     fn place<L: Lanes>(
         l: L,
@@ -117,22 +73,41 @@ impl LaneRule for Queen {
         (rest, child, kn)
     }
 
+    /// The free squares of the free row `d` rows below the node's, ignoring the pieces of
+    /// the rows between (the node's own included), `blocked` that row's pre-placed attacks.
     #[inline(always)]
     fn free_below<L: Lanes>(
         l: L,
         node: &Nodes<L::Vector>,
-        _: L::Vector,
+        kn: L::Vector,
         d: u32,
         blocked: L::Vector,
         inner: L::Vector,
     ) -> L::Vector {
+        let _ = kn;
         node.free_below(l, d, blocked, inner)
     }
 
+    /// The ways to fill the last two free rows, `s` rows apart, per lane: `f` the free
+    /// squares of the first, `g` those of the second ignoring the first's piece.
     #[inline(always)]
     fn two_rows<L: Lanes>(l: L, f: L::Vector, g: L::Vector, s: u32) -> L::Vector {
         l.two_rows(f, g, s)
     }
+}
+
+impl PairTest for Queen {
+    /// The queens of columns `cj < ck`, `delta` rows apart, share a diagonal where `cj`
+    /// shifted up by `delta` lands on `ck`.
+    #[inline(always)]
+    fn clash<L: Lanes>(l: L, cj: L::Vector, ck: L::Vector, delta: u32) -> L::Vector {
+        l.eq(l.shl(cj, delta), ck)
+    }
+}
+
+/// The queen: the provided methods of [`LaneRule`], no knight's word.
+impl LaneRule for Queen {
+    const KNIGHT: bool = false;
 }
 
 /// All ones if `b`, else 0.
