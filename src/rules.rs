@@ -74,11 +74,37 @@ pub enum Piece {
 }
 
 impl Piece {
+    /// Every piece, in the order of `--piece`'s values.
+    pub const ALL: [Piece; 2] = [Piece::Queen, Piece::Superqueen];
+
     /// The piece's name, as the command line and the published tables write it.
     pub fn name(self) -> &'static str {
         match self {
             Piece::Queen => "queen",
             Piece::Superqueen => "superqueen",
+        }
+    }
+
+    /// The pieces in words, as captions and messages write them: `queens`, `superqueens`.
+    pub fn plural(self) -> &'static str {
+        match self {
+            Piece::Queen => "queens",
+            Piece::Superqueen => "superqueens",
+        }
+    }
+
+    /// The piece named `name` ([`Piece::name`], or `amazon`, the superqueen's other name), as
+    /// the command line and the Python module take it.
+    ///
+    /// ```
+    /// use queens::rules::Piece;
+    /// assert_eq!(Piece::named("amazon"), Some(Piece::Superqueen));
+    /// assert_eq!(Piece::named("rook"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Piece> {
+        match name {
+            "amazon" => Some(Piece::Superqueen),
+            _ => Piece::ALL.into_iter().find(|p| p.name() == name),
         }
     }
 }
@@ -107,12 +133,28 @@ pub enum Surface {
 }
 
 impl Surface {
+    /// Every board, in the order of `--board`'s values.
+    pub const ALL: [Surface; 2] = [Surface::Plane, Surface::Torus];
+
     /// The board's name, as the command line and the published tables write it.
     pub fn name(self) -> &'static str {
         match self {
             Surface::Plane => "plane",
             Surface::Torus => "torus",
         }
+    }
+
+    /// The board in words, as captions write it: `the plane`, `the torus`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Surface::Plane => "the plane",
+            Surface::Torus => "the torus",
+        }
+    }
+
+    /// The board named `name` ([`Surface::name`]).
+    pub fn named(name: &str) -> Option<Surface> {
+        Surface::ALL.into_iter().find(|s| s.name() == name)
     }
 }
 

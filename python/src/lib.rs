@@ -91,24 +91,22 @@ fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
 /// line's `--piece` and `--board` take them; a name not among them is a `ValueError` naming
 /// those accepted.
 fn rules(piece: Option<&str>, board: Option<&str>) -> PyResult<Rules> {
-    let piece = match piece.unwrap_or("queen") {
-        "queen" => Piece::Queen,
-        "superqueen" | "amazon" => Piece::Superqueen,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown piece '{other}': choose queen, superqueen or amazon (the superqueen)"
-            )));
-        }
-    };
-    let surface = match board.unwrap_or("plane") {
-        "plane" => Surface::Plane,
-        "torus" => Surface::Torus,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "unknown board '{other}': choose plane or torus"
-            )));
-        }
-    };
+    let piece = piece.unwrap_or("queen");
+    let piece = Piece::named(piece).ok_or_else(|| {
+        let names: Vec<_> = Piece::ALL.iter().map(|p| p.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown piece '{piece}': choose {} or amazon (the superqueen)",
+            names.join(", ")
+        ))
+    })?;
+    let board = board.unwrap_or("plane");
+    let surface = Surface::named(board).ok_or_else(|| {
+        let names: Vec<_> = Surface::ALL.iter().map(|s| s.name()).collect();
+        PyValueError::new_err(format!(
+            "unknown board '{board}': choose {}",
+            names.join(" or ")
+        ))
+    })?;
     Ok(Rules::new(piece, surface))
 }
 

@@ -8,7 +8,9 @@
 
 use crate::formats::export::{Format, RunMeta};
 use crate::formats::named::{RULES_COLUMNS, group_id};
-use crate::given::{Completions, Partial, Square, caption, square_name};
+use crate::given::{Completions, Partial, caption};
+#[cfg(feature = "serde")]
+use crate::given::{Square, square_name};
 use std::io::{self, Write};
 
 /// Writes the completions of each partial board (`counts[i]` of `partials[i]`) in `format`;

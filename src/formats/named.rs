@@ -72,15 +72,8 @@ pub fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
 /// );
 /// ```
 pub fn caption(rules: &Rules, group: Group) -> String {
-    let piece = match rules.piece {
-        Piece::Queen => "queens",
-        Piece::Superqueen => "superqueens",
-    };
-    let board = match rules.surface {
-        Surface::Plane => "on the plane",
-        Surface::Torus => "on the torus",
-    };
-    format!("{piece} {board}; classes under {}", group_words(group))
+    let (piece, board) = (rules.piece.plural(), rules.surface.words());
+    format!("{piece} on {board}; classes under {}", group_words(group))
 }
 
 /// The rules of a JSON document (`"rules": {"piece": "queen", "board": "plane", "group":

@@ -10,7 +10,7 @@
 //! ```
 
 use crate::formats::table::Row;
-use crate::rules::{Group, Piece, Rules, Surface};
+use crate::rules::{Group, Rules};
 
 /// An OEIS sequence of counts of one rule set ([`Sequence::rules`]), a term for every
 /// counted size: named by its A-number; `total` and `classes` are kept as other names of
@@ -181,17 +181,7 @@ impl Sequence {
             }
             return Ok(());
         }
-        let words = |r: &Rules| {
-            let piece = match r.piece {
-                Piece::Queen => "queens",
-                Piece::Superqueen => "superqueens",
-            };
-            let board = match r.surface {
-                Surface::Plane => "the plane",
-                Surface::Torus => "the torus",
-            };
-            format!("{piece} on {board}")
-        };
+        let words = |r: &Rules| format!("{} on {}", r.piece.plural(), r.surface.words());
         if !own.is_queens() {
             return Err(format!(
                 "{} lists {}: add --piece {} --board {}",

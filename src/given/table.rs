@@ -2,7 +2,7 @@
 //! the rules, the group, the threads and the seconds.
 
 use super::{Completions, Partial};
-use crate::rules::{Group, Piece, Rules};
+use crate::rules::{Group, Rules};
 
 /// The columns of [`table`], in order.
 const HEADER: [&str; 8] = [
@@ -58,10 +58,7 @@ pub fn table(partials: &[Partial], counts: &[Completions]) -> String {
 /// `queens on the plane; classes under the symmetries of D4 that keep the givens and the
 /// blocked squares`: the rules and the group the subgroup of the classes is of, in words.
 pub fn caption(rules: &Rules, group: Group) -> String {
-    let piece = match rules.piece {
-        Piece::Queen => "queens",
-        Piece::Superqueen => "superqueens",
-    };
+    let piece = rules.piece.plural();
     let group = match group {
         Group::Square => "D4",
         Group::Torus => "the torus group (D4 with the n² shifts)",
