@@ -19,22 +19,23 @@
 //!
 //! # Adding a rule set (another piece, given squares)
 //!
-//! The files a newcomer touches:
+//! The files a newcomer touches (checked by adding a piece: only this file failed to compile):
 //!
 //! 1. this file: a [`Piece`] or [`Surface`] variant (or a field, such as given and blocked
-//!    squares), its arms in [`Rules::attacks`], [`Rules::group`], [`Rules::id`] and
-//!    `with_row_step!`, and its [`RowStep`] (a piece whose attack reaches only the next
+//!    squares) and its entry in [`Piece::ALL`] or [`Surface::ALL`], its arms in
+//!    [`Piece::name`]/[`Piece::plural`], [`Rules::attacks`], [`Rules::group`], [`Rules::id`]
+//!    and `with_row_step!`, and its [`RowStep`] (a piece whose attack reaches only the next
 //!    rows, as the knight's part of a superqueen, carries masks for those rows, as
 //!    [`Superqueens`] does; a board whose lines wrap rotates the diagonals, as
 //!    [`TorusQueens`] does). The plain searches, the profiles, [`crate::Counter`],
-//!    checkpoints and parts then follow;
-//! 2. `src/plan/mod.rs` and `src/runner/build.rs`: the engines and splits that count the new
-//!    rules say so in [`crate::plan::Engine::supports`] and
-//!    [`crate::runner::Split::supports`] (every other one refuses them in one line);
-//! 3. the engines extended: the symmetric engine's border geometry
-//!    (`search/constellation.rs`, the kernels' interiors) is the queen's, written for speed;
-//! 4. `data/known.csv`, `data/variants.csv` and `src/verify.rs`: the published values to
-//!    check against.
+//!    checkpoints, parts, the command line's `--piece`/`--board` and Python's `piece=`/`board=`
+//!    then follow; the symmetric engine refuses the new rules in one line
+//!    ([`Rules::on_the_ring_plans`]) and the enumerate engine counts them;
+//! 2. `src/formats/named.rs` and `data/variants.csv`: the published values to check against
+//!    (their A-numbers, and the values, which `src/verify.rs` reads by those A-numbers);
+//! 3. for speed, the engines extended: the symmetric engine's border geometry and the kernels'
+//!    rule traits (`search/kernel/rule.rs`, `search/kernel/batched/rule.rs`), and then
+//!    [`Rules::on_the_ring_plans`].
 //!
 //! Written over the rules too: [`crate::board::validate`] (a [`crate::Solution`] is one of
 //! the queens, the loosest rules), `draw::render`'s attack picture (`attacks_svg`), and
@@ -281,6 +282,14 @@ impl Rules {
         Rules::TORUS_QUEENS,
         Rules::TORUS_SUPERQUEENS,
     ];
+
+    /// Whether the symmetric engine's ring plans and kernels count these rules: the queen and
+    /// the superqueen on the plane board (their border geometry and the kernels' words follow
+    /// those two pieces; a piece added here is counted by the enumerate engine until they
+    /// follow it too, and every other engine and split refuses it in one line).
+    pub fn on_the_ring_plans(&self) -> bool {
+        self.surface == Surface::Plane && matches!(self.piece, Piece::Queen | Piece::Superqueen)
+    }
 
     /// Whether these are the rules of the n-queens problem ([`Rules::QUEENS`]), the rules
     /// every engine and plan supports.

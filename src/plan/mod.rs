@@ -56,8 +56,7 @@ impl Engine {
         match self {
             Engine::Enumerate => true,
             Engine::Symmetric => {
-                rules.surface == crate::rules::Surface::Plane
-                    || rules.same_problem(&Rules::TORUS_QUEENS)
+                rules.on_the_ring_plans() || rules.same_problem(&Rules::TORUS_QUEENS)
             }
         }
     }

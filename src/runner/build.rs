@@ -101,11 +101,8 @@ impl Split {
     /// default split (ring) names.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Split::Ring => {
-                rules.surface == crate::rules::Surface::Plane
-                    || rules.same_problem(&Rules::TORUS_QUEENS)
-            }
-            Split::OuterRing => rules.surface == crate::rules::Surface::Plane,
+            Split::Ring => rules.on_the_ring_plans() || rules.same_problem(&Rules::TORUS_QUEENS),
+            Split::OuterRing => rules.on_the_ring_plans(),
             Split::Border => rules.is_queens(),
         }
     }

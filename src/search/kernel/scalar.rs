@@ -104,8 +104,9 @@ pub(crate) fn count(it: &Interior) -> InteriorCount {
             }
             SUPER_RINGS.with_borrow_mut(|(rings, patrol)| count_in::<Superqueen, 5>(it, rings, patrol))
         }
-        (_, Surface::Torus) => unreachable!(
-            "the kernels count plane interiors only (Split::supports refuses the torus)"
+        _ => unreachable!(
+            "the kernels count the ring plans' rules only (Rules::on_the_ring_plans; \
+             Split::supports refuses the others)"
         ),
     }
 }

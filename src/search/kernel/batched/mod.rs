@@ -1032,8 +1032,8 @@ macro_rules! vector_kernel {
                         Route::Split(_) | Route::Wide => count_wide_superqueens(wide, it),
                     };
                 }
-                // The scalar kernel says why not.
-                (_, Surface::Torus) => return $crate::search::kernel::scalar::count(it),
+                // Rules the kernels do not count: the scalar kernel says why not.
+                _ => return $crate::search::kernel::scalar::count(it),
             }
             let Some(narrow) = imp::$narrow::detect() else {
                 return count_wide_lanes(wide, it);
