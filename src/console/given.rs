@@ -1,6 +1,7 @@
 //! The console side of a partial board's commands: `count --given`'s outputs, each in its
 //! destination, and `verify --given`'s lines (the two ways of [`crate::given::two_ways`]).
 
+use super::destination::Destination;
 use super::outputs::Destinations;
 use crate::KernelChoice;
 use crate::formats::export::RunMeta;
@@ -17,25 +18,22 @@ pub fn write_counts(
     meta: &RunMeta,
 ) -> io::Result<()> {
     let table = crate::given::table(partials, rows);
-    match (&dests.human_file, dests.human_on_stdout) {
-        (Some(dest), _) => dest.write_with(|w| w.write_all(table.as_bytes()))?,
-        (None, true) => write_ignoring_closed(&mut io::stdout().lock(), table.as_bytes())?,
-        (None, false) => {}
+    let stdout = dests.human_on_stdout.then_some(&Destination::Stdout);
+    if let Some(dest) = dests.human_file.as_ref().or(stdout) {
+        closed_pipe_ok(dest.write_with(|w| w.write_all(table.as_bytes())))?;
     }
     for (format, dest) in &dests.files {
         let write =
             |w: &mut dyn Write| crate::formats::given::write(*format, partials, rows, meta, w);
-        match dest.write_with(write) {
-            Err(e) if e.kind() != io::ErrorKind::BrokenPipe => return Err(e),
-            _ => {}
-        }
+        closed_pipe_ok(dest.write_with(write))?;
     }
     Ok(())
 }
 
 /// `verify --given`: counts each partial board two ways ([`crate::given::two_ways`], the first
 /// on `kernel` with `threads` threads, every core without) and writes its PASS or FAIL line to
-/// `out` as it finishes; then fails naming how many disagreed. A kernel this CPU lacks is a
+/// `out` as it finishes (a closed `out` stops it: [`VerifyError::Io`]); then fails naming how
+/// many disagreed. A kernel this CPU lacks is a
 /// usage message.
 pub fn verify(
     partials: &[Partial],
@@ -51,7 +49,9 @@ pub fn verify(
         let (first, second) = crate::given::two_ways(p, kernel, threads);
         let (passed, line) = crate::given::verify_line(p, &first, &second);
         failures += usize::from(!passed);
-        write_ignoring_closed(out, format!("{line}\n").as_bytes()).map_err(VerifyError::Io)?;
+        writeln!(out, "{line}")
+            .and_then(|()| out.flush())
+            .map_err(VerifyError::Io)?;
     }
     match failures {
         0 => Ok(()),
@@ -74,9 +74,10 @@ pub enum VerifyError {
     Failed(String),
 }
 
-/// Writes `bytes` to `out` and flushes; a closed pipe (`| head`) is the reader's choice.
-fn write_ignoring_closed(out: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+/// `result`, with a write to a closed pipe (`| head`) counted as done: the reader's choice,
+/// which leaves the other outputs to be written.
+fn closed_pipe_ok(result: io::Result<()>) -> io::Result<()> {
+    match result {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e),
         _ => Ok(()),
     }
