@@ -422,7 +422,10 @@ mod tests {
         let Outcome::Complete(whole) = counter.run_plan(plan.as_ref()).unwrap() else {
             panic!("no stop flag")
         };
-        assert_eq!((done.resumed, done.tally), (others.len(), whole.tally));
+        assert_eq!(
+            (done.resumed, done.tally),
+            (others.len(), whole.tally.clone())
+        );
         assert!(whole.tally.nodes > 50_000_000, "{:?}", whole.tally);
         drop(run);
         std::fs::remove_dir_all(&dir).unwrap();

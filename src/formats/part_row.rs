@@ -123,7 +123,7 @@ impl PartRow {
             part: run.part,
             units: run.units,
             plan_units: run.plan_units,
-            tally: run.tally,
+            tally: run.tally.clone(),
             counts_classes_directly: run.counts_classes_directly,
             seconds: run.seconds,
             threads: run.threads,

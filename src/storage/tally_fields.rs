@@ -216,7 +216,7 @@ mod tests {
     fn the_torus_field_round_trips_and_refuses_what_no_run_writes() {
         let mut t = TorusTally::default();
         assert_eq!(torus_text(&t), "-");
-        assert_eq!(parse_torus("-"), Some(t));
+        assert_eq!(parse_torus("-"), Some(t.clone()));
         let one = |shifts, turns| TorusStabilizer { shifts, turns };
         t.add(one(1, 1), 3380, 5).unwrap();
         t.add(one(13, 2), u128::MAX - 3380, 0).unwrap();
@@ -253,7 +253,7 @@ mod tests {
         let t = sample();
         let full = to_fields(&t, true);
         let refs: Vec<&str> = full.iter().map(String::as_str).collect();
-        assert_eq!(parse(&refs, false), Ok((t, true)));
+        assert_eq!(parse(&refs, false), Ok((t.clone(), true)));
         let mut written = Vec::new();
         write_all(&mut written, &t).unwrap();
         assert_eq!(String::from_utf8(written).unwrap(), full.join(","));

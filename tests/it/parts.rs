@@ -143,7 +143,7 @@ fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
         let seen = AtomicUsize::new(0);
         // Ask to stop after the fifth finished unit, as a signal would.
         let record = |id: usize, t: &Tally, _: Duration| {
-            journal.lock().unwrap().insert(id, *t);
+            journal.lock().unwrap().insert(id, t.clone());
             if seen.fetch_add(1, Ordering::SeqCst) + 1 == 5 {
                 stop.request();
             }
