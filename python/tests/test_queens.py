@@ -613,6 +613,9 @@ def test_the_notebook_example_runs(capsys):
     out = capsys.readouterr().out
     assert "n = 15: 2279184 boards" in out
     assert "asymmetric   class of 8" in out
+    # The variants' cell: torus 13 under its group and the square's, a partial board.
+    assert "4524 11 [(26, 1), (52, 2), (338, 3), (676, 5)] 572" in out
+    assert "3 3 {id} (0, 5, 7, 2, 6, 3, 1, 4)" in out
 
 
 def python_snippet(readme):
