@@ -82,3 +82,13 @@ with tempfile.TemporaryDirectory() as folder:
     (merged,) = q.merge(paths)
 print(merged)
 assert merged.total == q.published(14)["total"]
+
+# %% [markdown]
+# ## Variants: superqueens, the torus, given queens and blocked squares
+
+# %%
+print([(c.n, c.total, c.classes) for c in q.table("10-13", piece="superqueen")])
+t = q.count(13, board="torus")  # classes under the torus group (the 8 with the n² shifts)
+print(t.total, t.classes, t.orbits, q.count(13, board="torus", symmetries="square").classes)
+g = q.count(8, given="a8", blocked="e7")  # the completions of a partial board
+print(g.total, g.classes, g.subgroup, list(q.solutions(8, given="a8", blocked="e7"))[0])

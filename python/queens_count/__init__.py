@@ -57,6 +57,11 @@ MAX_ARRAY_N: int = _native.MAX_ARRAY_N
 
 Progress = Union[None, bool, Callable[[int, int], Any]]
 
+#: Given or blocked squares: a string in any form ``queens count --given`` reads (chess squares
+#: ``"a8 e7"``, a partial board in the cols, digits, board or leetcode notation, ``"@FILE"``),
+#: or a list of chess squares (``["a8", "e7"]``).
+Squares = Union[None, str, Sequence[str]]
+
 
 class _CountOptions(TypedDict, total=False):
     """The keyword options of :func:`count`, which :func:`table`, :func:`verify` and
@@ -69,6 +74,9 @@ class _CountOptions(TypedDict, total=False):
     progress: Progress
     piece: Optional[str]
     board: Optional[str]
+    symmetries: Optional[str]
+    given: Squares
+    blocked: Squares
 
 
 def _rate_text(per_second: float, what: str) -> str:
@@ -254,8 +262,12 @@ def count(
     progress: Progress = None,
     piece: Optional[str] = None,
     board: Optional[str] = None,
+    symmetries: Optional[str] = None,
+    given: Squares = None,
+    blocked: Squares = None,
 ) -> Counts:
-    """Counts the solutions and classes of the n×n board (n from 0 to 32).
+    """Counts the solutions and classes of the n×n board (n from 0 to 32), or the completions
+    of a partial board (``given``, ``blocked``).
 
     ``engine``: ``"symmetric"`` (default, counts one board per symmetry class and derives the
     rest by Burnside's lemma) or ``"enumerate"`` (the plain search, whose ``nodes`` are the
@@ -279,8 +291,41 @@ def count(
     engine for superqueens on the torus). The classes are those ``queens count`` gives: under
     the 8 symmetries of the square on the plane, under the torus group (those 8 with the n²
     shifts, OEIS A053994) on the torus, whose ``orbits`` list the classes by their number of
-    boards (A054500-A054502). The counts name their rules (``piece``, ``board``, ``group``)
-    and are verified against those rules' own published values.
+    boards (A054500-A054502). ``symmetries``: the group of the classes, as ``queens
+    --symmetries`` takes it: ``"square"`` (the 8 symmetries alone) or ``"torus"`` (with the
+    n² shifts; the default on the torus, refused on the plane board). The counts name their
+    rules (``piece``, ``board``, ``group``) and are verified against those rules' own
+    published values.
+
+    >>> count(13, board="torus", symmetries="square").classes
+    572
+    >>> count(8, symmetries="torus")
+    Traceback (most recent call last):
+    ...
+    ValueError: symmetries='torus' needs board='torus': the shifts of the torus do not keep the solutions of the plane board
+
+    ``given`` and ``blocked``: queens every solution counted holds, and squares none of its
+    pieces stands on, as ``queens count --given`` and ``--blocked`` read them: chess squares
+    (``"a8 e7"``: file a is column 0, rank n is row 0), a partial board in another notation
+    with a placeholder for an empty row (cols ``"0 - - 5 - - - -"``, digits ``"1--6----"``,
+    board or leetcode rows of ``Q``, ``x`` for a blocked square and ``.``), ``"@FILE"``, or a
+    list of chess squares. The counts are then of the completions (``total``) and their
+    ``classes`` under the ``subgroup`` of the rules' group that keeps the given and the
+    blocked squares (named, and its ``subgroup_order``); they have no symmetry types and
+    nothing published to verify them against. A partial board the command line refuses is a
+    ``ValueError`` with its message: two givens that attack each other, a given on a blocked
+    square, a square off the board, more givens than rows. The kernels count the queens'
+    completions where the partial board fits them (else the plain search, whose name is then
+    ``kernel``); ``engine="enumerate"`` asks for the plain search. No progress is reported,
+    and Ctrl-C is raised when the count ends.
+
+    >>> c = count(8, given="a8")
+    >>> c.total, c.classes, c.given, c.subgroup, c.subgroup_order
+    (4, 2, 'a8', '{id, transpose}', 2)
+    >>> count(8, given="a8 c6")
+    Traceback (most recent call last):
+    ...
+    ValueError: n = 8: the given queens a8 and c6 attack each other (queen-plane)
 
     The GIL is released while the count runs; Ctrl-C stops it between work units (within a
     fraction of a second) and raises ``KeyboardInterrupt``.
@@ -315,11 +360,14 @@ def count(
     ...
     ValueError: threads=1000000000 is too many: give a whole number from 1 to 65535 ...
     """
-    callback, detail, close = _progress_callback(progress, f"n = {n}")
+    marks = given is not None or blocked is not None
+    # A count of completions reports no progress: no bar is drawn for it.
+    callback, detail, close = _progress_callback(None if marks else progress, f"n = {n}")
     try:
         return _native.count(
             n, engine=engine, kernel=kernel, threads=threads, split=split, progress=callback,
-            progress_detail=detail, piece=piece, board=board,
+            progress_detail=detail, piece=piece, board=board, symmetries=symmetries,
+            given=given, blocked=blocked,
         )
     finally:
         close()
@@ -365,14 +413,22 @@ def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions
     [12, 46, 92]
     >>> [c.total for c in table("10-12", piece="superqueen")]
     [4, 44, 156]
+    >>> [(c.n, c.total, c.classes) for c in table("6-8", given="a1")]
+    [(6, 0, 0), (7, 4, 2), (8, 4, 2)]
     >>> sorted(table([5])[0].as_dict())[:4]
-    ['asymmetric', 'board', 'classes', 'engine']
+    ['asymmetric', 'blocked', 'board', 'classes']
     """
     ns = _sizes(sizes)
     # Every size is checked before the first is counted: a typo fails now, not in an hour.
     for n in ns:
         if not 0 <= n <= 32:
             raise ValueError(f"board size {n} is outside 0 to 32")
+    if options.get("given") is not None or options.get("blocked") is not None:
+        # Each size's partial board too, as `queens count 4-8 --given ...` checks them all.
+        keys = ("piece", "board", "symmetries", "given", "blocked")
+        marks = {key: options.get(key) for key in keys}
+        for n in ns:
+            _native._check_partial(n, **marks)
     rows = []
     for n in ns:
         rows.append(count(n, **options))
@@ -380,25 +436,40 @@ def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions
 
 
 def verify(n: int, **options: Unpack[_CountOptions]) -> Counts:
-    """Counts board size ``n`` and checks it against the published values (OEIS).
+    """Counts board size ``n`` and checks it against the published values (OEIS) of its rules
+    (``piece``, ``board``, ``symmetries``: the table ``queens verify`` checks against, as
+    :func:`published` gives it).
 
     Returns the counts (``verified`` is True, or None where nothing is published for ``n``);
-    raises ``RuntimeError`` naming every value that disagrees.
+    raises ``RuntimeError`` naming every value that disagrees, as ``queens verify`` words it
+    (``n = 12 (superqueen-plane): total computed 164 but published 156; …``).
 
     >>> verify(11).verified
     True
+    >>> verify(10, piece="superqueen").verified
+    True
+
+    With ``given`` or ``blocked``, whose completions nothing is published about, they are
+    counted two independent ways, as ``queens verify N --given`` does (the kernels and the
+    plain backtracking, or the plain search and the enumerate engine's solutions filtered;
+    the classes by Burnside's lemma and by least images): the first way's counts, ``verified``
+    True, or a ``RuntimeError`` with the command's ``FAIL`` line where the two disagree
+    (only ``kernel`` and ``threads`` of the other options are used).
+
+    >>> verify(8, given="a8").verified
+    True
     """
+    if options.get("given") is not None or options.get("blocked") is not None:
+        keys = ("kernel", "threads", "piece", "board", "symmetries", "given", "blocked")
+        counts, line = _native._verify_completions(
+            n, **{key: options.get(key) for key in keys})
+        if not counts.verified:
+            raise RuntimeError(line)
+        return counts
     c = count(n, **options)
     if c.verified is False:
-        known = published(n) or {}
-        mine = c.as_dict()
-        wrong = [
-            f"{key} computed {mine[key]} but published {value}"
-            for key, value in known.items()
-            if value is not None and key in mine and mine[key] != value
-            and (key != "nodes" or c.engine == "enumerate")
-        ]
-        raise RuntimeError(f"n = {n}: " + "; ".join(wrong))
+        rules = "" if (c.piece, c.board) == ("queen", "plane") else f" ({c.piece}-{c.board})"
+        raise RuntimeError(f"n = {c.n}{rules}: {c.mismatch}")
     return c
 
 
@@ -421,6 +492,11 @@ def count_part(n: int, part: str, **options: Unpack[_CountOptions]) -> str:
     [(12, 14200, 1787)]
     >>> import shutil; shutil.rmtree(folder)
     """
+    if options.get("given") is not None or options.get("blocked") is not None:
+        raise ValueError("part is not taken with given or blocked: their completions are "
+                         "counted whole, by count")
+    options.pop("given", None)
+    options.pop("blocked", None)
     progress = options.pop("progress", None)
     callback, detail, close = _progress_callback(progress, f"n = {n}, part {part}")
     try:
@@ -445,22 +521,51 @@ def merge(paths: Union[PathName, Iterable[PathName]]) -> List[Counts]:
     return _native.merge([os.fsdecode(p) for p in paths])
 
 
-def published(n: int) -> Optional[dict]:
+def published(
+    n: int,
+    *,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
+    symmetries: Optional[str] = None,
+) -> Optional[dict]:
     """The published values (OEIS) for board size ``n``, for verification: a dict with
     ``total``, ``classes``, ``asymmetric``, ``half_turn``, ``quarter_turn``,
-    ``fixed_half_turn``, ``fixed_quarter_turn`` and ``nodes`` (None where none is published),
-    or None for a size with no published values.
+    ``fixed_half_turn``, ``fixed_quarter_turn``, ``nodes`` and ``orbits`` (None where none is
+    published), or None for a size with no published values.
+
+    ``piece``, ``board`` and ``symmetries``: the rules, as :func:`count` takes them; their
+    values are those ``queens verify --piece --board`` checks against (superqueens: A051223,
+    A051224, A352661-A352663; the torus: A051906, and under the torus group A053994 with the
+    classes by orbit size A054500-A054502 in ``orbits``; under ``symmetries="square"`` the
+    torus's totals alone).
 
     >>> published(8)["total"], published(8)["classes"]
     (92, 12)
+    >>> sq = published(10, piece="superqueen")
+    >>> sq["total"], sq["classes"], sq["half_turn"]
+    (4, 1, 1)
+    >>> t = published(13, board="torus")
+    >>> t["total"], t["classes"], t["orbits"]
+    (4524, 11, [(26, 1), (52, 2), (338, 3), (676, 5)])
+    >>> published(13, board="torus", symmetries="square")["classes"] is None
+    True
     """
-    return _native.published(n)
+    return _native.published(n, piece=piece, board=board, symmetries=symmetries)
 
 
-def solutions(n: int, *, piece: Optional[str] = None, board: Optional[str] = None) -> Solutions:
+def solutions(
+    n: int,
+    *,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
+    given: Squares = None,
+    blocked: Squares = None,
+) -> Solutions:
     """Every solution of the n×n board (n from 1 to 32) as tuples of 0-based columns, in
     lexicographic order, lazily, in constant memory. ``piece`` and ``board``: the rules, as
-    :func:`count` takes them.
+    :func:`count` takes them. ``given`` and ``blocked``: only the solutions that hold the
+    given queens and leave the blocked squares empty (the completions, as ``queens list
+    --given --blocked`` lists them), read as :func:`count` reads them.
 
     >>> it = solutions(6)
     >>> next(it), next(it)
@@ -471,8 +576,12 @@ def solutions(n: int, *, piece: Optional[str] = None, board: Optional[str] = Non
     (2, 5, 8, 0, 3, 6, 9, 1, 4, 7)
     >>> sum(1 for _ in solutions(7, board="torus"))
     28
+    >>> list(solutions(8, given="a8"))
+    [(0, 4, 7, 5, 2, 6, 1, 3), (0, 5, 7, 2, 6, 3, 1, 4), (0, 6, 3, 5, 7, 1, 4, 2), (0, 6, 4, 7, 1, 3, 5, 2)]
+    >>> sum(1 for _ in solutions(8, given=["a8"], blocked="e7"))
+    3
     """
-    return _native.solutions(n, piece=piece, board=board)
+    return _native.solutions(n, piece=piece, board=board, given=given, blocked=blocked)
 
 
 def solutions_array(n: int):
@@ -487,12 +596,31 @@ def solutions_array(n: int):
     return _native.solutions_array(n)
 
 
-def classes(n: int, *, piece: Optional[str] = None, board: Optional[str] = None) -> Classes:
+def classes(
+    n: int,
+    *,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
+    symmetries: Optional[str] = None,
+    given: Squares = None,
+    blocked: Squares = None,
+) -> Classes:
     """The classes of the n×n board, one tuple ``(canonical, symmetry, class_size)`` each, in
     lexicographic order of the canonical forms (the smallest of a class's 8 images), lazily.
     ``symmetry`` is ``"asymmetric"`` (8 boards), ``"half_turn"`` (4) or ``"quarter_turn"`` (2).
-    ``piece`` and ``board``: the rules, as :func:`count` takes them (their classes are listed
-    when asked for, not lazily).
+    ``piece``, ``board`` and ``symmetries``: the rules and the group of the classes, as
+    :func:`count` takes them (their classes are listed when asked for, not lazily).
+
+    ``given`` and ``blocked`` (read as :func:`count` reads them): the classes of the
+    completions under the symmetries that keep the given and the blocked squares (the
+    ``subgroup`` :func:`count` names), each completion that is its own least image under them
+    with the symmetry type of its stabilizer there and its number of completions (listed when
+    asked for).
+
+    >>> list(classes(8, given="a8"))
+    [((0, 4, 7, 5, 2, 6, 1, 3), 'asymmetric', 2), ((0, 5, 7, 2, 6, 3, 1, 4), 'asymmetric', 2)]
+    >>> len(list(classes(7, board="torus", symmetries="square")))
+    4
 
     >>> [c for c in classes(6)]
     [((1, 3, 5, 0, 2, 4), 'half_turn', 4)]
@@ -501,7 +629,8 @@ def classes(n: int, *, piece: Optional[str] = None, board: Optional[str] = None)
     >>> [c for c in classes(10, piece="superqueen")]
     [((2, 5, 8, 0, 3, 6, 9, 1, 4, 7), 'half_turn', 4)]
     """
-    return _native.classes(n, piece=piece, board=board)
+    return _native.classes(n, piece=piece, board=board, symmetries=symmetries, given=given,
+                           blocked=blocked)
 
 
 def classify(
@@ -510,6 +639,7 @@ def classify(
     *,
     piece: Optional[str] = None,
     surface: Optional[str] = None,
+    symmetries: Optional[str] = None,
 ) -> Classification:
     """Classifies one board: its canonical form, symmetry type and class size.
 
@@ -537,12 +667,18 @@ def classify(
     'half_turn'
     >>> classify("0 2 4 1 3", surface="torus").class_size
     10
+
+    ``symmetries``: the group of the class, as ``queens classify --symmetries`` takes it
+    (``"square"``, or ``"torus"`` on the torus only).
+
+    >>> classify("0 2 4 1 3", surface="torus", symmetries="square").class_size
+    8
     >>> classify("0 4 7 5 2 6 1 3", piece="superqueen")
     Traceback (most recent call last):
     ...
     ValueError: ...
     """
-    return _native.classify(board, notation, piece=piece, surface=surface)
+    return _native.classify(board, notation, piece=piece, surface=surface, symmetries=symmetries)
 
 
 def kernels(every: bool = False) -> List[str]:

@@ -21,19 +21,24 @@ class Counts:
     group: Final[str]
     total: Final[int]
     classes: Final[int]
-    asymmetric: Final[int]
-    half_turn: Final[int]
-    quarter_turn: Final[int]
+    asymmetric: Final[Optional[int]]
+    half_turn: Final[Optional[int]]
+    quarter_turn: Final[Optional[int]]
     orbits: Final[Optional[List[Tuple[int, int]]]]
-    fixed_half_turn: Final[int]
-    fixed_quarter_turn: Final[int]
+    fixed_half_turn: Final[Optional[int]]
+    fixed_quarter_turn: Final[Optional[int]]
     nodes: Final[int]
     seconds: Final[float]
     engine: Final[str]
     kernel: Final[str]
     threads: Final[int]
-    plan: Final[str]
+    plan: Final[Optional[str]]
     verified: Final[Optional[bool]]
+    mismatch: Final[Optional[str]]
+    given: Final[Optional[str]]
+    blocked: Final[Optional[str]]
+    subgroup: Final[Optional[str]]
+    subgroup_order: Final[Optional[int]]
     def as_dict(
         self,
     ) -> dict[str, Union[int, float, str, bool, List[Tuple[int, int]], None]]: ...
@@ -76,22 +81,50 @@ _Options = TypedDict(
         "progress_detail": bool,
         "piece": Optional[str],
         "board": Optional[str],
+        "symmetries": Optional[str],
     },
     total=False,
 )
 
-def count(n: int, **options: Unpack[_Options]) -> Counts: ...
+# Given or blocked squares: a string the CLI's --given reads, or a list of chess squares.
+_Squares = Union[None, str, Sequence[str]]
+
+def count(
+    n: int, *, given: _Squares = None, blocked: _Squares = None, **options: Unpack[_Options]
+) -> Counts: ...
 def count_part(n: int, part: str, **options: Unpack[_Options]) -> str: ...
 def merge(paths: Sequence[str]) -> List[Counts]: ...
-def published(n: int) -> Optional[dict[str, Optional[int]]]: ...
-def solutions(n: int, *, piece: Optional[str] = None, board: Optional[str] = None) -> Solutions: ...
+def published(
+    n: int,
+    *,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
+    symmetries: Optional[str] = None,
+) -> Optional[dict[str, Union[int, List[Tuple[int, int]], None]]]: ...
+def solutions(
+    n: int,
+    *,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
+    given: _Squares = None,
+    blocked: _Squares = None,
+) -> Solutions: ...
 def solutions_array(n: int) -> numpy.typing.NDArray[numpy.uint8]: ...
-def classes(n: int, *, piece: Optional[str] = None, board: Optional[str] = None) -> Classes: ...
+def classes(
+    n: int,
+    *,
+    piece: Optional[str] = None,
+    board: Optional[str] = None,
+    symmetries: Optional[str] = None,
+    given: _Squares = None,
+    blocked: _Squares = None,
+) -> Classes: ...
 def classify(
     board: Union[str, Sequence[int]],
     notation: str = "auto",
     *,
     piece: Optional[str] = None,
     surface: Optional[str] = None,
+    symmetries: Optional[str] = None,
 ) -> Classification: ...
 def kernels(every: bool = False) -> List[str]: ...

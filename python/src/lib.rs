@@ -18,11 +18,13 @@ use queens::board::reader::parse_one;
 use queens::formats::merge as merging;
 use queens::formats::named::group_id;
 use queens::formats::part_row::{self, PartRow};
+use queens::given::{Completions, GivenError, Partial};
 use queens::plan::stop::StopFlag;
 use queens::plan::{ClassCounts, Part, Tally};
 use queens::rules::{Group, Piece, Rules, Surface};
 use queens::runner;
 use queens::search::kernel::Kernel;
+use queens::symmetry::Transform;
 use queens::verify::{KnownTable, Verdict};
 use queens::{Counter, Engine, Error, Finished, KernelChoice, Outcome};
 use std::ops::ControlFlow;
@@ -87,10 +89,17 @@ fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
     })
 }
 
-/// The rules of `piece=` and `board=` (default: queens on the plane board), as the command
-/// line's `--piece` and `--board` take them; a name not among them is a `ValueError` naming
-/// those accepted.
-fn rules(piece: Option<&str>, board: Option<&str>) -> PyResult<Rules> {
+/// The rules of `piece=`, `board=` and `symmetries=` (default: queens on the plane board, their
+/// classes under the board's own group), as the command line's `--piece`, `--board` and
+/// `--symmetries` take them; a name not among them is a `ValueError` naming those accepted,
+/// and the torus group on the plane board is refused as the command line refuses it
+/// (`board_kw`: the keyword that names the board, `board` or `surface`).
+fn rules(
+    piece: Option<&str>,
+    board: Option<&str>,
+    symmetries: Option<&str>,
+    board_kw: &str,
+) -> PyResult<Rules> {
     let piece = piece.unwrap_or("queen");
     let piece = Piece::named(piece).ok_or_else(|| {
         let names: Vec<_> = Piece::ALL.iter().map(|p| p.name()).collect();
@@ -107,7 +116,58 @@ fn rules(piece: Option<&str>, board: Option<&str>) -> PyResult<Rules> {
             names.join(" or ")
         ))
     })?;
-    Ok(Rules::new(piece, surface))
+    let rules = Rules::new(piece, surface);
+    let Some(name) = symmetries else {
+        return Ok(rules);
+    };
+    // The groups by the names `--symmetries` takes (those of the CSV tables' `group` column).
+    let groups = [Group::Square, Group::Torus];
+    let group = groups
+        .into_iter()
+        .find(|&g| group_id(g) == name)
+        .ok_or_else(|| {
+            let names: Vec<_> = groups.iter().map(|&g| group_id(g)).collect();
+            PyValueError::new_err(format!(
+                "unknown symmetries '{name}': choose {}",
+                names.join(" or ")
+            ))
+        })?;
+    rules.under(group).map_err(|_| {
+        PyValueError::new_err(format!(
+            "symmetries='{name}' needs {board_kw}='torus': the shifts of the torus do not keep \
+             the solutions of the plane board"
+        ))
+    })
+}
+
+/// The thread count of `threads=` (None: every core), as `queens --threads` takes it.
+fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(t) = threads else {
+        return Ok(None);
+    };
+    // The bound of `queens --threads` (a u16: 65535), so that a typo such as 10**9 is
+    // refused here as there; up to it, capped as the CLI caps it (4 per core, at most
+    // runner::THREADS_LIMIT: thousands of threads only slow a count down). An int too
+    // large for an i64 is too many as well, not an OverflowError.
+    let asked = match t.extract::<i64>() {
+        Ok(t) => t,
+        Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) && t.gt(0)? => i64::MAX,
+        Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) => i64::MIN,
+        Err(e) => return Err(e),
+    };
+    if asked > i64::from(u16::MAX) {
+        return Err(PyValueError::new_err(format!(
+            "threads={t} is too many: give a whole number from 1 to {} (as queens \
+             --threads; a count runs on at most 4 threads per core)",
+            u16::MAX
+        )));
+    }
+    // A negative count is "at least 1" just as 0 is.
+    Ok(Some(
+        usize::try_from(asked)
+            .unwrap_or(0)
+            .min(runner::max_threads()),
+    ))
 }
 
 /// A counter with the options every counting function takes. With the engine left unsaid,
@@ -127,30 +187,8 @@ fn counter<'a>(
     if engine_name.is_some() {
         c = c.engine(engine(engine_name)?);
     }
-    if let Some(t) = threads {
-        // The bound of `queens --threads` (a u16: 65535), so that a typo such as 10**9 is
-        // refused here as there; up to it, capped as the CLI caps it (4 per core, at most
-        // runner::THREADS_LIMIT: thousands of threads only slow a count down). An int too
-        // large for an i64 is too many as well, not an OverflowError.
-        let asked = match t.extract::<i64>() {
-            Ok(t) => t,
-            Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) && t.gt(0)? => i64::MAX,
-            Err(e) if e.is_instance_of::<PyOverflowError>(t.py()) => i64::MIN,
-            Err(e) => return Err(e),
-        };
-        if asked > i64::from(u16::MAX) {
-            return Err(PyValueError::new_err(format!(
-                "threads={t} is too many: give a whole number from 1 to {} (as queens \
-                 --threads; a count runs on at most 4 threads per core)",
-                u16::MAX
-            )));
-        }
-        // A negative count is "at least 1" just as 0 is.
-        c = c.threads(
-            usize::try_from(asked)
-                .unwrap_or(0)
-                .min(runner::max_threads()),
-        );
+    if let Some(t) = thread_count(threads)? {
+        c = c.threads(t);
     }
     if let Some(split) = split {
         use runner::Split;
@@ -264,7 +302,8 @@ fn run(
     }
 }
 
-/// The counts of one board size, complete and checked against the published values.
+/// The counts of one board size, complete and checked against the published values; or, with
+/// given queens or blocked squares, the completions of that partial board and their classes.
 ///
 /// Every attribute is read-only: `n`, the rules counted (`piece`, `board`, and `group`, the
 /// symmetries the classes are taken under), `total` (solutions, OEIS A000170 for the queens),
@@ -272,8 +311,14 @@ fn run(
 /// `orbits` (under the torus group: the classes by their number of boards), the boards
 /// unchanged by a half and a quarter turn (`fixed_half_turn`, `fixed_quarter_turn`),
 /// `nodes` (partial boards the engine visited), `seconds`, `engine`, `kernel`, `threads`,
-/// `plan` (the plan's identity) and `verified` (True when the published values of these
-/// rules agree, None where none are published, False when they disagree).
+/// `plan` (the plan's identity), `verified` (True when the published values of these
+/// rules agree, None where none are published, False when they disagree) and `mismatch`
+/// (what disagrees, where `verified` is False).
+///
+/// A count of completions (`given=`, `blocked=`) names its `given` and `blocked` squares and
+/// the `subgroup` of the group that keeps them (its name and `subgroup_order`), under which
+/// its `classes` are taken; it has no symmetry types, fixed boards, plan or published values
+/// (None), and its `kernel` is the search that counted (a kernel, or `plain`).
 #[pyclass(name = "Counts", module = "queens_count", frozen, get_all, eq)]
 #[derive(Clone, Debug, PartialEq)]
 struct PyCounts {
@@ -284,25 +329,28 @@ struct PyCounts {
     /// The board: "plane" or "torus" (`board=`).
     board: String,
     /// The group of the classes, as CSV tables name it: "square" (the 8 symmetries of the
-    /// square) or "torus" (those with the n² shifts of the torus, the default on the torus).
+    /// square) or "torus" (those with the n² shifts of the torus, the default on the torus;
+    /// `symmetries=`). With given or blocked squares, the group `subgroup` is a subgroup of.
     group: String,
-    /// Solutions (OEIS A000170 for the queens).
+    /// Solutions (OEIS A000170 for the queens); with given or blocked squares, the
+    /// completions.
     total: u128,
-    /// Classes under the 8 symmetries of the square (A002562).
+    /// Classes under `group` (A002562 for the queens); with given or blocked squares, the
+    /// completions' classes under `subgroup`.
     classes: u128,
-    /// Classes of 8 boards, no symmetry (A260320).
-    asymmetric: u128,
-    /// Classes of 4 boards, unchanged by a half turn only (A260319).
-    half_turn: u128,
-    /// Classes of 2 boards, unchanged by a quarter turn (A260318).
-    quarter_turn: u128,
+    /// Classes of 8 boards, no symmetry (A260320); None for completions.
+    asymmetric: Option<u128>,
+    /// Classes of 4 boards, unchanged by a half turn only (A260319); None for completions.
+    half_turn: Option<u128>,
+    /// Classes of 2 boards, unchanged by a quarter turn (A260318); None for completions.
+    quarter_turn: Option<u128>,
     /// Under the torus group: the classes by their number of boards, as a list of
     /// (boards, classes) by increasing size (A054500–A054502); None under the square's 8.
     orbits: Option<Vec<(u128, u128)>>,
-    /// Boards unchanged by a half turn (A032522).
-    fixed_half_turn: u128,
-    /// Boards unchanged by a quarter turn (A033148).
-    fixed_quarter_turn: u128,
+    /// Boards unchanged by a half turn (A032522); None for completions.
+    fixed_half_turn: Option<u128>,
+    /// Boards unchanged by a quarter turn (A033148); None for completions.
+    fixed_quarter_turn: Option<u128>,
     /// Partial boards the engine visited (the enumerate engine's are A319283).
     nodes: u128,
     /// Seconds the count took.
@@ -310,15 +358,41 @@ struct PyCounts {
     /// The engine: "symmetric" or "enumerate".
     engine: String,
     /// The kernel that counted ("scalar", "avx2", "avx512", "neon"; the enumerate engine
-    /// reports "scalar").
+    /// reports "scalar"); for completions, the search: a kernel, or "plain".
     kernel: String,
     /// Threads the count ran on.
     threads: usize,
-    /// The identity of the plan, as in part files (e.g. "symmetric-ring-v9").
-    plan: String,
-    /// True when the published values agree, None where none are published, False when
-    /// they disagree.
+    /// The identity of the plan, as in part files (e.g. "symmetric-ring-v9"); None for
+    /// completions.
+    plan: Option<String>,
+    /// True when the published values agree, None where none are published (completions
+    /// included), False when they disagree.
     verified: Option<bool>,
+    /// Where `verified` is False, the values that disagree as `queens verify` words them
+    /// (`total computed 93 but published 92; …`); else None.
+    mismatch: Option<String>,
+    /// The given squares, as `queens count --given` names them ("a8 e7"; "-" for none);
+    /// None for a count of the whole board.
+    given: Option<String>,
+    /// The blocked squares, named as `given`; None for a count of the whole board.
+    blocked: Option<String>,
+    /// The symmetries of `group` that keep the given and the blocked squares, as `queens
+    /// count --given` names them ("D4", "{id, transpose}", "{8 elements}"): the group of
+    /// the completions' classes; None for a count of the whole board.
+    subgroup: Option<String>,
+    /// The number of elements of `subgroup`; None for a count of the whole board.
+    subgroup_order: Option<usize>,
+}
+
+/// `verified` and `mismatch` of a verdict: True when the published values agree, None where
+/// none are published, False (and the mismatches as `queens verify` words them) when they
+/// disagree.
+fn verified(verdict: &Verdict) -> (Option<bool>, Option<String>) {
+    match verdict {
+        Verdict::Verified => (Some(true), None),
+        Verdict::Unknown => (None, None),
+        Verdict::Mismatch(_) => (Some(false), Some(verdict.describe())),
+    }
 }
 
 impl PyCounts {
@@ -334,6 +408,7 @@ impl PyCounts {
             orbits.as_deref(),
             Some((c.nodes, c.engine.name())),
         );
+        let (verified, mismatch) = verified(&verdict);
         Ok(PyCounts {
             n: c.n,
             piece: c.rules.piece.name().to_string(),
@@ -341,19 +416,24 @@ impl PyCounts {
             group: group_id(c.rules.group()).to_string(),
             total: c.total,
             classes: c.classes.total(),
-            asymmetric: c.classes.asymmetric,
-            half_turn: c.classes.half_turn,
-            quarter_turn: c.classes.quarter_turn,
+            asymmetric: Some(c.classes.asymmetric),
+            half_turn: Some(c.classes.half_turn),
+            quarter_turn: Some(c.classes.quarter_turn),
             orbits,
-            fixed_half_turn: c.fixed_half_turn,
-            fixed_quarter_turn: c.fixed_quarter_turn,
+            fixed_half_turn: Some(c.fixed_half_turn),
+            fixed_quarter_turn: Some(c.fixed_quarter_turn),
             nodes: c.nodes,
             seconds: c.seconds,
             engine: c.engine.name().to_string(),
             kernel: c.kernel.to_string(),
             threads: c.threads,
-            plan: c.plan,
-            verified: verified(&verdict),
+            plan: Some(c.plan),
+            verified,
+            mismatch,
+            given: None,
+            blocked: None,
+            subgroup: None,
+            subgroup_order: None,
         })
     }
 
@@ -377,6 +457,7 @@ impl PyCounts {
             &classes,
             Some((tally.nodes, engine)),
         );
+        let (verified, mismatch) = verified(&verdict);
         PyCounts {
             n,
             piece: rules.piece.name().to_string(),
@@ -385,29 +466,55 @@ impl PyCounts {
             orbits: None,
             total: tally.boards,
             classes: classes.asymmetric + classes.half_turn + classes.quarter_turn,
-            asymmetric: classes.asymmetric,
-            half_turn: classes.half_turn,
-            quarter_turn: classes.quarter_turn,
-            fixed_half_turn: tally.fixed_half_turn,
-            fixed_quarter_turn: tally.fixed_quarter_turn,
+            asymmetric: Some(classes.asymmetric),
+            half_turn: Some(classes.half_turn),
+            quarter_turn: Some(classes.quarter_turn),
+            fixed_half_turn: Some(tally.fixed_half_turn),
+            fixed_quarter_turn: Some(tally.fixed_quarter_turn),
             nodes: tally.nodes,
             seconds,
             engine: engine.to_string(),
             kernel: kernel.to_string(),
             threads,
-            plan,
-            verified: verified(&verdict),
+            plan: Some(plan),
+            verified,
+            mismatch,
+            given: None,
+            blocked: None,
+            subgroup: None,
+            subgroup_order: None,
         }
     }
-}
 
-/// `verified`: True when the published values agree, None where none are published, False
-/// when they disagree.
-fn verified(verdict: &Verdict) -> Option<bool> {
-    match verdict {
-        Verdict::Verified => Some(true),
-        Verdict::Unknown => None,
-        Verdict::Mismatch(_) => Some(false),
+    /// The completions `c` of the partial board `p`, counted by `engine`'s search (`queens
+    /// count --given` gives the same row): nothing published to verify them against.
+    fn of_completions(p: &Partial, c: &Completions, engine: Engine) -> PyCounts {
+        PyCounts {
+            n: c.n,
+            piece: c.rules.piece.name().to_string(),
+            board: c.rules.surface.name().to_string(),
+            group: group_id(c.group.of()).to_string(),
+            total: c.total,
+            classes: c.classes,
+            asymmetric: None,
+            half_turn: None,
+            quarter_turn: None,
+            orbits: None,
+            fixed_half_turn: None,
+            fixed_quarter_turn: None,
+            nodes: c.nodes,
+            seconds: c.seconds,
+            engine: engine.name().to_string(),
+            kernel: c.search.to_string(),
+            threads: c.threads,
+            plan: None,
+            verified: None,
+            mismatch: None,
+            given: Some(Partial::names(p.given(), p.n())),
+            blocked: Some(Partial::names(p.blocked(), p.n())),
+            subgroup: Some(c.group.name()),
+            subgroup_order: Some(c.group.order()),
+        }
     }
 }
 
@@ -419,15 +526,15 @@ impl PyCounts {
         set_counts(
             &d,
             [
-                self.n as u128,
-                self.total,
-                self.classes,
+                Some(self.n as u128),
+                Some(self.total),
+                Some(self.classes),
                 self.asymmetric,
                 self.half_turn,
                 self.quarter_turn,
                 self.fixed_half_turn,
                 self.fixed_quarter_turn,
-                self.nodes,
+                Some(self.nodes),
             ],
         )?;
         d.set_item("seconds", self.seconds)?;
@@ -440,6 +547,10 @@ impl PyCounts {
         d.set_item("board", &self.board)?;
         d.set_item("group", &self.group)?;
         d.set_item("orbits", self.orbits.clone())?;
+        d.set_item("given", &self.given)?;
+        d.set_item("blocked", &self.blocked)?;
+        d.set_item("subgroup", &self.subgroup)?;
+        d.set_item("subgroup_order", self.subgroup_order)?;
         Ok(d)
     }
 
@@ -448,6 +559,17 @@ impl PyCounts {
             Some(true) => "True",
             Some(false) => "False",
             None => "None",
+        };
+        // The symmetry types where they were counted; the partial board where there is one.
+        let types = match (self.asymmetric, self.half_turn, self.quarter_turn) {
+            (Some(a), Some(h), Some(q)) => {
+                format!(", asymmetric={a}, half_turn={h}, quarter_turn={q}")
+            }
+            _ => String::new(),
+        };
+        let marks = match (&self.given, &self.blocked, &self.subgroup) {
+            (Some(g), Some(b), Some(s)) => format!(", given='{g}', blocked='{b}', subgroup='{s}'"),
+            _ => String::new(),
         };
         // The rules are named after the counts, the orbit sizes where there are some.
         let orbits = match &self.orbits {
@@ -458,15 +580,12 @@ impl PyCounts {
             None => String::new(),
         };
         format!(
-            "Counts(n={}, total={}, classes={}, asymmetric={}, half_turn={}, quarter_turn={}, \
-             piece='{}', board='{}', group='{}'{orbits}, engine='{}', kernel='{}', threads={}, \
-             seconds={:.3}, verified={verified})",
+            "Counts(n={}, total={}, classes={}{types}{marks}, piece='{}', board='{}', \
+             group='{}'{orbits}, engine='{}', kernel='{}', threads={}, seconds={:.3}, \
+             verified={verified})",
             self.n,
             self.total,
             self.classes,
-            self.asymmetric,
-            self.half_turn,
-            self.quarter_turn,
             self.piece,
             self.board,
             self.group,
@@ -478,9 +597,72 @@ impl PyCounts {
     }
 }
 
-/// Counts board size `n` (0 to 32); see `queens_count.count`.
+/// The text of `given=` or `blocked=` (`kw`): a string of squares in any form the command
+/// line's `--given` and `--blocked` read (chess squares, or a partial board in another
+/// notation; `@FILE` reads FILE, as there), or a list of chess squares such as `["a8", "e7"]`.
+fn marks_text(arg: Option<&Bound<'_, PyAny>>, kw: &str) -> PyResult<String> {
+    let Some(arg) = arg else {
+        return Ok(String::new());
+    };
+    let text = match arg.extract::<String>() {
+        Ok(text) => text,
+        Err(_) => arg
+            .extract::<Vec<String>>()
+            .map_err(|_| {
+                PyValueError::new_err(format!(
+                    "{kw}= is a string of squares (\"a8 e7\", or a partial board in a notation \
+                     the CLI reads) or a list of squares such as [\"a8\", \"e7\"]"
+                ))
+            })?
+            .join(" "),
+    };
+    match text.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| PyOSError::new_err(format!("{kw}=@{path}: cannot read '{path}': {e}"))),
+        None => Ok(text),
+    }
+}
+
+/// The partial board of `given=` and `blocked=` on the n×n board under `rules` (read by the
+/// library's `given` module, as `queens count --given --blocked` reads them), or None without
+/// either. A board the library refuses (two givens that attack each other, a given on a
+/// blocked square, a square off the board, more givens than rows, …) is a `ValueError` with
+/// the command line's message after its flag: `n = 8: the given queens a8 and c6 attack each
+/// other (queen-plane)`.
+fn partial(
+    n: i64,
+    rules: Rules,
+    given: Option<&Bound<'_, PyAny>>,
+    blocked: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Partial>> {
+    if given.is_none() && blocked.is_none() {
+        return Ok(None);
+    }
+    let n = size(n, 1)?;
+    let (g, b) = (marks_text(given, "given")?, marks_text(blocked, "blocked")?);
+    Partial::parse(n, rules, &g, &b)
+        .map(Some)
+        .map_err(|e| match e {
+            GivenError::Size(_) => PyValueError::new_err(e.to_string()),
+            e => PyValueError::new_err(format!("n = {n}: {e}")),
+        })
+}
+
+/// Counts the completions of `p` with `counter`'s engine, kernel and threads on a worker
+/// thread, the GIL released (the library's search of completions takes no stop flag: Ctrl-C
+/// is raised when it ends).
+fn count_completions(py: Python<'_>, counter: Counter<'_>, p: &Partial) -> PyResult<PyCounts> {
+    let engine = counter.chosen_engine();
+    let counter = counter.given(p);
+    let c = py.detach(|| counter.completions()).map_err(py_err)?;
+    py.check_signals()?;
+    Ok(PyCounts::of_completions(p, &c, engine))
+}
+
+/// Counts board size `n` (0 to 32), or the completions of its partial board; see
+/// `queens_count.count`.
 #[pyfunction]
-#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false, piece=None, board=None))]
+#[pyo3(signature = (n, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false, piece=None, board=None, symmetries=None, given=None, blocked=None))]
 #[allow(clippy::too_many_arguments)] // the options of a count, and how to report progress
 fn count(
     py: Python<'_>,
@@ -493,15 +675,82 @@ fn count(
     progress_detail: bool,
     piece: Option<&str>,
     board: Option<&str>,
+    symmetries: Option<&str>,
+    given: Option<&Bound<'_, PyAny>>,
+    blocked: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyCounts> {
-    let c = counter(n, rules(piece, board)?, engine, kernel, threads, split)?;
-    PyCounts::new(&run(py, c, Part::WHOLE, progress, progress_detail)?)
+    let rules = rules(piece, board, symmetries, "board")?;
+    let p = partial(n, rules, given, blocked)?;
+    let c = counter(n, rules, engine, kernel, threads, split)?;
+    match &p {
+        Some(p) => count_completions(py, c, p),
+        None => PyCounts::new(&run(py, c, Part::WHOLE, progress, progress_detail)?),
+    }
+}
+
+/// Checks the partial board of `given=` and `blocked=` on board size `n` without counting it
+/// (`queens_count.table` checks every size's before it counts the first).
+#[pyfunction(name = "_check_partial")]
+#[pyo3(signature = (n, *, piece=None, board=None, symmetries=None, given=None, blocked=None))]
+fn check_partial(
+    n: i64,
+    piece: Option<&str>,
+    board: Option<&str>,
+    symmetries: Option<&str>,
+    given: Option<&Bound<'_, PyAny>>,
+    blocked: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    partial(n, rules(piece, board, symmetries, "board")?, given, blocked).map(|_| ())
+}
+
+/// Counts the completions of the partial board of `given=` and `blocked=` two independent
+/// ways, as `queens verify N --given` does (the kernels, or where none fits the plain search,
+/// against the plain backtracking, or the enumerate engine's solutions filtered): the counts
+/// of the first (`verified` True where the two agree) and the line `queens verify` writes
+/// (`PASS n=8, given a8, …` or `FAIL …`); see `queens_count.verify`.
+#[pyfunction(name = "_verify_completions")]
+#[pyo3(signature = (n, *, kernel=None, threads=None, piece=None, board=None, symmetries=None, given=None, blocked=None))]
+#[allow(clippy::too_many_arguments)] // the options of `count` that a two-way check uses
+fn verify_completions(
+    py: Python<'_>,
+    n: i64,
+    kernel: Option<&str>,
+    threads: Option<&Bound<'_, PyAny>>,
+    piece: Option<&str>,
+    board: Option<&str>,
+    symmetries: Option<&str>,
+    given: Option<&Bound<'_, PyAny>>,
+    blocked: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(PyCounts, String)> {
+    let rules = rules(piece, board, symmetries, "board")?;
+    let Some(p) = partial(n, rules, given, blocked)? else {
+        return Err(PyValueError::new_err(
+            "a check of completions takes given= or blocked=",
+        ));
+    };
+    let c = counter(n, rules, None, kernel, threads, None)?;
+    let threads = match thread_count(threads)? {
+        Some(0) => return Err(py_err(Error::Options("threads must be at least 1".into()))),
+        Some(t) => t,
+        None => runner::available_threads(),
+    };
+    let kernel = self::kernel(kernel)?
+        .resolve()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let (first, second) = py.detach(|| queens::given::two_ways(&p, kernel, threads));
+    py.check_signals()?;
+    let (passed, line) = queens::given::verify_line(&p, &first, &second);
+    let counts = PyCounts {
+        verified: Some(passed),
+        ..PyCounts::of_completions(&p, &first, c.chosen_engine())
+    };
+    Ok((counts, line))
 }
 
 /// Counts the part `part` ("RES/MOD") of board size `n`'s plan; see
 /// `queens_count.count_part`.
 #[pyfunction]
-#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false, piece=None, board=None))]
+#[pyo3(signature = (n, part, *, engine=None, kernel=None, threads=None, split=None, progress=None, progress_detail=false, piece=None, board=None, symmetries=None))]
 #[allow(clippy::too_many_arguments)] // the options of `count`, and the part
 fn count_part(
     py: Python<'_>,
@@ -515,9 +764,11 @@ fn count_part(
     progress_detail: bool,
     piece: Option<&str>,
     board: Option<&str>,
+    symmetries: Option<&str>,
 ) -> PyResult<String> {
     let part = Part::parse(part).map_err(PyValueError::new_err)?;
-    let c = counter(n, rules(piece, board)?, engine, kernel, threads, split)?;
+    let rules = rules(piece, board, symmetries, "board")?;
+    let c = counter(n, rules, engine, kernel, threads, split)?;
     let finished = run(py, c, part, progress, progress_detail)?;
     let mut out = Vec::new();
     part_row::write_csv(&[PartRow::from_finished(&finished)], &mut out)
@@ -565,14 +816,23 @@ fn merge(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<PyCount
     })
 }
 
-/// The published values of board size `n` (OEIS), or None where none are known; see
-/// `queens_count.published`.
+/// The published values of board size `n` under the rules of `piece=`, `board=` and
+/// `symmetries=` (OEIS; the table `queens verify` checks against), or None where none are
+/// known; see `queens_count.published`.
 #[pyfunction]
-fn published<'py>(py: Python<'py>, n: i64) -> PyResult<Option<Bound<'py, PyDict>>> {
+#[pyo3(signature = (n, *, piece=None, board=None, symmetries=None))]
+fn published<'py>(
+    py: Python<'py>,
+    n: i64,
+    piece: Option<&str>,
+    board: Option<&str>,
+    symmetries: Option<&str>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let rules = rules(piece, board, symmetries, "board")?;
     let Ok(n) = usize::try_from(n) else {
         return Ok(None);
     };
-    let Some(row) = queens::verify::lookup(n) else {
+    let Some(row) = KnownTable::published(&rules).lookup(n) else {
         return Ok(None);
     };
     let d = PyDict::new(py);
@@ -590,6 +850,7 @@ fn published<'py>(py: Python<'py>, n: i64) -> PyResult<Option<Bound<'py, PyDict>
             row.nodes,
         ],
     )?;
+    d.set_item("orbits", row.orbits.clone())?;
     Ok(Some(d))
 }
 
@@ -618,8 +879,9 @@ const CHUNKS_AHEAD: usize = 2;
 /// sleeps (without the GIL) before it looks again.
 const TURN: Duration = Duration::from_millis(1);
 
-/// An iterator over every solution of a board size, in lexicographic order and constant
-/// memory: each a tuple of the queens' columns (0-based), row 0 first.
+/// An iterator over every solution of a board size (or every completion of a partial board),
+/// in lexicographic order and constant memory: each a tuple of the queens' columns (0-based),
+/// row 0 first.
 ///
 /// A search thread (the library's fast `for_each_solution`) fills chunks of boards into a
 /// bounded channel while Python consumes the previous chunk; it stops when the iterator is
@@ -633,8 +895,8 @@ const TURN: Duration = Duration::from_millis(1);
 #[pyclass(name = "Solutions", module = "queens_count", frozen)]
 struct PySolutions {
     n: usize,
-    /// The rules whose solutions these are.
-    rules: Rules,
+    /// The boards listed: the solutions of some rules, or the completions of a partial board.
+    source: Source,
     state: Mutex<SolutionsState>,
 }
 
@@ -689,7 +951,7 @@ impl PySolutions {
     }
 
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let (n, rules) = (self.n, self.rules);
+        let n = self.n;
         loop {
             let mut state = self.state();
             if state.pos < state.chunk.len() {
@@ -726,7 +988,7 @@ impl PySolutions {
                 // A child of os.fork(): the search thread (and a thread waiting for it) stayed
                 // in the parent. A search of this process's own goes on where this one was.
                 Feed::Ready { .. } | Feed::Busy { .. } => {
-                    let rx = spawn_search(n, rules, state.received)?;
+                    let rx = spawn_search(n, self.source.clone(), state.received)?;
                     if let Feed::Ready { rx, .. } =
                         std::mem::replace(&mut state.feed, Feed::Busy { pid: here })
                     {
@@ -758,9 +1020,18 @@ impl PySolutions {
     }
 }
 
-/// Starts a search thread for the solutions of board size `n` after the first `skip`: it
-/// hands them over in chunks through the receiver returned.
-fn spawn_search(n: usize, rules: Rules, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
+/// The boards a [`PySolutions`] lists.
+#[derive(Clone)]
+enum Source {
+    /// The solutions of these rules.
+    Rules(Rules),
+    /// The completions of this partial board (of the size listed).
+    Completions(Partial),
+}
+
+/// Starts a search thread for the boards of `source` of size `n` after the first `skip`, in
+/// increasing order: it hands them over in chunks through the receiver returned.
+fn spawn_search(n: usize, source: Source, skip: u64) -> PyResult<Receiver<Vec<u8>>> {
     let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD);
     std::thread::Builder::new()
         .name(format!("queens solutions({n})"))
@@ -768,7 +1039,7 @@ fn spawn_search(n: usize, rules: Rules, skip: u64) -> PyResult<Receiver<Vec<u8>>
             let mut skip = skip;
             let mut boards = 1;
             let mut chunk = Vec::with_capacity(n);
-            let _ = queens::solutions::for_each_solution_under(&rules, n, |cols| {
+            let mut visit = |cols: &[u8]| {
                 if skip > 0 {
                     skip -= 1;
                     return ControlFlow::Continue(());
@@ -783,7 +1054,15 @@ fn spawn_search(n: usize, rules: Rules, skip: u64) -> PyResult<Receiver<Vec<u8>>
                     Ok(()) => ControlFlow::Continue(()),
                     Err(_) => ControlFlow::Break(()), // the iterator is gone
                 }
-            });
+            };
+            match &source {
+                Source::Rules(rules) => {
+                    let _ = queens::solutions::for_each_solution_under(rules, n, &mut visit);
+                }
+                Source::Completions(p) => {
+                    p.for_each_completion_while(&mut visit);
+                }
+            }
             if !chunk.is_empty() {
                 let _ = tx.send(chunk);
             }
@@ -792,18 +1071,29 @@ fn spawn_search(n: usize, rules: Rules, skip: u64) -> PyResult<Receiver<Vec<u8>>
     Ok(rx)
 }
 
-/// Every solution of board size `n` (1 to 32); see `queens_count.solutions`.
+/// Every solution of board size `n` (1 to 32), or the completions of its partial board; see
+/// `queens_count.solutions`.
 #[pyfunction]
-#[pyo3(signature = (n, *, piece=None, board=None))]
-fn solutions(n: i64, piece: Option<&str>, board: Option<&str>) -> PyResult<PySolutions> {
+#[pyo3(signature = (n, *, piece=None, board=None, given=None, blocked=None))]
+fn solutions(
+    n: i64,
+    piece: Option<&str>,
+    board: Option<&str>,
+    given: Option<&Bound<'_, PyAny>>,
+    blocked: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PySolutions> {
+    let rules = rules(piece, board, None, "board")?;
+    let source = match partial(n, rules, given, blocked)? {
+        Some(p) => Source::Completions(p),
+        None => Source::Rules(rules),
+    };
     let n = size(n, 1)?;
-    let rules = rules(piece, board)?;
     // The size is checked here, so that the search thread has nothing to report but boards.
     queens::solutions(n).map_err(py_err)?;
-    let rx = spawn_search(n, rules, 0)?;
+    let rx = spawn_search(n, source.clone(), 0)?;
     Ok(PySolutions {
         n,
-        rules,
+        source,
         state: Mutex::new(SolutionsState {
             chunk: Vec::new(),
             pos: 0,
@@ -908,11 +1198,24 @@ impl PyClasses {
     }
 }
 
-/// The classes of board size `n` (1 to 32); see `queens_count.classes`.
+/// The classes of board size `n` (1 to 32), or those of the completions of its partial
+/// board; see `queens_count.classes`.
 #[pyfunction]
-#[pyo3(signature = (n, *, piece=None, board=None))]
-fn classes(n: i64, piece: Option<&str>, board: Option<&str>) -> PyResult<PyClasses> {
-    let rules = rules(piece, board)?;
+#[pyo3(signature = (n, *, piece=None, board=None, symmetries=None, given=None, blocked=None))]
+fn classes(
+    n: i64,
+    piece: Option<&str>,
+    board: Option<&str>,
+    symmetries: Option<&str>,
+    given: Option<&Bound<'_, PyAny>>,
+    blocked: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyClasses> {
+    let rules = rules(piece, board, symmetries, "board")?;
+    if let Some(p) = partial(n, rules, given, blocked)? {
+        return Ok(PyClasses {
+            inner: ClassList::Listed(completion_classes(&p).into_iter()),
+        });
+    }
     let queens = queens::classes(size(n, 1)?).map_err(py_err)?;
     if rules.is_queens() {
         return Ok(PyClasses {
@@ -944,6 +1247,42 @@ fn classes(n: i64, piece: Option<&str>, board: Option<&str>) -> PyResult<PyClass
     Ok(PyClasses {
         inner: ClassList::Listed(listed.into_iter()),
     })
+}
+
+/// The classes of the completions of `p` under the symmetries that keep its givens and
+/// blocked squares ([`Partial::group`], the group `queens count --given` counts them under),
+/// in increasing order of their canonical forms (the completions that are their own least
+/// image, [`queens::given::Subgroup::canonical`]): each with the symmetry type of its
+/// stabilizer in that group (a quarter turn, else a half turn, with or without a shift of the
+/// torus, else none) and its number of completions.
+fn completion_classes(p: &Partial) -> Vec<(Vec<u8>, &'static str, usize)> {
+    let (n, group) = (p.n(), p.group());
+    let mut listed = Vec::new();
+    p.for_each_completion(|cols| {
+        if group.canonical(cols) != cols {
+            return;
+        }
+        let mut image = vec![0u8; n];
+        let fixing: Vec<Transform> = (group.elements().iter())
+            .filter(|g| {
+                for (r, &c) in cols.iter().enumerate() {
+                    let (ir, ic) = g.apply(n, (r, usize::from(c)));
+                    image[ir] = ic as u8;
+                }
+                image == cols
+            })
+            .map(|g| g.transform)
+            .collect();
+        let symmetry = if fixing.contains(&Transform::Rot90) {
+            "quarter_turn"
+        } else if fixing.contains(&Transform::Rot180) {
+            "half_turn"
+        } else {
+            "asymmetric"
+        };
+        listed.push((cols.to_vec(), symmetry, group.order() / fixing.len()));
+    });
+    listed
 }
 
 /// What the symmetries of the square do to one board: `board` and `canonical` (tuples of
@@ -1008,14 +1347,15 @@ impl PyClassification {
 
 /// Classifies one board, read in `notation`; see `queens_count.classify`.
 #[pyfunction]
-#[pyo3(signature = (board, notation="auto", *, piece=None, surface=None))]
+#[pyo3(signature = (board, notation="auto", *, piece=None, surface=None, symmetries=None))]
 fn classify(
     board: &Bound<'_, PyAny>,
     notation: &str,
     piece: Option<&str>,
     surface: Option<&str>,
+    symmetries: Option<&str>,
 ) -> PyResult<PyClassification> {
-    let rules = rules(piece, surface)?;
+    let rules = rules(piece, surface, symmetries, "surface")?;
     let named = match notation {
         "auto" => None,
         name => Some(Notation::from_name(name).ok_or_else(|| {
@@ -1081,6 +1421,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyClassification>()?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(count_part, m)?)?;
+    m.add_function(wrap_pyfunction!(check_partial, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_completions, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(published, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;

@@ -111,10 +111,12 @@ def test_counts_repr_and_dict():
     assert list(d) == ["n", "total", "classes", "asymmetric", "half_turn", "quarter_turn",
                        "fixed_half_turn", "fixed_quarter_turn", "nodes", "seconds", "engine",
                        "kernel", "threads", "plan", "verified", "piece", "board", "group",
-                       "orbits"]
+                       "orbits", "given", "blocked", "subgroup", "subgroup_order"]
     assert (d["total"], d["fixed_half_turn"], d["fixed_quarter_turn"]) == (92, 4, 0)
-    assert d["orbits"] is None
-    assert all(isinstance(v, (int, float, str, bool)) for k, v in d.items() if k != "orbits")
+    # A count of the whole board has no partial board; its other columns are all filled.
+    marks = ("orbits", "given", "blocked", "subgroup", "subgroup_order")
+    assert [d[k] for k in marks] == [None] * 5
+    assert all(isinstance(v, (int, float, str, bool)) for k, v in d.items() if k not in marks)
     with pytest.raises(AttributeError):
         c.total = 3
 
@@ -611,6 +613,9 @@ def test_the_notebook_example_runs(capsys):
     out = capsys.readouterr().out
     assert "n = 15: 2279184 boards" in out
     assert "asymmetric   class of 8" in out
+    # The variants' cell: torus 13 under its group and the square's, a partial board.
+    assert "4524 11 [(26, 1), (52, 2), (338, 3), (676, 5)] 572" in out
+    assert "3 3 {id} (0, 5, 7, 2, 6, 3, 1, 4)" in out
 
 
 def python_snippet(readme):
@@ -759,3 +764,248 @@ def test_counts_name_their_rules_and_the_torus_classes_are_the_torus_groups(tmp_
     (m,) = q.merge(parts)
     assert (m.piece, m.board, m.group, m.total, m.classes) == ("superqueen", "plane", "square",
                                                                 156, 22)
+
+
+# --- the variants' keywords: symmetries=, given=, blocked=, published and verify per rules ---
+
+
+def test_symmetries_choose_the_group_of_the_classes_as_the_clis_flag_does():
+    # `queens count 13 --board torus --symmetries square`: A051906(13) = 4524 boards in 572
+    # classes under the square's 8 alone (561 asymmetric, 7 half_turn, 4 quarter_turn), not
+    # the torus group's 11 (A053994), and no orbits.
+    s = q.count(13, board="torus", symmetries="square")
+    assert (s.total, s.classes, s.asymmetric, s.half_turn, s.quarter_turn) == (
+        4524, 572, 561, 7, 4)
+    assert (s.group, s.orbits, s.verified) == ("square", None, True)
+    t = q.count(13, board="torus", symmetries="torus")
+    assert (t.classes, t.group) == (11, "torus") == (q.count(13, board="torus").classes, "torus")
+    assert q.count(8, symmetries="square").classes == 12
+    assert [c.classes for c in q.table("5-7", board="torus", symmetries="square")] == [2, 0, 4]
+    # `queens list 7 --board torus --symmetries square --classes`.
+    assert list(q.classes(7, board="torus", symmetries="square")) == [
+        ((0, 2, 4, 6, 1, 3, 5), "asymmetric", 8),
+        ((0, 3, 6, 2, 5, 1, 4), "asymmetric", 8),
+        ((1, 4, 0, 3, 6, 2, 5), "half_turn", 4),
+        ((1, 5, 2, 6, 3, 0, 4), "asymmetric", 8),
+    ]
+    # `queens classify "0 2 4 1 3" --surface torus [--symmetries square]`.
+    assert q.classify("0 2 4 1 3", surface="torus").class_size == 10
+    assert q.classify("0 2 4 1 3", surface="torus", symmetries="square").class_size == 8
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: q.count(8, symmetries="torus"),
+     "symmetries='torus' needs board='torus': the shifts of the torus do not keep the solutions "
+     "of the plane board"),
+    (lambda: q.table("5-7", piece="superqueen", symmetries="torus"),
+     "symmetries='torus' needs board='torus': the shifts of the torus do not keep the solutions "
+     "of the plane board"),
+    (lambda: q.classify("1 3 0 2", symmetries="torus"),
+     "symmetries='torus' needs surface='torus': the shifts of the torus do not keep the "
+     "solutions of the plane board"),
+    (lambda: q.classes(8, symmetries="torus"),
+     "symmetries='torus' needs board='torus': the shifts of the torus do not keep the solutions "
+     "of the plane board"),
+    (lambda: q.count(7, board="torus", symmetries="rotations"),
+     "unknown symmetries 'rotations': choose square or torus"),
+    (lambda: q.published(7, symmetries="D4"), "unknown symmetries 'D4': choose square or torus"),
+])
+def test_the_torus_group_on_the_plane_is_refused_as_the_cli_refuses_it(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+
+
+def on_squares(boards, given=(), blocked=()):
+    """The boards holding every given (row, column) and no blocked one (a plain filter)."""
+    return [b for b in boards
+            if all(b[r] == c for r, c in given) and all(b[r] != c for r, c in blocked)]
+
+
+def test_given_and_blocked_count_the_completions_as_the_cli_does():
+    # `queens count 8 --given a8`: the 4 of the 92 solutions with a queen on a8 (row 0,
+    # column 0), in 2 classes under {id, transpose}, the symmetries of D4 that keep a8.
+    c = q.count(8, given="a8")
+    assert (c.total, c.classes, c.given, c.blocked, c.subgroup, c.subgroup_order) == (
+        4, 2, "a8", "-", "{id, transpose}", 2)
+    assert (c.piece, c.board, c.group, c.verified, c.plan) == ("queen", "plane", "square", None,
+                                                                None)
+    assert (c.asymmetric, c.half_turn, c.quarter_turn, c.fixed_half_turn) == (None,) * 4
+    assert c.kernel in q.kernels()
+    assert "given='a8', blocked='-', subgroup='{id, transpose}'" in repr(c)
+    everything = list(q.solutions(8))
+    assert c.total == len(on_squares(everything, given=[(0, 0)]))
+    # Every form `--given` reads, and a list of squares.
+    rows = "Q.......\n" + "........\n" * 7
+    for form in ("a8", ["a8"], "0 - - - - - - -", "1-------", rows, '["Q......."' + ',"........"' * 7 + "]"):
+        assert (q.count(8, given=form).total, q.count(8, given=form).classes) == (4, 2), form
+    # The plain search counts the same (`queens count 8 --given a8 --engine enumerate`).
+    plain = q.count(8, given="a8", engine="enumerate", threads=1)
+    assert (plain.total, plain.classes, plain.nodes, plain.kernel, plain.engine) == (
+        4, 2, 227, "plain", "enumerate")
+    # `--given a8 --blocked e7`: 3 completions, no symmetry keeps both (classes under {id}).
+    g = q.count(8, given="a8", blocked="e7")
+    assert (g.total, g.classes, g.blocked, g.subgroup) == (3, 3, "e7", "{id}")
+    assert g.total == len(on_squares(everything, given=[(0, 0)], blocked=[(1, 4)]))
+    # `--blocked "d4 e5"` alone: 76 solutions avoid both, in 20 classes under the 4 symmetries
+    # that keep the pair.
+    b = q.count(8, blocked=["d4", "e5"])
+    assert (b.total, b.classes, b.given, b.blocked, b.subgroup_order) == (76, 20, "-", "e5 d4", 4)
+    assert b.subgroup == "{id, rot180, transpose, antitranspose}"
+    assert b.total == len(on_squares(everything, blocked=[(4, 3), (3, 4)]))
+    # A range, each size's own partial board (`queens count 6-8 --given a1`).
+    assert [(c.n, c.total, c.classes) for c in q.table("6-8", given="a1")] == [
+        (6, 0, 0), (7, 4, 2), (8, 4, 2)]
+    d = q.table([8], given="a8")[0].as_dict()
+    assert (d["given"], d["subgroup"], d["subgroup_order"], d["asymmetric"]) == (
+        "a8", "{id, transpose}", 2, None)
+
+
+def test_given_works_with_the_piece_and_the_board():
+    # Superqueens: A051223(10) = 4 boards; the one with a superqueen on c10 (row 0, column 2).
+    sq = q.count(10, piece="superqueen", given="c10")
+    assert (sq.total, sq.classes, sq.subgroup, sq.piece) == (1, 1, "{id}", "superqueen")
+    assert sq.total == len(on_squares(q.solutions(10, piece="superqueen"), given=[(0, 2)]))
+    assert list(q.solutions(10, piece="superqueen", given="c10")) == [(2, 5, 8, 0, 3, 6, 9, 1, 4, 7)]
+    assert q.count(12, piece="amazon", given="a12").total == 0
+    # The torus: a queen in the corner, A071607(7) = 4 completions, 1 class under the 8 of the
+    # torus group's 392 symmetries that keep a7; under the square's 8, 2 classes.
+    t = q.count(7, board="torus", given="a7")
+    assert (t.total, t.classes, t.group, t.subgroup, t.subgroup_order) == (
+        4, 1, "torus", "{8 elements}", 8)
+    assert t.total == len(on_squares(q.solutions(7, board="torus"), given=[(0, 0)]))
+    s = q.count(7, board="torus", given="a7", symmetries="square")
+    assert (s.total, s.classes, s.group, s.subgroup) == (4, 2, "square", "{id, transpose}")
+    assert q.count(5, board="torus", given="a5").total == 2
+
+
+def test_solutions_and_classes_list_the_completions():
+    assert list(q.solutions(8, given="a8")) == on_squares(q.solutions(8), given=[(0, 0)])
+    assert list(q.solutions(8, given="a8", blocked="e7")) == on_squares(
+        q.solutions(8), given=[(0, 0)], blocked=[(1, 4)])
+    # The classes under {id, transpose}: a board's transpose is its inverse permutation.
+    listed = list(q.classes(8, given="a8"))
+    assert listed == [((0, 4, 7, 5, 2, 6, 1, 3), "asymmetric", 2),
+                      ((0, 5, 7, 2, 6, 3, 1, 4), "asymmetric", 2)]
+    inverse = lambda b: tuple(sorted(range(len(b)), key=lambda r: b[r]))
+    members = {m for canonical, _, _ in listed for m in (canonical, inverse(canonical))}
+    assert members == set(q.solutions(8, given="a8"))
+    # Each count's classes and completions, listed (`queens count 8 --blocked "d4 e5"`).
+    for kw in (dict(n=8, blocked="d4 e5"), dict(n=7, board="torus", given="a7"),
+               dict(n=7, board="torus", given="a7", symmetries="square"),
+               dict(n=10, blocked="a1 j10"), dict(n=11, piece="superqueen", given="")):
+        c = q.count(**kw)
+        listed = list(q.classes(**kw))
+        assert (len(listed), sum(size for _, _, size in listed)) == (c.classes, c.total), kw
+        assert all(size * {"asymmetric": 1, "half_turn": 2, "quarter_turn": 4}[sym]
+                   == c.subgroup_order for _, sym, size in listed), kw
+    # An empty partial board keeps every symmetry: its classes are the rules' own.
+    assert q.count(11, piece="superqueen", given="").classes == 6
+    half = list(q.classes(8, blocked="d4 e5"))
+    assert sorted({sym for _, sym, _ in half}) == ["asymmetric", "half_turn"]
+
+
+@pytest.mark.parametrize("n, marks, message", [
+    (8, dict(given="a8 c6"), "n = 8: the given queens a8 and c6 attack each other (queen-plane)"),
+    (8, dict(given="a8", blocked="a8"), "n = 8: the given queen a8 is on a blocked square"),
+    (8, dict(given="i9"), "n = 8: i9 is off the 8×8 board"),
+    (8, dict(blocked=["a8", "h0"]), "n = 8: h0 is off the 8×8 board"),
+    (3, dict(given="a1 c2 b3 a2"), "n = 3: 4 given queens on the 3×3 board: more than its 3 rows"),
+    (8, dict(given="a8 a8"), "n = 8: a8 is given twice"),
+    (10, dict(given="a10 b8", piece="superqueen"),
+     "n = 10: the given queens a10 and b8 attack each other (superqueen-plane)"),
+    (7, dict(given="a7 e4", board="torus"),  # the wrapped anti-diagonal
+     "n = 7: the given queens a7 and e4 attack each other (queen-torus)"),
+    (8, dict(given=[0, 4]), "given= is a string of squares (\"a8 e7\", or a partial board in a "
+                            "notation the CLI reads) or a list of squares such as [\"a8\", \"e7\"]"),
+])
+def test_a_partial_board_the_cli_refuses_is_a_value_error_with_its_message(n, marks, message):
+    # As `queens count 8 --given "a8 c6"` words it after `--given: `, from every function.
+    calls = [lambda: q.count(n, **marks), lambda: q.solutions(n, **marks),
+             lambda: q.classes(n, **marks), lambda: q.table([n], **marks),
+             lambda: q.verify(n, **marks)]
+    for call in calls:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == message
+
+
+def test_a_range_checks_every_sizes_partial_board_before_counting(monkeypatch):
+    counted = []
+    monkeypatch.setattr(q, "count", lambda n, **o: counted.append(n))
+    with pytest.raises(ValueError, match=r"^n = 4: e5 is off the 4×4 board$"):
+        q.table([8, 4], given="e5")
+    assert counted == []
+
+
+def test_given_from_a_file_and_refused_with_a_part(tmp_path):
+    path = tmp_path / "given.txt"
+    path.write_text("Q.......  # a8\n" + "........\n" * 7)
+    assert q.count(8, given=f"@{path}").total == 4
+    with pytest.raises(OSError, match=r"given=@.*missing.txt: cannot read"):
+        q.count(8, given=f"@{tmp_path / 'missing.txt'}")
+    with pytest.raises(ValueError, match=r"^part is not taken with given or blocked"):
+        q.count_part(8, "0/2", given="a8")
+
+
+def test_published_answers_each_rules_values():
+    # The values `queens verify --piece/--board` checks against (data/variants.csv).
+    sq = q.published(10, piece="superqueen")
+    assert (sq["total"], sq["classes"], sq["asymmetric"], sq["half_turn"], sq["quarter_turn"]) == (
+        4, 1, 0, 1, 0)  # A051223, A051224, A352663, A352662, A352661
+    assert q.published(26, piece="amazon")["total"] == 286022102245804  # A051223(26)
+    t = q.published(13, board="torus")
+    assert (t["total"], t["classes"], t["orbits"]) == (
+        4524, 11, [(26, 1), (52, 2), (338, 3), (676, 5)])  # A051906, A053994, A054500-2
+    square = q.published(13, board="torus", symmetries="square")
+    assert (square["total"], square["classes"], square["orbits"]) == (4524, None, None)
+    assert q.published(6, board="torus")["total"] == 0
+    assert q.published(7, piece="superqueen", board="torus") is None  # nothing published
+    assert q.published(8)["orbits"] is None and q.published(8)["total"] == 92
+    # Each count's own rules' values agree with it.
+    for kw in (dict(piece="superqueen"), dict(board="torus"), dict(board="torus",
+                                                                    symmetries="square")):
+        for n in (10, 11, 13):
+            c, known = q.count(n, **kw), q.published(n, **kw)
+            assert c.verified is True and known["total"] == c.total, (n, kw)
+            assert known["classes"] in (None, c.classes), (n, kw)
+
+
+def fnv1a(text):
+    """FNV-1a, 64 bits, in 16 hex digits: a part row's checksum (src/storage/checksum.rs)."""
+    h = 0xcbf29ce484222325
+    for byte in text.encode():
+        h = ((h ^ byte) * 0x100000001b3) % 2**64
+    return f"{h:016x}"
+
+
+def test_verify_checks_a_variant_against_its_own_values_in_the_clis_words(tmp_path, monkeypatch):
+    assert q.verify(10, piece="superqueen").verified is True
+    assert (q.verify(13, board="torus").classes, q.verify(5, board="torus").total) == (11, 10)
+    assert q.verify(7, piece="superqueen", board="torus").verified is None
+    # A superqueens' count of 164 boards at n = 12 (a part row changed, its checksum made
+    # again): merged, it disagrees with A051223(12) = 156, in `queens merge`'s words.
+    header, row = q.count_part(12, "0/1", piece="superqueen", threads=1).splitlines()
+    fields = row.split(",")
+    fields[header.split(",").index("boards")] = "164"
+    fields[-1] = fnv1a(",".join(fields[:-1]))
+    path = tmp_path / "part.csv"
+    path.write_text(header + "\n" + ",".join(fields) + "\n")
+    (wrong,) = q.merge(path)
+    assert (wrong.total, wrong.verified) == (164, False)
+    assert wrong.mismatch == ("total computed 164 but published 156; classes computed 23 but "
+                              "published 22; asymmetric computed 19 but published 18")
+    assert q.count(12, piece="superqueen").mismatch is None
+    monkeypatch.setattr(q, "count", lambda n, **options: wrong)
+    with pytest.raises(RuntimeError) as e:
+        q.verify(12, piece="superqueen")
+    assert str(e.value) == "n = 12 (superqueen-plane): " + wrong.mismatch
+
+
+def test_verify_counts_completions_two_ways_as_the_cli_does():
+    c = q.verify(8, given="a8", threads=1)
+    assert (c.total, c.classes, c.verified, c.subgroup) == (4, 2, True, "{id, transpose}")
+    t = q.verify(7, board="torus", given="a7")
+    assert (t.total, t.classes, t.verified, t.kernel) == (4, 1, True, "plain")
+    with pytest.raises(ValueError, match=r"^threads must be at least 1$"):
+        q.verify(8, given="a8", threads=0)
