@@ -140,7 +140,7 @@ impl Notation {
         )
     }
 
-    /// The largest board this notation can write, if it has a limit below [`MAX_N`].
+    /// The largest board this notation can write, if it has a limit below `MAX_N` (32).
     pub fn max_n(self) -> Option<usize> {
         match self {
             Notation::Digits => Some(MAX_DIGITS_N),
@@ -175,7 +175,7 @@ impl fmt::Display for Notation {
 
 /// Why a line does not read as a board in a given notation, before any check of the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
+pub(crate) enum NotationError {
     /// The text is not the notation.
     #[error("malformed: {0}")]
     Malformed(String),
@@ -452,7 +452,7 @@ pub(crate) fn leetcode_strings(text: &str) -> Result<Vec<&str>, NotationError> {
 /// Reads one line of content in a single-line notation (`cols`, `cols1`, `digits`,
 /// `algebraic`; a one-line `board` or `leetcode` board too) as 0-based columns, unchecked:
 /// columns may be out of range and queens may attack each other ([`in_range`] and [`crate::board::validate`] say).
-pub fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, NotationError> {
+pub(crate) fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, NotationError> {
     match notation {
         Notation::Cols | Notation::Csv => parse_numbers(text, 0),
         Notation::Cols1 => parse_numbers(text, 1),

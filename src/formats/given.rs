@@ -38,7 +38,7 @@ pub fn write(
     }
 }
 
-/// The CSV columns after [`RULES_COLUMNS`]: the subgroup by its name and order.
+/// The CSV columns after `RULES_COLUMNS`: the subgroup by its name and order.
 pub const CSV_HEADER: [&str; 11] = [
     "n",
     "given",
@@ -67,7 +67,7 @@ fn cells(p: &Partial, c: &Completions) -> [String; 11] {
     ]
 }
 
-/// Writes the rows as CSV: [`RULES_COLUMNS`] (the group the subgroup is of), then
+/// Writes the rows as CSV: `RULES_COLUMNS` (the group the subgroup is of), then
 /// [`CSV_HEADER`].
 pub fn write_csv(
     partials: &[Partial],
@@ -91,7 +91,7 @@ pub fn write_csv(
 /// its givens and blocked squares (lists of square names), its subgroup (name, order and
 /// elements) and exact integers.
 #[cfg(feature = "serde")]
-pub fn write_json(
+pub(crate) fn write_json(
     partials: &[Partial],
     counts: &[Completions],
     meta: &RunMeta,
@@ -158,7 +158,7 @@ pub fn write_json(
 
 /// Writes a Markdown table: a caption naming the rules and the group, a row per partial board
 /// (numbers right-aligned), and the line of the machine and start time.
-pub fn write_markdown(
+pub(crate) fn write_markdown(
     partials: &[Partial],
     counts: &[Completions],
     meta: &RunMeta,

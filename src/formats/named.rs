@@ -1,21 +1,21 @@
 //! The rules of a table as its outputs name them, and read them back: the leading columns
-//! `piece,board,group` of a variant's CSV ([`RULES_COLUMNS`]), the `rules` object of the JSON
-//! documents ([`RulesFields`]), the line that names them under a human table and above a
+//! `piece,board,group` of a variant's CSV (`RULES_COLUMNS`), the `rules` object of the JSON
+//! documents (`RulesFields`), the line that names them under a human table and above a
 //! Markdown one ([`caption`]), and the OEIS numbers of a table's headings under each rule
 //! set ([`a_number`]).
 //!
 //! The group of the classes is named beside the piece and the board because one rule set may
 //! be counted under more than one group (on the torus: the square's 8 symmetries, or those
-//! with the n² shifts). A new [`Group`] gets its arms in [`group_id`] and [`group_words`];
-//! [`group_named`] reads every group [`GROUPS`] lists back.
+//! with the n² shifts). A new [`Group`] gets its arms in [`group_id`] and `group_words`;
+//! `group_named` reads every group `GROUPS` lists back.
 
 use crate::rules::{Group, Piece, Rules, Surface};
 
 /// The leading columns of a variant's results CSV, before the queens' columns.
-pub const RULES_COLUMNS: [&str; 3] = ["piece", "board", "group"];
+pub(crate) const RULES_COLUMNS: [&str; 3] = ["piece", "board", "group"];
 
 /// Every group a table names, for [`group_named`].
-pub const GROUPS: [Group; 2] = [Group::Square, Group::Torus];
+pub(crate) const GROUPS: [Group; 2] = [Group::Square, Group::Torus];
 
 /// The group's name in a CSV or JSON table (`square`, as `data/variants.csv` names it).
 pub fn group_id(group: Group) -> &'static str {
@@ -26,7 +26,7 @@ pub fn group_id(group: Group) -> &'static str {
 }
 
 /// The group in words, for people: `the 8 symmetries of the square`.
-pub fn group_words(group: Group) -> &'static str {
+pub(crate) fn group_words(group: Group) -> &'static str {
     match group {
         Group::Square => "the 8 symmetries of the square",
         Group::Torus => "the 8 symmetries of the square with the n² shifts of the torus",
@@ -34,7 +34,7 @@ pub fn group_words(group: Group) -> &'static str {
 }
 
 /// The group a table names `name` ([`group_id`]), or an error listing the names.
-pub fn group_named(name: &str) -> Result<Group, String> {
+pub(crate) fn group_named(name: &str) -> Result<Group, String> {
     GROUPS
         .iter()
         .copied()
@@ -47,7 +47,7 @@ pub fn group_named(name: &str) -> Result<Group, String> {
 
 /// The rules a table names by their piece and board (`superqueen`, `torus`), or an error
 /// listing the names.
-pub fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
+pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
     Rules::ALL
         .iter()
         .copied()
@@ -80,7 +80,7 @@ pub fn caption(rules: &Rules, group: Group) -> String {
 /// "square"}`), written for every table, the queens' too, and read back.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct RulesFields {
+pub(crate) struct RulesFields {
     /// The piece ([`Piece::name`]).
     pub piece: String,
     /// The board ([`Surface::name`]).

@@ -134,7 +134,7 @@ pub fn sizes_text(ns: &[usize]) -> String {
 
 /// The CSV header of a table of `rules`: [`CSV_HEADER`] for the queens (every file written
 /// before the rules were named reads the same), the rules' columns
-/// ([`named::RULES_COLUMNS`]: `piece,board,group`) and then [`CSV_HEADER`] for any other
+/// (`RULES_COLUMNS`: `piece,board,group`) and then [`CSV_HEADER`] for any other
 /// rules, and last [`ORBITS_COLUMN`] for classes under the torus group.
 pub fn csv_header(rules: &Rules) -> Vec<&'static str> {
     let lead: &[&'static str] = if rules.is_queens() {

@@ -23,7 +23,7 @@
 //!
 //! **How they are counted.** Two searches, one the other's check ([`Search`]):
 //! - [`Search::Plain`]: backtracking row by row over the rows without a given, written over
-//!   the rules' [`crate::rules::RowStep`] (every rule set), with each row's squares attacked
+//!   the rules' `RowStep` (every rule set), with each row's squares attacked
 //!   by a given or blocked taken out before the search (`plain`);
 //! - [`Search::Kernel`]: for queens on the plane, the givens and the blocked squares become a
 //!   kernel interior (the givens' columns taken, every square they attack and every blocked
@@ -51,9 +51,11 @@ mod plain;
 mod table;
 mod verify;
 
-pub use error::{GivenError, MAX_N, Square, square_name};
+pub use error::{GivenError, Square};
+// The JSON export names squares (`formats::given`, under `serde`).
+#[cfg(feature = "serde")]
+pub(crate) use error::square_name;
 pub use group::{Subgroup, Symmetry};
-pub use parse::{Mark, read_marks};
 pub use partial::Partial;
 pub(crate) use table::cells as table_cells;
 pub use table::{caption, table};

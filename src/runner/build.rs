@@ -153,7 +153,7 @@ pub fn build_split(
 
 /// [`build_split`] for the problem of `rules`: an engine or split that does not count them
 /// ([`check_rules`]) is an [`Error::Options`].
-pub fn build_rules(
+pub(crate) fn build_rules(
     n: usize,
     rules: Rules,
     engine: Engine,

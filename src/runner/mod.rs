@@ -51,7 +51,7 @@ pub struct RunOutcome {
 }
 
 /// The number of threads the machine offers (1 if it cannot tell).
-pub fn available_threads() -> usize {
+pub(crate) fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -129,7 +129,7 @@ pub enum RunEnd {
 
 /// A per-unit callback: the unit's id, its tally and the time it took to count (on its
 /// worker thread), for progress and for a journal that keeps each unit's time.
-pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
+pub(crate) type OnUnit<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
 
 /// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
 /// `control.on_unit` as it finishes, and stops early when `control.stop` is set: no new unit
