@@ -5,7 +5,7 @@
 //! parts of different rules never mix), and the bitmask row step the plain searches are
 //! written over (`RowStep`, one type per rule set): `enumerate`, the `solutions` iterator,
 //! the plain and symmetric profiles, and both Burnside searches (the half turn steps its top
-//! rows and sees its mirror rows through `RowStep::advance` and [`mirror`]; the quarter turn
+//! rows and sees its mirror rows through `RowStep::advance` and `mirror`; the quarter turn
 //! draws each square's attacks with the step). None of them writes a diagonal shift of its
 //! own. A search is generic over the step and compiled once per rule set; `with_row_step!`
 //! picks the rules' step once at its top, so the queens' search is the same code it was with
@@ -848,7 +848,7 @@ fn rotate(mask: u32, by: i32, full: u32) -> u32 {
 /// The columns of `mask` (a mask of an `n`-column row, `1 ≤ n ≤ 32`) mirrored: column `c`
 /// becomes column `n − 1 − c`.
 #[inline(always)]
-pub fn mirror(mask: u32, n: usize) -> u32 {
+pub(crate) fn mirror(mask: u32, n: usize) -> u32 {
     mask.reverse_bits() >> (32 - n)
 }
 

@@ -562,18 +562,6 @@ pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
     KnownTable::embedded().verify(n, total, classes)
 }
 
-/// Checks a computed total, class breakdown and node count of `engine` for `n` against the
-/// embedded table (nodes are compared for the enumerate engine only: A319283 is its tree).
-pub fn verify_with_nodes(
-    n: usize,
-    total: u128,
-    classes: &ClassCounts,
-    nodes: u128,
-    engine: &str,
-) -> Verdict {
-    KnownTable::embedded().verify_with_nodes(n, total, classes, Some((nodes, engine)))
-}
-
 /// Compares a profile's sums with the published node count (A319283) and total (A000170).
 /// Returns `Ok(true)` if both are published and agree, `Ok(false)` if nothing is published,
 /// and the disagreement otherwise.
@@ -655,6 +643,18 @@ mod tests {
                 assert_eq!(r.classes, Some(a + h + q), "n={}", r.n);
             }
         }
+    }
+
+    /// Checks a computed total, class breakdown and node count of `engine` for `n` against the
+    /// embedded table (nodes are compared for the enumerate engine only: A319283 is its tree).
+    fn verify_with_nodes(
+        n: usize,
+        total: u128,
+        classes: &ClassCounts,
+        nodes: u128,
+        engine: &str,
+    ) -> Verdict {
+        KnownTable::embedded().verify_with_nodes(n, total, classes, Some((nodes, engine)))
     }
 
     #[test]

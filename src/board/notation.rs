@@ -465,7 +465,7 @@ pub(crate) fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, Not
 
 /// Checks that 0-based `cols` are inside the board and returns them as bytes, phrasing the
 /// error in `notation`'s terms.
-pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
+pub(crate) fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
     let n = cols.len();
     if !(1..=MAX_N).contains(&n) {
         return Err(InvalidSolution::BadSize(n).to_string());
@@ -561,7 +561,7 @@ pub(crate) fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> 
 /// (n lines, each ending in `\n`) or `leetcode` (one line) to `out`; `csv` writes `cols`.
 /// The caller checks [`Notation::check_n`] first: `digits` beyond n = 9 and `algebraic`
 /// beyond n = 26 write nonsense, never panic.
-pub fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
+pub(crate) fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
     let n = cols.len();
     match notation {
         Notation::Cols | Notation::Csv => super::solution::push_cols_bytes(out, cols),
@@ -614,7 +614,7 @@ pub fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
     }
 }
 
-/// [`fn@write`] into a new `String`.
+/// `write` into a new `String`.
 pub fn to_string(notation: Notation, cols: &[u8]) -> String {
     let mut out = Vec::new();
     write(&mut out, notation, cols);

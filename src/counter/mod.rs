@@ -295,7 +295,7 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// Threads to use at most (default: every core, see [`runner::thread_count`]). 0 is an
+    /// Threads to use at most (default: every core, see `runner::thread_count`). 0 is an
     /// error when the count runs.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads);

@@ -109,7 +109,7 @@ impl Merged {
     /// The result row of the rules the plan's identity names ([`Rules::of_identity`]),
     /// derived and verified against their published values exactly as for `queens count`.
     /// On the torus, the classes are under the torus group where the parts carry every
-    /// board's stabilizer (`PART_FORMAT_TORUS`), as a whole count
+    /// board's stabilizer (`part_row::PART_FORMAT_TORUS`), as a whole count
     /// gives them; under the square's 8 symmetries where they do not (parts written before).
     pub fn row(&self) -> Result<Row, TallyError> {
         let mut rules = Rules::of_identity(&self.plan);

@@ -6,7 +6,7 @@ use std::fmt;
 
 /// A square of the board: (row, column), both from 0, row 0 the top row (rank n in the
 /// algebraic notation).
-pub type Square = (usize, usize);
+pub(crate) type Square = (usize, usize);
 
 /// The largest board a partial board can be (the masks' 32 bits).
 pub(crate) const MAX_N: usize = 32;

@@ -56,9 +56,9 @@ pub(crate) fn available_threads() -> usize {
 }
 
 /// The most threads a run ever starts, whatever the core count.
-pub const THREADS_LIMIT: usize = 1024;
+pub(crate) const THREADS_LIMIT: usize = 1024;
 
-/// The thread cap: 4 per available core, at most [`THREADS_LIMIT`]. More threads than that
+/// The thread cap: 4 per available core, at most `THREADS_LIMIT` (1,024). More threads than that
 /// only slow a run down (thousands of threads at n = 17 took 300 times longer).
 pub fn max_threads() -> usize {
     (4 * available_threads()).clamp(1, THREADS_LIMIT)
@@ -66,6 +66,8 @@ pub fn max_threads() -> usize {
 
 /// The threads a run asked for `asked` threads (`None`: every core) runs on: at most
 /// [`max_threads`].
+// The command line's (`console::threads`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 pub fn thread_count(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(available_threads).min(max_threads())
 }
