@@ -18,6 +18,8 @@ use std::ops::ControlFlow;
 /// The largest n whose classes `ClassNumbers` numbers: n = 14 lists 365,596 solutions once
 /// (a fraction of a second) and keeps its 45,752 canonical forms (640 kB). Beyond it a class
 /// number would mean listing millions of solutions, so none is given.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub const MAX_NUMBERED_N: usize = 14;
 
 /// What the symmetries of the square do to one board.
@@ -149,6 +151,8 @@ pub(crate) fn class_info_under(rules: &Rules, index: usize, cols: &[u8]) -> Clas
 }
 
 /// The details of the class whose canonical solution is `cols`.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub fn class_info(index: usize, cols: &[u8]) -> ClassInfo {
     let canonical = Solution::from_valid(cols.to_vec());
     ClassInfo {
@@ -173,6 +177,8 @@ pub fn classes(n: usize) -> Vec<ClassInfo> {
 
 /// The class with 1-based index `k`, or `Err(count)` with the number of classes when there
 /// are fewer than `k` (or `k` is 0).
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
     let mut found = None;
     let mut count = 0;
@@ -247,6 +253,8 @@ pub(crate) const MAX_TRACKED_CLASSES: usize = 1 << 22;
 /// What a stream of classified boards held: boards, distinct classes, and the classes by
 /// symmetry type. Memory is bounded: a bit per class for numbered sizes, a 64-bit hash per
 /// class beyond (up to `MAX_TRACKED_CLASSES`, 2²²).
+// The command line's (`classify`'s summary, by `formats::classify_stream`): not API.
+#[doc(hidden)]
 #[derive(Debug, Default)]
 pub struct Summary {
     boards: u64,
@@ -340,6 +348,8 @@ impl fmt::Display for Summary {
 }
 
 /// One board of a class, with the transforms that map the starting board to it.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrbitMember {
     /// The image.
@@ -350,6 +360,8 @@ pub struct OrbitMember {
 
 /// The class of `board`: its distinct images in lexicographic order, each with the transforms
 /// that produce it.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub fn orbit_members(board: &Solution) -> Vec<OrbitMember> {
     symmetry::orbit(board)
         .into_iter()

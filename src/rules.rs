@@ -26,7 +26,7 @@
 //!    [`Piece::name`]/[`Piece::plural`], [`Rules::attacks`], [`Rules::group`], [`Rules::id`]
 //!    and `with_row_step!`, and its `RowStep` (a piece whose attack reaches only the next
 //!    rows, as the knight's part of a superqueen, carries masks for those rows, as
-//!    [`Superqueens`] does; a board whose lines wrap rotates the diagonals, as
+//!    `Superqueens` does; a board whose lines wrap rotates the diagonals, as
 //!    `TorusQueens` does). The plain searches, the profiles, [`crate::Counter`],
 //!    checkpoints, parts, the command line's `--piece`/`--board` and Python's `piece=`/`board=`
 //!    then follow; the symmetric engine refuses the new rules in one line
@@ -487,6 +487,8 @@ impl serde::Serialize for Rules {
 }
 
 /// The one-line refusal of an engine or plan that does not count `rules`.
+// The command line's refusals (and the library's own): not part of the library's API.
+#[doc(hidden)]
 pub fn unsupported(what: &str, rules: &Rules) -> String {
     format!("{what} does not count the rules {rules}; it counts only queen-plane")
 }
@@ -573,7 +575,7 @@ pub(crate) use with_row_step;
 /// The row step of queens on the plane ([`Rules::QUEENS`]): the diagonal attacks move one
 /// column per row, `left` shifts up and `right` down; the bits shifted past column n−1 are
 /// cut off by `full`, those past column 0 fall off.
-pub type Queens = QueenMasks<false>;
+pub(crate) type Queens = QueenMasks<false>;
 
 /// The row step of queens on the torus ([`Rules::TORUS_QUEENS`]): the queen's masks, with
 /// the diagonals rotated within the n columns (a diagonal leaving column n−1 comes back in
@@ -584,7 +586,7 @@ pub(crate) type TorusQueens = QueenMasks<true>;
 /// on the plane (`WRAP` false: [`Queens`]) or on the torus (`WRAP` true: `TorusQueens`).
 /// `WRAP` is a constant, so each board compiles to its own step with no branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QueenMasks<const WRAP: bool> {
+pub(crate) struct QueenMasks<const WRAP: bool> {
     cols: u32,
     left: u32,
     right: u32,
@@ -704,7 +706,7 @@ impl Knight {
 /// The row step of superqueens on the plane ([`Rules::SUPERQUEENS`]): the queen's masks
 /// and the knight's squares of the next two rows (`Knight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Superqueens {
+pub(crate) struct Superqueens {
     queen: Queens,
     knight: Knight,
 }

@@ -55,6 +55,8 @@ pub enum Notation {
 /// The largest n the `digits` notation can write: one digit per column, counted from 1.
 pub(crate) const MAX_DIGITS_N: usize = 9;
 /// The largest n the `algebraic` notation can write: files `a` to `z`.
+// The command line's (`queens render`); the library's is `Notation::max_n`.
+#[doc(hidden)]
 pub const MAX_ALGEBRAIC_N: usize = 26;
 
 /// The CSV headers the tool writes, and the name of the column that holds the board.

@@ -655,6 +655,8 @@ pub fn parse_one(text: &str, notation: Option<Notation>) -> Result<RawBoard, Str
 /// Reads one solution of size `n` from `text` (a command-line argument) in `notation`, or in
 /// the detected one: the board with the notation it was read in, or a one-line reason (`not a
 /// solution: …`, `the board has 7 columns but N is 8`).
+// The command line's (`list`'s board argument): not part of the library's API.
+#[doc(hidden)]
 pub fn parse_solution(
     text: &str,
     notation: Option<Notation>,

@@ -257,6 +257,8 @@ pub(crate) fn write_board<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Resul
 }
 
 /// `n thing` or `n things` (`1 board`, `92 boards`, `2 classes`).
+// The command line's wording (`queens render`, `verify`): not part of the library's API.
+#[doc(hidden)]
 pub fn plural(n: u64, thing: &str) -> String {
     if n == 1 {
         format!("1 {thing}")

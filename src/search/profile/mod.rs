@@ -69,6 +69,8 @@ impl Profile {
 }
 
 /// How a profile search ended.
+// The command line's (`queens profile`, by the hidden `runner::profiler`): not API.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
