@@ -193,12 +193,16 @@ fn is_separator(c: char) -> bool {
 }
 
 /// The tokens of a line: the runs of characters between separators.
+// The readers' own, public for tests/it/cols_parser.rs: not part of the library's API.
+#[doc(hidden)]
 pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(is_separator).filter(|t| !t.is_empty())
 }
 
 /// The line without its comment (from the first `#`), its byte-order mark and surrounding
 /// whitespace.
+// The readers' own, public for tests/it/cols_parser.rs: not part of the library's API.
+#[doc(hidden)]
 pub fn content(line: &str) -> &str {
     let line = line.strip_prefix('\u{FEFF}').unwrap_or(line);
     let line = line.split('#').next().unwrap_or("");
