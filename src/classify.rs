@@ -15,9 +15,11 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
-/// The largest n whose classes [`ClassNumbers`] numbers: n = 14 lists 365,596 solutions once
+/// The largest n whose classes `ClassNumbers` numbers: n = 14 lists 365,596 solutions once
 /// (a fraction of a second) and keeps its 45,752 canonical forms (640 kB). Beyond it a class
 /// number would mean listing millions of solutions, so none is given.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub const MAX_NUMBERED_N: usize = 14;
 
 /// What the symmetries of the square do to one board.
@@ -132,7 +134,7 @@ pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(
 
 /// The details of the class under the group of `rules` ([`Rules::group`]) whose canonical
 /// solution is `cols`.
-pub fn class_info_under(rules: &Rules, index: usize, cols: &[u8]) -> ClassInfo {
+pub(crate) fn class_info_under(rules: &Rules, index: usize, cols: &[u8]) -> ClassInfo {
     match rules.group() {
         Group::Square => class_info(index, cols),
         Group::Torus => {
@@ -149,6 +151,8 @@ pub fn class_info_under(rules: &Rules, index: usize, cols: &[u8]) -> ClassInfo {
 }
 
 /// The details of the class whose canonical solution is `cols`.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub fn class_info(index: usize, cols: &[u8]) -> ClassInfo {
     let canonical = Solution::from_valid(cols.to_vec());
     ClassInfo {
@@ -173,6 +177,8 @@ pub fn classes(n: usize) -> Vec<ClassInfo> {
 
 /// The class with 1-based index `k`, or `Err(count)` with the number of classes when there
 /// are fewer than `k` (or `k` is 0).
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
     let mut found = None;
     let mut count = 0;
@@ -194,7 +200,7 @@ pub fn class_number(n: usize, k: usize) -> Result<ClassInfo, usize> {
 /// those of one rule set ([`ClassNumbers::under`]; the queens' by default), numbered as
 /// `list N --classes` with the same rules numbers them.
 #[derive(Debug, Default)]
-pub struct ClassNumbers {
+pub(crate) struct ClassNumbers {
     /// Per n, the canonical forms in order, packed n bytes each.
     sorted: HashMap<usize, Vec<u8>>,
     /// The rules whose classes are numbered (`None`: [`Rules::QUEENS`]).
@@ -202,11 +208,6 @@ pub struct ClassNumbers {
 }
 
 impl ClassNumbers {
-    /// An empty cache of the queens' class numbers.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
     /// An empty cache of the class numbers of `rules`.
     pub fn under(rules: Rules) -> Self {
         ClassNumbers {
@@ -247,11 +248,13 @@ impl ClassNumbers {
 
 /// The most distinct classes of sizes beyond [`MAX_NUMBERED_N`] that a [`Summary`] tells
 /// apart (16 bytes each): 4,194,304, more than the 1,846,955 classes of n = 16.
-pub const MAX_TRACKED_CLASSES: usize = 1 << 22;
+pub(crate) const MAX_TRACKED_CLASSES: usize = 1 << 22;
 
 /// What a stream of classified boards held: boards, distinct classes, and the classes by
 /// symmetry type. Memory is bounded: a bit per class for numbered sizes, a 64-bit hash per
-/// class beyond (up to [`MAX_TRACKED_CLASSES`]).
+/// class beyond (up to `MAX_TRACKED_CLASSES`, 2²²).
+// The command line's (`classify`'s summary, by `formats::classify_stream`): not API.
+#[doc(hidden)]
 #[derive(Debug, Default)]
 pub struct Summary {
     boards: u64,
@@ -312,7 +315,7 @@ impl Summary {
         self.boards
     }
 
-    /// Distinct classes recorded (a lower bound when more than [`MAX_TRACKED_CLASSES`]).
+    /// Distinct classes recorded (a lower bound when more than `MAX_TRACKED_CLASSES` (2²²)).
     pub fn classes(&self) -> u64 {
         self.classes
     }
@@ -345,6 +348,8 @@ impl fmt::Display for Summary {
 }
 
 /// One board of a class, with the transforms that map the starting board to it.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrbitMember {
     /// The image.
@@ -355,6 +360,8 @@ pub struct OrbitMember {
 
 /// The class of `board`: its distinct images in lexicographic order, each with the transforms
 /// that produce it.
+// The command line's (`queens render`, `list --classes`): not part of the library's API.
+#[doc(hidden)]
 pub fn orbit_members(board: &Solution) -> Vec<OrbitMember> {
     symmetry::orbit(board)
         .into_iter()
@@ -430,7 +437,7 @@ mod tests {
 
     #[test]
     fn class_numbers_follow_list_classes_and_the_summary_counts_classes() {
-        let mut numbers = ClassNumbers::new();
+        let mut numbers = ClassNumbers::default(); // the queens'
         let mut summary = Summary::new();
         for class in classes(8) {
             assert_eq!(numbers.number(class.canonical.cols()), Some(class.index));

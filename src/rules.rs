@@ -3,9 +3,9 @@
 //! tests' oracles use), the symmetry group the problem keeps ([`Rules::group`]), the name that
 //! goes into a plan's identity ([`Rules::id`], [`Rules::identity_suffix`]: checkpoints and
 //! parts of different rules never mix), and the bitmask row step the plain searches are
-//! written over ([`RowStep`], one type per rule set): `enumerate`, the `solutions` iterator,
+//! written over (`RowStep`, one type per rule set): `enumerate`, the `solutions` iterator,
 //! the plain and symmetric profiles, and both Burnside searches (the half turn steps its top
-//! rows and sees its mirror rows through [`RowStep::advance`] and [`mirror`]; the quarter turn
+//! rows and sees its mirror rows through `RowStep::advance` and `mirror`; the quarter turn
 //! draws each square's attacks with the step). None of them writes a diagonal shift of its
 //! own. A search is generic over the step and compiled once per rule set; `with_row_step!`
 //! picks the rules' step once at its top, so the queens' search is the same code it was with
@@ -24,10 +24,10 @@
 //! 1. this file: a [`Piece`] or [`Surface`] variant (or a field, such as given and blocked
 //!    squares) and its entry in [`Piece::ALL`] or [`Surface::ALL`], its arms in
 //!    [`Piece::name`]/[`Piece::plural`], [`Rules::attacks`], [`Rules::group`], [`Rules::id`]
-//!    and `with_row_step!`, and its [`RowStep`] (a piece whose attack reaches only the next
+//!    and `with_row_step!`, and its `RowStep` (a piece whose attack reaches only the next
 //!    rows, as the knight's part of a superqueen, carries masks for those rows, as
-//!    [`Superqueens`] does; a board whose lines wrap rotates the diagonals, as
-//!    [`TorusQueens`] does). The plain searches, the profiles, [`crate::Counter`],
+//!    `Superqueens` does; a board whose lines wrap rotates the diagonals, as
+//!    `TorusQueens` does). The plain searches, the profiles, [`crate::Counter`],
 //!    checkpoints, parts, the command line's `--piece`/`--board` and Python's `piece=`/`board=`
 //!    then follow; the symmetric engine refuses the new rules in one line
 //!    ([`Rules::on_the_ring_plans`]) and the enumerate engine counts them;
@@ -487,6 +487,8 @@ impl serde::Serialize for Rules {
 }
 
 /// The one-line refusal of an engine or plan that does not count `rules`.
+// The command line's refusals (and the library's own): not part of the library's API.
+#[doc(hidden)]
 pub fn unsupported(what: &str, rules: &Rules) -> String {
     format!("{what} does not count the rules {rules}; it counts only queen-plane")
 }
@@ -505,7 +507,7 @@ pub fn unsupported(what: &str, rules: &Rules) -> String {
 /// next) and along those whose column shrinks (`right`, `>> 1`); on the torus the diagonals
 /// rotate within the n columns instead. The knight's part of a superqueen reaches only the
 /// next two rows: its state adds the knight's squares of the next row and of the one after.
-pub trait RowStep: Copy + fmt::Debug + Send + Sync + 'static {
+pub(crate) trait RowStep: Copy + fmt::Debug + Send + Sync + 'static {
     /// The rules the state follows.
     const RULES: Rules;
 
@@ -573,18 +575,18 @@ pub(crate) use with_row_step;
 /// The row step of queens on the plane ([`Rules::QUEENS`]): the diagonal attacks move one
 /// column per row, `left` shifts up and `right` down; the bits shifted past column n−1 are
 /// cut off by `full`, those past column 0 fall off.
-pub type Queens = QueenMasks<false>;
+pub(crate) type Queens = QueenMasks<false>;
 
 /// The row step of queens on the torus ([`Rules::TORUS_QUEENS`]): the queen's masks, with
 /// the diagonals rotated within the n columns (a diagonal leaving column n−1 comes back in
 /// column 0).
-pub type TorusQueens = QueenMasks<true>;
+pub(crate) type TorusQueens = QueenMasks<true>;
 
 /// The queen's three masks (the columns taken, the two diagonals' squares of the next row),
-/// on the plane (`WRAP` false: [`Queens`]) or on the torus (`WRAP` true: [`TorusQueens`]).
+/// on the plane (`WRAP` false: [`Queens`]) or on the torus (`WRAP` true: `TorusQueens`).
 /// `WRAP` is a constant, so each board compiles to its own step with no branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QueenMasks<const WRAP: bool> {
+pub(crate) struct QueenMasks<const WRAP: bool> {
     cols: u32,
     left: u32,
     right: u32,
@@ -704,7 +706,7 @@ impl Knight {
 /// The row step of superqueens on the plane ([`Rules::SUPERQUEENS`]): the queen's masks
 /// and the knight's squares of the next two rows (`Knight`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Superqueens {
+pub(crate) struct Superqueens {
     queen: Queens,
     knight: Knight,
 }
@@ -759,7 +761,7 @@ impl RowStep for Superqueens {
 /// (`wrap_last`: rows 0 → n−1 two columns away, 1 → n−1 one column away) and in row n−2
 /// (`wrap_second`: rows 0 → n−2 one column away).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TorusSuperqueens {
+pub(crate) struct TorusSuperqueens {
     queen: TorusQueens,
     knight: Knight,
     row: u32,
@@ -848,13 +850,13 @@ fn rotate(mask: u32, by: i32, full: u32) -> u32 {
 /// The columns of `mask` (a mask of an `n`-column row, `1 ≤ n ≤ 32`) mirrored: column `c`
 /// becomes column `n − 1 − c`.
 #[inline(always)]
-pub fn mirror(mask: u32, n: usize) -> u32 {
+pub(crate) fn mirror(mask: u32, n: usize) -> u32 {
     mask.reverse_bits() >> (32 - n)
 }
 
 /// The mask of the `n` columns of a board (`n ≤ 32`; 0 for the empty board).
 #[inline]
-pub fn full_mask(n: usize) -> u32 {
+pub(crate) fn full_mask(n: usize) -> u32 {
     ((1u64 << n) - 1) as u32
 }
 

@@ -85,7 +85,7 @@ pub struct KnownTable {
 }
 
 /// The columns a known-values table has, in order.
-pub const KNOWN_HEADER: [&str; 9] = [
+pub(crate) const KNOWN_HEADER: [&str; 9] = [
     "n",
     "total_A000170",
     "classes_A002562",
@@ -99,7 +99,7 @@ pub const KNOWN_HEADER: [&str; 9] = [
 
 impl KnownTable {
     /// Parses a table in the format of `data/known.csv`: `#` comment lines, then a header with
-    /// at least the columns `n,total_A000170` (further columns of [`KNOWN_HEADER`] optional, in
+    /// at least the columns `n,total_A000170` (further columns of `KNOWN_HEADER` optional, in
     /// that order), then one row per n; empty cells mean "not published".
     pub fn parse(text: &str) -> Result<KnownTable, String> {
         let mut reader = csv::ReaderBuilder::new()
@@ -562,22 +562,10 @@ pub fn verify(n: usize, total: u128, classes: &ClassCounts) -> Verdict {
     KnownTable::embedded().verify(n, total, classes)
 }
 
-/// Checks a computed total, class breakdown and node count of `engine` for `n` against the
-/// embedded table (nodes are compared for the enumerate engine only: A319283 is its tree).
-pub fn verify_with_nodes(
-    n: usize,
-    total: u128,
-    classes: &ClassCounts,
-    nodes: u128,
-    engine: &str,
-) -> Verdict {
-    KnownTable::embedded().verify_with_nodes(n, total, classes, Some((nodes, engine)))
-}
-
 /// Compares a profile's sums with the published node count (A319283) and total (A000170).
 /// Returns `Ok(true)` if both are published and agree, `Ok(false)` if nothing is published,
 /// and the disagreement otherwise.
-pub fn verify_profile(p: &Profile) -> Result<bool, String> {
+pub(crate) fn verify_profile(p: &Profile) -> Result<bool, String> {
     let nodes = p.total_nodes().ok_or("the node count overflowed")?;
     let solutions = p.total_solutions().ok_or("the solution count overflowed")?;
     let Some(k) = lookup(p.n) else {
@@ -604,7 +592,7 @@ pub fn verify_profile(p: &Profile) -> Result<bool, String> {
 /// published total ([`KnownTable::published`]; no nodes are published for a variant).
 /// `Ok(true)` if published and equal, `Ok(false)` if not published, the disagreement
 /// otherwise.
-pub fn verify_profile_under(p: &Profile, rules: &Rules) -> Result<bool, String> {
+pub(crate) fn verify_profile_under(p: &Profile, rules: &Rules) -> Result<bool, String> {
     if rules.is_queens() {
         return verify_profile(p);
     }
@@ -625,7 +613,7 @@ pub fn verify_profile_under(p: &Profile, rules: &Rules) -> Result<bool, String> 
 /// Compares the boards a symmetric-engine profile stands for (solutions × orbit sizes) with
 /// the published total (A000170): `Ok(true)` if published and equal, `Ok(false)` if not
 /// published, the disagreement otherwise.
-pub fn verify_symmetric_profile(sp: &SymmetricProfile) -> Result<bool, String> {
+pub(crate) fn verify_symmetric_profile(sp: &SymmetricProfile) -> Result<bool, String> {
     match lookup(sp.profile.n).and_then(|k| k.total) {
         None => Ok(false),
         Some(t) if t == sp.weighted_solutions => Ok(true),
@@ -655,6 +643,18 @@ mod tests {
                 assert_eq!(r.classes, Some(a + h + q), "n={}", r.n);
             }
         }
+    }
+
+    /// Checks a computed total, class breakdown and node count of `engine` for `n` against the
+    /// embedded table (nodes are compared for the enumerate engine only: A319283 is its tree).
+    fn verify_with_nodes(
+        n: usize,
+        total: u128,
+        classes: &ClassCounts,
+        nodes: u128,
+        engine: &str,
+    ) -> Verdict {
+        KnownTable::embedded().verify_with_nodes(n, total, classes, Some((nodes, engine)))
     }
 
     #[test]

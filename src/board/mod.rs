@@ -11,9 +11,8 @@ pub mod reader;
 mod solution;
 
 pub use reader::{parse_cols_lines, parse_cols_text};
-pub use solution::{
-    InvalidSolution, LineError, MAX_N, MIN_N, ParseSolutionError, Solution, plural, validate,
-};
+pub use solution::{InvalidSolution, LineError, ParseSolutionError, Solution, plural, validate};
+pub(crate) use solution::{MAX_N, MIN_N};
 
 #[cfg(test)]
 mod tests {

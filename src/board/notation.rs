@@ -55,6 +55,8 @@ pub enum Notation {
 /// The largest n the `digits` notation can write: one digit per column, counted from 1.
 pub(crate) const MAX_DIGITS_N: usize = 9;
 /// The largest n the `algebraic` notation can write: files `a` to `z`.
+// The command line's (`queens render`); the library's is `Notation::max_n`.
+#[doc(hidden)]
 pub const MAX_ALGEBRAIC_N: usize = 26;
 
 /// The CSV headers the tool writes, and the name of the column that holds the board.
@@ -140,7 +142,7 @@ impl Notation {
         )
     }
 
-    /// The largest board this notation can write, if it has a limit below [`MAX_N`].
+    /// The largest board this notation can write, if it has a limit below `MAX_N` (32).
     pub fn max_n(self) -> Option<usize> {
         match self {
             Notation::Digits => Some(MAX_DIGITS_N),
@@ -175,7 +177,7 @@ impl fmt::Display for Notation {
 
 /// Why a line does not read as a board in a given notation, before any check of the board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NotationError {
+pub(crate) enum NotationError {
     /// The text is not the notation.
     #[error("malformed: {0}")]
     Malformed(String),
@@ -191,12 +193,16 @@ fn is_separator(c: char) -> bool {
 }
 
 /// The tokens of a line: the runs of characters between separators.
+// The readers' own, public for tests/it/cols_parser.rs: not part of the library's API.
+#[doc(hidden)]
 pub fn tokens(text: &str) -> impl Iterator<Item = &str> {
     text.split(is_separator).filter(|t| !t.is_empty())
 }
 
 /// The line without its comment (from the first `#`), its byte-order mark and surrounding
 /// whitespace.
+// The readers' own, public for tests/it/cols_parser.rs: not part of the library's API.
+#[doc(hidden)]
 pub fn content(line: &str) -> &str {
     let line = line.strip_prefix('\u{FEFF}').unwrap_or(line);
     let line = line.split('#').next().unwrap_or("");
@@ -452,7 +458,7 @@ pub(crate) fn leetcode_strings(text: &str) -> Result<Vec<&str>, NotationError> {
 /// Reads one line of content in a single-line notation (`cols`, `cols1`, `digits`,
 /// `algebraic`; a one-line `board` or `leetcode` board too) as 0-based columns, unchecked:
 /// columns may be out of range and queens may attack each other ([`in_range`] and [`crate::board::validate`] say).
-pub fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, NotationError> {
+pub(crate) fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, NotationError> {
     match notation {
         Notation::Cols | Notation::Csv => parse_numbers(text, 0),
         Notation::Cols1 => parse_numbers(text, 1),
@@ -465,7 +471,7 @@ pub fn parse_line(notation: Notation, text: &str) -> Result<Vec<u32>, NotationEr
 
 /// Checks that 0-based `cols` are inside the board and returns them as bytes, phrasing the
 /// error in `notation`'s terms.
-pub fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
+pub(crate) fn in_range(cols: &[u32], notation: Notation) -> Result<Vec<u8>, String> {
     let n = cols.len();
     if !(1..=MAX_N).contains(&n) {
         return Err(InvalidSolution::BadSize(n).to_string());
@@ -561,7 +567,7 @@ pub(crate) fn explain(error: &InvalidSolution, notation: Notation, n: usize) -> 
 /// (n lines, each ending in `\n`) or `leetcode` (one line) to `out`; `csv` writes `cols`.
 /// The caller checks [`Notation::check_n`] first: `digits` beyond n = 9 and `algebraic`
 /// beyond n = 26 write nonsense, never panic.
-pub fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
+pub(crate) fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
     let n = cols.len();
     match notation {
         Notation::Cols | Notation::Csv => super::solution::push_cols_bytes(out, cols),
@@ -614,7 +620,7 @@ pub fn write(out: &mut Vec<u8>, notation: Notation, cols: &[u8]) {
     }
 }
 
-/// [`fn@write`] into a new `String`.
+/// `write` into a new `String`.
 pub fn to_string(notation: Notation, cols: &[u8]) -> String {
     let mut out = Vec::new();
     write(&mut out, notation, cols);

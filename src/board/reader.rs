@@ -1,8 +1,8 @@
 //! Reading boards from a stream in any [`Notation`], line by line in constant memory.
 //!
-//! A [`BoardReader`] reads at most [`MAX_LINE`] bytes of a line, keeps at most one pending
+//! A [`BoardReader`] reads at most `MAX_LINE` (1 MiB) bytes of a line, keeps at most one pending
 //! `board` or LeetCode board, and yields every board with the 1-based number of its (first)
-//! line, or the error of that line. A line longer than [`MAX_LINE`] ends the input: no board
+//! line, or the error of that line. A line longer than `MAX_LINE` (1 MiB) ends the input: no board
 //! in any notation comes near that length, and an endless line (a FIFO fed from `/dev/zero`)
 //! would otherwise be read forever; the reader yields that line's error and then nothing, and
 //! [`BoardReader::overlong`] says where it stopped.
@@ -15,7 +15,7 @@
 //!
 //! [`BoardReader::stop_if_not_boards`] makes it give up on an input that is clearly not boards
 //! at all (a binary file, say): one whose first bytes are not UTF-8 text, or none of whose
-//! first [`NOT_BOARDS_AFTER`] lines that hold anything reads as a board; then it yields
+//! first `NOT_BOARDS_AFTER` (5) lines that hold anything reads as a board; then it yields
 //! nothing more and [`BoardReader::not_boards`] says why.
 
 use super::notation::{self, Notation, NotationError};
@@ -26,15 +26,15 @@ use std::fmt;
 use std::io::{self, BufRead, Read};
 
 /// The longest line read, in bytes (1 MiB): no board in any notation comes near it.
-pub const MAX_LINE: usize = 1 << 20;
+pub(crate) const MAX_LINE: usize = 1 << 20;
 
 /// The lines that hold anything (not blank, not a comment) that [`BoardReader::stop_if_not_boards`]
 /// reads before it gives up on an input where none of them read as a board.
-pub const NOT_BOARDS_AFTER: usize = 5;
+pub(crate) const NOT_BOARDS_AFTER: usize = 5;
 
 /// The bytes at the start of an input that [`BoardReader::stop_if_not_boards`] checks for
 /// text: NUL bytes or bytes that are not UTF-8 among them mean it is not a file of boards.
-pub const TEXT_CHECK_BYTES: usize = 4096;
+pub(crate) const TEXT_CHECK_BYTES: usize = 4096;
 
 /// Why an input is not boards at all (see [`BoardReader::stop_if_not_boards`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,13 +59,13 @@ impl std::fmt::Display for NotBoards {
     }
 }
 
-/// Where a [`BoardReader`] stopped on a line longer than [`MAX_LINE`] (see
+/// Where a [`BoardReader`] stopped on a line longer than `MAX_LINE`, 1 MiB (see
 /// [`BoardReader::overlong`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineTooLong {
     /// The 1-based number of the line.
     pub line: usize,
-    /// The bound it passed, in bytes ([`MAX_LINE`]).
+    /// The bound it passed, in bytes (`MAX_LINE`, 1 MiB).
     pub limit: usize,
 }
 
@@ -208,8 +208,8 @@ impl<R: BufRead> BoardReader<R> {
     }
 
     /// Makes the reader give up on an input that is clearly not boards: if its first
-    /// [`TEXT_CHECK_BYTES`] bytes (as far as the first read gets them) are not text
-    /// (`looks_like_text`) it yields nothing; if its first [`NOT_BOARDS_AFTER`] lines that
+    /// `TEXT_CHECK_BYTES` (4,096) bytes (as far as the first read gets them) are not text
+    /// (`looks_like_text`) it yields nothing; if its first `NOT_BOARDS_AFTER` (5) lines that
     /// hold anything are all bad, it yields their errors and nothing more. Then
     /// [`BoardReader::not_boards`] says why. An input with one board among its first lines is
     /// read to its end as before.
@@ -279,7 +279,7 @@ impl<R: BufRead> BoardReader<R> {
         self.bytes
     }
 
-    /// The line longer than [`MAX_LINE`] that ended the input, if one did: the reader
+    /// The line longer than `MAX_LINE` (1 MiB) that ended the input, if one did: the reader
     /// yielded its error (`longer than 1 MiB`) and nothing after it.
     pub fn overlong(&self) -> Option<LineTooLong> {
         self.overlong
@@ -655,6 +655,8 @@ pub fn parse_one(text: &str, notation: Option<Notation>) -> Result<RawBoard, Str
 /// Reads one solution of size `n` from `text` (a command-line argument) in `notation`, or in
 /// the detected one: the board with the notation it was read in, or a one-line reason (`not a
 /// solution: …`, `the board has 7 columns but N is 8`).
+// The command line's (`list`'s board argument): not part of the library's API.
+#[doc(hidden)]
 pub fn parse_solution(
     text: &str,
     notation: Option<Notation>,

@@ -6,9 +6,9 @@ use crate::rules::Rules;
 use std::fmt;
 
 /// The smallest board size the tool accepts.
-pub const MIN_N: usize = 1;
+pub(crate) const MIN_N: usize = 1;
 /// The largest board size the tool accepts (bit masks are 32 bits wide at most).
-pub const MAX_N: usize = 32;
+pub(crate) const MAX_N: usize = 32;
 
 /// A valid n-queens solution: the column of the queen in each row, row 0 first.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -21,7 +21,7 @@ pub struct Solution {
 /// Why a list of columns is not a valid solution.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidSolution {
-    /// The list is empty or longer than [`MAX_N`].
+    /// The list is empty or longer than `MAX_N` (32).
     #[error("wrong length: a board has 1 to {MAX_N} rows, this one has {0}")]
     BadSize(usize),
     /// A column lies outside `0..n`.
@@ -257,6 +257,8 @@ pub(crate) fn write_board<W: fmt::Write>(out: &mut W, cols: &[u8]) -> fmt::Resul
 }
 
 /// `n thing` or `n things` (`1 board`, `92 boards`, `2 classes`).
+// The command line's wording (`queens render`, `verify`): not part of the library's API.
+#[doc(hidden)]
 pub fn plural(n: u64, thing: &str) -> String {
     if n == 1 {
         format!("1 {thing}")

@@ -1,5 +1,5 @@
 //! The console side of a partial board's commands: `count --given`'s outputs, each in its
-//! destination, and `verify --given`'s lines (the two ways of [`crate::given::two_ways`]).
+//! destination, and `verify --given`'s lines (the two ways of `given::two_ways`).
 
 use super::destination::Destination;
 use super::outputs::Destinations;
@@ -9,8 +9,8 @@ use crate::given::{Completions, Partial};
 use std::io::{self, Write};
 
 /// Writes `count --given`'s rows (one per partial board) to every destination of `dests`: the
-/// human table ([`crate::given::table`]) to `-o`'s file or stdout, and each format flag's file
-/// ([`crate::formats::given::write`]). A closed pipe stops nothing but its own output.
+/// human table (`given::table`) to `-o`'s file or stdout, and each format flag's file
+/// (`formats::given::write`). A closed pipe stops nothing but its own output.
 pub fn write_counts(
     dests: &Destinations,
     partials: &[Partial],
@@ -30,7 +30,7 @@ pub fn write_counts(
     Ok(())
 }
 
-/// `verify --given`: counts each partial board two ways ([`crate::given::two_ways`], the first
+/// `verify --given`: counts each partial board two ways (`given::two_ways`, the first
 /// on `kernel` with `threads` threads, every core without) and writes its PASS or FAIL line to
 /// `out` as it finishes (a closed `out` stops it: [`VerifyError::Io`]); then fails naming how
 /// many disagreed. A kernel this CPU lacks is a

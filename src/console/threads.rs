@@ -8,7 +8,7 @@ pub fn all_cores_if_0(threads: Option<u16>) -> Option<u16> {
     threads.filter(|&t| t != 0)
 }
 
-/// The threads to run on for `--threads T`: [`runner::thread_count`] (a T above the cap is
+/// The threads to run on for `--threads T`: `runner::thread_count` (a T above the cap is
 /// capped with a one-line note on stderr, once).
 pub fn count(threads: Option<u16>) -> usize {
     let asked = threads.map(usize::from);

@@ -140,7 +140,7 @@ pub enum Outcome {
 }
 
 /// The per-unit callback: the unit's id and tally, on the worker thread that counted it.
-pub use crate::runner::OnUnit;
+pub(crate) use crate::runner::OnUnit;
 
 /// Counts board size `n` (0..=32) with the default engine (symmetric), the fastest kernel this
 /// CPU runs, on every core. n = 0, the empty board, is counted by the enumerate engine (the
@@ -295,7 +295,7 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// Threads to use at most (default: every core, see [`runner::thread_count`]). 0 is an
+    /// Threads to use at most (default: every core, see `runner::thread_count`). 0 is an
     /// error when the count runs.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads);

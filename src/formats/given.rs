@@ -1,10 +1,10 @@
 //! The completions of `count --given`/`--blocked` in the formats of `count`'s other tables
-//! ([`fn@write`] of a [`Format`], beside [`crate::given::table`], the human one): CSV, JSON
+//! (`write` of a [`Format`], beside `given::table`, the human one): CSV, JSON
 //! with the run's metadata (with the `serde` feature) and a Markdown table. Each row names the
 //! givens and the blocked squares; each output names the rules and the group the classes are
 //! under: the CSV in its leading columns `piece,board,group` and the subgroup's columns, the
 //! JSON in its `rules` object and each row's `subgroup`, the Markdown in a caption
-//! ([`crate::given::caption`]).
+//! (`given::caption`).
 
 use crate::formats::export::{Format, RunMeta};
 use crate::formats::named::{RULES_COLUMNS, group_id};
@@ -16,6 +16,8 @@ use std::io::{self, Write};
 /// Writes the completions of each partial board (`counts[i]` of `partials[i]`) in `format`;
 /// a format they have no form in (a b-file: no sequence counts completions) is an
 /// `InvalidInput` error.
+// The command line's (`console::given`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 pub fn write(
     format: Format,
     partials: &[Partial],
@@ -38,8 +40,8 @@ pub fn write(
     }
 }
 
-/// The CSV columns after [`RULES_COLUMNS`]: the subgroup by its name and order.
-pub const CSV_HEADER: [&str; 11] = [
+/// The CSV columns after `RULES_COLUMNS`: the subgroup by its name and order.
+pub(crate) const CSV_HEADER: [&str; 11] = [
     "n",
     "given",
     "blocked",
@@ -67,9 +69,9 @@ fn cells(p: &Partial, c: &Completions) -> [String; 11] {
     ]
 }
 
-/// Writes the rows as CSV: [`RULES_COLUMNS`] (the group the subgroup is of), then
+/// Writes the rows as CSV: `RULES_COLUMNS` (the group the subgroup is of), then
 /// [`CSV_HEADER`].
-pub fn write_csv(
+pub(crate) fn write_csv(
     partials: &[Partial],
     counts: &[Completions],
     out: &mut dyn Write,
@@ -91,7 +93,7 @@ pub fn write_csv(
 /// its givens and blocked squares (lists of square names), its subgroup (name, order and
 /// elements) and exact integers.
 #[cfg(feature = "serde")]
-pub fn write_json(
+pub(crate) fn write_json(
     partials: &[Partial],
     counts: &[Completions],
     meta: &RunMeta,
@@ -158,7 +160,7 @@ pub fn write_json(
 
 /// Writes a Markdown table: a caption naming the rules and the group, a row per partial board
 /// (numbers right-aligned), and the line of the machine and start time.
-pub fn write_markdown(
+pub(crate) fn write_markdown(
     partials: &[Partial],
     counts: &[Completions],
     meta: &RunMeta,

@@ -6,9 +6,9 @@
 //! its n and engine (its identity and unit count).
 //!
 //! What a merge holds and prints is bounded whatever its input: files are streamed record by
-//! record with lines of at most [`bounded::MAX_LINE`](crate::storage::bounded::MAX_LINE), only the first [`SHOWN_PROBLEMS`]
+//! record with lines of at most [`bounded::MAX_LINE`](crate::storage::bounded::MAX_LINE), only the first `SHOWN_PROBLEMS` (8)
 //! problems are kept (the rest counted: "… and K more"), and missing parts are written as
-//! ranges, at most [`SHOWN_RANGES`] of them.
+//! ranges, at most `SHOWN_RANGES` (8) of them.
 
 use crate::formats::part_row::PartRow;
 use crate::formats::table::Row;
@@ -22,12 +22,12 @@ mod read;
 pub use read::{read_parts, read_parts_counting};
 
 /// How many problems a merge names before it only counts them.
-pub const SHOWN_PROBLEMS: usize = 8;
+pub(crate) const SHOWN_PROBLEMS: usize = 8;
 
 /// How many ranges of missing parts a message names before it only counts them.
-pub const SHOWN_RANGES: usize = 8;
+pub(crate) const SHOWN_RANGES: usize = 8;
 
-/// The problems of a merge: the first [`SHOWN_PROBLEMS`] kept, the rest counted.
+/// The problems of a merge: the first `SHOWN_PROBLEMS` (8) kept, the rest counted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problems {
     shown: Vec<String>,
@@ -40,7 +40,7 @@ impl Problems {
         Problems::default()
     }
 
-    /// Adds a problem (kept if fewer than [`SHOWN_PROBLEMS`] are, else only counted).
+    /// Adds a problem (kept if fewer than `SHOWN_PROBLEMS` (8) are, else only counted).
     pub fn push(&mut self, problem: String) {
         if self.shown.len() < SHOWN_PROBLEMS {
             self.shown.push(problem);
@@ -109,7 +109,7 @@ impl Merged {
     /// The result row of the rules the plan's identity names ([`Rules::of_identity`]),
     /// derived and verified against their published values exactly as for `queens count`.
     /// On the torus, the classes are under the torus group where the parts carry every
-    /// board's stabilizer ([`crate::formats::part_row::PART_FORMAT_TORUS`]), as a whole count
+    /// board's stabilizer (`part_row::PART_FORMAT_TORUS`), as a whole count
     /// gives them; under the square's 8 symmetries where they do not (parts written before).
     pub fn row(&self) -> Result<Row, TallyError> {
         let mut rules = Rules::of_identity(&self.plan);

@@ -29,7 +29,7 @@ use std::io;
 
 /// Writes a CSV file: `header`, then one record per item of `records`. The one CSV writer
 /// loop of the result tables, part rows, profiles and classifications.
-pub fn write_csv<W, I, R, F>(header: &[&str], records: I, out: W) -> io::Result<()>
+pub(crate) fn write_csv<W, I, R, F>(header: &[&str], records: I, out: W) -> io::Result<()>
 where
     W: io::Write,
     I: IntoIterator<Item = R>,

@@ -1,21 +1,21 @@
 //! The rules of a table as its outputs name them, and read them back: the leading columns
-//! `piece,board,group` of a variant's CSV ([`RULES_COLUMNS`]), the `rules` object of the JSON
-//! documents ([`RulesFields`]), the line that names them under a human table and above a
-//! Markdown one ([`caption`]), and the OEIS numbers of a table's headings under each rule
-//! set ([`a_number`]).
+//! `piece,board,group` of a variant's CSV (`RULES_COLUMNS`), the `rules` object of the JSON
+//! documents (`RulesFields`), the line that names them under a human table and above a
+//! Markdown one (`caption`), and the OEIS numbers of a table's headings under each rule
+//! set (`a_number`).
 //!
 //! The group of the classes is named beside the piece and the board because one rule set may
 //! be counted under more than one group (on the torus: the square's 8 symmetries, or those
-//! with the n² shifts). A new [`Group`] gets its arms in [`group_id`] and [`group_words`];
-//! [`group_named`] reads every group [`GROUPS`] lists back.
+//! with the n² shifts). A new [`Group`] gets its arms in [`group_id`] and `group_words`;
+//! `group_named` reads every group `GROUPS` lists back.
 
 use crate::rules::{Group, Piece, Rules, Surface};
 
 /// The leading columns of a variant's results CSV, before the queens' columns.
-pub const RULES_COLUMNS: [&str; 3] = ["piece", "board", "group"];
+pub(crate) const RULES_COLUMNS: [&str; 3] = ["piece", "board", "group"];
 
 /// Every group a table names, for [`group_named`].
-pub const GROUPS: [Group; 2] = [Group::Square, Group::Torus];
+pub(crate) const GROUPS: [Group; 2] = [Group::Square, Group::Torus];
 
 /// The group's name in a CSV or JSON table (`square`, as `data/variants.csv` names it).
 pub fn group_id(group: Group) -> &'static str {
@@ -26,7 +26,7 @@ pub fn group_id(group: Group) -> &'static str {
 }
 
 /// The group in words, for people: `the 8 symmetries of the square`.
-pub fn group_words(group: Group) -> &'static str {
+pub(crate) fn group_words(group: Group) -> &'static str {
     match group {
         Group::Square => "the 8 symmetries of the square",
         Group::Torus => "the 8 symmetries of the square with the n² shifts of the torus",
@@ -34,7 +34,7 @@ pub fn group_words(group: Group) -> &'static str {
 }
 
 /// The group a table names `name` ([`group_id`]), or an error listing the names.
-pub fn group_named(name: &str) -> Result<Group, String> {
+pub(crate) fn group_named(name: &str) -> Result<Group, String> {
     GROUPS
         .iter()
         .copied()
@@ -47,7 +47,7 @@ pub fn group_named(name: &str) -> Result<Group, String> {
 
 /// The rules a table names by their piece and board (`superqueen`, `torus`), or an error
 /// listing the names.
-pub fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
+pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
     Rules::ALL
         .iter()
         .copied()
@@ -62,16 +62,7 @@ pub fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
 
 /// `superqueens on the plane; classes under the 8 symmetries of the square`: the rules and
 /// the group of a table's classes, in words.
-///
-/// ```
-/// use queens::formats::named::caption;
-/// use queens::rules::Rules;
-/// assert_eq!(
-///     caption(&Rules::TORUS_QUEENS, Rules::TORUS_QUEENS.group()),
-///     "queens on the torus; classes under the 8 symmetries of the square with the n² shifts of the torus"
-/// );
-/// ```
-pub fn caption(rules: &Rules, group: Group) -> String {
+pub(crate) fn caption(rules: &Rules, group: Group) -> String {
     let (piece, board) = (rules.piece.plural(), rules.surface.words());
     format!("{piece} on {board}; classes under {}", group_words(group))
 }
@@ -80,7 +71,7 @@ pub fn caption(rules: &Rules, group: Group) -> String {
 /// "square"}`), written for every table, the queens' too, and read back.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct RulesFields {
+pub(crate) struct RulesFields {
     /// The piece ([`Piece::name`]).
     pub piece: String,
     /// The board ([`Surface::name`]).
@@ -112,7 +103,7 @@ impl RulesFields {
 /// published: the queens' A000170, A002562 and A260318–A260320; the superqueens' A051223,
 /// A051224 and A352661–A352663; the torus queens' A051906 (their classes under the square's
 /// symmetries are not published).
-pub fn a_number(column: &str, rules: &Rules, group: Group) -> Option<&'static str> {
+pub(crate) fn a_number(column: &str, rules: &Rules, group: Group) -> Option<&'static str> {
     let square = group == Group::Square;
     match (rules.piece, rules.surface, column) {
         (Piece::Queen, Surface::Plane, "total") => Some("A000170"),
@@ -133,6 +124,14 @@ pub fn a_number(column: &str, rules: &Rules, group: Group) -> Option<&'static st
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_caption_names_the_rules_and_the_group() {
+        assert_eq!(
+            caption(&Rules::TORUS_QUEENS, Rules::TORUS_QUEENS.group()),
+            "queens on the torus; classes under the 8 symmetries of the square with the n² shifts of the torus"
+        );
+    }
 
     #[test]
     fn every_rule_set_and_group_reads_back_from_its_names() {

@@ -17,19 +17,19 @@ use std::io;
 const TALLY_START: usize = 8;
 
 /// The value of the `format` column: the kind of row and its version.
-pub const PART_FORMAT: &str = "queens-part-v1";
+pub(crate) const PART_FORMAT: &str = "queens-part-v1";
 
 /// The `format` of the part rows of the rules on the torus, which carry their boards by
 /// stabilizer under the torus group besides ([`PART_HEADER_TORUS`]), so that merged parts
 /// give the classes under that group as a whole count does. A torus part row of
 /// [`PART_FORMAT`] (written before) is still read: its merge gives the classes under the
 /// square's 8 symmetries alone, as it always did.
-pub const PART_FORMAT_TORUS: &str = "queens-part-v2";
+pub(crate) const PART_FORMAT_TORUS: &str = "queens-part-v2";
 
 /// The CSV header of the part rows of [`PART_FORMAT_TORUS`]: [`PART_HEADER`] with the column
 /// `torus_stabilizers` before the checksum (the boards by stabilizer:
 /// `SHIFTSxTURNS:BOARDS:CANONICAL` joined by spaces, `-` for none).
-pub const PART_HEADER_TORUS: [&str; 20] = {
+pub(crate) const PART_HEADER_TORUS: [&str; 20] = {
     let mut header = [""; 20];
     let mut i = 0;
     // [`PART_HEADER`] up to its checksum, then the stabilizers and the checksum.
@@ -131,12 +131,12 @@ impl PartRow {
         }
     }
 
-    /// Whether the row is of the rules on the torus, and so of [`PART_FORMAT_TORUS`].
+    /// Whether the row is of the rules on the torus, and so of `PART_FORMAT_TORUS`.
     pub fn on_torus(&self) -> bool {
         crate::rules::Rules::of_identity(&self.plan).surface == crate::rules::Surface::Torus
     }
 
-    /// The fields as text, in [`PART_HEADER`] order ([`PART_HEADER_TORUS`] on the torus),
+    /// The fields as text, in [`PART_HEADER`] order (`PART_HEADER_TORUS` on the torus),
     /// the checksum last.
     pub fn fields(&self) -> Vec<String> {
         let torus = self.on_torus();
@@ -288,7 +288,7 @@ impl PartRow {
     }
 }
 
-/// Writes part rows as CSV with the [`PART_HEADER`], or the [`PART_HEADER_TORUS`] for rows of
+/// Writes part rows as CSV with the [`PART_HEADER`], or the `PART_HEADER_TORUS` for rows of
 /// the rules on the torus (the rows of one run are of one rule set).
 pub fn write_csv<W: io::Write>(rows: &[PartRow], out: W) -> io::Result<()> {
     if rows.iter().any(PartRow::on_torus) {

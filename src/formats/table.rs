@@ -134,7 +134,7 @@ pub fn sizes_text(ns: &[usize]) -> String {
 
 /// The CSV header of a table of `rules`: [`CSV_HEADER`] for the queens (every file written
 /// before the rules were named reads the same), the rules' columns
-/// ([`named::RULES_COLUMNS`]: `piece,board,group`) and then [`CSV_HEADER`] for any other
+/// (`named::RULES_COLUMNS`: `piece,board,group`) and then [`CSV_HEADER`] for any other
 /// rules, and last [`ORBITS_COLUMN`] for classes under the torus group.
 pub fn csv_header(rules: &Rules) -> Vec<&'static str> {
     let lead: &[&'static str] = if rules.is_queens() {
@@ -160,7 +160,7 @@ pub const ORBITS_COLUMN: &str = "orbits";
 
 /// The heading for people (Markdown) of column `i` of [`COLUMNS`] in a table of `rules`
 /// counted under `group`: the queens' [`Column::heading`]; for other rules the same words
-/// with the rules' own OEIS number where one is published ([`named::a_number`]).
+/// with the rules' own OEIS number where one is published (`named::a_number`).
 pub fn heading(i: usize, rules: &Rules, group: Group) -> String {
     let column = COLUMNS[i];
     if rules.is_queens() && group == Group::Square {
@@ -182,7 +182,7 @@ pub struct Row {
     pub group: Group,
     /// Board size.
     pub n: usize,
-    /// Solutions (A000170 for the queens; [`named::a_number`] for the others).
+    /// Solutions (A000170 for the queens; `named::a_number` for the others).
     pub total: u128,
     /// Classes by symmetry type under [`Row::group`]; their sum is A002562 for the queens.
     pub classes: ClassCounts,

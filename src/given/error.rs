@@ -6,14 +6,14 @@ use std::fmt;
 
 /// A square of the board: (row, column), both from 0, row 0 the top row (rank n in the
 /// algebraic notation).
-pub type Square = (usize, usize);
+pub(crate) type Square = (usize, usize);
 
 /// The largest board a partial board can be (the masks' 32 bits).
-pub const MAX_N: usize = 32;
+pub(crate) const MAX_N: usize = 32;
 
 /// The name of square `sq` of an n×n board: algebraic (`a8`: file `a` is column 0, rank `n` is
 /// row 0) where n ≤ 26, else `r3c5` (row and column from 0).
-pub fn square_name(n: usize, (r, c): Square) -> String {
+pub(crate) fn square_name(n: usize, (r, c): Square) -> String {
     if n <= crate::board::notation::MAX_ALGEBRAIC_N && c < 26 && r < n {
         format!("{}{}", char::from(b'a' + c as u8), n - r)
     } else {
@@ -22,7 +22,7 @@ pub fn square_name(n: usize, (r, c): Square) -> String {
 }
 
 /// Why a partial board is refused: each names the squares (as written, or by
-/// [`square_name`]).
+/// `square_name`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GivenError {

@@ -23,7 +23,7 @@
 //!
 //! **How they are counted.** Two searches, one the other's check ([`Search`]):
 //! - [`Search::Plain`]: backtracking row by row over the rows without a given, written over
-//!   the rules' [`crate::rules::RowStep`] (every rule set), with each row's squares attacked
+//!   the rules' `RowStep` (every rule set), with each row's squares attacked
 //!   by a given or blocked taken out before the search (`plain`);
 //! - [`Search::Kernel`]: for queens on the plane, the givens and the blocked squares become a
 //!   kernel interior (the givens' columns taken, every square they attack and every blocked
@@ -33,9 +33,9 @@
 //!   givens in consecutive rows) and for other rules, the plain search counts instead, and
 //!   [`Completions::search`] says so.
 //!
-//! [`two_ways`] counts them twice, independently (the kernels and the plain backtracking, or
+//! `two_ways` counts them twice, independently (the kernels and the plain backtracking, or
 //! where no kernel fits the plain search and the enumerate engine's solutions filtered; the
-//! classes by Burnside and by least images), for `verify --given` ([`verify_line`]).
+//! classes by Burnside and by least images), for `verify --given` (`verify_line`).
 //!
 //! **Nodes** are each search's own: the plain search counts the board of the givens alone and
 //! every placement in a free row (as the enumerate engine counts the empty board and every
@@ -51,12 +51,15 @@ mod plain;
 mod table;
 mod verify;
 
-pub use error::{GivenError, MAX_N, Square, square_name};
+pub use error::GivenError;
+// The JSON export names squares (`formats::given`, under `serde`).
+#[cfg(feature = "serde")]
+pub(crate) use error::{Square, square_name};
 pub use group::{Subgroup, Symmetry};
-pub use parse::{Mark, read_marks};
 pub use partial::Partial;
+pub(crate) use table::caption;
 pub(crate) use table::cells as table_cells;
-pub use table::{caption, table};
+pub use table::table;
 pub use verify::{SecondWay, two_ways, verify_line};
 
 use crate::rules::Rules;

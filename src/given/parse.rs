@@ -19,7 +19,7 @@ use super::error::{GivenError, MAX_N, Square};
 
 /// What a square read from text holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// `Q` of a board: a given piece.
     Queen,
     /// `x` of a board: a blocked square.
@@ -32,7 +32,7 @@ pub enum Mark {
 /// The squares of `text` on an n×n board, each with its [`Mark`], in the order written (see
 /// the module's page for the forms). Empty text has none. Errors name what they could not
 /// read or the square off the board.
-pub fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, GivenError> {
+pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, GivenError> {
     if !(1..=MAX_N).contains(&n) {
         return Err(GivenError::Size(n));
     }

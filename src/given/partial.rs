@@ -80,7 +80,7 @@ impl Partial {
     }
 
     /// The partial board of the texts `given` and `blocked` (each may be empty), read by
-    /// [`read_marks`]: squares (`"a8 e7"`), or a partial board in the `cols`, `digits`,
+    /// `read_marks`: squares (`"a8 e7"`), or a partial board in the `cols`, `digits`,
     /// `board` or `leetcode` notation. The squares of `given`'s text are givens (in a board,
     /// `x` marks a blocked square); those of `blocked`'s are blocked (a board there marks them
     /// `x`, and holds no `Q`).
@@ -135,7 +135,7 @@ impl Partial {
     }
 
     /// The squares as one word each: the givens then the blocked squares, by
-    /// [`square_name`], `-` for none (`a8 e7`).
+    /// `square_name`, `-` for none (`a8 e7`).
     pub fn names(squares: &[Square], n: usize) -> String {
         if squares.is_empty() {
             return "-".to_string();

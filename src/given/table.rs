@@ -20,6 +20,8 @@ const HEADER: [&str; 8] = [
 /// a row each of `n`, the givens, the blocked squares, the completions, their classes, the
 /// group they are classes under, the nodes and the search (numbers right-aligned, words
 /// left-aligned, two spaces apart), then a line of the threads and the seconds in all.
+// The command line's (`console::given`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 pub fn table(partials: &[Partial], counts: &[Completions]) -> String {
     let cells: Vec<[String; 8]> = counts
         .iter()
@@ -57,7 +59,7 @@ pub fn table(partials: &[Partial], counts: &[Completions]) -> String {
 
 /// `queens on the plane; classes under the symmetries of D4 that keep the givens and the
 /// blocked squares`: the rules and the group the subgroup of the classes is of, in words.
-pub fn caption(rules: &Rules, group: Group) -> String {
+pub(crate) fn caption(rules: &Rules, group: Group) -> String {
     let piece = rules.piece.plural();
     let group = match group {
         Group::Square => "D4",

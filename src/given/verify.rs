@@ -14,6 +14,8 @@ use crate::search::kernel::Kernel;
 use std::ops::ControlFlow;
 
 /// What the second way found: the completions, their classes, and the way's name.
+// The command line's (`console::given`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SecondWay {
     /// The completions.
@@ -25,6 +27,8 @@ pub struct SecondWay {
 }
 
 /// The two ways' counts of `p` (the first on `kernel` with `threads` threads).
+// The command line's (`console::given`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 pub fn two_ways(p: &Partial, kernel: Kernel, threads: usize) -> (Completions, SecondWay) {
     let first = p.count(Search::Kernel(kernel), threads);
     let group = p.group();
@@ -65,6 +69,8 @@ pub fn two_ways(p: &Partial, kernel: Kernel, threads: usize) -> (Completions, Se
 /// givens, the blocked squares, the rules, the group and both counts: `PASS n=8, given a8,
 /// blocked c1 (queen-plane): 2 completions, 2 classes under {id}, a subgroup of D4: the
 /// avx512 kernel and the plain backtracking agree`.
+// The command line's (`console::given`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 pub fn verify_line(p: &Partial, first: &Completions, second: &SecondWay) -> (bool, String) {
     let passed = (first.total, first.classes) == (second.total, second.classes);
     let head = format!(

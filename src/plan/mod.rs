@@ -49,7 +49,7 @@ impl Engine {
 
     /// Whether the engine counts the problem of `rules`: the enumerate engine counts every
     /// rule set (its plain search is written over the rules' row step,
-    /// [`crate::rules::RowStep`]); the symmetric engine counts the pieces of the plane board
+    /// `RowStep`); the symmetric engine counts the pieces of the plane board
     /// (queens and superqueens: its ring geometry and kernels follow the knight too), and with
     /// the torus plan (`crate::search::engines::torus`) the queens on the torus.
     pub fn supports(self, rules: &Rules) -> bool {

@@ -131,6 +131,8 @@ impl fmt::Display for Part {
 }
 
 /// The value of `--part`: a fixed part, or one read from Slurm's environment at run time.
+// The command line's (`--part`, Slurm's included): not part of the library's API.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PartSpec {
     /// `RES/MOD`.

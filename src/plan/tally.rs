@@ -71,7 +71,7 @@ pub struct Tally {
 /// The most stabilizers a [`TorusTally`] tells apart: 12. A stabilizer is its shifts (a divisor
 /// d of n) and its turns (1, 2 or 4; 8 at n = 1): every odd n up to 32 with a torus
 /// solution (gcd(n, 6) = 1) has at most 3 divisors (25: 1, 5, 25), so at most 9 stabilizers.
-pub const TORUS_STABILIZERS: usize = 12;
+pub(crate) const TORUS_STABILIZERS: usize = 12;
 
 /// One stabilizer's boards in a [`TorusTally`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -103,7 +103,7 @@ pub struct TorusTally {
 impl TorusTally {
     /// Adds `boards` boards of `stabilizer`, `canonical` of them canonical; `None` on
     /// overflow, or when a 13th stabilizer comes (impossible for a board of the torus, see
-    /// [`TORUS_STABILIZERS`]).
+    /// `TORUS_STABILIZERS` (12)).
     pub fn add(
         &mut self,
         stabilizer: TorusStabilizer,

@@ -153,7 +153,7 @@ pub fn build_split(
 
 /// [`build_split`] for the problem of `rules`: an engine or split that does not count them
 /// ([`check_rules`]) is an [`Error::Options`].
-pub fn build_rules(
+pub(crate) fn build_rules(
     n: usize,
     rules: Rules,
     engine: Engine,
@@ -188,7 +188,7 @@ pub fn build_rules(
 /// `Ok` if `engine` and its `split` count the problem of `rules` ([`Engine::supports`],
 /// [`Split::supports`]; the enumerate engine has one split and ignores `split`), else an
 /// [`Error::Options`] whose one line names the rules and who refuses them.
-pub fn check_rules(engine: Engine, split: Split, rules: &Rules) -> Result<(), Error> {
+pub(crate) fn check_rules(engine: Engine, split: Split, rules: &Rules) -> Result<(), Error> {
     engine.check_rules(rules).map_err(Error::Options)?;
     if engine == Engine::Symmetric && !split.supports(rules) {
         let what = format!("the {split} split");

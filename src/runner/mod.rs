@@ -51,14 +51,14 @@ pub struct RunOutcome {
 }
 
 /// The number of threads the machine offers (1 if it cannot tell).
-pub fn available_threads() -> usize {
+pub(crate) fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The most threads a run ever starts, whatever the core count.
-pub const THREADS_LIMIT: usize = 1024;
+pub(crate) const THREADS_LIMIT: usize = 1024;
 
-/// The thread cap: 4 per available core, at most [`THREADS_LIMIT`]. More threads than that
+/// The thread cap: 4 per available core, at most `THREADS_LIMIT` (1,024). More threads than that
 /// only slow a run down (thousands of threads at n = 17 took 300 times longer).
 pub fn max_threads() -> usize {
     (4 * available_threads()).clamp(1, THREADS_LIMIT)
@@ -66,6 +66,8 @@ pub fn max_threads() -> usize {
 
 /// The threads a run asked for `asked` threads (`None`: every core) runs on: at most
 /// [`max_threads`].
+// The command line's (`console::threads`, under `cli`): not part of the library's API.
+#[doc(hidden)]
 pub fn thread_count(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(available_threads).min(max_threads())
 }
@@ -129,7 +131,7 @@ pub enum RunEnd {
 
 /// A per-unit callback: the unit's id, its tally and the time it took to count (on its
 /// worker thread), for progress and for a journal that keeps each unit's time.
-pub type OnUnit<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
+pub(crate) type OnUnit<'a> = &'a (dyn Fn(usize, &Tally, Duration) -> io::Result<()> + Sync);
 
 /// Counts the units `ids` of `plan` that are not already in `control.done`, passing each to
 /// `control.on_unit` as it finishes, and stops early when `control.stop` is set: no new unit

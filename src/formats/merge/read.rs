@@ -19,6 +19,8 @@ pub fn read_parts(name: &str, input: impl Read, problems: &mut Problems) -> Vec<
 /// [`read_parts`], adding every line read (blank lines too) to `lines` as it goes, so that a
 /// progress report on another thread can show how far an input of unknown length (a pipe of
 /// endless rows) has been read.
+// The command line's (`queens merge`): not part of the library's API.
+#[doc(hidden)]
 pub fn read_parts_counting(
     name: &str,
     input: impl Read,

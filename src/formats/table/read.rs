@@ -95,7 +95,7 @@ pub enum ReadError {
         /// Those of the table's first row.
         first: String,
     },
-    /// A board size beyond [`crate::board::MAX_N`]: no queens table holds it.
+    /// A board size beyond `MAX_N` (32): no queens table holds it.
     #[error(
         "line {line}: n = {n} is outside 0 to {}: not a queens row",
         crate::board::MAX_N
@@ -203,7 +203,7 @@ pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
 /// Reads rows written by [`write_csv`](super::write_csv) within `limits`, refusing a row beyond them as soon as
 /// it is met.
 /// A row's rules are those of its leading columns in a table that has them (a variant's,
-/// [`named::RULES_COLUMNS`]), the queens' otherwise; every row must name the first row's.
+/// `named::RULES_COLUMNS`), the queens' otherwise; every row must name the first row's.
 pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec<Row>, ReadError> {
     let mut reader = csv::Reader::from_reader(input);
     let header = reader.headers()?;

@@ -15,7 +15,7 @@ use std::io;
 /// characters takes a line per column. When the table shows the symmetric engine's nodes, a
 /// line says whose they are ([`SYMMETRIC_NODES_NOTE`]). `None` when every column that
 /// describes the run is shown or there are no rows. A table of other rules than the queens'
-/// ends with the line that names them and the group of their classes ([`named::caption`]:
+/// ends with the line that names them and the group of their classes (`named::caption`:
 /// `superqueens on the plane; classes under the 8 symmetries of the square`).
 pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
     let first = rows.first()?;
@@ -131,7 +131,7 @@ pub fn layout(columns: &[usize]) -> Layout {
 /// The Markdown table of `rows` in `columns` (indices in [`COLUMNS`], in order): their
 /// headings for people ([`heading`]: the OEIS numbers of the rows' rules), numbers
 /// right-aligned, the fields as [`Row::display_fields`]. A table of other rules than the
-/// queens' opens with a caption that names them ([`named::caption`]) and a blank line.
+/// queens' opens with a caption that names them (`named::caption`) and a blank line.
 pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
     let (rules, group) = rows
         .first()

@@ -69,6 +69,8 @@ impl Profile {
 }
 
 /// How a profile search ended.
+// The command line's (`queens profile`, by the hidden `runner::profiler`): not API.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
@@ -141,6 +143,8 @@ pub fn plain_profile(n: usize) -> Profile {
 /// The estimated work of each unit of `PlainProfilePlan` for size `n` (1..=32): the
 /// enumerate engine's units, with its estimates of their work, in its order (unit `id` of the
 /// profile is unit `id` of `EnumeratePlan`).
+// The profile's unit estimates, public for the progress and signal tests: not API.
+#[doc(hidden)]
 pub fn plain_units(n: usize) -> Vec<u64> {
     let plan = EnumeratePlan::new(n);
     (0..plan.unit_count())

@@ -33,6 +33,8 @@ use std::ops::ControlFlow;
 
 /// The profile of the symmetric engine's orbit searches, and the total their solutions stand
 /// for.
+// The command line's (`queens profile`, by the hidden `runner::profiler`): not API.
+#[doc(hidden)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SymmetricProfile {
