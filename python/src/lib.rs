@@ -732,7 +732,7 @@ fn verify_completions(
     let threads = match thread_count(threads)? {
         Some(0) => return Err(py_err(Error::Options("threads must be at least 1".into()))),
         Some(t) => t,
-        None => runner::available_threads(),
+        None => runner::thread_count(None),
     };
     let kernel = self::kernel(kernel)?
         .resolve()

@@ -66,7 +66,8 @@ pub fn max_threads() -> usize {
 
 /// The threads a run asked for `asked` threads (`None`: every core) runs on: at most
 /// [`max_threads`].
-// The command line's (`console::threads`, under `cli`): not part of the library's API.
+// The command line's (`console::threads`, under `cli`) and the Python module's default: not
+// part of the library's API.
 #[doc(hidden)]
 pub fn thread_count(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(available_threads).min(max_threads())
