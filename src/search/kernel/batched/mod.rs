@@ -427,9 +427,11 @@ impl<L: Lanes> Search<L> {
                 // there are none, every placement in the child's row ends there: the child
                 // is dropped, and those placements, one per free square of its row, are
                 // counted as nodes all the same (a popcount), as the search that made them
-                // counted them.
+                // counted them. A rule may know more placements that end there (the
+                // superqueens': those whose piece takes every square left below,
+                // [`LaneRule::dead_squares`]); they are counted and dropped alike.
                 let g = R::free_below(l, &child, child_kn, s2, blocked2, inner);
-                let dead = l.zeros(g);
+                let dead = R::dead_squares(l, g, s2);
                 acc_nodes = l.add_first(acc_nodes, mh, l.popcount(l.and(dead, child.free)));
                 let live = Nodes {
                     free: l.andnot(dead, child.free),
