@@ -6,7 +6,7 @@ use super::FixedCounts;
 use crate::plan::ClassCounts;
 
 /// The columns, in order (CSV header, JSON keys, the table's headings).
-pub const COLUMNS: [&str; 15] = [
+pub const COLUMNS: [&str; 16] = [
     "n",
     "piece",
     "way",
@@ -21,6 +21,7 @@ pub const COLUMNS: [&str; 15] = [
     "quarter_turn",
     "half_turn",
     "asymmetric",
+    "types",
     "verified",
 ];
 
@@ -28,13 +29,14 @@ pub const COLUMNS: [&str; 15] = [
 pub const NOTE: &str = "published_total is the published total (OEIS: A051223 for superqueens, \
 A000170 for queens), not counted here; the classes are derived from it and the fixed boards counted \
 here: quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8 (P = fixed_half_turn, \
-R = fixed_quarter_turn, T = published_total); empty where no total is published. verified: yes \
+R = fixed_quarter_turn, T = published_total); empty where no total is published. types: published where the \
+classes by type are published (A352661-A352663 to n = 21), computed here where they are new. verified: yes \
 where these classes sum to the published number of classes (A051224, A002562), and equal the \
 published classes by type where those are";
 
 /// The headings of the table for the terminal: [`COLUMNS`] less piece and threads (said under
 /// the table), P and R for the fixed boards, T_published for the total.
-const HUMAN: [(&str, usize); 13] = [
+const HUMAN: [(&str, usize); 14] = [
     ("n", 0),
     ("way", 2),
     ("P", 3),
@@ -47,7 +49,8 @@ const HUMAN: [(&str, usize); 13] = [
     ("quarter_turn", 11),
     ("half_turn", 12),
     ("asymmetric", 13),
-    ("verified", 14),
+    ("types", 14),
+    ("verified", 15),
 ];
 
 /// The lines under the table for the terminal: the rules, the threads, and what the columns
@@ -66,7 +69,8 @@ fn human_note(rows: &[FixedCounts]) -> String {
          published total ({total}), NOT counted here; the classes follow from it: quarter_turn = \
          R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8 (empty where no T is published). \
          verified: yes where they sum to the published classes ({classes}) and match the \
-         published types ({types}) where known.",
+         published types ({types}) where known. types: `computed here` where those are not \
+         published: new values.",
         first.threads,
         if first.threads == 1 { "" } else { "s" }
     );
@@ -92,6 +96,17 @@ fn derived(row: &FixedCounts) -> Option<(u128, ClassCounts)> {
     row.published_types().and_then(Result::ok)
 }
 
+/// The `types` cell: `published` where the classes by type of the size are published (and
+/// compared: `verified`), `computed here` where they are derived here from a published total,
+/// empty where no total is published.
+fn types(row: &FixedCounts) -> &'static str {
+    match derived(row) {
+        None => "",
+        Some(_) if row.types_published() => "published",
+        Some(_) => "computed here",
+    }
+}
+
 /// The `verified` cell: `yes`, `no`, or empty where nothing is published to check against.
 fn verified(row: &FixedCounts) -> &'static str {
     match row.verify() {
@@ -104,9 +119,9 @@ fn verified(row: &FixedCounts) -> &'static str {
 /// A row's cells, in [`COLUMNS`] order.
 pub fn cells(row: &FixedCounts) -> Vec<String> {
     let (h, q) = (row.half_turn, row.quarter_turn);
-    let types = derived(row);
+    let derived = derived(row);
     let opt =
-        |f: fn(&(u128, ClassCounts)) -> u128| types.map_or(String::new(), |t| f(&t).to_string());
+        |f: fn(&(u128, ClassCounts)) -> u128| derived.map_or(String::new(), |t| f(&t).to_string());
     vec![
         row.n.to_string(),
         row.rules.piece.name().to_string(),
@@ -122,6 +137,7 @@ pub fn cells(row: &FixedCounts) -> Vec<String> {
         opt(|t| t.1.quarter_turn),
         opt(|t| t.1.half_turn),
         opt(|t| t.1.asymmetric),
+        types(row).to_string(),
         verified(row).to_string(),
     ]
 }
@@ -183,6 +199,7 @@ pub fn json(rows: &[FixedCounts]) -> String {
                 "quarter_turn": d(|t| t.1.quarter_turn),
                 "half_turn": d(|t| t.1.half_turn),
                 "asymmetric": d(|t| t.1.asymmetric),
+                "types": Some(types(r)).filter(|t| !t.is_empty()),
                 "verified": r.verify().map(|v| v.is_ok()),
             })
         })
@@ -211,7 +228,10 @@ mod tests {
         let cells: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split(',').collect()).collect();
         assert_eq!(cells[0][..5], ["12", "superqueen", "burnside", "12", "324"]);
         assert_eq!(cells[0][6..8], ["4", "38"]);
-        assert_eq!(cells[0][9..], ["1", "156", "2", "2", "18", "yes"]);
+        assert_eq!(
+            cells[0][9..],
+            ["1", "156", "2", "2", "18", "published", "yes"]
+        );
         assert_eq!(cells[1][..5], ["12", "superqueen", "plain", "12", "324"]);
         assert_eq!(cells[1][6..8], ["4", "0"]);
     }
@@ -239,6 +259,8 @@ mod tests {
         assert_eq!(v["rows"][0]["verified"], true);
         assert!(v["rows"][1]["published_total"].is_null());
         assert!(v["rows"][1]["verified"].is_null());
+        assert_eq!(v["rows"][0]["types"], "published");
+        assert!(v["rows"][1]["types"].is_null());
         assert_eq!(v["note"], NOTE);
     }
 }

@@ -27,7 +27,7 @@ Examples:
   queens count 7 --board torus --symmetries square    … classes under the square's 8 only
   queens count 16 --given \"e14 i11\"          the boards holding two given queens, in classes
   queens count 8 --given a8 --blocked \"c1 d4\"    … and no queen on c1 or d4 (forms: --given below)
-  queens count 22-26 --piece superqueen --fixed-only=both   the boards fixed by a turn alone, two ways
+  queens count 20-22 --piece superqueen --fixed-only=both   fixed boards alone, two ways
 
 The table on stdout shows n, total, the classes by type and verified, and one line under it
 the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
@@ -55,17 +55,19 @@ calibration count of n = 15 on one thread) times the growth of the published tot
 (A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
 
 --fixed-only[=WAY] counts only the boards fixed by a half turn (P) and by a quarter turn (R),
-searches of about the square root of the full count's (superqueens n = 26: 16 seconds on two
-cores), WAY `burnside` (the symmetric engine's units; the default), `plain` (a search written
-apart, sharing only the attack test: it builds every half-turn symmetric board and tests each
-for the quarter turn) or `both` (the two, compared: a disagreement exits 1). Where the total T
-is published (A051223, A000170) the classes by type follow and are printed beside it:
-quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8; the published_total column
-is that published value, never counted here, and verified says whether the classes sum to the
-published number of classes (A051224, A002562) and match the published types where known. The
-table goes to stdout (or -o FILE), --csv FILE and --json FILE take it too; a line on stderr per
-search finished (none with -q). Plane only (the torus's classes need its shifts: count it whole);
---given, --part, --checkpoint, --bfile, --markdown, --columns and --known are refused with it.
+searches of about the square root of the full count's (superqueens n = 26: about 15 seconds on
+two cores), WAY `burnside` (the symmetric engine's units; the default), `plain` (a search
+written apart, sharing only the attack test: it builds every half-turn symmetric board and
+tests each for the quarter turn) or `both` (the two, compared: a disagreement exits 1). Where
+the total T is published (A051223, A000170) the classes by type follow, printed beside it:
+quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8. T (T_published in the
+table, published_total in CSV and JSON) is that published value, never counted here; `types`
+says whether the classes by type are published or computed here (new values); `verified`,
+whether they sum to the published classes (A051224, A002562) and match the published types
+where known. The table goes to stdout (or -o FILE); --csv FILE and --json FILE take it too; a
+line on stderr per search finished (none with -q). Plane only (the torus's classes need its
+shifts: count it whole); --given, --part, --checkpoint, --bfile, --markdown, --columns and
+--known are refused with it.
 
 A computed value that disagrees with the published one is reported on stderr after the table
 is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
@@ -115,6 +117,7 @@ pub struct CountArgs {
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "burnside",
+        hide_short_help = true,
         help = "Count only the boards fixed by a turn (P, R), WAY burnside, plain or both: see --help",
         long_help
     )]
