@@ -26,13 +26,14 @@ pub const COLUMNS: [&str; 16] = [
 ];
 
 /// What the derived columns mean, in CSV and JSON (`note`): the total is the published one.
-pub const NOTE: &str = "published_total is the published total (OEIS: A051223 for superqueens, \
-A000170 for queens), not counted here; the classes are derived from it and the fixed boards counted \
-here: quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8 (P = fixed_half_turn, \
-R = fixed_quarter_turn, T = published_total); empty where no total is published. types: published where the \
-classes by type are published (A352661-A352663 to n = 21), computed here where they are new. verified: yes \
-where these classes sum to the published number of classes (A051224, A002562), and equal the \
-published classes by type where those are";
+pub const NOTE: &str = "published_total is the published total (OEIS: A051223 for \
+    superqueens, A000170 for queens), not counted here; the classes are derived from it and the \
+    fixed boards counted here: quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8 \
+    (P = fixed_half_turn, R = fixed_quarter_turn, T = published_total); empty where no total is \
+    published. types: published where the classes by type are published (superqueens: \
+    A352661-A352663, to n = 21; queens: A260318-A260320), computed here where they are new. \
+    verified: yes where these classes sum to the published number of classes (A051224, \
+    A002562), and equal the published classes by type where those are";
 
 /// The headings of the table for the terminal: [`COLUMNS`] less piece and threads (said under
 /// the table), P and R for the fixed boards, T_published for the total.
