@@ -102,6 +102,8 @@
 //! - [`runner`], [`counter`], [`mod@solutions`], [`mod@classify`]: the engines' plans run on a
 //!   thread pool, and the front door on them ([`fn@count`], [`Counter`], [`fn@solutions`],
 //!   [`fn@classes`], [`fn@classify`]).
+//! - [`fixed`]: the boards fixed by a half or a quarter turn counted alone, two ways, and the
+//!   classes by symmetry type they give with a published total (new OEIS terms).
 //! - [`formats`]: the files other runs read back (result tables, part rows and their merge,
 //!   lists of solutions), the exports of a table (CSV, JSON, Markdown, OEIS b-files) and the
 //!   OEIS sequences a table's columns are ([`formats::sequences`], also [`sequences`]).
@@ -129,6 +131,7 @@ pub mod counter;
 #[doc(hidden)]
 pub mod draw;
 pub mod error;
+pub mod fixed;
 pub mod formats;
 pub mod given;
 pub mod plan;

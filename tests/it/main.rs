@@ -22,6 +22,7 @@ mod inputs;
 mod kept;
 mod kernels;
 mod layers;
+mod new_terms;
 mod notations;
 mod outputs;
 mod parts;

@@ -27,6 +27,7 @@ Examples:
   queens count 7 --board torus --symmetries square    … classes under the square's 8 only
   queens count 16 --given \"e14 i11\"          the boards holding two given queens, in classes
   queens count 8 --given a8 --blocked \"c1 d4\"    … and no queen on c1 or d4 (forms: --given below)
+  queens count 20-22 --piece superqueen --fixed-only=both   fixed boards alone, two ways
 
 The table on stdout shows n, total, the classes by type and verified, and one line under it
 the engine, kernel, threads and time (every n up to 27 fits 100 columns); --columns chooses
@@ -52,6 +53,21 @@ Before a size that would take over an hour, a line on stderr says how long (for 
 continuing`): the CPU time of the largest size already counted in this run (or of a short
 calibration count of n = 15 on one thread) times the growth of the published totals
 (A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
+
+--fixed-only[=WAY] counts only the boards fixed by a half turn (P) and by a quarter turn (R),
+searches of about the square root of the full count's (superqueens n = 26: about 15 seconds on
+two cores), WAY `burnside` (the symmetric engine's units; the default), `plain` (a search
+written apart, sharing only the attack test: it builds every half-turn symmetric board and
+tests each for the quarter turn) or `both` (the two, compared: a disagreement exits 1). Where
+the total T is published (A051223, A000170) the classes by type follow, printed beside it:
+quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8. T (T_published in the
+table, published_total in CSV and JSON) is that published value, never counted here; `types`
+says whether the classes by type are published or computed here (new values); `verified`,
+whether they sum to the published classes (A051224, A002562) and match the published types
+where known. The table goes to stdout (or -o FILE); --csv FILE and --json FILE take it too; a
+line on stderr per search finished (none with -q). Plane only (the torus's classes need its
+shifts: count it whole); --given, --part, --checkpoint, --bfile, --markdown, --columns and
+--known are refused with it.
 
 A computed value that disagrees with the published one is reported on stderr after the table
 is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
@@ -92,7 +108,44 @@ pub struct CountArgs {
     /// Leave out the warning before a size that would take over an hour.
     #[arg(long, short = 'y')]
     pub yes: bool,
+    /// Count only the boards fixed by a half turn and by a quarter turn, WAY `burnside` (the
+    /// default), `plain` or `both`; the classes by type follow from the published total
+    #[arg(
+        long,
+        value_name = "WAY",
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "burnside",
+        hide_short_help = true,
+        help = "Count only the boards fixed by a turn (P, R), WAY burnside, plain or both: see --help",
+        long_help
+    )]
+    pub fixed_only: Option<FixedWay>,
     /// `--given`, `--blocked`: count the completions of a partial board.
     #[command(flatten)]
     pub given: crate::rules_args::GivenArgs,
+}
+
+/// `--fixed-only`'s ways ([`queens::fixed::Way`], or both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FixedWay {
+    /// The symmetric engine's Burnside units (pairs, quadruples)
+    Burnside,
+    /// A search written apart: every half-turn symmetric board, each tested for the quarter turn
+    Plain,
+    /// Both, compared: a disagreement exits 1
+    Both,
+}
+
+impl FixedWay {
+    /// The library's ways this one runs, in order.
+    pub fn ways(self) -> &'static [queens::fixed::Way] {
+        use queens::fixed::Way;
+        match self {
+            FixedWay::Burnside => &[Way::Burnside],
+            FixedWay::Plain => &[Way::Plain],
+            FixedWay::Both => &Way::ALL,
+        }
+    }
 }

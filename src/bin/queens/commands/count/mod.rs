@@ -13,6 +13,7 @@
 mod args;
 mod checkpoint;
 mod checks;
+mod fixed;
 mod job;
 mod part;
 mod resolve;
@@ -26,6 +27,9 @@ use queens::formats::export::Format;
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
+    if let Some(way) = args.fixed_only {
+        return fixed::run(&args, way, quiet);
+    }
     if args.given.has_squares() {
         return given(&args);
     }

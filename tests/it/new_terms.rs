@@ -1,0 +1,306 @@
+//! New terms (issue 41): `queens count N --fixed-only[=WAY]`, the boards fixed by a half turn
+//! (P) and by a quarter turn (R) counted alone, two ways, with the classes by symmetry type that
+//! follow from the published total; and `data/tables/superqueen-types.csv`, whose values for
+//! n = 22..26 (A352661–A352663, published to n = 21) were computed here.
+
+use crate::common::Succeeds;
+use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
+use queens::fixed::{Way, count_fixed};
+use queens::rules::Rules;
+use queens::verify::KnownTable;
+use std::path::PathBuf;
+
+/// The cells of `header`'s column `name` in `rows`.
+fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a str> {
+    let i = header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("{name}"));
+    rows.iter().map(|r| r[i].as_str()).collect()
+}
+
+#[test]
+fn fixed_only_counts_p_and_r_both_ways_with_the_types_from_the_published_total() {
+    let text = stdout_of(&[
+        "count",
+        "20-22",
+        "--piece",
+        "superqueen",
+        "--fixed-only=both",
+        "--csv",
+        "-",
+    ]);
+    let (header, rows) = csv_records(&text);
+    assert_eq!(header, queens::fixed::table::COLUMNS);
+    let col = |name| column(&header, &rows, name);
+    assert_eq!(col("n"), ["20", "20", "21", "21", "22", "22"]);
+    assert_eq!(col("way"), ["burnside", "plain"].repeat(3));
+    let p = ["15312", "15312", "46540", "46540", "126236", "126236"];
+    assert_eq!(col("fixed_half_turn"), p);
+    assert_eq!(
+        col("fixed_quarter_turn"),
+        ["120", "120", "164", "164", "0", "0"]
+    );
+    // The published totals (A051223), and the types derived from them: n = 20 and 21 as
+    // published (A352661–A352663), n = 22 new.
+    let t = ["495864256", "3977841852", "34092182276"];
+    assert_eq!(col("published_total"), t.map(|t| [t, t]).concat());
+    assert_eq!(col("quarter_turn"), ["60", "60", "82", "82", "0", "0"]);
+    assert_eq!(
+        col("half_turn"),
+        ["3798", "3798", "11594", "11594", "31559", "31559"]
+    );
+    let a = ["61981118", "497224414", "4261507005"];
+    assert_eq!(col("asymmetric"), a.map(|a| [a, a]).concat());
+    let types = ["published", "published", "computed here"];
+    assert_eq!(col("types"), types.map(|t| [t, t]).concat());
+    assert_eq!(col("verified"), ["yes"; 6]);
+}
+
+#[test]
+fn fixed_only_says_that_the_total_is_the_published_one() {
+    let out = queens_plain()
+        .args(["count", "12", "--piece", "superqueen", "--fixed-only"])
+        .succeeds();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let head: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(head[..3], ["n", "way", "P"]);
+    assert!(head.contains(&"T_published"), "{text}");
+    let row: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(
+        (row[0], row[1], row[2], row[5]),
+        ("12", "burnside", "12", "4")
+    );
+    assert_eq!(row[8..], ["156", "2", "2", "18", "published", "yes"]);
+    let words = text.replace('\n', " ");
+    assert!(
+        words.contains("published total (A051223), NOT counted here"),
+        "{text}"
+    );
+    // Progress: one line per way and size, on stderr.
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("n = 12, burnside: P = 12 (324 nodes, "),
+        "{err}"
+    );
+    assert!(err.contains("R = 4 (38 nodes, "), "{err}");
+    // -q: none.
+    let quiet = queens().args(["count", "12", "--fixed-only"]).succeeds();
+    assert!(quiet.stderr.is_empty());
+}
+
+#[test]
+fn fixed_only_writes_csv_and_json_files() {
+    let d = dir();
+    let (csv, json) = (d.path().join("f.csv"), d.path().join("f.json"));
+    let out = queens()
+        .args([
+            "count",
+            "10-11",
+            "--fixed-only=plain",
+            "--csv",
+            path_str(&csv),
+        ])
+        .args(["--json", path_str(&json)])
+        .succeeds();
+    // The human table still on stdout, beside the files.
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("T_published")
+    );
+    let (header, rows) = csv_records(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(column(&header, &rows, "fixed_half_turn"), ["12", "48"]); // A032522
+    assert_eq!(column(&header, &rows, "piece"), ["queen", "queen"]);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(doc["rows"][1]["n"], 11);
+    assert_eq!(doc["rows"][1]["way"], "plain");
+    assert_eq!(doc["rows"][1]["half_turn"], 12); // A260319(11)
+    assert_eq!(doc["rows"][1]["published_total"], 2680);
+}
+
+#[test]
+fn fixed_only_refuses_what_it_cannot_do() {
+    let sq = ["--piece", "superqueen", "--fixed-only"];
+    let cases: &[(&[&str], &str)] = &[
+        (&["--board", "torus"], "on the plane only"),
+        (
+            &["--given", "a8"],
+            "--given (or --blocked) is not taken with --fixed-only",
+        ),
+        (&["--part", "1/4"], "--part is not taken with --fixed-only"),
+        (&["--checkpoint", "x.ckpt"], "--checkpoint is not taken"),
+        (&["--bfile", "-"], "--bfile is not taken"),
+        (&["--known", "x.csv"], "--known is not taken"),
+        (&["--engine", "enumerate"], "--engine is not taken"),
+    ];
+    for (extra, needle) in cases {
+        let args: Vec<&str> = ["count", "8"]
+            .iter()
+            .chain(&sq)
+            .chain(*extra)
+            .copied()
+            .collect();
+        fails_with(&args, 2, needle);
+    }
+    fails_with(&["count", "0-3", "--fixed-only"], 2, "counts sizes from 1");
+    fails_with(
+        &["count", "8", "--fixed-only=fast"],
+        2,
+        "invalid value 'fast'",
+    );
+}
+
+#[test]
+fn count_help_shows_fixed_only_with_an_example() {
+    let help = stdout_of(&["count", "--help"]);
+    assert!(help.contains("--fixed-only[=<WAY>]"), "{help}");
+    assert!(
+        help.contains(
+            "queens count 20-22 --piece superqueen --fixed-only=both   fixed boards alone"
+        )
+    );
+}
+
+/// The committed table, its rows by n (the burnside row and the plain row of each size).
+fn table() -> (Vec<String>, Vec<Vec<String>>) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/tables/superqueen-types.csv");
+    csv_records(&std::fs::read_to_string(path).unwrap())
+}
+
+#[test]
+fn the_superqueen_types_table_holds_both_ways_and_marks_the_new_terms() {
+    let (header, rows) = table();
+    assert_eq!(header, queens::fixed::table::COLUMNS);
+    let col = |name| column(&header, &rows, name);
+    let ns: Vec<usize> = col("n").iter().map(|n| n.parse().unwrap()).collect();
+    assert_eq!(ns, (1..=26).flat_map(|n| [n, n]).collect::<Vec<_>>());
+    let published = KnownTable::published(&Rules::SUPERQUEENS);
+    for (k, pair) in rows.chunks(2).enumerate() {
+        let n = k + 1;
+        let cell =
+            |r: &Vec<String>, name: &str| r[header.iter().position(|h| h == name).unwrap()].clone();
+        // The two ways agree, and each row's classes follow from its P, R and the published T.
+        for name in [
+            "fixed_half_turn",
+            "fixed_quarter_turn",
+            "quarter_turn",
+            "half_turn",
+            "asymmetric",
+        ] {
+            assert_eq!(
+                cell(&pair[0], name),
+                cell(&pair[1], name),
+                "n = {n}: {name}"
+            );
+        }
+        let num = |r: &Vec<String>, name: &str| cell(r, name).parse::<u128>().unwrap();
+        let (p, r, t) = (
+            num(&pair[0], "fixed_half_turn"),
+            num(&pair[0], "fixed_quarter_turn"),
+            num(&pair[0], "published_total"),
+        );
+        let known = published.lookup(n).unwrap();
+        assert_eq!(
+            Some(t),
+            known.total,
+            "n = {n}: the total is the published one"
+        );
+        let types = (
+            num(&pair[0], "quarter_turn"),
+            num(&pair[0], "half_turn"),
+            num(&pair[0], "asymmetric"),
+        );
+        if n > 1 {
+            assert_eq!(types, (r / 2, (p - r) / 4, (t - p) / 8), "n = {n}");
+        }
+        // Burnside with the published classes (A051224): (T + P + 2R) / 8, for every n.
+        assert_eq!(Some(types.0 + types.1 + types.2), known.classes, "n = {n}");
+        if n % 4 >= 2 {
+            assert_eq!((r, p), (0, 8 * known.classes.unwrap() - t), "n = {n}");
+        }
+        let mark = cell(&pair[0], "types");
+        if n <= 21 {
+            assert_eq!(mark, "published", "n = {n}");
+            assert_eq!(
+                (Some(types.0), Some(types.1), Some(types.2)),
+                (known.quarter_turn, known.half_turn, known.asymmetric),
+                "n = {n}"
+            );
+        } else {
+            // The new terms: marked, and never in the tool's table of published values.
+            assert_eq!(mark, "computed here", "n = {n}");
+            assert_eq!(
+                (known.asymmetric, known.half_turn, known.quarter_turn),
+                (None, None, None),
+                "n = {n}"
+            );
+        }
+    }
+    // The new terms themselves (A352661, A352662, A352663 at n = 22..26).
+    let new: Vec<(&str, &str, &str)> = (col("quarter_turn")
+        .into_iter()
+        .zip(col("half_turn"))
+        .zip(col("asymmetric")))
+    .skip(42)
+    .step_by(2)
+    .map(|((q, h), a)| (q, h, a))
+    .collect();
+    assert_eq!(
+        new,
+        [
+            ("0", "31559", "4261507005"),
+            ("0", "104421", "38352428066"),
+            ("460", "304776", "360400199598"),
+            ("454", "975920", "3518013234028"),
+            ("0", "3010125", "35752761275663"),
+        ]
+    );
+}
+
+#[test]
+fn the_new_terms_of_22_and_23_count_again_the_same() {
+    // Seconds each: the Burnside way against the committed table.
+    let (header, rows) = table();
+    for n in [22usize, 23] {
+        let f = count_fixed(Rules::SUPERQUEENS, n, Way::Burnside, Some(2), &|_| ()).unwrap();
+        let row = &rows[2 * (n - 1)];
+        let cell = |name| {
+            row[header.iter().position(|h| h == name).unwrap()]
+                .parse::<u64>()
+                .unwrap()
+        };
+        assert_eq!(
+            (f.half_turn.boards, f.quarter_turn.boards),
+            (cell("fixed_half_turn"), cell("fixed_quarter_turn"))
+        );
+        assert_eq!(f.half_turn.nodes, cell("half_turn_nodes"));
+    }
+}
+
+/// n = 24..26 both ways (about 1.5 minutes on two cores): `cargo test --release --test it --
+/// --ignored new_terms::`.
+#[test]
+#[ignore = "slow: n = 24..26 both ways, about 1.5 minutes on two cores"]
+fn the_new_terms_of_24_to_26_count_again_the_same_both_ways() {
+    let (header, rows) = table();
+    for n in 24usize..=26 {
+        for (k, way) in Way::ALL.into_iter().enumerate() {
+            let f = count_fixed(Rules::SUPERQUEENS, n, way, None, &|_| ()).unwrap();
+            let row = &rows[2 * (n - 1) + k];
+            let cell = |name| {
+                row[header.iter().position(|h| h == name).unwrap()]
+                    .parse::<u64>()
+                    .unwrap()
+            };
+            assert_eq!(
+                (f.half_turn.boards, f.quarter_turn.boards),
+                (cell("fixed_half_turn"), cell("fixed_quarter_turn")),
+                "n = {n} {way:?}"
+            );
+            assert_eq!(f.verify(), Some(Ok(())));
+        }
+    }
+}
