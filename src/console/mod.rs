@@ -7,11 +7,12 @@
 //! verifies against and what its rows say against it ([`known`]), the rules it asks for and
 //! the engine that counts them ([`mod@rules`]), the threads it asks for ([`threads`]), the rows a
 //! count streams to them ([`row_stream`]), colour on
-//! a terminal ([`style`]), lists of board sizes ([`sizes`]) and the warning before a size that
-//! would take over an hour ([`long_size`]).
+//! a terminal ([`style`]), lists of board sizes ([`sizes`]), the warning before a size that
+//! would take over an hour ([`long_size`]) and `count --fixed-only`'s run ([`fixed`]).
 
 pub mod destination;
 pub mod eta;
+pub mod fixed;
 pub mod given;
 pub mod known;
 pub mod long_size;

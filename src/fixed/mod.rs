@@ -25,7 +25,6 @@
 //! ```
 
 pub mod plain;
-pub mod table;
 
 use crate::error::Error;
 use crate::plan::{ClassCounts, Tally};
@@ -45,6 +44,29 @@ pub enum Way {
     /// The plain search of [`plain`]: every half-turn symmetric board built from the rules'
     /// attack test alone, each tested for the quarter turn (so R costs no search of its own).
     Plain,
+}
+
+/// `count --fixed-only`'s choice of ways: one, or both compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Ways {
+    /// The symmetric engine's Burnside units (pairs, quadruples)
+    Burnside,
+    /// A search written apart: every half-turn symmetric board, each tested for the quarter turn
+    Plain,
+    /// Both, compared: a disagreement exits 1
+    Both,
+}
+
+impl Ways {
+    /// The ways this choice runs, in order.
+    pub fn ways(self) -> &'static [Way] {
+        match self {
+            Ways::Burnside => &[Way::Burnside],
+            Ways::Plain => &[Way::Plain],
+            Ways::Both => &Way::ALL,
+        }
+    }
 }
 
 impl Way {

@@ -13,6 +13,7 @@ pub mod classify_input;
 pub mod classify_stream;
 #[doc(hidden)]
 pub mod export;
+pub mod fixed;
 pub mod given;
 pub mod merge;
 pub mod named;

@@ -31,7 +31,7 @@ fn fixed_only_counts_p_and_r_both_ways_with_the_types_from_the_published_total()
         "-",
     ]);
     let (header, rows) = csv_records(&text);
-    assert_eq!(header, queens::fixed::table::COLUMNS);
+    assert_eq!(header, queens::formats::fixed::COLUMNS);
     let col = |name| column(&header, &rows, name);
     assert_eq!(col("n"), ["20", "20", "21", "21", "22", "22"]);
     assert_eq!(col("way"), ["burnside", "plain"].repeat(3));
@@ -173,7 +173,7 @@ fn table() -> (Vec<String>, Vec<Vec<String>>) {
 #[test]
 fn the_superqueen_types_table_holds_both_ways_and_marks_the_new_terms() {
     let (header, rows) = table();
-    assert_eq!(header, queens::fixed::table::COLUMNS);
+    assert_eq!(header, queens::formats::fixed::COLUMNS);
     let col = |name| column(&header, &rows, name);
     let ns: Vec<usize> = col("n").iter().map(|n| n.parse().unwrap()).collect();
     assert_eq!(ns, (1..=26).flat_map(|n| [n, n]).collect::<Vec<_>>());

@@ -55,19 +55,12 @@ calibration count of n = 15 on one thread) times the growth of the published tot
 (A000170), extrapolated beyond n = 27. --yes (or --quiet) leaves the warning out.
 
 --fixed-only[=WAY] counts only the boards fixed by a half turn (P) and by a quarter turn (R),
-searches of about the square root of the full count's (superqueens n = 26: about 15 seconds on
-two cores), WAY `burnside` (the symmetric engine's units; the default), `plain` (a search
-written apart, sharing only the attack test: it builds every half-turn symmetric board and
-tests each for the quarter turn) or `both` (the two, compared: a disagreement exits 1). Where
-the total T is published (A051223, A000170) the classes by type follow, printed beside it:
-quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8. T (T_published in the
-table, published_total in CSV and JSON) is that published value, never counted here; `types`
-says whether the classes by type are published or computed here (new values); `verified`,
-whether they sum to the published classes (A051224, A002562) and match the published types
-where known. The table goes to stdout (or -o FILE); --csv FILE and --json FILE take it too; a
-line on stderr per search finished (none with -q). Plane only (the torus's classes need its
-shifts: count it whole); --given, --part, --checkpoint, --bfile, --markdown, --columns and
---known are refused with it.
+about the square root of a full count (superqueens n = 26: seconds), WAY burnside (the
+engine's units; the default), plain (a search sharing only the attack test) or both
+(compared: a disagreement exits 1). With the total T published (A051223, A000170), the classes
+by type follow: quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8; T is never
+counted here (the column says T_published), and `types` says computed here for new values.
+Plane only; --given, --part, --checkpoint, --bfile, --markdown, --columns, --known refused.
 
 A computed value that disagrees with the published one is reported on stderr after the table
 is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
@@ -121,31 +114,8 @@ pub struct CountArgs {
         help = "Count only the boards fixed by a turn (P, R), WAY burnside, plain or both: see --help",
         long_help
     )]
-    pub fixed_only: Option<FixedWay>,
+    pub fixed_only: Option<queens::fixed::Ways>,
     /// `--given`, `--blocked`: count the completions of a partial board.
     #[command(flatten)]
     pub given: crate::rules_args::GivenArgs,
-}
-
-/// `--fixed-only`'s ways ([`queens::fixed::Way`], or both).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FixedWay {
-    /// The symmetric engine's Burnside units (pairs, quadruples)
-    Burnside,
-    /// A search written apart: every half-turn symmetric board, each tested for the quarter turn
-    Plain,
-    /// Both, compared: a disagreement exits 1
-    Both,
-}
-
-impl FixedWay {
-    /// The library's ways this one runs, in order.
-    pub fn ways(self) -> &'static [queens::fixed::Way] {
-        use queens::fixed::Way;
-        match self {
-            FixedWay::Burnside => &[Way::Burnside],
-            FixedWay::Plain => &[Way::Plain],
-            FixedWay::Both => &Way::ALL,
-        }
-    }
 }

@@ -1,8 +1,8 @@
-//! The rows of [`count_fixed`](super::count_fixed) as text: a table for the terminal, CSV and
+//! The rows of [`count_fixed`](crate::fixed::count_fixed) as text: a table for the terminal, CSV and
 //! JSON, one row per size and way. The class types are derived from the published total, and
 //! every output names it so (`published_total`): the total is never counted here.
 
-use super::FixedCounts;
+use crate::fixed::FixedCounts;
 use crate::plan::ClassCounts;
 
 /// The columns, in order (CSV header, JSON keys, the table's headings).

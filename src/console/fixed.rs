@@ -1,0 +1,143 @@
+//! `count --fixed-only`'s run: each size counted each way (`fixed::count_fixed`), a line on
+//! stderr per search finished (and every 10 s while one runs), the rows written to every
+//! destination (`formats::fixed`), then the checks: the ways against each other and the
+//! classes by type against the published values.
+
+use super::destination::Destination;
+use super::outputs::Destinations;
+use super::stderr::note;
+use crate::fixed::{FixedCounts, Turn, UnitDone, Way, count_fixed};
+use crate::formats::export::Format;
+use crate::rules::Rules;
+use std::io;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Why [`run`] failed: a request the searches refuse, an output that cannot be written, or a
+/// check that did not pass.
+#[derive(Debug)]
+pub enum FixedError {
+    /// The rules or a size cannot be counted so (one line).
+    Usage(String),
+    /// An output could not be written.
+    Io(io::Error),
+    /// The ways disagreed, or a row contradicts the published values: the lines saying so.
+    Failed(String),
+}
+
+/// Refuses, before any work, the first of `refused` (whether it was asked, its flag) that was
+/// asked, and the size 0.
+pub fn refuse(refused: &[(bool, &str)], sizes: &[usize]) -> Result<(), String> {
+    if let Some((_, flag)) = refused.iter().find(|r| r.0) {
+        return Err(format!(
+            "{flag} is not taken with --fixed-only, which counts only the boards fixed by a \
+             turn, its own way (--fixed-only=burnside, plain or both), written whole as a \
+             table, --csv or --json"
+        ));
+    }
+    match sizes.contains(&0) {
+        true => Err(
+            "--fixed-only counts sizes from 1: n = 0, the empty board, has no queen \
+                     to turn"
+                .to_string(),
+        ),
+        false => Ok(()),
+    }
+}
+
+/// Counts every size of `sizes` each way of `ways` with `threads` threads (every core
+/// without), writes the rows to `dests` (the human table to `-o`'s file or stdout, CSV and
+/// JSON where asked), and fails where two ways disagree or a row contradicts the published
+/// values. Progress lines on stderr unless `quiet`.
+pub fn run(
+    rules: Rules,
+    sizes: &[usize],
+    ways: &[Way],
+    threads: Option<usize>,
+    quiet: bool,
+    dests: &Destinations,
+) -> Result<(), FixedError> {
+    let mut rows: Vec<FixedCounts> = Vec::new();
+    for &n in sizes {
+        for &w in ways {
+            // A line every 10 seconds at most while a search runs.
+            let last = Mutex::new(Instant::now());
+            let progress = |u: &UnitDone| {
+                let mut last = last.lock().unwrap_or_else(|p| p.into_inner());
+                if !quiet && last.elapsed().as_secs() >= 10 {
+                    *last = Instant::now();
+                    let turn = match u.turn {
+                        Turn::Half => "half turn",
+                        Turn::Quarter => "quarter turn",
+                    };
+                    let (name, done, of) = (w.name(), u.done, u.of);
+                    note(&format!("n = {n}, {name}: {turn}: {done} of {of} units"));
+                }
+            };
+            let row = count_fixed(rules, n, w, threads, &progress)
+                .map_err(|e| FixedError::Usage(e.to_string()))?;
+            if !quiet {
+                let (p, r) = (row.half_turn, row.quarter_turn);
+                note(&format!(
+                    "n = {n}, {}: P = {} ({} nodes, {:.1} s), R = {} ({} nodes, {:.1} s)",
+                    w.name(),
+                    p.boards,
+                    p.nodes,
+                    p.seconds,
+                    r.boards,
+                    r.nodes,
+                    r.seconds
+                ));
+            }
+            rows.push(row);
+        }
+    }
+    write(&rows, dests).map_err(FixedError::Io)?;
+    check(&rows, ways.len() > 1)
+}
+
+/// Writes `rows` to every destination of `dests`.
+fn write(rows: &[FixedCounts], dests: &Destinations) -> io::Result<()> {
+    use crate::formats::fixed;
+    for (format, dest) in &dests.files {
+        let text = match format {
+            Format::Csv => fixed::csv(rows),
+            Format::Json => fixed::json(rows),
+            _ => unreachable!("the command refuses the other formats before the count"),
+        };
+        dest.write_with(|w| w.write_all(text.as_bytes()))?;
+    }
+    let stdout = dests.human_on_stdout.then_some(&Destination::Stdout);
+    if let Some(dest) = dests.human_file.as_ref().or(stdout) {
+        dest.write_with(|w| w.write_all(fixed::text(rows).as_bytes()))?;
+    }
+    Ok(())
+}
+
+/// Fails naming every row that contradicts the published values and, where the rows come in
+/// pairs of the two ways (`paired`), every size whose ways disagree.
+fn check(rows: &[FixedCounts], paired: bool) -> Result<(), FixedError> {
+    let mut problems: Vec<String> = rows
+        .iter()
+        .filter_map(|r| r.verify()?.err())
+        .map(|e| format!("MISMATCH against the published values: {e}"))
+        .collect();
+    for pair in rows.chunks(2).filter(|_| paired) {
+        let [a, b] = pair else { continue };
+        let (pa, ra) = (a.half_turn.boards, a.quarter_turn.boards);
+        let (pb, rb) = (b.half_turn.boards, b.quarter_turn.boards);
+        if (pa, ra) != (pb, rb) {
+            problems.push(format!(
+                "MISMATCH between the ways: n = {}: P = {pa}, R = {ra} by {}; P = {pb}, \
+                 R = {rb} by {}",
+                a.n,
+                a.way.name(),
+                b.way.name()
+            ));
+        }
+    }
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(FixedError::Failed(problems.join("\n"))),
+    }
+}
