@@ -96,7 +96,7 @@ pub struct TorusSlot {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct TorusTally {
     /// The stabilizers met, by stabilizer (shifts, then turns); at most
-    /// [`TORUS_STABILIZERS`].
+    /// `TORUS_STABILIZERS` (12).
     pub slots: Vec<TorusSlot>,
 }
 

@@ -3,6 +3,7 @@
 //! draw ([`SvgOutput`]), whose name is checked.
 
 pub use queens::console::destination::*;
+use queens::console::stopped::shell_word;
 use std::path::Path;
 
 /// The formats `rsvg-convert` (librsvg) turns an SVG into, by the output file's extension.
@@ -56,17 +57,4 @@ fn check_svg_name(option: &str, path: &str) -> Result<(), String> {
     } else {
         format!("{option} {path}: queens writes SVG; name the file {svg}")
     })
-}
-
-/// `word` as one word of a POSIX shell command line: as it is when it is made of safe
-/// characters only (and those of `also_safe`: `=` in an argument), else in single quotes (a
-/// quote inside written `'\''`).
-pub fn shell_word(word: &str, also_safe: &str) -> String {
-    let safe =
-        |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c) || also_safe.contains(c);
-    if !word.is_empty() && word.chars().all(safe) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }

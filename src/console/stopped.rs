@@ -1,0 +1,104 @@
+//! How a run that a signal stopped is told: [`Stopped`], the resume hint ("run the same
+//! command again"), what a second signal prints, and the note of a size resumed from its
+//! journal.
+
+use super::signals;
+use crate::Finished;
+
+/// The command line as typed, for the "run this again to resume" hint.
+fn command_line() -> String {
+    let words: Vec<String> = std::env::args().map(|a| shell_word(&a, "=")).collect();
+    words.join(" ")
+}
+
+/// A run that a signal stopped (its units in flight cut short and not kept): what to say
+/// about it.
+#[derive(Clone, Debug)]
+pub struct Stopped {
+    /// What stopped it: `SIGINT`, `SIGTERM`, …
+    pub reason: String,
+    /// How far it got, for example `12 of 830 units of n = 18 are done and saved in 'c'`.
+    pub progress: String,
+    /// Whether a checkpoint holds the finished units (so that running the same command
+    /// again resumes).
+    pub resumable: bool,
+}
+
+impl Stopped {
+    /// `; ` and the resume hint where a checkpoint holds the finished units, else nothing.
+    pub fn resume_text(&self) -> String {
+        match self.resumable {
+            true => format!("; {}", resume_hint()),
+            false => String::new(),
+        }
+    }
+}
+
+/// How a count of one size that a signal may stop ended (the binary's `run_part_stoppable`).
+#[allow(clippy::large_enum_variant)] // one per board size
+pub enum PartEnd {
+    /// Every unit was counted.
+    Done(Finished),
+    /// A signal stopped the run first.
+    Stopped(Stopped),
+}
+
+/// The resume hint: `to resume, run the same command again: …`.
+fn resume_hint() -> String {
+    format!("to resume, run the same command again: {}", command_line())
+}
+
+/// Sets what a second signal prints: how far the run got (`how_far`), what the command has
+/// `written` already, and with a checkpoint (`resumable`) the resume hint.
+pub fn set_last_words(
+    how_far: impl Fn() -> String + Send + Sync + 'static,
+    written: &str,
+    resumable: bool,
+) {
+    let written = written.to_string();
+    signals::set_last_words(move || {
+        let mut words = how_far();
+        if !written.is_empty() {
+            words += &format!("; {written}");
+        }
+        if resumable {
+            words += &format!("; {}", resume_hint());
+        }
+        words
+    });
+}
+
+/// Says that size `n` (`part_text`: ` (part 3/64)` or nothing) was resumed from the journal at
+/// `path`, which held `resumed_seconds` of counting, and what its seconds then mean.
+pub fn note_resumed(
+    n: usize,
+    done: &Finished,
+    part_text: &str,
+    path: &std::path::Path,
+    resumed_seconds: f64,
+) {
+    signals::say(&format!(
+        "queens: n = {n}{part_text} was resumed: {} of {} units were counted by \
+         earlier runs (journal '{}', {:.3} s of counting); its seconds include \
+         their time spread over {} thread{}; kernel and threads describe this run",
+        done.resumed,
+        done.units,
+        path.display(),
+        resumed_seconds,
+        done.threads,
+        if done.threads == 1 { "" } else { "s" }
+    ));
+}
+
+/// `word` as one word of a POSIX shell command line: as it is when it is made of safe
+/// characters only (and those of `also_safe`: `=` in an argument), else in single quotes (a
+/// quote inside written `'\''`).
+pub fn shell_word(word: &str, also_safe: &str) -> String {
+    let safe =
+        |c: char| c.is_ascii_alphanumeric() || "-_./+,:@%".contains(c) || also_safe.contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
