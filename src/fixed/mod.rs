@@ -224,13 +224,10 @@ pub fn check_rules(rules: Rules) -> Result<(), Error> {
             "the fixed boards alone are counted on the plane only: {} on the torus are classed \
              under the torus group, whose shifts fix boards too (count them whole: queens count \
              N --board torus{})",
+            rules.piece.plural(),
             match rules.piece {
-                Piece::Queen => "queens",
-                Piece::Superqueen => "superqueens",
-            },
-            match rules.piece {
-                Piece::Queen => "",
-                Piece::Superqueen => " --piece superqueen",
+                Piece::Queen => String::new(),
+                piece => format!(" --piece {}", piece.name()),
             }
         )));
     }

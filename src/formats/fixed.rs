@@ -4,6 +4,7 @@
 
 use crate::fixed::FixedCounts;
 use crate::plan::ClassCounts;
+use crate::rules::Group;
 
 /// The columns, in order (CSV header, JSON keys, the table's headings).
 pub const COLUMNS: [&str; 16] = [
@@ -60,10 +61,11 @@ fn human_note(rows: &[FixedCounts]) -> String {
     let Some(first) = rows.first() else {
         return String::new();
     };
-    let (piece, total, classes, types) = match first.rules.piece {
-        crate::rules::Piece::Queen => ("queens", "A000170", "A002562", "A260318-A260320"),
-        crate::rules::Piece::Superqueen => ("superqueens", "A051223", "A051224", "A352661-A352663"),
-    };
+    // The rules' published sequences, by column (`-` where none is).
+    let a = |column| super::named::a_number(column, &first.rules, Group::Square).unwrap_or("-");
+    let piece = first.rules.piece.plural();
+    let (total, classes) = (a("total"), a("classes"));
+    let types = format!("{}-{}", a("quarter_turn"), a("asymmetric"));
     let text = format!(
         "{piece}, {} thread{}. P, R: the boards fixed by a half turn, by a quarter turn, counted \
          here (the plain way finds R among its P boards: no nodes of its own). T_published: the \
