@@ -290,12 +290,12 @@ pub fn count_fixed(
     let (half_turn, quarter_turn) = match way {
         Way::Burnside => {
             let half = |first| {
-                let t = burnside::half_turn_unit(rules, n, first);
-                (t.fixed_half_turn as u64, 0, t.nodes as u64)
+                let f = burnside::half_turn_count(rules, n, first);
+                (f.boards, 0, f.nodes)
             };
             let quarter = |first| {
-                let t = burnside::quarter_turn_unit(rules, n, first);
-                (t.fixed_quarter_turn as u64, 0, t.nodes as u64)
+                let f = burnside::quarter_turn_count(rules, n, first);
+                (f.boards, 0, f.nodes)
             };
             (run(Turn::Half, &half).0, run(Turn::Quarter, &quarter).0)
         }

@@ -19,6 +19,12 @@ fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a
     rows.iter().map(|r| r[i].as_str()).collect()
 }
 
+/// The number in `row`'s cell of `header`'s column `name`.
+fn number(header: &[String], row: &[String], name: &str) -> u64 {
+    let i = header.iter().position(|h| h == name);
+    row[i.unwrap_or_else(|| panic!("{name}"))].parse().unwrap()
+}
+
 #[test]
 fn fixed_only_counts_p_and_r_both_ways_with_the_types_from_the_published_total() {
     let text = stdout_of(&[
@@ -266,12 +272,7 @@ fn the_new_terms_of_22_and_23_count_again_the_same() {
     let (header, rows) = table();
     for n in [22usize, 23] {
         let f = count_fixed(Rules::SUPERQUEENS, n, Way::Burnside, Some(2), &|_| ()).unwrap();
-        let row = &rows[2 * (n - 1)];
-        let cell = |name| {
-            row[header.iter().position(|h| h == name).unwrap()]
-                .parse::<u64>()
-                .unwrap()
-        };
+        let cell = |name| number(&header, &rows[2 * (n - 1)], name);
         assert_eq!(
             (f.half_turn.boards, f.quarter_turn.boards),
             (cell("fixed_half_turn"), cell("fixed_quarter_turn"))
@@ -289,12 +290,7 @@ fn the_new_terms_of_24_to_26_count_again_the_same_both_ways() {
     for n in 24usize..=26 {
         for (k, way) in Way::ALL.into_iter().enumerate() {
             let f = count_fixed(Rules::SUPERQUEENS, n, way, None, &|_| ()).unwrap();
-            let row = &rows[2 * (n - 1) + k];
-            let cell = |name| {
-                row[header.iter().position(|h| h == name).unwrap()]
-                    .parse::<u64>()
-                    .unwrap()
-            };
+            let cell = |name| number(&header, &rows[2 * (n - 1) + k], name);
             assert_eq!(
                 (f.half_turn.boards, f.quarter_turn.boards),
                 (cell("fixed_half_turn"), cell("fixed_quarter_turn")),

@@ -283,7 +283,7 @@ pub(crate) fn fixed_quarter_turn_under<S: RowStep>(n: usize, first: usize) -> Fi
 /// boards it finds count as fixed by a half turn (every plan of the symmetric engine shares
 /// this unit).
 pub(crate) fn half_turn_unit(rules: Rules, n: usize, first: usize) -> crate::plan::Tally {
-    let f = with_row_step!(rules, S => fixed_half_turn_under::<S>(n, first));
+    let f = half_turn_count(rules, n, first);
     crate::plan::Tally {
         fixed_half_turn: f.boards.into(),
         nodes: f.nodes.into(),
@@ -293,12 +293,24 @@ pub(crate) fn half_turn_unit(rules: Rules, n: usize, first: usize) -> crate::pla
 
 /// The tally of the quarter-turn unit of `rules` whose row-0 piece is in column `first`.
 pub(crate) fn quarter_turn_unit(rules: Rules, n: usize, first: usize) -> crate::plan::Tally {
-    let f = with_row_step!(rules, S => fixed_quarter_turn_under::<S>(n, first));
+    let f = quarter_turn_count(rules, n, first);
     crate::plan::Tally {
         fixed_quarter_turn: f.boards.into(),
         nodes: f.nodes.into(),
         ..crate::plan::Tally::default()
     }
+}
+
+/// The boards of `rules` fixed by a half turn whose row-0 piece is in column `first`, and the
+/// nodes of their search.
+pub(crate) fn half_turn_count(rules: Rules, n: usize, first: usize) -> FixedCount {
+    with_row_step!(rules, S => fixed_half_turn_under::<S>(n, first))
+}
+
+/// The boards of `rules` fixed by a quarter turn whose row-0 piece is in column `first`, and
+/// the nodes of their search.
+pub(crate) fn quarter_turn_count(rules: Rules, n: usize, first: usize) -> FixedCount {
+    with_row_step!(rules, S => fixed_quarter_turn_under::<S>(n, first))
 }
 
 #[cfg(test)]
