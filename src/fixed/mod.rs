@@ -25,13 +25,17 @@
 //! ```
 
 pub mod plain;
+mod shifts;
+mod torus;
 
 use crate::error::Error;
 use crate::plan::{ClassCounts, Tally};
-use crate::rules::{Piece, Rules, Surface};
+use crate::rules::{Group, Piece, Rules, Surface};
 use crate::search::engines::burnside;
+use crate::torus_group::TorusGroup;
 use crate::verify::KnownTable;
 use rayon::prelude::*;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -103,8 +107,8 @@ pub struct Search {
     pub seconds: f64,
 }
 
-/// P and R of one size, counted one way.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// P and R of one size, counted one way (on the torus with S and the symmetric classes).
+#[derive(Clone, Debug, PartialEq)]
 pub struct FixedCounts {
     /// Board size.
     pub n: usize,
@@ -116,6 +120,15 @@ pub struct FixedCounts {
     pub half_turn: Search,
     /// R: the boards a quarter turn leaves unchanged.
     pub quarter_turn: Search,
+    /// On the torus, S: the boards kept by the shifts other than none, summed over the n² − 1
+    /// shifts. The Burnside way searches each shift; the plain way derives it from its list
+    /// of the symmetric classes (each class's boards times its shifts other than none).
+    /// Nothing on the plane.
+    pub shifts: Search,
+    /// On the torus, the plain way: the classes that an element of the torus group other than
+    /// the identity keeps, by their number of boards (orbit size, classes), ascending. `None`
+    /// for the Burnside way and on the plane.
+    pub symmetric_orbits: Option<Vec<(u128, u128)>>,
     /// The threads the searches ran on.
     pub threads: usize,
 }
@@ -123,7 +136,13 @@ pub struct FixedCounts {
 impl FixedCounts {
     /// The classes by symmetry type given the total `total` (Burnside's lemma, as
     /// [`Tally::classes_by_burnside`]); fails where they do not divide into whole classes.
+    ///
+    /// On the torus the types are of the classes under the torus group
+    /// ([`FixedCounts::classes`]): R/2, (P − R)/4 and the rest.
     pub fn types(&self, total: u128) -> Result<ClassCounts, Error> {
+        if self.rules.surface == Surface::Torus {
+            return torus::types(self.torus_fixed(), self.classes(total)?);
+        }
         let tally = Tally {
             boards: total,
             fixed_half_turn: self.half_turn.boards.into(),
@@ -131,6 +150,35 @@ impl FixedCounts {
             ..Tally::default()
         };
         Ok(tally.classes_by_burnside(self.n)?)
+    }
+
+    /// All classes given the total `total`: on the plane the sum of [`FixedCounts::types`]; on
+    /// the torus the classes under the torus group (A053994) by Burnside's lemma,
+    /// `(T + S + n²(P + 2R)) / 8n²`. Fails where they are not whole.
+    pub fn classes(&self, total: u128) -> Result<u128, Error> {
+        match self.rules.surface {
+            Surface::Torus => torus::classes(self.torus_fixed(), total),
+            Surface::Plane => Ok(self.types(total)?.total()),
+        }
+    }
+
+    /// On the torus, the plain way: the classes by orbit size (A054500–A054502) given the
+    /// total `total`, its listed symmetric classes with the rest in classes of 8n² boards;
+    /// `None` elsewhere. Fails where the rest is not whole classes or the classes disagree
+    /// with [`FixedCounts::classes`].
+    pub fn orbits(&self, total: u128) -> Option<Result<Vec<(u128, u128)>, Error>> {
+        let listed = self.symmetric_orbits.as_ref()?;
+        Some(torus::orbits(self.torus_fixed(), listed, total))
+    }
+
+    /// P, R and S as the torus's derivations take them.
+    fn torus_fixed(&self) -> torus::Fixed {
+        torus::Fixed {
+            n: self.n,
+            p: self.half_turn.boards.into(),
+            r: self.quarter_turn.boards.into(),
+            s: self.shifts.boards.into(),
+        }
     }
 
     /// The published total of the rules at this size ([`KnownTable::published`]: A051223 for
@@ -146,15 +194,23 @@ impl FixedCounts {
     /// superqueens, to n = 21): then [`FixedCounts::verify`] compares them; otherwise the types
     /// derived here are new.
     pub fn types_published(&self) -> bool {
+        // On the torus the classes by orbit size give the types (a class's turns are the power
+        // of 2 in 8n² over its size), and a board of no solution has no class to publish.
         KnownTable::published(&self.rules)
             .lookup(self.n)
-            .is_some_and(|k| k.asymmetric.is_some() && k.half_turn.is_some())
+            .is_some_and(|k| {
+                (k.asymmetric.is_some() && k.half_turn.is_some())
+                    || k.orbits.is_some()
+                    || (self.rules.surface == Surface::Torus && k.total == Some(0))
+            })
     }
 
     /// Checks the counts against the published values: the classes derived from the
     /// published total must sum to the published number of classes (A051224 for the
-    /// superqueens: Burnside's `(T + P + 2R) / 8`, which checks `P + 2R`), and equal the
-    /// published classes by type where those are (A352661–A352663, to n = 21). `None` where
+    /// superqueens: Burnside's `(T + P + 2R) / 8`, which checks `P + 2R`; A053994 on the
+    /// torus), equal the published classes by type where those are (A352661–A352663, to
+    /// n = 21), and on the torus the classes by orbit size where the plain way listed them
+    /// (A054500–A054502). `None` where
     /// nothing but a total, or not even that, is published; `Some(Err(why))` on a mismatch.
     pub fn verify(&self) -> Option<Result<(), String>> {
         let known = KnownTable::published(&self.rules).lookup(self.n)?;
@@ -164,7 +220,7 @@ impl FixedCounts {
             Err(e) => return Some(Err(e.to_string())),
         };
         let checks = [
-            ("classes", known.classes, types.checked_total()),
+            ("classes", known.classes, self.classes(total).ok()),
             (
                 "quarter-turn classes",
                 known.quarter_turn,
@@ -178,6 +234,23 @@ impl FixedCounts {
             ),
         ];
         let mut any = false;
+        if let (Some(published), Some(derived)) = (&known.orbits, self.orbits(total)) {
+            any = true;
+            let derived = match derived {
+                Ok(d) => d,
+                Err(e) => return Some(Err(e.to_string())),
+            };
+            if *published != derived {
+                use crate::torus_group::orbits_text;
+                return Some(Err(format!(
+                    "n = {}: classes by orbit size {} published, {} derived from the fixed \
+                     boards counted here and the published total {total}",
+                    self.n,
+                    orbits_text(published),
+                    orbits_text(&derived)
+                )));
+            }
+        }
         for (what, published, derived) in checks {
             if let Some(p) = published {
                 any = true;
@@ -216,26 +289,36 @@ pub struct UnitDone {
 }
 
 /// The rules [`count_fixed`] counts: the plane's queens and superqueens (D4 keeps their
-/// attacks). The torus is refused: its classes are under the torus group, whose n² shifts
-/// fix boards of their own (`queens count --board torus` counts them).
+/// attacks), and the torus's queens under the torus group (with the boards the shifts keep).
+/// Refused: superqueens on the torus (nothing is published to derive classes from, and the
+/// Burnside way's row step does not carry a knight's move that wraps from the last rows to the
+/// first), and the torus under the square's symmetries alone (`--symmetries square`).
 pub fn check_rules(rules: Rules) -> Result<(), Error> {
-    if rules.surface == Surface::Torus {
+    if rules.surface == Surface::Plane {
+        return Ok(());
+    }
+    if rules.piece != Piece::Queen {
         return Err(Error::Options(format!(
-            "the fixed boards alone are counted on the plane only: {} on the torus are classed \
-             under the torus group, whose shifts fix boards too (count them whole: queens count \
-             N --board torus{})",
+            "the fixed boards alone are counted on the torus for queens only: nothing is \
+             published for {} on the torus to derive classes from (count them whole: queens \
+             count N --board torus --piece {})",
             rules.piece.plural(),
-            match rules.piece {
-                Piece::Queen => String::new(),
-                piece => format!(" --piece {}", piece.name()),
-            }
+            rules.piece.name()
         )));
+    }
+    if rules.group != Group::Torus {
+        return Err(Error::Options(
+            "the fixed boards alone are counted on the torus under the torus group only (the \
+             default): drop --symmetries square, or count the classes under the square's \
+             symmetries whole (queens count N --board torus --symmetries square)"
+                .to_string(),
+        ));
     }
     Ok(())
 }
 
-/// Counts P and R of size `n` (1 to 32) under `rules` (the plane's: [`check_rules`]) the
-/// given `way`, on `threads` threads (`None`: all cores), calling `on_unit` after each unit
+/// Counts P and R of size `n` (1 to 32) under `rules` ([`check_rules`]), and on the torus
+/// S and (the plain way) the symmetric classes, the given `way`, on `threads` threads (`None`: all cores), calling `on_unit` after each unit
 /// (column of the queen in row 0) finishes, from the worker threads.
 pub fn count_fixed(
     rules: Rules,
@@ -287,7 +370,8 @@ pub fn count_fixed(
         };
         (search, sum(|r| r.1))
     };
-    let (half_turn, quarter_turn) = match way {
+    let on_torus = rules.surface == Surface::Torus;
+    let (half_turn, quarter_turn, shifts, symmetric_orbits) = match way {
         Way::Burnside => {
             let half = |first| {
                 let f = burnside::half_turn_count(rules, n, first);
@@ -297,12 +381,33 @@ pub fn count_fixed(
                 let f = burnside::quarter_turn_count(rules, n, first);
                 (f.boards, 0, f.nodes)
             };
-            (run(Turn::Half, &half).0, run(Turn::Quarter, &quarter).0)
+            let turns = (run(Turn::Half, &half).0, run(Turn::Quarter, &quarter).0);
+            let shifts = on_torus.then(|| {
+                let start = Instant::now();
+                let (boards, nodes) = shifts::count_by_shift(rules, n);
+                Search {
+                    boards,
+                    nodes,
+                    seconds: start.elapsed().as_secs_f64(),
+                }
+            });
+            (turns.0, turns.1, shifts.unwrap_or_default(), None)
         }
         Way::Plain => {
             let search = plain::Pairs::new(rules, n);
+            // On the torus every half-turn board's class is listed, per unit then merged.
+            let group = TorusGroup::new(n);
+            let listing = Mutex::new(torus::Listing::default());
             let unit = |first| {
-                let c = search.count(first);
+                let mut mine = torus::Listing::default();
+                let c = match on_torus {
+                    true => search.count_listing(first, &mut |b| mine.add(group, b)),
+                    false => search.count(first),
+                };
+                listing
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .merge(mine);
                 (c.half_turn, c.quarter_turn, c.nodes)
             };
             let (half, quarter) = run(Turn::Half, &unit);
@@ -310,7 +415,25 @@ pub fn count_fixed(
                 boards: quarter,
                 ..Search::default()
             };
-            (half, quarter)
+            let mut listing = listing.into_inner().unwrap_or_else(|p| p.into_inner());
+            let (shifts, orbits) = match on_torus {
+                true => {
+                    let start = Instant::now();
+                    let nodes = shifts::list_by_subgroup(rules, n, &mut |b| listing.add(group, b));
+                    let seconds = start.elapsed().as_secs_f64();
+                    let (orbits, shifted) = listing.orbits(group);
+                    let boards = u64::try_from(shifted)
+                        .expect("S is at most n² times the total: below 2^64 on every board to 32");
+                    let search = Search {
+                        boards,
+                        nodes,
+                        seconds,
+                    };
+                    (search, Some(orbits))
+                }
+                false => (Search::default(), None),
+            };
+            (half, quarter, shifts, orbits)
         }
     };
     Ok(FixedCounts {
@@ -319,6 +442,8 @@ pub fn count_fixed(
         way,
         half_turn,
         quarter_turn,
+        shifts,
+        symmetric_orbits,
         threads,
     })
 }
@@ -414,9 +539,86 @@ mod tests {
     }
 
     #[test]
-    fn the_torus_and_sizes_out_of_range_are_refused() {
-        let e = count_fixed(Rules::TORUS_QUEENS, 7, Way::Burnside, None, &|_| ()).unwrap_err();
-        assert!(e.to_string().contains("on the plane only"), "{e}");
+    fn on_the_torus_both_ways_agree_with_the_whole_search_of_the_torus_engine() {
+        // The torus engine's full count (its own search, its own Burnside and its own list of
+        // the symmetric classes) against the fixed boards alone with its total, boards 1..=19
+        // (the even ones empty).
+        for n in 1..=19 {
+            let whole = crate::search::torus_classes(n, 2).unwrap();
+            let orbits: Vec<(u128, u128)> = whole.by_orbit_size.clone().into_iter().collect();
+            for way in Way::ALL {
+                let f = count_fixed(Rules::TORUS_QUEENS, n, way, Some(2), &|_| ()).unwrap();
+                let got = (
+                    f.half_turn.boards.into(),
+                    f.quarter_turn.boards.into(),
+                    f.shifts.boards.into(),
+                );
+                let expected = (
+                    whole.fixed_half_turn,
+                    whole.fixed_quarter_turn,
+                    whole.fixed_by_shifts,
+                );
+                assert_eq!(got, expected, "n = {n} {way:?}: P, R, S");
+                assert_eq!(f.classes(whole.total).unwrap(), whole.classes, "n = {n}");
+                let types = f.types(whole.total).unwrap();
+                let by_type = whole.group_classes().unwrap().classes;
+                assert_eq!(types, by_type, "n = {n} {way:?}");
+                match way {
+                    Way::Plain if whole.total > 0 => {
+                        assert_eq!(f.orbits(whole.total).unwrap().unwrap(), orbits, "n = {n}")
+                    }
+                    Way::Plain => assert_eq!(f.orbits(0).unwrap().unwrap(), vec![], "n = {n}"),
+                    Way::Burnside => assert!(f.orbits(whole.total).is_none()),
+                }
+                // Every odd board published to 19 (A053994, A054500–A054502); the even ones
+                // have nothing published beyond their total of 0.
+                let verified = (n % 2 == 1).then_some(Ok(()));
+                assert_eq!(f.verify(), verified, "n = {n} {way:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_torus_total_that_is_not_whole_classes_is_refused() {
+        let f = count_fixed(Rules::TORUS_QUEENS, 13, Way::Plain, Some(1), &|_| ()).unwrap();
+        assert_eq!(f.classes(4524).unwrap(), 11);
+        let e = f.classes(4525).unwrap_err().to_string();
+        assert!(e.contains("are not a multiple of 8n² = 1352"), "{e}");
+        let e = f
+            .orbits(4524 + 1352 * 2 + 26)
+            .unwrap()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("are not whole classes of 1352"), "{e}");
+        // Two more classes of 1352 boards: Burnside and the listing agree, and the published
+        // A053994(13) = 11 does not.
+        assert_eq!(
+            f.orbits(4524 + 2704).unwrap().unwrap().last(),
+            Some(&(1352, 2))
+        );
+        let mut wrong = f.clone();
+        wrong.shifts.boards += 1352;
+        let e = wrong.verify().unwrap().unwrap_err();
+        assert!(
+            e.contains("11 classes by orbit size, 12 by Burnside's lemma"),
+            "{e}"
+        );
+        let mut wrong = count_fixed(Rules::TORUS_QUEENS, 13, Way::Burnside, None, &|_| ()).unwrap();
+        wrong.shifts.boards += 1352;
+        let e = wrong.verify().unwrap().unwrap_err();
+        assert!(
+            e.contains("n = 13: classes 11 published, 12 derived"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_torus_superqueens_the_torus_under_the_square_and_sizes_out_of_range_are_refused() {
+        let e = count_fixed(Rules::TORUS_SUPERQUEENS, 7, Way::Burnside, None, &|_| ()).unwrap_err();
+        assert!(e.to_string().contains("for queens only"), "{e}");
+        let square = Rules::TORUS_QUEENS.under(Group::Square).unwrap();
+        let e = count_fixed(square, 7, Way::Plain, None, &|_| ()).unwrap_err();
+        assert!(e.to_string().contains("under the torus group only"), "{e}");
         for n in [0, 33] {
             let e = count_fixed(Rules::QUEENS, n, Way::Plain, None, &|_| ()).unwrap_err();
             assert!(matches!(e, Error::SizeOutOfRange { .. }), "{e}");

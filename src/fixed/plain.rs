@@ -96,6 +96,12 @@ impl Pairs {
     /// The boards fixed by the half turn whose piece in row 0 is in column `first`, and how
     /// many of them the quarter turn fixes.
     pub fn count(&self, first: usize) -> PlainCount {
+        self.count_listing(first, &mut |_| ())
+    }
+
+    /// [`Pairs::count`], passing every board fixed by the half turn to `on_board` (its column
+    /// list, row 0 first).
+    pub fn count_listing(&self, first: usize, on_board: &mut dyn FnMut(&[u8])) -> PlainCount {
         let (n, m) = (self.n, self.n - 1);
         let mut out = PlainCount::default();
         let mut board = Board {
@@ -107,7 +113,7 @@ impl Pairs {
         }
         if n == 1 {
             if first == 0 {
-                self.leaf(&board, &mut out);
+                self.leaf(&board, &mut out, on_board);
             }
             return out;
         }
@@ -116,13 +122,13 @@ impl Pairs {
         }
         out.nodes += 1;
         let board = self.place(self.place(board, 0, first), m, m - first);
-        self.go(1, board, &mut out);
+        self.go(1, board, &mut out, on_board);
         out
     }
 
-    fn go(&self, r: usize, board: Board, out: &mut PlainCount) {
+    fn go(&self, r: usize, board: Board, out: &mut PlainCount, on_board: &mut dyn FnMut(&[u8])) {
         if r == self.n / 2 {
-            return self.leaf(&board, out);
+            return self.leaf(&board, out, on_board);
         }
         let m = self.n - 1;
         let mut cands = self.candidates(r, &board);
@@ -134,14 +140,16 @@ impl Pairs {
                 r + 1,
                 self.place(self.place(board, r, c), m - r, m - c),
                 out,
+                on_board,
             );
         }
     }
 
     /// A complete board: fixed by the half turn by construction; fixed by the quarter turn
     /// `(r, c) → (c, n−1−r)` when the piece of row `p[r]` stands in column `n−1−r` for every r.
-    fn leaf(&self, board: &Board, out: &mut PlainCount) {
+    fn leaf(&self, board: &Board, out: &mut PlainCount, on_board: &mut dyn FnMut(&[u8])) {
         let (n, p) = (self.n, &board.cols);
+        on_board(&p[..n]);
         out.half_turn += 1;
         let quarter = (0..n).all(|r| p[p[r] as usize] as usize == n - 1 - r);
         out.quarter_turn += u64::from(quarter);

@@ -1,7 +1,10 @@
 //! New terms (issue 41): `queens count N --fixed-only[=WAY]`, the boards fixed by a half turn
 //! (P) and by a quarter turn (R) counted alone, two ways, with the classes by symmetry type that
 //! follow from the published total; and `data/tables/superqueen-types.csv`, whose values for
-//! n = 22..26 (A352661–A352663, published to n = 21) were computed here.
+//! n = 22..26 (A352661–A352663, published to n = 21) were computed here. On the torus the
+//! same with the boards the shifts keep, the classes under the torus group and their orbits:
+//! `data/tables/torus-classes.csv`, whose board 31 (A053994, A054500–A054502, published to
+//! board 29) was computed here.
 
 use crate::common::Succeeds;
 use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
@@ -17,6 +20,12 @@ fn column<'a>(header: &[String], rows: &'a [Vec<String>], name: &str) -> Vec<&'a
         .position(|h| h == name)
         .unwrap_or_else(|| panic!("{name}"));
     rows.iter().map(|r| r[i].as_str()).collect()
+}
+
+/// `row`'s cell of `header`'s column `name`.
+fn cell_of<'a>(header: &[String], row: &'a [String], name: &str) -> &'a str {
+    let i = header.iter().position(|h| h == name);
+    &row[i.unwrap_or_else(|| panic!("{name}"))]
 }
 
 /// The number in `row`'s cell of `header`'s column `name`.
@@ -131,7 +140,7 @@ fn fixed_only_writes_csv_and_json_files() {
 fn fixed_only_refuses_what_it_cannot_do() {
     let sq = ["--piece", "superqueen", "--fixed-only"];
     let cases: &[(&[&str], &str)] = &[
-        (&["--board", "torus"], "on the plane only"),
+        (&["--board", "torus"], "on the torus for queens only"),
         (
             &["--given", "a8"],
             "--given (or --blocked) is not taken with --fixed-only",
@@ -152,6 +161,19 @@ fn fixed_only_refuses_what_it_cannot_do() {
         fails_with(&args, 2, needle);
     }
     fails_with(&["count", "0-3", "--fixed-only"], 2, "counts sizes from 1");
+    fails_with(
+        &[
+            "count",
+            "7",
+            "--board",
+            "torus",
+            "--symmetries",
+            "square",
+            "--fixed-only",
+        ],
+        2,
+        "under the torus group only",
+    );
     fails_with(
         &["count", "8", "--fixed-only=fast"],
         2,
@@ -297,6 +319,165 @@ fn the_new_terms_of_24_to_26_count_again_the_same_both_ways() {
                 "n = {n} {way:?}"
             );
             assert_eq!(f.verify(), Some(Ok(())));
+        }
+    }
+}
+
+#[test]
+fn fixed_only_on_the_torus_gives_the_classes_and_their_orbits_both_ways() {
+    let text = stdout_of(&[
+        "count",
+        "23-25",
+        "--board",
+        "torus",
+        "--fixed-only=both",
+        "--csv",
+        "-",
+    ]);
+    let (header, rows) = csv_records(&text);
+    assert_eq!(
+        header,
+        queens::formats::fixed::columns(&Rules::TORUS_QUEENS)
+    );
+    let col = |name| column(&header, &rows, name);
+    assert_eq!(col("n"), ["23", "23", "24", "24", "25", "25"]);
+    assert_eq!(col("way"), ["burnside", "plain"].repeat(3));
+    // Board 24 has no solution, and nothing published beyond its total of 0.
+    assert_eq!(
+        col("verified"),
+        ["yes", "yes", "", "", "yes", "yes"],
+        "{text}"
+    );
+    // A053994 at boards 23 and 25, and board 25's orbits (A054500–A054502), published.
+    assert_eq!(
+        col("classes"),
+        ["31381", "31381", "0", "0", "395551", "395551"]
+    );
+    assert_eq!(
+        col("orbits")[5],
+        "50:1 100:2 250:9 500:18 1000:51 1250:470 2500:7170 5000:387830"
+    );
+    assert_eq!(
+        col("fixed_by_shifts"),
+        ["10120", "10120", "0", "0", "255000", "255000"]
+    );
+}
+
+/// The committed torus table, its rows by board (the burnside row and the plain row of each).
+fn torus_table() -> (Vec<String>, Vec<Vec<String>>) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/tables/torus-classes.csv");
+    csv_records(&std::fs::read_to_string(path).unwrap())
+}
+
+#[test]
+fn the_torus_classes_table_holds_both_ways_and_marks_the_new_terms() {
+    let (header, rows) = torus_table();
+    assert_eq!(
+        header,
+        queens::formats::fixed::columns(&Rules::TORUS_QUEENS)
+    );
+    let ns: Vec<usize> = column(&header, &rows, "n")
+        .iter()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(ns, (1..=31).flat_map(|n| [n, n]).collect::<Vec<_>>());
+    let published = KnownTable::published(&Rules::TORUS_QUEENS);
+    for (k, pair) in rows.chunks(2).enumerate() {
+        let n = k + 1;
+        let cell = |r: &Vec<String>, name: &str| cell_of(&header, r, name).to_string();
+        for name in [
+            "fixed_half_turn",
+            "fixed_quarter_turn",
+            "fixed_by_shifts",
+            "classes",
+        ] {
+            assert_eq!(
+                cell(&pair[0], name),
+                cell(&pair[1], name),
+                "n = {n}: {name}"
+            );
+        }
+        let num = |name: &str| cell(&pair[0], name).parse::<u128>().unwrap();
+        let (p, r, s, t, classes) = (
+            num("fixed_half_turn"),
+            num("fixed_quarter_turn"),
+            num("fixed_by_shifts"),
+            num("published_total"),
+            num("classes"),
+        );
+        let known = published.lookup(n).unwrap();
+        assert_eq!(
+            Some(t),
+            known.total,
+            "n = {n}: the total is the published one"
+        );
+        let (n2, group) = ((n * n) as u128, 8 * (n * n) as u128);
+        if n > 1 {
+            // Burnside's lemma over the torus group, and the types.
+            assert_eq!(classes * group, t + s + n2 * (p + 2 * r), "n = {n}");
+            let types = (num("quarter_turn"), num("half_turn"), num("asymmetric"));
+            assert_eq!(
+                types,
+                (r / 2, (p - r) / 4, classes - r / 2 - (p - r) / 4),
+                "n = {n}"
+            );
+        }
+        // The plain way's orbits hold every board of the total, in classes summing to the
+        // Burnside way's.
+        let orbits = queens::torus_group::parse_orbits(&cell(&pair[1], "orbits")).unwrap();
+        let boards: u128 = orbits.iter().map(|(size, c)| size * c).sum();
+        assert_eq!(boards, t, "n = {n}");
+        assert_eq!(orbits.iter().map(|o| o.1).sum::<u128>(), classes, "n = {n}");
+        if n < 31 {
+            assert_eq!(cell(&pair[0], "types"), "published", "n = {n}");
+            // The even boards have no solution and nothing published beyond the total.
+            let verified = if n % 2 == 1 { "yes" } else { "" };
+            assert_eq!(cell(&pair[1], "verified"), verified, "n = {n}");
+            if n % 2 == 1 {
+                assert_eq!(known.classes, Some(classes), "n = {n}");
+                assert_eq!(known.orbits.as_deref(), Some(&orbits[..]), "n = {n}");
+            }
+        } else {
+            // Board 31: new, marked, and never in the tool's table of published values.
+            assert_eq!(cell(&pair[0], "types"), "computed here", "n = {n}");
+            assert_eq!(cell(&pair[1], "verified"), "", "n = {n}");
+            assert_eq!(
+                (known.classes, known.orbits.clone()),
+                (None, None),
+                "n = {n}"
+            );
+        }
+    }
+    // The new terms themselves: A053994 of board 31, and its classes by orbit size.
+    let last = &rows[61];
+    let cell = |name| cell_of(&header, last, name);
+    assert_eq!(cell("classes"), "1743899563");
+    assert_eq!(cell("orbits"), "124:7 3844:559861 7688:1743339695");
+}
+
+/// Boards 29 and 31 both ways (about 4 minutes on two cores): `cargo test --release --test
+/// it -- --ignored new_terms::`.
+#[test]
+#[ignore = "slow: boards 29 and 31 both ways, about 4 minutes on two cores"]
+fn the_torus_classes_of_29_and_31_count_again_the_same_both_ways() {
+    let (header, rows) = torus_table();
+    for n in [29usize, 31] {
+        for (k, way) in Way::ALL.into_iter().enumerate() {
+            let f = count_fixed(Rules::TORUS_QUEENS, n, way, None, &|_| ()).unwrap();
+            let row = &rows[2 * (n - 1) + k];
+            let cell = |name| number(&header, row, name);
+            let got = (f.half_turn.boards, f.quarter_turn.boards, f.shifts.boards);
+            let table = (
+                cell("fixed_half_turn"),
+                cell("fixed_quarter_turn"),
+                cell("fixed_by_shifts"),
+            );
+            assert_eq!(got, table, "n = {n} {way:?}");
+            let (total, _) = f.published_types().unwrap().unwrap();
+            assert_eq!(f.classes(total).unwrap(), u128::from(cell("classes")));
+            if n == 29 {
+                assert_eq!(f.verify(), Some(Ok(())));
+            }
         }
     }
 }

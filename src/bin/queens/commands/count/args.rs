@@ -60,7 +60,10 @@ engine's units; the default), plain (a search sharing only the attack test) or b
 (compared: a disagreement exits 1). With the total T published (A051223, A000170), the classes
 by type follow: quarter_turn = R/2, half_turn = (P - R)/4, asymmetric = (T - P)/8; T is never
 counted here (the column says T_published), and `types` says computed here for new values.
-Plane only; --given, --part, --checkpoint, --bfile, --markdown, --columns, --known refused.
+On the torus (queens, torus group) also S, the boards the shifts keep, and the classes
+(T + S + n^2 (P + 2R)) / 8n^2 (A053994), by orbit size with the plain way (A054500-A054502):
+`queens count 31 --board torus --fixed-only=both` (board 31: about 4 minutes on 2 cores).
+--given, --part, --checkpoint, --bfile, --markdown, --columns, --known refused.
 
 A computed value that disagrees with the published one is reported on stderr after the table
 is written, and the exit code is 1. With --known FILE (a CSV that count --csv or merge --csv
