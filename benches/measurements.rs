@@ -5,6 +5,7 @@
 //! cargo bench --bench measurements -- estimates [N…]
 //! cargo bench --bench measurements -- split [N…]
 //! cargo bench --bench measurements -- side-by-side [N…] [runs=R] [split=S] [kernel=K]
+//! cargo bench --bench measurements -- forecast N [rules=R] [strata=K] [cap=SECONDS]
 //! ```
 //!
 //! - `estimates` (default n = 12 13 14): how well the work estimate (`Plan::estimated_work`,
@@ -23,13 +24,27 @@
 //!   counting every unit as `queens count` does (the two alternate so that a drift of the
 //!   machine's speed hits both): the median time, the nodes per second, and the median of the
 //!   paired ratios.
+//! - `forecast N` (rules `queens`, `superqueens` or `torus`; 8 strata; cap 60 s): the CPU time
+//!   and nodes of a whole count of the default plan forecast from timed units, and the check
+//!   of the method where the whole count is cheap. The units (in decreasing order of
+//!   `Plan::estimated_work`) are cut into K strata of equal estimated work; in each, units are
+//!   counted on one thread from its middle rank outwards while the stratum's timed units stay
+//!   under `cap` seconds in all (the strata of the smallest units first, so that a unit
+//!   expected to break the cap is skipped untimed), and the stratum's time is its estimated work times their
+//!   seconds per estimated unit (its nodes likewise). A stratum none of whose units fits the
+//!   cap (the largest units of a large n) takes the rate of the nearest timed stratum: the
+//!   line says so, and how far the timed strata's rates spread. With `whole` as a last
+//!   argument it also counts every unit and prints the forecast against the truth; `cap=0`
+//!   prints the plan's units and estimated work alone.
 //!
 //! (The scalar kernel's steps per node is a test that asserts the saving, beside the kernel:
 //! its steps are counted only in test builds.)
 
 use queens::plan::{Engine, Plan, Tally};
+use queens::rules::Rules;
 use queens::runner::{RunOptions, Split, build_split, run_plan};
 use queens::search::kernel::Kernel;
+use queens::{Counter, KernelChoice};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -76,7 +91,23 @@ fn main() {
                 side_by_side(n, split, kernel, runs);
             }
         }
-        other => panic!("no measurement {other:?}: estimates, split or side-by-side"),
+        "forecast" => {
+            let rules = match option("rules", "superqueens").as_str() {
+                "queens" => Rules::QUEENS,
+                "superqueens" => Rules::SUPERQUEENS,
+                "torus" => Rules::TORUS_QUEENS,
+                other => panic!("rules={other}: queens, superqueens or torus"),
+            };
+            let strata = option("strata", "8")
+                .parse()
+                .expect("strata=K: a whole number");
+            let cap = option("cap", "60").parse().expect("cap=SECONDS: a number");
+            let whole = rest.last().is_some_and(|a| a == "whole");
+            for n in sizes(&[21]) {
+                forecast(n, rules, strata, cap, whole);
+            }
+        }
+        other => panic!("no measurement {other:?}: estimates, split, side-by-side or forecast"),
     }
 }
 
@@ -197,4 +228,164 @@ fn side_by_side(n: usize, second: Split, kernel: Kernel, runs: usize) {
         ratios.iter().cloned().fold(f64::MAX, f64::min),
         ratios.iter().cloned().fold(0.0, f64::max)
     );
+}
+
+/// A stratum of [`forecast`]: its first and last unit (exclusive), its estimated work, and
+/// what was timed of it (seconds, nodes, estimated work, units), if anything.
+type Stratum = (usize, usize, f64, Option<(f64, f64, f64, usize)>);
+
+/// One unit counted on this thread: its seconds and nodes.
+fn timed_unit(plan: &dyn Plan, id: usize) -> (f64, f64) {
+    let started = Instant::now();
+    let tally = plan.count_unit(id);
+    (started.elapsed().as_secs_f64(), tally.nodes as f64)
+}
+
+/// The forecast of a whole count from timed units (see the module's page).
+fn forecast(n: usize, rules: Rules, strata: usize, cap: f64, whole: bool) {
+    let started = Instant::now();
+    let plan = Counter::new(n)
+        .rules(rules)
+        .kernel(KernelChoice::Auto)
+        .plan()
+        .expect("a plan of the default engine");
+    let units = plan.unit_count();
+    let est: Vec<f64> = (0..units)
+        .map(|id| plan.estimated_work(id) as f64)
+        .collect();
+    let total: f64 = est.iter().sum();
+    println!(
+        "n={n} {}: {units} units, plan {} on {} built in {:.1} s, estimated work {total:.3e}",
+        rules.identity_suffix(),
+        plan.identity(),
+        plan.kernel(),
+        started.elapsed().as_secs_f64()
+    );
+    // Strata of equal estimated work: unit ranges [first, last).
+    let mut bounds = vec![0];
+    let mut sum = 0.0;
+    for (id, e) in est.iter().enumerate() {
+        sum += e;
+        if sum >= total * bounds.len() as f64 / strata as f64 && bounds.len() < strata {
+            bounds.push(id + 1);
+        }
+    }
+    bounds.push(units);
+    bounds.dedup();
+    if cap == 0.0 {
+        // The plan alone: its strata, nothing timed.
+        let sizes: Vec<String> = bounds
+            .windows(2)
+            .map(|w| (w[1] - w[0]).to_string())
+            .collect();
+        let largest = est.iter().cloned().fold(0.0, f64::max);
+        println!(
+            "  strata of {} units; the largest unit {:.4}% of the work; cap=0: nothing timed",
+            sizes.join(", "),
+            100.0 * largest / total
+        );
+        return;
+    }
+    // Per stratum: (estimated work, Some((seconds, nodes, timed estimate, units timed))).
+    // The strata of the smallest units first, so that the rate is known before a large unit
+    // is met.
+    let mut rows: Vec<Stratum> = Vec::new();
+    for w in bounds.windows(2).rev() {
+        let (first, last) = (w[0], w[1]);
+        let work: f64 = est[first..last].iter().sum();
+        // From the middle rank outwards, alternately, while the next unit's expected time
+        // (by the rate seen so far, or the stratum's least estimate first) keeps within cap.
+        let mid = (first + last) / 2;
+        let order = (0..last - first).map(|k| {
+            let step = k.div_ceil(2);
+            if k % 2 == 1 {
+                mid + step
+            } else {
+                mid.wrapping_sub(step)
+            }
+        });
+        let order: Vec<usize> = order.filter(|&id| (first..last).contains(&id)).collect();
+        let (mut secs, mut nodes, mut timed_est, mut count) = (0.0, 0.0, 0.0, 0);
+        let rate_so_far = rows
+            .iter()
+            .rev()
+            .find_map(|r| r.3.map(|(s, _, e, _)| s / e))
+            .unwrap_or(0.0);
+        for id in order {
+            let rate = if count > 0 {
+                secs / timed_est
+            } else {
+                rate_so_far
+            };
+            if rate > 0.0 && secs + rate * est[id] > cap {
+                continue;
+            }
+            let (s, x) = timed_unit(plan.as_ref(), id);
+            secs += s;
+            nodes += x;
+            timed_est += est[id];
+            count += 1;
+            if secs > cap {
+                break;
+            }
+        }
+        let sample = (count > 0).then_some((secs, nodes, timed_est, count));
+        rows.push((first, last, work, sample));
+    }
+    rows.reverse();
+    // Untimed strata: the rate of the nearest timed one (by position).
+    let timed: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].3.is_some()).collect();
+    let (mut seconds, mut node_sum) = (0.0, 0.0);
+    let mut rates = Vec::new();
+    for (i, (first, last, work, sample)) in rows.iter().enumerate() {
+        let (from, borrowed) = match sample {
+            Some(_) => (i, false),
+            None => (
+                *timed
+                    .iter()
+                    .min_by_key(|&&t| t.abs_diff(i))
+                    .expect("some stratum timed"),
+                true,
+            ),
+        };
+        let (s, x, e, count) = rows[from].3.expect("timed");
+        let (rate, node_rate) = (s / e, x / e);
+        rates.push(rate);
+        seconds += work * rate;
+        node_sum += work * node_rate;
+        println!(
+            "  stratum units {first}..{last}: est {work:.3e} ({:.1}%), {}: {:.3e} s/est, {:.3} nodes/est -> {:.0} CPU-s",
+            100.0 * work / total,
+            if borrowed {
+                format!("none under the cap: the rate of stratum {from}'s")
+            } else {
+                format!("{count} units timed, {s:.1} s")
+            },
+            rate,
+            node_rate,
+            work * rate
+        );
+    }
+    let lo = rates.iter().cloned().fold(f64::INFINITY, f64::min);
+    let hi = rates.iter().cloned().fold(0.0, f64::max);
+    println!(
+        "  forecast: {seconds:.0} CPU-s ({:.2} CPU-hours), {node_sum:.3e} nodes; the strata's rates spread {:.2}x; measured in {:.0} s",
+        seconds / 3600.0,
+        hi / lo,
+        started.elapsed().as_secs_f64()
+    );
+    if whole {
+        let started = Instant::now();
+        let (s, x): (Vec<f64>, Vec<f64>) = (0..units)
+            .into_par_iter()
+            .map(|id| timed_unit(plan.as_ref(), id))
+            .unzip();
+        let (s, x): (f64, f64) = (s.iter().sum(), x.iter().sum());
+        println!(
+            "  whole count: {s:.0} CPU-s, {x:.3e} nodes ({:.0} s wall): the forecast is {:.3}x the time, {:.3}x the nodes",
+            started.elapsed().as_secs_f64(),
+            seconds / s,
+            node_sum / x
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! The real Slurm test: `examples/slurm/count.sbatch` submitted as a job array of 8 tasks with
-//! `sbatch --wait` for n = 12, merged with `queens merge`, equal to the unsharded count.
+//! `sbatch --wait` for n = 12 (and for two variants, with PIECE and BOARD), merged with `queens
+//! merge`, equal to the unsharded count.
 //!
 //! Needs a running cluster that `sinfo` can reach (`tests/slurm/local-cluster.sh start` makes a
 //! one-node one), so it is `#[ignore]`d: `cargo test --release` lists it as ignored, with the
@@ -96,10 +97,10 @@ fn sbatch_wait(args: &[String]) -> Output {
     child.wait_with_output().expect("sbatch output")
 }
 
-#[test]
-#[ignore = "needs a Slurm cluster: `sudo tests/slurm/local-cluster.sh start`, set SLURM_CONF, \
-            then `cargo test --release --test it -- --ignored slurm::` (as .ci/run does)"]
-fn a_slurm_array_job_of_8_parts_merges_to_the_unsharded_count() {
+/// Submits the script as an 8-task array for size `n` with the extra settings `env` (`,K=V`
+/// pairs for `--export`), merges the parts and compares the row with the unsharded count of
+/// `count` (its arguments after `count N`); returns the merged row's `column=value` cells.
+fn array_merges_to_the_unsharded_count(n: usize, env: &str, count: &[&str]) -> Vec<String> {
     if let Some(why) = unavailable() {
         panic!(
             "Slurm cannot be used: {why}. Start a local cluster with \
@@ -118,7 +119,10 @@ fn a_slurm_array_job_of_8_parts_merges_to_the_unsharded_count() {
         "--job-name=queens-test".into(),
         format!("--chdir={}", dir.path().display()),
         format!("--output={}/task-%a.log", dir.path().display()),
-        format!("--export=ALL,N=12,QUEENS={queens},OUT={}", parts.display()),
+        format!(
+            "--export=ALL,N={n},QUEENS={queens},OUT={}{env}",
+            parts.display()
+        ),
         script.display().to_string(),
     ];
     let o = sbatch_wait(&args);
@@ -147,10 +151,32 @@ fn a_slurm_array_job_of_8_parts_merges_to_the_unsharded_count() {
         .args(&files)
         .succeeds();
     let whole = Command::new(queens)
-        .args(["count", "12", "--csv", "-", "-q"])
+        .args(["count", &n.to_string(), "--csv", "-", "-q"])
+        .args(count)
         .succeeds();
     let merged = result_columns(&merged.stdout);
     assert_eq!(merged, result_columns(&whole.stdout));
-    assert!(merged.contains(&"total=14200".to_string()), "{merged:?}");
     assert!(merged.contains(&"verified=yes".to_string()), "{merged:?}");
+    merged
+}
+
+#[test]
+#[ignore = "needs a Slurm cluster: `sudo tests/slurm/local-cluster.sh start`, set SLURM_CONF, \
+            then `cargo test --release --test it -- --ignored slurm::` (as .ci/run does)"]
+fn a_slurm_array_job_of_8_parts_merges_to_the_unsharded_count() {
+    let merged = array_merges_to_the_unsharded_count(12, "", &[]);
+    assert!(merged.contains(&"total=14200".to_string()), "{merged:?}");
+}
+
+#[test]
+#[ignore = "needs a Slurm cluster: `sudo tests/slurm/local-cluster.sh start`, set SLURM_CONF, \
+            then `cargo test --release --test it -- --ignored slurm::` (as .ci/run does)"]
+fn a_variant_runs_as_an_array_job_too() {
+    // PIECE and BOARD reach `queens count`: the superqueens of n = 13 (A051223: 1876) and
+    // the queens on the torus of board 13 (A051906: 4524).
+    let merged =
+        array_merges_to_the_unsharded_count(13, ",PIECE=superqueen", &["--piece", "superqueen"]);
+    assert!(merged.contains(&"total=1876".to_string()), "{merged:?}");
+    let merged = array_merges_to_the_unsharded_count(13, ",BOARD=torus", &["--board", "torus"]);
+    assert!(merged.contains(&"total=4524".to_string()), "{merged:?}");
 }
