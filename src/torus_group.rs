@@ -40,6 +40,7 @@
 
 use crate::symmetry::{FastImages, SymmetryType, Transform};
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// The torus group of one board size: canonical forms, stabilizers and orbit sizes of the
 /// solutions on the n×n torus (see the module's page for the group and the method).
@@ -187,6 +188,69 @@ impl TorusGroup {
     /// The number of boards in the class of `cols`: 8n² / |stabilizer|.
     pub fn orbit_size(self, cols: &[u8]) -> u64 {
         self.order() / self.stabilizer(cols).order()
+    }
+}
+
+/// The classes under the torus group of the n×n torus (n odd, above 1) by Burnside's lemma:
+/// `(T + S + n²(P + 2R)) / 8n²` with T the boards, S the boards each shift other than none
+/// keeps summed over the shifts, P and R those the half and the quarter turn about the centre
+/// keep (every rotation with a shift is conjugate to one of those for odd n, and no reflection
+/// keeps a solution). `Err(why)` where that is not whole.
+pub(crate) fn burnside_classes(
+    n: usize,
+    total: u128,
+    s: u128,
+    p: u128,
+    r: u128,
+) -> Result<u128, String> {
+    let (n2, group) = ((n * n) as u128, 8 * (n * n) as u128);
+    let kept = total + s + n2 * (p + 2 * r);
+    match kept.is_multiple_of(group) {
+        true => Ok(kept / group),
+        false => Err(format!(
+            "the boards the torus group keeps, T + S + n²(P + 2R) = {total} + {s} + \
+             {n2}·({p} + 2·{r}) = {kept}, are not a multiple of 8n² = {group}"
+        )),
+    }
+}
+
+/// The classes by orbit size (orbit size → classes) of the n×n torus (n above 1): the classes
+/// an element other than the identity keeps, `symmetric` as (orbit size, classes) pairs, and
+/// the rest of the `total` boards in classes of 8n² boards. `Err(why)` where the rest is not
+/// whole classes, then where `classes` (Burnside's lemma, [`burnside_classes`]) failed or
+/// differs.
+pub(crate) fn orbit_breakdown(
+    n: usize,
+    total: u128,
+    symmetric: impl IntoIterator<Item = (u128, u128)>,
+    classes: Result<u128, String>,
+) -> Result<BTreeMap<u128, u128>, String> {
+    let group = 8 * (n * n) as u128;
+    let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
+    for (size, count) in symmetric {
+        *by_size.entry(size).or_default() += count;
+    }
+    let boards: u128 = by_size.iter().map(|(size, count)| size * count).sum();
+    match total.checked_sub(boards) {
+        Some(rest) if rest.is_multiple_of(group) => {
+            if rest > 0 {
+                *by_size.entry(group).or_default() += rest / group;
+            }
+        }
+        _ => {
+            return Err(format!(
+                "{total} boards less the symmetric classes' {boards} are not whole classes of \
+                 {group}"
+            ));
+        }
+    }
+    let counted: u128 = by_size.values().sum();
+    let classes = classes?;
+    match counted == classes {
+        true => Ok(by_size),
+        false => Err(format!(
+            "{counted} classes by orbit size, {classes} by Burnside's lemma"
+        )),
     }
 }
 

@@ -25,7 +25,7 @@
 
 use crate::error::Error;
 use crate::plan::{ClassCounts, TallyError};
-use crate::torus_group::{TorusGroup, TorusStabilizer};
+use crate::torus_group::{TorusGroup, TorusStabilizer, burnside_classes, orbit_breakdown};
 use std::collections::BTreeMap;
 
 /// The classes that an element other than the identity keeps, as the plain way lists them:
@@ -82,30 +82,16 @@ fn inconsistent(n: usize, what: String) -> Error {
 }
 
 /// The classes under the torus group by Burnside's lemma, from the total `total` and the
-/// fixed boards of `row` (see the module's page); fails where they are not whole.
+/// fixed boards of `row` ([`burnside_classes`]); fails where they are not whole.
 pub(super) fn classes(row: Fixed, total: u128) -> Result<u128, Error> {
-    let n = row.n as u128;
-    if n == 1 {
+    if row.n == 1 {
         // The one board, which every element keeps: one class.
         return match total {
             1 => Ok(1),
             t => Err(inconsistent(1, format!("total {t} on the 1×1 torus"))),
         };
     }
-    let group = 8 * n * n;
-    let (p, r, s) = (row.p, row.r, row.s);
-    let kept = total + s + n * n * (p + 2 * r);
-    match kept.is_multiple_of(group) {
-        true => Ok(kept / group),
-        false => Err(inconsistent(
-            row.n,
-            format!(
-                "the boards the torus group keeps, T + S + n²(P + 2R) = {total} + {s} + \
-                 {}·({p} + 2·{r}) = {kept}, are not a multiple of 8n² = {group}",
-                n * n
-            ),
-        )),
-    }
+    burnside_classes(row.n, total, row.s, row.p, row.r).map_err(|what| inconsistent(row.n, what))
 }
 
 /// The classes by symmetry type: R/2 kept by a quarter turn, (P − R)/4 by a half turn only,
@@ -137,41 +123,18 @@ pub(super) fn types(row: Fixed, classes: u128) -> Result<ClassCounts, Error> {
 }
 
 /// The classes by orbit size (A054500–A054502): the plain way's `listed` classes, and the
-/// rest `(T − their boards) / 8n²` classes of 8n² boards. Fails where the rest is not whole
-/// classes or the classes disagree with Burnside's lemma.
+/// rest `(T − their boards) / 8n²` classes of 8n² boards ([`orbit_breakdown`]). Fails where
+/// the rest is not whole classes or the classes disagree with Burnside's lemma.
 pub(super) fn orbits(
     row: Fixed,
     listed: &[(u128, u128)],
     total: u128,
 ) -> Result<Vec<(u128, u128)>, Error> {
-    let n = row.n as u128;
-    if n == 1 {
+    if row.n == 1 {
         return Ok(vec![(1, 1)]);
     }
-    let group = 8 * n * n;
-    let boards: u128 = listed.iter().map(|(size, classes)| size * classes).sum();
-    let rest = match total.checked_sub(boards) {
-        Some(rest) if rest.is_multiple_of(group) => rest / group,
-        _ => {
-            return Err(inconsistent(
-                row.n,
-                format!(
-                    "{total} boards less the symmetric classes' {boards} are not whole classes \
-                     of {group}"
-                ),
-            ));
-        }
-    };
-    let mut all = listed.to_vec();
-    if rest > 0 {
-        all.push((group, rest));
-    }
-    let counted: u128 = all.iter().map(|o| o.1).sum();
-    match classes(row, total)? {
-        c if c == counted => Ok(all),
-        c => Err(inconsistent(
-            row.n,
-            format!("{counted} classes by orbit size, {c} by Burnside's lemma"),
-        )),
-    }
+    let classes = burnside_classes(row.n, total, row.s, row.p, row.r);
+    let by_size = orbit_breakdown(row.n, total, listed.iter().copied(), classes)
+        .map_err(|what| inconsistent(row.n, what))?;
+    Ok(by_size.into_iter().collect())
 }

@@ -78,6 +78,7 @@ use crate::plan::tally::{GroupClasses, Tally, TorusTally};
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;
+use crate::torus_group::{burnside_classes, orbit_breakdown};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -307,39 +308,18 @@ fn classes_of(n: usize, sum: TorusSum) -> Result<TorusClasses, String> {
     let (classes, by_orbit_size) = if n == 1 {
         (1, BTreeMap::from([(1, 1)]))
     } else {
-        let fixed = total
-            + sum.fixed_by_shifts
-            + n128 * n128 * (sum.fixed_half_turn + 2 * sum.fixed_quarter_turn);
-        if !fixed.is_multiple_of(group) {
-            return Err(inconsistent(format!(
-                "the boards the torus group keeps, {fixed}, are not a multiple of {group}"
-            )));
-        }
-        let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
-        let mut symmetric_boards = 0u128;
-        for &stab in sum.symmetric.values() {
-            let size = group / stab as u128;
-            *by_size.entry(size).or_default() += 1;
-            symmetric_boards += size;
-        }
-        let rest = total.checked_sub(symmetric_boards).unwrap_or(u128::MAX);
-        if rest == u128::MAX || !rest.is_multiple_of(group) {
-            return Err(inconsistent(format!(
-                "{total} boards less the symmetric classes' {symmetric_boards} are not whole \
-                 classes of {group}"
-            )));
-        }
-        if rest > 0 {
-            by_size.insert(group, rest / group);
-        }
-        let listed: u128 = by_size.values().sum();
-        if listed != fixed / group {
-            return Err(inconsistent(format!(
-                "{listed} classes by orbit size, {} by Burnside's lemma",
-                fixed / group
-            )));
-        }
-        (fixed / group, by_size)
+        let (s, p, r) = (
+            sum.fixed_by_shifts,
+            sum.fixed_half_turn,
+            sum.fixed_quarter_turn,
+        );
+        let classes = burnside_classes(n, total, s, p, r);
+        let sizes = sum
+            .symmetric
+            .values()
+            .map(|&stab| (group / stab as u128, 1));
+        let by_size = orbit_breakdown(n, total, sizes, classes.clone()).map_err(inconsistent)?;
+        (classes.map_err(inconsistent)?, by_size)
     };
     Ok(TorusClasses {
         n,
