@@ -9,14 +9,17 @@ use std::io;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// A board size outside the supported range: 0 to 32 for a count (0 is the empty board),
-    /// 1 to 32 for listing solutions.
-    #[error("board size {n} is outside {min} to {}", crate::board::MAX_N)]
+    /// A board size outside the supported range: 0 to 32 for a count (0 is the empty board;
+    /// to 64 for the torus plan, [`crate::plan::Engine::largest_size`]), 1 to 32 for listing
+    /// solutions.
+    #[error("board size {n} is outside {min} to {max}")]
     SizeOutOfRange {
         /// The size asked for.
         n: usize,
         /// The smallest size accepted where it was asked for (0 or 1).
         min: usize,
+        /// The largest size accepted where it was asked for.
+        max: usize,
     },
     /// A kernel this CPU cannot run.
     #[error("{}", kernel_unavailable(*kernel))]

@@ -197,26 +197,31 @@ pub fn symmetry_type(s: &Solution) -> SymmetryType {
 
 /// A solution prepared for fast symmetry tests: its columns and its inverse permutation,
 /// so that any element of any image is one table look-up. Used inside the search kernels,
-/// where every solution found is tested; comparisons stop at the first differing row.
-pub(crate) struct FastImages {
+/// where every solution found is tested; comparisons stop at the first differing row. `N`
+/// bounds the board size: 32 for the plane's solutions ([`FastImages`]), 64 for the torus
+/// engine's boards.
+pub(crate) struct Images<const N: usize> {
     n: usize,
     /// `p[r]`: column of the queen in row `r`.
-    p: [u8; 32],
+    p: [u8; N],
     /// `q[c]`: row of the queen in column `c` (the inverse permutation).
-    q: [u8; 32],
+    q: [u8; N],
 }
 
-impl FastImages {
-    /// Prepares `cols`, which must be a permutation of `0..n` with `n ≤ 32`.
+/// [`Images`] of a board of at most 32 rows, the size of a [`Solution`].
+pub(crate) type FastImages = Images<32>;
+
+impl<const N: usize> Images<N> {
+    /// Prepares `cols`, which must be a permutation of `0..n` with `n ≤ N`.
     #[inline]
     pub fn new(cols: &[u8]) -> Self {
-        let mut p = [0u8; 32];
-        let mut q = [0u8; 32];
+        let mut p = [0u8; N];
+        let mut q = [0u8; N];
         for (r, &c) in cols.iter().enumerate() {
             p[r] = c;
             q[c as usize] = r as u8;
         }
-        FastImages {
+        Images {
             n: cols.len(),
             p,
             q,

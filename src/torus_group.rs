@@ -38,7 +38,8 @@
 //! type of [`TorusStabilizer::symmetry_type`] cover every class). So the stabilizer has
 //! `d · e` elements, e = 1, 2 or 4 (8 at n = 1, whose one board every element fixes).
 
-use crate::symmetry::{FastImages, SymmetryType, Transform};
+use crate::board::MAX_COUNT_N as MAX_TORUS_N;
+use crate::symmetry::{Images, SymmetryType, Transform};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -89,13 +90,17 @@ impl TorusStabilizer {
 }
 
 impl TorusGroup {
-    /// The group of the n×n torus, for n in 1..=32.
+    /// The group of the n×n torus, for n in 1..=64 (the torus engine counts boards to 64;
+    /// a [`crate::Solution`] has at most 32 rows).
     ///
     /// # Panics
     ///
-    /// If n is outside 1..=32 (the sizes of a [`crate::Solution`]).
+    /// If n is outside 1..=64.
     pub fn new(n: usize) -> TorusGroup {
-        assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+        assert!(
+            (1..=MAX_TORUS_N).contains(&n),
+            "board size {n} outside 1..={MAX_TORUS_N}"
+        );
         TorusGroup { n }
     }
 
@@ -113,7 +118,7 @@ impl TorusGroup {
     pub fn canonical(self, cols: &[u8]) -> Vec<u8> {
         let images = Candidates::new(self.n, cols);
         let mut best = normalized(cols);
-        let mut image = [0u8; 32];
+        let mut image = [0u8; MAX_TORUS_N];
         for t in Transform::ALL {
             for r in 0..self.n {
                 if images.compare(t, r, &best) == Ordering::Less {
@@ -298,14 +303,14 @@ fn normalized(cols: &[u8]) -> Vec<u8> {
 /// The 8n candidates for the least image of one solution: for a symmetry of the square `t` and
 /// a row `r`, the image under `t` shifted so that its queen of row `r` is at `(0, 0)`.
 struct Candidates {
-    images: FastImages,
+    images: Images<{ MAX_TORUS_N }>,
     n: usize,
 }
 
 impl Candidates {
     fn new(n: usize, cols: &[u8]) -> Candidates {
         Candidates {
-            images: FastImages::new(cols),
+            images: Images::new(cols),
             n,
         }
     }

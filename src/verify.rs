@@ -130,11 +130,11 @@ impl KnownTable {
             let n = field(0)?.ok_or_else(|| format!("line {line}: n is missing"))?;
             let n = usize::try_from(n)
                 .ok()
-                .filter(|&n| n <= crate::board::MAX_N)
+                .filter(|&n| n <= crate::board::MAX_COUNT_N)
                 .ok_or_else(|| {
                     format!(
                         "line {line}: n = {n} is outside 0 to {}",
-                        crate::board::MAX_N
+                        crate::board::MAX_COUNT_N
                     )
                 })?;
             // Refused as met: the table holds at most one row per n, whatever the input's size.

@@ -12,7 +12,7 @@ mod solution;
 
 pub use reader::{parse_cols_lines, parse_cols_text};
 pub use solution::{InvalidSolution, LineError, ParseSolutionError, Solution, plural, validate};
-pub(crate) use solution::{MAX_N, MIN_N};
+pub(crate) use solution::{MAX_COUNT_N, MAX_N, MIN_N};
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,10 @@ use std::fmt;
 pub(crate) const MIN_N: usize = 1;
 /// The largest board size the tool accepts (bit masks are 32 bits wide at most).
 pub(crate) const MAX_N: usize = 32;
+/// The largest board size any engine counts: the torus engine's rows are 64-bit masks, so
+/// `count --board torus` reaches 64 (its boards are never listed: a [`Solution`] has at
+/// most [`MAX_N`] rows). Every other count stops at [`MAX_N`].
+pub(crate) const MAX_COUNT_N: usize = 64;
 
 /// A valid n-queens solution: the column of the queen in each row, row 0 first.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,35 +1,61 @@
 //! Parsing lists of board sizes: `8`, `4-12`, `8,10,12-14`.
 
-use crate::board::{MAX_N, MIN_N};
+use crate::board::{MAX_COUNT_N, MAX_N, MIN_N};
+use crate::plan::Engine;
+use crate::rules::Rules;
 
 /// Parses a list of board sizes: comma-separated items, each a size or an inclusive range
 /// `a-b` with `a ≤ b`. Sizes must lie in 1 to 32. Duplicates are dropped, first one kept.
 pub fn parse_sizes(text: &str) -> Result<Vec<usize>, String> {
-    parse_sizes_from(text, MIN_N)
+    parse_sizes_from(text, MIN_N, MAX_N)
 }
 
 /// Parses a list of board sizes to count (`count`, `verify`): as [`parse_sizes`], from 0 (the
-/// empty board, A000170's a(0) = 1) to 32.
+/// empty board, A000170's a(0) = 1) to 64, the largest board the torus engine counts; what
+/// the count asked for takes ([`check_counted`]) is checked once its rules are known.
 pub fn parse_count_sizes(text: &str) -> Result<Vec<usize>, String> {
-    parse_sizes_from(text, 0)
+    parse_sizes_from(text, 0, MAX_COUNT_N)
 }
 
-/// Parses a list of board sizes in `min` to 32.
-fn parse_sizes_from(text: &str, min: usize) -> Result<Vec<usize>, String> {
+/// Checks that every size of `sizes` is counted: to [`Engine::largest_size`] for the rules
+/// of `counted_by` (64 for the queens on the torus with the symmetric engine), or to 32 where
+/// it is `None` (the fixed-board searches, the completions of given queens, `verify`). The
+/// error names the first size beyond, in one line.
+///
+/// ```
+/// use queens::{console::sizes::check_counted, plan::Engine, rules::Rules};
+/// assert!(check_counted(&[35], Some((Engine::Symmetric, &Rules::TORUS_QUEENS))).is_ok());
+/// let e = check_counted(&[30, 35], Some((Engine::Symmetric, &Rules::QUEENS))).unwrap_err();
+/// assert!(e.starts_with("board size 35 is outside 0 to 32"), "{e}");
+/// ```
+pub fn check_counted(sizes: &[usize], counted_by: Option<(Engine, &Rules)>) -> Result<(), String> {
+    let largest = counted_by.map_or(MAX_N, |(engine, rules)| engine.largest_size(rules));
+    match sizes.iter().find(|&&n| n > largest) {
+        None => Ok(()),
+        Some(&n) if n <= MAX_COUNT_N => Err(format!(
+            "board size {n} is outside 0 to {largest} here (boards to {MAX_COUNT_N} are \
+             counted by `queens count N --board torus` alone)"
+        )),
+        Some(&n) => Err(format!("board size {n} is outside 0 to {largest}")),
+    }
+}
+
+/// Parses a list of board sizes in `min` to `max`.
+fn parse_sizes_from(text: &str, min: usize, max: usize) -> Result<Vec<usize>, String> {
     let size = |s: &str| -> Result<usize, String> {
         let s = s.trim();
         let n: usize = s
             .parse()
             .map_err(|_| format!("'{s}' is not a board size (expected a number like 8, a range like 4-12, or a list like 8,10,12-14)"))?;
-        if (min..=MAX_N).contains(&n) {
+        if (min..=max).contains(&n) {
             Ok(n)
         } else if n == 0 {
             Err(format!(
-                "board size 0 is outside {min} to {MAX_N} here (n = 0, the empty board, is \
+                "board size 0 is outside {min} to {max} here (n = 0, the empty board, is \
                  counted by `queens count 0` and `queens verify 0`)"
             ))
         } else {
-            Err(format!("board size {n} is outside {min} to {MAX_N}"))
+            Err(format!("board size {n} is outside {min} to {max}"))
         }
     };
     let mut out = Vec::new();
@@ -96,9 +122,31 @@ mod tests {
     fn counts_take_the_empty_board() {
         assert_eq!(parse_count_sizes("0-3").unwrap(), vec![0, 1, 2, 3]);
         assert_eq!(parse_count_sizes("0").unwrap(), vec![0]);
+        // To 64 when parsed; the rules decide what a count takes.
+        assert_eq!(parse_count_sizes("33,64").unwrap(), vec![33, 64]);
         assert_eq!(
-            parse_count_sizes("33").unwrap_err(),
-            "board size 33 is outside 0 to 32"
+            parse_count_sizes("65").unwrap_err(),
+            "board size 65 is outside 0 to 64"
         );
+        let torus = Some((Engine::Symmetric, &Rules::TORUS_QUEENS));
+        assert_eq!(check_counted(&[0, 35, 64], torus), Ok(()));
+        assert_eq!(
+            check_counted(&[65], torus),
+            Err("board size 65 is outside 0 to 64".to_string())
+        );
+        for plain in [
+            None,
+            Some((Engine::Enumerate, &Rules::TORUS_QUEENS)),
+            Some((Engine::Symmetric, &Rules::QUEENS)),
+            Some((Engine::Symmetric, &Rules::SUPERQUEENS)),
+        ] {
+            assert_eq!(check_counted(&[0, 32], plain), Ok(()));
+            let e = check_counted(&[8, 33], plain).unwrap_err();
+            assert!(
+                e.starts_with("board size 33 is outside 0 to 32 here"),
+                "{e}"
+            );
+            assert!(e.contains("--board torus"), "{e}");
+        }
     }
 }

@@ -329,7 +329,11 @@ pub fn count_fixed(
 ) -> Result<FixedCounts, Error> {
     check_rules(rules)?;
     if !(1..=crate::board::MAX_N).contains(&n) {
-        return Err(Error::SizeOutOfRange { n, min: 1 });
+        return Err(Error::SizeOutOfRange {
+            n,
+            min: 1,
+            max: crate::board::MAX_N,
+        });
     }
     let threads = crate::runner::thread_count(threads);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -5,7 +5,7 @@
 //! version) so parts of different plans are never summed. A checksum over the row's text
 //! catches a damaged or edited row.
 
-use crate::board::{MAX_N, MIN_N};
+use crate::board::{MAX_COUNT_N, MIN_N};
 use crate::counter::Finished;
 use crate::plan::part::Part;
 use crate::plan::tally::Tally;
@@ -208,7 +208,7 @@ impl PartRow {
         let (mut tally, direct) = tally_fields::parse(&fields[TALLY_START..TALLY_START + 7], true)
             .map_err(|e| bad(TALLY_START + e.index))?;
         let n = size(1)?;
-        if !(MIN_N..=MAX_N).contains(&n) {
+        if !(MIN_N..=MAX_COUNT_N).contains(&n) {
             return Err(bad(1));
         }
         if torus {

@@ -81,6 +81,23 @@ impl Engine {
         ))
     }
 
+    /// The largest board size the engine counts for `rules`: 64 for the queens on the torus
+    /// with the symmetric engine (the torus plan's rows are 64-bit masks), 32 otherwise.
+    ///
+    /// ```
+    /// use queens::{plan::Engine, rules::Rules};
+    /// assert_eq!(Engine::Symmetric.largest_size(&Rules::TORUS_QUEENS), 64);
+    /// assert_eq!(Engine::Enumerate.largest_size(&Rules::TORUS_QUEENS), 32);
+    /// assert_eq!(Engine::Symmetric.largest_size(&Rules::QUEENS), 32);
+    /// ```
+    pub fn largest_size(self, rules: &Rules) -> usize {
+        if self == Engine::Symmetric && rules.same_problem(&Rules::TORUS_QUEENS) {
+            crate::board::MAX_COUNT_N
+        } else {
+            crate::board::MAX_N
+        }
+    }
+
     /// Parses a name written by [`Engine::name`].
     pub fn from_name(s: &str) -> Option<Engine> {
         Engine::ALL.into_iter().find(|e| e.name() == s)

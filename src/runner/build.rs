@@ -15,17 +15,23 @@ pub(crate) fn check_size(n: usize) -> Result<(), Error> {
     if (MIN_N..=MAX_N).contains(&n) {
         Ok(())
     } else {
-        Err(Error::SizeOutOfRange { n, min: MIN_N })
+        Err(Error::SizeOutOfRange {
+            n,
+            min: MIN_N,
+            max: MAX_N,
+        })
     }
 }
 
-/// Checks that `n` is a board size that can be counted (0 to 32): n = 0 is the empty board,
-/// the one placement of no queens (A000170 has a(0) = 1).
-pub(crate) fn check_count_size(n: usize) -> Result<(), Error> {
-    if n <= MAX_N {
+/// Checks that `engine` counts board size `n` of `rules` (0 to [`Engine::largest_size`]: 32,
+/// or 64 for the torus plan): n = 0 is the empty board, the one placement of no queens
+/// (A000170 has a(0) = 1).
+pub(crate) fn check_count_size(n: usize, engine: Engine, rules: &Rules) -> Result<(), Error> {
+    let max = engine.largest_size(rules);
+    if n <= max {
         Ok(())
     } else {
-        Err(Error::SizeOutOfRange { n, min: 0 })
+        Err(Error::SizeOutOfRange { n, min: 0, max })
     }
 }
 
@@ -160,8 +166,8 @@ pub(crate) fn build_rules(
     split: Split,
     kernel: Kernel,
 ) -> Result<Box<dyn Plan>, Error> {
-    check_count_size(n)?;
     check_rules(engine, split, &rules)?;
+    check_count_size(n, engine, &rules)?;
     if engine == Engine::Symmetric && !kernel.is_available() {
         return Err(Error::KernelUnavailable { kernel });
     }
@@ -244,6 +250,22 @@ mod tests {
             }
         }
         assert_eq!(build(32, Engine::Symmetric).unwrap().n(), 32);
+        // The torus plan counts boards to 64 (its rows are 64-bit masks); the enumerate
+        // engine's plain search on the torus stops at 32 like every other.
+        let torus = |n, engine| {
+            build_rules(n, Rules::TORUS_QUEENS, engine, Split::Ring, Kernel::Scalar)
+                .map(|p| p.n())
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(torus(37, Engine::Symmetric), Ok(37));
+        assert_eq!(
+            torus(65, Engine::Symmetric),
+            Err("board size 65 is outside 0 to 64".to_string())
+        );
+        assert_eq!(
+            torus(33, Engine::Enumerate),
+            Err("board size 33 is outside 0 to 32".to_string())
+        );
         assert_eq!(
             check_size(0).unwrap_err().to_string(),
             "board size 0 is outside 1 to 32"

@@ -64,7 +64,7 @@ pub(crate) fn parse_torus(text: &str) -> Option<TorusTally> {
             turns: u32::try_from(digits(turns)?).ok()?,
         };
         let (boards, canonical) = (digits(boards)?, digits(canonical)?);
-        if !(1..=32).contains(&stabilizer.shifts)
+        if !(1..=crate::board::MAX_COUNT_N as u32).contains(&stabilizer.shifts)
             || ![1, 2, 4, 8].contains(&stabilizer.turns)
             || canonical > boards
             || t.used().any(|s| s.stabilizer == stabilizer)

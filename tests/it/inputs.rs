@@ -263,8 +263,8 @@ fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
     refused(
         &o,
         2,
-        "'big.csv' is not a queens table: more than 66 rows: a queens table holds one row per \
-         board size (0 to 32) and engine",
+        "'big.csv' is not a queens table: more than 130 rows: a queens table holds one row per \
+         board size (0 to 64) and engine",
     );
     assert!(!d.path().join("p.svg").exists());
     assert!(kib < 40_000, "plot: {kib} KiB");
@@ -280,7 +280,7 @@ fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
     refused(
         &run(&["plot", "far.csv", "-o", "p.svg"], d.path()),
         2,
-        "line 2: n = 99 is outside 0 to 32",
+        "line 2: n = 99 is outside 0 to 64",
     );
     // A JSON document of as many rows is refused while it is read.
     run_ok(&["count", "8", "--json", "t.json"], d.path());
@@ -288,7 +288,7 @@ fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
     let start = json.find("\"rows\": [").unwrap() + "\"rows\": [".len();
     let end = json.rfind(']').unwrap();
     let one = json[start..end].trim().to_string();
-    let many = vec![one; 100].join(",");
+    let many = vec![one; 200].join(",");
     fs::write(
         d.path().join("big.json"),
         format!("{}{many}{}", &json[..start], &json[end..]),
@@ -297,7 +297,7 @@ fn plot_and_known_refuse_a_table_of_copies_as_they_meet_it() {
     refused(
         &run(&["plot", "big.json", "-o", "p.svg"], d.path()),
         2,
-        "more than 66 rows",
+        "more than 130 rows",
     );
 }
 

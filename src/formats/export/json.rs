@@ -119,7 +119,7 @@ where
                     return Err(serde::de::Error::custom(format!(
                         "more than {limit} rows: a queens table holds one row per board size \
                          (0 to {}) and engine",
-                        crate::board::MAX_N
+                        crate::board::MAX_COUNT_N
                     )));
                 }
                 rows.push(row);
@@ -210,12 +210,12 @@ pub fn read(text: &str) -> Result<Vec<Row>, String> {
                     r.verified
                 )
             })?;
-            if r.n > crate::board::MAX_N {
+            if r.n > crate::board::MAX_COUNT_N {
                 return Err(format!(
                     "row {}: n = {} is outside 0 to {}: not a queens row",
                     i + 1,
                     r.n,
-                    crate::board::MAX_N
+                    crate::board::MAX_COUNT_N
                 ));
             }
             if !(table::possible(r.total, r.nodes, rules.boards_per_node(r.n))

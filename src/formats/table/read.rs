@@ -95,10 +95,10 @@ pub enum ReadError {
         /// Those of the table's first row.
         first: String,
     },
-    /// A board size beyond `MAX_N` (32): no queens table holds it.
+    /// A board size beyond `MAX_COUNT_N` (64): no table holds it.
     #[error(
         "line {line}: n = {n} is outside 0 to {}: not a queens row",
-        crate::board::MAX_N
+        crate::board::MAX_COUNT_N
     )]
     Size {
         /// 1-based line number.
@@ -114,11 +114,11 @@ pub enum ReadError {
         /// The size.
         n: usize,
     },
-    /// More rows than the reader takes (a table holds one row per size, 0 to 32).
+    /// More rows than the reader takes (a table holds one row per size, 0 to 64).
     #[error(
         "more than {limit} rows: a queens table holds one row per board size (0 to {}) and \
          engine",
-        crate::board::MAX_N
+        crate::board::MAX_COUNT_N
     )]
     TooManyRows {
         /// The most rows taken.
@@ -171,12 +171,12 @@ impl ReadLimits {
     };
     /// One row per board size and engine (a table to plot, merged from runs of each engine).
     pub const TABLE: ReadLimits = ReadLimits {
-        max_rows: (crate::board::MAX_N + 1) * crate::plan::Engine::ALL.len(),
+        max_rows: (crate::board::MAX_COUNT_N + 1) * crate::plan::Engine::ALL.len(),
         unique_n: false,
     };
-    /// One row per board size, 0 to 32 (a `--known` table).
+    /// One row per board size, 0 to 64 (a `--known` table).
     pub const ONE_PER_SIZE: ReadLimits = ReadLimits {
-        max_rows: crate::board::MAX_N + 1,
+        max_rows: crate::board::MAX_COUNT_N + 1,
         unique_n: true,
     };
 }
@@ -195,7 +195,7 @@ pub(crate) fn possible_seconds(text: &str) -> Option<f64> {
         .filter(|s| s.is_finite() && *s >= 0.0)
 }
 
-/// Reads rows written by [`write_csv`](super::write_csv) (every n within 0 to 32).
+/// Reads rows written by [`write_csv`](super::write_csv) (every n within 0 to 64).
 pub fn read_csv<R: io::Read>(input: R) -> Result<Vec<Row>, ReadError> {
     read_csv_limited(input, ReadLimits::ANY)
 }
@@ -221,7 +221,7 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
         return Err(ReadError::Header);
     };
     let mut rows: Vec<Row> = Vec::new();
-    let mut seen = [false; crate::board::MAX_N + 1];
+    let mut seen = [false; crate::board::MAX_COUNT_N + 1];
     for record in reader.records() {
         let record = record?;
         let line = record.position().map_or(0, |p| p.line());
@@ -262,7 +262,7 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
         let record: csv::StringRecord = record.iter().skip(lead).take(CSV_HEADER.len()).collect();
         if let Ok(n) = record.get(0).unwrap_or("").parse::<u64>() {
             match usize::try_from(n) {
-                Ok(n) if n <= crate::board::MAX_N => {
+                Ok(n) if n <= crate::board::MAX_COUNT_N => {
                     if limits.unique_n && std::mem::replace(&mut seen[n], true) {
                         return Err(ReadError::Duplicate { line, n });
                     }

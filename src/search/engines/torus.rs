@@ -46,7 +46,11 @@
 //! (Zen 4, a loaded machine: 29.6 min wall), every published figure reproduced (1,957,725,000
 //! boards, 395,551 classes, A054500–A054502).
 //!
-//! Units: one per start (`s` and the queens of rows 2 and 3), in the order of `s`; a unit's
+//! Units: one per start (`s` and the queens of rows 2 and 3), in the order of `s`; beyond
+//! board 32 (the rows are 64-bit masks: boards to 64) each start is cut where the search on
+//! lines is about to branch for the third time ([`TorusSearch::sub_units`]: the squares placed
+//! on the way replayed, then the search below), 8,057,600 units at board 35 instead of 1,697
+//! of about 50 CPU-days each; the units' nodes are those below the cut. A unit's
 //! [`Tally`] has the boards (n × its orbits' sizes), the boards a half and a quarter turn keep
 //! (about the board's centre, which a shift takes to the origin for odd n), its boards by
 //! their stabilizer under the torus group ([`Tally::torus`]: the classes under that group,
@@ -85,6 +89,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The depth of the units' prefix below row 1: the queens of rows 2 and 3.
 const PREFIX_ROWS: usize = 2;
 
+/// Where the units of boards beyond 32 are cut below their start: at the search's third
+/// branching ([`TorusSearch::sub_units`]), about 8 million units at board 35 (a few minutes
+/// to an hour each on one core) instead of 1,697 of about 50 CPU-days.
+const CUT_BEYOND_32: usize = 3;
+
 /// The torus engine's plan for one board size (see the [module documentation](self)).
 pub(crate) struct TorusPlan {
     n: usize,
@@ -95,13 +104,36 @@ pub(crate) struct TorusPlan {
     /// `None` for n ≤ 1, counted without a search.
     search: Option<TorusSearch>,
     starts: Vec<Start>,
+    /// For boards beyond 32: the cut ([`CUT_BEYOND_32`]) and the id of each start's first
+    /// unit (a last entry holds the number of units), so that unit `id` is the path of the
+    /// start `i` with `first[i] ≤ id < first[i + 1]` numbered `id − first[i]`.
+    cut: Option<(usize, Vec<usize>)>,
 }
 
 impl TorusPlan {
-    /// The plan for board size `n` (1..=32), reporting `kernel` (its search is scalar code of
-    /// its own, the same on every kernel).
+    /// The plan for board size `n` (1..=64), reporting `kernel` (its search is scalar code of
+    /// its own, the same on every kernel). Beyond 32 its units are cut finer
+    /// ([`CUT_BEYOND_32`]).
     pub(crate) fn new(n: usize, kernel: Kernel) -> TorusPlan {
-        TorusPlan::listing(n, kernel, false)
+        TorusPlan::listing(n, kernel, false).cut_at((n > 32).then_some(CUT_BEYOND_32))
+    }
+
+    /// The plan with each start's units cut at the search's `cut`-th branching (`None`: a
+    /// unit per start).
+    fn cut_at(self, cut: Option<usize>) -> TorusPlan {
+        let (Some(cut), Some(search)) = (cut, &self.search) else {
+            return TorusPlan { cut: None, ..self };
+        };
+        let mut first = vec![0];
+        for start in &self.starts {
+            let mut units = 0;
+            search.sub_units(start, cut, &mut |_| units += 1);
+            first.push(first.last().copied().unwrap_or(0) + units);
+        }
+        TorusPlan {
+            cut: Some((cut, first)),
+            ..self
+        }
     }
 
     /// [`TorusPlan::new`], whose units also list the symmetric classes when `list_symmetric`
@@ -117,6 +149,7 @@ impl TorusPlan {
             rules: Rules::TORUS_QUEENS,
             search,
             starts,
+            cut: None,
         }
     }
 
@@ -129,7 +162,22 @@ impl TorusPlan {
     /// The search's sums for unit `id`.
     pub(crate) fn sum_unit(&self, id: usize) -> TorusSum {
         match &self.search {
-            Some(search) => search.count(&self.starts[id]),
+            Some(search) => match &self.cut {
+                None => search.count(&self.starts[id], &[]),
+                Some((cut, first)) => {
+                    let i = first.partition_point(|&f| f <= id) - 1;
+                    let (start, wanted) = (&self.starts[i], id - first[i]);
+                    let (mut seen, mut path) = (0, None);
+                    search.sub_units(start, *cut, &mut |p| {
+                        if seen == wanted {
+                            path = Some(p.to_vec());
+                        }
+                        seen += 1;
+                    });
+                    let path = path.expect("every unit id names a path of its start");
+                    search.count(start, &path)
+                }
+            },
             None => {
                 // n = 1: the one board, which every element of the group keeps.
                 let mut torus = TorusTally::default();
@@ -169,8 +217,13 @@ impl Plan for TorusPlan {
 
     /// Version 2: the search branches on a line with two free squares where every row has
     /// three or more (a unit's nodes differ from version 1's, so their parts do not mix).
+    /// Beyond 32 the units are cut at the search's [`CUT_BEYOND_32`]-th branching, named
+    /// `-cut3`.
     fn split_identity(&self) -> String {
-        format!("symmetric-torus-slopes{PREFIX_ROWS}-v2")
+        match &self.cut {
+            None => format!("symmetric-torus-slopes{PREFIX_ROWS}-v2"),
+            Some((cut, _)) => format!("symmetric-torus-slopes{PREFIX_ROWS}-cut{cut}-v2"),
+        }
     }
 
     fn rules(&self) -> Rules {
@@ -178,7 +231,10 @@ impl Plan for TorusPlan {
     }
 
     fn unit_count(&self) -> usize {
-        self.starts.len().max(usize::from(self.search.is_none()))
+        match &self.cut {
+            Some((_, first)) => first.last().copied().unwrap_or(0),
+            None => self.starts.len().max(usize::from(self.search.is_none())),
+        }
     }
 
     fn count_unit(&self, id: usize) -> Tally {
@@ -397,5 +453,48 @@ mod tests {
             assert_eq!(c.classes, by_class.len() as u128, "n = {n}");
             assert_eq!(c.by_orbit_size, by_size, "n = {n}");
         }
+    }
+
+    #[test]
+    fn cut_units_count_what_whole_starts_count() {
+        // Every cut, against the plan of one unit per start: the same boards, fixed boards
+        // and stabilizers; the nodes less those above the cut.
+        for n in [13, 17, 19] {
+            let whole = TorusPlan::new(n, Kernel::Scalar);
+            let all = |plan: &TorusPlan| {
+                (0..plan.unit_count()).fold(Tally::default(), |t, id| {
+                    t.checked_add(&plan.count_unit(id)).expect("no overflow")
+                })
+            };
+            let expected = all(&whole);
+            let search = whole.search.as_ref().expect("a search");
+            for cut in 0..=4 {
+                let plan = TorusPlan::listing(n, Kernel::Scalar, false).cut_at(Some(cut));
+                assert!(plan.unit_count() > 0, "n = {n}, cut {cut}");
+                let got = all(&plan);
+                let above: u128 = (plan.starts.iter())
+                    .map(|s| search.sub_units(s, cut, &mut |_| {}))
+                    .sum();
+                assert_eq!(got.nodes + above, expected.nodes, "n = {n}, cut {cut}");
+                let without_nodes = |t: &Tally| Tally {
+                    nodes: 0,
+                    ..t.clone()
+                };
+                assert_eq!(without_nodes(&got), without_nodes(&expected), "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn boards_beyond_32_are_cut_finer_under_their_own_identity() {
+        let plan = TorusPlan::new(35, Kernel::Scalar);
+        assert_eq!(plan.split_identity(), "symmetric-torus-slopes2-cut3-v2");
+        assert_eq!((plan.starts.len(), plan.unit_count()), (1697, 8_057_600));
+        let small = TorusPlan::new(31, Kernel::Scalar);
+        assert_eq!(small.split_identity(), "symmetric-torus-slopes2-v2");
+        assert_eq!(small.unit_count(), small.starts.len());
+        // The last units of board 35, of slopes that leave no completion.
+        let last = plan.unit_count() - 1;
+        assert_eq!(plan.count_unit(last).boards, 0);
     }
 }

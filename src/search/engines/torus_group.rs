@@ -84,9 +84,9 @@ pub(crate) fn square(n: u32) -> [Matrix; 8] {
 }
 
 impl G0 {
-    /// The group and its tables for board size `n` (2..=32).
+    /// The group and its tables for board size `n` (2..=64).
     pub(crate) fn new(n: usize) -> G0 {
-        assert!((2..=32).contains(&n), "board size {n} outside 2..=32");
+        assert!((2..=64).contains(&n), "board size {n} outside 2..=64");
         let n = n as u32;
         let inv: Vec<u32> = (0..n)
             .map(|x| (1..n).find(|&y| x * y % n == 1).unwrap_or(0))

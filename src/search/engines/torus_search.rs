@@ -108,7 +108,7 @@ pub(crate) struct Start {
 /// The search over one board size: the group's tables and the starting points.
 pub(crate) struct TorusSearch {
     n: usize,
-    full: u32,
+    full: u64,
     group: G0,
     /// Whether the leaves list the symmetric classes ([`TorusSum::symmetric`]): only for
     /// the second way, Burnside's count.
@@ -120,60 +120,109 @@ struct Walk<'a> {
     search: &'a TorusSearch,
     s: u8,
     /// `blocked[r]`: the squares of row r whose least slope is below `s`.
-    blocked: Vec<u32>,
+    blocked: Vec<u64>,
     board: Vec<u8>,
     image: Vec<u8>,
     sum: TorusSum,
 }
 
+/// The lines of a node of the search: the rows still empty, and the columns, diagonals
+/// (`c − r`) and anti-diagonals (`c + r`) already taken, one bit per line.
+#[derive(Clone, Copy, Debug)]
+struct Lines {
+    rows: u64,
+    cols: u64,
+    diags: u64,
+    antis: u64,
+}
+
+impl Lines {
+    /// The lines after a queen on `(r, c)`: row `r` filled, its column, diagonal
+    /// `(c − r) mod n` and anti-diagonal `(c + r) mod n` taken.
+    #[inline]
+    fn with(self, r: usize, c: usize, n: usize) -> Lines {
+        Lines {
+            rows: self.rows & !(1 << r),
+            cols: self.cols | 1 << c,
+            diags: self.diags | 1 << ((c + n - r) % n),
+            antis: self.antis | 1 << ((c + r) % n),
+        }
+    }
+}
+
+/// Where [`TorusSearch::sub_units`] hands each unit's path: the squares `(row, column)` placed
+/// below the start, in order.
+type Visit<'a> = dyn FnMut(&[(u8, u8)]) + 'a;
+
+/// What the search on lines does at a node ([`Walk::choose`]).
+enum Choice {
+    /// Every row is filled: a complete board.
+    Leaf,
+    /// Some empty line has no free square.
+    Dead,
+    /// A line with one free square: its queen goes there, the only branch.
+    One(usize, usize),
+    /// A column, diagonal or anti-diagonal with two free squares: one branch each.
+    Two([(usize, usize); 2]),
+    /// Row `.0`, whose free squares are the mask `.1`: one branch each.
+    Row(usize, u64),
+}
+
+/// `x` rotated one place towards the high bits within `n` bits (`2 ≤ n ≤ 64`): the bit
+/// that leaves at the top (bit `n − 1`) comes back as bit 0.
 #[inline]
-fn rotl(x: u32, n: usize, full: u32) -> u32 {
+fn rotl(x: u64, n: usize, full: u64) -> u64 {
     ((x << 1) | (x >> (n - 1))) & full
 }
 
-/// `x` rotated `k` places towards the high bits within `n` bits (`k < n`).
+/// `x` rotated `k` places towards the high bits within `n` bits (`k < n ≤ 64`). The bits
+/// that leave at the top come back at the bottom: `x >> (n − k)`. For `k = 0` that shift is
+/// by n, which is 64 at n = 64 and would overflow: `wrapping_shr` shifts by `n mod 64`
+/// instead, 0 there, so both halves are `x` and their union is `x` as it must be (below 64
+/// the shift by n gives 0, as wanted).
 #[inline]
-fn rot_by(x: u32, k: usize, n: usize, full: u32) -> u32 {
-    let x = x as u64;
-    (((x << k) | (x >> (n - k))) & full as u64) as u32
+fn rot_by(x: u64, k: usize, n: usize, full: u64) -> u64 {
+    ((x << k) | x.wrapping_shr((n - k) as u32)) & full
 }
 
+/// `x` rotated one place towards the low bits within `n` bits (`2 ≤ n ≤ 64`): bit 0 comes
+/// back as bit `n − 1`.
 #[inline]
-fn rotr(x: u32, n: usize, full: u32) -> u32 {
+fn rotr(x: u64, n: usize, full: u64) -> u64 {
     ((x >> 1) | (x << (n - 1))) & full
 }
 
 impl TorusSearch {
-    /// The search for board size `n` (2..=32); with `list_symmetric`, its leaves list the
+    /// The search for board size `n` (2..=64); with `list_symmetric`, its leaves list the
     /// symmetric classes too ([`TorusSum::symmetric`]).
     pub(crate) fn new(n: usize, list_symmetric: bool) -> TorusSearch {
         TorusSearch {
             n,
-            full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
+            full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
             group: G0::new(n),
             list_symmetric,
         }
     }
 
     /// The squares of each row whose least slope is below `s`.
-    fn blocked(&self, s: u8) -> Vec<u32> {
+    fn blocked(&self, s: u8) -> Vec<u64> {
         let n = self.n;
         (0..n)
             .map(|r| {
                 (0..n)
                     .filter(|&c| self.group.min_key[r * n + c] < s)
-                    .fold(0u32, |m, c| m | 1 << c)
+                    .fold(0u64, |m, c| m | 1 << c)
             })
             .collect()
     }
 
     /// The masks after placing `columns` in rows 0, 1, 2, …: `(cols, ld, rd)` for the next
     /// row, or `None` if two of them attack each other or one stands on a blocked square.
-    fn place(&self, columns: &[u8], blocked: &[u32]) -> Option<(u32, u32, u32)> {
+    fn place(&self, columns: &[u8], blocked: &[u64]) -> Option<(u64, u64, u64)> {
         let (n, full) = (self.n, self.full);
-        let (mut cols, mut ld, mut rd) = (0u32, 0u32, 0u32);
+        let (mut cols, mut ld, mut rd) = (0u64, 0u64, 0u64);
         for (r, &c) in columns.iter().enumerate() {
-            let bit = 1u32 << c;
+            let bit = 1u64 << c;
             if (cols | ld | rd | blocked[r]) & bit != 0 {
                 return None;
             }
@@ -205,7 +254,7 @@ impl TorusSearch {
     fn extend(
         &self,
         s: u8,
-        blocked: &[u32],
+        blocked: &[u64],
         prefix: &mut Vec<u8>,
         depth: usize,
         out: &mut Vec<Start>,
@@ -229,15 +278,15 @@ impl TorusSearch {
         }
     }
 
-    /// Counts the solutions below `start`: see [`TorusSum`].
-    pub(crate) fn count(&self, start: &Start) -> TorusSum {
+    /// The walk from `start` with its queens and those of `path` (squares `(row, column)`
+    /// that the search on lines placed below it, [`TorusSearch::sub_units`]) on the board, or
+    /// `None` if they attack each other (a start the blocked squares refuse).
+    fn walk_from(&self, start: &Start, path: &[(u8, u8)]) -> Option<(Walk<'_>, Lines)> {
         let n = self.n;
         let blocked = self.blocked(start.s);
         let mut columns = vec![0, start.s];
         columns.extend_from_slice(&start.prefix);
-        let Some((cols, ld, rd)) = self.place(&columns, &blocked) else {
-            return TorusSum::default();
-        };
+        let (cols, ld, rd) = self.place(&columns, &blocked)?;
         let mut board = vec![0u8; n];
         board[..columns.len()].copy_from_slice(&columns);
         let mut walk = Walk {
@@ -250,28 +299,118 @@ impl TorusSearch {
         };
         // The taken diagonals and anti-diagonals from their columns in the next row, k.
         let k = columns.len();
-        let rows = self.full & !((1u64 << k) - 1) as u32;
-        let diags = rot_by(ld, n - k % n, n, self.full);
-        let antis = rot_by(rd, k % n, n, self.full);
-        walk.lines(rows, cols, diags, antis);
+        let mut at = Lines {
+            rows: self.full & !((1u64 << k) - 1),
+            cols,
+            diags: rot_by(ld, n - k % n, n, self.full),
+            antis: rot_by(rd, k % n, n, self.full),
+        };
+        for &(r, c) in path {
+            walk.board[r as usize] = c;
+            at = at.with(r as usize, c as usize, n);
+        }
+        Some((walk, at))
+    }
+
+    /// Counts the solutions below `start` and the squares of `path` (none for a whole
+    /// start, or one of [`TorusSearch::sub_units`]): see [`TorusSum`].
+    pub(crate) fn count(&self, start: &Start, path: &[(u8, u8)]) -> TorusSum {
+        let Some((mut walk, at)) = self.walk_from(start, path) else {
+            return TorusSum::default();
+        };
+        walk.lines(at);
         walk.sum
+    }
+
+    /// The search on lines from `start` cut where it is about to branch for the `cut`-th
+    /// time: `visit` gets the squares it placed on the way to each such node (forced and
+    /// chosen, in order), and to each complete board met above the cut; dead ends give
+    /// nothing. Counting every path ([`TorusSearch::count`]) counts `start` exactly once:
+    /// the nodes below the cut, each once, and the same leaves; the placements above the cut
+    /// are not counted as nodes. Returns the placements above the cut.
+    pub(crate) fn sub_units(&self, start: &Start, cut: usize, visit: &mut Visit) -> u128 {
+        let Some((mut walk, at)) = self.walk_from(start, &[]) else {
+            return 0;
+        };
+        let mut path = Vec::new();
+        walk.cut(at, cut, &mut path, visit);
+        walk.sum.nodes
     }
 }
 
 impl Walk<'_> {
-    /// The search on lines: `rows`, `cols`, `diags` and `antis` hold the rows still empty and
-    /// the columns, diagonals (`c − r`) and anti-diagonals (`c + r`) already taken. Each of
-    /// the n lines of each family holds exactly one queen, so the node is a dead end when a
-    /// line still empty has no free square; a line with exactly one is filled there (the only
-    /// branch); otherwise the row with the fewest free squares is branched on.
-    fn lines(&mut self, rows: u32, cols: u32, diags: u32, antis: u32) {
+    /// The search on lines from the node `at`: see [`Walk::choose`].
+    fn lines(&mut self, at: Lines) {
+        match self.choose(at) {
+            Choice::Leaf => self.leaf(),
+            Choice::Dead => {}
+            Choice::One(r, c) => self.place_at(r, c, at),
+            Choice::Two(squares) => {
+                for (r, c) in squares {
+                    self.place_at(r, c, at);
+                }
+            }
+            Choice::Row(r, mut f) => {
+                while f != 0 {
+                    let c = f.trailing_zeros() as usize;
+                    f &= f - 1;
+                    self.place_at(r, c, at);
+                }
+            }
+        }
+    }
+
+    /// [`Walk::lines`] down to the node where the search is about to branch for the
+    /// `cut`-th time (counting from 0 at `at`), then `visit` with `path`, the squares placed
+    /// on the way: see [`TorusSearch::sub_units`].
+    fn cut(&mut self, at: Lines, cut: usize, path: &mut Vec<(u8, u8)>, visit: &mut Visit) {
+        let n = self.search.n;
+        let choice = self.choose(at);
+        let mut down = |r: usize, c: usize, cut: usize| {
+            self.sum.nodes += 1;
+            path.push((r as u8, c as u8));
+            self.cut(at.with(r, c, n), cut, path, visit);
+            path.pop();
+        };
+        match choice {
+            Choice::Leaf => visit(path),
+            Choice::Dead => {}
+            Choice::One(r, c) => down(r, c, cut),
+            Choice::Two(_) | Choice::Row(..) if cut == 0 => visit(path),
+            Choice::Two(squares) => {
+                for (r, c) in squares {
+                    down(r, c, cut - 1);
+                }
+            }
+            Choice::Row(r, mut f) => {
+                while f != 0 {
+                    let c = f.trailing_zeros() as usize;
+                    f &= f - 1;
+                    down(r, c, cut - 1);
+                }
+            }
+        }
+    }
+
+    /// What the search does at the node `at`. Each of the n lines of each family holds
+    /// exactly one queen, so the node is a dead end when a line still empty has no free
+    /// square; a line with exactly one is filled there (the only branch); otherwise the row
+    /// with the fewest free squares is branched on, or, where every row has three or more, a
+    /// column, diagonal or anti-diagonal with two (Engelhardt's split on any line family).
+    #[inline]
+    fn choose(&self, at: Lines) -> Choice {
+        let Lines {
+            rows,
+            cols,
+            diags,
+            antis,
+        } = at;
         let (n, full) = (self.search.n, self.search.full);
         if rows == 0 {
-            self.leaf();
-            return;
+            return Choice::Leaf;
         }
-        let mut free = [0u32; 32];
-        let (mut once, mut twice, mut thrice) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+        let mut free = [0u64; 64];
+        let (mut once, mut twice, mut thrice) = ([0u64; 3], [0u64; 3], [0u64; 3]);
         let (mut best, mut best_count) = (0usize, u32::MAX);
         let mut left = rows;
         while left != 0 {
@@ -285,7 +424,7 @@ impl Walk<'_> {
                 & full;
             let count = f.count_ones();
             if count == 0 {
-                return;
+                return Choice::Dead;
             }
             if count < best_count {
                 (best, best_count) = (r, count);
@@ -302,7 +441,7 @@ impl Walk<'_> {
         }
         let empty = [!cols & full, !diags & full, !antis & full];
         if (0..3).any(|k| empty[k] & !once[k] != 0) {
-            return;
+            return Choice::Dead;
         }
         // A line with one free square: its queen is there.
         if best_count > 1
@@ -312,8 +451,7 @@ impl Walk<'_> {
             let (r, c) = line_squares(&free, rows, k, line, n)
                 .next()
                 .expect("a line with one free square");
-            self.place_at(r, c, rows, cols, diags, antis);
-            return;
+            return Choice::One(r, c);
         }
         // A column, diagonal or anti-diagonal with two free squares where every row has
         // more: branch on its two squares (Engelhardt's split on any line family).
@@ -321,30 +459,20 @@ impl Walk<'_> {
             && let Some(k) = (0..3).find(|&k| empty[k] & twice[k] & !thrice[k] != 0)
         {
             let line = (empty[k] & twice[k] & !thrice[k]).trailing_zeros() as usize;
-            for (r, c) in line_squares(&free, rows, k, line, n) {
-                self.place_at(r, c, rows, cols, diags, antis);
-            }
-            return;
+            let mut squares = line_squares(&free, rows, k, line, n);
+            let first = squares.next().expect("a line with two free squares");
+            let second = squares.next().expect("a line with two free squares");
+            return Choice::Two([first, second]);
         }
-        let mut f = free[best];
-        while f != 0 {
-            let c = f.trailing_zeros() as usize;
-            f &= f - 1;
-            self.place_at(best, c, rows, cols, diags, antis);
-        }
+        Choice::Row(best, free[best])
     }
 
+    /// A queen on `(r, c)` below the node `at`, and the search below it.
     #[inline]
-    fn place_at(&mut self, r: usize, c: usize, rows: u32, cols: u32, diags: u32, antis: u32) {
-        let n = self.search.n;
+    fn place_at(&mut self, r: usize, c: usize, at: Lines) {
         self.sum.nodes += 1;
         self.board[r] = c as u8;
-        self.lines(
-            rows & !(1 << r),
-            cols | 1 << c,
-            diags | 1 << ((c + n - r) % n),
-            antis | 1 << ((c + r) % n),
-        );
+        self.lines(at.with(r, c, self.search.n));
     }
 
     /// `m` applied to the board, into `self.image`.
@@ -460,8 +588,8 @@ impl Walk<'_> {
 /// The free squares `(row, column)` of line `line` of family `k` (0: columns, 1: diagonals
 /// `c − r`, 2: anti-diagonals `c + r`) in the empty rows `rows`, whose free squares are `free`.
 fn line_squares(
-    free: &[u32; 32],
-    rows: u32,
+    free: &[u64; 64],
+    rows: u64,
     k: usize,
     line: usize,
     n: usize,
@@ -474,4 +602,116 @@ fn line_squares(
             _ => (r, (line + n - r) % n),
         })
         .filter(|&(r, c)| free[r] >> c & 1 != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotations_within_n_bits_match_rotating_the_bits_one_by_one() {
+        for n in [2usize, 5, 31, 32, 33, 35, 63, 64] {
+            let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            let x = 0x9e37_79b9_7f4a_7c15u64 & full;
+            let by_hand = |k: usize| (0..n).fold(0u64, |m, b| m | ((x >> b) & 1) << ((b + k) % n));
+            for k in 0..n {
+                assert_eq!(rot_by(x, k, n, full), by_hand(k), "n = {n}, k = {k}");
+            }
+            assert_eq!(rotl(x, n, full), by_hand(1), "n = {n}");
+            assert_eq!(rotr(x, n, full), by_hand(n - 1), "n = {n}");
+        }
+    }
+
+    /// The completions of the board with the queens of `start` and `path` that no queen
+    /// stands on a blocked square of, by plain backtracking: the taken columns, diagonals and
+    /// anti-diagonals as lists of flags, each empty row's free squares checked one by one,
+    /// and the row with the fewest filled next (a row with none ends the branch).
+    fn plain_completions(search: &TorusSearch, start: &Start, path: &[(u8, u8)]) -> u128 {
+        let n = search.n;
+        let blocked = search.blocked(start.s);
+        let mut board: Vec<Option<usize>> = vec![None; n];
+        let fixed = [0, start.s].into_iter().chain(start.prefix.iter().copied());
+        for (r, c) in fixed
+            .enumerate()
+            .chain(path.iter().map(|&(r, c)| (r as usize, c)))
+        {
+            board[r] = Some(c as usize);
+        }
+        fn go(n: usize, board: &mut Vec<Option<usize>>, blocked: &[u64]) -> u128 {
+            let (mut col, mut diag, mut anti) = (vec![false; n], vec![false; n], vec![false; n]);
+            for (r, c) in board.iter().enumerate() {
+                if let Some(c) = *c {
+                    col[c] = true;
+                    diag[(c + n - r) % n] = true;
+                    anti[(c + r) % n] = true;
+                }
+            }
+            let free = |r: usize| -> Vec<usize> {
+                (0..n)
+                    .filter(|&c| {
+                        !col[c]
+                            && !diag[(c + n - r) % n]
+                            && !anti[(c + r) % n]
+                            && blocked[r] >> c & 1 == 0
+                    })
+                    .collect()
+            };
+            let empty = (0..n).filter(|&r| board[r].is_none());
+            let Some((r, squares)) = empty.map(|r| (r, free(r))).min_by_key(|(_, f)| f.len())
+            else {
+                return 1;
+            };
+            let mut found = 0;
+            for c in squares {
+                board[r] = Some(c);
+                found += go(n, board, blocked);
+                board[r] = None;
+            }
+            found
+        }
+        go(n, &mut board, &blocked)
+    }
+
+    #[test]
+    fn beyond_32_the_search_on_lines_meets_the_completions_plain_backtracking_finds() {
+        // Boards 35 and 37 (64-bit rows): the starts of the largest slopes, whose blocked
+        // squares leave little (board 35's last ones have no completion, board 37's last
+        // slope-7 ones 1 or 8 each), whole and cut at the plan's depth, against plain
+        // backtracking of each unit's partial board.
+        for (n, take) in [(35, 4), (37, 24)] {
+            let search = TorusSearch::new(n, false);
+            let starts = search.starts(2);
+            let (mut units, mut leaves) = (0, 0);
+            for start in starts.iter().rev().take(take) {
+                let whole = search.count(start, &[]);
+                assert_eq!(
+                    whole.leaves,
+                    plain_completions(&search, start, &[]),
+                    "{start:?}"
+                );
+                let mut paths = Vec::new();
+                search.sub_units(start, 3, &mut |p| paths.push(p.to_vec()));
+                let mut parts = 0;
+                for path in &paths {
+                    let sum = search.count(start, path);
+                    assert_eq!(
+                        sum.leaves,
+                        plain_completions(&search, start, path),
+                        "{path:?}"
+                    );
+                    parts += sum.leaves;
+                }
+                assert_eq!(parts, whole.leaves, "n = {n}, {start:?}");
+                units += paths.len();
+                leaves += whole.leaves;
+            }
+            match n {
+                35 => assert_eq!(leaves, 0),
+                _ => assert!(
+                    units > 500 && leaves > 20,
+                    "n = {n}: {units} units, {leaves} leaves"
+                ),
+            }
+        }
+    }
 }

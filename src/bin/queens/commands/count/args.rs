@@ -73,8 +73,9 @@ message names it: `MISMATCH against 'r.csv': n = 8: total 93 there, 92 here`.";
 /// `queens count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Board sizes (0 to 32; 0 is the empty board): 8, a range 4-12, or a list 8,10,12-14
-    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg, help = "Board sizes: 8, a range 4-12, or a list 8,10,12-14 (0 to 32)", long_help)]
+    /// Board sizes (0 to 32, to 64 for --board torus; 0 is the empty board): 8, a range 4-12,
+    /// or a list 8,10,12-14
+    #[arg(value_name = "NS", value_parser = parse_count_sizes_arg, help = "Board sizes: 8, a range 4-12, or a list 8,10,12-14 (0 to 32; 64 on the torus)", long_help)]
     pub sizes: Sizes,
     /// Search options.
     #[command(flatten)]

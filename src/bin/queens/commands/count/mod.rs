@@ -27,6 +27,10 @@ use queens::formats::export::Format;
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
+    let plain = args.fixed_only.is_none() && !args.given.has_squares();
+    let by = plain.then(|| (args.search.engine(), args.search.rules.rules()));
+    let by = by.as_ref().map(|(engine, rules)| (*engine, rules));
+    queens::console::sizes::check_counted(&args.sizes.0, by).map_err(CommandError::Usage)?;
     if let Some(way) = args.fixed_only {
         return fixed::run(&args, way, quiet);
     }

@@ -39,6 +39,7 @@ fn given(args: &VerifyArgs) -> Result<(), CommandError> {
 
 /// Runs `queens verify`: one PASS/FAIL line per size on stdout.
 pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
+    queens::console::sizes::check_counted(&args.sizes.0, None).map_err(CommandError::Usage)?;
     if args.given.has_squares() {
         return given(&args);
     }
