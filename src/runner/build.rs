@@ -215,6 +215,7 @@ pub(crate) fn plan_with_identity(
         // The rules' suffix ends the identity: only the rules named there are built.
         if !identity.ends_with(&rules.identity_suffix())
             || check_rules(engine, Split::default(), &rules).is_err()
+            || n > engine.largest_size(&rules)
         {
             continue;
         }

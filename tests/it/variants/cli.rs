@@ -686,3 +686,68 @@ fn a_torus_part_gets_no_forecast_made_for_the_queens_on_the_plane() {
     assert!(!err.contains("would take"), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("4987744"));
 }
+
+/// Boards beyond 32 are counted on the torus alone (its rows are 64-bit masks), in parts
+/// that `merge` takes; every other count, `--fixed-only`, `verify` and `list` refuse them in
+/// one line, before any work.
+#[test]
+fn the_torus_counts_boards_beyond_32_in_parts_that_merge_takes() {
+    let d = dir();
+    let part = d.path().join("p.csv");
+    // The last unit of board 35's 8,057,600 (a slope that leaves no completion).
+    let args = [
+        "count",
+        "35",
+        "--board",
+        "torus",
+        "--part",
+        "8057599/8057600",
+    ];
+    let out = queens()
+        .args(args)
+        .args(["--csv", path_str(&part)])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (header, rows) = csv_records(&std::fs::read_to_string(&part).unwrap());
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    assert_eq!(rows[0][col("n")], "35");
+    assert_eq!(
+        rows[0][col("plan")],
+        "symmetric-torus-slopes2-cut3-v2+queen-torus"
+    );
+    assert_eq!(rows[0][col("plan_units")], "8057600");
+    assert_eq!(rows[0][col("boards")], "0");
+    // merge knows the plan (its identity and units), and says what is missing.
+    fails_with(
+        &["merge", path_str(&part)],
+        1,
+        "n = 35: 8057599 of the 8057600 parts missing",
+    );
+    for (args, needle) in [
+        (
+            &["count", "33"][..],
+            "board size 33 is outside 0 to 32 here",
+        ),
+        (
+            &["count", "35", "--board", "torus", "--engine", "enumerate"],
+            "outside 0 to 32",
+        ),
+        (
+            &["count", "35", "--board", "torus", "--fixed-only"],
+            "outside 0 to 32",
+        ),
+        (&["verify", "35", "--board", "torus"], "outside 0 to 32"),
+        (
+            &["count", "65", "--board", "torus"],
+            "board size 65 is outside 0 to 64",
+        ),
+    ] {
+        fails_with(args, 2, needle);
+    }
+    fails_with(&["list", "35", "--board", "torus"], 2, "outside 1 to 32");
+}
