@@ -270,6 +270,13 @@ fn check_plan(n: usize, key: &SetKey) -> Result<(), String> {
                     .map(|p| p.identity())
             })
             .collect();
+        if known.is_empty() {
+            return Err(format!(
+                "n = {n}: the parts name plan {}, but no plan of engine {engine} counts n = {n} \
+                 (boards beyond 32 are counted on the torus alone)",
+                key.plan
+            ));
+        }
         return Err(format!(
             "n = {n}: the parts name plan {} but engine {engine} splits n = {n} with plan {} in \
              this version",

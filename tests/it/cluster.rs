@@ -47,7 +47,15 @@ fn forged_part(d: &Path, name: &str, change: impl Fn(&mut Vec<String>)) -> PathB
 #[test]
 fn merge_refuses_sizes_outside_1_to_32_and_unit_counts_of_another_plan() {
     let d = dir();
-    for n in ["0", "33", "1000000"] {
+    // A row of the plane beyond 32 is a part row (the torus's go to 64), of no plan.
+    forged_part(d.path(), "p.csv", |r| r[1] = "33".to_string());
+    run_refused(
+        &["merge", "p.csv"],
+        d.path(),
+        1,
+        "no plan of engine symmetric counts n = 33 (boards beyond 32 are counted on the torus alone)",
+    );
+    for n in ["0", "65", "1000000"] {
         forged_part(d.path(), "p.csv", |r| r[1] = n.to_string());
         run_refused(
             &["merge", "p.csv"],
