@@ -30,7 +30,8 @@
 //!    `TorusQueens` does). The plain searches, the profiles, [`crate::Counter`],
 //!    checkpoints, parts, the command line's `--piece`/`--board` and Python's `piece=`/`board=`
 //!    then follow; the symmetric engine refuses the new rules in one line
-//!    ([`Rules::on_the_ring_plans`]) and the enumerate engine counts them;
+//!    ([`Rules::on_the_ring_plans`], [`Rules::on_the_torus_plan`]) and the enumerate engine
+//!    counts them;
 //! 2. `src/formats/named.rs` and `data/variants.csv`: the published values to check against
 //!    (their A-numbers, and the values, which `src/verify.rs` reads by those A-numbers);
 //! 3. for speed, the engines extended: the symmetric engine's border geometry and the kernels'
@@ -45,8 +46,8 @@
 //! completions of a partial board under them. The symmetric engine counts the plane's
 //! pieces (its ring plans and kernels follow the knight: every kernel has an instance of its
 //! search for the superqueen, with the knight's word) and the queens on the torus (the torus
-//! plan, `crate::search::engines::torus`); the superqueens on the torus are counted by the
-//! enumerate engine only.
+//! plan, `crate::search::engines::torus`), and the superqueens on the torus with the same plan
+//! (its group the square's 8 alone, its search leaving out the knight's squares).
 //!
 //! This module is the bottom of the library: it names no other module's items, so that
 //! [`crate::board`] (validation) and [`crate::symmetry`] (the group's elements) can use it.
@@ -291,6 +292,12 @@ impl Rules {
         self.surface == Surface::Plane && matches!(self.piece, Piece::Queen | Piece::Superqueen)
     }
 
+    /// Whether the symmetric engine's torus plan counts these rules: the queens and the
+    /// superqueens on the torus.
+    pub fn on_the_torus_plan(&self) -> bool {
+        self.surface == Surface::Torus && matches!(self.piece, Piece::Queen | Piece::Superqueen)
+    }
+
     /// Whether these are the rules of the n-queens problem ([`Rules::QUEENS`]), the rules
     /// every engine and plan supports.
     pub fn is_queens(&self) -> bool {
@@ -486,11 +493,26 @@ impl serde::Serialize for Rules {
     }
 }
 
-/// The one-line refusal of an engine or plan that does not count `rules`.
+/// The one-line refusal of an engine or plan that counts the queens alone and not `rules`.
 // The command line's refusals (and the library's own): not part of the library's API.
 #[doc(hidden)]
 pub fn unsupported(what: &str, rules: &Rules) -> String {
-    format!("{what} does not count the rules {rules}; it counts only queen-plane")
+    refusal(what, rules, Rules::is_queens)
+}
+
+/// The one-line refusal of `what`, which does not count `rules`, naming every rule set it
+/// does count (those `counts` says yes to, in the order of [`Rules::ALL`]).
+pub(crate) fn refusal(what: &str, rules: &Rules, counts: impl Fn(&Rules) -> bool) -> String {
+    let counted: Vec<&str> = Rules::ALL
+        .iter()
+        .filter(|r| counts(r))
+        .map(Rules::id)
+        .collect();
+    let list = match counted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => counted.join(""),
+    };
+    format!("{what} does not count the rules {rules}; it counts only {list}")
 }
 
 /// The state of a row-by-row bitmask search after some rows are filled, for one rule set:

@@ -12,6 +12,7 @@
 #   QUEENS_MAX_N    largest n of counts.csv (default: 18)
 #   QUEENS_SUPER_MAX_N  largest n of superqueens.csv (default: 19)
 #   QUEENS_TORUS_MAX_N  largest board of torus.csv and torus-square.csv (default: 23)
+#   QUEENS_SUPER_TORUS_MAX_N  largest board of superqueen-torus.csv (default: 25)
 #
 # counts.csv   n = 1..QUEENS_MAX_N, as `queens count --csv` writes it (engine, threads and
 #              seconds are columns of the table; the plan is not, so the script prints it:
@@ -24,13 +25,15 @@
 # torus.csv    queens on the torus, classes under the torus group with their orbit sizes,
 #              boards 1..QUEENS_TORUS_MAX_N (and .json, .md)
 # torus-square.csv  the same boards, classes under the 8 symmetries of the square alone
+# superqueen-torus.csv  superqueens on the torus, boards 1..QUEENS_SUPER_TORUS_MAX_N, classes
+#              under the torus group with their orbit sizes (and .json, .md; nothing published)
 # given.csv    completions of one given queen, on a corner and on a central square, n = 4..18
 set -euo pipefail
 
 # No arguments: --help prints the comment above, anything else is refused.
 case "$#:${1-}" in
     0:) ;;
-    *:-h | *:--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *:-h | *:--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "regenerate.sh: unexpected argument '$1' (it takes none; settings are environment variables, see --help)" >&2; exit 2 ;;
 esac
 
@@ -42,6 +45,7 @@ threads=${QUEENS_THREADS:-2}
 max_n=${QUEENS_MAX_N:-18}
 super_max_n=${QUEENS_SUPER_MAX_N:-19}
 torus_max_n=${QUEENS_TORUS_MAX_N:-23}
+super_torus_max_n=${QUEENS_SUPER_TORUS_MAX_N:-25}
 tables=data/tables
 pictures=data/pictures
 
@@ -73,6 +77,10 @@ echo "torus.csv: boards 1..$torus_max_n, the torus group" >&2
 echo "torus-square.csv: boards 1..$torus_max_n, the square's symmetries" >&2
 "$queens" count "1-$torus_max_n" --board torus --symmetries square --threads "$threads" --quiet \
     --csv "$tables/torus-square.csv" >/dev/null
+echo "superqueen-torus.csv: boards 1..$super_torus_max_n, the torus group" >&2
+"$queens" count "1-$super_torus_max_n" --board torus --piece superqueen --threads "$threads" \
+    --quiet --csv "$tables/superqueen-torus.csv" --json "$tables/superqueen-torus.json" \
+    --markdown "$tables/superqueen-torus.md" >/dev/null
 # count --given prints its table for reading only; each row is taken from it into CSV (the
 # group, the last text column before nodes, may hold spaces and commas, so it is quoted).
 echo "given.csv: n = 4..18, one queen on a corner and on a central square" >&2

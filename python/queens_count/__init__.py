@@ -287,8 +287,8 @@ def count(
     and the knight's, OEIS A051223, classes A051224); ``board``: ``"plane"`` (default) or
     ``"torus"`` (both diagonals wrap around, OEIS A051906), as ``queens --piece`` and
     ``--board`` take them. The engine left unsaid, the first that counts the rules counts
-    them (the symmetric engine for superqueens and for queens on the torus, the enumerate
-    engine for superqueens on the torus). The classes are those ``queens count`` gives: under
+    them (the symmetric engine for every piece and board: its torus plan on the torus). The
+    classes are those ``queens count`` gives: under
     the 8 symmetries of the square on the plane, under the torus group (those 8 with the n²
     shifts, OEIS A053994) on the torus, whose ``orbits`` list the classes by their number of
     boards (A054500-A054502). ``symmetries``: the group of the classes, as ``queens

@@ -696,9 +696,9 @@ def test_bad_piece_or_board_names_the_accepted_ones():
         q.table("4-5", board="cylinder")
     with pytest.raises(ValueError, match=r"unknown board 'cube': choose plane or torus"):
         q.classify("1 3 0 2", surface="cube")
-    # The symmetric engine does not count the superqueens on the torus.
-    with pytest.raises(ValueError, match=r"superqueen"):
-        q.count(7, piece="superqueen", board="torus", engine="symmetric")
+    # The outer-ring split counts the plane's pieces, not the superqueens on the torus.
+    with pytest.raises(ValueError, match=r"outer-ring split does not count the rules superqueen-torus"):
+        q.count(7, piece="superqueen", board="torus", split="outer-ring")
 
 
 def test_classify_takes_the_piece_and_the_surface():

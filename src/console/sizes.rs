@@ -18,7 +18,7 @@ pub fn parse_count_sizes(text: &str) -> Result<Vec<usize>, String> {
 }
 
 /// Checks that every size of `sizes` is counted: to [`Engine::largest_size`] for the rules
-/// of `counted_by` (64 for the queens on the torus with the symmetric engine), or to 32 where
+/// of `counted_by` (64 for the pieces on the torus with the symmetric engine), or to 32 where
 /// it is `None` (the fixed-board searches, the completions of given queens, `verify`). The
 /// error names the first size beyond, in one line.
 ///

@@ -51,13 +51,12 @@ impl Engine {
     /// rule set (its plain search is written over the rules' row step,
     /// `RowStep`); the symmetric engine counts the pieces of the plane board
     /// (queens and superqueens: its ring geometry and kernels follow the knight too), and with
-    /// the torus plan (`crate::search::engines::torus`) the queens on the torus.
+    /// the torus plan (`crate::search::engines::torus`) the queens and superqueens on the
+    /// torus.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
             Engine::Enumerate => true,
-            Engine::Symmetric => {
-                rules.on_the_ring_plans() || rules.same_problem(&Rules::TORUS_QUEENS)
-            }
+            Engine::Symmetric => rules.on_the_ring_plans() || rules.on_the_torus_plan(),
         }
     }
 
@@ -67,21 +66,14 @@ impl Engine {
         if self.supports(rules) {
             return Ok(());
         }
-        let counted: Vec<&str> = Rules::ALL
-            .iter()
-            .filter(|r| self.supports(r))
-            .map(Rules::id)
-            .collect();
-        let list = match counted.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => counted.join(""),
-        };
-        Err(format!(
-            "the {self} engine does not count the rules {rules}; it counts only {list}"
+        Err(crate::rules::refusal(
+            &format!("the {self} engine"),
+            rules,
+            |r| self.supports(r),
         ))
     }
 
-    /// The largest board size the engine counts for `rules`: 64 for the queens on the torus
+    /// The largest board size the engine counts for `rules`: 64 for the pieces on the torus
     /// with the symmetric engine (the torus plan's rows are 64-bit masks), 32 otherwise.
     ///
     /// ```
@@ -91,7 +83,7 @@ impl Engine {
     /// assert_eq!(Engine::Symmetric.largest_size(&Rules::QUEENS), 32);
     /// ```
     pub fn largest_size(self, rules: &Rules) -> usize {
-        if self == Engine::Symmetric && rules.same_problem(&Rules::TORUS_QUEENS) {
+        if self == Engine::Symmetric && rules.on_the_torus_plan() {
             crate::board::MAX_COUNT_N
         } else {
             crate::board::MAX_N

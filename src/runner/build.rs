@@ -107,7 +107,7 @@ impl Split {
     /// default split (ring) names.
     pub fn supports(self, rules: &Rules) -> bool {
         match self {
-            Split::Ring => rules.on_the_ring_plans() || rules.same_problem(&Rules::TORUS_QUEENS),
+            Split::Ring => rules.on_the_ring_plans() || rules.on_the_torus_plan(),
             Split::OuterRing => rules.on_the_ring_plans(),
             Split::Border => rules.is_queens(),
         }
@@ -181,9 +181,9 @@ pub(crate) fn build_rules(
         // The empty board has no border to start from: the enumerate plan counts it.
         _ if n == 0 => Box::new(EnumeratePlan::under(rules, 0)),
         (Engine::Enumerate, _) => Box::new(EnumeratePlan::under(rules, n)),
-        // The queens on the torus: the torus plan, one orbit of linear maps at a time.
-        (Engine::Symmetric, _) if rules.same_problem(&Rules::TORUS_QUEENS) => {
-            Box::new(TorusPlan::new(n, kernel).under(rules))
+        // The pieces on the torus: the torus plan, one orbit of linear maps at a time.
+        (Engine::Symmetric, _) if rules.on_the_torus_plan() => {
+            Box::new(TorusPlan::new(n, kernel, rules))
         }
         (Engine::Symmetric, Split::Border) => Box::new(SymmetricPlan::new(n, kernel)),
         (Engine::Symmetric, Split::Ring) => Box::new(RingPlan::under(n, kernel, rules)),
@@ -198,7 +198,8 @@ pub(crate) fn check_rules(engine: Engine, split: Split, rules: &Rules) -> Result
     engine.check_rules(rules).map_err(Error::Options)?;
     if engine == Engine::Symmetric && !split.supports(rules) {
         let what = format!("the {split} split");
-        return Err(Error::Options(crate::rules::unsupported(&what, rules)));
+        let refusal = crate::rules::refusal(&what, rules, |r| split.supports(r));
+        return Err(Error::Options(refusal));
     }
     Ok(())
 }
@@ -301,12 +302,12 @@ mod tests {
                 assert!(check_rules(engine, split, &Rules::QUEENS).is_ok());
                 // The enumerate engine (one split, which it ignores) counts every rule set;
                 // the symmetric engine's ring splits the plane's pieces (and the default one
-                // the queens on the torus: the torus plan), its border split the queens alone.
+                // the pieces on the torus: the torus plan), its border split the queens alone.
                 for rules in &Rules::ALL[1..] {
                     let checked = check_rules(engine, split, rules);
                     let built = build_rules(7, *rules, engine, split, Kernel::Scalar);
                     if engine == Engine::Symmetric && split.supports(rules) {
-                        assert!(*rules == Rules::SUPERQUEENS || *rules == Rules::TORUS_QUEENS);
+                        assert!(rules.on_the_ring_plans() || rules.on_the_torus_plan());
                         assert!(checked.is_ok() && split != Split::Border);
                         assert_eq!(built.unwrap().rules(), *rules);
                         continue;

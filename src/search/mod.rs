@@ -19,4 +19,6 @@ pub mod kernel;
 pub(crate) mod plans;
 pub mod profile;
 
-pub use engines::torus::{TorusClasses, torus_classes};
+pub use engines::torus::{
+    TorusClasses, torus_classes, torus_classes_under, torus_superqueens_among_queens,
+};

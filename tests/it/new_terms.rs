@@ -481,3 +481,34 @@ fn the_torus_classes_of_29_and_31_count_again_the_same_both_ways() {
         }
     }
 }
+
+/// The superqueens on the torus, boards 23 and 25 (nothing published): the torus plan's own
+/// search (the square's 8 about the origin, the knight in the search) and the queens' search
+/// with every board of each orbit sifted for the knight (the queens' group, no knight in the
+/// search) give the same boards, boards fixed by the turns and the shifts, classes and orbit
+/// sizes, which are the table's (`data/tables/superqueen-torus.csv`). About 12 CPU-minutes:
+/// `cargo test --release --test it -- --ignored new_terms::the_superqueens`.
+#[test]
+#[ignore = "slow: boards 23 and 25 of the superqueens on the torus two ways, about 6 minutes on two cores"]
+fn the_superqueens_on_the_torus_of_23_and_25_count_the_same_both_ways() {
+    use queens::search::{TorusClasses, torus_classes_under, torus_superqueens_among_queens};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/tables/superqueen-torus.csv");
+    let rows = queens::formats::table::read_csv(std::fs::read(path).unwrap().as_slice()).unwrap();
+    for (n, total, classes) in [(23, 1_881_492, 546), (25, 30_207_900, 6_564)] {
+        let own = torus_classes_under(Rules::TORUS_SUPERQUEENS, n, 2).unwrap();
+        let sifted = torus_superqueens_among_queens(n, 2).unwrap();
+        assert_eq!(
+            sifted,
+            TorusClasses {
+                nodes: sifted.nodes,
+                ..own.clone()
+            },
+            "n = {n}"
+        );
+        assert_eq!((own.total, own.classes), (total, classes), "n = {n}");
+        let row = &rows[n - 1];
+        let orbits: Vec<(u128, u128)> = own.by_orbit_size.into_iter().collect();
+        assert_eq!((row.total, row.nodes), (own.total, own.nodes), "n = {n}");
+        assert_eq!(row.orbits.as_deref(), Some(orbits.as_slice()), "n = {n}");
+    }
+}

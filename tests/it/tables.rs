@@ -418,6 +418,47 @@ fn torus_square_table_has_the_torus_boards_in_the_squares_classes() {
     );
 }
 
+/// superqueen-torus.csv (and its JSON and Markdown): boards 1..25 of the superqueens on the
+/// torus under the torus group, nothing published (every row says `unknown`, never
+/// verified), each a subset of the queens' boards of torus.csv, the orbit sizes adding up to
+/// the classes and the boards, to board 19 what the current binary prints, and boards 23 and
+/// 25 against their numbers (counted two ways: docs/new-terms.md).
+#[test]
+fn superqueen_torus_table_holds_the_orbits_and_a_fresh_count() {
+    let path = "tables/superqueen-torus.csv";
+    let rows = table::read_csv(read(path).as_bytes()).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(
+        rows.iter().map(|r| r.n).collect::<Vec<_>>(),
+        (1..=25).collect::<Vec<_>>()
+    );
+    let queens = variant_rows("tables/torus.csv", Rules::TORUS_QUEENS, Group::Torus, 23);
+    for r in &rows {
+        assert_eq!((r.rules, r.group), (Rules::TORUS_SUPERQUEENS, Group::Torus));
+        assert_eq!(r.verdict, Verdict::Unknown, "{path}, n={}", r.n);
+        let orbits = r.orbits.as_deref().unwrap_or(&[]);
+        assert_eq!(orbits.iter().map(|o| o.1).sum::<u128>(), r.classes.total());
+        assert_eq!(orbits.iter().map(|o| o.0 * o.1).sum::<u128>(), r.total);
+        if let Some(q) = queens.get(r.n - 1) {
+            assert!(r.total <= q.total && r.classes.total() <= q.classes.total());
+        }
+    }
+    let at = |n: usize| (rows[n - 1].total, rows[n - 1].classes.total());
+    assert_eq!(at(23), (1_881_492, 546));
+    assert_eq!(at(25), (30_207_900, 6_564));
+    matches_a_fresh_count(
+        path,
+        &rows,
+        19,
+        &["--board", "torus", "--piece", "superqueen"],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&read("tables/superqueen-torus.json")).unwrap();
+    assert_eq!(json["rules"]["piece"], "superqueen");
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(rows.len()));
+    let md = read("tables/superqueen-torus.md");
+    assert_eq!(md.lines().filter(|l| l.starts_with("| ")).count(), 25 + 2);
+}
+
 /// given.csv: n = 4..18, a queen on the corner and on a central square; each row what the
 /// library counts now (completions, classes, the group, nodes) to n = 14, and to n = 10 the
 /// number of the plain list's solutions that hold the queen.

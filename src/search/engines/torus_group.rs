@@ -20,7 +20,20 @@
 //! *slope* `c / r` of a square whose row `r` is a unit is kept by the scalars and permuted by
 //! the transversal: [`G0::min_key`] is the least slope a square can be taken to, what the
 //! search's canonical condition reads.
+//!
+//! # The superqueens: the square's 8 alone
+//!
+//! A superqueen also moves as a knight, and of these maps only the square's 8 symmetries
+//! about the origin take knight's moves to knight's moves (a scalar `u` takes the move
+//! `(1, 2)` to `(u, 2u)`, a knight's move only for `u = ±1` once n > 5, and the map to the
+//! diagonals takes it to `(3, −1)`). So for the superqueens [`G0`] is those 8: the scalars
+//! `±1` times a transversal of 4. The same search works over it: a queen can be taken to row
+//! 1 by a scalar of the group only from row `±1` of an image under the transversal, so a
+//! square's slope key is the column it lands on there (`c / r` with `r = ±1`), and none for
+//! the other rows; the search's argument (the least board of an orbit has in row 1 the least
+//! key of its queens) holds for any group that is its scalars times a transversal.
 
+use crate::rules::Piece;
 use std::collections::HashSet;
 
 /// A linear map of Z_n × Z_n: `(r, c) → (a·r + b·c, c_·r + d·c)`, stored as `[a, b, c_, d]`.
@@ -84,16 +97,22 @@ pub(crate) fn square(n: u32) -> [Matrix; 8] {
 }
 
 impl G0 {
-    /// The group and its tables for board size `n` (2..=64).
-    pub(crate) fn new(n: usize) -> G0 {
+    /// The group and its tables for board size `n` (2..=64) and the pieces `piece` (see the
+    /// [module documentation](self): every map above for the queens, the square's 8 for the
+    /// superqueens).
+    pub(crate) fn new(n: usize, piece: Piece) -> G0 {
         assert!((2..=64).contains(&n), "board size {n} outside 2..=64");
         let n = n as u32;
         let inv: Vec<u32> = (0..n)
             .map(|x| (1..n).find(|&y| x * y % n == 1).unwrap_or(0))
             .collect();
-        let units: Vec<u32> = (1..n).filter(|&x| inv[x as usize] != 0).collect();
+        // The scalars of the group: every unit for the queens, ±1 for the superqueens.
+        let units: Vec<u32> = (1..n)
+            .filter(|&x| inv[x as usize] != 0)
+            .filter(|&x| piece == Piece::Queen || x == 1 || x == n - 1)
+            .collect();
         let mut generators: Vec<Matrix> = vec![[0, 1, 1, 0], [1, 0, 0, n - 1]];
-        if n % 2 == 1 {
+        if n % 2 == 1 && piece == Piece::Queen {
             generators.push([1, 1, 1, n - 1]);
         }
         generators.extend(units.iter().map(|&u| [u, 0, 0, u]));
@@ -123,9 +142,15 @@ impl G0 {
             }
         }
         assert_eq!(transversal.len() * units.len(), elements.len());
+        // A square's slope: where a scalar of the group takes it in row 1, if one does (its
+        // row's inverse is one of the scalars), else n (none).
         let slope = |r: u32, c: u32| -> u8 {
             let i = inv[r as usize];
-            if i == 0 { n as u8 } else { (c * i % n) as u8 }
+            if units.contains(&i) {
+                (c * i % n) as u8
+            } else {
+                n as u8
+            }
         };
         let key: Vec<Vec<u8>> = transversal
             .iter()
@@ -172,7 +197,7 @@ mod tests {
     #[test]
     fn the_group_has_8_phi_elements_for_odd_n_and_keeps_the_four_line_families() {
         for n in [5u32, 7, 9, 11, 13, 15, 25] {
-            let g = G0::new(n as usize);
+            let g = G0::new(n as usize, Piece::Queen);
             let phi = (1..n).filter(|&x| g.inv[x as usize] != 0).count();
             assert_eq!(g.order(), 8 * phi, "n = {n}");
             assert_eq!(g.transversal.len(), 8);
@@ -186,8 +211,41 @@ mod tests {
             }
         }
         for n in [4u32, 8, 16] {
-            let g = G0::new(n as usize);
+            let g = G0::new(n as usize, Piece::Queen);
             assert_eq!(g.transversal.len(), 4, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn the_superqueens_group_is_the_square_about_the_origin_and_keeps_the_knights_moves() {
+        for n in [5u32, 7, 11, 13, 16, 25, 64] {
+            let g = G0::new(n as usize, Piece::Superqueen);
+            let mut elements = g.elements.clone();
+            elements.sort();
+            let mut d4 = square(n).to_vec();
+            d4.sort();
+            assert_eq!(elements, d4, "n = {n}");
+            assert_eq!(g.transversal.len(), 4, "n = {n}");
+            let knight = |(r, c): (u32, u32)| {
+                let (a, b) = (r.min(n - r), c.min(n - c));
+                (a, b) == (1, 2) || (a, b) == (2, 1)
+            };
+            for m in &g.elements {
+                assert!(
+                    knight(apply(m, n, 1, 2)) && knight(apply(m, n, 2, 1)),
+                    "{m:?}"
+                );
+            }
+            // Only rows ±1 have slopes: the scalars ±1 take nothing else to row 1.
+            for sq in 0..(n * n) as usize {
+                let r = sq as u32 / n;
+                let expected = match r {
+                    1 => (sq as u32 % n) as u8,
+                    _ if r == n - 1 => ((n - sq as u32 % n) % n) as u8,
+                    _ => n as u8,
+                };
+                assert_eq!(g.key[0][sq], expected, "n = {n}, square {sq}");
+            }
         }
     }
 }

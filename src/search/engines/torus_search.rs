@@ -1,8 +1,11 @@
 //! The torus engine's search: the solutions with a queen on the origin, one per orbit of the
 //! group [`G0`], each weighted by its orbit's size (see [`super::torus`] for why it is exact).
+//! The queens' and the superqueens' (whose group is the square's 8 alone, and whose free
+//! squares also leave out the knight's squares of the queens one and two rows away).
 
 use super::torus_group::{self, G0, Matrix};
 use crate::plan::tally::TorusTally;
+use crate::rules::{Piece, Rules, Surface};
 use crate::torus_group::TorusGroup;
 use std::collections::BTreeMap;
 
@@ -109,10 +112,15 @@ pub(crate) struct Start {
 pub(crate) struct TorusSearch {
     n: usize,
     full: u64,
+    /// Whether the pieces also move as knights (the superqueens).
+    knight: bool,
     group: G0,
     /// Whether the leaves list the symmetric classes ([`TorusSum::symmetric`]): only for
     /// the second way, Burnside's count.
     list_symmetric: bool,
+    /// Whether a queens' search sums, instead of its queens' boards, those of them that are
+    /// superqueens' boards ([`TorusSearch::sifting`]: the superqueens' second way).
+    sift_knights: bool,
 }
 
 /// The state of one depth-first search from a [`Start`].
@@ -193,15 +201,40 @@ fn rotr(x: u64, n: usize, full: u64) -> u64 {
 }
 
 impl TorusSearch {
-    /// The search for board size `n` (2..=64); with `list_symmetric`, its leaves list the
-    /// symmetric classes too ([`TorusSum::symmetric`]).
-    pub(crate) fn new(n: usize, list_symmetric: bool) -> TorusSearch {
+    /// The search for board size `n` (2..=64) and the pieces `piece`; with `list_symmetric`,
+    /// its leaves list the symmetric classes too ([`TorusSum::symmetric`]).
+    pub(crate) fn new(n: usize, piece: Piece, list_symmetric: bool) -> TorusSearch {
         TorusSearch {
             n,
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
-            group: G0::new(n),
+            knight: piece == Piece::Superqueen,
+            group: G0::new(n, piece),
             list_symmetric,
+            sift_knights: false,
         }
+    }
+
+    /// The queens' search, summing only the boards it finds that are also superqueens' boards
+    /// (no two queens a knight's move apart): every board of each orbit it counts is tested
+    /// one by one. The superqueens on the torus counted a second way, under the queens' group
+    /// (the scalars and the map to the diagonals too) and without the knight in the search:
+    /// slower than the superqueens' own search, and sharing with it only the search on lines.
+    pub(crate) fn sifting(self) -> TorusSearch {
+        assert!(!self.knight, "the queens' search sifts for the superqueens");
+        TorusSearch {
+            sift_knights: true,
+            ..self
+        }
+    }
+
+    /// The rules this search counts: its pieces on the torus.
+    fn rules(&self) -> Rules {
+        let piece = if self.knight {
+            Piece::Superqueen
+        } else {
+            Piece::Queen
+        };
+        Rules::new(piece, Surface::Torus)
     }
 
     /// The squares of each row whose least slope is below `s`.
@@ -218,12 +251,22 @@ impl TorusSearch {
 
     /// The masks after placing `columns` in rows 0, 1, 2, …: `(cols, ld, rd)` for the next
     /// row, or `None` if two of them attack each other or one stands on a blocked square.
+    /// (A superqueen's knight's moves are checked with the rules' predicate: a start's few
+    /// queens, not the search's hot path.)
     fn place(&self, columns: &[u8], blocked: &[u64]) -> Option<(u64, u64, u64)> {
         let (n, full) = (self.n, self.full);
         let (mut cols, mut ld, mut rd) = (0u64, 0u64, 0u64);
+        let rules = self.rules();
         for (r, &c) in columns.iter().enumerate() {
             let bit = 1u64 << c;
             if (cols | ld | rd | blocked[r]) & bit != 0 {
+                return None;
+            }
+            let square = (r, usize::from(c));
+            if self.knight
+                && (columns[..r].iter().enumerate())
+                    .any(|(r2, &c2)| rules.attacks(n, (r2, usize::from(c2)), square))
+            {
                 return None;
             }
             cols |= bit;
@@ -368,6 +411,8 @@ impl Walk<'_> {
         let choice = self.choose(at);
         let mut down = |r: usize, c: usize, cut: usize| {
             self.sum.nodes += 1;
+            // (The board is read below for the knight's squares of the queens placed.)
+            self.board[r] = c as u8;
             path.push((r as u8, c as u8));
             self.cut(at.with(r, c, n), cut, path, visit);
             path.pop();
@@ -409,6 +454,7 @@ impl Walk<'_> {
         if rows == 0 {
             return Choice::Leaf;
         }
+        let knight = self.search.knight;
         let mut free = [0u64; 64];
         let (mut once, mut twice, mut thrice) = ([0u64; 3], [0u64; 3], [0u64; 3]);
         let (mut best, mut best_count) = (0usize, u32::MAX);
@@ -417,11 +463,14 @@ impl Walk<'_> {
             let r = left.trailing_zeros() as usize;
             left &= left - 1;
             // Square (r, c) is on diagonal c − r and anti-diagonal c + r.
-            let f = !(cols
+            let mut f = !(cols
                 | rot_by(diags, r, n, full)
                 | rot_by(antis, (n - r) % n, n, full)
                 | self.blocked[r])
                 & full;
+            if knight {
+                f &= !self.knight_squares(r, rows);
+            }
             let count = f.count_ones();
             if count == 0 {
                 return Choice::Dead;
@@ -467,6 +516,24 @@ impl Walk<'_> {
         Choice::Row(best, free[best])
     }
 
+    /// The squares of row `r` a superqueen's knight's move reaches from the queens placed so
+    /// far (the rows not in `rows`, the empty ones): two columns either side of the queens
+    /// one row away, one column either side of those two rows away, around the torus.
+    #[inline]
+    fn knight_squares(&self, r: usize, rows: u64) -> u64 {
+        let n = self.search.n;
+        let mut squares = 0u64;
+        for (apart, sideways) in [(1, 2), (2, 1)] {
+            for row in [(r + apart) % n, (r + n - apart % n) % n] {
+                if rows >> row & 1 == 0 {
+                    let c = usize::from(self.board[row]);
+                    squares |= 1 << ((c + sideways) % n) | 1 << ((c + n - sideways % n) % n);
+                }
+            }
+        }
+        squares
+    }
+
     /// A queen on `(r, c)` below the node `at`, and the search below it.
     #[inline]
     fn place_at(&mut self, r: usize, c: usize, at: Lines) {
@@ -510,6 +577,10 @@ impl Walk<'_> {
                     std::cmp::Ordering::Greater => {}
                 }
             }
+        }
+        if self.search.sift_knights {
+            self.sift();
+            return;
         }
         let order = group.order() as u128;
         let stab = stabilizer.len() as u128;
@@ -580,6 +651,62 @@ impl Walk<'_> {
                     let (canonical, stab) = torus_canonical(&image);
                     self.sum.symmetric.insert(canonical, stab);
                 }
+            }
+        }
+    }
+}
+
+impl Walk<'_> {
+    /// The superqueens' boards among the boards of this canonical leaf's orbit (see
+    /// [`TorusSearch::sifting`]): each distinct image `g·board` that no two queens a knight's
+    /// move apart stand on is summed as one board with a queen on the origin, with the turns
+    /// about the origin and the shifts that keep it and its stabilizer under the torus group,
+    /// as [`Walk::leaf`] sums an orbit.
+    fn sift(&mut self) {
+        let (n, nn) = (self.search.n, self.search.n as u32);
+        let superqueens = Rules::TORUS_SUPERQUEENS;
+        let torus = TorusGroup::new(n);
+        let mut seen = std::collections::BTreeSet::new();
+        for g in &self.search.group.elements {
+            let mut image = vec![0u8; n];
+            for (r, &c) in self.board.iter().enumerate() {
+                let (r2, c2) = torus_group::apply(g, nn, r as u32, c as u32);
+                image[r2 as usize] = c2 as u8;
+            }
+            // A queens' board: only the knight's moves one and two rows apart can attack.
+            let knights_meet = (0..n).any(|r| {
+                [1, 2].into_iter().any(|apart| {
+                    let r2 = (r + apart) % n;
+                    r2 != r
+                        && superqueens.attacks(
+                            n,
+                            (r, usize::from(image[r])),
+                            (r2, usize::from(image[r2])),
+                        )
+                })
+            });
+            if knights_meet || !seen.insert(image.clone()) {
+                continue;
+            }
+            let at = |r: usize| usize::from(image[r % n]);
+            // The half turn about the origin: (r, c) → (−r, −c); the quarter turn: (c, −r).
+            let half = (0..n).all(|r| at(n - r) == (n - at(r)) % n);
+            let quarter = (0..n).all(|r| at(at(r)) == (n - r) % n);
+            // The shifts that keep it take the origin's queen to one of its queens.
+            let shifts = (1..n)
+                .filter(|&r0| (0..n).all(|r| at(r + r0) == (at(r) + at(r0)) % n))
+                .count() as u128;
+            self.sum.corner += 1;
+            self.sum.fixed_half_turn += u128::from(half);
+            self.sum.fixed_quarter_turn += u128::from(quarter);
+            self.sum.fixed_by_shifts += n as u128 * shifts;
+            self.sum
+                .torus
+                .add(torus.stabilizer(&image), n as u128, 0)
+                .expect("at most 9 stabilizers on a torus board");
+            if self.search.list_symmetric && (half || shifts > 0) {
+                let (canonical, stab) = torus_canonical(&image);
+                self.sum.symmetric.insert(canonical, stab);
             }
         }
     }
@@ -679,7 +806,7 @@ mod tests {
         // slope-7 ones 1 or 8 each), whole and cut at the plan's depth, against plain
         // backtracking of each unit's partial board.
         for (n, take) in [(35, 4), (37, 24)] {
-            let search = TorusSearch::new(n, false);
+            let search = TorusSearch::new(n, Piece::Queen, false);
             let starts = search.starts(2);
             let (mut units, mut leaves) = (0, 0);
             for start in starts.iter().rev().take(take) {

@@ -7,7 +7,7 @@
 use super::oracle::{self, Board, Piece, Problem, bitmask};
 use super::orbits::{Kind, classes, kind, square_group};
 use queens::rules::{Group, Rules};
-use queens::search::torus_classes;
+use queens::search::{TorusClasses, torus_classes};
 use queens::{Counter, Counts, Engine, Outcome, Part, Tally, Verdict};
 use std::collections::BTreeMap;
 
@@ -196,6 +196,90 @@ fn the_torus_engine_counts_the_torus_as_the_oracle_and_the_enumerate_engine() {
             "n = {n}"
         );
     }
+}
+
+/// The superqueens on the torus, counted by the torus engine (its group the square's 8
+/// about the origin, its search leaving out the knight's squares): boards 1 to 13 against
+/// the oracle's bitmask search and its orbits under the torus group, and to 17 against the
+/// enumerate engine, under the torus group and under the square's 8 (the boards a half and a
+/// quarter turn keep); Burnside's way (`torus_classes_under`) gives the same classes and
+/// orbit sizes as the units' stabilizer tallies.
+#[test]
+fn the_torus_engine_counts_the_superqueens_as_the_oracle_and_the_enumerate_engine() {
+    let rules = Rules::TORUS_SUPERQUEENS;
+    let mut totals = Vec::new();
+    for n in 1..=17 {
+        let c = count(rules, n);
+        assert_eq!(c.engine, Engine::Symmetric, "n = {n}");
+        assert_eq!(c.plan, "symmetric-torus-slopes2-v2+superqueen-torus");
+        totals.push(c.total);
+        for group in [Group::Torus, Group::Square] {
+            let under = rules.under(group).unwrap();
+            let fast = count(under, n);
+            let plain = Counter::new(n)
+                .rules(under)
+                .engine(Engine::Enumerate)
+                .threads(1)
+                .count()
+                .unwrap();
+            assert_eq!(
+                (fast.total, &fast.classes, &fast.orbits),
+                (plain.total, &plain.classes, &plain.orbits),
+                "n = {n} under {group:?}"
+            );
+        }
+        let t = queens::search::torus_classes_under(rules, n, 2).unwrap();
+        assert_eq!((t.total, t.nodes), (c.total, c.nodes), "n = {n}");
+        assert_eq!(t.classes, c.classes.total(), "n = {n}");
+        let orbits: Vec<(u128, u128)> = t.by_orbit_size.clone().into_iter().collect();
+        assert_eq!(orbits, c.orbits, "n = {n}");
+        // The second way: the queens' search, its boards sifted for the knight.
+        let sifted = queens::search::torus_superqueens_among_queens(n, 2).unwrap();
+        assert_eq!(
+            sifted,
+            TorusClasses {
+                nodes: sifted.nodes,
+                ..t.clone()
+            },
+            "n = {n}"
+        );
+        if n > 13 {
+            continue;
+        }
+        let mut sols = Vec::new();
+        bitmask(&Problem::new(n, oracle::Rules::SUPER_TORUS), |p| {
+            sols.push(p.to_vec())
+        });
+        assert_eq!(t.total, sols.len() as u128, "n = {n}");
+        assert_eq!(t.corner, sols.iter().filter(|p| p[0] == 0).count() as u128);
+        let cls = classes(&sols, &super::orbits::torus_group(n));
+        let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
+        for class in &cls {
+            *by_size.entry(class.size as u128).or_default() += 1;
+        }
+        assert_eq!(
+            (t.classes, &t.by_orbit_size),
+            (cls.len() as u128, &by_size),
+            "n = {n}"
+        );
+    }
+    let nonzero: Vec<(usize, u128)> = (1..).zip(totals).filter(|&(_, t)| t > 0).collect();
+    assert_eq!(nonzero, [(1, 1), (11, 44), (13, 1092), (17, 16932)]);
+    let (t19, s19) = (
+        queens::search::torus_classes_under(rules, 19, 2).unwrap(),
+        queens::search::torus_superqueens_among_queens(19, 2).unwrap(),
+    );
+    assert_eq!((t19.total, t19.classes), (24776, 18));
+    assert_eq!(
+        s19,
+        TorusClasses {
+            nodes: s19.nodes,
+            ..t19
+        }
+    );
+    // Rules of the plane are not the torus engine's.
+    let e = queens::search::torus_classes_under(Rules::SUPERQUEENS, 11, 1).unwrap_err();
+    assert!(e.contains("superqueen-plane"), "{e}");
 }
 
 /// Every published board to 19 from the torus engine: the totals (A051906), the solutions

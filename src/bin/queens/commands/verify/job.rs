@@ -47,9 +47,8 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
     // and the enumerate engine.
     if args.two_ways && !Split::OuterRing.supports(&rules) && !Engine::Symmetric.supports(&rules) {
         return Err(CommandError::Usage(format!(
-            "--two-ways counts with the symmetric engine and a second way, which it has for \
-             queen-plane, superqueen-plane and queen-torus: the rules {rules} are counted one \
-             way, by the enumerate engine"
+            "--two-ways counts with the symmetric engine and a second way, which the rules \
+             {rules} do not have: they are counted one way, by the enumerate engine"
         )));
     }
     refuse_outputs_that_are_inputs(
