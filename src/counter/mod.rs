@@ -256,11 +256,11 @@ impl<'a> Counter<'a> {
     /// assert_eq!((c.engine, c.total, c.classes.total()), (Engine::Symmetric, 4, 1));
     /// let torus = Counter::new(7).rules(Rules::TORUS_QUEENS).count()?;
     /// assert_eq!((torus.engine, torus.total, torus.classes.total()), (Engine::Symmetric, 28, 1));
-    /// let refused = Counter::new(7)
+    /// let plain = Counter::new(11)
     ///     .rules(Rules::TORUS_SUPERQUEENS)
-    ///     .engine(Engine::Symmetric)
-    ///     .count();
-    /// assert!(refused.is_err());
+    ///     .engine(Engine::Enumerate)
+    ///     .count()?;
+    /// assert_eq!((plain.engine, plain.total, plain.classes.total()), (Engine::Enumerate, 44, 1));
     /// # Ok::<(), queens::Error>(())
     /// ```
     pub fn engine(mut self, engine: Engine) -> Self {

@@ -73,17 +73,20 @@ impl Engine {
         ))
     }
 
-    /// The largest board size the engine counts for `rules`: 64 for the pieces on the torus
-    /// with the symmetric engine (the torus plan's rows are 64-bit masks), 32 otherwise.
+    /// The largest board size the engine counts for `rules`: 64 for the queens on the torus
+    /// with the symmetric engine (the torus plan's rows are 64-bit masks), 32 otherwise (the
+    /// superqueens on the torus too: their search under the square's 8 alone would need some
+    /// 10⁶ CPU-hours at board 35, and its start-sized units are too large to share).
     ///
     /// ```
     /// use queens::{plan::Engine, rules::Rules};
     /// assert_eq!(Engine::Symmetric.largest_size(&Rules::TORUS_QUEENS), 64);
+    /// assert_eq!(Engine::Symmetric.largest_size(&Rules::TORUS_SUPERQUEENS), 32);
     /// assert_eq!(Engine::Enumerate.largest_size(&Rules::TORUS_QUEENS), 32);
     /// assert_eq!(Engine::Symmetric.largest_size(&Rules::QUEENS), 32);
     /// ```
     pub fn largest_size(self, rules: &Rules) -> usize {
-        if self == Engine::Symmetric && rules.on_the_torus_plan() {
+        if self == Engine::Symmetric && rules.same_problem(&Rules::TORUS_QUEENS) {
             crate::board::MAX_COUNT_N
         } else {
             crate::board::MAX_N

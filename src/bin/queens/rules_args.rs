@@ -18,12 +18,12 @@ use queens::rules::{Group, Piece, Rules, Surface};
 struct RulesFlags {
     /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
     /// move to the queen's (`queens count 10-14 --piece superqueen`). Counted by the
-    /// symmetric engine on the plane, by the enumerate engine on the torus.
+    /// symmetric engine, on the torus by its torus plan.
     #[arg(long, value_enum, default_value_t = Piece::Queen, display_order = 900, hide_short_help = true)]
     piece: Piece,
     /// The board: `torus` wraps both diagonals around (`queens count 5-13 --board torus`).
-    /// Queens there are counted by the symmetric engine's torus plan; classes under the torus
-    /// group (`--symmetries`).
+    /// Queens and superqueens there are counted by the symmetric engine's torus plan; classes
+    /// under the torus group (`--symmetries`).
     #[arg(long, alias = "surface", value_enum, default_value_t = Surface::Plane, display_order = 901, hide_short_help = true)]
     board: Surface,
     /// The group of the classes: `square` (the square's 8 symmetries) or `torus` (those with

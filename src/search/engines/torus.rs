@@ -105,7 +105,8 @@ const PREFIX_ROWS: usize = 2;
 
 /// Where the units of boards beyond 32 are cut below their start: at the search's third
 /// branching ([`TorusSearch::sub_units`]), about 8 million units at board 35 (a few minutes
-/// to an hour each on one core) instead of 1,697 of about 50 CPU-days.
+/// to an hour each on one core) instead of 1,697 of about 50 CPU-days. (The superqueens are
+/// counted to board 32: [`crate::plan::Engine::largest_size`].)
 const CUT_BEYOND_32: usize = 3;
 
 /// The torus engine's plan for one board size (see the [module documentation](self)).
