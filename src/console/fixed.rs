@@ -95,15 +95,22 @@ pub fn run(
             }
             rows.push(row);
         }
+        // Each size's rows into the files as soon as it is done (each replaced whole), so that
+        // a run stopped or killed during a long size keeps the sizes before it.
+        write_files(&rows, dests, |dest| dest.is_replaced_whole()).map_err(FixedError::Io)?;
     }
     write(&rows, dests).map_err(FixedError::Io)?;
     check(&rows, ways.len() > 1)
 }
 
-/// Writes `rows` to every destination of `dests`.
-fn write(rows: &[FixedCounts], dests: &Destinations) -> io::Result<()> {
+/// Writes `rows` to the files of `dests` that `which` takes.
+fn write_files(
+    rows: &[FixedCounts],
+    dests: &Destinations,
+    which: impl Fn(&Destination) -> bool,
+) -> io::Result<()> {
     use crate::formats::fixed;
-    for (format, dest) in &dests.files {
+    for (format, dest) in dests.files.iter().filter(|(_, d)| which(d)) {
         let text = match format {
             Format::Csv => fixed::csv(rows),
             Format::Json => fixed::json(rows),
@@ -111,6 +118,14 @@ fn write(rows: &[FixedCounts], dests: &Destinations) -> io::Result<()> {
         };
         dest.write_with(|w| w.write_all(text.as_bytes()))?;
     }
+    Ok(())
+}
+
+/// Writes `rows` to the destinations of `dests` that did not take each size's rows (stdout,
+/// devices, FIFOs and descriptors, written once) and the human table.
+fn write(rows: &[FixedCounts], dests: &Destinations) -> io::Result<()> {
+    use crate::formats::fixed;
+    write_files(rows, dests, |dest| !dest.is_replaced_whole())?;
     let stdout = dests.human_on_stdout.then_some(&Destination::Stdout);
     if let Some(dest) = dests.human_file.as_ref().or(stdout) {
         dest.write_with(|w| w.write_all(fixed::text(rows).as_bytes()))?;

@@ -512,3 +512,40 @@ fn the_superqueens_on_the_torus_of_23_and_25_count_the_same_both_ways() {
         assert_eq!(row.orbits.as_deref(), Some(orbits.as_slice()), "n = {n}");
     }
 }
+
+/// A `--fixed-only` run killed during a long size keeps the rows of every size before it in
+/// its files: each size's rows are written (the file replaced whole) as soon as it is done.
+/// The kill comes on the progress line of n = 21, so n = 20's rows were written before it,
+/// whatever the machine's speed (n = 27 alone would take minutes).
+#[test]
+fn fixed_only_keeps_the_finished_sizes_of_a_killed_run() {
+    use std::io::{BufRead, BufReader};
+    let d = dir();
+    let csv = d.path().join("fixed.csv");
+    let mut child = crate::common::process::queens_plain()
+        .args(["count", "10-27", "--fixed-only", "--csv", path_str(&csv)])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = false;
+    for line in lines {
+        if line.unwrap().starts_with("n = 21, burnside: P = ") {
+            seen = true;
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(seen, "no progress line for n = 21");
+    let text = std::fs::read_to_string(&csv).expect("the finished sizes' rows");
+    let (header, rows) = csv_records(&text);
+    let sizes: Vec<usize> = column(&header, &rows, "n")
+        .iter()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(sizes.len() >= 11, "{sizes:?}");
+    assert_eq!(sizes, (10..10 + sizes.len()).collect::<Vec<_>>());
+    assert_eq!(column(&header, &rows, "fixed_half_turn")[10], "144620"); // n = 20
+}

@@ -68,6 +68,16 @@ pub enum Destination {
 }
 
 impl Destination {
+    /// Whether every write replaces the destination whole, atomically (a regular file, new
+    /// or existing): one written again as results come never holds a half-written table, and
+    /// a reader never sees two. Stdout, devices, FIFOs and descriptors are written once.
+    pub fn is_replaced_whole(&self) -> bool {
+        match self {
+            Destination::Stdout => false,
+            Destination::File(path) => matches!(target::of(path), Ok(Target::Regular { .. })),
+        }
+    }
+
     /// `-` means stdout; anything else is a file path.
     pub fn parse(text: &str) -> Destination {
         if text == "-" {
