@@ -125,7 +125,7 @@ pub(crate) struct TorusSearch {
 
 /// The state of one depth-first search from a [`Start`]; `KNIGHT`: the pieces also move as
 /// knights (the search's own [`TorusSearch::knight`], made a constant so that the queens'
-/// search compiles without the knight's test: 4% of its time at board 23).
+/// search compiles without the knight's test).
 struct Walk<'a, const KNIGHT: bool> {
     search: &'a TorusSearch,
     s: u8,
@@ -640,16 +640,9 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
         let quarter = kept_by(torus_group::quarter_turn(n as u32));
         self.sum.fixed_half_turn += half;
         self.sum.fixed_quarter_turn += quarter;
-        // The shifts that keep the board: a shift keeping it takes the origin's queen to a
-        // queen, so it is one of the queens' squares. Linear maps take shifts that keep a
-        // board to shifts that keep its image, so every board of the orbit has as many.
-        let shifts = (1..n)
-            .filter(|&r0| {
-                let c0 = self.board[r0] as usize;
-                (0..n)
-                    .all(|r| self.board[(r + r0) % n] as usize == (self.board[r] as usize + c0) % n)
-            })
-            .count() as u128;
+        // The shifts that keep the board. Linear maps take shifts that keep a board to shifts
+        // that keep its image, so every board of the orbit has as many.
+        let shifts = shifts_keeping(&self.board);
         // Σ_{v≠0} Fix(v) = n · Σ over boards with a queen on the origin of their shifts.
         self.sum.fixed_by_shifts += n as u128 * orbit * shifts;
         // The orbit's boards, and their n shifts each (the boards of the torus whose queen of
@@ -666,14 +659,9 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
             // Every class that an element other than the identity keeps has a board kept by
             // a rotation about the origin or by a shift (reflections keep no board): list the
             // classes of this orbit's boards.
-            let nn = n as u32;
             let mut seen = std::collections::BTreeSet::new();
             for g in &group.elements {
-                let mut image = vec![0u8; n];
-                for (r, &c) in self.board.iter().enumerate() {
-                    let (r2, c2) = torus_group::apply(g, nn, r as u32, c as u32);
-                    image[r2 as usize] = c2 as u8;
-                }
+                let image = image_of(g, &self.board);
                 if seen.insert(image.clone()) {
                     let (canonical, stab) = torus_canonical(&image);
                     self.sum.symmetric.insert(canonical, stab);
@@ -690,16 +678,12 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
     /// about the origin and the shifts that keep it and its stabilizer under the torus group,
     /// as [`Walk::leaf`] sums an orbit.
     fn sift(&mut self) {
-        let (n, nn) = (self.search.n, self.search.n as u32);
+        let n = self.search.n;
         let superqueens = Rules::TORUS_SUPERQUEENS;
         let torus = TorusGroup::new(n);
         let mut seen = std::collections::BTreeSet::new();
         for g in &self.search.group.elements {
-            let mut image = vec![0u8; n];
-            for (r, &c) in self.board.iter().enumerate() {
-                let (r2, c2) = torus_group::apply(g, nn, r as u32, c as u32);
-                image[r2 as usize] = c2 as u8;
-            }
+            let image = image_of(g, &self.board);
             // A queens' board: only the knight's moves one and two rows apart can attack.
             let knights_meet = (0..n).any(|r| {
                 [1, 2].into_iter().any(|apart| {
@@ -719,10 +703,7 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
             // The half turn about the origin: (r, c) → (−r, −c); the quarter turn: (c, −r).
             let half = (0..n).all(|r| at(n - r) == (n - at(r)) % n);
             let quarter = (0..n).all(|r| at(at(r)) == (n - r) % n);
-            // The shifts that keep it take the origin's queen to one of its queens.
-            let shifts = (1..n)
-                .filter(|&r0| (0..n).all(|r| at(r + r0) == (at(r) + at(r0)) % n))
-                .count() as u128;
+            let shifts = shifts_keeping(&image);
             self.sum.corner += 1;
             self.sum.fixed_half_turn += u128::from(half);
             self.sum.fixed_quarter_turn += u128::from(quarter);
@@ -737,6 +718,29 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
             }
         }
     }
+}
+
+/// `m` applied to `board` (a solution with a queen on the origin, columns by row): the image's
+/// columns by row. (The leaf's comparisons use [`Walk::map`], which allocates nothing.)
+fn image_of(m: &Matrix, board: &[u8]) -> Vec<u8> {
+    let n = board.len() as u32;
+    let mut image = vec![0u8; board.len()];
+    for (r, &c) in board.iter().enumerate() {
+        let (r2, c2) = torus_group::apply(m, n, r as u32, c as u32);
+        image[r2 as usize] = c2 as u8;
+    }
+    image
+}
+
+/// The shifts other than none that keep `board` (a solution with a queen on the origin): a
+/// shift keeping it takes the origin's queen to a queen, so it is one of the queens' squares
+/// `(r0, board[r0])`.
+fn shifts_keeping(board: &[u8]) -> u128 {
+    let n = board.len();
+    let at = |r: usize| usize::from(board[r % n]);
+    (1..n)
+        .filter(|&r0| (0..n).all(|r| at(r + r0) == (at(r) + at(r0)) % n))
+        .count() as u128
 }
 
 /// The free squares `(row, column)` of line `line` of family `k` (0: columns, 1: diagonals

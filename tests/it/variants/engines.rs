@@ -179,23 +179,28 @@ fn the_torus_engine_counts_the_torus_as_the_oracle_and_the_enumerate_engine() {
         if n > 11 {
             continue;
         }
-        let mut sols = Vec::new();
-        let problem = Problem::new(n, oracle::Rules::TORUS);
-        bitmask(&problem, |p| sols.push(p.to_vec()));
-        assert_eq!(t.total, sols.len() as u128, "n = {n}");
-        assert_eq!(t.corner, sols.iter().filter(|p| p[0] == 0).count() as u128);
-        let group = super::orbits::torus_group(n);
-        let cls = classes(&sols, &group);
-        let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
-        for class in &cls {
-            *by_size.entry(class.size as u128).or_default() += 1;
-        }
-        assert_eq!(
-            (t.classes, &t.by_orbit_size),
-            (cls.len() as u128, &by_size),
-            "n = {n}"
-        );
+        is_the_oracles(&t, oracle::Rules::TORUS, n);
     }
+}
+
+/// The torus engine's count `t` of board `n` is the oracle's under `rules`: its bitmask
+/// search's solutions, those with a queen on the origin, and their classes under the torus
+/// group by orbit size.
+fn is_the_oracles(t: &TorusClasses, rules: oracle::Rules, n: usize) {
+    let mut sols = Vec::new();
+    bitmask(&Problem::new(n, rules), |p| sols.push(p.to_vec()));
+    assert_eq!(t.total, sols.len() as u128, "n = {n}");
+    assert_eq!(t.corner, sols.iter().filter(|p| p[0] == 0).count() as u128);
+    let cls = classes(&sols, &super::orbits::torus_group(n));
+    let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
+    for class in &cls {
+        *by_size.entry(class.size as u128).or_default() += 1;
+    }
+    assert_eq!(
+        (t.classes, &t.by_orbit_size),
+        (cls.len() as u128, &by_size),
+        "n = {n}"
+    );
 }
 
 /// The superqueens on the torus, counted by the torus engine (its group the square's 8
@@ -246,22 +251,7 @@ fn the_torus_engine_counts_the_superqueens_as_the_oracle_and_the_enumerate_engin
         if n > 13 {
             continue;
         }
-        let mut sols = Vec::new();
-        bitmask(&Problem::new(n, oracle::Rules::SUPER_TORUS), |p| {
-            sols.push(p.to_vec())
-        });
-        assert_eq!(t.total, sols.len() as u128, "n = {n}");
-        assert_eq!(t.corner, sols.iter().filter(|p| p[0] == 0).count() as u128);
-        let cls = classes(&sols, &super::orbits::torus_group(n));
-        let mut by_size: BTreeMap<u128, u128> = BTreeMap::new();
-        for class in &cls {
-            *by_size.entry(class.size as u128).or_default() += 1;
-        }
-        assert_eq!(
-            (t.classes, &t.by_orbit_size),
-            (cls.len() as u128, &by_size),
-            "n = {n}"
-        );
+        is_the_oracles(&t, oracle::Rules::SUPER_TORUS, n);
     }
     let nonzero: Vec<(usize, u128)> = (1..).zip(totals).filter(|&(_, t)| t > 0).collect();
     assert_eq!(nonzero, [(1, 1), (11, 44), (13, 1092), (17, 16932)]);
