@@ -4,6 +4,7 @@
 
 use super::signals;
 use crate::Finished;
+use crate::counter::resume::Journaled;
 
 /// The command line as typed, for the "run this again to resume" hint.
 fn command_line() -> String {
@@ -88,6 +89,36 @@ pub fn note_resumed(
         done.threads,
         if done.threads == 1 { "" } else { "s" }
     ));
+}
+
+/// Says what the checkpoint of a journaled `run` of size `n` (`part_text`: ` (part 3/64)`
+/// or nothing) held: the lines it dropped (a data-loss notice, said even when `quiet`), and
+/// the units done and the units counted in part (their pieces, [`crate::plan::pieces`]).
+pub fn note_resuming(run: &Journaled<'_, '_>, n: usize, part_text: &str, quiet: bool) {
+    let Some(j) = run.checkpoint() else {
+        return;
+    };
+    if let Some(note) = j.dropped_note() {
+        signals::say(&format!("queens: {note}"));
+    }
+    let in_pieces = run.units_in_pieces();
+    if !quiet && (!j.done().is_empty() || in_pieces > 0) {
+        signals::say(&format!(
+            "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}{}",
+            j.path().display(),
+            j.done().len(),
+            run.units().len(),
+            match in_pieces {
+                0 => String::new(),
+                k => format!(", and pieces of {k} more"),
+            },
+            if j.dropped_last_line() {
+                "; a torn last line was dropped and its unit will be counted again"
+            } else {
+                ""
+            }
+        ));
+    }
 }
 
 /// `word` as one word of a POSIX shell command line: as it is when it is made of safe

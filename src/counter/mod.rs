@@ -12,10 +12,16 @@ use crate::given::{Completions, Partial, Search};
 use crate::plan::stop::StopFlag;
 use crate::plan::{ClassCounts, Engine, Part, Plan, Tally};
 use crate::rules::Rules;
-use crate::runner::{self, RunControl, RunEnd, RunOptions, Split};
+use crate::runner::{self, OnPieceRun, PieceJournal, RunControl, RunEnd, RunOptions, Split};
 use crate::search::kernel::KernelChoice;
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Duration;
+
+/// The time between two journal lines of a long unit's pieces, in a count with a checkpoint
+/// whose plan counts its units in pieces ([`crate::plan::pieces`]): a run stopped in the
+/// middle of a unit loses at most about this much of its work.
+const PIECE_INTERVAL: Duration = Duration::from_secs(60);
 
 /// The counts of one board size, complete and cross-checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -206,7 +212,11 @@ pub struct Counter<'a> {
     part: Part,
     done: Option<&'a BTreeMap<usize, Tally>>,
     on_unit: Option<OnUnit<'a>>,
+    on_pieces: Option<OnPieceRun<'a>>,
     stop: Option<&'a StopFlag>,
+    pieces: Option<PieceJournal<'a>>,
+    /// The time between two journal lines of a long unit's pieces ([`PIECE_INTERVAL`]).
+    piece_interval: Duration,
     checkpoint: Option<&'a Path>,
     partial: Option<&'a Partial>,
 }
@@ -225,7 +235,10 @@ impl<'a> Counter<'a> {
             part: Part::WHOLE,
             done: None,
             on_unit: None,
+            on_pieces: None,
             stop: None,
+            pieces: None,
+            piece_interval: PIECE_INTERVAL,
             checkpoint: None,
             partial: None,
         }
@@ -323,6 +336,15 @@ impl<'a> Counter<'a> {
         self
     }
 
+    /// Called, in a count with a [`Counter::checkpoint`] whose plan counts long units in
+    /// pieces ([`crate::plan::pieces`]), once per run of pieces journaled (the unit's id,
+    /// the run, the time it took), after it is written: what a stop in the middle of a unit
+    /// keeps. An error stops the run as [`Counter::on_unit`]'s does.
+    pub fn on_pieces(mut self, on_pieces: OnPieceRun<'a>) -> Self {
+        self.on_pieces = Some(on_pieces);
+        self
+    }
+
     /// A flag read between units and by the searches of the units running: once set, no new
     /// unit starts, the units running give up within a few milliseconds and are not counted
     /// (nor passed to [`Counter::on_unit`], nor journaled: a resumed run counts them again),
@@ -358,8 +380,27 @@ impl<'a> Counter<'a> {
     }
 
     /// The callback given to [`Counter::on_unit`].
+    /// The pieces of long units: those a checkpoint holds and where new ones are journaled
+    /// ([`crate::plan::pieces`]; a journaled run's, [`Counter::start`]).
+    pub(crate) fn pieces(mut self, pieces: PieceJournal<'a>) -> Self {
+        self.pieces = Some(pieces);
+        self
+    }
+
+    /// The time between two journal lines of a long unit's pieces (default
+    /// [`PIECE_INTERVAL`]; the tests' shorter).
+    #[cfg(test)]
+    pub(crate) fn piece_interval(mut self, every: Duration) -> Self {
+        self.piece_interval = every;
+        self
+    }
+
     pub(crate) fn unit_callback(&self) -> Option<OnUnit<'a>> {
         self.on_unit
+    }
+
+    pub(crate) fn pieces_callback(&self) -> Option<OnPieceRun<'a>> {
+        self.on_pieces
     }
 
     /// Given queens and blocked squares (a [`Partial`] board of this size and rules): the
@@ -498,6 +539,7 @@ impl<'a> Counter<'a> {
             done: self.done.unwrap_or(&none),
             on_unit: self.on_unit.unwrap_or(&|_, _, _| Ok(())),
             stop: self.stop,
+            pieces: self.pieces,
         };
         let end = runner::run_units_with(plan, &ids, &RunOptions { threads }, &control)?;
         Ok(match end {

@@ -38,10 +38,13 @@
 
 use super::{Counter, Outcome};
 use crate::error::Error;
+use crate::plan::pieces::PieceRun;
 use crate::plan::{Plan, Tally};
+use crate::runner::PieceJournal;
 use crate::storage::checkpoint::{Checkpoint, CheckpointError, RunIdentity};
 use std::collections::BTreeMap;
 use std::io;
+use std::time::Duration;
 
 /// Why a journaled run failed.
 #[derive(Debug, thiserror::Error)]
@@ -147,11 +150,32 @@ impl Journaled<'_, '_> {
     }
 
     /// The counting time of the resumed units in earlier runs: each unit's own time, on one
-    /// thread.
+    /// thread, and that of the pieces journaled of the units still to count.
     pub fn resumed_seconds(&self) -> f64 {
         self.journal.as_ref().map_or(0.0, |j| {
-            self.ids.iter().filter_map(|id| j.seconds().get(id)).sum()
+            let units: f64 = self.ids.iter().filter_map(|id| j.seconds().get(id)).sum();
+            let pieces: f64 = self.plan.piece_scheme().map_or(0.0, |scheme| {
+                (self.todo().iter())
+                    .map(|&id| j.piece_seconds(&scheme, id))
+                    .sum()
+            });
+            units + pieces
         })
+    }
+
+    /// How many of the units still to count the checkpoint holds pieces of
+    /// ([`crate::plan::pieces`]): counted in part by earlier runs, whose pieces are not
+    /// counted again.
+    pub fn units_in_pieces(&self) -> usize {
+        match (&self.journal, self.plan.piece_scheme()) {
+            (Some(j), Some(scheme)) => {
+                let pieces = j.pieces(&scheme);
+                (self.todo().iter())
+                    .filter(|id| pieces.contains_key(id))
+                    .count()
+            }
+            _ => 0,
+        }
     }
 
     fn done(&self) -> &BTreeMap<usize, Tally> {
@@ -171,17 +195,35 @@ impl Journaled<'_, '_> {
                 .map_or(String::new(), |j| j.path().display().to_string())
         };
         let next = self.counter.unit_callback();
+        let scheme = self.plan.piece_scheme();
         let record = |id: usize, t: &Tally, took: std::time::Duration| {
             if let Some(j) = &self.journal {
-                j.record_timed(id, t, took.as_secs_f64())?;
+                // A unit counted in pieces over several runs took their time too.
+                let earlier = scheme.as_ref().map_or(0.0, |s| j.piece_seconds(s, id));
+                j.record_timed(id, t, took.as_secs_f64() + earlier)?;
             }
             next.map_or(Ok(()), |f| f(id, t, took))
         };
-        let end = self
-            .counter
-            .resume_from(self.done())
-            .on_unit(&record)
-            .run_plan(self.plan);
+        let done_pieces = match (&self.journal, &scheme) {
+            (Some(j), Some(s)) => j.pieces(s),
+            _ => BTreeMap::new(),
+        };
+        let next_pieces = self.counter.pieces_callback();
+        let record_pieces = |id: usize, run: &PieceRun, took: Duration| {
+            if let (Some(j), Some(s)) = (&self.journal, &scheme) {
+                j.record_pieces(id, s, run, took.as_secs_f64())?;
+            }
+            next_pieces.map_or(Ok(()), |f| f(id, run, took))
+        };
+        let mut counter = self.counter.resume_from(self.done()).on_unit(&record);
+        if self.journal.is_some() && scheme.is_some() {
+            counter = counter.pieces(PieceJournal {
+                done: &done_pieces,
+                every: self.counter.piece_interval,
+                on_pieces: &record_pieces,
+            });
+        }
+        let end = counter.run_plan(self.plan);
         if let Some(j) = &self.journal {
             j.sync().map_err(|source| ResumeError::Sync {
                 path: path(),
@@ -190,9 +232,7 @@ impl Journaled<'_, '_> {
         }
         match end {
             Ok(Outcome::Complete(mut done)) => {
-                if done.resumed > 0 {
-                    done.seconds += self.resumed_seconds() / done.threads.max(1) as f64;
-                }
+                done.seconds += self.resumed_seconds() / done.threads.max(1) as f64;
                 Ok(Outcome::Complete(done))
             }
             Ok(stopped) => Ok(stopped),
@@ -283,6 +323,138 @@ mod tests {
                 (counts.fixed_half_turn, counts.fixed_quarter_turn),
                 (whole.fixed_half_turn, whole.fixed_quarter_turn)
             );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A plan counted in pieces that asks `stop` to stop once `after` runs of pieces are
+    /// reported (never for `usize::MAX`), and keeps what was reported.
+    struct StopsAfterPieces<'a> {
+        plan: &'a dyn Plan,
+        after: usize,
+        stop: &'a StopFlag,
+        reported: std::sync::Mutex<Vec<(usize, std::ops::Range<usize>)>>,
+    }
+
+    impl Plan for StopsAfterPieces<'_> {
+        fn n(&self) -> usize {
+            self.plan.n()
+        }
+        fn engine(&self) -> Engine {
+            self.plan.engine()
+        }
+        fn kernel(&self) -> &'static str {
+            self.plan.kernel()
+        }
+        fn split_identity(&self) -> String {
+            self.plan.split_identity()
+        }
+        fn rules(&self) -> crate::rules::Rules {
+            self.plan.rules()
+        }
+        fn unit_count(&self) -> usize {
+            self.plan.unit_count()
+        }
+        fn count_unit(&self, id: usize) -> Tally {
+            self.plan.count_unit(id)
+        }
+        fn counts_classes_directly(&self) -> bool {
+            self.plan.counts_classes_directly()
+        }
+        fn piece_scheme(&self) -> Option<String> {
+            self.plan.piece_scheme()
+        }
+        fn count_unit_in_pieces(
+            &self,
+            id: usize,
+            options: crate::plan::pieces::PieceOptions<'_>,
+            on_pieces: crate::plan::pieces::OnPieces<'_>,
+        ) -> io::Result<Tally> {
+            self.plan
+                .count_unit_in_pieces(id, options, &mut |run, took| {
+                    on_pieces(run, took)?;
+                    let mut reported = self.reported.lock().unwrap();
+                    reported.push((id, run.range.clone()));
+                    if reported.len() == self.after {
+                        self.stop.request();
+                    }
+                    Ok(())
+                })
+        }
+    }
+
+    #[test]
+    fn a_count_stopped_in_the_middle_of_a_unit_keeps_its_pieces_and_resumes_them() {
+        let dir = temp_dir("pieces");
+        let path = dir.join("torus19.ckpt");
+        let counter = Counter::new(19)
+            .rules(crate::rules::Rules::TORUS_QUEENS)
+            .threads(1)
+            .piece_interval(Duration::ZERO);
+        let plan = counter.plan().unwrap();
+        let whole = counter.count().unwrap();
+        let stop = StopFlag::new();
+        let first = StopsAfterPieces {
+            plan: plan.as_ref(),
+            after: 5,
+            stop: &stop,
+            reported: Default::default(),
+        };
+        let run = counter
+            .checkpoint(&path)
+            .stop_flag(&stop)
+            .start(&first)
+            .unwrap();
+        let Outcome::Stopped { finished, .. } = run.run().unwrap() else {
+            panic!("the stop flag was set")
+        };
+        drop(run);
+        let before = first.reported.into_inner().unwrap();
+        assert_eq!(before.len(), 5);
+        // Stopped within the unit of the fifth run: its pieces are in the journal.
+        let journal = std::fs::read_to_string(&path).unwrap();
+        let piece_lines = journal.lines().filter(|l| l.starts_with("piece,")).count();
+        assert_eq!(piece_lines, 5, "{journal}");
+        let (unit, _) = before[4].clone();
+        assert!(!journal.contains(&format!("\nunit,{unit},")), "{journal}");
+        // Resumed: the pieces journaled are not counted again, and the count is the
+        // uninterrupted one, nodes included.
+        let never = StopFlag::new();
+        let second = StopsAfterPieces {
+            plan: plan.as_ref(),
+            after: usize::MAX,
+            stop: &never,
+            reported: Default::default(),
+        };
+        let run = counter.checkpoint(&path).start(&second).unwrap();
+        assert_eq!(run.resumed(), finished);
+        let Outcome::Complete(done) = run.run().unwrap() else {
+            panic!("no stop flag")
+        };
+        let counts = done.counts().unwrap();
+        assert_eq!(
+            (
+                counts.total,
+                counts.classes.total(),
+                counts.nodes,
+                counts.orbits.clone()
+            ),
+            (
+                whole.total,
+                whole.classes.total(),
+                whole.nodes,
+                whole.orbits.clone()
+            )
+        );
+        assert_eq!(counts.total, 820_496);
+        let after = second.reported.into_inner().unwrap();
+        for (u, r) in &after {
+            for (v, q) in &before {
+                assert!(
+                    u != v || r.end <= q.start || q.end <= r.start,
+                    "{u} {r:?} {q:?}"
+                );
+            }
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

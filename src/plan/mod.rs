@@ -11,12 +11,14 @@
 //! summing the [`Tally`]s (in any order) gives the result for `n`.
 
 pub mod part;
+pub mod pieces;
 pub(crate) mod schedule;
 pub mod stop;
 pub mod tally;
 
 use crate::rules::Rules;
 pub use part::{Part, PartSpec};
+use pieces::{OnPieces, PieceOptions};
 use std::fmt;
 pub use tally::{ClassCounts, Tally, TallyError};
 
@@ -146,6 +148,26 @@ pub trait Plan: Send + Sync {
     fn estimated_work(&self, id: usize) -> u64 {
         let _ = id;
         1
+    }
+    /// The name of the pieces [`Plan::count_unit_in_pieces`] cuts a unit into, which a
+    /// journal keeps with each run of pieces (a piece numbered by another scheme is another
+    /// piece); `None` (the default): units are counted whole.
+    fn piece_scheme(&self) -> Option<String> {
+        None
+    }
+    /// Counts unit `id` piece by piece (see [`pieces`]): the runs of pieces in
+    /// `options.done` are taken as they are, the others counted and reported to `on_pieces`
+    /// in runs. Returns the unit's tally, the same as [`Plan::count_unit`]'s; a failed report
+    /// ends it with that error. The default (no [`Plan::piece_scheme`]): the whole unit,
+    /// nothing reported.
+    fn count_unit_in_pieces(
+        &self,
+        id: usize,
+        options: PieceOptions<'_>,
+        on_pieces: OnPieces<'_>,
+    ) -> std::io::Result<Tally> {
+        let _ = (options, on_pieces);
+        Ok(self.count_unit(id))
     }
 }
 

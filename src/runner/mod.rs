@@ -20,6 +20,7 @@ pub use crate::plan::stop;
 pub use build::{Split, build, build_split, build_with_kernel};
 
 use crate::error::Error;
+use crate::plan::pieces::{PieceOptions, PieceRun};
 use crate::plan::tally::{Tally, TallyError};
 use crate::plan::{Plan, schedule};
 use std::collections::BTreeMap;
@@ -85,6 +86,7 @@ pub fn run_units(
         done: &done,
         on_unit: &|_, _, _| Ok(()),
         stop: None,
+        pieces: None,
     };
     match run_units_with(plan, ids, options, &control) {
         Ok(RunEnd::Complete(outcome)) => Ok(outcome),
@@ -112,7 +114,28 @@ pub struct RunControl<'a> {
     /// milliseconds; a unit that gave up is not passed to `on_unit` and not counted (a
     /// resumed run counts it again), one that finished first is.
     pub stop: Option<&'a StopFlag>,
+    /// Where a plan that counts its units in pieces ([`Plan::piece_scheme`]) reports the
+    /// pieces it counted, and the pieces counted earlier (a checkpoint's); `None`: units are
+    /// counted whole.
+    pub pieces: Option<PieceJournal<'a>>,
 }
+
+/// The pieces of a resumable run's units ([`crate::plan::pieces`]): those counted earlier
+/// and where each newly counted run of pieces goes, so that a run stopped in the middle of a
+/// long unit keeps what it counted of it.
+#[derive(Clone, Copy)]
+pub struct PieceJournal<'a> {
+    /// The runs of pieces counted earlier, by unit (of the plan's [`Plan::piece_scheme`]).
+    pub done: &'a BTreeMap<usize, Vec<PieceRun>>,
+    /// The time between two reports of a unit's newly counted pieces.
+    pub every: Duration,
+    /// Called on the worker thread with the unit's id, each run of pieces newly counted and
+    /// the time it took; an error stops the run as [`RunControl::on_unit`]'s does.
+    pub on_pieces: OnPieceRun<'a>,
+}
+
+/// A callback for each run of pieces newly counted: the unit's id, the run and its time.
+pub type OnPieceRun<'a> = &'a (dyn Fn(usize, &PieceRun, Duration) -> io::Result<()> + Sync);
 
 /// How a resumable run ended.
 #[derive(Clone, Debug)]
@@ -157,13 +180,30 @@ pub fn run_units_with(
         let unit_started = Instant::now();
         // A unit whose search gave up on a stop ends the run here: its partial tally is
         // neither journaled nor summed.
-        let t = match control.stop {
-            Some(stop) => stop.watch(|| plan.count_unit(id))?,
-            None => plan.count_unit(id),
+        let count = || match control.pieces {
+            Some(p) if plan.piece_scheme().is_some() => {
+                let done = p.done.get(&id).map_or(&[][..], Vec::as_slice);
+                let options = PieceOptions {
+                    done,
+                    every: p.every,
+                };
+                plan.count_unit_in_pieces(id, options, &mut |run, took| {
+                    (p.on_pieces)(id, run, took)
+                })
+            }
+            _ => Ok(plan.count_unit(id)),
+        };
+        let counted = match control.stop {
+            Some(stop) => stop.watch(count)?,
+            None => count(),
         };
         // A failed journal write ends the run: no new unit starts.
-        match (control.on_unit)(id, &t, unit_started.elapsed()) {
-            Ok(()) => Some(t),
+        let written = counted.and_then(|t| {
+            (control.on_unit)(id, &t, unit_started.elapsed())?;
+            Ok(t)
+        });
+        match written {
+            Ok(t) => Some(t),
             Err(e) => {
                 journal_error
                     .lock()

@@ -228,6 +228,7 @@ impl<'a> Profiler<'a> {
             done: &none,
             on_unit: self.on_unit.unwrap_or(&|_, _, _| Ok(())),
             stop: self.stop,
+            pieces: None,
         };
         match run_units_with(units, &ids, &RunOptions { threads }, &control)? {
             RunEnd::Complete(_) => plan.profiled().map(ProfileEnd::Complete).ok_or_else(|| {

@@ -117,6 +117,7 @@ fn a_run_resumed_from_finished_units_equals_the_whole() {
             done: &done,
             on_unit: &record,
             stop: None,
+            pieces: None,
         };
         let end = run::run_units_with(plan.as_ref(), &ids, &options(2), &control).unwrap();
         let RunEnd::Complete(outcome) = end else {
@@ -154,6 +155,7 @@ fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
             done: &empty,
             on_unit: &record,
             stop: Some(&stop),
+            pieces: None,
         };
         let end = run::run_units_with(plan.as_ref(), &ids, &options(2), &control).unwrap();
         let journal = journal.into_inner().unwrap();
@@ -169,6 +171,7 @@ fn a_stopped_run_reports_only_units_it_journaled_and_resumes_to_the_whole() {
             done: &journal,
             on_unit: &|_, _, _| Ok(()),
             stop: None,
+            pieces: None,
         };
         let RunEnd::Complete(outcome) =
             run::run_units_with(plan.as_ref(), &ids, &options(1), &control).unwrap()
@@ -189,6 +192,7 @@ fn a_failing_journal_stops_the_run_with_an_error() {
         done: &empty,
         on_unit: &failing,
         stop: None,
+        pieces: None,
     };
     let e = run::run_units_with(plan.as_ref(), &ids, &options(2), &control).unwrap_err();
     assert!(e.to_string().contains("disk full"), "{e}");

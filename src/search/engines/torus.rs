@@ -92,12 +92,14 @@
 //! meets its orbit) with [`torus_search::torus_canonical`]; the other classes have 8n² boards.
 
 use super::torus_search::{Start, TorusSearch, TorusSum};
+use crate::plan::pieces::{OnPieces, PieceOptions, count_pieces};
 use crate::plan::tally::{GroupClasses, Tally, TorusTally};
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;
 use crate::torus_group::{burnside_classes, orbit_breakdown};
 use std::collections::BTreeMap;
+use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The depth of the units' prefix below row 1: the queens of rows 2 and 3.
@@ -108,6 +110,11 @@ const PREFIX_ROWS: usize = 2;
 /// to an hour each on one core) instead of 1,697 of about 50 CPU-days. (The superqueens are
 /// counted to board 32: [`crate::plan::Engine::largest_size`].)
 const CUT_BEYOND_32: usize = 3;
+
+/// Where a unit's pieces are cut below its node, for a journal that keeps the pieces of a
+/// long unit ([`Plan::count_unit_in_pieces`]): at the search's third branching, some tens
+/// to thousands of pieces a unit.
+const PIECE_CUT: usize = 3;
 
 /// The torus engine's plan for one board size (see the [module documentation](self)).
 pub(crate) struct TorusPlan {
@@ -143,7 +150,7 @@ impl TorusPlan {
         let mut first = vec![0];
         for start in &self.starts {
             let mut units = 0;
-            search.sub_units(start, cut, &mut |_| units += 1);
+            search.sub_units(start, &[], cut, &mut |_| units += 1);
             first.push(first.last().copied().unwrap_or(0) + units);
         }
         TorusPlan {
@@ -170,25 +177,36 @@ impl TorusPlan {
         }
     }
 
+    /// Unit `id`'s start and the squares the search on lines placed below it to reach the
+    /// unit's node (none where units are whole starts), for a plan with a search.
+    fn unit_path(&self, search: &TorusSearch, id: usize) -> (&Start, Vec<(u8, u8)>) {
+        match &self.cut {
+            None => (&self.starts[id], Vec::new()),
+            Some((cut, first)) => {
+                let i = first.partition_point(|&f| f <= id) - 1;
+                let (start, wanted) = (&self.starts[i], id - first[i]);
+                let (mut seen, mut path) = (0, None);
+                search.sub_units(start, &[], *cut, &mut |p| {
+                    if seen == wanted {
+                        path = Some(p.to_vec());
+                    }
+                    seen += 1;
+                });
+                (
+                    start,
+                    path.expect("every unit id names a path of its start"),
+                )
+            }
+        }
+    }
+
     /// The search's sums for unit `id`.
     pub(crate) fn sum_unit(&self, id: usize) -> TorusSum {
         match &self.search {
-            Some(search) => match &self.cut {
-                None => search.count(&self.starts[id], &[]),
-                Some((cut, first)) => {
-                    let i = first.partition_point(|&f| f <= id) - 1;
-                    let (start, wanted) = (&self.starts[i], id - first[i]);
-                    let (mut seen, mut path) = (0, None);
-                    search.sub_units(start, *cut, &mut |p| {
-                        if seen == wanted {
-                            path = Some(p.to_vec());
-                        }
-                        seen += 1;
-                    });
-                    let path = path.expect("every unit id names a path of its start");
-                    search.count(start, &path)
-                }
-            },
+            Some(search) => {
+                let (start, path) = self.unit_path(search, id);
+                search.count(start, &path)
+            }
             None => {
                 // n = 1: the one board, which every element of the group keeps.
                 let mut torus = TorusTally::default();
@@ -209,6 +227,21 @@ impl TorusPlan {
                     ..TorusSum::default()
                 }
             }
+        }
+    }
+}
+
+impl TorusPlan {
+    /// The tally of a unit (or piece) whose search's sums are `sum`: each board with a queen
+    /// in the corner stands for its n shifts along the rows' diagonal.
+    fn tally(&self, sum: TorusSum) -> Tally {
+        Tally {
+            boards: sum.corner * self.n as u128,
+            fixed_half_turn: sum.fixed_half_turn,
+            fixed_quarter_turn: sum.fixed_quarter_turn,
+            nodes: sum.nodes,
+            torus: sum.torus,
+            ..Tally::default()
         }
     }
 }
@@ -250,15 +283,38 @@ impl Plan for TorusPlan {
 
     fn count_unit(&self, id: usize) -> Tally {
         assert!(id < self.unit_count(), "unit {id} out of range");
-        let sum = self.sum_unit(id);
-        Tally {
-            boards: sum.corner * self.n as u128,
-            fixed_half_turn: sum.fixed_half_turn,
-            fixed_quarter_turn: sum.fixed_quarter_turn,
-            nodes: sum.nodes,
-            torus: sum.torus,
+        self.tally(self.sum_unit(id))
+    }
+
+    /// A unit's pieces: the search on lines from the unit's node cut at its
+    /// [`PIECE_CUT`]-th branching ([`TorusSearch::sub_units`]), numbered in the search's
+    /// order.
+    fn piece_scheme(&self) -> Option<String> {
+        Some(format!("below{PIECE_CUT}"))
+    }
+
+    fn count_unit_in_pieces(
+        &self,
+        id: usize,
+        options: PieceOptions<'_>,
+        on_pieces: OnPieces<'_>,
+    ) -> io::Result<Tally> {
+        assert!(id < self.unit_count(), "unit {id} out of range");
+        let Some(search) = &self.search else {
+            return Ok(self.count_unit(id));
+        };
+        let (start, path) = self.unit_path(search, id);
+        let mut pieces = Vec::new();
+        let above = search.sub_units(start, &path, PIECE_CUT, &mut |p| pieces.push(p.to_vec()));
+        let sum = count_pieces(pieces.len(), options, on_pieces, |k| {
+            self.tally(search.count(start, &pieces[k]))
+        })?;
+        // The placements between the unit's node and its pieces' are its nodes too.
+        let above = Tally {
+            nodes: above,
             ..Tally::default()
-        }
+        };
+        sum.checked_add(&above).map_err(io::Error::other)
     }
 
     fn counts_classes_directly(&self) -> bool {
@@ -534,7 +590,7 @@ mod tests {
                 assert!(plan.unit_count() > 0, "n = {n}, cut {cut}");
                 let got = all(&plan);
                 let above: u128 = (plan.starts.iter())
-                    .map(|s| search.sub_units(s, cut, &mut |_| {}))
+                    .map(|s| search.sub_units(s, &[], cut, &mut |_| {}))
                     .sum();
                 assert_eq!(got.nodes + above, expected.nodes, "n = {n}, cut {cut}");
                 let without_nodes = |t: &Tally| Tally {
@@ -543,6 +599,71 @@ mod tests {
                 };
                 assert_eq!(without_nodes(&got), without_nodes(&expected), "n = {n}");
             }
+        }
+    }
+
+    #[test]
+    fn a_unit_counted_in_pieces_is_the_unit_counted_whole() {
+        use crate::plan::pieces::PieceRun;
+        use std::time::Duration;
+        let cases = [
+            (
+                TorusPlan::new(13, Kernel::Scalar, Rules::TORUS_QUEENS),
+                None,
+            ),
+            (
+                TorusPlan::new(17, Kernel::Scalar, Rules::TORUS_QUEENS),
+                None,
+            ),
+            (
+                TorusPlan::new(17, Kernel::Scalar, Rules::TORUS_SUPERQUEENS),
+                None,
+            ),
+            // Board 35's last units (slopes that leave no completion: fast), cut below
+            // their node at the plan's third branching.
+            (
+                TorusPlan::new(35, Kernel::Scalar, Rules::TORUS_QUEENS),
+                Some(40),
+            ),
+        ];
+        for (plan, last) in cases {
+            let (n, units) = (plan.n(), plan.unit_count());
+            assert_eq!(plan.piece_scheme().as_deref(), Some("below3"));
+            let ids = last.map_or(0, |k| units - k)..units;
+            let mut pieces = 0;
+            for id in ids {
+                let whole = plan.count_unit(id);
+                let mut runs: Vec<PieceRun> = Vec::new();
+                let every = Duration::ZERO;
+                let options = PieceOptions { done: &[], every };
+                let counted = plan.count_unit_in_pieces(id, options, &mut |run, _| {
+                    runs.push(run.clone());
+                    Ok(())
+                });
+                assert_eq!(counted.unwrap(), whole, "n = {n}, unit {id}");
+                // Every other run taken as counted before: the others counted again, and
+                // none of those.
+                let done: Vec<PieceRun> = runs.iter().step_by(2).cloned().collect();
+                let mut again = Vec::new();
+                let options = PieceOptions { done: &done, every };
+                let resumed = plan.count_unit_in_pieces(id, options, &mut |run, _| {
+                    again.push(run.range.clone());
+                    Ok(())
+                });
+                assert_eq!(resumed.unwrap(), whole, "n = {n}, unit {id}");
+                let expected = runs.iter().skip(1).step_by(2).map(|r| r.range.clone());
+                assert_eq!(again, expected.collect::<Vec<_>>(), "n = {n}, unit {id}");
+                pieces += runs.len();
+            }
+            // The scheme's pieces, numbered as journals hold them: a change here must come
+            // with another scheme name (journaled pieces would name other pieces).
+            let expected = match (n, plan.rules.piece) {
+                (13, _) => 31,
+                (17, crate::rules::Piece::Queen) => 5142,
+                (17, _) => 1361,
+                _ => 48,
+            };
+            assert_eq!(pieces, expected, "n = {n}, {} units", units);
         }
     }
 

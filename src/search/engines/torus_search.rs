@@ -4,6 +4,7 @@
 //! squares also leave out the knight's squares of the queens one and two rows away).
 
 use super::torus_group::{self, G0, Matrix};
+use crate::plan::stop::Patrol;
 use crate::plan::tally::TorusTally;
 use crate::rules::{Piece, Rules, Surface};
 use crate::torus_group::TorusGroup;
@@ -134,7 +135,15 @@ struct Walk<'a, const KNIGHT: bool> {
     board: Vec<u8>,
     image: Vec<u8>,
     sum: TorusSum,
+    /// Counts the nodes between two looks at the stop flag ([`crate::plan::stop`]).
+    patrol: Patrol,
+    /// Whether the walk gave up on a stop: its sums are partial (and thrown away).
+    gave_up: bool,
 }
+
+/// The nodes between two looks at the stop flag: about a millisecond of the search on lines
+/// (a node takes 0.1 to 0.3 µs).
+const NODES_BETWEEN_LOOKS: u32 = 8192;
 
 /// The lines of a node of the search: the rows still empty, and the columns, diagonals
 /// (`c − r`) and anti-diagonals (`c + r`) already taken, one bit per line.
@@ -346,6 +355,8 @@ impl TorusSearch {
             board,
             image: vec![0; n],
             sum: TorusSum::default(),
+            patrol: Patrol::every(NODES_BETWEEN_LOOKS),
+            gave_up: false,
         };
         // The taken diagonals and anti-diagonals from their columns in the next row, k.
         let k = columns.len();
@@ -380,16 +391,24 @@ impl TorusSearch {
         walk.sum
     }
 
-    /// The search on lines from `start` cut where it is about to branch for the `cut`-th
-    /// time: `visit` gets the squares it placed on the way to each such node (forced and
-    /// chosen, in order), and to each complete board met above the cut; dead ends give
-    /// nothing. Counting every path ([`TorusSearch::count`]) counts `start` exactly once:
-    /// the nodes below the cut, each once, and the same leaves; the placements above the cut
-    /// are not counted as nodes. Returns the placements above the cut.
-    pub(crate) fn sub_units(&self, start: &Start, cut: usize, visit: &mut Visit) -> u128 {
+    /// The search on lines from `start` and the squares of `below` (none, or a path this
+    /// method handed out), cut where it is about to branch for the `cut`-th time: `visit`
+    /// gets the squares placed on the way to each such node (`below`'s first, then those
+    /// placed below them, forced and chosen, in order), and to each complete board met above
+    /// the cut; dead ends give nothing. Counting every path ([`TorusSearch::count`]) counts
+    /// the node of `below` exactly once: the nodes below the cut, each once, and the same
+    /// leaves; the placements above the cut are not counted as nodes. Returns the placements
+    /// above the cut (below `below`'s node).
+    pub(crate) fn sub_units(
+        &self,
+        start: &Start,
+        below: &[(u8, u8)],
+        cut: usize,
+        visit: &mut Visit,
+    ) -> u128 {
         match self.knight {
-            true => self.sub_units_walking::<true>(start, cut, visit),
-            false => self.sub_units_walking::<false>(start, cut, visit),
+            true => self.sub_units_walking::<true>(start, below, cut, visit),
+            false => self.sub_units_walking::<false>(start, below, cut, visit),
         }
     }
 
@@ -397,21 +416,27 @@ impl TorusSearch {
     fn sub_units_walking<const KNIGHT: bool>(
         &self,
         start: &Start,
+        below: &[(u8, u8)],
         cut: usize,
         visit: &mut Visit,
     ) -> u128 {
-        let Some((mut walk, at)) = self.walk_from::<KNIGHT>(start, &[]) else {
+        let Some((mut walk, at)) = self.walk_from::<KNIGHT>(start, below) else {
             return 0;
         };
-        let mut path = Vec::new();
+        let mut path = below.to_vec();
         walk.cut(at, cut, &mut path, visit);
         walk.sum.nodes
     }
 }
 
 impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
-    /// The search on lines from the node `at`: see [`Walk::choose`].
+    /// The search on lines from the node `at`: see [`Walk::choose`]. On a stop the walk
+    /// gives up and returns at once from every level.
     fn lines(&mut self, at: Lines) {
+        if self.gave_up || self.patrol.stop() {
+            self.gave_up = true;
+            return;
+        }
         match self.choose(at) {
             Choice::Leaf => self.leaf(),
             Choice::Dead => {}
@@ -848,7 +873,7 @@ mod tests {
                     "{start:?}"
                 );
                 let mut paths = Vec::new();
-                search.sub_units(start, 3, &mut |p| paths.push(p.to_vec()));
+                search.sub_units(start, &[], 3, &mut |p| paths.push(p.to_vec()));
                 let mut parts = 0;
                 for path in &paths {
                     let sum = search.count(start, path);

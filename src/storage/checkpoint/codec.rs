@@ -1,6 +1,7 @@
 //! The text of a checkpoint's lines: unit lines written without allocating and read back
 //! with their checksum seeded by the run, and the checksums of headers.
 
+use crate::plan::pieces::PieceRun;
 use crate::plan::tally::Tally;
 use crate::storage::checksum;
 use crate::storage::tally_fields;
@@ -74,35 +75,132 @@ pub(super) enum LineProblem {
     Malformed(String),
 }
 
-/// A unit line's id, tally and seconds.
-type UnitRecord = (usize, Tally, f64);
+/// The longest piece scheme a piece line holds (a plan's [`crate::plan::Plan::piece_scheme`]).
+pub(super) const MAX_SCHEME: usize = 32;
 
-/// Parses a unit line of the run whose lines are seeded with `key` (checksum checked first),
-/// a search one node of which stands for at most `boards_per_node` boards.
-pub(super) fn parse_unit_line(
+/// Writes a run of unit `unit`'s pieces (numbered by `scheme`, at most [`MAX_SCHEME`]
+/// characters of letters and digits) as a line: `piece,UNIT,SCHEME,FROM,TO,` the seven
+/// counts (and the torus field), `,SECONDS,CHECKSUM` seeded with the run's `key`, and the
+/// newline. (A piece line is written once a minute or so, not once a unit: it may allocate.)
+pub(super) fn piece_line(
+    key: u64,
+    unit: usize,
+    scheme: &str,
+    run: &PieceRun,
+    seconds: f64,
+) -> String {
+    let mut unit_line = [0; MAX_UNIT_LINE];
+    let len = unit_line_into(&mut unit_line, key, unit, &run.tally, seconds);
+    // The unit line's fields after `unit,ID,` and before its checksum: the same counts,
+    // torus field and seconds.
+    let text = std::str::from_utf8(&unit_line[..len - 1]).expect("a unit line is ASCII");
+    let (body, _) = text
+        .rsplit_once(',')
+        .expect("a unit line ends with its checksum");
+    let counts = body
+        .splitn(3, ',')
+        .nth(2)
+        .expect("a unit line has its counts");
+    let body = format!(
+        "piece,{unit},{scheme},{},{},{counts}",
+        run.range.start, run.range.end
+    );
+    let sum = checksum::hash_from(key, body.as_bytes());
+    format!("{body},{sum:016x}\n")
+}
+
+/// A run of one unit's pieces read back from a piece line.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct PieceRecord {
+    /// The unit.
+    pub(super) unit: usize,
+    /// The scheme the pieces are numbered by.
+    pub(super) scheme: String,
+    /// The pieces and their summed tally.
+    pub(super) run: PieceRun,
+    /// The time they took.
+    pub(super) seconds: f64,
+}
+
+/// A line of a checkpoint's journal.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Record {
+    /// A finished unit: its id, tally and seconds.
+    Unit(usize, Tally, f64),
+    /// A run of pieces of a unit not finished.
+    Piece(PieceRecord),
+}
+
+/// Parses a line of the journal of the run whose lines are seeded with `key` (checksum
+/// checked first), a search one node of which stands for at most `boards_per_node` boards.
+pub(super) fn parse_line(
     key: u64,
     line: &str,
     boards_per_node: u128,
-) -> Result<UnitRecord, LineProblem> {
+) -> Result<Record, LineProblem> {
     let (body, sum) = line.rsplit_once(',').ok_or(LineProblem::Check)?;
     if format!("{:016x}", checksum::hash_from(key, body.as_bytes())) != sum {
         return Err(LineProblem::Check);
     }
-    let mut fields: Vec<&str> = body.split(',').collect();
-    // Eleven fields: the torus field before the seconds (ten: none, as every line before it).
+    let fields: Vec<&str> = body.split(',').collect();
+    let number = |i: usize, what: &str| {
+        fields[i]
+            .parse::<usize>()
+            .map_err(|_| LineProblem::Malformed(format!("{:?} is not {what}", fields[i])))
+    };
+    match fields[0] {
+        "unit" if fields.len() >= 2 => {
+            let id = number(1, "a unit id")?;
+            let (tally, seconds) = parse_counts(&fields[2..], boards_per_node)?;
+            Ok(Record::Unit(id, tally, seconds))
+        }
+        "piece" if fields.len() >= 5 => {
+            let unit = number(1, "a unit id")?;
+            let scheme = fields[2];
+            let ok = !scheme.is_empty()
+                && scheme.len() <= MAX_SCHEME
+                && scheme.bytes().all(|b| b.is_ascii_alphanumeric());
+            if !ok {
+                return Err(LineProblem::Malformed(format!(
+                    "{scheme:?} is not a piece scheme"
+                )));
+            }
+            let (from, to) = (number(3, "a piece")?, number(4, "a piece")?);
+            if from >= to {
+                return Err(LineProblem::Malformed(format!(
+                    "no pieces from {from} to {to}"
+                )));
+            }
+            let (tally, seconds) = parse_counts(&fields[5..], boards_per_node)?;
+            Ok(Record::Piece(PieceRecord {
+                unit,
+                scheme: scheme.to_string(),
+                run: PieceRun {
+                    range: from..to,
+                    tally,
+                },
+                seconds,
+            }))
+        }
+        _ => Err(LineProblem::Malformed("not a unit record".to_string())),
+    }
+}
+
+/// The seven counts, the torus field if any, and the seconds of a unit or piece line (the
+/// fields after its id).
+fn parse_counts(fields: &[&str], boards_per_node: u128) -> Result<(Tally, f64), LineProblem> {
+    let mut fields = fields.to_vec();
+    // Nine fields: the torus field before the seconds (eight: none, as every line before it).
     let torus = match fields.len() {
-        11 => tally_fields::parse_torus(fields.remove(9)).ok_or_else(|| {
+        9 => tally_fields::parse_torus(fields.remove(7)).ok_or_else(|| {
             LineProblem::Malformed("its boards by stabilizer are not readable".to_string())
         })?,
         _ => Default::default(),
     };
-    if fields.len() != 10 || fields[0] != "unit" {
+    if fields.len() != 8 {
         return Err(LineProblem::Malformed("not a unit record".to_string()));
     }
-    let id = fields[1]
-        .parse::<usize>()
-        .map_err(|_| LineProblem::Malformed(format!("{:?} is not a unit id", fields[1])))?;
-    let (mut tally, _) = tally_fields::parse(&fields[2..9], false)
+    let (mut tally, _) = tally_fields::parse(&fields[..7], false)
         .map_err(|e| LineProblem::Malformed(e.to_string()))?;
     tally.torus = torus;
     // The checksum guards against accidents, not forgery: values no run writes are refused
@@ -112,12 +210,25 @@ pub(super) fn parse_unit_line(
             "fewer nodes than 1/{boards_per_node} of its boards"
         )));
     }
-    let seconds = fields[9]
+    let seconds = fields[7]
         .parse::<f64>()
         .ok()
         .filter(|s| s.is_finite() && (0.0..=MAX_SECONDS).contains(s))
-        .ok_or_else(|| LineProblem::Malformed(format!("{:?} is not seconds", fields[9])))?;
-    Ok((id, tally, seconds))
+        .ok_or_else(|| LineProblem::Malformed(format!("{:?} is not seconds", fields[7])))?;
+    Ok((tally, seconds))
+}
+
+/// Parses a unit line (see [`parse_line`]): a piece line is not one.
+#[cfg(test)]
+pub(super) fn parse_unit_line(
+    key: u64,
+    line: &str,
+    boards_per_node: u128,
+) -> Result<(usize, Tally, f64), LineProblem> {
+    match parse_line(key, line, boards_per_node)? {
+        Record::Unit(id, tally, seconds) => Ok((id, tally, seconds)),
+        Record::Piece(_) => Err(LineProblem::Malformed("not a unit record".to_string())),
+    }
 }
 
 /// At most 120 characters of `text`.

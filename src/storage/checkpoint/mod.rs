@@ -9,6 +9,19 @@
 //! unit,17,1780,4,0,220,2,0,1234567,0.031250,<checksum>
 //! ```
 //!
+//! A plan whose units run long (the torus's, [`crate::plan::pieces`]) also journals runs of a
+//! unit's pieces about once a minute while the unit runs, each a line of its own:
+//!
+//! ```text
+//! piece,200,below3,0,225,30862496,0,0,0,0,0,375539921,1x1:30810528:0 1x2:51968:0,60.166531,<checksum>
+//! ```
+//!
+//! (the unit, the scheme the pieces are numbered by, the range of pieces, the same fields as a
+//! unit line's after its id). A resumed run counts only the pieces of an unfinished unit that
+//! no line holds; the unit's own line, once written, makes its piece lines useless (a rewrite
+//! leaves them out). Two lines of the same unit and scheme whose pieces overlap and differ
+//! contradict each other: all that unit's pieces are counted again.
+//!
 //! The header names the run (board size, engine, plan identity with its version, part, and the
 //! plan's unit count); a file written by any other run is refused. A unit line holds the unit id,
 //! then the seven fields of its [`Tally`] (`storage::tally_fields`) and the unit's wall-clock seconds.
@@ -48,11 +61,12 @@ mod sync;
 pub use identity::{CheckpointError, Dropped, RunIdentity};
 pub use sync::SYNC_INTERVAL;
 
-use codec::{MAX_UNIT_LINE, shorten, unit_line_into};
+use codec::{MAX_SCHEME, MAX_UNIT_LINE, PieceRecord, piece_line, shorten, unit_line_into};
 use lock::open_locked;
 use recovery::{FirstLine, Journal, read_journal};
 use sync::Syncer;
 
+use crate::plan::pieces::PieceRun;
 use crate::plan::tally::Tally;
 use crate::storage::atomic;
 use std::cell::Cell;
@@ -70,6 +84,7 @@ pub struct Checkpoint {
     path: PathBuf,
     done: BTreeMap<usize, Tally>,
     seconds: BTreeMap<usize, f64>,
+    pieces: BTreeMap<usize, Vec<PieceRecord>>,
     dropped_last_line: bool,
     dropped: Dropped,
     line_key: u64,
@@ -187,6 +202,7 @@ impl Checkpoint {
             path: path.to_path_buf(),
             done: journal.done,
             seconds: journal.seconds,
+            pieces: journal.pieces,
             dropped_last_line: journal.dropped_last_line,
             dropped: journal.dropped,
             line_key: identity.line_key(),
@@ -248,6 +264,12 @@ impl Checkpoint {
                 let len = unit_line_into(&mut buf, self.line_key, id, t, secs);
                 w.write_all(&buf[..len])?;
             }
+            for (&unit, runs) in &self.pieces {
+                for p in runs {
+                    let line = piece_line(self.line_key, unit, &p.scheme, &p.run, p.seconds);
+                    w.write_all(line.as_bytes())?;
+                }
+            }
             w.flush()?;
         }
         let old = self.file.get_mut().unwrap_or_else(|p| p.into_inner());
@@ -278,6 +300,57 @@ impl Checkpoint {
     /// The wall-clock seconds of each unit in [`Checkpoint::done`], as journaled.
     pub fn seconds(&self) -> &BTreeMap<usize, f64> {
         &self.seconds
+    }
+
+    /// The runs of pieces ([`crate::plan::pieces`]) numbered by `scheme` that earlier runs
+    /// counted of the units they did not finish, by unit.
+    pub fn pieces(&self, scheme: &str) -> BTreeMap<usize, Vec<PieceRun>> {
+        let mut by_unit = BTreeMap::new();
+        for (&unit, runs) in &self.pieces {
+            let mine: Vec<PieceRun> = (runs.iter())
+                .filter(|p| p.scheme == scheme)
+                .map(|p| p.run.clone())
+                .collect();
+            if !mine.is_empty() {
+                by_unit.insert(unit, mine);
+            }
+        }
+        by_unit
+    }
+
+    /// The seconds earlier runs spent on the pieces numbered by `scheme` of `unit`, as
+    /// journaled.
+    pub fn piece_seconds(&self, scheme: &str, unit: usize) -> f64 {
+        self.pieces.get(&unit).map_or(0.0, |runs| {
+            (runs.iter())
+                .filter(|p| p.scheme == scheme)
+                .map(|p| p.seconds)
+                .sum()
+        })
+    }
+
+    /// Appends a run of pieces of unit `unit`, numbered by `scheme` (at most 32 letters and
+    /// digits), that took `seconds`: one whole line, as [`Checkpoint::record_timed`] appends
+    /// a unit's.
+    pub fn record_pieces(
+        &self,
+        unit: usize,
+        scheme: &str,
+        run: &PieceRun,
+        seconds: f64,
+    ) -> io::Result<()> {
+        let scheme_ok = !scheme.is_empty()
+            && scheme.len() <= MAX_SCHEME
+            && scheme.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !scheme_ok || run.range.is_empty() {
+            return Err(io::Error::other(format!(
+                "no journal line for the pieces {:?} of scheme {scheme:?}",
+                run.range
+            )));
+        }
+        let line = piece_line(self.line_key, unit, scheme, run, seconds);
+        let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
+        file.write_all(line.as_bytes())
     }
 
     /// Whether a torn or damaged last line was dropped on opening.
@@ -442,6 +515,92 @@ mod tests {
         }
         drop(c);
         fs::read_to_string(path).unwrap()
+    }
+
+    /// The run of pieces `range` of unit `unit` (tally `tally(unit * 100 + start)`).
+    fn run(unit: usize, range: std::ops::Range<usize>) -> PieceRun {
+        PieceRun {
+            tally: tally((unit * 100 + range.start) as u128),
+            range,
+        }
+    }
+
+    #[test]
+    fn runs_of_pieces_are_kept_by_unit_and_scheme_until_their_unit_is_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("pieces.ckpt");
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        c.record_timed(1, &tally(1), 1.0).unwrap();
+        c.record_pieces(1, "below3", &run(1, 0..4), 2.0).unwrap();
+        c.record_pieces(2, "below3", &run(2, 0..4), 2.5).unwrap();
+        c.record_pieces(2, "below3", &run(2, 4..5), 0.5).unwrap();
+        c.record_pieces(2, "below2", &run(2, 0..9), 7.0).unwrap();
+        c.record_pieces(3, "below3", &run(3, 7..9), 1.0).unwrap();
+        // A scheme that is no word, or no pieces, is no line.
+        assert!(c.record_pieces(3, "below 3", &run(3, 0..1), 1.0).is_err());
+        assert!(c.record_pieces(3, "below3", &run(3, 2..2), 1.0).is_err());
+        drop(c);
+        let text = fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 7, "{text}");
+        assert!(lines[4].starts_with("piece,2,below3,4,5,"), "{}", lines[4]);
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(c.dropped().total(), 0);
+        // Unit 1 is done: its pieces are of no more use.
+        let pieces = c.pieces("below3");
+        assert_eq!(
+            pieces.into_iter().collect::<Vec<_>>(),
+            [
+                (2, vec![run(2, 0..4), run(2, 4..5)]),
+                (3, vec![run(3, 7..9)])
+            ]
+        );
+        assert_eq!(c.pieces("below2")[&2], [run(2, 0..9)]);
+        assert!(c.pieces("below4").is_empty());
+        assert_eq!(c.piece_seconds("below3", 2), 3.0);
+        assert_eq!(c.piece_seconds("below3", 1), 0.0);
+        // Two lines for the same pieces that differ lose all the unit's pieces of the
+        // scheme; a copy of a line changes nothing; the file is written again without them.
+        c.record_pieces(3, "below3", &run(3, 8..10), 1.0).unwrap();
+        (c.file.lock().unwrap())
+            .write_all(format!("{}\n", lines[4]).as_bytes())
+            .unwrap();
+        drop(c);
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(c.dropped().contradicting, 2, "{:?}", c.dropped());
+        assert!(!c.pieces("below3").contains_key(&3));
+        assert_eq!(c.pieces("below3")[&2].len(), 2);
+        drop(c);
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 5, "{text}");
+        assert!(
+            !text.contains("piece,1,") && !text.contains("piece,3,"),
+            "{text}"
+        );
+        // A piece line of another run fails its check; one of a unit outside the part is
+        // dropped.
+        let other = Checkpoint::open(
+            &dir.path().join("other.ckpt"),
+            &identity(Part::new(1, 2).unwrap()),
+        )
+        .unwrap();
+        other
+            .record_pieces(4, "below3", &run(4, 0..1), 1.0)
+            .unwrap();
+        drop(other);
+        let text = fs::read_to_string(dir.path().join("other.ckpt")).unwrap();
+        let line = text.lines().nth(1).unwrap();
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        (c.file.lock().unwrap())
+            .write_all(format!("{line}\n").as_bytes())
+            .unwrap();
+        drop(c);
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert!(c.dropped_last_line());
+        drop(c);
+        let path = dir.path().join("other.ckpt");
+        let c = Checkpoint::open(&path, &identity(Part::new(1, 2).unwrap())).unwrap();
+        assert_eq!((c.dropped().total(), c.pieces("below3").len()), (1, 0));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! from the run's, and the unit lines after it, keeping every line that verifies and
 //! counting (and naming) the ones dropped.
 
-use super::codec::{LineProblem, header_checksum_ok, parse_unit_line, shorten};
+use super::codec::{LineProblem, PieceRecord, Record, header_checksum_ok, parse_line, shorten};
 use super::identity::{CheckpointError, Dropped, FORMAT_VERSION, MAGIC, RunIdentity};
 use crate::plan::tally::Tally;
 use crate::storage::bounded::{self, Overlong};
@@ -147,6 +147,8 @@ impl FirstLine {
 pub(super) struct Journal {
     pub(super) done: BTreeMap<usize, Tally>,
     pub(super) seconds: BTreeMap<usize, f64>,
+    /// The runs of pieces of the units not in `done`, by unit (disjoint within a scheme).
+    pub(super) pieces: BTreeMap<usize, Vec<PieceRecord>>,
     pub(super) dropped: Dropped,
     /// The last line was torn or failed its check.
     pub(super) dropped_last_line: bool,
@@ -170,6 +172,8 @@ pub(super) fn read_journal(
     let mut good_len = header_len;
     // Units that two good lines gave different tallies: counted again.
     let mut contradicted = std::collections::BTreeSet::new();
+    // Units two good lines of which gave the same pieces different tallies.
+    let mut contradicted_pieces = std::collections::BTreeSet::new();
     let mut in_order = true;
     let mut raw = Vec::new();
     // The problem of the line before, held back until it is known not to be the last.
@@ -210,9 +214,39 @@ pub(super) fn read_journal(
         };
         let parsed = std::str::from_utf8(line)
             .map_err(|_| LineProblem::Malformed("not text".to_string()))
-            .and_then(|l| parse_unit_line(key, l, boards_per_node));
+            .and_then(|l| parse_line(key, l, boards_per_node));
         match parsed {
-            Ok((id, t, secs)) => {
+            Ok(Record::Piece(piece)) => {
+                let unit = piece.unit;
+                if unit >= identity.plan_units || !identity.part.selects(unit) {
+                    j.dropped.outside_part += 1;
+                    in_order = false;
+                    continue;
+                }
+                let runs = j.pieces.entry(unit).or_default();
+                if runs
+                    .iter()
+                    .any(|r| r.scheme == piece.scheme && r.run == piece.run)
+                {
+                    // A copy of a good line changes nothing.
+                    in_order = false;
+                } else if runs.iter().any(|r| {
+                    r.scheme == piece.scheme
+                        && r.run.range.start < piece.run.range.end
+                        && piece.run.range.start < r.run.range.end
+                }) {
+                    // Two runs of the same pieces that differ: the unit's pieces are all
+                    // counted again.
+                    contradicted_pieces.insert(unit);
+                    j.dropped.contradicting += 1;
+                } else {
+                    runs.push(piece);
+                    if in_order {
+                        good_len += read;
+                    }
+                }
+            }
+            Ok(Record::Unit(id, t, secs)) => {
                 if id >= identity.plan_units || !identity.part.selects(id) {
                     j.dropped.outside_part += 1;
                     in_order = false;
@@ -246,7 +280,15 @@ pub(super) fn read_journal(
             j.dropped.contradicting += 1;
         }
     }
-    j.good_len = (in_order && contradicted.is_empty()).then_some(good_len);
+    for unit in &contradicted_pieces {
+        if let Some(runs) = j.pieces.remove(unit) {
+            j.dropped.contradicting += runs.len();
+        }
+    }
+    // The pieces of a finished unit are of no more use (a rewrite leaves them out).
+    j.pieces.retain(|unit, _| !j.done.contains_key(unit));
+    j.good_len =
+        (in_order && contradicted.is_empty() && contradicted_pieces.is_empty()).then_some(good_len);
     Ok(j)
 }
 

@@ -45,7 +45,8 @@ counted by the enumerate engine whatever --engine says (the engine column says s
 Rows stream: each is printed as its size finishes (the table's column widths are fixed in
 advance from the published counts of the sizes asked for), and the --csv file is rewritten
 atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops within
-a second (the units in flight are cut short and not kept), writes the finished rows to every
+a second (the units in flight are cut short and not kept, but for the pieces of long units a
+--checkpoint journals every minute), writes the finished rows to every
 output, names the unfinished size and exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
 
 Before a size that would take over an hour, a line on stderr says how long (for example

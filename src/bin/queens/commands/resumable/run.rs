@@ -1,20 +1,22 @@
 //! The journaled, stoppable run of a part of a plan, with progress: [`run_part_stoppable`].
 
-use super::stopped::{PartEnd, Stopped, note_resumed, resume_error, set_last_words};
+use super::stopped::{PartEnd, Stopped, note_resumed, note_resuming, resume_error, set_last_words};
 use crate::cli::SearchArgs;
 use crate::commands::{CommandError, counter, progress_mode};
 use crate::progress::Progress;
 use crate::signals;
 use queens::Outcome;
+use queens::plan::pieces::PieceRun;
 use queens::plan::{Part, Plan, Tally};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
 /// `checkpoint`, units it already holds are not counted again and every finished unit is
-/// appended to it. SIGINT/SIGTERM stop the run within a second, the units in flight cut short
-/// and not journaled (a [`PartEnd::Stopped`]); a second
+/// appended to it (and the pieces of long units, every minute or so). SIGINT/SIGTERM stop the
+/// run within a second, the units in flight cut short and not journaled beyond their pieces
+/// (a [`PartEnd::Stopped`]); a second
 /// one exits at once, printing how far the run got, then `written` (what the command has
 /// already written, e.g. `rows for n = 1 to 17 are written`), and the resume hint where there
 /// is a checkpoint.
@@ -30,10 +32,9 @@ pub fn run_part_stoppable(
     let failed = |e: String| CommandError::Failed(format!("n = {n}: {e}"));
     let stop = signals::install()
         .map_err(|e| failed(format!("cannot install the SIGINT/SIGTERM handlers: {e}")))?;
-    let part_text = if part == Part::WHOLE {
-        String::new()
-    } else {
-        format!(" (part {part})")
+    let part_text = match part {
+        Part::WHOLE => String::new(),
+        _ => format!(" (part {part})"),
     };
     let progress_cell = std::sync::OnceLock::<Progress>::new();
     let finished = Arc::new(AtomicUsize::new(0));
@@ -44,9 +45,19 @@ pub fn run_part_stoppable(
         }
         Ok(())
     };
+    // The runs of pieces of long units journaled (their count and milliseconds of work).
+    let pieces_saved = Arc::new((AtomicUsize::new(0), AtomicU64::new(0)));
+    let on_pieces = |_: usize, _: &PieceRun, took: std::time::Duration| {
+        pieces_saved.0.fetch_add(1, Ordering::Relaxed);
+        pieces_saved
+            .1
+            .fetch_add(took.as_millis() as u64, Ordering::Relaxed);
+        Ok(())
+    };
     let mut counter = counter(n, search)?
         .part(part)
         .on_unit(&on_unit)
+        .on_pieces(&on_pieces)
         .stop_flag(stop);
     if let Some(path) = checkpoint {
         counter = counter.checkpoint(path);
@@ -54,29 +65,10 @@ pub fn run_part_stoppable(
     let run = counter.start(plan).map_err(|e| resume_error(n, e))?;
     let resumed = run.resumed();
     finished.store(resumed, Ordering::Relaxed);
-    if let Some(j) = run.checkpoint() {
-        // Lines dropped from a checkpoint are a data-loss notice, not progress: --quiet keeps it.
-        if let Some(note) = j.dropped_note() {
-            signals::say(&format!("queens: {note}"));
-        }
-        if !quiet && !j.done().is_empty() {
-            signals::say(&format!(
-                "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}",
-                j.path().display(),
-                j.done().len(),
-                run.units().len(),
-                if j.dropped_last_line() {
-                    "; a torn last line was dropped and its unit will be counted again"
-                } else {
-                    ""
-                }
-            ));
-        }
-    }
-    let label = if resumed == 0 {
-        format!("n={n}")
-    } else {
-        format!("n={n} ({resumed} units resumed)")
+    note_resuming(&run, n, &part_text, quiet);
+    let label = match resumed {
+        0 => format!("n={n}"),
+        _ => format!("n={n} ({resumed} units resumed)"),
     };
     progress_cell.get_or_init(|| {
         Progress::start(
@@ -92,11 +84,21 @@ pub fn run_part_stoppable(
         let total = run.units().len();
         let saved = checkpoint.map(|p| p.display().to_string());
         let part_text = part_text.clone();
+        let pieces_saved = Arc::clone(&pieces_saved);
         move || {
             let done = finished.load(Ordering::Relaxed);
+            let (k, ms) = (&pieces_saved.0, &pieces_saved.1);
+            let pieces = match k.load(Ordering::Relaxed) {
+                0 => String::new(),
+                k => format!(
+                    ", with {:.0} s of the units in flight ({k} runs of pieces)",
+                    ms.load(Ordering::Relaxed) as f64 / 1e3
+                ),
+            };
             match &saved {
                 Some(path) => format!(
-                    "{done} of {total} units of n = {n}{part_text} are done and saved in '{path}'"
+                    "{done} of {total} units of n = {n}{part_text} are done and saved in \
+                     '{path}'{pieces}"
                 ),
                 None => format!(
                     "{done} of {total} units of n = {n}{part_text} were done (without \
@@ -115,7 +117,7 @@ pub fn run_part_stoppable(
     match end.map_err(|e| resume_error(n, e))? {
         Outcome::Complete(done) => {
             if let Some(path) = checkpoint
-                && done.resumed > 0
+                && (done.resumed > 0 || resumed_seconds > 0.0)
             {
                 note_resumed(n, &done, &part_text, path, resumed_seconds);
             }

@@ -2,7 +2,7 @@
 //! ([`queens::console::stopped`]).
 
 use crate::commands::CommandError;
-pub use queens::console::stopped::{PartEnd, Stopped, note_resumed, set_last_words};
+pub use queens::console::stopped::{PartEnd, Stopped, note_resumed, note_resuming, set_last_words};
 use queens::counter::resume::ResumeError;
 
 /// The command error of a journaled run's failure: a checkpoint of another run is a usage
