@@ -5,10 +5,14 @@
 
 use super::destination::Destination;
 use super::outputs::Destinations;
+use super::signals;
 use super::stderr::note;
-use crate::fixed::{FixedCounts, Turn, UnitDone, Way, count_fixed};
+use crate::fixed::{FixedCounts, Turn, UnitDone, Way, count_fixed_stoppable};
 use crate::formats::export::Format;
+use crate::formats::table::sizes_text;
+use crate::plan::stop::StopFlag;
 use crate::rules::{Rules, Surface};
+use std::collections::BTreeSet;
 use std::io;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -48,7 +52,8 @@ pub fn refuse(refused: &[(bool, &str)], sizes: &[usize]) -> Result<(), String> {
 /// Counts every size of `sizes` each way of `ways` with `threads` threads (every core
 /// without), writes the rows to `dests` (the human table to `-o`'s file or stdout, CSV and
 /// JSON where asked), and fails where two ways disagree or a row contradicts the published
-/// values. Progress lines on stderr unless `quiet`.
+/// values. Progress lines on stderr unless `quiet`. Once `stop` is set (SIGINT, SIGTERM) the
+/// search running gives up, the finished sizes are written, and the run fails saying so.
 pub fn run(
     rules: Rules,
     sizes: &[usize],
@@ -56,9 +61,11 @@ pub fn run(
     threads: Option<usize>,
     quiet: bool,
     dests: &Destinations,
+    stop: Option<&StopFlag>,
 ) -> Result<(), FixedError> {
     let mut rows: Vec<FixedCounts> = Vec::new();
     for &n in sizes {
+        let finished = rows.len();
         for &w in ways {
             // A line every 10 seconds at most while a search runs.
             let last = Mutex::new(Instant::now());
@@ -74,8 +81,29 @@ pub fn run(
                     note(&format!("n = {n}, {name}: {turn}: {done} of {of} units"));
                 }
             };
-            let row = count_fixed(rules, n, w, threads, &progress)
+            let row = count_fixed_stoppable(rules, n, w, threads, &progress, stop)
                 .map_err(|e| FixedError::Usage(e.to_string()))?;
+            let Some(row) = row else {
+                // Stopped: the finished sizes go to every output, then the run says so.
+                rows.truncate(finished);
+                write(&rows, dests).map_err(FixedError::Io)?;
+                let ns: Vec<usize> = rows
+                    .iter()
+                    .map(|r| r.n)
+                    .collect::<BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                let written = match ns.is_empty() {
+                    true => "no size was finished".to_string(),
+                    false => format!("rows for n = {} are written", sizes_text(&ns)),
+                };
+                let by = stop
+                    .and_then(signals::reason)
+                    .unwrap_or_else(|| "a stop request".to_string());
+                return Err(FixedError::Failed(format!(
+                    "stopped by {by} during n = {n}: {written}"
+                )));
+            };
             if !quiet {
                 let (p, r, s) = (row.half_turn, row.quarter_turn, row.shifts);
                 let shifts = match row.rules.surface {

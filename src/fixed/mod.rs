@@ -29,6 +29,7 @@ mod shifts;
 mod torus;
 
 use crate::error::Error;
+use crate::plan::stop::StopFlag;
 use crate::plan::{ClassCounts, Tally};
 use crate::rules::{Group, Piece, Rules, Surface};
 use crate::search::engines::burnside;
@@ -327,6 +328,21 @@ pub fn count_fixed(
     threads: Option<usize>,
     on_unit: &(dyn Fn(&UnitDone) + Sync),
 ) -> Result<FixedCounts, Error> {
+    let counted = count_fixed_stoppable(rules, n, way, threads, on_unit, None)?;
+    Ok(counted.expect("a count without a stop flag is not stopped"))
+}
+
+/// [`count_fixed`] that `stop` can stop: once it is set no unit starts, the units running
+/// give up where their searches look at it (the Burnside way's, within milliseconds; the
+/// plain way's at their end), and `Ok(None)` says so.
+pub(crate) fn count_fixed_stoppable(
+    rules: Rules,
+    n: usize,
+    way: Way,
+    threads: Option<usize>,
+    on_unit: &(dyn Fn(&UnitDone) + Sync),
+    stop: Option<&StopFlag>,
+) -> Result<Option<FixedCounts>, Error> {
     check_rules(rules)?;
     if !(1..=crate::board::MAX_N).contains(&n) {
         return Err(Error::SizeOutOfRange {
@@ -346,12 +362,16 @@ pub fn count_fixed(
         let mut firsts: Vec<usize> = (0..n).collect();
         firsts.sort_by_key(|&c| c.abs_diff(n / 2));
         let done = AtomicUsize::new(0);
-        let results: Vec<(u64, u64, u64)> = pool.install(|| {
+        let results: Vec<Option<(u64, u64, u64)>> = pool.install(|| {
             firsts
                 .par_iter()
                 .with_max_len(1)
                 .map(|&first| {
-                    let (boards, quarter, nodes) = unit(first);
+                    let (boards, quarter, nodes) = match stop {
+                        Some(stop) if stop.is_set() => None,
+                        Some(stop) => stop.watch(|| unit(first)),
+                        None => Some(unit(first)),
+                    }?;
                     let done = done.fetch_add(1, Ordering::Relaxed) + 1;
                     let of = n;
                     on_unit(&UnitDone {
@@ -362,17 +382,19 @@ pub fn count_fixed(
                         done,
                         of,
                     });
-                    (boards, quarter, nodes)
+                    Some((boards, quarter, nodes))
                 })
                 .collect()
         });
+        // A unit stopped: the search is not complete.
+        let results: Vec<(u64, u64, u64)> = results.into_iter().collect::<Option<_>>()?;
         let sum = |f: fn(&(u64, u64, u64)) -> u64| results.iter().map(f).sum::<u64>();
         let search = Search {
             boards: sum(|r| r.0),
             nodes: sum(|r| r.2),
             seconds: start.elapsed().as_secs_f64(),
         };
-        (search, sum(|r| r.1))
+        Some((search, sum(|r| r.1)))
     };
     let on_torus = rules.surface == Surface::Torus;
     let (half_turn, quarter_turn, shifts, symmetric_orbits) = match way {
@@ -385,7 +407,10 @@ pub fn count_fixed(
                 let f = burnside::quarter_turn_count(rules, n, first);
                 (f.boards, 0, f.nodes)
             };
-            let turns = (run(Turn::Half, &half).0, run(Turn::Quarter, &quarter).0);
+            let turns = match (run(Turn::Half, &half), run(Turn::Quarter, &quarter)) {
+                (Some(h), Some(q)) => (h.0, q.0),
+                _ => return Ok(None),
+            };
             let shifts = on_torus.then(|| {
                 let start = Instant::now();
                 let (boards, nodes) = shifts::count_by_shift(rules, n);
@@ -414,7 +439,9 @@ pub fn count_fixed(
                     .merge(mine);
                 (c.half_turn, c.quarter_turn, c.nodes)
             };
-            let (half, quarter) = run(Turn::Half, &unit);
+            let Some((half, quarter)) = run(Turn::Half, &unit) else {
+                return Ok(None);
+            };
             let quarter = Search {
                 boards: quarter,
                 ..Search::default()
@@ -440,7 +467,7 @@ pub fn count_fixed(
             (half, quarter, shifts, orbits)
         }
     };
-    Ok(FixedCounts {
+    Ok(Some(FixedCounts {
         n,
         rules,
         way,
@@ -449,7 +476,7 @@ pub fn count_fixed(
         shifts,
         symmetric_orbits,
         threads,
-    })
+    }))
 }
 
 #[cfg(test)]

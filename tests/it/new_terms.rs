@@ -518,6 +518,42 @@ fn the_superqueens_on_the_torus_of_23_and_25_count_the_same_both_ways() {
 /// The kill comes on the progress line of n = 21, so n = 20's rows were written before it,
 /// whatever the machine's speed (n = 27 alone would take minutes).
 #[test]
+fn fixed_only_stops_cleanly_on_a_signal_writing_the_finished_sizes() {
+    let d = dir();
+    let csv = d.path().join("fixed.csv");
+    let args = ["count", "10-32", "--fixed-only", "--csv", path_str(&csv)];
+    let mut run = crate::running::Running::spawn(&args, &[], std::process::Stdio::null());
+    // SIGTERM once n = 21 is done (n = 32 takes minutes: the run is still going).
+    run.wait_err("n = 21, burnside: P = ");
+    run.signal("TERM");
+    let (code, out, err) = run.finish();
+    assert_eq!(code, Some(1), "{err:?}");
+    let last = err.last().expect("a last line");
+    // The finished sizes, on stdout and in the CSV file, and nothing of the size stopped.
+    let text = std::fs::read_to_string(&csv).expect("the finished sizes' rows");
+    let (header, rows) = csv_records(&text);
+    let sizes: Vec<usize> = column(&header, &rows, "n")
+        .iter()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(sizes.len() >= 12 && sizes.len() < 23, "{sizes:?}");
+    assert_eq!(sizes, (10..10 + sizes.len()).collect::<Vec<_>>());
+    let stopped_at = 10 + sizes.len();
+    let said = format!(
+        "queens: error: stopped by SIGTERM during n = {stopped_at}: rows for n = 10 to {} are \
+         written",
+        stopped_at - 1
+    );
+    assert_eq!(last, &said, "{err:?}");
+    let table: Vec<Vec<&str>> = (out.iter())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.get(1) == Some(&"burnside"))
+        .collect();
+    assert_eq!(table.len(), sizes.len(), "{out:?}");
+    assert_eq!((table[10][0], table[10][2]), ("20", "144620"), "{out:?}");
+}
+
+#[test]
 fn fixed_only_keeps_the_finished_sizes_of_a_killed_run() {
     use std::io::{BufRead, BufReader};
     let d = dir();

@@ -3,7 +3,7 @@
 //! ([`queens::console::fixed::run`]); here, what it refuses.
 
 use super::args::CountArgs;
-use crate::commands::CommandError;
+use crate::commands::{CommandError, install_signals};
 use queens::KernelChoice;
 use queens::console::fixed::{self, FixedError};
 use queens::console::outputs::Destinations;
@@ -31,7 +31,16 @@ pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<()
     queens::fixed::check_rules(rules).map_err(|e| CommandError::Usage(e.to_string()))?;
     let dests = Destinations::check(&args.outputs).map_err(CommandError::Usage)?;
     let threads = s.threads.map(usize::from);
-    let run = fixed::run(rules, &args.sizes.0, way.ways(), threads, quiet, &dests);
+    let stop = install_signals()?;
+    let run = fixed::run(
+        rules,
+        &args.sizes.0,
+        way.ways(),
+        threads,
+        quiet,
+        &dests,
+        Some(stop),
+    );
     run.map_err(|e| match e {
         FixedError::Usage(m) => CommandError::Usage(m),
         FixedError::Io(e) => e.into(),
