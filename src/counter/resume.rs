@@ -327,62 +327,6 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// A plan counted in pieces that asks `stop` to stop once `after` runs of pieces are
-    /// reported (never for `usize::MAX`), and keeps what was reported.
-    struct StopsAfterPieces<'a> {
-        plan: &'a dyn Plan,
-        after: usize,
-        stop: &'a StopFlag,
-        reported: std::sync::Mutex<Vec<(usize, std::ops::Range<usize>)>>,
-    }
-
-    impl Plan for StopsAfterPieces<'_> {
-        fn n(&self) -> usize {
-            self.plan.n()
-        }
-        fn engine(&self) -> Engine {
-            self.plan.engine()
-        }
-        fn kernel(&self) -> &'static str {
-            self.plan.kernel()
-        }
-        fn split_identity(&self) -> String {
-            self.plan.split_identity()
-        }
-        fn rules(&self) -> crate::rules::Rules {
-            self.plan.rules()
-        }
-        fn unit_count(&self) -> usize {
-            self.plan.unit_count()
-        }
-        fn count_unit(&self, id: usize) -> Tally {
-            self.plan.count_unit(id)
-        }
-        fn counts_classes_directly(&self) -> bool {
-            self.plan.counts_classes_directly()
-        }
-        fn piece_scheme(&self) -> Option<String> {
-            self.plan.piece_scheme()
-        }
-        fn count_unit_in_pieces(
-            &self,
-            id: usize,
-            options: crate::plan::pieces::PieceOptions<'_>,
-            on_pieces: crate::plan::pieces::OnPieces<'_>,
-        ) -> io::Result<Tally> {
-            self.plan
-                .count_unit_in_pieces(id, options, &mut |run, took| {
-                    on_pieces(run, took)?;
-                    let mut reported = self.reported.lock().unwrap();
-                    reported.push((id, run.range.clone()));
-                    if reported.len() == self.after {
-                        self.stop.request();
-                    }
-                    Ok(())
-                })
-        }
-    }
-
     #[test]
     fn a_count_stopped_in_the_middle_of_a_unit_keeps_its_pieces_and_resumes_them() {
         let dir = temp_dir("pieces");
@@ -394,12 +338,7 @@ mod tests {
         let plan = counter.plan().unwrap();
         let whole = counter.count().unwrap();
         let stop = StopFlag::new();
-        let first = StopsAfterPieces {
-            plan: plan.as_ref(),
-            after: 5,
-            stop: &stop,
-            reported: Default::default(),
-        };
+        let first = StopsDuring::after_pieces(plan.as_ref(), 5, &stop);
         let run = counter
             .checkpoint(&path)
             .stop_flag(&stop)
@@ -420,12 +359,7 @@ mod tests {
         // Resumed: the pieces journaled are not counted again, and the count is the
         // uninterrupted one, nodes included.
         let never = StopFlag::new();
-        let second = StopsAfterPieces {
-            plan: plan.as_ref(),
-            after: usize::MAX,
-            stop: &never,
-            reported: Default::default(),
-        };
+        let second = StopsDuring::after_pieces(plan.as_ref(), usize::MAX, &never);
         let run = counter.checkpoint(&path).start(&second).unwrap();
         assert_eq!(run.resumed(), finished);
         let Outcome::Complete(done) = run.run().unwrap() else {
@@ -461,12 +395,38 @@ mod tests {
 
     /// A plan that asks `stop` to stop as its unit `at` starts, and then counts it: a stop in
     /// the middle of that unit's search, whatever the speed of the machine. With `last`, the
-    /// unit goes out last (its estimated work 0).
+    /// unit goes out last (its estimated work 0). Or, counted in pieces, once `after_pieces`
+    /// runs of pieces are reported (kept in `reported`).
     struct StopsDuring<'a> {
         plan: &'a dyn Plan,
         at: usize,
         last: bool,
         stop: &'a StopFlag,
+        after_pieces: usize,
+        reported: std::sync::Mutex<Vec<(usize, std::ops::Range<usize>)>>,
+    }
+
+    impl<'a> StopsDuring<'a> {
+        /// Stops as unit `at` starts.
+        fn at(plan: &'a dyn Plan, at: usize, last: bool, stop: &'a StopFlag) -> Self {
+            let reported = Default::default();
+            StopsDuring {
+                plan,
+                at,
+                last,
+                stop,
+                after_pieces: usize::MAX,
+                reported,
+            }
+        }
+
+        /// Stops once `after` runs of pieces are reported (never for `usize::MAX`).
+        fn after_pieces(plan: &'a dyn Plan, after: usize, stop: &'a StopFlag) -> Self {
+            StopsDuring {
+                after_pieces: after,
+                ..StopsDuring::at(plan, usize::MAX, false, stop)
+            }
+        }
     }
 
     impl Plan for StopsDuring<'_> {
@@ -481,6 +441,9 @@ mod tests {
         }
         fn split_identity(&self) -> String {
             self.plan.split_identity()
+        }
+        fn rules(&self) -> crate::rules::Rules {
+            self.plan.rules()
         }
         fn unit_count(&self) -> usize {
             self.plan.unit_count()
@@ -500,6 +463,26 @@ mod tests {
             } else {
                 self.plan.estimated_work(id)
             }
+        }
+        fn piece_scheme(&self) -> Option<String> {
+            self.plan.piece_scheme()
+        }
+        fn count_unit_in_pieces(
+            &self,
+            id: usize,
+            options: crate::plan::pieces::PieceOptions<'_>,
+            on_pieces: crate::plan::pieces::OnPieces<'_>,
+        ) -> io::Result<Tally> {
+            self.plan
+                .count_unit_in_pieces(id, options, &mut |run, took| {
+                    on_pieces(run, took)?;
+                    let mut reported = self.reported.lock().unwrap();
+                    reported.push((id, run.range.clone()));
+                    if reported.len() == self.after_pieces {
+                        self.stop.request();
+                    }
+                    Ok(())
+                })
         }
     }
 
@@ -521,12 +504,7 @@ mod tests {
     fn a_count_stopped_in_its_first_unit_ends_at_once_with_nothing_counted() {
         let (counter, plan, largest) = a_part_with_the_largest_unit_of_n_19();
         let stop = StopFlag::new();
-        let stopping = StopsDuring {
-            plan: plan.as_ref(),
-            at: largest,
-            last: false,
-            stop: &stop,
-        };
+        let stopping = StopsDuring::at(plan.as_ref(), largest, false, &stop);
         let counted = AtomicUsize::new(0);
         let on_unit = |_: usize, _: &Tally, _: std::time::Duration| {
             counted.fetch_add(1, Ordering::Relaxed);
@@ -552,12 +530,7 @@ mod tests {
         let ids = counter.part_of().ids(plan.unit_count());
         // The other units of the part finish first; then the largest, stopped in its search.
         let stop = StopFlag::new();
-        let stopping = StopsDuring {
-            plan: plan.as_ref(),
-            at: largest,
-            last: true,
-            stop: &stop,
-        };
+        let stopping = StopsDuring::at(plan.as_ref(), largest, true, &stop);
         let seen = std::sync::Mutex::new(Vec::new());
         let on_unit = |id: usize, _: &Tally, _: std::time::Duration| {
             seen.lock().unwrap().push(id);

@@ -517,6 +517,19 @@ fn the_superqueens_on_the_torus_of_23_and_25_count_the_same_both_ways() {
 /// its files: each size's rows are written (the file replaced whole) as soon as it is done.
 /// The kill comes on the progress line of n = 21, so n = 20's rows were written before it,
 /// whatever the machine's speed (n = 27 alone would take minutes).
+/// The sizes of the `--fixed-only` CSV file at `csv` of a run of `count 10-…` stopped or
+/// killed: every size from 10 on, in order, up to the last finished.
+fn finished_sizes(csv: &std::path::Path) -> Vec<usize> {
+    let text = std::fs::read_to_string(csv).expect("the finished sizes' rows");
+    let (header, rows) = csv_records(&text);
+    let sizes: Vec<usize> = column(&header, &rows, "n")
+        .iter()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(sizes, (10..10 + sizes.len()).collect::<Vec<_>>());
+    sizes
+}
+
 #[test]
 fn fixed_only_stops_cleanly_on_a_signal_writing_the_finished_sizes() {
     let d = dir();
@@ -530,14 +543,8 @@ fn fixed_only_stops_cleanly_on_a_signal_writing_the_finished_sizes() {
     assert_eq!(code, Some(1), "{err:?}");
     let last = err.last().expect("a last line");
     // The finished sizes, on stdout and in the CSV file, and nothing of the size stopped.
-    let text = std::fs::read_to_string(&csv).expect("the finished sizes' rows");
-    let (header, rows) = csv_records(&text);
-    let sizes: Vec<usize> = column(&header, &rows, "n")
-        .iter()
-        .map(|n| n.parse().unwrap())
-        .collect();
+    let sizes = finished_sizes(&csv);
     assert!(sizes.len() >= 12 && sizes.len() < 23, "{sizes:?}");
-    assert_eq!(sizes, (10..10 + sizes.len()).collect::<Vec<_>>());
     let stopped_at = 10 + sizes.len();
     let said = format!(
         "queens: error: stopped by SIGTERM during n = {stopped_at}: rows for n = 10 to {} are \
@@ -575,13 +582,8 @@ fn fixed_only_keeps_the_finished_sizes_of_a_killed_run() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(seen, "no progress line for n = 21");
-    let text = std::fs::read_to_string(&csv).expect("the finished sizes' rows");
-    let (header, rows) = csv_records(&text);
-    let sizes: Vec<usize> = column(&header, &rows, "n")
-        .iter()
-        .map(|n| n.parse().unwrap())
-        .collect();
+    let sizes = finished_sizes(&csv);
     assert!(sizes.len() >= 11, "{sizes:?}");
-    assert_eq!(sizes, (10..10 + sizes.len()).collect::<Vec<_>>());
+    let (header, rows) = csv_records(&std::fs::read_to_string(&csv).unwrap());
     assert_eq!(column(&header, &rows, "fixed_half_turn")[10], "144620"); // n = 20
 }
