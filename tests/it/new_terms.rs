@@ -587,3 +587,42 @@ fn fixed_only_keeps_the_finished_sizes_of_a_killed_run() {
     let (header, rows) = csv_records(&std::fs::read_to_string(&csv).unwrap());
     assert_eq!(column(&header, &rows, "fixed_half_turn")[10], "144620"); // n = 20
 }
+
+#[test]
+fn the_kept_parts_of_board_35_verify_against_their_plan() {
+    use queens::storage::checkpoint::{Checkpoint, RunIdentity};
+    // Every journal kept in data/parts/torus-35 (a copy: opening may write): every line
+    // verifies against the run its name and header say, and holds finished units or pieces.
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/parts/torus-35");
+    let plan = queens::Counter::new(35)
+        .rules(Rules::TORUS_QUEENS)
+        .plan()
+        .unwrap();
+    let d = dir();
+    let mut journals = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let Some(res) =
+            (name.strip_prefix("n35.part")).and_then(|r| r.strip_suffix("of1048576.ckpt"))
+        else {
+            continue;
+        };
+        let part = queens::Part::new(res.parse().unwrap(), 1 << 20).unwrap();
+        let copy = d.path().join(&name);
+        std::fs::copy(&path, &copy).unwrap();
+        let c = Checkpoint::open(&copy, &RunIdentity::of(plan.as_ref(), part)).unwrap();
+        assert_eq!(
+            (c.dropped().total(), c.dropped_last_line()),
+            (0, false),
+            "{name}"
+        );
+        let scheme = plan.piece_scheme().unwrap();
+        assert!(
+            !c.done().is_empty() || !c.pieces(&scheme).is_empty(),
+            "{name}"
+        );
+        journals += 1;
+    }
+    assert!(journals >= 1, "no journal in {}", folder.display());
+}
