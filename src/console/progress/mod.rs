@@ -247,6 +247,15 @@ impl Progress {
         }
     }
 
+    /// Records `boards` found by a unit still running (its pieces journaled so far, see
+    /// [`crate::plan::pieces`]): shown in the boards of the report, not as work done. The
+    /// unit's [`Progress::unit_done`] then gives only the boards not shown before.
+    pub fn boards_found(&self, boards: u128) {
+        let b = u64::try_from(boards).unwrap_or(u64::MAX);
+        let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
+        done.boards = done.boards.saturating_add(b);
+    }
+
     /// Ends the report of a run that did all its work, though its last unit was not whole
     /// (an estimate's units seldom divide the work exactly): every unit counts as done, and
     /// `boards` are the boards found in all. A log's last line says `finished`.

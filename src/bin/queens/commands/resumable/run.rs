@@ -38,16 +38,23 @@ pub fn run_part_stoppable(
     };
     let progress_cell = std::sync::OnceLock::<Progress>::new();
     let finished = Arc::new(AtomicUsize::new(0));
+    // The boards of the pieces of each unit shown so far, left out when the unit is done.
+    let shown = std::sync::Mutex::new(std::collections::HashMap::<usize, u128>::new());
     let on_unit = |id: usize, t: &Tally, _: std::time::Duration| {
         finished.fetch_add(1, Ordering::Relaxed);
+        let before = shown.lock().map_or(0, |mut s| s.remove(&id).unwrap_or(0));
         if let Some(progress) = progress_cell.get() {
-            progress.unit_done(plan.estimated_work(id), t.boards);
+            progress.unit_done(plan.estimated_work(id), t.boards.saturating_sub(before));
         }
         Ok(())
     };
     // The runs of pieces of long units journaled (their count and milliseconds of work).
     let pieces_saved = Arc::new((AtomicUsize::new(0), AtomicU64::new(0)));
-    let on_pieces = |_: usize, _: &PieceRun, took: std::time::Duration| {
+    let on_pieces = |id: usize, run: &PieceRun, took: std::time::Duration| {
+        if let (Some(progress), Ok(mut s)) = (progress_cell.get(), shown.lock()) {
+            progress.boards_found(run.tally.boards);
+            *s.entry(id).or_default() += run.tally.boards;
+        }
         pieces_saved.0.fetch_add(1, Ordering::Relaxed);
         pieces_saved
             .1
