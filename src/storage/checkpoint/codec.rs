@@ -23,6 +23,23 @@ pub(super) const MAX_SECONDS: f64 = 1e9;
 pub(super) const MAX_UNIT_LINE: usize =
     5 + 20 + 7 * (1 + 39) + (1 + tally_fields::MAX_TORUS_FIELD) + (1 + 17) + 1 + 16 + 1;
 
+/// Writes the fields of a unit or piece line after its id: the seven counts, `,` the torus
+/// field where the tally has boards by stabilizer (a unit of the queens' plane writes the
+/// line it always did), and `,SECONDS` (clamped to 0..=[`MAX_SECONDS`], 0 if not finite).
+fn write_fields(out: &mut impl Write, t: &Tally, seconds: f64) -> std::io::Result<()> {
+    let seconds = if seconds.is_finite() {
+        seconds.clamp(0.0, MAX_SECONDS)
+    } else {
+        0.0
+    };
+    tally_fields::write_all(out, t)?;
+    if t.torus.used().next().is_some() {
+        write!(out, ",")?;
+        tally_fields::write_torus(out, &t.torus)?;
+    }
+    write!(out, ",{seconds:.6}")
+}
+
 /// Writes unit `id`'s line (`unit,ID,` the seven counts, `,` the torus field where the tally
 /// has boards by stabilizer, `,SECONDS,CHECKSUM`), checksum (seeded with the run's `key`) and newline included, into
 /// `buf` and returns its length. It allocates nothing: it runs on the worker threads between
@@ -35,22 +52,9 @@ pub(super) fn unit_line_into(
     t: &Tally,
     seconds: f64,
 ) -> usize {
-    let seconds = if seconds.is_finite() {
-        seconds.clamp(0.0, MAX_SECONDS)
-    } else {
-        0.0
-    };
     let mut rest: &mut [u8] = &mut buf[..];
     write!(rest, "unit,{id},").expect("MAX_UNIT_LINE holds the longest unit line");
-    tally_fields::write_all(&mut rest, t).expect("MAX_UNIT_LINE holds the longest unit line");
-    // The boards by their stabilizer under the torus group, where the unit has any (a unit
-    // of the queens' plane writes the line it always did).
-    if t.torus.used().next().is_some() {
-        write!(rest, ",").expect("MAX_UNIT_LINE holds the longest unit line");
-        tally_fields::write_torus(&mut rest, &t.torus)
-            .expect("MAX_UNIT_LINE holds the longest unit line");
-    }
-    write!(rest, ",{seconds:.6}").expect("MAX_UNIT_LINE holds the longest unit line");
+    write_fields(&mut rest, t, seconds).expect("MAX_UNIT_LINE holds the longest unit line");
     let body = MAX_UNIT_LINE - rest.len();
     let sum = checksum::hash_from(key, &buf[..body]);
     let mut rest: &mut [u8] = &mut buf[body..];
@@ -89,22 +93,13 @@ pub(super) fn piece_line(
     run: &PieceRun,
     seconds: f64,
 ) -> String {
-    let mut unit_line = [0; MAX_UNIT_LINE];
-    let len = unit_line_into(&mut unit_line, key, unit, &run.tally, seconds);
-    // The unit line's fields after `unit,ID,` and before its checksum: the same counts,
-    // torus field and seconds.
-    let text = std::str::from_utf8(&unit_line[..len - 1]).expect("a unit line is ASCII");
-    let (body, _) = text
-        .rsplit_once(',')
-        .expect("a unit line ends with its checksum");
-    let counts = body
-        .splitn(3, ',')
-        .nth(2)
-        .expect("a unit line has its counts");
-    let body = format!(
-        "piece,{unit},{scheme},{},{},{counts}",
+    let mut body = format!(
+        "piece,{unit},{scheme},{},{},",
         run.range.start, run.range.end
     );
+    let mut fields = Vec::new();
+    write_fields(&mut fields, &run.tally, seconds).expect("a Vec takes every write");
+    body.push_str(std::str::from_utf8(&fields).expect("the fields are ASCII"));
     let sum = checksum::hash_from(key, body.as_bytes());
     format!("{body},{sum:016x}\n")
 }
