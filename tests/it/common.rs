@@ -113,14 +113,11 @@ pub fn stdout_of(args: &[&str]) -> String {
 /// Runs `queens args…` and expects exit code `code`, one line on stderr containing `needle`
 /// (and, for an error of the command line's parser, one more with the usage), and no panic.
 pub fn fails_with(args: &[&str], code: i32, needle: &str) {
-    let out = queens_plain().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "queens {args:?}: {err}");
+    let err = stderr_of(args, code);
     assert!(
         err.contains(needle),
         "queens {args:?}: {err:?} lacks {needle:?}"
     );
-    assert!(!err.contains("panicked"), "queens {args:?} panicked: {err}");
     let lines: Vec<&str> = err.trim_end().lines().collect();
     assert!(
         lines.len() == 1 || (lines.len() == 2 && lines[1].starts_with("Usage: queens")),
@@ -130,6 +127,15 @@ pub fn fails_with(args: &[&str], code: i32, needle: &str) {
         lines[0].contains(needle),
         "queens {args:?}: {needle:?} is not on the first line: {err:?}"
     );
+}
+
+/// Runs `queens args…` and expects exit code `code` and no panic; returns stderr.
+pub fn stderr_of(args: &[&str], code: i32) -> String {
+    let out = queens_plain().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(code), "queens {args:?}: {err}");
+    assert!(!err.contains("panicked"), "queens {args:?} panicked: {err}");
+    err
 }
 
 /// The unsigned field `field` of every element of the array `rows` of a JSON document.
@@ -203,6 +209,38 @@ pub fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
         .map(|rec| rec.unwrap().iter().map(String::from).collect())
         .collect();
     (header, records)
+}
+
+/// A CSV text read by column name, as the tests look at the rows of a table.
+pub struct CsvTable {
+    /// The names of the columns.
+    pub header: Vec<String>,
+    /// The records, their cells in the header's order.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl CsvTable {
+    /// Parses `text` (a header line, then the records).
+    pub fn parse(text: &str) -> Self {
+        let (header, rows) = csv_records(text);
+        CsvTable { header, rows }
+    }
+
+    /// The position of the column `name`; panics naming it when there is none.
+    pub fn column(&self, name: &str) -> usize {
+        let at = self.header.iter().position(|h| h == name);
+        at.unwrap_or_else(|| panic!("no column {name} in {:?}", self.header))
+    }
+
+    /// The cell of record `row` in the column `name`.
+    pub fn cell(&self, row: usize, name: &str) -> &str {
+        &self.rows[row][self.column(name)]
+    }
+
+    /// The cells of record `row` in the columns `names`, in that order.
+    pub fn cells(&self, row: usize, names: &[&str]) -> Vec<&str> {
+        names.iter().map(|name| self.cell(row, name)).collect()
+    }
 }
 
 /// A fresh temporary directory.

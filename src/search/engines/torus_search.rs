@@ -211,6 +211,25 @@ fn rotr(x: u64, n: usize, full: u64) -> u64 {
     ((x >> 1) | (x << (n - 1))) & full
 }
 
+/// Runs `$body` on the walk of `$search` from `$start` and the squares `$path`
+/// ([`TorusSearch::walk_from`], bound to `$walk` and its node to `$at`), the walk compiled for
+/// the search's own piece (`KNIGHT` true for the superqueen, chosen once per call, not at each
+/// node); `$none` where the squares leave no walk.
+macro_rules! with_walk {
+    ($search:ident, $start:expr, $path:expr, $none:expr, |$walk:ident, $at:ident| $body:expr) => {
+        match $search.knight {
+            true => match $search.walk_from::<true>($start, $path) {
+                Some((mut $walk, $at)) => $body,
+                None => $none,
+            },
+            false => match $search.walk_from::<false>($start, $path) {
+                Some((mut $walk, $at)) => $body,
+                None => $none,
+            },
+        }
+    };
+}
+
 impl TorusSearch {
     /// The search for board size `n` (2..=64) and the pieces `piece`; with `list_symmetric`,
     /// its leaves list the symmetric classes too ([`TorusSum::symmetric`]).
@@ -376,19 +395,10 @@ impl TorusSearch {
     /// Counts the solutions below `start` and the squares of `path` (none for a whole
     /// start, or one of [`TorusSearch::sub_units`]): see [`TorusSum`].
     pub(crate) fn count(&self, start: &Start, path: &[(u8, u8)]) -> TorusSum {
-        match self.knight {
-            true => self.count_walking::<true>(start, path),
-            false => self.count_walking::<false>(start, path),
-        }
-    }
-
-    /// [`TorusSearch::count`] with the walk for `KNIGHT` (the search's own).
-    fn count_walking<const KNIGHT: bool>(&self, start: &Start, path: &[(u8, u8)]) -> TorusSum {
-        let Some((mut walk, at)) = self.walk_from::<KNIGHT>(start, path) else {
-            return TorusSum::default();
-        };
-        walk.lines(at);
-        walk.sum
+        with_walk!(self, start, path, TorusSum::default(), |walk, at| {
+            walk.lines(at);
+            walk.sum
+        })
     }
 
     /// The search on lines from `start` and the squares of `below` (none, or a path this
@@ -406,26 +416,10 @@ impl TorusSearch {
         cut: usize,
         visit: &mut Visit,
     ) -> u128 {
-        match self.knight {
-            true => self.sub_units_walking::<true>(start, below, cut, visit),
-            false => self.sub_units_walking::<false>(start, below, cut, visit),
-        }
-    }
-
-    /// [`TorusSearch::sub_units`] with the walk for `KNIGHT` (the search's own).
-    fn sub_units_walking<const KNIGHT: bool>(
-        &self,
-        start: &Start,
-        below: &[(u8, u8)],
-        cut: usize,
-        visit: &mut Visit,
-    ) -> u128 {
-        let Some((mut walk, at)) = self.walk_from::<KNIGHT>(start, below) else {
-            return 0;
-        };
-        let mut path = below.to_vec();
-        walk.cut(at, cut, &mut path, visit);
-        walk.sum.nodes
+        with_walk!(self, start, below, 0, |walk, at| {
+            walk.cut(at, cut, &mut below.to_vec(), visit);
+            walk.sum.nodes
+        })
     }
 }
 

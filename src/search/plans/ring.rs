@@ -618,6 +618,12 @@ mod tests {
     use std::collections::{BTreeMap, HashSet};
     use std::ops::ControlFlow;
 
+    /// The squares of the placement `q` of size `n` under the symmetry `g`.
+    fn image(n: usize, q: &Queens, g: Transform) -> Vec<(usize, usize)> {
+        let square = |&(r, c): &(u8, u8)| g.apply_to_square(n, r.into(), c.into());
+        q.squares().iter().map(square).collect()
+    }
+
     /// Every placement on the ring `k` lines in of size `n` (not reduced by symmetry), by
     /// its key.
     fn all_placements(n: usize, k: usize) -> BTreeMap<Key, Queens> {
@@ -645,11 +651,7 @@ mod tests {
             for q in all_placements(n, innermost_ring(n)).values() {
                 let a = Attacks::new(n, q, 0);
                 for order in Order::ALL {
-                    let squares: Vec<(usize, usize)> = q
-                        .squares()
-                        .iter()
-                        .map(|&(r, c)| order.transform().apply_to_square(n, r.into(), c.into()))
-                        .collect();
+                    let squares = image(n, q, order.transform());
                     let plain = interior_within(n, &squares, 0, Rules::QUEENS);
                     assert_eq!(
                         open(oriented_interior(n, &a, order)),
@@ -669,19 +671,13 @@ mod tests {
     fn mirrored_interiors_have_equal_trees_and_order_costs_are_their_estimates() {
         for n in [8, 10] {
             for q in all_placements(n, innermost_ring(n)).values() {
-                let image = |g: Transform| -> Vec<(usize, usize)> {
-                    q.squares()
-                        .iter()
-                        .map(|&(r, c)| g.apply_to_square(n, r.into(), c.into()))
-                        .collect()
-                };
                 let costs = order_costs(n, &Attacks::new(n, q, 0));
                 for (k, order) in Order::ALL.into_iter().enumerate() {
                     let g = order.transform();
-                    let plain = interior_within(n, &image(g), 0, Rules::QUEENS);
+                    let plain = interior_within(n, &image(n, q, g), 0, Rules::QUEENS);
                     assert_eq!(costs[k], plain.estimated_cost(), "n={n} {order:?}");
                     let mirrored = Transform::FlipColumns.compose(g);
-                    let mirrored = interior_within(n, &image(mirrored), 0, Rules::QUEENS);
+                    let mirrored = interior_within(n, &image(n, q, mirrored), 0, Rules::QUEENS);
                     assert_eq!(
                         reference_count(&plain),
                         reference_count(&mirrored),
@@ -705,11 +701,7 @@ mod tests {
             fill_lines(n, &ring_lines(n, k), &Queens::under(rules), &mut |q| {
                 let a = Attacks::new(n, q, 0);
                 for order in Order::ALL {
-                    let squares: Vec<(usize, usize)> = q
-                        .squares()
-                        .iter()
-                        .map(|&(r, c)| order.transform().apply_to_square(n, r.into(), c.into()))
-                        .collect();
+                    let squares = image(n, q, order.transform());
                     let plain = interior_within(n, &squares, 0, rules);
                     let built = oriented_interior(n, &a, order);
                     assert_eq!(built.rules, rules);

@@ -464,17 +464,22 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_unit_stopped_in_its_search_keeps_no_counts_and_counts_whole_later() {
+    /// Asserts that unit `id` of the plans `make` builds, stopped in its search, keeps no
+    /// counts, and counted again later gives what a fresh plan counts whole (many looks at
+    /// the stop flag: the unit must have millions of nodes).
+    pub(super) fn assert_a_stopped_unit_keeps_nothing<U: DepthUnits>(
+        make: impl Fn() -> DepthPlan<U>,
+        id: usize,
+    ) where
+        U::Counts: PartialEq + std::fmt::Debug,
+    {
         use crate::plan::stop::StopFlag;
-        // A subtree of n = 18 below three rows: millions of nodes, many looks at the flag.
-        let plan = PlainProfilePlan::new(18);
-        let id = plan.unit_count() / 2;
+        let plan = make();
         let stop = StopFlag::new();
         stop.request();
         assert_eq!(stop.watch(|| plan.count_unit(id)), None);
         assert!(plan.counted_unit(id).is_none(), "partial counts were kept");
-        let fresh = PlainProfilePlan::new(18);
+        let fresh = make();
         let whole = fresh.count_unit(id);
         assert!(
             whole.nodes > 4 * u128::from(NODES_BETWEEN_LOOKS),
@@ -482,6 +487,13 @@ mod tests {
         );
         assert_eq!(plan.count_unit(id), whole);
         assert_eq!(plan.counted_unit(id), fresh.counted_unit(id));
+    }
+
+    #[test]
+    fn a_unit_stopped_in_its_search_keeps_no_counts_and_counts_whole_later() {
+        // A subtree of n = 18 below three rows: millions of nodes.
+        let id = PlainProfilePlan::new(18).unit_count() / 2;
+        assert_a_stopped_unit_keeps_nothing(|| PlainProfilePlan::new(18), id);
     }
 
     #[test]

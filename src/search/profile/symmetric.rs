@@ -224,25 +224,13 @@ mod tests {
 
     #[test]
     fn a_unit_stopped_in_its_search_keeps_no_counts_and_counts_whole_later() {
-        use crate::plan::stop::StopFlag;
-        use crate::search::profile::NODES_BETWEEN_LOOKS;
         // The orbit of n = 18 the engine estimates largest: millions of nodes.
         let plan = SymmetricProfilePlan::new(18);
         let id = (0..plan.unit_count())
             .max_by_key(|&i| plan.estimated_work(i))
             .unwrap();
-        let stop = StopFlag::new();
-        stop.request();
-        assert_eq!(stop.watch(|| plan.count_unit(id)), None);
-        assert!(plan.counted_unit(id).is_none(), "partial counts were kept");
-        let fresh = SymmetricProfilePlan::new(18);
-        let whole = fresh.count_unit(id);
-        assert!(
-            whole.nodes > 4 * u128::from(NODES_BETWEEN_LOOKS),
-            "{whole:?}"
-        );
-        assert_eq!(plan.count_unit(id), whole);
-        assert_eq!(plan.counted_unit(id), fresh.counted_unit(id));
+        let make = || SymmetricProfilePlan::new(18);
+        crate::search::profile::tests::assert_a_stopped_unit_keeps_nothing(make, id);
     }
 
     #[test]

@@ -325,6 +325,7 @@ fn a_knight_s_move_wraps_round_the_torus() {
 /// half-turn, 12 quarter-turn).
 #[test]
 fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
+    use super::enumerate_count;
     use queens::rules::Rules as Lib;
     use queens::runner::Split;
     use queens::search::kernel::Kernel;
@@ -334,12 +335,7 @@ fn the_symmetric_engine_counts_superqueens_as_the_enumerate_engine() {
         (c.total, k.asymmetric, k.half_turn, k.quarter_turn)
     };
     for n in 1..=13 {
-        let plain = Counter::new(n)
-            .rules(Lib::SUPERQUEENS)
-            .engine(Engine::Enumerate)
-            .threads(1)
-            .count()
-            .unwrap();
+        let plain = enumerate_count(Lib::SUPERQUEENS, n);
         for split in [Split::Ring, Split::OuterRing] {
             let mut scalar_nodes = None;
             for kernel in Kernel::available() {

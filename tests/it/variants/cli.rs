@@ -4,7 +4,9 @@
 
 use super::oracle::{self, Board, Piece, Problem, Rules};
 use super::orbits::{self, Kind};
-use crate::common::{csv_records, dir, fails_with, path_str, queens, queens_plain, stdout_of};
+use crate::common::{
+    CsvTable, csv_records, dir, fails_with, path_str, queens, queens_plain, stderr_of, stdout_of,
+};
 
 /// The group of the classes of `rules` by default: the torus group on the torus.
 fn group_of(rules: Rules, n: usize) -> Vec<orbits::Symmetry> {
@@ -114,26 +116,12 @@ fn a_part_of_one_variant_is_refused_in_another_s_merge() {
         "{text}"
     );
     let merged = stdout_of(&["merge", path_str(&sq[0]), path_str(&sq[1]), "--csv", "-"]);
-    let (header, rows) = csv_records(&merged);
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    assert_eq!(
-        (
-            rows[0][col("total")].as_str(),
-            rows[0][col("verified")].as_str()
-        ),
-        ("156", "yes")
-    );
-    let out = queens()
-        .args(["merge", path_str(&q[0]), path_str(&sq[1])])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains(
-            "plan enumerate-prefix3-v1+superqueen-plane (the others: enumerate-prefix3-v1)"
-        ),
-        "{err}"
+    let table = CsvTable::parse(&merged);
+    assert_eq!(table.cells(0, &["total", "verified"]), ["156", "yes"]);
+    fails_with(
+        &["merge", path_str(&q[0]), path_str(&sq[1])],
+        1,
+        "plan enumerate-prefix3-v1+superqueen-plane (the others: enumerate-prefix3-v1)",
     );
 }
 
@@ -307,18 +295,13 @@ fn classify_takes_the_piece_and_the_surface() {
         }
         assert_eq!(rows.len(), solutions.len());
     }
-    let out = queens()
-        .args(["classify", "--piece", "superqueen", "0 4 7 5 2 6 1 3"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains(
-            "board 1: the pieces at row 1 column 4 and row 3 column 5 attack each other under \
-             the rules superqueen-plane\n"
-        ),
-        "{err}"
+    // One line per board that is not a solution, then the error; no summary of no boards.
+    let err = stderr_of(&["classify", "--piece", "superqueen", "0 4 7 5 2 6 1 3"], 1);
+    assert_eq!(
+        err,
+        "queens: board 1: the pieces at row 1 column 4 and row 3 column 5 attack each other \
+         under the rules superqueen-plane\n\
+         queens: error: 1 of 1 boards given are not valid solutions (reported above)\n"
     );
 }
 
@@ -455,15 +438,11 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
         "{human}"
     );
     let text = std::fs::read_to_string(&csv).unwrap();
-    let (header, rows) = csv_records(&text);
-    assert_eq!(header.last().map(String::as_str), Some("orbits"));
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    let row13: Vec<&str> = ["group", "engine", "total", "classes", "orbits", "verified"]
-        .iter()
-        .map(|c| rows[1][col(c)].as_str())
-        .collect();
+    let table = CsvTable::parse(&text);
+    assert_eq!(table.header.last().map(String::as_str), Some("orbits"));
+    let columns = ["group", "engine", "total", "classes", "orbits", "verified"];
     assert_eq!(
-        row13,
+        table.cells(1, &columns),
         [
             "torus",
             "symmetric",
@@ -524,16 +503,9 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
         "--csv",
         "-",
     ]);
-    let (header, rows) = csv_records(&merged);
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     // Parts carry the boards by stabilizer: the merge gives the torus group's classes.
     assert_eq!(
-        [
-            &rows[0][col("group")],
-            &rows[0][col("total")],
-            &rows[0][col("classes")],
-            &rows[0][col("orbits")],
-        ],
+        CsvTable::parse(&merged).cells(0, &["group", "total", "classes", "orbits"]),
         ["torus", "4524", "11", "26:1 52:2 338:3 676:5"]
     );
 
@@ -549,14 +521,8 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
             "--format",
             "csv",
         ]);
-        let (header, rows) = csv_records(&out);
-        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
         assert_eq!(
-            [
-                &rows[0][col("total")],
-                &rows[0][col("classes")],
-                &rows[0][col("verified")]
-            ],
+            CsvTable::parse(&out).cells(0, &["total", "classes", "verified"]),
             ["140692", "97", "yes"]
         );
     }
@@ -565,10 +531,9 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
 /// The classes under the torus group and by orbit size of one board, from a `--csv` output:
 /// (total, classes, asymmetric, half_turn, quarter_turn, orbits).
 fn torus_row(out: &str) -> [String; 6] {
-    let (header, rows) = csv_records(out);
-    assert_eq!(rows.len(), 1, "{out}");
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    assert_eq!(rows[0][col("group")], "torus", "{out}");
+    let table = CsvTable::parse(out);
+    assert_eq!(table.rows.len(), 1, "{out}");
+    assert_eq!(table.cell(0, "group"), "torus", "{out}");
     [
         "total",
         "classes",
@@ -577,7 +542,7 @@ fn torus_row(out: &str) -> [String; 6] {
         "quarter_turn",
         "orbits",
     ]
-    .map(|name| rows[0][col(name)].clone())
+    .map(|name| table.cell(0, name).to_string())
 }
 
 /// The torus plan's units carry the classes under the torus group (the boards by stabilizer):
@@ -702,15 +667,16 @@ fn the_torus_counts_boards_beyond_32_in_parts_that_merge_takes() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (header, rows) = csv_records(&std::fs::read_to_string(&part).unwrap());
-    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
-    assert_eq!(rows[0][col("n")], "35");
+    let table = CsvTable::parse(&std::fs::read_to_string(&part).unwrap());
     assert_eq!(
-        rows[0][col("plan")],
-        "symmetric-torus-slopes2-cut3-v2+queen-torus"
+        table.cells(0, &["n", "plan", "plan_units", "boards"]),
+        [
+            "35",
+            "symmetric-torus-slopes2-cut3-v2+queen-torus",
+            "8057600",
+            "0"
+        ]
     );
-    assert_eq!(rows[0][col("plan_units")], "8057600");
-    assert_eq!(rows[0][col("boards")], "0");
     // merge knows the plan (its identity and units), and says what is missing.
     fails_with(
         &["merge", path_str(&part)],

@@ -4,22 +4,13 @@
 //! symmetries that the orbits give; and the published values of `data/variants.csv` come
 //! out of the library for the small boards, verified by `Counts::verified`.
 
-use super::oracle::{self, Board, Piece, Problem, bitmask};
-use super::orbits::{Kind, classes, kind, square_group};
+use super::oracle::{self, Problem, bitmask};
+use super::orbits::{assert_kinds, classes, square_group};
+use super::{enumerate_count, library_rules};
 use queens::rules::{Group, Rules};
 use queens::search::{TorusClasses, torus_classes};
 use queens::{Counter, Counts, Engine, Outcome, Part, Tally, Verdict};
 use std::collections::BTreeMap;
-
-/// The library's rules of the oracle's.
-fn library(rules: oracle::Rules) -> Rules {
-    match (rules.piece, rules.board) {
-        (Piece::Queen, Board::Plane) => Rules::QUEENS,
-        (Piece::Superqueen, Board::Plane) => Rules::SUPERQUEENS,
-        (Piece::Queen, Board::Torus) => Rules::TORUS_QUEENS,
-        (Piece::Superqueen, Board::Torus) => Rules::TORUS_SUPERQUEENS,
-    }
-}
 
 /// The library's count of `rules` for `n`, on one thread, with the engine `Counter` chooses.
 fn count(rules: Rules, n: usize) -> Counts {
@@ -46,13 +37,8 @@ fn the_enumerate_engine_counts_every_rules_as_the_oracle() {
             // The classes under the square's 8 symmetries (the torus's own group is checked
             // in `orbits`); the default engine of the plane and of the torus queens is the
             // symmetric one, whose nodes are its own.
-            let square = library(rules).under(Group::Square).unwrap();
-            let c = Counter::new(n)
-                .rules(square)
-                .engine(Engine::Enumerate)
-                .threads(1)
-                .count()
-                .unwrap();
+            let square = library_rules(rules).under(Group::Square).unwrap();
+            let c = enumerate_count(square, n);
             assert_eq!(c.engine, Engine::Enumerate, "{what}");
             assert_eq!(c.rules, square, "{what}");
             assert_eq!(
@@ -61,20 +47,8 @@ fn the_enumerate_engine_counts_every_rules_as_the_oracle() {
                 "{what}"
             );
             let cls = classes(&sols, &square_group());
-            let of = |k: Kind| cls.iter().filter(|c| kind(c) == k).count() as u128;
             if n >= 2 {
-                assert_eq!(of(Kind::Reflected), 0, "{what}");
-                let kinds = (
-                    of(Kind::Asymmetric),
-                    of(Kind::HalfTurn),
-                    of(Kind::QuarterTurn),
-                );
-                let got = (
-                    c.classes.asymmetric,
-                    c.classes.half_turn,
-                    c.classes.quarter_turn,
-                );
-                assert_eq!(got, kinds, "{what}");
+                assert_kinds(&c.classes, &cls, &what);
             } else {
                 // The one board of n = 1, kept by all 8, is counted as quarter-turn.
                 assert_eq!(c.classes.quarter_turn, 1, "{what}");
@@ -163,12 +137,7 @@ fn the_torus_engine_counts_the_torus_as_the_oracle_and_the_enumerate_engine() {
         assert_eq!(c.engine, Engine::Symmetric, "n = {n}");
         assert!(c.plan.starts_with("symmetric-torus-"), "{}", c.plan);
         assert!(c.plan.ends_with("+queen-torus"), "{}", c.plan);
-        let plain = Counter::new(n)
-            .rules(Rules::TORUS_QUEENS)
-            .engine(Engine::Enumerate)
-            .threads(1)
-            .count()
-            .unwrap();
+        let plain = enumerate_count(Rules::TORUS_QUEENS, n);
         assert_eq!(
             (c.total, c.classes),
             (plain.total, plain.classes),
@@ -221,12 +190,7 @@ fn the_torus_engine_counts_the_superqueens_as_the_oracle_and_the_enumerate_engin
         for group in [Group::Torus, Group::Square] {
             let under = rules.under(group).unwrap();
             let fast = count(under, n);
-            let plain = Counter::new(n)
-                .rules(under)
-                .engine(Engine::Enumerate)
-                .threads(1)
-                .count()
-                .unwrap();
+            let plain = enumerate_count(under, n);
             assert_eq!(
                 (fast.total, &fast.classes, &fast.orbits),
                 (plain.total, &plain.classes, &plain.orbits),

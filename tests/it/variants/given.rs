@@ -4,26 +4,16 @@
 //! ([`orbits`]) under the subgroup that keeps the givens and the blocked squares; every kernel
 //! this CPU runs (the others named on stderr as skipped), and every refusal.
 
-use super::oracle::{self, Board, Piece, Problem};
+use super::library_rules;
+use super::oracle::{self, Board, Problem};
 use super::orbits::{Symmetry, classes, keeping, square_group, torus_group};
 use crate::common::{
     Succeeds, csv_records, dir, fails_with, file_with, path_str, queens, queens_plain, stdout_of,
     usage_errors,
 };
 use queens::given::{Partial, Search};
-use queens::rules::Rules;
 use queens::search::kernel::Kernel;
 use queens::{Counter, Engine};
-
-/// The library's rules of the oracle's.
-fn rules_of(r: oracle::Rules) -> Rules {
-    match (r.piece, r.board) {
-        (Piece::Queen, Board::Plane) => Rules::QUEENS,
-        (Piece::Superqueen, Board::Plane) => Rules::SUPERQUEENS,
-        (Piece::Queen, Board::Torus) => Rules::TORUS_QUEENS,
-        (Piece::Superqueen, Board::Torus) => Rules::TORUS_SUPERQUEENS,
-    }
-}
 
 /// The group of `rules`' classes by default: the torus group on the torus, else the square's 8
 /// symmetries.
@@ -74,7 +64,7 @@ fn problems(seed: u64, sizes: std::ops::RangeInclusive<usize>, per: usize) -> Ve
 
 /// The library's partial board of an oracle problem.
 fn partial(pb: &Problem) -> Partial {
-    Partial::new(pb.n, rules_of(pb.rules), &pb.given, &pb.blocked)
+    Partial::new(pb.n, library_rules(pb.rules), &pb.given, &pb.blocked)
         .unwrap_or_else(|e| panic!("{pb:?}: {e}"))
 }
 
@@ -84,7 +74,7 @@ fn fits_a_kernel(pb: &Problem) -> bool {
     let free: Vec<usize> = (0..pb.n)
         .filter(|r| pb.given.iter().all(|g| g.0 != *r))
         .collect();
-    rules_of(pb.rules).is_queens() && free.windows(2).all(|w| w[1] - w[0] <= 3)
+    library_rules(pb.rules).is_queens() && free.windows(2).all(|w| w[1] - w[0] <= 3)
 }
 
 /// Checks `pb` against the oracle's `solutions` and `nodes` (the bitmask tree's): the plain

@@ -5,8 +5,9 @@
 //! (`data/variants.csv`) reproduced ([`published`]), and the searches against one another on
 //! every rules and on random givens and blocked squares ([`agreement`]).
 //!
-//! Nothing here uses the library: the engines of issue 40 are to be checked against
-//! [`oracle::bitmask`] (counts, nodes, solutions) and [`orbits::classes`] (classes by group).
+//! The oracle and the orbits do not use the library: the engines are checked against
+//! [`oracle::bitmask`] (counts, nodes, solutions) and [`orbits::classes`] (classes by group);
+//! [`library_rules`] names the library's rules of the oracle's.
 
 mod agreement;
 mod cli;
@@ -16,3 +17,23 @@ pub mod oracle;
 pub mod orbits;
 mod outputs;
 mod published;
+
+use oracle::{Board, Piece};
+use queens::rules::Rules;
+
+/// The library's rules of the oracle's.
+fn library_rules(rules: oracle::Rules) -> Rules {
+    match (rules.piece, rules.board) {
+        (Piece::Queen, Board::Plane) => Rules::QUEENS,
+        (Piece::Superqueen, Board::Plane) => Rules::SUPERQUEENS,
+        (Piece::Queen, Board::Torus) => Rules::TORUS_QUEENS,
+        (Piece::Superqueen, Board::Torus) => Rules::TORUS_SUPERQUEENS,
+    }
+}
+
+/// The library's count of `rules` for `n` by the plain search (the enumerate engine), on one
+/// thread.
+fn enumerate_count(rules: Rules, n: usize) -> queens::Counts {
+    let counter = queens::Counter::new(n).rules(rules).threads(1);
+    counter.engine(queens::Engine::Enumerate).count().unwrap()
+}

@@ -4,6 +4,7 @@
 //! images, each computed square by square; the stabilizer is the elements that fix it.
 
 use super::oracle::Square;
+use queens::ClassCounts;
 use std::collections::HashSet;
 
 /// One symmetry of the board: an element of D4 (`d4`, 0 to 7, see [`d4_map`]) followed by a
@@ -185,6 +186,21 @@ pub enum Kind {
     Reflected,
 }
 
+/// Asserts that the classes a count gave (`counted`) split by kind as the orbits `cls` do
+/// (asymmetric, half turn, quarter turn), and that no class is kept by a reflection; `what`
+/// names the case in the message. Only from n = 2 on: the one board of n = 1 is kept by all 8.
+pub fn assert_kinds(counted: &ClassCounts, cls: &[Class], what: &str) {
+    let of = |k: Kind| cls.iter().filter(|c| kind(c) == k).count() as u128;
+    assert_eq!(of(Kind::Reflected), 0, "{what}");
+    let kinds = (
+        of(Kind::Asymmetric),
+        of(Kind::HalfTurn),
+        of(Kind::QuarterTurn),
+    );
+    let got = (counted.asymmetric, counted.half_turn, counted.quarter_turn);
+    assert_eq!(got, kinds, "{what}");
+}
+
 /// The kind of a class under [`square_group`], from its stabilizer.
 pub fn kind(class: &Class) -> Kind {
     let has = |d4: u8| class.stabilizer.iter().any(|g| g.d4 == d4);
@@ -249,22 +265,10 @@ fn the_library_counts_the_torus_group_s_classes() {
             bitmask(&Problem::new(n, rules), |p| solutions.push(p.to_vec()));
             let c = Counter::new(n).rules(lib).count().unwrap();
             let cls = classes(&solutions, &torus_group(n));
-            let of = |k: Kind| cls.iter().filter(|c| kind(c) == k).count() as u128;
             let what = format!("{lib} n = {n}");
             assert_eq!(c.classes.total(), cls.len() as u128, "{what}");
             if n > 1 {
-                assert_eq!(of(Kind::Reflected), 0, "{what}");
-                let kinds = (
-                    of(Kind::Asymmetric),
-                    of(Kind::HalfTurn),
-                    of(Kind::QuarterTurn),
-                );
-                let got = (
-                    c.classes.asymmetric,
-                    c.classes.half_turn,
-                    c.classes.quarter_turn,
-                );
-                assert_eq!(got, kinds, "{what}");
+                assert_kinds(&c.classes, &cls, &what);
             }
             let mut sizes = BTreeMap::new();
             for class in &cls {

@@ -61,7 +61,10 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     } = result.expect("the body ran");
     if !quiet {
         if summary.boards() == 0 {
-            crate::note("queens: no boards in the input");
+            // Boards that were not solutions have had their lines and get the error below.
+            if bad == 0 {
+                crate::note("queens: no boards in the input");
+            }
         } else {
             crate::note(&format!("queens: {summary}"));
         }
