@@ -4,8 +4,12 @@
 use super::{COLUMNS, CSV_HEADER, Layout, Row, csv_header, heading, sizes_text};
 use crate::formats::named;
 use crate::plan::Engine;
-use crate::rules::Rules;
+use crate::rules::{Group, Rules};
 use crate::verify;
+
+/// What the classes by orbit size under the torus group are called in the human table's
+/// lines and the Markdown's last column: `size:classes` pairs (A054500–A054502).
+const ORBITS_HEADING: &str = "classes by orbit size (boards:classes)";
 use std::io;
 
 /// The line under a human table that sums up the columns left out of it that describe the
@@ -30,10 +34,7 @@ pub fn footer(rows: &[Row], columns: &[usize]) -> Option<String> {
         .filter(|r| r.orbits.as_ref().is_some_and(|o| !o.is_empty()))
     {
         let text = r.orbits_text();
-        caption.push_str(&format!(
-            "\nn = {}: classes by orbit size (boards:classes) {text}",
-            r.n
-        ));
+        caption.push_str(&format!("\nn = {}: {ORBITS_HEADING} {text}", r.n));
     }
     Some(match run {
         Some(run) => format!("{run}\n{caption}"),
@@ -131,15 +132,24 @@ pub fn layout(columns: &[usize]) -> Layout {
 /// The Markdown table of `rows` in `columns` (indices in [`COLUMNS`], in order): their
 /// headings for people ([`heading`]: the OEIS numbers of the rows' rules), numbers
 /// right-aligned, the fields as [`Row::display_fields`]. A table of other rules than the
-/// queens' opens with a caption that names them (`named::caption`) and a blank line.
+/// queens' opens with a caption that names them (`named::caption`) and a blank line; one of
+/// classes under the torus group ends with a column of the classes by orbit size
+/// ([`Row::orbits_text`]: empty where a row does not know them).
 pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
     let (rules, group) = rows
         .first()
         .map_or((Rules::QUEENS, Rules::QUEENS.group()), |r| {
             (r.rules, r.group)
         });
-    let headings: Vec<String> = columns.iter().map(|&i| heading(i, &rules, group)).collect();
-    let t = Layout::new(&headings, |k| COLUMNS[columns[k]].text);
+    let mut headings: Vec<String> = columns.iter().map(|&i| heading(i, &rules, group)).collect();
+    // Under the torus group, the classes by orbit size last (the human table's lines under it).
+    let orbits = group == Group::Torus;
+    if orbits {
+        headings.push(ORBITS_HEADING.to_string());
+    }
+    let t = Layout::new(&headings, |k| {
+        columns.get(k).is_none_or(|&i| COLUMNS[i].text)
+    });
     let mut out = String::new();
     if !rules.is_queens() {
         let caption = named::caption(&rules, group);
@@ -154,7 +164,10 @@ pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
     out += &t.markdown_header();
     for row in rows {
         let fields = row.display_fields();
-        let picked: Vec<&str> = columns.iter().map(|&i| fields[i].as_str()).collect();
+        let mut picked: Vec<String> = columns.iter().map(|&i| fields[i].clone()).collect();
+        if orbits {
+            picked.push(row.orbits_text());
+        }
         out += &t.markdown_line(&picked);
     }
     out

@@ -85,6 +85,23 @@ fn every_format_of_a_count_names_the_rules() {
         md.contains("\n| n | total (A051906) | classes | asymmetric | half-turn | quarter-turn |"),
         "{md}"
     );
+    assert!(!md.contains("orbit size"), "{md}");
+    // Under the torus group the Markdown ends each row with its classes by orbit size.
+    let md = stdout_of(&["count", "5-7", "--board", "torus", "--markdown", "-"]);
+    let lines: Vec<&str> = md.lines().filter(|l| l.starts_with("| ")).collect();
+    assert!(
+        lines[0].ends_with(" | verified | classes by orbit size (boards:classes) |"),
+        "{md}"
+    );
+    let last = |l: &str| {
+        l.trim_end_matches(" |")
+            .rsplit(" | ")
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let orbits: Vec<String> = lines[2..].iter().map(|l| last(l)).collect();
+    assert_eq!(orbits, ["10:1", "-", "28:1"], "{md}");
     let (header, rows) = csv_records(&stdout_of(&[&torus[..], &["--csv", "-"]].concat()));
     assert_eq!(header[..5], ["piece", "board", "group", "n", "total"]);
     assert_eq!(rows[0][..6], ["queen", "torus", "square", "5", "10", "2"]);
