@@ -235,9 +235,15 @@ impl Progress {
         };
         done.steps = done.steps.max((fraction * BAR_STEPS as f64) as u64);
         if let Some(bar) = &self.bar {
-            // Drawn under the lock: what a later unit drew is never overwritten by an
-            // earlier one.
             bar.set_position(done.steps);
+        }
+        // Drawn under the lock: what a later unit drew is never overwritten by an earlier one.
+        self.draw_message(&done);
+    }
+
+    /// The bar's message (units done, the boards' rate) from `done`, if there is a bar.
+    fn draw_message(&self, done: &Done) {
+        if let Some(bar) = &self.bar {
             let rate = done.boards as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
             bar.set_message(format!(
                 "{}, {}",
@@ -254,6 +260,7 @@ impl Progress {
         let b = u64::try_from(boards).unwrap_or(u64::MAX);
         let mut done = self.done.lock().unwrap_or_else(|p| p.into_inner());
         done.boards = done.boards.saturating_add(b);
+        self.draw_message(&done);
     }
 
     /// Ends the report of a run that did all its work, though its last unit was not whole
@@ -393,7 +400,8 @@ mod tests {
 
     /// The bar's first frame says how many units there are, with nothing empty in it (it read
     /// `0% () ETA unknown` when the message was set after the prefix had drawn the bar), and
-    /// later ones count the units done and the rate.
+    /// later ones count the units done and the rate, the boards of pieces included as they
+    /// are found.
     #[test]
     fn the_first_frame_of_the_bar_counts_the_units_to_do() {
         let screen = Screen::default();
@@ -421,6 +429,11 @@ mod tests {
             announced: Arc::new(AtomicBool::new(false)),
             heartbeat: None,
         };
+        // The boards of a unit's pieces, found before any unit is done, show in the rate.
+        progress.boards_found(5_000);
+        let message = bar.message();
+        assert!(message.starts_with("0/33403 units, "), "{message:?}");
+        assert!(!message.contains(" 0 boards/s"), "{message:?}");
         progress.unit_done(0, 12);
         // What later frames draw in the parentheses (frames are drawn at most 20 times a
         // second, so this one may not be on the screen yet).
