@@ -266,8 +266,8 @@ def count(
     given: Squares = None,
     blocked: Squares = None,
 ) -> Counts:
-    """Counts the solutions and classes of the n×n board (n from 0 to 32), or the completions
-    of a partial board (``given``, ``blocked``).
+    """Counts the solutions and classes of the n×n board (n from 0 to 32; the queens on the
+    torus to 64), or the completions of a partial board (``given``, ``blocked``).
 
     ``engine``: ``"symmetric"`` (default, counts one board per symmetry class and derives the
     rest by Burnside's lemma) or ``"enumerate"`` (the plain search, whose ``nodes`` are the
@@ -419,11 +419,16 @@ def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions
     ['asymmetric', 'blocked', 'board', 'classes']
     """
     ns = _sizes(sizes)
+    partial = options.get("given") is not None or options.get("blocked") is not None
     # Every size is checked before the first is counted: a typo fails now, not in an hour.
+    # Completions go to 32; counts to what the engine counts under the rules (the queens on
+    # the torus to 64).
+    rules = {key: options.get(key) for key in ("engine", "piece", "board", "symmetries")}
+    largest = 32 if partial else _native._largest_size(**rules)
     for n in ns:
-        if not 0 <= n <= 32:
-            raise ValueError(f"board size {n} is outside 0 to 32")
-    if options.get("given") is not None or options.get("blocked") is not None:
+        if not 0 <= n <= largest:
+            raise ValueError(f"board size {n} is outside 0 to {largest}")
+    if partial:
         # Each size's partial board too, as `queens count 4-8 --given ...` checks them all.
         keys = ("piece", "board", "symmetries", "given", "blocked")
         marks = {key: options.get(key) for key in keys}

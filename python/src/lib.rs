@@ -688,6 +688,21 @@ fn count(
     }
 }
 
+/// The largest board size `engine` counts under the rules of `piece`, `board` and
+/// `symmetries` (64 for the queens on the torus with the symmetric engine, else 32), for
+/// `queens_count.table` to check every size before it counts the first.
+#[pyfunction(name = "_largest_size")]
+#[pyo3(signature = (*, engine=None, piece=None, board=None, symmetries=None))]
+fn largest_size(
+    engine: Option<&str>,
+    piece: Option<&str>,
+    board: Option<&str>,
+    symmetries: Option<&str>,
+) -> PyResult<usize> {
+    let rules = rules(piece, board, symmetries, "board")?;
+    Ok(self::engine(engine)?.largest_size(&rules))
+}
+
 /// Checks the partial board of `given=` and `blocked=` on board size `n` without counting it
 /// (`queens_count.table` checks every size's before it counts the first).
 #[pyfunction(name = "_check_partial")]
@@ -1422,6 +1437,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(count_part, m)?)?;
     m.add_function(wrap_pyfunction!(check_partial, m)?)?;
+    m.add_function(wrap_pyfunction!(largest_size, m)?)?;
     m.add_function(wrap_pyfunction!(verify_completions, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(published, m)?)?;

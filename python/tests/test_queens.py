@@ -134,6 +134,19 @@ def test_table_takes_ranges_lists_and_strings():
             q.table(bad)
     with pytest.raises(ValueError, match="board size 40 is outside 0 to 32"):
         q.table("30,40")
+    # Every size is checked before the first is counted, to what the rules count: the queens
+    # on the torus to 64 (board 30 has none, at once), the superqueens there and completions
+    # to 32; the torus's 35 is not refused (and not counted here: it takes centuries).
+    with pytest.raises(ValueError, match="board size 65 is outside 0 to 64"):
+        q.table("30,65", board="torus")
+    with pytest.raises(ValueError, match="board size 35 is outside 0 to 32"):
+        q.table("30,35", board="torus", piece="superqueen")
+    with pytest.raises(ValueError, match="board size 35 is outside 0 to 32"):
+        q.table("30,35", board="torus", engine="enumerate")
+    with pytest.raises(ValueError, match="board size 35 is outside 0 to 32"):
+        q.table("30,35", board="torus", given="a1")
+    with pytest.raises(ValueError, match="board size 65 is outside 0 to 64"):
+        q.table([35, 65], board="torus")
 
 
 def test_verify_and_published():
