@@ -26,11 +26,13 @@
 //! and the outer-ring split, as fast and with placements of its own).
 
 use super::burnside;
+use crate::plan::pieces::{OnPieces, PieceOptions};
 use crate::plan::tally::Tally;
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
 use crate::search::geometry::work;
 use crate::search::kernel::Kernel;
+use std::io;
 use std::sync::OnceLock;
 
 /// What a split supplies to a [`SymmetricFamily`] plan: its orbit units, how each is counted
@@ -52,6 +54,26 @@ pub(crate) trait OrbitSplit: Send + Sync {
 
     /// The estimated nodes of orbit unit `i` (see [`SymmetricFamily::unit_cost`]).
     fn orbit_estimate(&self, i: usize) -> f64;
+
+    /// The name of the pieces [`OrbitSplit::count_orbit_in_pieces`] cuts a long orbit unit
+    /// into ([`Plan::piece_scheme`]); `None` (the default): every unit is counted whole.
+    fn piece_scheme(&self) -> Option<String> {
+        None
+    }
+
+    /// Counts orbit unit `i` on `kernel` piece by piece, as [`Plan::count_unit_in_pieces`]
+    /// does (the same `(boards, nodes)` as [`OrbitSplit::count_orbit`]), where the unit is
+    /// long enough to be cut; `None` (the default) where it is counted whole.
+    fn count_orbit_in_pieces(
+        &self,
+        i: usize,
+        kernel: Kernel,
+        options: PieceOptions<'_>,
+        on_pieces: OnPieces<'_>,
+    ) -> Option<io::Result<(u128, u128)>> {
+        let _ = (i, kernel, options, on_pieces);
+        None
+    }
 
     /// Whether the runner's [`Plan::estimated_work`] uses [`SymmetricFamily::unit_cost`]
     /// (computed once per plan for every unit) or leaves every unit at 1: a split whose
@@ -164,6 +186,38 @@ impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
                     nodes,
                     ..Tally::default()
                 }
+            }
+        }
+    }
+
+    fn piece_scheme(&self) -> Option<String> {
+        self.split.piece_scheme()
+    }
+
+    /// An orbit unit long enough for its split to cut it is counted in the split's pieces;
+    /// every other unit whole (the Burnside units take seconds even at n = 27).
+    fn count_unit_in_pieces(
+        &self,
+        id: usize,
+        options: PieceOptions<'_>,
+        on_pieces: OnPieces<'_>,
+    ) -> io::Result<Tally> {
+        assert!(id < self.unit_count(), "unit {id} out of range");
+        let Unit::Orbit(i) = self.unit(id) else {
+            return Ok(self.count_unit(id));
+        };
+        match self
+            .split
+            .count_orbit_in_pieces(i, self.kernel, options, on_pieces)
+        {
+            None => Ok(self.count_unit(id)),
+            Some(counted) => {
+                let (boards, nodes) = counted?;
+                Ok(Tally {
+                    boards,
+                    nodes,
+                    ..Tally::default()
+                })
             }
         }
     }

@@ -65,6 +65,13 @@
 //! so do their nodes (the first piece also counts the ring placement). No unit is then more
 //! than a few hundredths of a percent of the work, and the parts of a large MOD come out even.
 //!
+//! **Journal pieces.** A few hundredths of a percent is still hours from n = 27 on, so with a
+//! checkpoint a unit of [`JOURNAL_PIECES_FROM`] estimated nodes and more is counted in the
+//! pieces below its first two placements ([`JournalPieces`], [`crate::plan::pieces`]), the
+//! same way: the completions below each placement, and the placements as nodes, add up to
+//! the unit's count. Its runs of pieces are journaled as they are counted; the unit's count
+//! is the same as when it is counted whole.
+//!
 //! **Outer columns placed (n = 18 to 22).** The kernels count an interior in 16-bit lanes
 //! where its masks fit 16 bits, or are 17 columns wide (their split search: see
 //! [`crate::search::kernel::frames`]), and otherwise in 32-bit lanes, half as many nodes a
@@ -92,6 +99,8 @@
 //! units, the pairs and quadruples of [`crate::search::engines::burnside`]; in the small-board unit,
 //! every partial board of its backtracking (the empty board excluded).
 
+use crate::plan::Tally;
+use crate::plan::pieces::{OnPieces, PieceOptions, count_pieces};
 use crate::rules::{self, Rules};
 use crate::search::engines::family::{OrbitSplit, SymmetricFamily};
 use crate::search::geometry::ring_interior::best_interior_within;
@@ -99,6 +108,7 @@ use crate::search::geometry::ring_orbits::{RingOrbit, ring_orbits};
 use crate::search::geometry::rings::{Queens, Slots, innermost_ring, ring_lines};
 use crate::search::geometry::work;
 use crate::search::kernel::{Interior, InteriorCount, Kernel, MAX_DEPTH};
+use std::io;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
@@ -142,6 +152,9 @@ pub(crate) struct RingSplit<const OUT: usize> {
     /// How many of the interior's outer columns the units place the queens of
     /// ([`count_columns_placed`], [`outer_columns`]): [`columns_placed`] of the size.
     columns: usize,
+    /// The least estimate of an orbit unit that a journal keeps in pieces
+    /// ([`JournalPieces`]), as a power of 2: [`JOURNAL_PIECES_FROM`] (the tests lower it).
+    journal_from: u32,
 }
 
 /// One orbit unit of a ring split: an orbit of ring placements, whole or one piece of it.
@@ -290,6 +303,7 @@ impl<const OUT: usize> RingSplit<OUT> {
                 units: Vec::new(),
                 estimates: vec![1.0],
                 columns: 0,
+                journal_from: JOURNAL_PIECES_FROM,
             };
         }
         let k = Self::ring(n);
@@ -347,6 +361,78 @@ impl<const OUT: usize> RingSplit<OUT> {
             units,
             estimates,
             columns,
+            journal_from: JOURNAL_PIECES_FROM,
+        }
+    }
+
+    /// The pieces a journal keeps of orbit unit `i` when its estimate reaches
+    /// 2^`journal_from` ([`JournalPieces`]); `None` for a shorter unit or a small board.
+    fn journal_pieces(&self, i: usize) -> Option<JournalPieces> {
+        if self.n < MIN_RING_N || self.estimates[i] < 2f64.powi(self.journal_from as i32) {
+            return None;
+        }
+        let (interior, own) = self.unit_interior(i);
+        let columns = outer_columns(&interior, self.columns);
+        let mut pieces = JournalPieces {
+            interiors: Vec::new(),
+            columns: columns.iter().skip(JOURNAL_PIECE_LEVELS).copied().collect(),
+            above: own,
+        };
+        let first = &columns[..columns.len().min(JOURNAL_PIECE_LEVELS)];
+        pieces.cut(&interior, first, JOURNAL_PIECE_LEVELS - first.len());
+        Some(pieces)
+    }
+}
+
+/// The least estimate of an orbit unit that a journal keeps in pieces, as a power of 2:
+/// 2³⁶ ≈ 6.9 × 10¹⁰ estimated nodes, a minute or two of the queens' work on one core and some
+/// seconds of the superqueens' (their nodes are about a tenth of the estimate). Shorter
+/// units lose little when a stop cuts them short.
+const JOURNAL_PIECES_FROM: u32 = 36;
+
+/// How many placements deep a long unit is cut into the pieces a journal keeps: those of its
+/// first two outer columns where it places outer columns, else of its first two free rows
+/// (about n² pieces, each a few hundredths of the unit or less).
+const JOURNAL_PIECE_LEVELS: usize = 2;
+
+/// A long orbit unit cut for a journal ([`crate::plan::pieces`]): the interiors below its
+/// first [`JOURNAL_PIECE_LEVELS`] placements, each counted as the unit counts its interior
+/// (the rest of its outer columns placed, then the kernel), and the nodes above them. Every
+/// completion of the unit's interior is below exactly one of those placements, and each
+/// placement is a node of the unit's own count (an outer column's queen, or a queen in a
+/// free row that is not one of the last two), so the pieces with `above` add up to the
+/// unit's count, nodes included.
+struct JournalPieces {
+    /// The interiors, in the order of the placements (outer columns or rows, then columns
+    /// from the lowest bit).
+    interiors: Vec<Interior>,
+    /// The outer columns whose queens each piece places before the kernel counts the rest.
+    columns: Vec<u32>,
+    /// The unit's nodes above the pieces: its own ([`RingSplit::unit_interior`]) and the
+    /// placements that made the pieces.
+    above: u128,
+}
+
+impl JournalPieces {
+    /// Adds the pieces below `it`: the placements of the queens of `columns`, then of the
+    /// first `rows` free rows (fewer where the interior would be left with two free rows or
+    /// fewer: the kernels count those in closed form, placing no node).
+    fn cut(&mut self, it: &Interior, columns: &[u32], rows: usize) {
+        if let Some((&bit, rest)) = columns.split_first() {
+            let placed = for_each_queen_in_column(it, bit, |next| self.cut(next, rest, rows));
+            self.above += u128::from(placed);
+        } else if rows == 0 || it.depth <= 2 {
+            self.interiors.push(it.clone());
+        } else {
+            // The free squares of the first free row: neither held nor attacked.
+            let mut free = it.inner & !(it.cols | it.blocked[0]);
+            while free != 0 {
+                // x & −x keeps the lowest set bit; x & (x − 1) clears it.
+                let bit = free & free.wrapping_neg();
+                free &= free - 1;
+                self.above += 1; // a node: its row is not one of the last two (depth > 2)
+                self.cut(&with_queen(it, 0, bit), &[], rows - 1);
+            }
         }
     }
 }
@@ -555,6 +641,37 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
     /// against the avx512 kernel's nodes, 1.15 and 0.94.
     fn orbit_estimate(&self, i: usize) -> f64 {
         self.estimates[i]
+    }
+
+    /// Named by how deep a long unit is cut and from which estimate on (`levels2min36`: two
+    /// placements deep, units of 2³⁶ estimated nodes and more; letters and digits, as a
+    /// journal keeps it): a piece numbered by another cut is another piece.
+    fn piece_scheme(&self) -> Option<String> {
+        Some(format!(
+            "levels{JOURNAL_PIECE_LEVELS}min{}",
+            self.journal_from
+        ))
+    }
+
+    fn count_orbit_in_pieces(
+        &self,
+        i: usize,
+        kernel: Kernel,
+        options: PieceOptions<'_>,
+        on_pieces: OnPieces<'_>,
+    ) -> Option<io::Result<(u128, u128)>> {
+        let pieces = self.journal_pieces(i)?;
+        let weight = u128::from(self.orbits[self.units[i].orbit as usize].weight);
+        let sum = count_pieces(pieces.interiors.len(), options, on_pieces, |k| {
+            let counted = count_columns_placed(&pieces.interiors[k], &pieces.columns, kernel);
+            Tally {
+                // At most 8 × 2^64: fits a u128 with room to spare.
+                boards: weight * u128::from(counted.completions),
+                nodes: counted.nodes.into(),
+                ..Tally::default()
+            }
+        });
+        Some(sum.map(|t| (t.boards, t.nodes + pieces.above)))
     }
 
     const ESTIMATES_WORK: bool = true;
@@ -1117,5 +1234,78 @@ mod tests {
         assert_eq!(small_board(1), (1, 1));
         assert_eq!(small_board(2).0, 0);
         assert_eq!(small_board(3).0, 0);
+    }
+
+    /// A long unit counted in the pieces a journal keeps is the unit counted whole, nodes
+    /// included, and resumed from any of its runs of pieces counts each piece once: every
+    /// orbit unit (all of them cut: the threshold lowered to 2⁰) of the queens at n = 12 and
+    /// 13, of the superqueens at n = 13 and 14, and of the queens at n = 18, whose units place
+    /// two outer columns (the pieces: those two columns' queens), the first 40 units there.
+    #[test]
+    fn a_unit_counted_in_journal_pieces_is_the_unit_counted_whole() {
+        use crate::plan::pieces::PieceRun;
+        use std::time::Duration;
+        let cases = [
+            (Rules::QUEENS, 12, usize::MAX),
+            (Rules::QUEENS, 13, usize::MAX),
+            (Rules::SUPERQUEENS, 13, usize::MAX),
+            (Rules::SUPERQUEENS, 14, usize::MAX),
+            (Rules::QUEENS, 18, 40),
+        ];
+        let mut cut = 0;
+        for (rules, n, most) in cases {
+            let mut split = RingSplit::<0>::new(n, rules);
+            split.journal_from = 0;
+            assert_eq!(split.columns, columns_placed(n));
+            let scheme = split.piece_scheme().unwrap();
+            assert_eq!(scheme, "levels2min0");
+            assert!(crate::storage::checkpoint::is_scheme(&scheme));
+            assert_eq!(
+                RingSplit::<0>::new(n, rules).piece_scheme().unwrap(),
+                "levels2min36"
+            );
+            for i in 0..split.orbit_count().min(most) {
+                let whole = split.count_orbit(i, Kernel::Scalar);
+                let what = format!("{rules} n = {n} unit {i}");
+                let pieces = split.journal_pieces(i).unwrap();
+                cut += usize::from(pieces.interiors.len() > 1);
+                // Every piece reported on its own (no time between reports).
+                let mut runs = Vec::new();
+                let options = PieceOptions {
+                    done: &[],
+                    every: Duration::ZERO,
+                };
+                let mut keep = |run: &PieceRun, _: Duration| {
+                    runs.push(run.clone());
+                    Ok(())
+                };
+                let counted = split.count_orbit_in_pieces(i, Kernel::Scalar, options, &mut keep);
+                assert_eq!(counted.unwrap().unwrap(), whole, "{what}");
+                // Resumed from every other run: the rest counted, the same unit.
+                let done: Vec<PieceRun> = runs.iter().step_by(2).cloned().collect();
+                let mut again = Vec::new();
+                let options = PieceOptions {
+                    done: &done,
+                    every: Duration::ZERO,
+                };
+                let mut keep = |run: &PieceRun, _: Duration| {
+                    again.push(run.range.clone());
+                    Ok(())
+                };
+                let resumed = split.count_orbit_in_pieces(i, Kernel::Scalar, options, &mut keep);
+                assert_eq!(resumed.unwrap().unwrap(), whole, "{what} resumed");
+                for range in &again {
+                    assert!(
+                        done.iter()
+                            .all(|d| d.range.end <= range.start || range.end <= d.range.start),
+                        "{what}: {range:?} counted again"
+                    );
+                }
+            }
+        }
+        assert!(cut > 100, "{cut} units cut into pieces");
+        // Above the threshold (2³⁶ estimated nodes) no unit of these sizes is cut.
+        let split = RingSplit::<0>::new(18, Rules::QUEENS);
+        assert!((0..split.orbit_count()).all(|i| split.journal_pieces(i).is_none()));
     }
 }

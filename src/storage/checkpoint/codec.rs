@@ -82,6 +82,14 @@ pub(super) enum LineProblem {
 /// The longest piece scheme a piece line holds (a plan's [`crate::plan::Plan::piece_scheme`]).
 pub(super) const MAX_SCHEME: usize = 32;
 
+/// Whether a journal keeps the pieces numbered by `scheme`: 1 to [`MAX_SCHEME`] letters and
+/// digits (a field of the line, never quoted).
+pub(crate) fn is_scheme(scheme: &str) -> bool {
+    !scheme.is_empty()
+        && scheme.len() <= MAX_SCHEME
+        && scheme.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
 /// Writes a run of unit `unit`'s pieces (numbered by `scheme`, at most [`MAX_SCHEME`]
 /// characters of letters and digits) as a line: `piece,UNIT,SCHEME,FROM,TO,` the seven
 /// counts (and the torus field), `,SECONDS,CHECKSUM` seeded with the run's `key`, and the
@@ -152,10 +160,7 @@ pub(super) fn parse_line(
         "piece" if fields.len() >= 5 => {
             let unit = number(1, "a unit id")?;
             let scheme = fields[2];
-            let ok = !scheme.is_empty()
-                && scheme.len() <= MAX_SCHEME
-                && scheme.bytes().all(|b| b.is_ascii_alphanumeric());
-            if !ok {
+            if !is_scheme(scheme) {
                 return Err(LineProblem::Malformed(format!(
                     "{scheme:?} is not a piece scheme"
                 )));

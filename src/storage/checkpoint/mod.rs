@@ -61,7 +61,8 @@ mod sync;
 pub use identity::{CheckpointError, Dropped, RunIdentity};
 pub use sync::SYNC_INTERVAL;
 
-use codec::{MAX_SCHEME, MAX_UNIT_LINE, PieceRecord, piece_line, shorten, unit_line_into};
+pub(crate) use codec::is_scheme;
+use codec::{MAX_UNIT_LINE, PieceRecord, piece_line, shorten, unit_line_into};
 use lock::open_locked;
 use recovery::{FirstLine, Journal, read_journal};
 use sync::Syncer;
@@ -339,10 +340,7 @@ impl Checkpoint {
         run: &PieceRun,
         seconds: f64,
     ) -> io::Result<()> {
-        let scheme_ok = !scheme.is_empty()
-            && scheme.len() <= MAX_SCHEME
-            && scheme.bytes().all(|b| b.is_ascii_alphanumeric());
-        if !scheme_ok || run.range.is_empty() {
+        if !is_scheme(scheme) || run.range.is_empty() {
             return Err(io::Error::other(format!(
                 "no journal line for the pieces {:?} of scheme {scheme:?}",
                 run.range
