@@ -6,7 +6,7 @@
 //! - the first signal sets the library's [`StopFlag`], which the runner reads between work
 //!   units and the searches of the units running read every few milliseconds (they give up,
 //!   and what they counted is dropped), and is acknowledged at once on stderr ("stopping: the
-//!   units in flight are cut short and not kept");
+//!   units in flight are cut short and not kept, but for their journaled pieces");
 //! - a second one prints the command's last words ([`set_last_words`]: how far it got, how to
 //!   resume) and exits at once with status 128 + the signal number, as if killed by it. A
 //!   checkpoint is consistent at any moment (see [`crate::storage::checkpoint`]), and the
@@ -57,7 +57,7 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                     };
                     say(&format!(
                         "queens: {name}: stopping: the units in flight are cut short and not \
-                         kept; {again} to stop now"
+                         kept, but for their journaled pieces; {again} to stop now"
                     ));
                 } else {
                     let words = LAST_WORDS

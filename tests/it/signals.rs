@@ -20,6 +20,14 @@ use std::process::Stdio;
 use std::thread;
 use std::time::Duration;
 
+/// The line a first signal `signal` writes at once, `again` saying how to stop at once.
+fn stopping(signal: &str, again: &str) -> String {
+    format!(
+        "queens: {signal}: stopping: the units in flight are cut short and not kept, but for \
+         their journaled pieces; {again} to stop now"
+    )
+}
+
 /// The files of a directory, by name.
 fn names_in(d: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(d)
@@ -51,9 +59,7 @@ fn profile_stops_cleanly_on_sigint_and_writes_only_the_finished_sizes() {
     run.signal("INT");
     let (code, out, err) = run.finish();
     assert_eq!(code, Some(1), "{err:?}");
-    assert!(err.contains(
-        &"queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C again to stop now".into()
-    ));
+    assert!(err.contains(&stopping("SIGINT", "Ctrl-C again")));
     assert!(
         err.iter()
             .any(|l| l.starts_with("queens: profile n=16: stopped after ")),
@@ -153,10 +159,7 @@ fn a_second_sigterm_ends_a_stop_stuck_on_a_full_stdout_at_once_and_writes_nothin
     };
     wait_err("queens: profile n=20: started: ");
     signal("TERM");
-    wait_err(
-        "queens: SIGTERM: stopping: the units in flight are cut short and not kept; send it \
-         again to stop now",
-    );
+    wait_err(&stopping("SIGTERM", "send it again"));
     signal("TERM");
     let last = err.map(Result::unwrap).last().expect("last words");
     assert_eq!(child.wait().unwrap().code(), Some(143), "{last}");
@@ -347,10 +350,7 @@ fn rows_stream_and_a_sigint_writes_the_finished_rows_to_every_output() {
     assert_eq!(code, Some(1), "{err:?}");
     assert!(rest.is_empty(), "{rest:?}");
     let err = err.join("\n");
-    assert_has(
-        &err,
-        "queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C again to stop now",
-    );
+    assert_has(&err, &stopping("SIGINT", "Ctrl-C again"));
     assert_has(&err, "stopped by SIGINT during n = 20: ");
     assert!(
         err.contains(&format!(
@@ -535,14 +535,7 @@ fn a_size_that_cannot_finish_is_announced_and_one_sigint_ends_it_within_seconds(
     let (code, out, err) = stop_within_the_limit(run, "INT");
     assert_eq!(code, Some(1), "{err:?}");
     assert!(out.is_empty());
-    assert!(
-        err.contains(
-            &"queens: SIGINT: stopping: the units in flight are cut short and not kept; Ctrl-C \
-              again to stop now"
-                .into()
-        ),
-        "{err:?}"
-    );
+    assert!(err.contains(&stopping("SIGINT", "Ctrl-C again")), "{err:?}");
     let last = err.last().unwrap();
     assert!(
         last.starts_with(&format!(
