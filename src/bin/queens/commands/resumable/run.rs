@@ -98,8 +98,9 @@ pub fn run_part_stoppable(
             let pieces = match k.load(Ordering::Relaxed) {
                 0 => String::new(),
                 k => format!(
-                    ", with {:.0} s of the units in flight ({k} runs of pieces)",
-                    ms.load(Ordering::Relaxed) as f64 / 1e3
+                    ", with {:.0} s of the units in flight ({k} {} of pieces)",
+                    ms.load(Ordering::Relaxed) as f64 / 1e3,
+                    if k == 1 { "run" } else { "runs" }
                 ),
             };
             match &saved {
