@@ -16,6 +16,17 @@ use std::io;
 use std::ops::Range;
 use std::time::{Duration, Instant};
 
+/// The longest name of a piece scheme ([`super::Plan::piece_scheme`]) a journal keeps.
+pub const MAX_SCHEME: usize = 32;
+
+/// Whether `scheme` can name a plan's pieces ([`super::Plan::piece_scheme`]) in a journal: 1
+/// to [`MAX_SCHEME`] letters and digits (a field of a journal line, never quoted).
+pub fn is_scheme(scheme: &str) -> bool {
+    !scheme.is_empty()
+        && scheme.len() <= MAX_SCHEME
+        && scheme.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
 /// Consecutive pieces of one unit counted together: their numbers and the sum of their
 /// tallies.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -629,7 +629,7 @@ mod tests {
         for (plan, last) in cases {
             let (n, units) = (plan.n(), plan.unit_count());
             assert_eq!(plan.piece_scheme().as_deref(), Some("below3"));
-            assert!(crate::storage::checkpoint::is_scheme("below3"));
+            assert!(crate::plan::pieces::is_scheme("below3"));
             let ids = last.map_or(0, |k| units - k)..units;
             let mut pieces = 0;
             for id in ids {

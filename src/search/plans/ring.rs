@@ -1259,7 +1259,7 @@ mod tests {
             assert_eq!(split.columns, columns_placed(n));
             let scheme = split.piece_scheme().unwrap();
             assert_eq!(scheme, "levels2min0");
-            assert!(crate::storage::checkpoint::is_scheme(&scheme));
+            assert!(crate::plan::pieces::is_scheme(&scheme));
             assert_eq!(
                 RingSplit::<0>::new(n, rules).piece_scheme().unwrap(),
                 "levels2min36"

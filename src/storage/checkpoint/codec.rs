@@ -2,6 +2,7 @@
 //! with their checksum seeded by the run, and the checksums of headers.
 
 use crate::plan::pieces::PieceRun;
+use crate::plan::pieces::is_scheme;
 use crate::plan::tally::Tally;
 use crate::storage::checksum;
 use crate::storage::tally_fields;
@@ -79,19 +80,7 @@ pub(super) enum LineProblem {
     Malformed(String),
 }
 
-/// The longest piece scheme a piece line holds (a plan's [`crate::plan::Plan::piece_scheme`]).
-pub(super) const MAX_SCHEME: usize = 32;
-
-/// Whether a journal keeps the pieces numbered by `scheme`: 1 to [`MAX_SCHEME`] letters and
-/// digits (a field of the line, never quoted).
-pub(crate) fn is_scheme(scheme: &str) -> bool {
-    !scheme.is_empty()
-        && scheme.len() <= MAX_SCHEME
-        && scheme.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// Writes a run of unit `unit`'s pieces (numbered by `scheme`, at most [`MAX_SCHEME`]
-/// characters of letters and digits) as a line: `piece,UNIT,SCHEME,FROM,TO,` the seven
+/// Writes a run of unit `unit`'s pieces (numbered by `scheme`: [`is_scheme`]) as a line: `piece,UNIT,SCHEME,FROM,TO,` the seven
 /// counts (and the torus field), `,SECONDS,CHECKSUM` seeded with the run's `key`, and the
 /// newline. (A piece line is written once a minute or so, not once a unit: it may allocate.)
 pub(super) fn piece_line(

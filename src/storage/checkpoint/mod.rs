@@ -61,7 +61,7 @@ mod sync;
 pub use identity::{CheckpointError, Dropped, RunIdentity};
 pub use sync::SYNC_INTERVAL;
 
-pub(crate) use codec::is_scheme;
+use crate::plan::pieces::is_scheme;
 use codec::{MAX_UNIT_LINE, PieceRecord, piece_line, shorten, unit_line_into};
 use lock::open_locked;
 use recovery::{FirstLine, Journal, read_journal};
