@@ -12,7 +12,6 @@ use crate::formats::export::Format;
 use crate::formats::table::sizes_text;
 use crate::plan::stop::StopFlag;
 use crate::rules::{Rules, Surface};
-use std::collections::BTreeSet;
 use std::io;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -64,7 +63,7 @@ pub fn run(
     stop: Option<&StopFlag>,
 ) -> Result<(), FixedError> {
     let mut rows: Vec<FixedCounts> = Vec::new();
-    for &n in sizes {
+    for (k, &n) in sizes.iter().enumerate() {
         let finished = rows.len();
         for &w in ways {
             // A line every 10 seconds at most while a search runs.
@@ -87,15 +86,9 @@ pub fn run(
                 // Stopped: the finished sizes go to every output, then the run says so.
                 rows.truncate(finished);
                 write(&rows, dests).map_err(FixedError::Io)?;
-                let ns: Vec<usize> = rows
-                    .iter()
-                    .map(|r| r.n)
-                    .collect::<BTreeSet<_>>()
-                    .into_iter()
-                    .collect();
-                let written = match ns.is_empty() {
-                    true => "no size was finished".to_string(),
-                    false => format!("rows for n = {} are written", sizes_text(&ns)),
+                let written = match &sizes[..k] {
+                    [] => "no size was finished".to_string(),
+                    ns => format!("rows for n = {} are written", sizes_text(ns)),
                 };
                 let by = stop
                     .and_then(signals::reason)

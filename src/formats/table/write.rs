@@ -6,11 +6,11 @@ use crate::formats::named;
 use crate::plan::Engine;
 use crate::rules::{Group, Rules};
 use crate::verify;
+use std::io;
 
 /// What the classes by orbit size under the torus group are called in the human table's
 /// lines and the Markdown's last column: `size:classes` pairs (A054500–A054502).
 const ORBITS_HEADING: &str = "classes by orbit size (boards:classes)";
-use std::io;
 
 /// The line under a human table that sums up the columns left out of it that describe the
 /// run (engine, kernel, threads, seconds): `engine symmetric, kernel scalar, threads 2, 0.051

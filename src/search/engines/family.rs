@@ -149,6 +149,15 @@ impl<S: OrbitSplit> SymmetricFamily<S> {
     }
 }
 
+/// The tally of an orbit unit's `(boards, nodes)` ([`OrbitSplit::count_orbit`]).
+fn orbit_tally((boards, nodes): (u128, u128)) -> Tally {
+    Tally {
+        boards,
+        nodes,
+        ..Tally::default()
+    }
+}
+
 impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
     fn n(&self) -> usize {
         self.n
@@ -179,14 +188,7 @@ impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
         match self.unit(id) {
             Unit::FixedHalfTurn(first) => burnside::half_turn_unit(self.rules, self.n, first),
             Unit::FixedQuarterTurn(first) => burnside::quarter_turn_unit(self.rules, self.n, first),
-            Unit::Orbit(i) => {
-                let (boards, nodes) = self.split.count_orbit(i, self.kernel);
-                Tally {
-                    boards,
-                    nodes,
-                    ..Tally::default()
-                }
-            }
+            Unit::Orbit(i) => orbit_tally(self.split.count_orbit(i, self.kernel)),
         }
     }
 
@@ -206,19 +208,10 @@ impl<S: OrbitSplit> Plan for SymmetricFamily<S> {
         let Unit::Orbit(i) = self.unit(id) else {
             return Ok(self.count_unit(id));
         };
-        match self
-            .split
-            .count_orbit_in_pieces(i, self.kernel, options, on_pieces)
-        {
+        let split = &self.split;
+        match split.count_orbit_in_pieces(i, self.kernel, options, on_pieces) {
+            Some(counted) => counted.map(orbit_tally),
             None => Ok(self.count_unit(id)),
-            Some(counted) => {
-                let (boards, nodes) = counted?;
-                Ok(Tally {
-                    boards,
-                    nodes,
-                    ..Tally::default()
-                })
-            }
         }
     }
 

@@ -424,14 +424,11 @@ impl JournalPieces {
         } else if rows == 0 || it.depth <= 2 {
             self.interiors.push(it.clone());
         } else {
-            // The free squares of the first free row: neither held nor attacked.
-            let mut free = it.inner & !(it.cols | it.blocked[0]);
-            while free != 0 {
-                // x & −x keeps the lowest set bit; x & (x − 1) clears it.
-                let bit = free & free.wrapping_neg();
-                free &= free - 1;
-                self.above += 1; // a node: its row is not one of the last two (depth > 2)
-                self.cut(&with_queen(it, 0, bit), &[], rows - 1);
+            // The free squares of the first free row (no outer column asked for): each a
+            // node, its row not one of the last two (depth > 2).
+            for (row, bit) in cut_squares(it, 0) {
+                self.above += 1;
+                self.cut(&with_queen(it, row, bit), &[], rows - 1);
             }
         }
     }

@@ -1,8 +1,7 @@
 //! The text of a checkpoint's lines: unit lines written without allocating and read back
 //! with their checksum seeded by the run, and the checksums of headers.
 
-use crate::plan::pieces::PieceRun;
-use crate::plan::pieces::is_scheme;
+use crate::plan::pieces::{PieceRun, is_scheme};
 use crate::plan::tally::Tally;
 use crate::storage::checksum;
 use crate::storage::tally_fields;
@@ -80,9 +79,9 @@ pub(super) enum LineProblem {
     Malformed(String),
 }
 
-/// Writes a run of unit `unit`'s pieces (numbered by `scheme`: [`is_scheme`]) as a line: `piece,UNIT,SCHEME,FROM,TO,` the seven
-/// counts (and the torus field), `,SECONDS,CHECKSUM` seeded with the run's `key`, and the
-/// newline. (A piece line is written once a minute or so, not once a unit: it may allocate.)
+/// Writes a run of unit `unit`'s pieces (numbered by `scheme`: [`is_scheme`]) as a line:
+/// `piece,UNIT,SCHEME,FROM,TO,` the seven counts (and the torus field), `,SECONDS,CHECKSUM`
+/// seeded with the run's `key`, and the newline. (A piece line is written once a minute or so, not once a unit: it may allocate.)
 pub(super) fn piece_line(
     key: u64,
     unit: usize,
