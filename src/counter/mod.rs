@@ -362,6 +362,16 @@ impl<'a> Counter<'a> {
         self
     }
 
+    /// How often a count with a checkpoint journals what it has counted of a long unit (the
+    /// runs of its pieces, [`crate::plan::pieces`], where its plan cuts units): a stop loses
+    /// at most about this much of each unit in flight, and the plan cuts only the units it
+    /// estimates to take longer, or whose pieces the checkpoint holds. Default: a minute;
+    /// zero journals every piece.
+    pub fn checkpoint_every(mut self, every: Duration) -> Self {
+        self.piece_interval = every;
+        self
+    }
+
     /// The checkpoint given to [`Counter::checkpoint`].
     pub(crate) fn journal_path(&self) -> Option<&'a Path> {
         self.checkpoint
@@ -379,7 +389,6 @@ impl<'a> Counter<'a> {
         self.part
     }
 
-    /// The callback given to [`Counter::on_unit`].
     /// The pieces of long units: those a checkpoint holds and where new ones are journaled
     /// ([`crate::plan::pieces`]; a journaled run's, [`Counter::start`]).
     pub(crate) fn pieces(mut self, pieces: PieceJournal<'a>) -> Self {
@@ -387,14 +396,7 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// The time between two journal lines of a long unit's pieces (default
-    /// [`PIECE_INTERVAL`]; the tests' shorter).
-    #[cfg(test)]
-    pub(crate) fn piece_interval(mut self, every: Duration) -> Self {
-        self.piece_interval = every;
-        self
-    }
-
+    /// The callback given to [`Counter::on_unit`].
     pub(crate) fn unit_callback(&self) -> Option<OnUnit<'a>> {
         self.on_unit
     }

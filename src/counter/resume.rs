@@ -334,7 +334,7 @@ mod tests {
         let counter = Counter::new(19)
             .rules(crate::rules::Rules::TORUS_QUEENS)
             .threads(1)
-            .piece_interval(Duration::ZERO);
+            .checkpoint_every(Duration::ZERO);
         let plan = counter.plan().unwrap();
         let whole = counter.count().unwrap();
         let stop = StopFlag::new();

@@ -590,24 +590,89 @@ fn a_unit_cut_short_by_sigterm_is_not_saved_and_the_resumed_run_counts_it_whole(
     assert_eq!(unit_lines(&ckpt), 0);
     // Resumed (on the fastest kernel: a kernel is no part of a checkpoint's run), it counts
     // the unit whole: the part row of a run that was never stopped.
-    let row = |args: &[&str]| -> Vec<String> {
-        let o = queens_plain()
-            .args(args)
-            .args(["--csv", "-", "-q"])
-            .succeeds();
-        let (header, records) = csv_records(&String::from_utf8(o.stdout).unwrap());
-        let keep = ["n", "units", "boards", "nodes"];
-        header
-            .iter()
-            .zip(&records[0])
-            .filter(|(h, _)| keep.contains(&h.as_str()))
-            .map(|(h, v)| format!("{h}={v}"))
-            .collect()
-    };
-    let resumed = row(&[&args[..4], &args[6..]].concat());
+    let resumed = part_row(&[&args[..4], &args[6..]].concat());
     assert_eq!(unit_lines(&ckpt), 1);
-    assert_eq!(resumed, row(&["count", "21", "--part", &part]));
-    assert_eq!(resumed.len(), 4, "{resumed:?}");
+    assert_eq!(resumed, part_row(&["count", "21", "--part", &part]));
+}
+
+/// The part row `count … --part …` prints with `args`: its n, units, boards and nodes.
+fn part_row(args: &[&str]) -> Vec<String> {
+    let o = queens_plain()
+        .args(args)
+        .args(["--csv", "-", "-q"])
+        .succeeds();
+    let (header, records) = csv_records(&String::from_utf8(o.stdout).unwrap());
+    let keep = ["n", "units", "boards", "nodes"];
+    let row: Vec<String> = header
+        .iter()
+        .zip(&records[0])
+        .filter(|(h, _)| keep.contains(&h.as_str()))
+        .map(|(h, v)| format!("{h}={v}"))
+        .collect();
+    assert_eq!(row.len(), keep.len(), "{row:?}");
+    row
+}
+
+#[test]
+fn a_long_ring_unit_stopped_keeps_its_journaled_pieces_and_the_resumed_run_counts_the_rest() {
+    // The superqueens' largest unit of n = 23 alone (part L/65536 of 29,797 units): about a
+    // second and a half on AVX2 (Zen 3), estimated at 1.6 × 10¹⁰ nodes, far above what a
+    // tenth of a second between two runs of pieces cuts (10⁸), and below a minute's (6 × 10¹⁰).
+    let plan = queens::Counter::new(23)
+        .rules(queens::rules::Rules::SUPERQUEENS)
+        .plan()
+        .unwrap();
+    let largest = (0..plan.unit_count())
+        .max_by_key(|&id| (plan.estimated_work(id), std::cmp::Reverse(id)))
+        .unwrap();
+    let part = format!("{largest}/65536");
+    let d = dir();
+    let ckpt = d.path().join("c.ckpt");
+    let path = path_str(&ckpt);
+    let args = ["count", "23", "--piece", "superqueen", "--part", &part];
+    let journaled = [&args[..], &["--threads", "1", "--checkpoint", path]].concat();
+    let every = [&journaled[..], &["--checkpoint-every", "100ms"]].concat();
+    let run = Running::spawn(&every, &[], Stdio::null());
+    // Stopped once the journal holds a run of pieces.
+    let pieces = |t: &str| t.lines().filter(|l| l.starts_with("piece,")).count();
+    let started = std::time::Instant::now();
+    while pieces(&fs::read_to_string(&ckpt).unwrap_or_default()) == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no piece journaled"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let (code, _, err) = stop_within_the_limit(run, "INT");
+    assert_eq!(code, Some(1), "{err:?}");
+    let journal = fs::read_to_string(&ckpt).unwrap();
+    let kept = pieces(&journal);
+    assert!(
+        journal
+            .lines()
+            .any(|l| l.starts_with(&format!("piece,{largest},levels2,0,"))),
+        "{journal}"
+    );
+    let last = err.last().unwrap();
+    let runs = if kept == 1 {
+        "1 run"
+    } else {
+        &format!("{kept} runs")
+    };
+    assert!(
+        last.starts_with(&format!(
+            "queens: error: stopped by SIGINT: 0 of 1 units of n = 23 (part {part}) are done \
+             and saved in '{path}', with "
+        )) && last.contains(&format!(" s of the units in flight ({runs} of pieces)")),
+        "{last}"
+    );
+    assert_eq!(unit_lines(&ckpt), 0);
+    // Resumed at the default interval, a minute, which would count this unit whole: the
+    // pieces journaled are kept all the same, and the unit's count is the one a run never
+    // stopped gives.
+    let resumed = part_row(&journaled);
+    assert_eq!(unit_lines(&ckpt), 1);
+    assert_eq!(resumed, part_row(&args));
 }
 
 #[test]

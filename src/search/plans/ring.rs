@@ -66,8 +66,10 @@
 //! than a few hundredths of a percent of the work, and the parts of a large MOD come out even.
 //!
 //! **Journal pieces.** A few hundredths of a percent is still hours from n = 27 on, so with a
-//! checkpoint a unit of [`JOURNAL_PIECES_FROM`] estimated nodes and more is counted in the
-//! pieces below its first two placements ([`JournalPieces`], [`crate::plan::pieces`]), the
+//! checkpoint a unit longer than the journal's interval (its estimate over
+//! [`PIECES_FROM_PER_SECOND`] a second of it: a minute, 2³⁶ estimated nodes, by default), or
+//! one whose pieces the journal already holds, is counted in the pieces below its first two
+//! placements ([`JournalPieces`], [`crate::plan::pieces`]), the
 //! same way: the completions below each placement, and the placements as nodes, add up to
 //! the unit's count. Its runs of pieces are journaled as they are counted; the unit's count
 //! is the same as when it is counted whole.
@@ -109,6 +111,7 @@ use crate::search::geometry::rings::{Queens, Slots, innermost_ring, ring_lines};
 use crate::search::geometry::work;
 use crate::search::kernel::{Interior, InteriorCount, Kernel, MAX_DEPTH};
 use std::io;
+use std::time::Duration;
 
 /// The version of the innermost ring's unit split, part of
 /// [`crate::plan::Plan::identity`].
@@ -152,9 +155,6 @@ pub(crate) struct RingSplit<const OUT: usize> {
     /// How many of the interior's outer columns the units place the queens of
     /// ([`count_columns_placed`], [`outer_columns`]): [`columns_placed`] of the size.
     columns: usize,
-    /// The least estimate of an orbit unit that a journal keeps in pieces
-    /// ([`JournalPieces`]), as a power of 2: [`JOURNAL_PIECES_FROM`] (the tests lower it).
-    journal_from: u32,
 }
 
 /// One orbit unit of a ring split: an orbit of ring placements, whole or one piece of it.
@@ -303,7 +303,6 @@ impl<const OUT: usize> RingSplit<OUT> {
                 units: Vec::new(),
                 estimates: vec![1.0],
                 columns: 0,
-                journal_from: JOURNAL_PIECES_FROM,
             };
         }
         let k = Self::ring(n);
@@ -361,14 +360,21 @@ impl<const OUT: usize> RingSplit<OUT> {
             units,
             estimates,
             columns,
-            journal_from: JOURNAL_PIECES_FROM,
         }
     }
 
-    /// The pieces a journal keeps of orbit unit `i` when its estimate reaches
-    /// 2^`journal_from` ([`JournalPieces`]); `None` for a shorter unit or a small board.
-    fn journal_pieces(&self, i: usize) -> Option<JournalPieces> {
-        if self.n < MIN_RING_N || self.estimates[i] < 2f64.powi(self.journal_from as i32) {
+    /// Whether a journal that reports runs of pieces `every` so often keeps orbit unit `i` in
+    /// pieces: where its estimate is [`PIECES_FROM_PER_SECOND`] a second of that or more, or
+    /// the journal holds some of them already (`resumed`); never on a small board.
+    fn journals_in_pieces(&self, i: usize, every: Duration, resumed: bool) -> bool {
+        let long = self.estimates[i] >= PIECES_FROM_PER_SECOND * every.as_secs_f64();
+        self.n >= MIN_RING_N && (long || resumed)
+    }
+
+    /// The pieces a journal keeps of orbit unit `i` ([`JournalPieces`]) where
+    /// [`RingSplit::journals_in_pieces`]; `None` for a shorter unit or a small board.
+    fn journal_pieces(&self, i: usize, every: Duration, resumed: bool) -> Option<JournalPieces> {
+        if !self.journals_in_pieces(i, every, resumed) {
             return None;
         }
         let (interior, own) = self.unit_interior(i);
@@ -384,11 +390,13 @@ impl<const OUT: usize> RingSplit<OUT> {
     }
 }
 
-/// The least estimate of an orbit unit that a journal keeps in pieces, as a power of 2:
-/// 2³⁶ ≈ 6.9 × 10¹⁰ estimated nodes, a minute or two of the queens' work on one core and some
-/// seconds of the superqueens' (their nodes are about a tenth of the estimate). Shorter
-/// units lose little when a stop cuts them short.
-const JOURNAL_PIECES_FROM: u32 = 36;
+/// The least estimate of an orbit unit that a journal keeps in pieces, per second of the
+/// journal's interval between two runs of pieces (a unit that takes longer than that loses
+/// at most the interval's work to a stop, one that takes less at most its own): about the
+/// estimated nodes of a second of the queens' work on one core (some 4 seconds of the
+/// superqueens', whose nodes are fewer than their estimates). At the default interval, a
+/// minute, 6 × 10¹⁰ ≈ 2³⁶ estimated nodes.
+const PIECES_FROM_PER_SECOND: f64 = 1e9;
 
 /// How many placements deep a long unit is cut into the pieces a journal keeps: those of its
 /// first two outer columns where it places outer columns, else of its first two free rows
@@ -640,14 +648,11 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
         self.estimates[i]
     }
 
-    /// Named by how deep a long unit is cut and from which estimate on (`levels2min36`: two
-    /// placements deep, units of 2³⁶ estimated nodes and more; letters and digits, as a
-    /// journal keeps it): a piece numbered by another cut is another piece.
+    /// Named by how deep a long unit is cut (`levels2`: two placements deep; letters and
+    /// digits, as a journal keeps it): a piece numbered by another cut is another piece.
+    /// Which units are cut does not change a unit's pieces, so it is not in the name.
     fn piece_scheme(&self) -> Option<String> {
-        Some(format!(
-            "levels{JOURNAL_PIECE_LEVELS}min{}",
-            self.journal_from
-        ))
+        Some(format!("levels{JOURNAL_PIECE_LEVELS}"))
     }
 
     fn count_orbit_in_pieces(
@@ -657,7 +662,8 @@ impl<const OUT: usize> OrbitSplit for RingSplit<OUT> {
         options: PieceOptions<'_>,
         on_pieces: OnPieces<'_>,
     ) -> Option<io::Result<(u128, u128)>> {
-        let pieces = self.journal_pieces(i)?;
+        let resumed = !options.done.is_empty();
+        let pieces = self.journal_pieces(i, options.every, resumed)?;
         let weight = u128::from(self.orbits[self.units[i].orbit as usize].weight);
         let sum = count_pieces(pieces.interiors.len(), options, on_pieces, |k| {
             let counted = count_columns_placed(&pieces.interiors[k], &pieces.columns, kernel);
@@ -1235,13 +1241,14 @@ mod tests {
 
     /// A long unit counted in the pieces a journal keeps is the unit counted whole, nodes
     /// included, and resumed from any of its runs of pieces counts each piece once: every
-    /// orbit unit (all of them cut: the threshold lowered to 2⁰) of the queens at n = 12 and
-    /// 13, of the superqueens at n = 13 and 14, and of the queens at n = 18, whose units place
-    /// two outer columns (the pieces: those two columns' queens), the first 40 units there.
+    /// orbit unit (all of them cut: every piece reported, no time between reports) of the
+    /// queens at n = 12 and 13, of the superqueens at n = 13 and 14, and of the queens at n =
+    /// 18, whose units place two outer columns (the pieces: those two columns' queens), the
+    /// first 40 units there. Which units are cut follows the interval: at a minute none of
+    /// n = 18's, unless the journal holds some of a unit's pieces already.
     #[test]
     fn a_unit_counted_in_journal_pieces_is_the_unit_counted_whole() {
         use crate::plan::pieces::PieceRun;
-        use std::time::Duration;
         let cases = [
             (Rules::QUEENS, 12, usize::MAX),
             (Rules::QUEENS, 13, usize::MAX),
@@ -1251,20 +1258,15 @@ mod tests {
         ];
         let mut cut = 0;
         for (rules, n, most) in cases {
-            let mut split = RingSplit::<0>::new(n, rules);
-            split.journal_from = 0;
+            let split = RingSplit::<0>::new(n, rules);
             assert_eq!(split.columns, columns_placed(n));
             let scheme = split.piece_scheme().unwrap();
-            assert_eq!(scheme, "levels2min0");
+            assert_eq!(scheme, "levels2");
             assert!(crate::plan::pieces::is_scheme(&scheme));
-            assert_eq!(
-                RingSplit::<0>::new(n, rules).piece_scheme().unwrap(),
-                "levels2min36"
-            );
             for i in 0..split.orbit_count().min(most) {
                 let whole = split.count_orbit(i, Kernel::Scalar);
                 let what = format!("{rules} n = {n} unit {i}");
-                let pieces = split.journal_pieces(i).unwrap();
+                let pieces = split.journal_pieces(i, Duration::ZERO, false).unwrap();
                 cut += usize::from(pieces.interiors.len() > 1);
                 // Every piece reported on its own (no time between reports).
                 let mut runs = Vec::new();
@@ -1301,8 +1303,21 @@ mod tests {
             }
         }
         assert!(cut > 100, "{cut} units cut into pieces");
-        // Above the threshold (2³⁶ estimated nodes) no unit of these sizes is cut.
+        // A run of pieces a minute: no unit of n = 18 takes that long (2³⁶ estimated nodes),
+        // so none is cut, but for one whose pieces are journaled already.
         let split = RingSplit::<0>::new(18, Rules::QUEENS);
-        assert!((0..split.orbit_count()).all(|i| split.journal_pieces(i).is_none()));
+        let minute = Duration::from_secs(60);
+        assert!((0..split.orbit_count()).all(|i| !split.journals_in_pieces(i, minute, false)));
+        assert!(split.journal_pieces(0, minute, true).is_some());
+        // n = 24's superqueens: some of the units are cut at a minute, all at a second.
+        let split = RingSplit::<0>::new(24, Rules::SUPERQUEENS);
+        let cut_at = |every: Duration| {
+            (0..split.orbit_count())
+                .filter(|&i| split.journals_in_pieces(i, every, false))
+                .count()
+        };
+        let all = split.orbit_count();
+        assert!((1..all).contains(&cut_at(minute)));
+        assert_eq!(cut_at(Duration::from_secs(1)), all);
     }
 }

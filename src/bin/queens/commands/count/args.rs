@@ -4,6 +4,7 @@ use crate::cli::{KnownArgs, SearchArgs, Sizes, parse_count_sizes_arg};
 use crate::output_args::{CountLayout, Outputs};
 use clap::Args;
 use queens::plan::part::PartSpec;
+use std::time::Duration;
 
 /// The text under the options of `queens count --help`: the examples, the outputs, the exit codes.
 pub const LONG_HELP: &str = "\
@@ -46,8 +47,9 @@ Rows stream: each is printed as its size finishes (the table's column widths are
 advance from the published counts of the sizes asked for), and the --csv file is rewritten
 atomically with the finished rows after each size. SIGINT or SIGTERM (Ctrl-C) stops within
 a second (the units in flight are cut short and not kept, but for the pieces of long units a
---checkpoint journals every minute), writes the finished rows to every
-output, names the unfinished size and exits 1; a second one exits at once (status 128 + the signal) saying how far the run got.
+--checkpoint journals every minute, or as --checkpoint-every says), writes the finished rows
+to every output, names the unfinished size and exits 1; a second one exits at once (status
+128 + the signal) saying how far the run got.
 
 Before a size that would take over an hour, a line on stderr says how long (for example
 `n = 24 would take about 45 CPU-days on this machine (about 23 days on 2 threads);
@@ -100,6 +102,19 @@ pub struct CountArgs {
         long_help
     )]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// How often the checkpoint gets what a long unit has counted so far (its pieces), so that
+    /// a stop loses at most about this much of each unit in flight: 30s, 5m, 1h, 500ms, or
+    /// plain seconds (units estimated to take less are journaled as they finish). Default 1m
+    #[arg(
+        long,
+        value_name = "DURATION",
+        requires = "checkpoint",
+        value_parser = parse_every,
+        hide_short_help = true,
+        help = "How often --checkpoint journals a long unit's pieces (default 1m): see --help",
+        long_help
+    )]
+    pub checkpoint_every: Option<Duration>,
     /// The outputs: the table's destination and format, and the exports.
     #[command(flatten)]
     pub outputs: Outputs<CountLayout>,
@@ -123,4 +138,18 @@ pub struct CountArgs {
     /// `--given`, `--blocked`: count the completions of a partial board.
     #[command(flatten)]
     pub given: crate::rules_args::GivenArgs,
+}
+
+/// `--checkpoint-every`: a duration (`30s`, `5m`, `1h 30m`, `500ms`) or plain seconds, above
+/// zero.
+fn parse_every(s: &str) -> Result<Duration, String> {
+    let every = match s.trim().parse::<u64>() {
+        Ok(seconds) => Duration::from_secs(seconds),
+        Err(_) => humantime::parse_duration(s.trim())
+            .map_err(|e| format!("{e}: give a duration such as 30s, 5m, 1h or plain seconds"))?,
+    };
+    match every.is_zero() {
+        true => Err("give a duration above zero, such as 30s, 5m or 1h".to_string()),
+        false => Ok(every),
+    }
 }

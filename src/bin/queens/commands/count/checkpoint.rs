@@ -1,10 +1,11 @@
 //! Where `--checkpoint` puts the checkpoint of each size, and its checks before any work.
 
 use super::job::Job;
+use crate::commands::resumable::Journal;
 use crate::commands::{CommandError, build_plan};
 use queens::plan::Part;
 use queens::storage::checkpoint::{self, RunIdentity};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Checks `--checkpoint` before any work, for the `part` counted (`None`: a `--part` that
 /// cannot be resolved, reported later). With several board sizes (or a folder that exists) it
@@ -85,4 +86,13 @@ pub fn for_size(job: &Job, n: usize, part: Part) -> Option<PathBuf> {
         format!("n{n}.part{}of{}.ckpt", part.res(), part.modulus())
     };
     Some(path.join(name))
+}
+
+/// The journal of a size's checkpoint file `path` (see [`for_size`]), with the job's
+/// `--checkpoint-every`.
+pub fn journal<'a>(job: &Job, path: Option<&'a Path>) -> Option<Journal<'a>> {
+    path.map(|path| Journal {
+        path,
+        every: job.checkpoint_every,
+    })
 }

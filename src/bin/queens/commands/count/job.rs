@@ -9,6 +9,7 @@ use queens::formats::export::RunMeta;
 use queens::plan::Part;
 use queens::verify::KnownTable;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What every count needs: the sizes, the search, where checkpoints go, what to say.
 pub struct Job {
@@ -18,6 +19,8 @@ pub struct Job {
     pub search: SearchArgs,
     /// `--checkpoint`: a file for one size, else a folder of one checkpoint per size.
     pub checkpoint: Option<PathBuf>,
+    /// `--checkpoint-every`: how often a long unit's pieces are journaled.
+    pub checkpoint_every: Option<Duration>,
     /// `--quiet`.
     pub quiet: bool,
     /// Whether to warn before a size that would take over an hour (not `--quiet`, `--yes`).

@@ -22,7 +22,7 @@ pub fn run(job: &PartJob) -> Result<(), CommandError> {
             plan.as_ref(),
             part,
             &job.search,
-            checkpoint.as_deref(),
+            checkpoint::journal(job, checkpoint.as_deref()),
             job.quiet,
         )?;
         rows.push(PartRow::from_finished(&outcome));

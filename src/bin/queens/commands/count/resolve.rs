@@ -20,6 +20,7 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
         sizes: args.sizes.0.clone(),
         search,
         checkpoint: args.checkpoint.clone(),
+        checkpoint_every: args.checkpoint_every,
         quiet,
         warn: !quiet && !args.yes,
     };

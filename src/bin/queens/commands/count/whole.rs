@@ -37,7 +37,7 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
             plan.as_ref(),
             Part::WHOLE,
             &job.search,
-            checkpoint.as_deref(),
+            checkpoint::journal(job, checkpoint.as_deref()),
             job.quiet,
             &written,
         )?;

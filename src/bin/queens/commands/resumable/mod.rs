@@ -10,8 +10,7 @@ use crate::cli::SearchArgs;
 use crate::commands::{CommandError, build_plan};
 use queens::Finished;
 use queens::plan::{Part, Plan};
-pub use run::run_part_stoppable;
-use std::path::Path;
+pub use run::{Journal, run_part_stoppable};
 pub use stopped::{PartEnd, Stopped};
 
 /// Counts `part` of `plan` as [`run_part_stoppable`] does; a stop is an error that says how far
@@ -20,7 +19,7 @@ pub fn run_part(
     plan: &dyn Plan,
     part: Part,
     search: &SearchArgs,
-    checkpoint: Option<&Path>,
+    checkpoint: Option<Journal<'_>>,
     quiet: bool,
 ) -> Result<Finished, CommandError> {
     match run_part_stoppable(plan, part, search, checkpoint, quiet, "")? {
@@ -34,16 +33,14 @@ pub fn run_part(
     }
 }
 
-/// Computes the complete counts of one board size with the given search options, resumably
-/// with the journal at `checkpoint` if given.
+/// Computes the complete counts of one board size with the given search options.
 pub fn compute_counts(
     n: usize,
     search: &SearchArgs,
-    checkpoint: Option<&Path>,
     quiet: bool,
 ) -> Result<queens::Counts, CommandError> {
     let plan = build_plan(n, search)?;
-    let outcome = run_part(plan.as_ref(), Part::WHOLE, search, checkpoint, quiet)?;
+    let outcome = run_part(plan.as_ref(), Part::WHOLE, search, None, quiet)?;
     outcome
         .counts()
         .map_err(|e| CommandError::Failed(e.to_string()))

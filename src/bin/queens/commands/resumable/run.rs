@@ -11,20 +11,30 @@ use queens::plan::{Part, Plan, Tally};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Where a run journals its units: `--checkpoint`'s file for the size, and how often the
+/// pieces of a long unit go to it (`--checkpoint-every`; `None`: the library's minute).
+#[derive(Clone, Copy)]
+pub struct Journal<'a> {
+    /// The checkpoint file.
+    pub path: &'a Path,
+    /// `--checkpoint-every`.
+    pub every: Option<Duration>,
+}
 
 /// Counts `part` of `plan` with the library's journaled run ([`Counter::start`]): with a
 /// `checkpoint`, units it already holds are not counted again and every finished unit is
-/// appended to it (and the pieces of long units, every minute or so). SIGINT/SIGTERM stop the
-/// run within a second, the units in flight cut short and not journaled beyond their pieces
-/// (a [`PartEnd::Stopped`]); a second
-/// one exits at once, printing how far the run got, then `written` (what the command has
-/// already written, e.g. `rows for n = 1 to 17 are written`), and the resume hint where there
-/// is a checkpoint.
+/// appended to it (and the pieces of long units, every minute or as its `every` says).
+/// SIGINT/SIGTERM stop the run within a second, the units in flight cut short and not
+/// journaled beyond their pieces (a [`PartEnd::Stopped`]); a second one exits at once,
+/// printing how far the run got, then `written` (what the command has already written, e.g.
+/// `rows for n = 1 to 17 are written`), and the resume hint where there is a checkpoint.
 pub fn run_part_stoppable(
     plan: &dyn Plan,
     part: Part,
     search: &SearchArgs,
-    checkpoint: Option<&Path>,
+    checkpoint: Option<Journal<'_>>,
     quiet: bool,
     written: &str,
 ) -> Result<PartEnd, CommandError> {
@@ -66,8 +76,11 @@ pub fn run_part_stoppable(
         .on_unit(&on_unit)
         .on_pieces(&on_pieces)
         .stop_flag(stop);
-    if let Some(path) = checkpoint {
-        counter = counter.checkpoint(path);
+    if let Some(journal) = checkpoint {
+        counter = counter.checkpoint(journal.path);
+        if let Some(every) = journal.every {
+            counter = counter.checkpoint_every(every);
+        }
     }
     let run = counter.start(plan).map_err(|e| resume_error(n, e))?;
     let resumed = run.resumed();
@@ -89,7 +102,7 @@ pub fn run_part_stoppable(
     let how_far = {
         let finished = Arc::clone(&finished);
         let total = run.units().len();
-        let saved = checkpoint.map(|p| p.display().to_string());
+        let saved = checkpoint.map(|j| j.path.display().to_string());
         let part_text = part_text.clone();
         let pieces_saved = Arc::clone(&pieces_saved);
         move || {
@@ -98,8 +111,8 @@ pub fn run_part_stoppable(
             let pieces = match k.load(Ordering::Relaxed) {
                 0 => String::new(),
                 k => format!(
-                    ", with {:.0} s of the units in flight ({k} {} of pieces)",
-                    ms.load(Ordering::Relaxed) as f64 / 1e3,
+                    ", with {} s of the units in flight ({k} {} of pieces)",
+                    seconds(ms.load(Ordering::Relaxed)),
                     if k == 1 { "run" } else { "runs" }
                 ),
             };
@@ -124,10 +137,10 @@ pub fn run_part_stoppable(
     }
     match end.map_err(|e| resume_error(n, e))? {
         Outcome::Complete(done) => {
-            if let Some(path) = checkpoint
+            if let Some(journal) = checkpoint
                 && (done.resumed > 0 || resumed_seconds > 0.0)
             {
-                note_resumed(n, &done, &part_text, path, resumed_seconds);
+                note_resumed(n, &done, &part_text, journal.path, resumed_seconds);
             }
             Ok(PartEnd::Done(done))
         }
@@ -136,5 +149,13 @@ pub fn run_part_stoppable(
             progress: how_far(),
             resumable: checkpoint.is_some(),
         })),
+    }
+}
+
+/// `ms` milliseconds in seconds, to a tenth under ten seconds (`0.3`, `12`).
+fn seconds(ms: u64) -> String {
+    match ms {
+        ..10_000 => format!("{:.1}", ms as f64 / 1e3),
+        _ => format!("{:.0}", ms as f64 / 1e3),
     }
 }

@@ -17,7 +17,7 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
     if job.warn {
         warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, rows);
     }
-    let counts = compute_counts(n, &job.search, None, job.quiet)?;
+    let counts = compute_counts(n, &job.search, job.quiet)?;
     let rules = job.search.rules.rules();
     // The second way: the other plan of the symmetric engine; on the torus, whose symmetric
     // engine has one plan, the enumerate engine's plain search.
@@ -37,7 +37,7 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
                 ..job.search
             },
         };
-        Some(compute_counts(n, &other, None, job.quiet)?)
+        Some(compute_counts(n, &other, job.quiet)?)
     } else {
         None
     };
