@@ -367,10 +367,13 @@ fn parse_algebraic(text: &str) -> Result<Vec<u32>, NotationError> {
         }
         let row = n - rank;
         if cols[row] != u32::MAX {
-            return Err(NotationError::Impossible(format!(
-                "{} and {square} are both on rank {rank} and attack each other",
-                square_of_row[row]
-            )));
+            let first = square_of_row[row];
+            return Err(NotationError::Impossible(match first == square {
+                true => format!("{square} appears twice"),
+                false => {
+                    format!("{first} and {square} are both on rank {rank} and attack each other")
+                }
+            }));
         }
         cols[row] = u32::from(file.as_bytes()[0] - b'a');
         square_of_row[row] = square;
@@ -754,6 +757,14 @@ mod tests {
         assert_eq!(
             parse_line(Notation::Algebraic, "h6 a8 b2 c4 d1 e7 f5 g3").unwrap(),
             EIGHT.map(u32::from)
+        );
+        let twice = parse_line(Notation::Algebraic, "a2 a2").unwrap_err();
+        assert!(twice.to_string().ends_with("a2 appears twice"), "{twice}");
+        let rank = parse_line(Notation::Algebraic, "a2 b2").unwrap_err();
+        assert!(
+            rank.to_string()
+                .ends_with("a2 and b2 are both on rank 2 and attack each other"),
+            "{rank}"
         );
         assert!(
             parse_line(Notation::Algebraic, "a8 b8")

@@ -168,7 +168,8 @@ pub struct BoardReader<R> {
     queue: VecDeque<ReadResult>,
     rows: Vec<String>,
     rows_start: usize,
-    csv_column: Option<usize>,
+    /// The board column of the CSV header read, and how many fields the header has.
+    csv_column: Option<(usize, usize)>,
     io_error: Option<io::Error>,
     eof: bool,
     buf: Vec<u8>,
@@ -451,10 +452,10 @@ impl<R: BufRead> BoardReader<R> {
     fn process_csv(&mut self, text: &str) {
         let line = self.line_no;
         if let Some(column) = notation::csv_header_column(text) {
-            self.csv_column = Some(column);
+            self.csv_column = Some((column, csv_fields(text).len()));
             return;
         }
-        let Some(column) = self.csv_column else {
+        let Some((column, width)) = self.csv_column else {
             let e = self.error(
                 line,
                 "CSV without one of the tool's headers before it (index,solution; \
@@ -465,26 +466,31 @@ impl<R: BufRead> BoardReader<R> {
             return;
         };
         let fields = csv_fields(text);
-        let item = match fields.get(column).map(|f| f.trim()) {
-            None => self.error(
+        // Quotes come in pairs (`""` in a quoted field is one): an odd count leaves one open.
+        let unclosed = text.bytes().filter(|&b| b == b'"').count() % 2 == 1;
+        let item = if unclosed {
+            self.error(line, "malformed: a quote that is not closed".into())
+        } else if fields.len() != width {
+            let got = fields.len();
+            self.error(
                 line,
-                format!("malformed: no field {} (the board column)", column + 1),
-            ),
-            Some(field) => {
-                // The board column may be in any one-line notation.
-                let mut inner = notation::detect_line(field);
-                if !inner.is_single_line() && inner != Notation::Leetcode {
-                    inner = Notation::Cols;
-                }
-                match notation::parse_line(inner, field) {
-                    Ok(cols) => Ok(RawBoard {
-                        line,
-                        notation: inner,
-                        cols,
-                        hint: None,
-                    }),
-                    Err(e) => Self::malformed(line, e, "", inner),
-                }
+                format!("malformed: {got} fields, where the header has {width}"),
+            )
+        } else {
+            // The board column may be in any one-line notation.
+            let field = fields[column].trim();
+            let mut inner = notation::detect_line(field);
+            if !inner.is_single_line() && inner != Notation::Leetcode {
+                inner = Notation::Cols;
+            }
+            match notation::parse_line(inner, field) {
+                Ok(cols) => Ok(RawBoard {
+                    line,
+                    notation: inner,
+                    cols,
+                    hint: None,
+                }),
+                Err(e) => Self::malformed(line, e, "", inner),
             }
         };
         self.queue.push_back(item);
@@ -773,6 +779,26 @@ mod tests {
         assert_eq!(csv_fields(""), [""]);
         assert_eq!(csv_fields("a,,\"b,c\","), ["a", "", "b,c", ""]);
         assert_eq!(csv_fields("1,\"x\r\",2\r"), ["1", "x\r", "2\r"]);
+    }
+
+    #[test]
+    fn a_csv_record_must_match_its_header() {
+        let header = "index,solution\n";
+        let got = read(&format!("{header}1,\"1 3 0 2\"\n"), None);
+        assert_eq!(got, vec![Ok((2, "1 3 0 2".into()))]);
+        let got = read(&format!("{header}1,\"1 3 0 2\n"), None);
+        let e = got[0].as_ref().unwrap_err();
+        assert!(
+            e.contains("line 2: malformed: a quote that is not closed"),
+            "{e}"
+        );
+        let got = read(&format!("{header}1,1 3 0 2,x\n2,2 0 3 1\n"), None);
+        let e = got[0].as_ref().unwrap_err();
+        assert!(
+            e.contains("line 2: malformed: 3 fields, where the header has 2"),
+            "{e}"
+        );
+        assert_eq!(got[1], Ok((3, "2 0 3 1".into())));
     }
 
     #[test]

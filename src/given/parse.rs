@@ -91,9 +91,10 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
     }
     if words.len() != n {
         return Err(GivenError::Unreadable(format!(
-            "'{}': {} entries, not a square nor a column (or `-`) for each of the {n} rows",
+            "'{}': {} {}, not a square nor a column (or `-`) for each of the {n} rows",
             text.trim(),
-            words.len()
+            words.len(),
+            if words.len() == 1 { "entry" } else { "entries" }
         )));
     }
     let mut marks = Vec::new();
@@ -144,8 +145,9 @@ fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
 fn board_rows(n: usize, rows: &[&str], notation: &str) -> Result<Vec<(Square, Mark)>, GivenError> {
     if rows.len() != n {
         return Err(GivenError::Unreadable(format!(
-            "a {notation} partial board of {} rows: the board has {n}",
-            rows.len()
+            "a partial board in the {notation} notation with {} {}: the board has {n}",
+            rows.len(),
+            if rows.len() == 1 { "row" } else { "rows" }
         )));
     }
     let mut marks = Vec::new();

@@ -224,9 +224,50 @@ pub(super) fn shorten(text: &str) -> String {
     text.chars().take(120).collect()
 }
 
+/// What a file's first line that is no checkpoint header looks like, for an error: the line
+/// quoted (its first 60 characters, then `…`), or, where it holds control characters or
+/// bytes that are not UTF-8, that it is binary data (no escaped bytes in a one-line error).
+pub(super) fn first_line_text(line: &str) -> String {
+    let binary = line
+        .chars()
+        .any(|c| (c.is_control() && c != '\t') || c == char::REPLACEMENT_CHARACTER);
+    match (binary, line.chars().count() > 60) {
+        (true, _) => "it starts with binary data, not text".to_string(),
+        (false, true) => format!(
+            "its first line is \"{}…\"",
+            line.chars().take(60).collect::<String>()
+        ),
+        (false, false) => format!("its first line is {line:?}"),
+    }
+}
+
 /// Whether a header line carries its own good checksum: then it is what some run wrote, and a
 /// header other than this run's names another run (not a damaged one).
 pub(super) fn header_checksum_ok(line: &str) -> bool {
     line.rsplit_once(',')
         .is_some_and(|(body, sum)| checksum::checksum(body) == sum)
+}
+
+#[cfg(test)]
+mod first_line_tests {
+    use super::first_line_text;
+
+    #[test]
+    fn a_first_line_is_quoted_short_and_binary_is_named_not_escaped() {
+        assert_eq!(
+            first_line_text("hello,world"),
+            "its first line is \"hello,world\""
+        );
+        let long = "x".repeat(200);
+        assert_eq!(
+            first_line_text(&long),
+            format!("its first line is \"{}…\"", "x".repeat(60))
+        );
+        for binary in ["\u{7f}ELF\u{2}\u{1}", "a\0b", "ok \u{FFFD} not"] {
+            assert_eq!(
+                first_line_text(binary),
+                "it starts with binary data, not text"
+            );
+        }
+    }
 }

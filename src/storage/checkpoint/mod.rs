@@ -62,7 +62,7 @@ pub use identity::{CheckpointError, Dropped, RunIdentity};
 pub use sync::SYNC_INTERVAL;
 
 use crate::plan::pieces::is_scheme;
-use codec::{MAX_UNIT_LINE, PieceRecord, piece_line, shorten, unit_line_into};
+use codec::{MAX_UNIT_LINE, PieceRecord, first_line_text, piece_line, unit_line_into};
 use lock::open_locked;
 use recovery::{FirstLine, Journal, read_journal};
 use sync::Syncer;
@@ -166,10 +166,7 @@ impl Checkpoint {
         if !first.complete && !first.overlong {
             // A new file, or one whose header was torn while being written.
             if !header.as_bytes().starts_with(&first.bytes) {
-                return Err(not_one(format!(
-                    "its first line is {:?}",
-                    shorten(&first.text())
-                )));
+                return Err(not_one(first_line_text(&first.text())));
             }
             file.set_len(0).map_err(io_err)?;
             (&file)

@@ -2,7 +2,9 @@
 //! from the run's, and the unit lines after it, keeping every line that verifies and
 //! counting (and naming) the ones dropped.
 
-use super::codec::{LineProblem, PieceRecord, Record, header_checksum_ok, parse_line, shorten};
+use super::codec::{
+    LineProblem, PieceRecord, Record, first_line_text, header_checksum_ok, parse_line, shorten,
+};
 use super::identity::{CheckpointError, Dropped, FORMAT_VERSION, MAGIC, RunIdentity};
 use crate::plan::tally::Tally;
 use crate::storage::bounded::{self, Overlong};
@@ -20,7 +22,7 @@ pub(super) fn header_differences(
     if fields.first() != Some(&MAGIC) {
         return CheckpointError::NotACheckpoint {
             path: path.to_path_buf(),
-            what: format!("its first line is {:?}", shorten(line)),
+            what: first_line_text(line),
         };
     }
     if let Some(version) = fields.get(1).filter(|v| **v != FORMAT_VERSION) {
