@@ -554,11 +554,7 @@ fn a_unit_cut_short_by_sigterm_is_not_saved_and_the_resumed_run_counts_it_whole(
     // The largest unit of n = 21 alone (part L/65536 of 41,733 units), on the scalar kernel:
     // seconds of one search (10 s on a loaded 2-core Zen 4), so the signal after the start
     // line lands in its middle.
-    let plan = build(21, Engine::Symmetric);
-    let largest = (0..plan.unit_count())
-        .max_by_key(|&id| (plan.estimated_work(id), std::cmp::Reverse(id)))
-        .unwrap();
-    let part = format!("{largest}/65536");
+    let part = largest_unit_alone(build(21, Engine::Symmetric).as_ref());
     let d = dir();
     let ckpt = d.path().join("c.ckpt");
     let args = [
@@ -595,6 +591,16 @@ fn a_unit_cut_short_by_sigterm_is_not_saved_and_the_resumed_run_counts_it_whole(
     assert_eq!(resumed, part_row(&["count", "21", "--part", &part]));
 }
 
+/// The part `L/65536` that holds the largest unit `L` of `plan` (of fewer than 65,536 units)
+/// alone.
+fn largest_unit_alone(plan: &dyn queens::plan::Plan) -> String {
+    assert!(plan.unit_count() < 65536);
+    let largest = (0..plan.unit_count())
+        .max_by_key(|&id| (plan.estimated_work(id), std::cmp::Reverse(id)))
+        .unwrap();
+    format!("{largest}/65536")
+}
+
 /// The part row `count … --part …` prints with `args`: its n, units, boards and nodes.
 fn part_row(args: &[&str]) -> Vec<String> {
     let o = queens_plain()
@@ -622,10 +628,8 @@ fn a_long_ring_unit_stopped_keeps_its_journaled_pieces_and_the_resumed_run_count
         .rules(queens::rules::Rules::SUPERQUEENS)
         .plan()
         .unwrap();
-    let largest = (0..plan.unit_count())
-        .max_by_key(|&id| (plan.estimated_work(id), std::cmp::Reverse(id)))
-        .unwrap();
-    let part = format!("{largest}/65536");
+    let part = largest_unit_alone(plan.as_ref());
+    let largest = part.split('/').next().unwrap();
     let d = dir();
     let ckpt = d.path().join("c.ckpt");
     let path = path_str(&ckpt);
