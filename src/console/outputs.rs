@@ -3,21 +3,31 @@
 //! the flags): [`targets`] for a command whose own table gives way to the format flags
 //! (`classify`, `list`), [`Destinations`] for one that writes its table beside them
 //! (`profile`), and [`TableOutputs`] for a table of result rows (`count`, `merge`, `verify`),
-//! with the exporters of its flags.
+//! with the exporters of its flags. Each compares every output of the request with the
+//! others and with the command's inputs ([`refuse_outputs_that_are_inputs`]), so that no
+//! command can leave an input out of the rule.
 
-use super::destination::Destination;
+use super::destination::{Destination, refuse_outputs_that_are_inputs};
 use crate::formats::export::request::Request;
 use crate::formats::export::{Exporter, Format, RunMeta};
 use crate::formats::table::{self, Row};
+use std::path::Path;
+
+/// The files a command reads, by the option that names them (`("--known", path)`; `None`:
+/// the option not given), which none of its outputs may be.
+pub type Inputs<'a> = [(&'a str, Option<&'a Path>)];
 
 /// Checks each of `outputs` before any work, in order: its format (`None`: the command's own
 /// table), the flag a message names it by (none: the message is the destination's own), its
-/// file (`-`: stdout). A usage message for the first that cannot be written, or for more than
-/// one on stdout ([`Request::stdout_rule`]).
+/// file (`-`: stdout). A usage message for an empty name, two outputs of `request` on one
+/// file or one that is also one of the `inputs` ([`refuse_outputs_that_are_inputs`]), the
+/// first that cannot be written, or more than one on stdout ([`Request::stdout_rule`]).
 fn checked<'a>(
     request: &Request,
+    inputs: &Inputs,
     outputs: impl IntoIterator<Item = (Option<Format>, Option<&'static str>, &'a str)>,
 ) -> Result<Vec<(Option<Format>, Destination)>, String> {
+    refuse_outputs_that_are_inputs(&request.named(), inputs)?;
     let mut checked = Vec::new();
     for (format, flag, file) in outputs {
         let dest = Destination::checked(file)
@@ -34,13 +44,16 @@ fn checked<'a>(
 /// The outputs of a command whose own table gives way to the format flags (`classify`,
 /// `list`): the table (`None`, where [`Request::table_to`] sends it), then each flag's
 /// format, every destination checked before any work; a usage message for a
-/// [`Request::check`] conflict, a destination that cannot be written (named by its flag), or
-/// more than one output on stdout.
-pub fn targets(request: &Request) -> Result<Vec<(Option<Format>, Destination)>, String> {
+/// [`Request::check`] conflict, an output that is another's file or one of the `inputs`, a
+/// destination that cannot be written (named by its flag), or more than one output on stdout.
+pub fn targets(
+    request: &Request,
+    inputs: &Inputs,
+) -> Result<Vec<(Option<Format>, Destination)>, String> {
     request.check()?;
     let table = request.table_to().map(|file| (None, None, file));
     let flags = (request.files()).map(|(i, file)| (Format::named(i.name), Some(i.flag), file));
-    checked(request, table.into_iter().chain(flags))
+    checked(request, inputs, table.into_iter().chain(flags))
 }
 
 /// The destinations of a command that writes its own table beside the format flags, checked.
@@ -55,10 +68,11 @@ pub struct Destinations {
 }
 
 impl Destinations {
-    /// Checks every destination of `request` before any work: the format flags in their order
-    /// (a message names the flag, but `--csv`'s, the table's own), at most one on stdout, then
+    /// Checks every destination of `request` before any work: each against the others and
+    /// the `inputs` ([`refuse_outputs_that_are_inputs`]), the format flags in their order (a
+    /// message names the flag, but `--csv`'s, the table's own), at most one on stdout, then
     /// `-o`'s file.
-    pub fn check(request: &Request) -> Result<Destinations, String> {
+    pub fn check(request: &Request, inputs: &Inputs) -> Result<Destinations, String> {
         let csv = Format::Csv.name();
         let flags = (request.files()).map(|(i, file)| {
             (
@@ -67,7 +81,7 @@ impl Destinations {
                 file,
             )
         });
-        let files: Vec<(Format, Destination)> = (checked(request, flags)?.into_iter())
+        let files: Vec<(Format, Destination)> = (checked(request, inputs, flags)?.into_iter())
             .map(|(format, dest)| (format.expect("a flag's format"), dest))
             .collect();
         let human_file = request.human_to.as_deref().map(Destination::checked);
@@ -105,15 +119,16 @@ pub struct TableOutputs {
 }
 
 impl TableOutputs {
-    /// Checks every destination of `request` before any work ([`Destinations::check`]), and
-    /// refuses `--columns` where nothing it chooses is written: it picks the columns of the
-    /// human table and of `--markdown`; CSV has every column.
-    pub fn check(request: &Request) -> Result<TableOutputs, String> {
+    /// Checks every destination of `request` before any work, against the others and the
+    /// `inputs` too ([`Destinations::check`]), and refuses `--columns` where nothing it
+    /// chooses is written: it picks the columns of the human table and of `--markdown`; CSV
+    /// has every column.
+    pub fn check(request: &Request, inputs: &Inputs) -> Result<TableOutputs, String> {
         let Destinations {
             files,
             human_file,
             human_on_stdout,
-        } = Destinations::check(request)?;
+        } = Destinations::check(request, inputs)?;
         let human = files.iter().all(|(_, d)| *d != Destination::Stdout);
         let columns = request.columns();
         if columns.is_some()
@@ -153,6 +168,12 @@ impl Exports {
     /// Whether an export writes to stdout (the human table is then left out).
     pub fn use_stdout(&self) -> bool {
         self.targets.iter().any(|(d, _)| *d == Destination::Stdout)
+    }
+
+    /// The files the exports write (stdout left out).
+    pub fn files(&self) -> impl Iterator<Item = &Destination> {
+        let dests = self.targets.iter().map(|(d, _)| d);
+        dests.filter(|d| **d != Destination::Stdout)
     }
 
     /// Writes every export of `rows`.
@@ -244,24 +265,24 @@ mod tests {
     fn at_most_one_output_goes_to_stdout_under_every_resolution() {
         let rule = "only one of --csv, --json, --markdown and --bfile can write to stdout (-)";
         let two = request(&[(Format::Csv, "-"), (Format::Markdown, "-")], None, None);
-        assert_eq!(Destinations::check(&two).unwrap_err(), rule);
-        assert_eq!(TableOutputs::check(&two).err().unwrap(), rule);
+        assert_eq!(Destinations::check(&two, &[]).unwrap_err(), rule);
+        assert_eq!(TableOutputs::check(&two, &[]).err().unwrap(), rule);
         // The table on stdout (as `--format human`) and a flag's `-` are two as well.
         let table_and_flag = request(&[(Format::Markdown, "-")], None, Some("human"));
-        assert_eq!(targets(&table_and_flag).unwrap_err(), rule);
+        assert_eq!(targets(&table_and_flag, &[]).unwrap_err(), rule);
         // One flag on stdout takes it from the human table; none on stdout leaves it there.
-        let one = TableOutputs::check(&request(&[(Format::Csv, "-")], None, None)).unwrap();
+        let one = TableOutputs::check(&request(&[(Format::Csv, "-")], None, None), &[]).unwrap();
         assert_eq!(one.csv, Some(Destination::Stdout));
         assert!(!one.human_on_stdout && !one.exports.use_stdout());
-        let json = TableOutputs::check(&request(&[(Format::Json, "-")], None, None)).unwrap();
+        let json = TableOutputs::check(&request(&[(Format::Json, "-")], None, None), &[]).unwrap();
         assert!(!json.human_on_stdout && json.exports.use_stdout() && json.csv.is_none());
         assert!(
-            Destinations::check(&request(&[], None, None))
+            Destinations::check(&request(&[], None, None), &[])
                 .unwrap()
                 .human_on_stdout
         );
         // `--format markdown` is the flag's `-`, alone on stdout: the table is not written.
-        let folded = targets(&request(&[], None, Some("markdown"))).unwrap();
+        let folded = targets(&request(&[], None, Some("markdown")), &[]).unwrap();
         assert_eq!(folded, [(Some(Format::Markdown), Destination::Stdout)]);
     }
 
@@ -270,17 +291,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (csv, md) = (missing(&dir, "t.csv"), missing(&dir, "t.md"));
         let markdown = request(&[(Format::Markdown, &md)], None, None);
-        let e = Destinations::check(&markdown).unwrap_err();
+        let e = Destinations::check(&markdown, &[]).unwrap_err();
         assert!(e.starts_with("--markdown: ") && e.contains("t.md"), "{e}");
         // `--csv` is the table's own form for `count`, `merge`, `verify`, `profile`: its
         // message is the destination's; `classify` names every flag.
         let table = request(&[(Format::Csv, &csv)], None, None);
-        let e = Destinations::check(&table).unwrap_err();
+        let e = Destinations::check(&table, &[]).unwrap_err();
         assert!(!e.starts_with("--csv") && e.contains("t.csv"), "{e}");
-        assert!(targets(&table).unwrap_err().starts_with("--csv: "));
+        assert!(targets(&table, &[]).unwrap_err().starts_with("--csv: "));
         // `-o FILE` is checked after the flags, in its own words.
         let human = request(&[], Some(&csv), None);
-        let e = Destinations::check(&human).unwrap_err();
+        let e = Destinations::check(&human, &[]).unwrap_err();
         assert!(!e.starts_with('-') && e.contains("t.csv"), "{e}");
     }
 
@@ -291,7 +312,7 @@ mod tests {
                 columns: Some(vec![0, 1]),
                 ..given(flags, None, None)
             };
-            TableOutputs::check(&Request::new(given)).map(|t| t.human_columns)
+            TableOutputs::check(&Request::new(given), &[]).map(|t| t.human_columns)
         };
         assert_eq!(columns(&[]).unwrap(), [0, 1]);
         assert_eq!(columns(&[(Format::Markdown, "-")]).unwrap(), [0, 1]);

@@ -13,7 +13,7 @@ use crate::common::process::run_refused;
 use crate::common::process::{
     ended_before_the_work, err, fifo_reader, mkfifo, needs_root, queens, refused, run, temp_files,
 };
-use crate::common::{assert_last_starts_with, dir, path_str};
+use crate::common::{assert_has, assert_last_starts_with, dir, path_str};
 use crate::running::Running;
 use std::fs;
 use std::path::Path;
@@ -71,9 +71,14 @@ fn a_table_streamed_into_a_fifo_or_a_descriptor_gets_each_line_once() {
 /// paths in ARGS absolute), waits for its start line (the signal handlers are installed by
 /// then), sends SIGTERM and returns the exit code and stderr lines.
 fn stopped_18(command: &str, args: &[&str]) -> (Option<i32>, Vec<String>) {
+    stopped_in_18(command, "18", args)
+}
+
+/// [`stopped_18`] of the board `sizes` (`8,18`: the rows of those before 18 are finished).
+fn stopped_in_18(command: &str, sizes: &str, args: &[&str]) -> (Option<i32>, Vec<String>) {
     let mut argv = vec![
         command,
-        "18",
+        sizes,
         "--kernel",
         "scalar",
         "--threads",
@@ -133,6 +138,45 @@ fn a_stopped_run_that_finished_no_size_leaves_the_files_as_they_were() {
             "{last}"
         );
         assert!(temp_files(d.path()).is_empty());
+    }
+}
+
+/// `count SIZES` stopped during n = 18 ([`stopped_in_18`]) with `--csv`, `--json`,
+/// `--markdown` and `-o` files in `d` (not there before): the exit code, the last line on
+/// stderr and the four paths.
+fn stopped_with_four_outputs(d: &Path, sizes: &str) -> (Option<i32>, String, [String; 4]) {
+    let p = |name: &str| d.join(name).display().to_string();
+    let files = [p("c.csv"), p("j.json"), p("m.md"), p("t.txt")];
+    let [csv, json, md, human] = &files;
+    let args = ["--csv", csv, "--json", json, "--markdown", md, "-o", human];
+    let (code, err) = stopped_in_18("count", sizes, &args);
+    (code, err.last().cloned().unwrap_or_default(), files)
+}
+
+#[test]
+fn a_stopped_run_that_finished_no_size_creates_no_file() {
+    let d = dir();
+    let (code, last, _) = stopped_with_four_outputs(d.path(), "18");
+    assert_eq!(code, Some(1), "{last}");
+    assert!(last.contains("no size was finished"), "{last}");
+    assert!(!last.contains("left as"), "{last}");
+    assert_eq!(fs::read_dir(d.path()).unwrap().count(), 0, "{last}");
+}
+
+#[test]
+fn a_stopped_run_names_every_output_its_rows_are_written_to() {
+    let d = dir();
+    let (code, last, files) = stopped_with_four_outputs(d.path(), "8,18");
+    assert_eq!(code, Some(1), "{last}");
+    let [csv, json, md, human] = &files;
+    assert_has(
+        &last,
+        &format!("rows for n = 8 are written (also to '{csv}', '{human}', '{json}' and '{md}')"),
+    );
+    for file in &files {
+        let text = fs::read_to_string(file).unwrap();
+        assert!(text.contains("92"), "{file}: {text}");
+        assert!(!text.contains("666090624"), "{file}: {text}");
     }
 }
 
@@ -302,6 +346,18 @@ mod as_root {
     use super::*;
     use crate::common::Tmpfs;
 
+    /// The `n` and `total` of each row of a human table or CSV `text`.
+    fn totals(text: &str) -> Vec<Vec<&str>> {
+        let rows = text.lines().skip(1).filter(|l| !l.starts_with("engine"));
+        rows.map(|l| {
+            l.split([' ', ','])
+                .filter(|w| !w.is_empty())
+                .take(2)
+                .collect()
+        })
+        .collect()
+    }
+
     #[test]
     #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
     fn a_full_disk_leaves_the_table_on_stdout_and_says_the_file_was_not_written() {
@@ -309,21 +365,43 @@ mod as_root {
         let d = dir();
         let t = Tmpfs::mount(d.path(), "t", "64k");
         t.fill();
-        let o = run(&["count", "8,9", "--csv", "t/o.csv"], d.path());
+        // `--csv` streams its rows to stdout too; `-o`'s table goes there when its file fails.
+        for (flag, file) in [("--csv", "t/o.csv"), ("-o", "t/o.txt")] {
+            let o = run(&["count", "8,9", flag, file], d.path());
+            refused(
+                &o,
+                3,
+                &format!(
+                    "cannot write '{file}': No space left on device (os error 28): the file \
+                     was not written; the rows for n = 8, 9 are on stdout"
+                ),
+            );
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert_eq!(totals(&out), [["8", "92"], ["9", "352"]], "{out}");
+            assert!(!d.path().join(file).exists());
+            assert!(temp_files(&t.0).is_empty());
+        }
+    }
+
+    #[test]
+    #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
+    fn a_csv_file_the_disk_filled_under_is_said_to_keep_its_first_rows() {
+        needs_root("to mount a tmpfs");
+        let d = dir();
+        let t = Tmpfs::mount(d.path(), "t", "64k");
+        // Room for one page: the file of n = 1, not its rewrite beside it.
+        t.fill_leaving(4096);
+        let o = run(&["count", "1-3", "--csv", "t/o.csv"], d.path());
         refused(
             &o,
             3,
-            "cannot write 't/o.csv': No space left on device (os error 28): the file was \
-             not written; the rows for n = 8, 9 are on stdout",
+            "cannot write 't/o.csv': No space left on device (os error 28): 't/o.csv' keeps \
+             the rows for n = 1; the rows for n = 1 to 3 are on stdout",
         );
         let out = String::from_utf8_lossy(&o.stdout);
-        let rows: Vec<Vec<&str>> = out
-            .lines()
-            .skip(1)
-            .map(|l| l.split_whitespace().take(2).collect())
-            .collect();
-        assert_eq!(rows[..2], [vec!["8", "92"], vec!["9", "352"]], "{out}");
-        assert!(!t.0.join("o.csv").exists());
+        assert_eq!(totals(&out), [["1", "1"], ["2", "0"], ["3", "0"]], "{out}");
+        let kept = fs::read_to_string(t.0.join("o.csv")).unwrap();
+        assert_eq!(totals(&kept), [["1", "1"]], "{kept}");
         assert!(temp_files(&t.0).is_empty());
     }
 

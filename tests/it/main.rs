@@ -25,6 +25,7 @@ mod layers;
 mod new_terms;
 mod notations;
 mod outputs;
+mod overlaps;
 mod parts;
 mod pictures;
 mod plots;

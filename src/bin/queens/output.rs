@@ -25,8 +25,10 @@ pub struct SvgOutput {
 }
 
 impl SvgOutput {
-    /// Refuses, before any work, a name that says another format ([`check_svg_name`]).
+    /// Refuses, before any work, an empty name ([`refuse_outputs_that_are_inputs`]) or one
+    /// that says another format ([`check_svg_name`]).
     pub fn check_name(&self) -> Result<(), String> {
+        refuse_outputs_that_are_inputs(&[("-o", Some(&self.output))], &[])?;
         check_svg_name("-o", &self.output)
     }
 }

@@ -58,6 +58,16 @@ impl GivenArgs {
         self.given.is_some() || self.blocked.is_some()
     }
 
+    /// The files `--given @FILE` and `--blocked @FILE` read: inputs no output may be.
+    pub fn files(&self) -> [(&'static str, Option<&'static std::path::Path>); 2] {
+        let file = |arg: Option<SquaresArg>| arg.and_then(|a| a.0.strip_prefix('@'));
+        let path = |arg| file(arg).map(std::path::Path::new);
+        [
+            ("--given", path(self.given)),
+            ("--blocked", path(self.blocked)),
+        ]
+    }
+
     /// The partial board of `--given` and `--blocked` on the n×n board, `None` without them.
     pub fn partial(&self, n: usize, rules: Rules) -> Result<Option<Partial>, CommandError> {
         if !self.has_squares() {

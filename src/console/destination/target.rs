@@ -79,6 +79,9 @@ pub(super) fn naming(path: &Path, e: io::Error) -> io::Error {
 /// How `path` is written; the checks of [`Destination::check`].
 pub(super) fn of(path: &Path) -> Result<Target, String> {
     let shown = path.display();
+    if path.as_os_str().is_empty() {
+        return Err("the file name is empty; give a file name, or `-` for stdout".to_string());
+    }
     let Some(real) = follow_links(path).map_err(|e| format!("cannot write '{shown}': {e}"))? else {
         return Ok(Target::Descriptor);
     };

@@ -19,7 +19,7 @@ pub use crate::error::CommandError;
 use crate::progress::ProgressMode;
 use queens::Counter;
 use queens::console::known;
-use queens::console::outputs::TableOutputs;
+use queens::console::outputs::{Inputs, TableOutputs};
 use queens::formats::export::RunMeta;
 use queens::formats::export::request::Request;
 use queens::formats::table::Row;
@@ -42,15 +42,17 @@ pub fn progress_mode(quiet: bool) -> ProgressMode {
 /// The outputs, the table verified against and the run's metadata of `count`, `verify` and
 /// `merge`, resolved in one order: the destinations first (checked without reading any
 /// file), then the `--known` table, so that each command names a bad destination before a bad
-/// `--known` file. `rules`: the rules counted, whose published table is the default and the
-/// only rules a `--known` table may have; `None` for `merge`, whose parts name their rules.
+/// `--known` file. The outputs are compared with each other and with the command's `inputs`.
+/// `rules`: the rules counted, whose published table is the default and the only rules a
+/// `--known` table may have; `None` for `merge`, whose parts name their rules.
 pub fn table_job(
     request: &Request,
+    inputs: &Inputs,
     args: &KnownArgs,
     rules: Option<Rules>,
     threads: Option<u16>,
 ) -> Result<(TableOutputs, KnownTable, RunMeta), CommandError> {
-    let outputs = TableOutputs::check(request).map_err(CommandError::Usage)?;
+    let outputs = TableOutputs::check(request, inputs).map_err(CommandError::Usage)?;
     let known = known::table(args.known.as_deref(), &rules.unwrap_or_default());
     let known = known.map_err(CommandError::Usage)?;
     if let Some(rules) = rules {

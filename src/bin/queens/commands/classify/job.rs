@@ -7,6 +7,7 @@ use queens::console::outputs::targets;
 use queens::formats::classify_input::{Input, input};
 use queens::formats::classify_stream::Options;
 use queens::formats::export::Format;
+use std::path::Path;
 
 /// `classify`'s arguments resolved: the input opened, the outputs checked.
 pub struct Job {
@@ -26,7 +27,10 @@ pub struct Job {
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
     let (notation, notation_option) = args.notation().map_err(CommandError::Usage)?;
-    let targets = targets(&args.outputs).map_err(CommandError::Usage)?;
+    // An argument that names an existing file is read as one: an input.
+    let files = (args.inputs.iter()).filter(|f| Path::new(f).exists());
+    let inputs: Vec<_> = files.map(|f| ("FILE", Some(Path::new(f)))).collect();
+    let targets = targets(&args.outputs, &inputs).map_err(CommandError::Usage)?;
     args.rules.check_group().map_err(CommandError::Usage)?;
     Ok(Job {
         input: input(&args.inputs, &args.boards, args.from.notation())

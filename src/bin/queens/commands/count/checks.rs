@@ -1,5 +1,5 @@
-//! The usage checks of `count`'s arguments that span groups: outputs that are also inputs,
-//! and what `--part` refuses.
+//! The usage checks of `count`'s arguments that span groups: the files it reads, which no
+//! output may be, and what `--part` refuses.
 
 use super::args::CountArgs;
 use super::checkpoint;
@@ -7,32 +7,41 @@ use super::job::Job;
 use crate::commands::CommandError;
 use queens::formats::export::Format;
 use queens::plan::Part;
+use std::path::{Path, PathBuf};
 
-/// Refuses an output (`--csv`, an export) that is also an input (`--known`, a checkpoint).
-pub fn refuse_overlaps(
-    args: &CountArgs,
-    job: &Job,
-    part: Option<&Result<Part, String>>,
-) -> Result<(), CommandError> {
-    // The checkpoint files in a --checkpoint folder are inputs too.
+/// The files `count` reads whatever it counts: `--known`, `--given @FILE`, `--blocked @FILE`.
+pub fn read_files(args: &CountArgs) -> Vec<(&'static str, Option<&Path>)> {
+    let known = args.known.known.as_deref().map(Path::new);
+    let given = args.given.files();
+    [("--known", known)].into_iter().chain(given).collect()
+}
+
+/// The checkpoint and, in a `--checkpoint` folder, the checkpoint file of each size of
+/// `part` (`None`: the whole sizes): inputs too.
+pub fn checkpoints(job: &Job, part: Option<&Result<Part, String>>) -> Vec<PathBuf> {
     let part = match part {
         None => Some(Part::WHOLE),
         Some(p) => p.as_ref().ok().copied(),
     };
-    let checkpoints = checkpoint::all(job, part);
-    let known = args.known.known.as_deref().map(std::path::Path::new);
-    let inputs: Vec<(&str, Option<&std::path::Path>)> = [
-        ("--checkpoint", job.checkpoint.as_deref()),
-        ("--known", known),
-    ]
-    .into_iter()
-    .chain(
-        checkpoints
-            .iter()
-            .map(|p| ("--checkpoint", Some(p.as_path()))),
-    )
-    .collect();
-    crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
+    let files = checkpoint::all(job, part);
+    job.checkpoint.iter().cloned().chain(files).collect()
+}
+
+/// Every input of a count: [`read_files`], then the `checkpoints` ([`checkpoints`]).
+pub fn inputs<'a>(
+    args: &'a CountArgs,
+    checkpoints: &'a [PathBuf],
+) -> Vec<(&'a str, Option<&'a Path>)> {
+    let journals = checkpoints
+        .iter()
+        .map(|p| ("--checkpoint", Some(p.as_path())));
+    read_files(args).into_iter().chain(journals).collect()
+}
+
+/// Refuses an output (`--csv`, an export, `-o`) that is another's file or also an input
+/// ([`inputs`]): the rule every command's outputs are checked under.
+pub fn refuse_overlaps(args: &CountArgs, checkpoints: &[PathBuf]) -> Result<(), CommandError> {
+    crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs(args, checkpoints))
         .map_err(CommandError::Usage)
 }
 

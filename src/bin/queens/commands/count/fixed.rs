@@ -29,7 +29,8 @@ pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<()
     let s = s.resolved().map_err(CommandError::Usage)?;
     let rules = s.rules.rules();
     queens::fixed::check_rules(rules).map_err(|e| CommandError::Usage(e.to_string()))?;
-    let dests = Destinations::check(&args.outputs).map_err(CommandError::Usage)?;
+    let inputs = super::checks::read_files(args);
+    let dests = Destinations::check(&args.outputs, &inputs).map_err(CommandError::Usage)?;
     let threads = s.threads.map(usize::from);
     let stop = install_signals()?;
     let run = fixed::run(

@@ -62,7 +62,8 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
             "{flag} is not taken with --given or --blocked: their completions are counted whole, in a table of their own"
         )));
     }
-    let dests = Destinations::check(&args.outputs).map_err(CommandError::Usage)?;
+    let inputs = checks::read_files(args);
+    let dests = Destinations::check(&args.outputs, &inputs).map_err(CommandError::Usage)?;
     let rules = s.rules.rules();
     let partials: Vec<_> = (args.sizes.0.iter())
         .filter_map(|&n| args.given.partial(n, rules).transpose())

@@ -3,13 +3,14 @@
 
 use super::args::CountArgs;
 use super::checkpoint;
-use super::checks::{check_part_args, refuse_overlaps};
+use super::checks::{self, check_part_args, refuse_overlaps};
 use super::job::{Job, PartJob, Resolved, WholeJob};
 use crate::commands::{self as common, CommandError};
 use crate::output::Destination;
 use queens::console::outputs::check_bfile;
 use queens::formats::export::Format;
 use queens::plan::Part;
+use std::path::PathBuf;
 
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
@@ -24,7 +25,8 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
         quiet,
         warn: !quiet && !args.yes,
     };
-    refuse_overlaps(&args, &job, part.as_ref())?;
+    let checkpoints = checks::checkpoints(&job, part.as_ref());
+    refuse_overlaps(&args, &checkpoints)?;
     match part {
         Some(part) => {
             check_part_args(&args)?;
@@ -34,15 +36,17 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
             let part = part.map_err(CommandError::Usage)?;
             Ok(Resolved::Part(PartJob { job, part, csv }))
         }
-        None => whole(args, job).map(|w| Resolved::Whole(Box::new(w))),
+        None => whole(args, job, &checkpoints).map(|w| Resolved::Whole(Box::new(w))),
     }
 }
 
 /// Resolves the outputs of a count of whole sizes.
-fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
+fn whole(args: CountArgs, job: Job, checkpoints: &[PathBuf]) -> Result<WholeJob, CommandError> {
     let rules = Some(job.search.rules.rules());
     let threads = job.search.threads;
-    let (outputs, known, meta) = common::table_job(&args.outputs, &args.known, rules, threads)?;
+    let inputs = checks::inputs(&args, checkpoints);
+    let (outputs, known, meta) =
+        common::table_job(&args.outputs, &inputs, &args.known, rules, threads)?;
     let engine = job.search.engine().name();
     check_bfile(
         &args.outputs,

@@ -1,39 +1,66 @@
-//! What a count says when it stops, or when its `--csv` file could not be written: how far
-//! it got, where the finished rows are, which files were left as they were, how to resume.
+//! What a count says when it stops, or when an output file could not be written: how far it
+//! got, where the finished rows are and what each file holds, which files were left as they
+//! were, how to resume.
 
 use crate::commands::CommandError;
 use crate::commands::resumable::Stopped;
 use crate::output::Destination;
+use queens::formats::export::flags_sentence;
 use queens::formats::table::{self, Row};
 
-/// The error of a `--csv` file that could not be written (`e`, which names it), saying where
-/// the rows are instead. A closed pipe stays one (a normal end, as on stdout).
-pub fn not_written(e: std::io::Error, rows: &[Row], where_rows: &str) -> CommandError {
+/// The error of an output file that could not be written (`e`, which names it, as `file`):
+/// what the file holds (`held`: the rows of its last update that was written; none: it was
+/// not written) and where the rows are instead. A closed pipe stays one (a normal end, as on
+/// stdout).
+pub fn not_written(
+    e: std::io::Error,
+    rows: &[Row],
+    held: &[Row],
+    file: Option<&Destination>,
+    where_rows: &str,
+) -> CommandError {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         return CommandError::from(e);
     }
+    let holds = match file {
+        Some(Destination::File(p)) if !held.is_empty() => {
+            format!("'{}' keeps the rows for n = {}", p.display(), sizes(held))
+        }
+        _ => "the file was not written".to_string(),
+    };
     let rows = if rows.is_empty() {
         String::new()
     } else {
-        let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
-        format!(
-            "; the rows for n = {} are {where_rows}",
-            table::sizes_text(&ns)
-        )
+        format!("; the rows for n = {} are {where_rows}", sizes(rows))
     };
-    CommandError::Io(format!("{e}: the file was not written{rows}"))
+    CommandError::Io(format!("{e}: {holds}{rows}"))
 }
 
-/// The error of a run stopped during size `n`: how far it got, what is written, which files
-/// were `kept` as they were, how to resume.
+/// The failures of several outputs ([`not_written`]) as one error: their messages joined
+/// (exit 3), or a closed pipe among them as it is; `None` for none.
+pub fn joined(failures: Vec<CommandError>) -> Option<CommandError> {
+    failures.into_iter().reduce(|a, b| match (a, b) {
+        (CommandError::Io(a), CommandError::Io(b)) => CommandError::Io(format!("{a}; {b}")),
+        (CommandError::Io(_), other) | (other, _) => other,
+    })
+}
+
+/// The sizes of `rows`, as a message lists them: `1 to 17`.
+fn sizes(rows: &[Row]) -> String {
+    let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
+    table::sizes_text(&ns)
+}
+
+/// The error of a run stopped during size `n`: how far it got, what is written (the rows, to
+/// the `files` written), which files were `kept` as they were, how to resume.
 pub fn stopped_error(
     n: usize,
     s: &Stopped,
     rows: &[Row],
-    csv: Option<&Destination>,
+    files: &[&Destination],
     kept: &[&Destination],
 ) -> CommandError {
-    let written = written_text(rows, csv);
+    let written = written_text(rows, files);
     CommandError::Failed(format!(
         "stopped by {} during n = {n}: {}; {written}{}{}",
         s.reason,
@@ -43,31 +70,34 @@ pub fn stopped_error(
     ))
 }
 
-/// `; 'o.csv' and 't.txt' were left as they were`, or nothing when no file was kept.
-fn kept_text(kept: &[&Destination]) -> String {
-    let names: Vec<String> = kept
-        .iter()
+/// The files of `dests`, quoted, as a message lists them: `'o.csv', 'j.json' and 't.txt'`
+/// (stdout left out); `None` for none.
+fn files_text(dests: &[&Destination]) -> Option<String> {
+    let names: Vec<String> = (dests.iter())
         .filter_map(|d| match d {
             Destination::File(p) => Some(format!("'{}'", p.display())),
             Destination::Stdout => None,
         })
         .collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => format!("; {one} was left as it was"),
-        [first @ .., last] => format!("; {} and {last} were left as they were", first.join(", ")),
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    (!names.is_empty()).then(|| flags_sentence(&names))
+}
+
+/// `; 'o.csv' and 't.txt' were left as they were`, or nothing when no file was kept.
+fn kept_text(kept: &[&Destination]) -> String {
+    match (files_text(kept), kept.len()) {
+        (None, _) => String::new(),
+        (Some(one), 1) => format!("; {one} was left as it was"),
+        (Some(all), _) => format!("; {all} were left as they were"),
     }
 }
 
-/// `rows for n = 1 to 17 are written (stdout, 'r.csv')`, or that none is.
-pub fn written_text(rows: &[Row], csv: Option<&Destination>) -> String {
+/// `rows for n = 1 to 17 are written (also to 'r.csv' and 'r.json')`: the rows, and the
+/// `files` they are written to; or that none is.
+pub fn written_text(rows: &[Row], files: &[&Destination]) -> String {
     if rows.is_empty() {
         return "no size was finished".to_string();
     }
-    let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
-    let file = match csv {
-        Some(Destination::File(p)) => format!(" (also to '{}')", p.display()),
-        _ => String::new(),
-    };
-    format!("rows for n = {} are written{file}", table::sizes_text(&ns))
+    let files = files_text(files).map_or(String::new(), |f| format!(" (also to {f})"));
+    format!("rows for n = {} are written{files}", sizes(rows))
 }

@@ -3,14 +3,14 @@
 
 use super::checkpoint;
 use super::job::WholeJob;
-use super::stop::{not_written, stopped_error, written_text};
+use super::stop::{joined, not_written, stopped_error, written_text};
 use crate::commands::resumable::{PartEnd, run_part_stoppable};
 use crate::commands::rows::write_human;
 use crate::commands::warn_if_long;
-use crate::commands::{CommandError, build_plan, install_signals, report_mismatches};
+use crate::commands::{CommandError, build_plan, install_signals, report_mismatches, to_stdout};
 use crate::output::Destination;
 use queens::console::row_stream::RowStream;
-use queens::formats::table::Row;
+use queens::formats::table::{self, Row};
 use queens::plan::Part;
 
 /// Runs a count of whole sizes.
@@ -32,7 +32,7 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
             warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, &rows);
         }
         let checkpoint = checkpoint::for_size(job, n, Part::WHOLE);
-        let written = written_text(&rows, out.csv_written());
+        let written = written_text(&rows, &Vec::from_iter(out.csv_written()));
         let end = run_part_stoppable(
             plan.as_ref(),
             Part::WHOLE,
@@ -58,30 +58,46 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         }
     }
     let mut kept = out.finish(&rows)?;
+    // Every file the rows are written to, for the message of a stop.
+    let mut files: Vec<&Destination> = out.csv_written().into_iter().collect();
+    let mut failures = Vec::new();
     if let Some(dest) = &outputs.human_file {
-        // A run that finished no size leaves a finished table as it was.
-        if rows.is_empty() && dest.replaces_a_file() {
-            kept.push(dest);
+        // A run that finished no size leaves a file as it was and creates none.
+        if rows.is_empty() {
+            kept.extend(dest.replaces_a_file().then_some(dest));
+        } else if let Err(e) = write_human(dest, &rows, human_columns) {
+            // Not lost: to stdout, unless another output has it (the rows are there).
+            let taken = outputs.exports.use_stdout() || outputs.csv == Some(Destination::Stdout);
+            if !taken && e.kind() != std::io::ErrorKind::BrokenPipe {
+                to_stdout(table::human_table(&rows, human_columns).as_bytes())?;
+            }
+            failures.push(not_written(e, &rows, &[], None, "on stdout"));
         } else {
-            write_human(dest, &rows, human_columns)?;
+            files.push(dest);
         }
     }
     if !rows.is_empty() {
         outputs.exports.write(&rows, &whole.meta)?;
+        files.extend(outputs.exports.files());
     }
-    let where_rows = if outputs.human_on_stdout || outputs.exports.use_stdout() {
-        "on stdout".to_string()
-    } else if let Some(Destination::File(p)) = &outputs.human_file {
-        format!("in '{}'", p.display())
-    } else {
-        "in the other outputs".to_string()
-    };
-    let failed = out
-        .failed
-        .take()
-        .map(|e| not_written(e, &rows, &where_rows));
+    let where_rows =
+        if outputs.human_on_stdout || outputs.exports.use_stdout() || !failures.is_empty() {
+            "on stdout".to_string()
+        } else if let Some(Destination::File(p)) = &outputs.human_file {
+            format!("in '{}'", p.display())
+        } else {
+            "in the other outputs".to_string()
+        };
+    if let Some(e) = out.failed.take() {
+        let held = &rows[..out.held()];
+        failures.insert(
+            0,
+            not_written(e, &rows, held, outputs.csv.as_ref(), &where_rows),
+        );
+    }
+    let failed = joined(failures);
     if let Some((n, s)) = stopped {
-        let mut e = stopped_error(n, &s, &rows, out.csv_written(), &kept);
+        let mut e = stopped_error(n, &s, &rows, &files, &kept);
         if let (Some(CommandError::Io(why)), CommandError::Failed(text)) = (&failed, &mut e) {
             *text += &format!("; {why}");
         }

@@ -63,7 +63,7 @@ pub fn resolve(args: &ListArgs) -> Result<Job, CommandError> {
         limit: args.limit,
         notation,
         orbit: orbit.map(|(board, _)| board),
-        targets: targets(&args.outputs).map_err(CommandError::Usage)?,
+        targets: targets(&args.outputs, &args.given.files()).map_err(CommandError::Usage)?,
         quiet: args.quiet,
         rules,
     })

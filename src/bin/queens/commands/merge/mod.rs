@@ -26,8 +26,8 @@ struct Job {
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 fn resolve(args: &MergeArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
-    refuse_overlaps(args)?;
-    let (outputs, known, meta) = super::table_job(&args.outputs, &args.known, None, None)?;
+    let (outputs, known, meta) =
+        super::table_job(&args.outputs, &inputs(args), &args.known, None, None)?;
     Ok(Job {
         outputs,
         known,
@@ -88,19 +88,11 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
     report_mismatches(&rows, &known)
 }
 
-/// Refuses an output (`--csv`, an export) that is also an input (a part file, `--known`).
-fn refuse_overlaps(args: &MergeArgs) -> Result<(), CommandError> {
-    let inputs: Vec<(&str, Option<&std::path::Path>)> = args
-        .files
-        .iter()
-        .map(|f| ("input", Some(std::path::Path::new(f))))
-        .chain([(
-            "--known",
-            args.known.known.as_deref().map(std::path::Path::new),
-        )])
-        .collect();
-    output::refuse_outputs_that_are_inputs(&args.outputs.named(), &inputs)
-        .map_err(CommandError::Usage)
+/// The files `merge` reads (the part files, `--known`), which no output may be.
+fn inputs(args: &MergeArgs) -> Vec<(&str, Option<&std::path::Path>)> {
+    let parts = (args.files.iter()).map(|f| ("input", Some(std::path::Path::new(f))));
+    let known = args.known.known.as_deref().map(std::path::Path::new);
+    parts.chain([("--known", known)]).collect()
 }
 
 /// Reads the part files `files` (`-`: stdin) and merges them: every problem of every file in

@@ -36,7 +36,6 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.rules
         .refuse_symmetries("profile", why)
         .map_err(usage)?;
-    crate::output::refuse_outputs_that_are_inputs(&args.outputs.named(), &[]).map_err(usage)?;
     let rules = args.rules.rules();
     if args.engine == Engine::Symmetric && !rules.is_queens() {
         let what = "the symmetric engine's profile";
@@ -45,7 +44,7 @@ fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
         )));
     }
     Ok(Job {
-        outputs: Destinations::check(&args.outputs).map_err(usage)?,
+        outputs: Destinations::check(&args.outputs, &[]).map_err(usage)?,
         sizes: args.sizes.0,
         engine: args.engine,
         rules: args.rules.rules(),

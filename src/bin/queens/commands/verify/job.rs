@@ -3,7 +3,6 @@
 use super::args::VerifyArgs;
 use crate::cli::SearchArgs;
 use crate::commands::{CommandError, table_job};
-use crate::output::refuse_outputs_that_are_inputs;
 use queens::console::outputs::TableOutputs;
 use queens::formats::export::RunMeta;
 use queens::plan::Engine;
@@ -51,13 +50,15 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
              {rules} do not have: they are counted one way, by the enumerate engine"
         )));
     }
-    refuse_outputs_that_are_inputs(
-        &args.outputs.named(),
-        &[("--known", args.known.known.as_deref().map(Path::new))],
-    )
-    .map_err(CommandError::Usage)?;
-    let (outputs, known, meta) =
-        table_job(&args.outputs, &args.known, Some(rules), search.threads)?;
+    let known = [("--known", args.known.known.as_deref().map(Path::new))];
+    let inputs: Vec<_> = known.into_iter().chain(args.given.files()).collect();
+    let (outputs, known, meta) = table_job(
+        &args.outputs,
+        &inputs,
+        &args.known,
+        Some(rules),
+        search.threads,
+    )?;
     Ok(Job {
         sizes: args.sizes.0,
         search,
