@@ -71,3 +71,12 @@ pub fn written_text(rows: &[Row], csv: Option<&Destination>) -> String {
     };
     format!("rows for n = {} are written{file}", table::sizes_text(&ns))
 }
+
+/// `the rows for n = 8 to 10 are {what}` of the sizes `done`, or `no size was finished` (for a
+/// count of partial boards, whose rows are written at its end).
+pub fn finished_sizes(done: &[usize], what: &str) -> String {
+    match done {
+        [] => "no size was finished".to_string(),
+        ns => format!("the rows for n = {} are {what}", table::sizes_text(ns)),
+    }
+}
