@@ -6,6 +6,7 @@ use super::outputs::Destinations;
 use crate::KernelChoice;
 use crate::formats::export::RunMeta;
 use crate::given::{Completions, Partial};
+use crate::plan::stop::StopFlag;
 use std::io::{self, Write};
 
 /// Writes `count --given`'s rows (one per partial board) to every destination of `dests`: the
@@ -34,19 +35,38 @@ pub fn write_counts(
 /// on `kernel` with `threads` threads, every core without) and writes its PASS or FAIL line to
 /// `out` as it finishes (a closed `out` stops it: [`VerifyError::Io`]); then fails naming how
 /// many disagreed. A kernel this CPU lacks is a
-/// usage message.
+/// usage message. The searches watch `stop`: once it is set, the size being checked gives up
+/// within milliseconds ([`VerifyError::Stopped`], naming it and the sizes whose lines are out).
 pub fn verify(
     partials: &[Partial],
     kernel: KernelChoice,
     threads: Option<usize>,
     out: &mut dyn Write,
+    stop: &StopFlag,
 ) -> Result<(), VerifyError> {
     let kernel = kernel.resolve();
     let kernel = kernel.map_err(|e| VerifyError::Usage(e.to_string()))?;
     let threads = threads.unwrap_or_else(crate::runner::available_threads);
     let mut failures = 0;
-    for p in partials {
-        let (first, second) = crate::given::two_ways(p, kernel, threads);
+    for (i, p) in partials.iter().enumerate() {
+        let done: Vec<usize> = partials[..i].iter().map(Partial::n).collect();
+        let finished = match done.is_empty() {
+            true => "no size was finished".to_string(),
+            false => format!(
+                "the lines of n = {} are written",
+                crate::formats::table::sizes_text(&done)
+            ),
+        };
+        let n = p.n();
+        let being = format!("n = {n} was being checked; {finished}");
+        super::signals::set_last_words(move || being.clone());
+        let Some((first, second)) = stop.watch(|| crate::given::two_ways(p, kernel, threads))
+        else {
+            let by = super::signals::reason(stop).unwrap_or_else(|| "a stop request".into());
+            return Err(VerifyError::Stopped(format!(
+                "stopped by {by} during n = {n}: its completions were being counted; {finished}"
+            )));
+        };
         let (passed, line) = crate::given::verify_line(p, &first, &second);
         failures += usize::from(!passed);
         writeln!(out, "{line}")
@@ -72,6 +92,8 @@ pub enum VerifyError {
     Io(io::Error),
     /// The two ways disagreed for some sizes (their lines say FAIL): how many.
     Failed(String),
+    /// A signal stopped the check (`stopped by SIGINT during n = 22: …`).
+    Stopped(String),
 }
 
 /// `result`, with a write to a closed pipe (`| head`) counted as done: the reader's choice,

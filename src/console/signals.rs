@@ -29,6 +29,18 @@ type LastWords = Box<dyn Fn() -> String + Send + Sync>;
 
 static FLAG: OnceLock<StopFlag> = OnceLock::new();
 static LAST_WORDS: Mutex<Option<LastWords>> = Mutex::new(None);
+/// What the first signal's notice says after `stopping: ` (`None`: a count's units).
+static STOPPING: Mutex<Option<String>> = Mutex::new(None);
+
+/// The notice of a count: its units in flight are lost, but for their journaled pieces.
+const UNITS_CUT_SHORT: &str =
+    "the units in flight are cut short and not kept, but for their journaled pieces";
+
+/// Sets what the first signal's notice says the command does on stopping, after
+/// `queens: SIGINT: stopping: ` (the default: a count's units in flight are cut short).
+pub fn set_stopping(words: &str) {
+    *STOPPING.lock().unwrap_or_else(|p| p.into_inner()) = Some(words.to_string());
+}
 
 /// Installs the handlers (once per process; later calls return the same flag): a flag set by
 /// the first SIGINT or SIGTERM; on a second one the process prints its last words and exits
@@ -55,9 +67,10 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                     } else {
                         "send it again"
                     };
+                    let stopping = STOPPING.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                    let stopping = stopping.as_deref().unwrap_or(UNITS_CUT_SHORT);
                     say(&format!(
-                        "queens: {name}: stopping: the units in flight are cut short and not \
-                         kept, but for their journaled pieces; {again} to stop now"
+                        "queens: {name}: stopping: {stopping}; {again} to stop now"
                     ));
                 } else {
                     let words = LAST_WORDS

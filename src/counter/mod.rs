@@ -140,7 +140,7 @@ pub enum Outcome {
     Stopped {
         /// Units finished.
         finished: usize,
-        /// Units in the run.
+        /// Units in the run (0 when the stop came while the plan was being built).
         total: usize,
     },
 }
@@ -459,6 +459,11 @@ impl<'a> Counter<'a> {
 
     /// The plan this count runs: its units, identity and kernel (for a journal that must name
     /// them before the run starts).
+    ///
+    /// Building it ignores [`Counter::stop_flag`]: the torus plan beyond board 32 walks the
+    /// search from every start to list its units (board 40: some 15 CPU-seconds; board 64:
+    /// many minutes), so a caller that must stop soon builds it under the flag's
+    /// [`StopFlag::watch`], which returns `None` for a build the flag cut short.
     pub fn plan(&self) -> Result<Box<dyn Plan>, Error> {
         if self.partial.is_some() {
             return Err(Error::Options(
@@ -471,9 +476,21 @@ impl<'a> Counter<'a> {
         runner::build::build_rules(self.n, self.rules, engine, self.split, kernel)
     }
 
-    /// Runs the count: every unit of the part, or until the stop flag is set.
+    /// Runs the count: every unit of the part, or until the stop flag is set (while the plan
+    /// is being built too: [`Outcome::Stopped`] with no unit).
     pub fn run(&self) -> Result<Outcome, Error> {
-        let plan = self.plan()?;
+        let plan = match self.stop {
+            Some(stop) => match stop.watch(|| self.plan()) {
+                Some(plan) => plan?,
+                None => {
+                    return Ok(Outcome::Stopped {
+                        finished: 0,
+                        total: 0,
+                    });
+                }
+            },
+            None => self.plan()?,
+        };
         self.run_plan(plan.as_ref())
     }
 
@@ -686,6 +703,20 @@ mod tests {
             matches!(out, Outcome::Stopped { finished: 0, .. }),
             "{out:?}"
         );
+    }
+
+    #[test]
+    fn a_stop_flag_set_stops_the_listing_of_a_torus_plan_beyond_32() {
+        // Board 40's plan takes some 15 CPU-seconds to list its units: a stop ends it first.
+        let stop = StopFlag::new();
+        stop.request();
+        let count = Counter::new(40).rules(Rules::TORUS_QUEENS).threads(1);
+        let out = count.stop_flag(&stop).run().unwrap();
+        let stopped = Outcome::Stopped {
+            finished: 0,
+            total: 0,
+        };
+        assert_eq!(out, stopped);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use super::error::MAX_N;
 use super::partial::Partial;
+use crate::plan::stop::Carried;
 use crate::rules::full_mask;
 use crate::search::kernel::{Interior, Kernel, MAX_DEPTH};
 use rayon::prelude::*;
@@ -89,7 +90,9 @@ const UNITS_PER_THREAD: usize = 64;
 /// The completions of `p` and the nodes (the unit rows' placements and the kernels'),
 /// counted on `kernel` by the threads of the current pool; `None` where the kernels do not
 /// count it (other rules than the queens on the plane, or an interior that does not fit).
-pub(super) fn count(p: &Partial, kernel: Kernel) -> Option<(u128, u128)> {
+/// Each unit runs under the `carried` watch (a unit that gave up counts nothing: the caller
+/// throws the counts away).
+pub(super) fn count(p: &Partial, kernel: Kernel, carried: &Carried) -> Option<(u128, u128)> {
     if !p.rules().is_queens() {
         return None;
     }
@@ -120,10 +123,9 @@ pub(super) fn count(p: &Partial, kernel: Kernel) -> Option<(u128, u128)> {
         // A unit's free rows are the start's less its top ones, so its interior fits too;
         // a board with no free row left is its own one completion.
         .map(|b| match interior_of(b) {
-            Some(it) if it.depth > 0 => {
-                let c = kernel.count(&it);
-                (u128::from(c.completions), u128::from(c.nodes))
-            }
+            Some(it) if it.depth > 0 => carried
+                .watch(|| kernel.count(&it))
+                .map_or((0, 0), |c| (u128::from(c.completions), u128::from(c.nodes))),
             _ => (1, 0),
         })
         .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));

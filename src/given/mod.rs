@@ -146,22 +146,26 @@ impl Partial {
     }
 
     /// Counts the completions and their classes under [`Partial::group`] with `search`, on
-    /// `threads` threads (at least 1).
+    /// `threads` threads (at least 1). Run under a [`crate::plan::stop::StopFlag::watch`], the
+    /// searches on every thread watch its flag: once it is set they give up within
+    /// milliseconds, and the watch returns `None`.
     pub fn count(&self, search: Search, threads: usize) -> Completions {
         let start = std::time::Instant::now();
         let threads = threads.max(1);
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+        let carried = crate::plan::stop::carry();
         let run = || match search {
-            Search::Kernel(k) => match interior::count(self, k) {
+            Search::Kernel(k) => match interior::count(self, k, &carried) {
                 Some(c) => (c, k.name()),
-                None => (plain::count(self), "plain"),
+                None => (plain::count(self, &carried), "plain"),
             },
-            Search::Plain => (plain::count(self), "plain"),
+            Search::Plain => (plain::count(self, &carried), "plain"),
         };
         let ((total, nodes), name) = match pool {
             Ok(pool) => pool.install(run),
             Err(_) => run(),
         };
+        carried.settle();
         let group = self.group();
         let classes = group.classes(self, total);
         Completions {

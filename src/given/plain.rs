@@ -6,6 +6,7 @@
 
 use super::error::MAX_N;
 use super::partial::Partial;
+use crate::plan::stop::{Carried, Patrol};
 use crate::rules::{RowStep, full_mask, with_row_step};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
@@ -39,21 +40,28 @@ impl Rows {
     }
 }
 
+/// The placements between two looks at the stop flag: well under a millisecond.
+const NODES_BETWEEN_LOOKS: u32 = 1 << 14;
+
 /// Completions and nodes below state `st` at row `r`: placements in rows `r..` (not the
-/// board at `st` itself).
-fn below<S: RowStep>(st: S, r: usize, b: &Rows) -> (u64, u64) {
+/// board at `st` itself). Under a stop's watch it gives up through `patrol` (its counts
+/// then partial, thrown away by the watch).
+fn below<S: RowStep>(st: S, r: usize, b: &Rows, patrol: &mut Patrol) -> (u64, u64) {
     if r == b.n {
         return (1, 0);
     }
+    if patrol.stop() {
+        return (0, 0);
+    }
     if let Some(c) = b.forced[r] {
-        return below(st.place(1 << c, b.full), r + 1, b);
+        return below(st.place(1 << c, b.full), r + 1, b, patrol);
     }
     let mut free = st.free(b.full) & !b.avoid[r];
     let (mut total, mut nodes) = (0, 0);
     while free != 0 {
         let bit = free & free.wrapping_neg();
         free ^= bit;
-        let (t, m) = below(st.place(bit, b.full), r + 1, b);
+        let (t, m) = below(st.place(bit, b.full), r + 1, b, patrol);
         total += t;
         nodes += m + 1;
     }
@@ -61,8 +69,8 @@ fn below<S: RowStep>(st: S, r: usize, b: &Rows) -> (u64, u64) {
 }
 
 /// Completions and nodes (the root included), the placements of the first free row shared
-/// among the threads of the current pool.
-fn count_with<S: RowStep>(b: &Rows) -> (u128, u128) {
+/// among the threads of the current pool, each under the `carried` watch.
+fn count_with<S: RowStep>(b: &Rows, carried: &Carried) -> (u128, u128) {
     let mut st: S = b.start();
     let mut r = 0;
     while r < b.n
@@ -81,7 +89,11 @@ fn count_with<S: RowStep>(b: &Rows) -> (u128, u128) {
         .collect();
     let (total, nodes) = bits
         .par_iter()
-        .map(|&bit| below(st.place(bit, b.full), r + 1, b))
+        .map(|&bit| {
+            let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
+            let search = || below(st.place(bit, b.full), r + 1, b, &mut patrol);
+            carried.watch(search).unwrap_or((0, 0))
+        })
         .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
     (
         u128::from(total),
@@ -89,10 +101,10 @@ fn count_with<S: RowStep>(b: &Rows) -> (u128, u128) {
     )
 }
 
-/// The completions of `p` and the nodes of the plain search.
-pub(super) fn count(p: &Partial) -> (u128, u128) {
+/// The completions of `p` and the nodes of the plain search, under the `carried` watch.
+pub(super) fn count(p: &Partial, carried: &Carried) -> (u128, u128) {
     let rows = Rows::of(p);
-    with_row_step!(p.rules(), S => count_with::<S>(&rows))
+    with_row_step!(p.rules(), S => count_with::<S>(&rows, carried))
 }
 
 /// Calls `visit` with each completion in increasing order until it breaks; returns how many
@@ -106,32 +118,53 @@ fn list_with<S: RowStep>(b: &Rows, visit: &mut dyn FnMut(&[u8]) -> ControlFlow<(
         cols: &mut [u8],
         visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
         seen: &mut u128,
+        patrol: &mut Patrol,
     ) -> ControlFlow<()> {
         if r == b.n {
             *seen += 1;
             return visit(cols);
         }
+        if patrol.stop() {
+            return ControlFlow::Break(());
+        }
         if let Some(c) = b.forced[r] {
             cols[r] = c;
-            return go(st.place(1 << c, b.full), r + 1, b, cols, visit, seen);
+            return go(
+                st.place(1 << c, b.full),
+                r + 1,
+                b,
+                cols,
+                visit,
+                seen,
+                patrol,
+            );
         }
         let mut free = st.free(b.full) & !b.avoid[r];
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
             cols[r] = bit.trailing_zeros() as u8;
-            go(st.place(bit, b.full), r + 1, b, cols, visit, seen)?;
+            go(st.place(bit, b.full), r + 1, b, cols, visit, seen, patrol)?;
         }
         ControlFlow::Continue(())
     }
     let mut cols = vec![0u8; b.n];
     let mut seen = 0;
-    let _ = go(b.start::<S>(), 0, b, &mut cols, visit, &mut seen);
+    let mut patrol = Patrol::every(NODES_BETWEEN_LOOKS);
+    let _ = go(
+        b.start::<S>(),
+        0,
+        b,
+        &mut cols,
+        visit,
+        &mut seen,
+        &mut patrol,
+    );
     seen
 }
 
-/// Calls `visit` with each completion of `p` in increasing order until it breaks; returns how
-/// many it was called with.
+/// Calls `visit` with each completion of `p` in increasing order until it breaks (or, under
+/// a stop's watch, the search gives up); returns how many it was called with.
 pub(super) fn list(p: &Partial, mut visit: impl FnMut(&[u8]) -> ControlFlow<()>) -> u128 {
     let rows = Rows::of(p);
     with_row_step!(p.rules(), S => list_with::<S>(&rows, &mut visit))

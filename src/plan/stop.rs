@@ -122,6 +122,45 @@ pub(crate) fn gave_up() -> bool {
     GAVE_UP.get()
 }
 
+/// The watch running on this thread, carried into the threads that a search spreads its work
+/// over (a rayon pool): [`carry`] on the watched thread, [`Carried::watch`] around each task.
+/// Without a watch the tasks run unwatched, as the search would.
+#[derive(Clone, Debug)]
+pub(crate) struct Carried(Option<Arc<AtomicUsize>>);
+
+/// The watch of this thread, to carry into other threads ([`Carried`]).
+pub(crate) fn carry() -> Carried {
+    Carried(WATCHED.with_borrow(|w| w.clone()))
+}
+
+impl Carried {
+    /// Runs `work` (a task of the search, on any thread) under the carried watch: `None` if a
+    /// search in it gave up, and then at once (the flag already set) without running it.
+    pub(crate) fn watch<T>(&self, work: impl FnOnce() -> T) -> Option<T> {
+        match &self.0 {
+            None => Some(work()),
+            Some(cell) if cell.load(Ordering::Relaxed) != 0 => None,
+            Some(cell) => StopFlag {
+                signal: Arc::clone(cell),
+            }
+            .watch(work),
+        }
+    }
+
+    /// Back on the watched thread once the tasks are done: if the flag is set (some task may
+    /// have given up, its counts partial), marks this thread's watch as given up, so that it
+    /// throws the counts away.
+    pub(crate) fn settle(&self) {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed) != 0)
+        {
+            let _ = should_give_up();
+        }
+    }
+}
+
 /// A countdown between two looks at the stop flag, for the inner loop of a search: it counts
 /// the search's steps (or nodes) and looks ([`should_give_up`]) once every `every` of them,
 /// so that the loop pays one decrement and one well-predicted branch per step.

@@ -244,6 +244,96 @@ fn one_sigterm_ends_profile_32_and_verify_32_two_ways_within_seconds() {
 }
 
 #[test]
+fn one_sigint_ends_the_listing_of_the_units_of_torus_64_within_seconds() {
+    // Beyond 32 the torus plan lists its units by walking the search from every start: some
+    // 15 s at board 40, many minutes at 64, which used to ignore the first signal throughout.
+    let run = Running::spawn(
+        &["count", "64", "--board", "torus", "-q", "--threads", "1"],
+        &[],
+        Stdio::null(),
+    );
+    // No line comes before the plan is built: a second is well inside the listing.
+    thread::sleep(Duration::from_secs(1));
+    let (code, out, err) = stop_within_the_limit(run, "INT");
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(out.is_empty(), "{out:?}");
+    assert!(err.contains(&stopping("SIGINT", "Ctrl-C again")), "{err:?}");
+    assert_eq!(
+        err.last().unwrap(),
+        "queens: error: stopped by SIGINT during n = 64: the units of n = 64 were being \
+         listed, none was counted; no size was finished"
+    );
+}
+
+/// Starts `queens args…` (a search of seconds or more), waits until it surely runs (no line
+/// comes before), stops it with one SIGINT within [`STOP_LIMIT`], and checks the exit code
+/// and the notice; its stdout and stderr lines.
+fn stop_after_a_second(args: &[&str], stopping_words: &str) -> (Vec<String>, Vec<String>) {
+    let run = Running::spawn(args, &[], Stdio::null());
+    thread::sleep(Duration::from_secs(1));
+    let (code, out, err) = stop_within_the_limit(run, "INT");
+    assert_eq!(code, Some(1), "{args:?}: {err:?}");
+    let notice = format!("queens: SIGINT: stopping: {stopping_words}; Ctrl-C again to stop now");
+    assert!(err.contains(&notice), "{args:?}: {err:?}");
+    (out, err)
+}
+
+#[test]
+fn one_sigint_stops_the_counts_of_partial_boards_cleanly() {
+    // Used to exit 130 at once, silently: these searches did not watch the flag.
+    let counting = "the size being counted is cut short and not kept";
+    let (out, err) = stop_after_a_second(&["count", "8,29", "--given", "a1", "-t1"], counting);
+    // The finished size's row is written, as a count's.
+    assert!(out.iter().any(|l| l.starts_with("8 ")), "{out:?}");
+    assert!(!out.iter().any(|l| l.starts_with("29 ")), "{out:?}");
+    assert_eq!(
+        err.last().unwrap(),
+        "queens: error: stopped by SIGINT during n = 29: its completions were being counted; \
+         the rows for n = 8 are written"
+    );
+    let checking = "the size being checked is cut short and not kept";
+    let (out, err) = stop_after_a_second(&["verify", "22", "--given", "a22", "-t1"], checking);
+    assert!(out.is_empty(), "{out:?}");
+    assert!(
+        err.last()
+            .unwrap()
+            .starts_with("queens: error: stopped by SIGINT during n = 22: "),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn one_sigint_stops_a_list_and_names_the_boards_written() {
+    let kept = "the boards listed so far are kept";
+    for args in [
+        &["list", "18", "--limit", "100000000", "-q"][..],
+        &["list", "17", "--classes", "-q"],
+        &["list", "23", "--board", "torus", "--classes", "-q"],
+        &["list", "29", "--given", "a29 b27", "-q"],
+    ] {
+        let (out, err) = stop_after_a_second(args, kept);
+        let last = err.last().unwrap();
+        let what = if args.contains(&"--classes") {
+            "classes"
+        } else {
+            "boards"
+        };
+        let told = format!(
+            " {} {what} are written to stdout (the list is cut short)",
+            out.len()
+        );
+        assert!(
+            last.starts_with(&format!(
+                "queens: error: stopped by SIGINT during the list of n = {}: the first",
+                args[1]
+            )) && last.ends_with(&told),
+            "{args:?}: {last} ({} lines out)",
+            out.len()
+        );
+    }
+}
+
+#[test]
 fn a_stop_during_the_symmetric_profile_prints_no_profile() {
     let mut run = Running::spawn(
         &["profile", "16", "--engine", "symmetric", "--threads", "1"],
@@ -491,6 +581,24 @@ fn a_checkpoint_folder_for_several_sizes_survives_a_kill_and_resumes() {
         [15, 16, long].map(|n| (n.to_string(), published(n)))
     );
     assert_eq!(unit_lines(&last), units, "every unit journaled once");
+}
+
+#[test]
+fn a_checkpoint_in_a_folder_that_is_not_there_is_a_usage_error_before_any_work() {
+    // As for --csv and -o: exit 2, not an I/O failure when the first unit is journaled.
+    let d = dir();
+    let file = file_with(d.path(), "afile.txt", "");
+    for (ckpt, needle) in [
+        (d.path().join("missing/x.ckpt"), "the directory '"),
+        (file.join("x.ckpt"), "afile.txt' is a file, not a directory"),
+    ] {
+        fails_with(
+            &["count", "8", "-q", "--checkpoint", path_str(&ckpt)],
+            2,
+            needle,
+        );
+    }
+    assert_eq!(names_in(d.path()), ["afile.txt"]);
 }
 
 #[test]

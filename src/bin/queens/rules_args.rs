@@ -73,15 +73,23 @@ impl GivenArgs {
         if !self.has_squares() {
             return Ok(None);
         }
+        // A file named on the command line that cannot be read is a usage error (exit 2), as
+        // for the other inputs (classify, plot, merge, --known); so is a flag with no square.
         let text = |flag: &str, arg: Option<SquaresArg>| -> Result<String, CommandError> {
-            match arg.map(|a| a.0) {
-                None => Ok(String::new()),
+            let text = match arg.map(|a| a.0) {
+                None => return Ok(String::new()),
                 Some(t) => match t.strip_prefix('@') {
                     Some(path) => std::fs::read_to_string(path).map_err(|e| {
-                        CommandError::Io(format!("{flag} @{path}: cannot read '{path}': {e}"))
-                    }),
-                    None => Ok(t.to_string()),
+                        CommandError::Usage(format!("{flag} @{path}: cannot read '{path}': {e}"))
+                    })?,
+                    None => t.to_string(),
                 },
+            };
+            match text.trim().is_empty() {
+                true => Err(CommandError::Usage(format!(
+                    "{flag}: no squares given: name at least one square, such as a8"
+                ))),
+                false => Ok(text),
             }
         };
         let given = text("--given", self.given)?;

@@ -142,13 +142,21 @@ impl TorusPlan {
     }
 
     /// The plan with each start's units cut at the search's `cut`-th branching (`None`: a
-    /// unit per start).
+    /// unit per start). Listing the units walks the search down to the cut from every start
+    /// (board 40: some 15 CPU-seconds, board 64: many minutes), so it watches the stop flag
+    /// as a unit's search does: built under a [`crate::plan::stop::StopFlag::watch`] whose
+    /// flag is set, it gives up within milliseconds, and the plan it returns is unfinished
+    /// (the watch returns `None`: it must not be used).
     fn cut_at(self, cut: Option<usize>) -> TorusPlan {
         let (Some(cut), Some(search)) = (cut, &self.search) else {
             return TorusPlan { cut: None, ..self };
         };
         let mut first = vec![0];
         for start in &self.starts {
+            // A start's walk looks at the flag every few thousand nodes; small starts, here.
+            if crate::plan::stop::should_give_up() {
+                break;
+            }
             let mut units = 0;
             search.sub_units(start, &[], cut, &mut |_| units += 1);
             first.push(first.last().copied().unwrap_or(0) + units);
@@ -178,10 +186,12 @@ impl TorusPlan {
     }
 
     /// Unit `id`'s start and the squares the search on lines placed below it to reach the
-    /// unit's node (none where units are whole starts), for a plan with a search.
-    fn unit_path(&self, search: &TorusSearch, id: usize) -> (&Start, Vec<(u8, u8)>) {
+    /// unit's node (none where units are whole starts), for a plan with a search; `None` if
+    /// the walk to it gave up on a stop ([`TorusSearch::sub_units`]), its unit then not
+    /// counted.
+    fn unit_path(&self, search: &TorusSearch, id: usize) -> Option<(&Start, Vec<(u8, u8)>)> {
         match &self.cut {
-            None => (&self.starts[id], Vec::new()),
+            None => Some((&self.starts[id], Vec::new())),
             Some((cut, first)) => {
                 let i = first.partition_point(|&f| f <= id) - 1;
                 let (start, wanted) = (&self.starts[i], id - first[i]);
@@ -192,10 +202,13 @@ impl TorusPlan {
                     }
                     seen += 1;
                 });
-                (
-                    start,
-                    path.expect("every unit id names a path of its start"),
-                )
+                if path.is_none() {
+                    assert!(
+                        crate::plan::stop::gave_up(),
+                        "every unit id names a path of its start"
+                    );
+                }
+                Some((start, path?))
             }
         }
     }
@@ -203,10 +216,11 @@ impl TorusPlan {
     /// The search's sums for unit `id`.
     pub(crate) fn sum_unit(&self, id: usize) -> TorusSum {
         match &self.search {
-            Some(search) => {
-                let (start, path) = self.unit_path(search, id);
-                search.count(start, &path)
-            }
+            Some(search) => match self.unit_path(search, id) {
+                Some((start, path)) => search.count(start, &path),
+                // Stopped on the way: partial sums, which the stop's watch throws away.
+                None => TorusSum::default(),
+            },
             None => {
                 // n = 1: the one board, which every element of the group keeps.
                 let mut torus = TorusTally::default();
@@ -303,7 +317,10 @@ impl Plan for TorusPlan {
         let Some(search) = &self.search else {
             return Ok(self.count_unit(id));
         };
-        let (start, path) = self.unit_path(search, id);
+        let Some((start, path)) = self.unit_path(search, id) else {
+            // Stopped on the way: nothing counted, which the stop's watch throws away.
+            return Ok(Tally::default());
+        };
         let mut pieces = Vec::new();
         let above = search.sub_units(start, &path, PIECE_CUT, &mut |p| pieces.push(p.to_vec()));
         let sum = count_pieces(pieces.len(), options, on_pieces, |k| {

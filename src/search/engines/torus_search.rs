@@ -408,7 +408,8 @@ impl TorusSearch {
     /// the cut; dead ends give nothing. Counting every path ([`TorusSearch::count`]) counts
     /// the node of `below` exactly once: the nodes below the cut, each once, and the same
     /// leaves; the placements above the cut are not counted as nodes. Returns the placements
-    /// above the cut (below `below`'s node).
+    /// above the cut (below `below`'s node). Under a stop flag's watch it gives up once the
+    /// flag is set, its paths then partial ([`crate::plan::stop::gave_up`] says so).
     pub(crate) fn sub_units(
         &self,
         start: &Start,
@@ -453,7 +454,13 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
     /// [`Walk::lines`] down to the node where the search is about to branch for the
     /// `cut`-th time (counting from 0 at `at`), then `visit` with `path`, the squares placed
     /// on the way: see [`TorusSearch::sub_units`].
+    /// On a stop (under a [`crate::plan::stop::StopFlag::watch`]) the walk gives up and
+    /// returns at once from every level, handing out no more paths.
     fn cut(&mut self, at: Lines, cut: usize, path: &mut Vec<(u8, u8)>, visit: &mut Visit) {
+        if self.gave_up || self.patrol.stop() {
+            self.gave_up = true;
+            return;
+        }
         let n = self.search.n;
         let choice = self.choose(at);
         let mut down = |r: usize, c: usize, cut: usize| {

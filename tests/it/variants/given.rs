@@ -305,12 +305,27 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
             "--classes is not taken with --given",
         ),
     ]);
+    // An input file that cannot be read is a usage error, as for classify, plot, merge and
+    // --known: missing, not UTF-8, a folder, no name; and so is a file or text of no square.
     let d = dir();
     let missing = d.path().join("none.txt");
+    let binary = file_with(d.path(), "bin.dat", [0xff, 0xfe, 0x00, 0x80]);
+    let empty = file_with(d.path(), "empty.txt", "  \n");
+    let at = |p: &std::path::Path| format!("@{}", path_str(p));
+    for (given, needle) in [
+        (at(&missing), "cannot read"),
+        (at(&binary), "cannot read"),
+        (at(d.path()), "cannot read"),
+        ("@".to_string(), "--given @: cannot read ''"),
+        (at(&empty), "--given: no squares given"),
+        (String::new(), "--given: no squares given"),
+    ] {
+        fails_with(&["count", "8", "--given", &given, "-q"], 2, needle);
+    }
     fails_with(
-        &["count", "8", "--given", &format!("@{}", path_str(&missing))],
-        3,
-        "cannot read",
+        &["list", "8", "--blocked", " "],
+        2,
+        "--blocked: no squares given",
     );
 }
 

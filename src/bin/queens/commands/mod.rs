@@ -90,11 +90,45 @@ pub fn counter<'a>(n: usize, search: &SearchArgs) -> Result<Counter<'a>, Command
         .threads(search.thread_count()))
 }
 
-/// The plan of the count that `search` asks for ([`counter`]).
+/// The plan of the count that `search` asks for ([`counter`]); a SIGINT/SIGTERM while it is
+/// built is an error (exit 1) naming the size ([`plan_or_stop`]).
 pub fn build_plan(n: usize, search: &SearchArgs) -> Result<Box<dyn Plan>, CommandError> {
-    counter(n, search)?
-        .plan()
-        .map_err(|e| CommandError::Usage(e.to_string()))
+    plan_or_stop(n, search, "")?.map_err(|s| {
+        CommandError::Failed(format!(
+            "stopped by {} during n = {n}: {}{}",
+            s.reason,
+            s.progress,
+            s.resume_text()
+        ))
+    })
+}
+
+/// The plan of the count that `search` asks for ([`counter`]), built under the flag of the
+/// SIGINT/SIGTERM handling (installed here if it was not): listing the units of a torus plan
+/// beyond 32 takes seconds to minutes, and a signal stops it within milliseconds, which is
+/// `Ok(Err(Stopped))`. A second signal meanwhile prints that the units were being listed and
+/// `written` (what the command has written, or nothing).
+pub fn plan_or_stop(
+    n: usize,
+    search: &SearchArgs,
+    written: &str,
+) -> Result<Result<Box<dyn Plan>, resumable::Stopped>, CommandError> {
+    let stop = install_signals()?;
+    let counter = counter(n, search)?;
+    resumable::set_last_words(move || listing(n), written, false);
+    match stop.watch(|| counter.plan()) {
+        Some(plan) => Ok(Ok(plan.map_err(|e| CommandError::Usage(e.to_string()))?)),
+        None => Ok(Err(resumable::Stopped {
+            reason: crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
+            progress: listing(n),
+            resumable: false,
+        })),
+    }
+}
+
+/// How far a run stopped while its plan was built got.
+fn listing(n: usize) -> String {
+    format!("the units of n = {n} were being listed, none was counted")
 }
 
 /// Fails loudly if there is any disagreement in `mismatches` ([`known::failure`]).

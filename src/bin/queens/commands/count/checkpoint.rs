@@ -15,6 +15,9 @@ pub fn check(job: &Job, part: Option<Part>) -> Result<(), CommandError> {
     let Some(path) = &job.checkpoint else {
         return Ok(());
     };
+    if job.sizes.len() == 1 && !path.is_dir() {
+        check_folder_of(path)?;
+    }
     if let Some(part) = part {
         check_existing(job, part)?;
     }
@@ -34,6 +37,26 @@ pub fn check(job: &Job, part: Option<Part>) -> Result<(), CommandError> {
             path.display()
         ))
     })
+}
+
+/// Refuses a checkpoint file whose folder does not exist or is a file (a usage error, as
+/// for `--csv` and `-o`), before any work rather than when the first unit is journaled.
+fn check_folder_of(path: &Path) -> Result<(), CommandError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let cannot = |why: String| {
+        let shown = path.display();
+        Err(CommandError::Usage(format!(
+            "--checkpoint: cannot write '{shown}': {why}"
+        )))
+    };
+    match (dir.exists(), dir.is_dir()) {
+        (_, true) => Ok(()),
+        (true, false) => cannot(format!("'{}' is a file, not a directory", dir.display())),
+        (false, _) => cannot(format!("the directory '{}' does not exist", dir.display())),
+    }
 }
 
 /// The checkpoint file of every board size of the run (see [`for_size`]); none for a part

@@ -68,14 +68,50 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
     let partials: Vec<_> = (args.sizes.0.iter())
         .filter_map(|&n| args.given.partial(n, rules).transpose())
         .collect::<Result<_, _>>()?;
+    let stop = super::install_signals()?;
+    crate::signals::set_stopping("the size being counted is cut short and not kept");
     let count = |p: &queens::given::Partial| {
         let c = queens::Counter::new(p.n()).rules(p.rules()).given(p);
         let c = c.engine(s.engine()).kernel(s.kernel);
-        s.threads.map_or(c, |t| c.threads(t.into())).completions()
+        let c = s.threads.map_or(c, |t| c.threads(t.into()));
+        // The searches watch the flag: a signal ends the size within milliseconds (`None`).
+        stop.watch(|| c.completions())
     };
-    let rows: Result<Vec<_>, _> = partials.iter().map(count).collect();
-    let rows = rows.map_err(|e| CommandError::Usage(e.to_string()))?;
+    let mut rows = Vec::new();
+    let mut stopped = None;
+    for p in &partials {
+        let done: Vec<usize> = rows
+            .iter()
+            .map(|r: &queens::given::Completions| r.n)
+            .collect();
+        let (n, finished) = (
+            p.n(),
+            stop::finished_sizes(&done, "counted but not written"),
+        );
+        crate::signals::set_last_words(move || format!("n = {n} was being counted; {finished}"));
+        match count(p) {
+            Some(row) => rows.push(row.map_err(|e| CommandError::Usage(e.to_string()))?),
+            None => {
+                stopped = Some(p.n());
+                break;
+            }
+        }
+    }
     let meta = queens::formats::export::RunMeta::now(None).under(rules);
     let write = queens::console::given::write_counts;
-    Ok(write(&dests, &partials, &rows, &meta)?)
+    // A run stopped before any size was counted leaves the outputs as they were.
+    if !rows.is_empty() {
+        write(&dests, &partials[..rows.len()], &rows, &meta)?;
+    }
+    match stopped {
+        None => Ok(()),
+        Some(n) => {
+            let done: Vec<usize> = rows.iter().map(|r| r.n).collect();
+            Err(CommandError::Failed(format!(
+                "stopped by {} during n = {n}: its completions were being counted; {}",
+                crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
+                stop::finished_sizes(&done, "written")
+            )))
+        }
+    }
 }

@@ -101,3 +101,12 @@ pub fn written_text(rows: &[Row], files: &[&Destination]) -> String {
     let files = files_text(files).map_or(String::new(), |f| format!(" (also to {f})"));
     format!("rows for n = {} are written{files}", sizes(rows))
 }
+
+/// `the rows for n = 8 to 10 are {what}` of the sizes `done`, or `no size was finished` (for a
+/// count of partial boards, whose rows are written at its end).
+pub fn finished_sizes(done: &[usize], what: &str) -> String {
+    match done {
+        [] => "no size was finished".to_string(),
+        ns => format!("the rows for n = {} are {what}", table::sizes_text(ns)),
+    }
+}

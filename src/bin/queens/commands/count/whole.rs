@@ -4,10 +4,10 @@
 use super::checkpoint;
 use super::job::WholeJob;
 use super::stop::{joined, not_written, stopped_error, written_text};
-use crate::commands::resumable::{PartEnd, run_part_stoppable};
+use crate::commands::resumable::{PartEnd, Stopped, run_part_stoppable};
 use crate::commands::rows::write_human;
 use crate::commands::warn_if_long;
-use crate::commands::{CommandError, build_plan, install_signals, report_mismatches, to_stdout};
+use crate::commands::{CommandError, install_signals, plan_or_stop, report_mismatches, to_stdout};
 use crate::output::Destination;
 use queens::console::row_stream::RowStream;
 use queens::formats::table::{self, Row};
@@ -27,12 +27,20 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     let mut rows: Vec<Row> = Vec::with_capacity(job.sizes.len());
     let mut stopped = None;
     for &n in &job.sizes {
-        let plan = build_plan(n, &job.search)?;
+        let checkpoint = checkpoint::for_size(job, n, Part::WHOLE);
+        let written = written_text(&rows, &Vec::from_iter(out.csv_written()));
+        let plan = match plan_or_stop(n, &job.search, &written)? {
+            Ok(plan) => plan,
+            Err(s) => {
+                // The units journaled by an earlier run are still there.
+                let resumable = checkpoint.as_deref().is_some_and(std::path::Path::is_file);
+                stopped = Some((n, Stopped { resumable, ..s }));
+                break;
+            }
+        };
         if job.warn {
             warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, &rows);
         }
-        let checkpoint = checkpoint::for_size(job, n, Part::WHOLE);
-        let written = written_text(&rows, &Vec::from_iter(out.csv_written()));
         let end = run_part_stoppable(
             plan.as_ref(),
             Part::WHOLE,

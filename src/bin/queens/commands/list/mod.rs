@@ -33,8 +33,20 @@ fn given(job: &job::Job, p: &queens::given::Partial) -> Result<(), CommandError>
             "{flag} is not taken with --given or --blocked: list writes their completions"
         )));
     }
+    let stop = super::install_signals()?;
+    crate::signals::set_stopping("the boards listed so far are kept");
+    let n = p.n();
+    crate::signals::set_last_words(move || format!("the list of n = {n} was cut short"));
     let out = io::BufWriter::new(io::stdout().lock());
-    let listed = solutions::write_completions(out, p, job.notation, job.limit)?;
+    // The search watches the flag: a signal ends it within milliseconds.
+    let mut written = Ok(0);
+    let whole =
+        stop.watch(|| written = solutions::write_completions(out, p, job.notation, job.limit));
+    let listed = written?;
+    if whole.is_none() {
+        let targets = [(None, crate::output::Destination::Stdout)];
+        return Err(stopped_list(stop, (n, false), listed, &targets, 0));
+    }
     if listed == 0 && job.limit != Some(0) && !job.quiet {
         crate::console::note(&format!("queens: {}", p.no_completions()));
     }
@@ -48,6 +60,17 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         return given(&job, &p);
     }
     let (n, notation, limit) = (job.n, job.notation, job.limit);
+    let stop = super::install_signals()?;
+    crate::signals::set_stopping("the boards listed so far are kept");
+    // The boards listed, for a second signal's last words (counted every PROGRESS_EVERY).
+    let listed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let seen = std::sync::Arc::clone(&listed);
+    crate::signals::set_last_words(move || {
+        let k = seen.load(std::sync::atomic::Ordering::Relaxed);
+        format!("the list of n = {n} was cut short after some {k} boards")
+    });
+    // The output a signal cut short, and the boards written to it.
+    let mut stopped: Option<(usize, u64)> = None;
     let result = write_all(&job.targets, |outs| {
         if let Some(board) = &job.orbit {
             let members = classify::orbit_members(board);
@@ -66,39 +89,93 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
             expected(n, job.classes, &job.rules)
                 .map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX))) * outs.len() as u128),
         );
-        let mut tick = |_| {
+        let mut tick = |k: u64| {
+            listed.store(k, std::sync::atomic::Ordering::Relaxed);
             if let Some(p) = &progress {
                 p.unit_done(0, u128::from(solutions::PROGRESS_EVERY));
             }
         };
         let mut written = Ok(0);
-        for (format, w) in outs.iter_mut() {
+        for (i, (format, w)) in outs.iter_mut().enumerate() {
             let by_class = format.is_some() || notation.is_single_line();
-            let one = if job.classes && by_class {
-                write_classes(w, n, *format, &options, &mut tick)
-            } else {
-                solutions::write_solutions(w, n, &options, &mut tick)
-            };
+            // The search watches the flag: a signal ends it within milliseconds, the boards
+            // written so far closed as a list of their own.
+            let mut one = Ok(0);
+            let whole = stop.watch(|| {
+                one = if job.classes && by_class {
+                    write_classes(w, n, *format, &options, &mut tick)
+                } else {
+                    solutions::write_solutions(w, n, &options, &mut tick)
+                };
+            });
+            if whole.is_none()
+                && let Ok(k) = one
+            {
+                stopped = Some((i, k));
+            }
             written = one.and_then(|one| written.map(|sum| sum + one));
-            if written.is_err() {
+            if written.is_err() || stopped.is_some() {
                 break;
             }
         }
         if let Some(p) = progress {
             match &written {
                 // Written to its end: every unit is done, the last one seldom whole.
-                Ok(w) => p.complete(u128::from(*w)),
-                Err(_) => p.finish(),
+                Ok(w) if stopped.is_none() => p.complete(u128::from(*w)),
+                _ => p.finish(),
             }
+        }
+        if stopped.is_some() {
+            // One output keeps the boards written; of several, none is kept (but stdout's).
+            return match outs.len() {
+                1 => Ok(()),
+                _ => Err(io::Error::other("stopped")),
+            };
         }
         if written? == 0 && limit != Some(0) && !job.quiet {
             crate::note(&format!("queens: no solutions for n = {n}"));
         }
         Ok(())
     });
+    if let Some((i, k)) = stopped {
+        return Err(stopped_list(stop, (n, job.classes), k, &job.targets, i));
+    }
     match result {
         // A closed pipe (`queens list 16 | head`) is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => Ok(other?),
     }
+}
+
+/// The error of a list that a signal stopped in its `i`-th output of `targets`, after `k`
+/// boards (or classes, `classes`) written there: where they are, and which files were left
+/// as they were.
+fn stopped_list(
+    stop: &queens::plan::stop::StopFlag,
+    (n, classes): (usize, bool),
+    k: u64,
+    targets: &[(
+        Option<queens::formats::export::Format>,
+        crate::output::Destination,
+    )],
+    i: usize,
+) -> CommandError {
+    use crate::output::Destination;
+    let by = crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string());
+    let boards = queens::board::plural(k, if classes { "class" } else { "board" });
+    let kept = match (targets.len(), &targets[i].1) {
+        (1, Destination::Stdout) => format!("the first {boards} are written to stdout"),
+        (1, Destination::File(p)) => {
+            format!("the first {boards} are written to '{}'", p.display())
+        }
+        (_, Destination::Stdout) => {
+            format!("the first {boards} are written to stdout; the files were left as they were")
+        }
+        (_, Destination::File(_)) => {
+            format!("{boards} were listed; the files were left as they were")
+        }
+    };
+    CommandError::Failed(format!(
+        "stopped by {by} during the list of n = {n}: {kept} (the list is cut short)"
+    ))
 }

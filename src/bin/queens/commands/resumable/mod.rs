@@ -11,7 +11,7 @@ use crate::commands::{CommandError, build_plan};
 use queens::Finished;
 use queens::plan::{Part, Plan};
 pub use run::{Journal, run_part_stoppable};
-pub use stopped::{PartEnd, Stopped};
+pub use stopped::{PartEnd, Stopped, set_last_words};
 
 /// Counts `part` of `plan` as [`run_part_stoppable`] does; a stop is an error that says how far
 /// the run got and, with a checkpoint, how to resume.

@@ -29,9 +29,11 @@ fn given(args: &VerifyArgs) -> Result<(), CommandError> {
         .collect::<Result<_, _>>()?;
     let out = &mut std::io::stdout().lock();
     let threads = s.threads.map(usize::from);
-    match queens::console::given::verify(&partials, s.kernel, threads, out) {
+    let stop = install_signals()?;
+    crate::signals::set_stopping("the size being checked is cut short and not kept");
+    match queens::console::given::verify(&partials, s.kernel, threads, out, stop) {
         Err(VerifyError::Usage(m)) => Err(CommandError::Usage(m)),
-        Err(VerifyError::Failed(m)) => Err(CommandError::Failed(m)),
+        Err(VerifyError::Failed(m) | VerifyError::Stopped(m)) => Err(CommandError::Failed(m)),
         Err(VerifyError::Io(e)) => Err(e.into()),
         Ok(()) => Ok(()),
     }

@@ -13,8 +13,8 @@ use queens::runner::Split;
 /// Counts size `n` as `job` asks (`rows`: the sizes checked before it, for the warning before
 /// a long size): whether it passed, its `PASS …`/`FAIL …` line, and its row.
 pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), CommandError> {
-    let plan = build_plan(n, &job.search)?;
     if job.warn {
+        let plan = build_plan(n, &job.search)?;
         warn_if_long(plan.as_ref(), Part::WHOLE, &job.search, rows);
     }
     let counts = compute_counts(n, &job.search, job.quiet)?;
