@@ -43,6 +43,7 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
     let rules = Some(job.search.rules.rules());
     let threads = job.search.threads;
     let (outputs, known, meta) = common::table_job(&args.outputs, &args.known, rules, threads)?;
+    common::check_known_covers(&known, &job.sizes)?;
     let engine = job.search.engine().name();
     check_bfile(
         &args.outputs,
@@ -50,6 +51,7 @@ fn whole(args: CountArgs, job: Job) -> Result<WholeJob, CommandError> {
         "give a range such as 1-14",
         &[engine],
         &[job.search.rules.rules()],
+        false,
     )
     .map_err(CommandError::Usage)?;
     checkpoint::check(&job, Some(Part::WHOLE))?;

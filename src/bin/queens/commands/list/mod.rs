@@ -50,7 +50,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let (n, notation, limit) = (job.n, job.notation, job.limit);
     let result = write_all(&job.targets, |outs| {
         if let Some(board) = &job.orbit {
-            let members = classify::orbit_members(board);
+            let members = classify::orbit_members_under(board, &job.rules);
             let (_, w) = &mut outs[0];
             return solutions::write_orbit(w, &members, notation, limit).map(|_| ());
         }

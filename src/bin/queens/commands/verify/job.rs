@@ -2,7 +2,7 @@
 
 use super::args::VerifyArgs;
 use crate::cli::SearchArgs;
-use crate::commands::{CommandError, table_job};
+use crate::commands::{CommandError, check_known_covers, table_job};
 use crate::output::refuse_outputs_that_are_inputs;
 use queens::console::outputs::TableOutputs;
 use queens::formats::export::RunMeta;
@@ -58,6 +58,11 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
     .map_err(CommandError::Usage)?;
     let (outputs, known, meta) =
         table_job(&args.outputs, &args.known, Some(rules), search.threads)?;
+    // Two ways verify without the file; one way, a file without any size asked verifies
+    // nothing.
+    if !args.two_ways {
+        check_known_covers(&known, &args.sizes.0)?;
+    }
     Ok(Job {
         sizes: args.sizes.0,
         search,
