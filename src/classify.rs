@@ -354,8 +354,61 @@ impl fmt::Display for Summary {
 pub struct OrbitMember {
     /// The image.
     pub board: Solution,
-    /// Every element of D4 that maps the starting board to this image.
+    /// Every element of D4 that maps the starting board to this image; under the torus
+    /// group, the symmetry of the square of each element that does ([`OrbitMember::shifts`]
+    /// its shifts).
     pub from: Vec<Transform>,
+    /// Under the torus group, the shift of each element of [`OrbitMember::from`]: (rows down,
+    /// columns right) mod n, applied after the symmetry; empty under the square's 8.
+    pub shifts: Vec<(usize, usize)>,
+}
+
+impl OrbitMember {
+    /// The names of the elements that make this image: `rot90` under the square's 8
+    /// symmetries, `rot90+shift(2,3)` under the torus group (the symmetry, then the shift of
+    /// 2 rows down and 3 columns right, mod n).
+    pub fn names(&self) -> Vec<String> {
+        match self.shifts.is_empty() {
+            true => self.from.iter().map(|t| t.name().to_string()).collect(),
+            false => (self.from.iter().zip(&self.shifts))
+                .map(|(t, (a, b))| format!("{}+shift({a},{b})", t.name()))
+                .collect(),
+        }
+    }
+}
+
+/// The class of `board` under the group of `rules` ([`Rules::group`]): under the square's 8
+/// symmetries [`orbit_members`]; under the torus group its images by the 8n² elements (each
+/// symmetry of the square followed by each of the n² shifts), in lexicographic order, each
+/// with every element that makes it: as many images as `classify --surface torus` says the
+/// class has.
+// The command line's (`queens list --orbit`): not part of the library's API.
+#[doc(hidden)]
+pub fn orbit_members_under(board: &Solution, rules: &Rules) -> Vec<OrbitMember> {
+    if rules.group() != Group::Torus {
+        return orbit_members(board);
+    }
+    let n = board.n();
+    let mut images: std::collections::BTreeMap<Vec<u8>, OrbitMember> = Default::default();
+    for t in Transform::ALL {
+        let turned = t.apply(board);
+        for a in 0..n {
+            for b in 0..n {
+                let mut cols = vec![0u8; n];
+                for (r, &c) in turned.cols().iter().enumerate() {
+                    cols[(r + a) % n] = ((usize::from(c) + b) % n) as u8;
+                }
+                let member = images.entry(cols.clone()).or_insert_with(|| OrbitMember {
+                    board: Solution::from_valid(cols),
+                    from: Vec::new(),
+                    shifts: Vec::new(),
+                });
+                member.from.push(t);
+                member.shifts.push((a, b));
+            }
+        }
+    }
+    images.into_values().collect()
 }
 
 /// The class of `board`: its distinct images in lexicographic order, each with the transforms
@@ -370,6 +423,7 @@ pub fn orbit_members(board: &Solution) -> Vec<OrbitMember> {
                 .into_iter()
                 .filter(|t| t.apply(board) == image)
                 .collect(),
+            shifts: Vec::new(),
             board: image,
         })
         .collect()

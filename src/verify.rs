@@ -359,6 +359,39 @@ impl KnownTable {
         self.rows.iter().find(|r| r.n == n)
     }
 
+    /// Whether the table holds a value for `n` that a count is compared with: a total, a
+    /// class count or the classes by orbit size (the nodes alone are compared with the
+    /// enumerate engine's only, so they do not make a size verifiable).
+    ///
+    /// ```
+    /// use queens::verify::KnownTable;
+    /// let table = KnownTable::embedded();
+    /// assert!(table.has_values(8) && !table.has_values(28));
+    /// ```
+    pub fn has_values(&self, n: usize) -> bool {
+        self.lookup(n).is_some_and(|k| {
+            [
+                k.total,
+                k.classes,
+                k.asymmetric,
+                k.half_turn,
+                k.quarter_turn,
+            ]
+            .iter()
+            .any(Option::is_some)
+                || k.orbits.is_some()
+        })
+    }
+
+    /// The sizes of `ns` for which the table holds no value ([`KnownTable::has_values`]): a
+    /// count of them is [`Verdict::Unknown`] against it.
+    pub fn lacking(&self, ns: &[usize]) -> Vec<usize> {
+        ns.iter()
+            .copied()
+            .filter(|&n| !self.has_values(n))
+            .collect()
+    }
+
     /// Checks a computed total and class breakdown for `n` against this table.
     pub fn verify(&self, n: usize, total: u128, classes: &ClassCounts) -> Verdict {
         self.verify_with_nodes(n, total, classes, None)

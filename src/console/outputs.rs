@@ -190,8 +190,9 @@ impl Exports {
 /// a variant's values under the queens' A-numbers would be wrong figures), board sizes that
 /// are not consecutive and increasing (naming the gap, followed by `hint`, what to do about it), a
 /// size below the sequence's OEIS offset, or A319283 of rows not all counted by the
-/// enumerate engine (`engines`: the engine of each size, or of the run; `of_parts`: the rows
-/// are merged parts). A b-file that starts after the offset gets a note on stderr (even with
+/// enumerate engine (`engines`: the engine of each size, or of the run). `parts`: the rows
+/// are merged parts (`queens merge`), whose rules and engine were chosen when they were
+/// counted, so the messages say which parts to merge, not which flags to add. A b-file that starts after the offset gets a note on stderr (even with
 /// --quiet: it is about the output, not progress). Anything goes without `--bfile`.
 pub fn check_bfile(
     request: &Request,
@@ -199,19 +200,24 @@ pub fn check_bfile(
     hint: &str,
     engines: &[&str],
     rules: &[crate::rules::Rules],
+    parts: bool,
 ) -> Result<(), String> {
     if request.file(Format::Bfile).is_none() {
         return Ok(());
     }
     let seq = request.sequence();
     for r in rules {
-        seq.check_rules(r).map_err(|e| format!("--bfile: {e}"))?;
+        match parts {
+            true => seq.check_rules_of_parts(r),
+            false => seq.check_rules(r),
+        }
+        .map_err(|e| format!("--bfile: {e}"))?;
     }
     if seq.needs_enumerate() && engines.iter().any(|e| *e != "enumerate") {
         return Err(format!(
             "--bfile: {} counts the nodes of the plain backtracking tree: add --engine enumerate{}",
             seq.a_number(),
-            if hint.starts_with("merge") {
+            if parts {
                 " to the counts of the parts"
             } else {
                 ""

@@ -14,7 +14,7 @@ use crate::formats::part_row::PartRow;
 use crate::formats::table::Row;
 use crate::plan::Engine;
 use crate::plan::tally::{Tally, TallyError};
-use crate::rules::Rules;
+use crate::rules::{Group, Rules, Surface};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -111,15 +111,48 @@ impl Merged {
     /// On the torus, the classes are under the torus group where the parts carry every
     /// board's stabilizer (`part_row::PART_FORMAT_TORUS`), as a whole count
     /// gives them; under the square's 8 symmetries where they do not (parts written before).
+    /// [`Merged::row_under`] chooses the group.
     pub fn row(&self) -> Result<Row, TallyError> {
-        let mut rules = Rules::of_identity(&self.plan);
-        if rules.surface == crate::rules::Surface::Torus
-            && self.tally.torus.boards() == self.tally.boards
-        {
-            rules = rules
-                .under(crate::rules::Group::Torus)
-                .map_err(|what| TallyError::Inconsistent { n: self.n, what })?;
+        let group = self.group(None).unwrap_or(Group::Square);
+        self.row_under(group)
+    }
+
+    /// The group of the merged classes: `asked` (`queens merge --symmetries`), or without it
+    /// the torus group on the torus where the parts carry every board's stabilizer, as a
+    /// whole count takes it, and the square's 8 symmetries otherwise. A part holds no
+    /// classes, only the tally that gives them under either group, so the group is chosen
+    /// here and not when the parts are counted. `Err` (a usage message) for the torus group
+    /// asked of parts on the plane, or of parts without the stabilizers it needs.
+    pub fn group(&self, asked: Option<Group>) -> Result<Group, String> {
+        let rules = Rules::of_identity(&self.plan);
+        let on_torus = rules.surface == Surface::Torus;
+        let stabilizers = self.tally.torus.boards() == self.tally.boards;
+        match asked {
+            None if on_torus && stabilizers => Ok(Group::Torus),
+            None | Some(Group::Square) => Ok(Group::Square),
+            Some(Group::Torus) if !on_torus => Err(format!(
+                "--symmetries torus: the parts of n = {} count {}: the shifts of the torus do \
+                 not keep the solutions of the plane board",
+                self.n,
+                rules.id()
+            )),
+            Some(Group::Torus) if !stabilizers => Err(format!(
+                "--symmetries torus: the parts of n = {} do not carry every board's stabilizer \
+                 (an older queens wrote them), which the torus group's classes need: count them \
+                 again, or give --symmetries square",
+                self.n
+            )),
+            Some(Group::Torus) => Ok(Group::Torus),
         }
+    }
+
+    /// The result row with the classes under `group` ([`Merged::group`] says which a merge
+    /// may take), derived and verified against the published values of the rules under that
+    /// group.
+    pub fn row_under(&self, group: Group) -> Result<Row, TallyError> {
+        let rules = Rules::of_identity(&self.plan)
+            .under(group)
+            .map_err(|what| TallyError::Inconsistent { n: self.n, what })?;
         let classes =
             self.tally
                 .classes_under(rules.group(), self.n, self.counts_classes_directly)?;
@@ -135,7 +168,7 @@ impl Merged {
             kernel: self.kernel.clone(),
             threads: self.threads,
             verdict: crate::verify::Verdict::Unknown,
-            orbits: (rules.group() == crate::rules::Group::Torus).then_some(classes.orbits),
+            orbits: (rules.group() == Group::Torus).then_some(classes.orbits),
         }
         .verified())
     }

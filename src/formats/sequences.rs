@@ -169,6 +169,30 @@ impl Sequence {
     /// );
     /// ```
     pub fn check_rules(self, rules: &Rules) -> Result<(), String> {
+        self.check_rules_by(rules, false)
+    }
+
+    /// [`Sequence::check_rules`] for the rules that merged parts carry (`queens merge`): the
+    /// parts were counted under their rules, which merge cannot change, so the line says
+    /// which parts to merge or which sequence to ask for, never a `--piece` or `--board` to
+    /// add (merge takes neither).
+    ///
+    /// ```
+    /// use queens::rules::Rules;
+    /// use queens::sequences::Sequence;
+    /// assert_eq!(
+    ///     Sequence::A051223.check_rules_of_parts(&Rules::QUEENS).unwrap_err(),
+    ///     "A051223 lists superqueens on the plane, and the parts hold queens on the plane: \
+    ///      give --sequence A000170, A002562, A260320, A260319, A260318, A032522, A033148 or \
+    ///      A319283, or merge parts counted with --piece superqueen --board plane"
+    /// );
+    /// ```
+    pub fn check_rules_of_parts(self, rules: &Rules) -> Result<(), String> {
+        self.check_rules_by(rules, true)
+    }
+
+    /// [`Sequence::check_rules`] (`parts`: for the rules of merged parts).
+    fn check_rules_by(self, rules: &Rules, parts: bool) -> Result<(), String> {
         let own = self.rules();
         if own.same_problem(rules) {
             // The torus group's classes are not those under the square's 8 symmetries.
@@ -182,6 +206,28 @@ impl Sequence {
             return Ok(());
         }
         let words = |r: &Rules| format!("{} on {}", r.piece.plural(), r.surface.words());
+        let flags = |r: &Rules| match r.is_queens() {
+            true => "without --piece and --board".to_string(),
+            false => format!(
+                "with --piece {} --board {}",
+                r.piece.name(),
+                r.surface.name()
+            ),
+        };
+        let theirs = Sequence::listed_for(rules);
+        if parts {
+            let ask = match theirs.is_empty() {
+                true => "leave out --bfile (no sequence of theirs is published)".to_string(),
+                false => format!("give --sequence {}", or_list(&theirs)),
+            };
+            return Err(format!(
+                "{} lists {}, and the parts hold {}: {ask}, or merge parts counted {}",
+                self.a_number(),
+                words(&own),
+                words(rules),
+                flags(&own)
+            ));
+        }
         if !own.is_queens() {
             return Err(format!(
                 "{} lists {}: add --piece {} --board {}",
@@ -191,7 +237,6 @@ impl Sequence {
                 own.surface.name()
             ));
         }
-        let theirs = Sequence::listed_for(rules);
         Err(match theirs.is_empty() {
             true => format!(
                 "{} lists {}, and no sequence of {} is published: leave out --bfile",

@@ -116,8 +116,7 @@ impl<W: Write> ListWriter<W> {
     /// Writes one board of a [`ListKind::Orbit`] list.
     pub fn member(&mut self, member: &OrbitMember) -> io::Result<()> {
         let extra = if self.notation == Notation::Csv {
-            let names: Vec<&str> = member.from.iter().map(|t| t.name()).collect();
-            format!(",{}", names.join(" "))
+            format!(",{}", member.names().join(" "))
         } else {
             String::new()
         };

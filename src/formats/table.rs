@@ -12,7 +12,8 @@ mod read;
 mod write;
 pub use layout::{Layout, csv_line, markdown_cell};
 pub use read::{
-    ReadError, ReadLimits, possible, read_csv, read_csv_limited, read_known, stated_classes,
+    ReadError, ReadLimits, lacking_text, possible, read_csv, read_csv_limited, read_known,
+    stated_classes,
 };
 pub use write::{
     NODES_GROWTH, SYMMETRIC_NODES_NOTE, footer, human_table, layout, markdown_table,

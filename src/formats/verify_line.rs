@@ -79,14 +79,26 @@ pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) 
         ),
         (Verdict::Unknown, None) => (
             false,
-            format!(
-                "FAIL {summary}: no published value to compare with (--two-ways verifies \
-                 it with two independent plans)"
-            ),
+            match known.source() {
+                Source::Published => format!(
+                    "FAIL {summary}: no published value to compare with (--two-ways verifies \
+                     it with two independent plans)"
+                ),
+                source @ Source::File(_) => format!(
+                    "FAIL {summary}: {}: not verified",
+                    crate::formats::table::lacking_text(source, &[row.n])
+                ),
+            },
         ),
         (Verdict::Unknown, Some(pair)) => (
             true,
-            format!("PASS {summary}: both plans agree on every column ({pair}; nothing published)"),
+            format!(
+                "PASS {summary}: both plans agree on every column ({pair}; {})",
+                match known.source() {
+                    Source::Published => "nothing published".to_string(),
+                    source => crate::formats::table::lacking_text(source, &[row.n]),
+                }
+            ),
         ),
         (Verdict::Mismatch(_), _) => (
             false,

@@ -130,6 +130,16 @@ fn seed(dir: &Path, line: &str) {
             .unwrap();
         }
     }
+    if line.contains("merge torus/") {
+        std::fs::create_dir(dir.join("torus")).unwrap();
+        for k in 0..2 {
+            let part = format!("{k}/2");
+            let csv = format!("torus/part-{k}.csv");
+            queens(&[
+                "count", "13", "--board", "torus", "--part", &part, "--csv", &csv,
+            ]);
+        }
+    }
     if line.contains("--known r.csv") {
         queens(&["count", "1-14", "--csv", "r.csv"]);
     }

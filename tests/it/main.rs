@@ -31,6 +31,7 @@ mod pictures;
 mod plots;
 mod profile;
 mod progress;
+mod review_hc;
 mod second_plans;
 mod signals;
 mod slurm;

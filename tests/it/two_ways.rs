@@ -54,16 +54,32 @@ fn an_unpublished_size_passes_two_ways_and_fails_one_way() {
     assert_has(&text, "PASS n=11: total 2680, classes 341");
     assert_has(
         &text,
-        "both plans agree on every column (ring and outer-ring; nothing published)",
+        &format!(
+            "both plans agree on every column (ring and outer-ring; '{}' has no values for n = \
+             11)",
+            path.display()
+        ),
     );
+    // One way, a --known file without any size asked would verify nothing: refused before
+    // any work (exit 2, as count and merge refuse it); one that lacks some of them fails
+    // those sizes, naming the file.
     let one = queens()
         .args(["verify", "11", "--known"])
         .arg(&path)
+        .exits(2);
+    assert!(one.stdout.is_empty());
+    let one = queens()
+        .args(["verify", "10-11", "--known"])
+        .arg(&path)
         .exits(1);
-    assert!(
-        String::from_utf8(one.stdout)
-            .unwrap()
-            .starts_with("FAIL n=11")
+    let text = String::from_utf8(one.stdout).unwrap();
+    assert_has(&text, "PASS n=10");
+    assert_has(
+        &text,
+        &format!(
+            "FAIL n=11: total 2680, classes 341 (329 asymmetric, 12 half_turn, 0 quarter_turn): '{}' has no values for n = 11: not verified",
+            path.display()
+        ),
     );
 }
 

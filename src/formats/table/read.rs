@@ -59,6 +59,25 @@ pub fn read_known(text: &str, name: &str) -> Result<KnownTable, String> {
     Ok(table.with_rules(rules))
 }
 
+/// What a table verified against lacks for the sizes `ns` (those it has no values for:
+/// [`KnownTable::lacking`]), in the words every command uses: `'r.csv' has no values for n =
+/// 10` for a `--known` file, `nothing is published for n = 28` for the published values.
+///
+/// ```
+/// use queens::formats::table::lacking_text;
+/// use queens::verify::Source;
+/// let file = Source::File("r.csv".into());
+/// assert_eq!(lacking_text(&file, &[10, 12, 13]), "'r.csv' has no values for n = 10, 12, 13");
+/// assert_eq!(lacking_text(&Source::Published, &[28]), "nothing is published for n = 28");
+/// ```
+pub fn lacking_text(source: &Source, ns: &[usize]) -> String {
+    let ns = super::sizes_text(ns);
+    match source {
+        Source::Published => format!("nothing is published for n = {ns}"),
+        Source::File(name) => format!("'{name}' has no values for n = {ns}"),
+    }
+}
+
 /// An error from reading a results CSV.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
@@ -123,6 +142,22 @@ pub enum ReadError {
     TooManyRows {
         /// The most rows taken.
         limit: usize,
+    },
+    /// A row whose total is more than its nodes can count ([`possible`]): one of the two
+    /// columns is wrong, and both are named.
+    #[error(
+        "line {line}: columns total and nodes: a total of {total} boards is more than a search \
+         of {nodes} nodes can count (at most {most}): one of them is wrong"
+    )]
+    Impossible {
+        /// 1-based line number.
+        line: u64,
+        /// The total found.
+        total: u128,
+        /// The nodes found.
+        nodes: u128,
+        /// The most boards those nodes can count.
+        most: u128,
     },
     /// A field does not parse.
     #[error("line {line}: column {column}: {value:?} is not valid")]
@@ -280,8 +315,14 @@ pub fn read_csv_limited<R: io::Read>(input: R, limits: ReadLimits) -> Result<Vec
         let classes = stated_classes(int(2)?, int(3)?, int(4)?, int(5)?).ok_or_else(|| bad(2))?;
         let (total, nodes) = (int(1)?, int(6)?);
         let n_read: usize = get(0).parse().unwrap_or(0);
-        if !possible(total, nodes, rules.boards_per_node(n_read)) {
-            return Err(bad(6));
+        let per_node = rules.boards_per_node(n_read);
+        if !possible(total, nodes, per_node) {
+            return Err(ReadError::Impossible {
+                line,
+                total,
+                nodes,
+                most: nodes.saturating_mul(per_node),
+            });
         }
         rows.push(Row {
             rules,

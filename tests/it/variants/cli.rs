@@ -408,7 +408,9 @@ fn a_b_file_of_a_variant_is_refused() {
             path_str(&out),
         ],
         2,
-        refusal,
+        "queens: error: --bfile: A000170 lists queens on the plane, and the parts hold \
+         superqueens on the plane: give --sequence A051223 or A051224, or merge parts counted \
+         without --piece and --board",
     );
     assert!(!out.exists());
     let queens_b = stdout_of(&["count", "0-8", "--bfile", "-"]);

@@ -62,6 +62,12 @@ pub fn table_job(
     Ok((outputs, known, meta))
 }
 
+/// Refuses a `--known` file that has no values for any of the sizes `ns` (exit 2:
+/// [`known::check_covers`]).
+pub fn check_known_covers(known: &KnownTable, ns: &[usize]) -> Result<(), CommandError> {
+    known::check_covers(known, ns).map_err(CommandError::Usage)
+}
+
 /// Refuses a `--known` table of other rules than the `rules` counted, in one line (exit 2).
 pub fn check_known_rules(known: &KnownTable, rules: &Rules) -> Result<(), CommandError> {
     known
@@ -69,12 +75,18 @@ pub fn check_known_rules(known: &KnownTable, rules: &Rules) -> Result<(), Comman
         .map_err(|e| CommandError::Usage(format!("--known: {e}")))
 }
 
-/// The table a row counted by `plan` (its identity) is verified against: `known` where
-/// `--known` gave it, else the published values of the plan's rules.
-pub fn known_for_plan<'a>(known: &'a KnownTable, args: &KnownArgs, plan: &str) -> &'a KnownTable {
+/// The table a row of `rules` (those its parts counted, under the group of its classes) is
+/// verified against: `known` where `--known` gave it, else the published values of the
+/// rules under that group (the torus group's classes are published, A053994; under the
+/// square's 8 symmetries only the torus's totals are).
+pub fn known_for_rules<'a>(
+    known: &'a KnownTable,
+    args: &KnownArgs,
+    rules: &Rules,
+) -> &'a KnownTable {
     match args.known {
         Some(_) => known,
-        None => KnownTable::published(&Rules::of_identity(plan)),
+        None => KnownTable::published(rules),
     }
 }
 

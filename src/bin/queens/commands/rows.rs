@@ -1,6 +1,6 @@
 //! The human table of finished result rows written to a file (`-o FILE` of `count` and
-//! `merge`), and the loud report of rows that disagree with the values verified against
-//! ([`queens::console::known`]).
+//! `merge`), and the loud report of what the values verified against say of the rows
+//! ([`queens::console::known`]), the same for `count`, `merge` and `verify`.
 
 use super::CommandError;
 use crate::output::Destination;
@@ -14,18 +14,23 @@ pub fn write_human(dest: &Destination, rows: &[Row], columns: &[usize]) -> std::
     dest.write_with(|w| w.write_all(table::human_table(rows, columns).as_bytes()))
 }
 
-/// Says on stderr which sizes' nodes a `--known` file could not compare
-/// ([`known::nodes_not_compared`]: a note about the check, so even with --quiet), then names
-/// every row that disagrees with the values of `known`, loudly ([`known::mismatches`]), and
-/// fails if any does.
+/// Says on stderr what a `--known` file could not check ([`notes`]), then names every row
+/// that disagrees with the values of `known`, loudly ([`known::mismatches`]), and fails if any
+/// does.
 pub fn report_mismatches(rows: &[Row], known: &KnownTable) -> Result<(), CommandError> {
-    note_nodes_not_compared(rows, known);
+    notes(rows, known);
     super::fail_on_mismatches(&known::mismatches(rows, known), known.source())
 }
 
-/// The note of [`known::nodes_not_compared`] on stderr, if there is one.
-pub fn note_nodes_not_compared(rows: &[Row], known: &KnownTable) {
-    if let Some(note) = known::nodes_not_compared(rows, known) {
-        crate::note(&note);
+/// The notes about the check on stderr (so even with --quiet): the sizes a `--known` file has
+/// no values for ([`known::not_verified`]) and those whose nodes it could not compare
+/// ([`known::nodes_not_compared`]).
+pub fn notes(rows: &[Row], known: &KnownTable) {
+    let notes = [
+        known::not_verified(rows, known),
+        known::nodes_not_compared(rows, known),
+    ];
+    for note in notes.iter().flatten() {
+        crate::note(note);
     }
 }

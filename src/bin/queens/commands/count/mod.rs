@@ -46,8 +46,9 @@ pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
 /// `count --given`/`--blocked`: the completions of each size's partial board, counted by
 /// [`queens::Counter::completions`] with the search options, one row each in every output
 /// ([`queens::console::given::write_counts`]: the human table on stdout or `-o`'s file,
-/// `--csv`, `--json`, `--markdown`). `--part`, `--checkpoint`, `--bfile` and `--columns` are
-/// refused, before any work.
+/// `--csv`, `--json`, `--markdown`). `--part`, `--checkpoint`, `--bfile`, `--columns` and
+/// `--known` (nothing is published about completions, and no table holds them) are refused,
+/// before any work.
 fn given(args: &CountArgs) -> Result<(), CommandError> {
     let s = args.search.resolved().map_err(CommandError::Usage)?;
     let others = [
@@ -55,11 +56,19 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.outputs.file(Format::Bfile).is_some(), "--bfile"),
         (args.outputs.columns().is_some(), "--columns"),
+        (args.known.known.is_some(), "--known"),
     ];
     let others = others.iter().find(|o| o.0).map(|o| o.1);
     if let Some(flag) = others {
+        let why = match flag {
+            "--known" => {
+                "no table holds their completions to verify against (`queens verify --given` \
+                 counts them two ways)"
+            }
+            _ => "their completions are counted whole, in a table of their own",
+        };
         return Err(CommandError::Usage(format!(
-            "{flag} is not taken with --given or --blocked: their completions are counted whole, in a table of their own"
+            "{flag} is not taken with --given or --blocked: {why}"
         )));
     }
     let inputs = checks::read_files(args);

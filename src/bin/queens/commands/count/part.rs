@@ -6,10 +6,22 @@ use crate::commands::resumable::run_part;
 use crate::commands::{CommandError, build_plan, install_signals, to_stdout, warn_if_long};
 use crate::output::Destination;
 use queens::formats::part_row::{self, PartRow};
+use queens::rules::{Group, Surface};
 
 /// Runs `queens count --part`: one part row per board size.
 pub fn run(job: &PartJob) -> Result<(), CommandError> {
     let (part, csv, job) = (job.part, &job.csv, &job.job);
+    let rules = job.search.rules.rules();
+    if rules.surface == Surface::Torus && rules.group() == Group::Square {
+        // A part holds no classes (its tally gives them under either group): the group is
+        // chosen by merge, whose default on the torus is the torus group. Said before any
+        // work, and even with --quiet: it decides the merged result.
+        crate::note(
+            "queens: note: a part holds no classes, so --symmetries square is not kept in it: \
+             the group is chosen when the parts are merged; give `queens merge --symmetries \
+             square` (without it the classes are under the torus group)",
+        );
+    }
     install_signals()?;
     let mut rows: Vec<PartRow> = Vec::new();
     for &n in &job.sizes {

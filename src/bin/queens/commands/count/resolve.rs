@@ -47,6 +47,7 @@ fn whole(args: CountArgs, job: Job, checkpoints: &[PathBuf]) -> Result<WholeJob,
     let inputs = checks::inputs(&args, checkpoints);
     let (outputs, known, meta) =
         common::table_job(&args.outputs, &inputs, &args.known, rules, threads)?;
+    common::check_known_covers(&known, &job.sizes)?;
     let engine = job.search.engine().name();
     check_bfile(
         &args.outputs,
@@ -54,6 +55,7 @@ fn whole(args: CountArgs, job: Job, checkpoints: &[PathBuf]) -> Result<WholeJob,
         "give a range such as 1-14",
         &[engine],
         &[job.search.rules.rules()],
+        false,
     )
     .map_err(CommandError::Usage)?;
     checkpoint::check(&job, Some(Part::WHOLE))?;

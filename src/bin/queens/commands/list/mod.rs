@@ -73,7 +73,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let mut stopped: Option<(usize, u64)> = None;
     let result = write_all(&job.targets, |outs| {
         if let Some(board) = &job.orbit {
-            let members = classify::orbit_members(board);
+            let members = classify::orbit_members_under(board, &job.rules);
             let (_, w) = &mut outs[0];
             return solutions::write_orbit(w, &members, notation, limit).map(|_| ());
         }

@@ -13,6 +13,8 @@ Examples:
   queens merge parts/*.csv --format markdown -o n18.md   the merged table as Markdown
   queens merge parts/*.csv --bfile - --sequence classes
                                              only an OEIS b-file of the classes, on stdout
+  queens merge torus/*.csv --symmetries square   parts of `count 13 --board torus --part K/M`,
+                                             classes under the square's 8 symmetries
 
 Every part 0 to MOD−1 of each board size must be given exactly once, all from the same engine,
 plan and version; otherwise nothing is merged and the missing, duplicated, mismatched or
@@ -30,4 +32,15 @@ pub struct MergeArgs {
     /// Verification options.
     #[command(flatten)]
     pub known: KnownArgs,
+    /// The group of the merged classes: `square` (the square's 8 symmetries) or `torus`
+    /// (those with the n² shifts of the torus: the default for parts on the torus; refused
+    /// for parts on the plane). A part holds no classes, only what gives them under either
+    /// group, so the group is chosen here: `count --part --symmetries square` says so
+    #[arg(
+        long,
+        value_enum,
+        help = "The group of the merged classes: square, or torus (the default for torus parts)",
+        long_help
+    )]
+    pub symmetries: Option<queens::rules::Group>,
 }

@@ -46,17 +46,19 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
     let rows: Vec<Row> = merged
         .iter()
         .map(|m| {
-            let mut row = m.row().map_err(|e| {
+            let group = m.group(args.symmetries).map_err(CommandError::Usage)?;
+            let mut row = m.row_under(group).map_err(|e| {
                 CommandError::Failed(format!("the merged parts of n = {}: {e}", m.n))
             })?;
             if args.known.known.is_some() {
                 check_known_rules(&known, &row.rules)?;
             }
-            row.reverify(super::known_for_plan(&known, &args.known, &m.plan));
+            row.reverify(super::known_for_rules(&known, &args.known, &row.rules));
             Ok(row)
         })
         .collect::<Result<_, CommandError>>()?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
+    super::check_known_covers(&known, &sizes)?;
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
     let rules: Vec<_> = rows.iter().map(|r| r.rules).collect();
     check_bfile(
@@ -65,6 +67,7 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
         "merge the parts of every n in between too, or leave out --bfile",
         &engines,
         &rules,
+        true,
     )
     .map_err(CommandError::Usage)?;
     if !quiet {

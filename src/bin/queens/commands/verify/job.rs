@@ -2,7 +2,7 @@
 
 use super::args::VerifyArgs;
 use crate::cli::SearchArgs;
-use crate::commands::{CommandError, table_job};
+use crate::commands::{CommandError, check_known_covers, table_job};
 use queens::console::outputs::TableOutputs;
 use queens::formats::export::RunMeta;
 use queens::plan::Engine;
@@ -59,6 +59,11 @@ pub fn resolve(args: VerifyArgs, quiet: bool) -> Result<Job, CommandError> {
         Some(rules),
         search.threads,
     )?;
+    // Two ways verify without the file; one way, a file without any size asked verifies
+    // nothing.
+    if !args.two_ways {
+        check_known_covers(&known, &args.sizes.0)?;
+    }
     Ok(Job {
         sizes: args.sizes.0,
         search,

@@ -81,7 +81,7 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         out.exports.write(&rows, &job.meta)?;
     }
     checked?;
-    super::rows::note_nodes_not_compared(&rows, &job.known);
+    super::rows::notes(&rows, &job.known);
     if failures == 0 {
         Ok(())
     } else {
