@@ -92,7 +92,7 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
     if words.len() != n {
         return Err(GivenError::Unreadable(format!(
             "'{}': {} {}, not a square nor a column (or `-`) for each of the {n} rows",
-            text.trim(),
+            text.trim().escape_debug(),
             words.len(),
             if words.len() == 1 { "entry" } else { "entries" }
         )));
@@ -122,7 +122,9 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
 fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
     let bad = || {
         GivenError::Unreadable(format!(
-            "'{word}' is not a square: write a file letter and a rank, such as a{n}"
+            "'{}' is not a square: write a file letter and a rank, such as a{n}",
+            // Control characters (a NUL read from a file) shown escaped, not sent raw.
+            word.escape_debug()
         ))
     };
     let mut chars = word.chars();

@@ -39,6 +39,10 @@ fn refusals_name_the_squares() {
         e("z", ""),
         "'z' is not a square: write a file letter and a rank, such as a8"
     );
+    assert_eq!(
+        e("a8\0b2", ""),
+        "'a8\\0b2' is not a square: write a file letter and a rank, such as a8"
+    );
     let s = Partial::parse(8, Rules::SUPERQUEENS, "a8 b6", "").unwrap_err();
     assert_eq!(
         s.to_string(),

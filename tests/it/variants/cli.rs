@@ -5,7 +5,8 @@
 use super::oracle::{self, Board, Piece, Problem, Rules};
 use super::orbits::{self, Kind};
 use crate::common::{
-    CsvTable, csv_records, dir, fails_with, path_str, queens, queens_plain, stderr_of, stdout_of,
+    CsvTable, Succeeds, csv_records, dir, fails_with, path_str, queens, queens_plain, stderr_of,
+    stdout_of,
 };
 
 /// The group of the classes of `rules` by default: the torus group on the torus.
@@ -370,6 +371,24 @@ fn render_takes_the_piece_and_the_board() {
         2,
         "--class and --all-classes draw the queens' classes",
     );
+    // On the torus --orbit draws the square's 8 images, and says that its class is another.
+    let orbit = [
+        "render",
+        "7",
+        "--board",
+        "torus",
+        "--orbit",
+        "0 2 4 6 1 3 5",
+        "-o",
+        "-",
+    ];
+    let o = queens().args(orbit).arg("-q").succeeds();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.starts_with("queens: note: render --orbit draws the board's images under the square's 8 symmetries; its class under the torus group: `queens list 7 --board torus --orbit"),
+        "{err}"
+    );
+    assert!(String::from_utf8(o.stdout).unwrap().contains("</svg>"));
 }
 
 /// `--bfile` of a variant is refused in one line (exit 2, nothing written) by `count` and by

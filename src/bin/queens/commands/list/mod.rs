@@ -163,13 +163,14 @@ fn stopped_list(
     use crate::output::Destination;
     let by = crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string());
     let boards = queens::board::plural(k, if classes { "class" } else { "board" });
+    let are = if k == 1 { "is" } else { "are" };
     let kept = match (targets.len(), &targets[i].1) {
-        (1, Destination::Stdout) => format!("the first {boards} are written to stdout"),
+        (1, Destination::Stdout) => format!("the first {boards} {are} written to stdout"),
         (1, Destination::File(p)) => {
-            format!("the first {boards} are written to '{}'", p.display())
+            format!("the first {boards} {are} written to '{}'", p.display())
         }
         (_, Destination::Stdout) => {
-            format!("the first {boards} are written to stdout; the files were left as they were")
+            format!("the first {boards} {are} written to stdout; the files were left as they were")
         }
         (_, Destination::File(_)) => {
             format!("{boards} were listed; the files were left as they were")

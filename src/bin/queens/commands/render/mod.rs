@@ -76,6 +76,15 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
         let (board, read) = board_arg_read(text, args.from, n, "--orbit")?;
         queens::console::rules::check_board(Some(&board), &rules, "--orbit")
             .map_err(CommandError::Usage)?;
+        if rules.surface == queens::rules::Surface::Torus {
+            // Not the class under the torus group (as `list --orbit` lists it): said, even
+            // with --quiet, since the picture is not what the torus's classes count.
+            crate::note(&format!(
+                "queens: note: render --orbit draws the board's images under the square's 8 \
+                 symmetries; its class under the torus group: `queens list {n} --board torus \
+                 --orbit …`"
+            ));
+        }
         render::orbit_svg_in(&board, &classify::orbit_members(&board), labels, read)
     } else if let Some(k) = args.class {
         let class = class_number(n, k, args.quiet)
