@@ -176,12 +176,20 @@ impl Exports {
         dests.filter(|d| **d != Destination::Stdout)
     }
 
-    /// Writes every export of `rows`.
+    /// Writes every export of `rows`: one that fails does not stop the others (the errors
+    /// are joined into one, of the first one's kind).
     pub fn write(&self, rows: &[Row], meta: &RunMeta) -> std::io::Result<()> {
+        // Every export is tried: one that fails does not cost the others.
+        let mut failed: Option<std::io::Error> = None;
         for (dest, exporter) in &self.targets {
-            dest.write_with(|w| exporter.write(rows, meta, w))?;
+            if let Err(e) = dest.write_with(|w| exporter.write(rows, meta, w)) {
+                failed = Some(match failed {
+                    None => e,
+                    Some(first) => std::io::Error::new(first.kind(), format!("{first}; {e}")),
+                });
+            }
         }
-        Ok(())
+        failed.map_or(Ok(()), Err)
     }
 }
 

@@ -98,15 +98,19 @@ impl<'a> RowStream<'a> {
     }
 
     /// Ends the stream: when no size finished, a `--csv` file is neither created nor
-    /// replaced (one that exists is left as it was, and returned); the human table gets its
-    /// footer line (engine, kernel, threads, time).
+    /// replaced (one that exists is left as it was, and returned), but a FIFO or device gets
+    /// the header, so that its reader sees the stream end; the human table gets its footer
+    /// line (engine, kernel, threads, time).
     pub fn finish(&mut self, rows: &[Row]) -> io::Result<Vec<&'a Destination>> {
         let mut kept = Vec::new();
         if rows.is_empty()
             && let Some(dest @ Destination::File(_)) = self.csv
-            && dest.replaces_a_file()
         {
-            kept.push(dest);
+            if dest.replaces_a_file() {
+                kept.push(dest);
+            } else if dest.writes_through() {
+                self.update_file(rows);
+            }
         }
         if let Some(columns) = &self.human
             && let Some(footer) = table::footer(rows, columns)

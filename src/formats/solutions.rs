@@ -116,7 +116,12 @@ impl<W: Write> ListWriter<W> {
     /// Writes one board of a [`ListKind::Orbit`] list.
     pub fn member(&mut self, member: &OrbitMember) -> io::Result<()> {
         let extra = if self.notation == Notation::Csv {
-            format!(",{}", member.names().join(" "))
+            // Quoted where a name holds a comma (the torus's `rot90+shift(1,2)`).
+            let names = member.names().join(" ");
+            match names.contains(',') {
+                true => format!(",\"{names}\""),
+                false => format!(",{names}"),
+            }
         } else {
             String::new()
         };

@@ -161,6 +161,35 @@ fn a_stopped_run_that_finished_no_size_creates_no_file() {
     assert!(last.contains("no size was finished"), "{last}");
     assert!(!last.contains("left as"), "{last}");
     assert_eq!(fs::read_dir(d.path()).unwrap().count(), 0, "{last}");
+    // FIFOs are written through all the same (the header, the table's head), so that their
+    // readers see the stream end rather than wait for a writer that never comes.
+    for name in ["c.fifo", "t.fifo"] {
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(d.path().join(name))
+                .status()
+                .unwrap()
+                .success()
+        );
+    }
+    // Each read in a thread of its own, waited for at most a minute (not for ever).
+    let read = |name: &str| {
+        let path = d.path().join(name);
+        let (tx, rx) = std::sync::mpsc::channel();
+        thread::spawn(move || tx.send(fs::read_to_string(path).unwrap()));
+        rx
+    };
+    let (csv, human) = (read("c.fifo"), read("t.fifo"));
+    let fifo = |name: &str| d.path().join(name).display().to_string();
+    let (code, err) = stopped_in_18(
+        "count",
+        "18",
+        &["--csv", &fifo("c.fifo"), "-o", &fifo("t.fifo")],
+    );
+    assert_eq!(code, Some(1), "{err:?}");
+    let minute = Duration::from_secs(60);
+    assert!(csv.recv_timeout(minute).unwrap().starts_with("n,total,"));
+    assert!(human.recv_timeout(minute).unwrap().starts_with("n  total"));
 }
 
 #[test]

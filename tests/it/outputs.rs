@@ -393,6 +393,32 @@ mod as_root {
     }
 
     #[test]
+    #[ignore = "needs root for mknod(2): .ci/run runs it with --ignored"]
+    fn every_output_that_fails_is_named_and_the_others_are_written() {
+        needs_root("for mknod");
+        let d = dir();
+        assert!(sh("mknod full c 1 7 && ln -s full full2", d.path()));
+        // -o and --json both fail: both said, the rows on stdout, exit 3.
+        let o = run(
+            &["count", "6-7", "-q", "-o", "full", "--json", "full2"],
+            d.path(),
+        );
+        refused(&o, 3, "cannot write 'full': No space left on device");
+        assert_has(
+            &err(&o),
+            "the rows for n = 6, 7 are on stdout; cannot write 'full2'",
+        );
+        assert_has(&String::from_utf8_lossy(&o.stdout), "\n7     40");
+        // A failed --json does not cost the --markdown written after it.
+        let o = run(
+            &["count", "6-7", "-q", "--json", "full", "--markdown", "m.md"],
+            d.path(),
+        );
+        refused(&o, 3, "cannot write 'full'");
+        assert_has(&fs::read_to_string(d.path().join("m.md")).unwrap(), "| 7 |");
+    }
+
+    #[test]
     #[ignore = "needs root to run the binary as nobody (setpriv): .ci/run runs it with --ignored"]
     fn another_users_file_is_refused_before_the_work_as_the_kernel_would() {
         needs_root("to run the binary as nobody");

@@ -111,6 +111,15 @@ impl Destination {
         }
     }
 
+    /// Whether writing here goes straight through (a FIFO, a device, a descriptor): what a
+    /// run that finished nothing still writes (its reader waits for the stream's end).
+    pub fn writes_through(&self) -> bool {
+        match self {
+            Destination::Stdout => true,
+            Destination::File(path) => !matches!(target::of(path), Ok(Target::Regular { .. })),
+        }
+    }
+
     /// Whether writing here replaces a file that exists (a regular file, through its links):
     /// what a run that finished nothing leaves as it was.
     pub fn replaces_a_file(&self) -> bool {

@@ -70,5 +70,12 @@ pub fn check_part_args(args: &CountArgs) -> Result<(), CommandError> {
              without --part",
         );
     }
+    if args.known.known.is_some() {
+        // A part holds no result to verify: ignoring the file would look like a check.
+        return refuse(
+            "--known verifies whole results, not parts: give it to `queens merge` with the \
+             parts",
+        );
+    }
     Ok(())
 }

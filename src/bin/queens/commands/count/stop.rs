@@ -37,11 +37,13 @@ pub fn not_written(
 }
 
 /// The failures of several outputs ([`not_written`]) as one error: their messages joined
-/// (exit 3), or a closed pipe among them as it is; `None` for none.
+/// (exit 3); a closed pipe only where no output failed otherwise (a closed pipe is a normal
+/// end, and must not hide a file that could not be written); `None` for none.
 pub fn joined(failures: Vec<CommandError>) -> Option<CommandError> {
     failures.into_iter().reduce(|a, b| match (a, b) {
         (CommandError::Io(a), CommandError::Io(b)) => CommandError::Io(format!("{a}; {b}")),
-        (CommandError::Io(_), other) | (other, _) => other,
+        (io @ CommandError::Io(_), _) | (_, io @ CommandError::Io(_)) => io,
+        (first, _) => first,
     })
 }
 
@@ -108,5 +110,26 @@ pub fn finished_sizes(done: &[usize], what: &str) -> String {
     match done {
         [] => "no size was finished".to_string(),
         ns => format!("the rows for n = {} are {what}", table::sizes_text(ns)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_pipe_never_hides_a_file_that_could_not_be_written() {
+        let io = |m: &str| CommandError::Io(m.to_string());
+        for failures in [
+            vec![CommandError::BrokenPipe, io("a")],
+            vec![io("a"), CommandError::BrokenPipe],
+        ] {
+            assert!(matches!(joined(failures), Some(CommandError::Io(m)) if m == "a"));
+        }
+        let both = joined(vec![io("a"), CommandError::BrokenPipe, io("b")]);
+        assert!(matches!(both, Some(CommandError::Io(m)) if m == "a; b"));
+        let pipe = joined(vec![CommandError::BrokenPipe]);
+        assert!(matches!(pipe, Some(CommandError::BrokenPipe)));
+        assert!(joined(Vec::new()).is_none());
     }
 }

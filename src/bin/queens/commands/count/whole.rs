@@ -70,8 +70,9 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     let mut files: Vec<&Destination> = out.csv_written().into_iter().collect();
     let mut failures = Vec::new();
     if let Some(dest) = &outputs.human_file {
-        // A run that finished no size leaves a file as it was and creates none.
-        if rows.is_empty() {
+        // A run that finished no size leaves a file as it was and creates none (a FIFO or
+        // device still gets the table's head, so that its reader sees the end).
+        if rows.is_empty() && !dest.writes_through() {
             kept.extend(dest.replaces_a_file().then_some(dest));
         } else if let Err(e) = write_human(dest, &rows, human_columns) {
             // Not lost: to stdout, unless another output has it (the rows are there).
@@ -85,8 +86,11 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         }
     }
     if !rows.is_empty() {
-        outputs.exports.write(&rows, &whole.meta)?;
-        files.extend(outputs.exports.files());
+        // A failed export is one more failure: the others, and a stop, are still said.
+        match outputs.exports.write(&rows, &whole.meta) {
+            Ok(()) => files.extend(outputs.exports.files()),
+            Err(e) => failures.push(not_written(e, &[], &[], None, "")),
+        }
     }
     let where_rows =
         if outputs.human_on_stdout || outputs.exports.use_stdout() || !failures.is_empty() {
@@ -111,8 +115,14 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         }
         return Err(e);
     }
-    if let Some(e) = failed {
-        return Err(e);
+    // A mismatch is said (exit 1) whatever else failed: a wrong value outranks a lost file.
+    let verdict = report_mismatches(&rows, &whole.known);
+    match (failed, verdict) {
+        (Some(CommandError::Io(why)), Err(CommandError::Failed(m))) => {
+            Err(CommandError::Failed(format!("{m}; {why}")))
+        }
+        (_, Err(mismatch)) => Err(mismatch),
+        (Some(e), Ok(())) => Err(e),
+        (None, Ok(())) => Ok(()),
     }
-    report_mismatches(&rows, &whole.known)
 }

@@ -173,7 +173,8 @@ fn stopped_list(
             format!("the first {boards} {are} written to stdout; the files were left as they were")
         }
         (_, Destination::File(_)) => {
-            format!("{boards} were listed; the files were left as they were")
+            let were = if k == 1 { "was" } else { "were" };
+            format!("{boards} {were} listed; the files were left as they were")
         }
     };
     CommandError::Failed(format!(

@@ -1,4 +1,4 @@
-//! The reviewers' findings of the `hc` round, each through the binary: a `--known` file that
+//! Verification and groups through the binary: a `--known` file that
 //! lacks sizes (said, the same way by count, merge and verify; one that lacks every size
 //! refused), the group of merged torus parts (`merge --symmetries`), `count --given --known`
 //! refused, merge's b-file hints, `list --orbit` under the torus group, and a table whose
@@ -227,7 +227,19 @@ fn merged_torus_parts_take_the_group_merge_is_given() {
 }
 
 #[test]
-fn count_given_refuses_known() {
+fn count_given_and_count_part_refuse_known() {
+    fails_with(
+        &[
+            "count",
+            "8",
+            "--part",
+            "0/2",
+            "--known",
+            "/nonexistent/k.csv",
+        ],
+        2,
+        "--known verifies whole results, not parts: give it to `queens merge` with the parts",
+    );
     fails_with(
         &[
             "count",
@@ -342,15 +354,30 @@ fn list_orbit_on_the_torus_lists_the_class_of_the_group_in_force() {
         (0..28)
             .all(|i| t.cell(i, "canonical") == "0 2 4 6 1 3 5" && t.cell(i, "class_size") == "28")
     );
-    // The csv names each element: the symmetry, then the shift.
+    // The csv names each element: the symmetry, then the shift, in a quoted field (the
+    // shift's comma), so that it reads back: classify takes it, every board in the class.
     let csv = list(&["--format", "csv"]);
     assert_eq!(csv.lines().count(), 29);
     assert!(
         csv.lines()
             .nth(1)
             .unwrap()
-            .starts_with("1,0 2 4 6 1 3 5,id+shift(0,0) id+shift(1,2) ")
+            .starts_with("1,0 2 4 6 1 3 5,\"id+shift(0,0) id+shift(1,2) ")
     );
+    let f = file_with(d.path(), "orbit.csv", &csv);
+    let c = run_ok(
+        &[
+            "classify",
+            path_str(&f),
+            "--surface",
+            "torus",
+            "--format",
+            "csv",
+        ],
+        d.path(),
+    );
+    let t = CsvTable::parse(&out(&c));
+    assert!((0..28).all(|i| t.cell(i, "class_size") == "28"));
     // The square's 8 symmetries alone: the 8 boards of that class.
     let square = list(&["--symmetries", "square"]);
     assert_eq!(square.lines().count(), 8);
