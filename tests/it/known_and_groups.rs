@@ -185,15 +185,11 @@ fn merged_torus_parts_take_the_group_merge_is_given() {
     for (group, classes) in [("square", "102630"), ("torus", "354")] {
         let o = run_ok(&[&parts[..], &["--symmetries", group]].concat(), p);
         let merged = CsvTable::parse(&out(&o));
-        let cols = [
-            "group",
-            "total",
-            "classes",
-            "asymmetric",
-            "half_turn",
-            "quarter_turn",
-            "verified",
-        ];
+        // The group, then the human table's columns after n.
+        let cols: Vec<&str> = ["group"]
+            .into_iter()
+            .chain(queens::formats::table::HUMAN_COLUMNS[1..].iter().copied())
+            .collect();
         assert_eq!(
             merged.cells(0, &cols),
             whole(group).cells(0, &cols),
@@ -336,20 +332,21 @@ fn list_orbit_on_the_torus_lists_the_class_of_the_group_in_force() {
         d.path(),
     );
     assert_eq!(CsvTable::parse(&out(&c)).cell(0, "class_size"), "28");
-    // Every board listed is a torus solution in the class of the first (classify says so).
-    let f = file_with(d.path(), "orbit.txt", &torus);
-    let c = run_ok(
-        &[
+    // classify's CSV of the boards of a file, on the torus.
+    let classify_on_the_torus = |f: &Path| {
+        let args = [
             "classify",
-            path_str(&f),
+            path_str(f),
             "--surface",
             "torus",
             "--format",
             "csv",
-        ],
-        d.path(),
-    );
-    let t = CsvTable::parse(&out(&c));
+        ];
+        CsvTable::parse(&out(&run_ok(&args, d.path())))
+    };
+    // Every board listed is a torus solution in the class of the first (classify says so).
+    let f = file_with(d.path(), "orbit.txt", &torus);
+    let t = classify_on_the_torus(&f);
     assert!(
         (0..28)
             .all(|i| t.cell(i, "canonical") == "0 2 4 6 1 3 5" && t.cell(i, "class_size") == "28")
@@ -365,18 +362,7 @@ fn list_orbit_on_the_torus_lists_the_class_of_the_group_in_force() {
             .starts_with("1,0 2 4 6 1 3 5,\"id+shift(0,0) id+shift(1,2) ")
     );
     let f = file_with(d.path(), "orbit.csv", &csv);
-    let c = run_ok(
-        &[
-            "classify",
-            path_str(&f),
-            "--surface",
-            "torus",
-            "--format",
-            "csv",
-        ],
-        d.path(),
-    );
-    let t = CsvTable::parse(&out(&c));
+    let t = classify_on_the_torus(&f);
     assert!((0..28).all(|i| t.cell(i, "class_size") == "28"));
     // The square's 8 symmetries alone: the 8 boards of that class.
     let square = list(&["--symmetries", "square"]);
