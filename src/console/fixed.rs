@@ -3,7 +3,6 @@
 //! destination (`formats::fixed`), then the checks: the ways against each other and the
 //! classes by type against the published values.
 
-use super::destination::Destination;
 use super::outputs::Destinations;
 use super::signals;
 use super::stderr::note;
@@ -12,7 +11,7 @@ use crate::formats::export::Format;
 use crate::formats::table::sizes_text;
 use crate::plan::stop::StopFlag;
 use crate::rules::{Rules, Surface};
-use std::io;
+use std::io::{self, Write};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -85,7 +84,10 @@ pub fn run(
             let Some(row) = row else {
                 // Stopped: the finished sizes go to every output, then the run says so.
                 rows.truncate(finished);
-                write(&rows, dests).map_err(FixedError::Io)?;
+                let failed = match write(&rows, dests) {
+                    Err(e) if e.kind() != io::ErrorKind::BrokenPipe => format!("; {e}"),
+                    _ => String::new(),
+                };
                 let written = match &sizes[..k] {
                     [] => "no size was finished".to_string(),
                     ns => format!("rows for n = {} are written", sizes_text(ns)),
@@ -94,7 +96,7 @@ pub fn run(
                     .and_then(signals::reason)
                     .unwrap_or_else(|| "a stop request".to_string());
                 return Err(FixedError::Failed(format!(
-                    "stopped by {by} during n = {n}: {written}"
+                    "stopped by {by} during n = {n}: {written}{failed}"
                 )));
             };
             if !quiet {
@@ -118,40 +120,55 @@ pub fn run(
         }
         // Each size's rows into the files as soon as it is done (each replaced whole), so that
         // a run stopped or killed during a long size keeps the sizes before it.
-        write_files(&rows, dests, |dest| dest.is_replaced_whole()).map_err(FixedError::Io)?;
+        write_files(&rows, dests);
     }
-    write(&rows, dests).map_err(FixedError::Io)?;
-    check(&rows, ways.len() > 1)
+    // A wrong value is said whatever else failed: it outranks a file not written.
+    match (write(&rows, dests), check(&rows, ways.len() > 1)) {
+        (Err(e), Err(FixedError::Failed(m))) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(FixedError::Failed(format!("{m}; {e}")))
+        }
+        (_, Err(wrong)) => Err(wrong),
+        (Err(e), Ok(())) => Err(FixedError::Io(e)),
+        (Ok(()), Ok(())) => Ok(()),
+    }
 }
 
-/// Writes `rows` to the files of `dests` that `which` takes.
-fn write_files(
-    rows: &[FixedCounts],
-    dests: &Destinations,
-    which: impl Fn(&Destination) -> bool,
-) -> io::Result<()> {
+/// `rows` in the file `format` (CSV or JSON, the formats the command takes).
+fn file_text(format: Format, rows: &[FixedCounts]) -> String {
     use crate::formats::fixed;
-    for (format, dest) in dests.files.iter().filter(|(_, d)| which(d)) {
-        let text = match format {
-            Format::Csv => fixed::csv(rows),
-            Format::Json => fixed::json(rows),
-            _ => unreachable!("the command refuses the other formats before the count"),
-        };
-        dest.write_with(|w| w.write_all(text.as_bytes()))?;
+    match format {
+        Format::Csv => fixed::csv(rows),
+        Format::Json => fixed::json(rows),
+        _ => unreachable!("the command refuses the other formats before the count"),
     }
-    Ok(())
 }
 
-/// Writes `rows` to the destinations of `dests` that did not take each size's rows (stdout,
-/// devices, FIFOs and descriptors, written once) and the human table.
+/// Writes `rows` to the files of `dests` that are replaced whole, as each size finishes. A
+/// failure here is not the end: [`write`] tries every output again at the end, and says it.
+fn write_files(rows: &[FixedCounts], dests: &Destinations) {
+    for (format, dest) in dests.files.iter().filter(|(_, d)| d.is_replaced_whole()) {
+        let text = file_text(*format, rows);
+        let _ = dest.write_with(|w| w.write_all(text.as_bytes()));
+    }
+}
+
+/// Writes `rows` to every destination of `dests` ([`Destinations::deliver`]: the human table
+/// to `-o`'s file or stdout, CSV and JSON where asked), each tried whatever became of the
+/// others, the table on stdout where a file failed and no output has stdout.
 fn write(rows: &[FixedCounts], dests: &Destinations) -> io::Result<()> {
-    use crate::formats::fixed;
-    write_files(rows, dests, |dest| !dest.is_replaced_whole())?;
-    let stdout = dests.human_on_stdout.then_some(&Destination::Stdout);
-    if let Some(dest) = dests.human_file.as_ref().or(stdout) {
-        dest.write_with(|w| w.write_all(fixed::text(rows).as_bytes()))?;
-    }
-    Ok(())
+    let text = crate::formats::fixed::text(rows);
+    let human = |w: &mut dyn Write| w.write_all(text.as_bytes());
+    let file = |format| {
+        let text = file_text(format, rows);
+        move |w: &mut dyn Write| w.write_all(text.as_bytes())
+    };
+    let mut ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
+    ns.dedup();
+    dests.deliver(
+        (&human, false),
+        file,
+        &format!("rows for n = {}", sizes_text(&ns)),
+    )
 }
 
 /// Fails naming every row that contradicts the published values or whose counts do not make

@@ -1,17 +1,19 @@
 //! The console side of a partial board's commands: `count --given`'s outputs, each in its
 //! destination, and `verify --given`'s lines (the two ways of `given::two_ways`).
 
-use super::destination::Destination;
 use super::outputs::Destinations;
 use crate::KernelChoice;
 use crate::formats::export::RunMeta;
+use crate::formats::table::sizes_text;
 use crate::given::{Completions, Partial};
 use crate::plan::stop::StopFlag;
 use std::io::{self, Write};
 
 /// Writes `count --given`'s rows (one per partial board) to every destination of `dests`: the
 /// human table (`given::table`) to `-o`'s file or stdout, and each format flag's file
-/// (`formats::given::write`). A closed pipe stops nothing but its own output.
+/// (`formats::given::write`), each tried whatever became of the others, the table on stdout
+/// where a file failed and no output has stdout ([`deliver`]). A closed pipe stops nothing
+/// but its own output.
 pub fn write_counts(
     dests: &Destinations,
     partials: &[Partial],
@@ -19,16 +21,13 @@ pub fn write_counts(
     meta: &RunMeta,
 ) -> io::Result<()> {
     let table = crate::given::table(partials, rows);
-    let stdout = dests.human_on_stdout.then_some(&Destination::Stdout);
-    if let Some(dest) = dests.human_file.as_ref().or(stdout) {
-        closed_pipe_ok(dest.write_with(|w| w.write_all(table.as_bytes())))?;
-    }
-    for (format, dest) in &dests.files {
-        let write =
-            |w: &mut dyn Write| crate::formats::given::write(*format, partials, rows, meta, w);
-        closed_pipe_ok(dest.write_with(write))?;
-    }
-    Ok(())
+    let human = |w: &mut dyn Write| w.write_all(table.as_bytes());
+    let file = |format| {
+        move |w: &mut dyn Write| crate::formats::given::write(format, partials, rows, meta, w)
+    };
+    let ns: Vec<usize> = partials.iter().map(|p| p.n()).collect();
+    let what = format!("completions of n = {}", sizes_text(&ns));
+    closed_pipe_ok(dests.deliver((&human, false), file, &what))
 }
 
 /// `verify --given`: counts each partial board two ways (`given::two_ways`, the first

@@ -7,10 +7,11 @@
 //! others and with the command's inputs ([`refuse_outputs_that_are_inputs`]), so that no
 //! command can leave an input out of the rule.
 
-use super::destination::{Destination, refuse_outputs_that_are_inputs};
+use super::destination::{Body, Destination, deliver, refuse_outputs_that_are_inputs};
 use crate::formats::export::request::Request;
 use crate::formats::export::{Exporter, Format, RunMeta};
 use crate::formats::table::{self, Row};
+use std::io::Write;
 use std::path::Path;
 
 /// The files a command reads, by the option that names them (`("--known", path)`; `None`:
@@ -94,6 +95,31 @@ impl Destinations {
         })
     }
 
+    /// Writes a command's result to every destination ([`deliver`]): the CSV first, then the
+    /// human table (`human`; on stdout unless `streamed` there already, or to `-o`'s file),
+    /// then the other flags, each in its format as `file` writes it; each tried whatever
+    /// became of the others, and the table on stdout where a file failed and no output has
+    /// stdout. `what` names the result in the message (`rows for n = 8`).
+    pub fn deliver<B>(
+        &self,
+        (human, streamed): (Body, bool),
+        file: impl Fn(Format) -> B,
+        what: &str,
+    ) -> std::io::Result<()>
+    where
+        B: Fn(&mut dyn Write) -> std::io::Result<()>,
+    {
+        let bodies: Vec<_> = (self.files.iter())
+            .map(|(f, d)| (*f == Format::Csv, d, file(*f)))
+            .collect();
+        let pick = |csv: bool| -> Vec<(&Destination, Body)> {
+            let picked = bodies.iter().filter(|b| b.0 == csv);
+            picked.map(|(_, d, body)| (*d, body as Body)).collect()
+        };
+        let table = (self.human_file.as_ref(), self.human_on_stdout, human);
+        deliver_table(&pick(true), table, &pick(false), streamed, what)
+    }
+
     /// The destination of `format`'s flag, if given.
     pub fn file(&self, format: Format) -> Option<&Destination> {
         self.files
@@ -157,6 +183,56 @@ impl TableOutputs {
             human_columns: columns.map_or_else(table::human_columns, <[_]>::to_vec),
         })
     }
+}
+
+impl TableOutputs {
+    /// Writes the finished `rows` to every output ([`deliver`]): `--csv`, the human table
+    /// (`human`: on stdout, unless `streamed` there already, or to `-o`'s file), then the
+    /// exports; each tried whatever became of the others, and the human table on stdout where
+    /// a file failed and no output has stdout, the error naming each file that failed.
+    pub fn deliver(
+        &self,
+        rows: &[Row],
+        meta: &RunMeta,
+        human: &str,
+        streamed: bool,
+    ) -> std::io::Result<()> {
+        let csv = |w: &mut dyn Write| table::write_csv(rows, w);
+        let human_text = |w: &mut dyn Write| w.write_all(human.as_bytes());
+        let exports: Vec<_> = (self.exports.targets.iter())
+            .map(|(dest, exporter)| (dest, move |w: &mut dyn Write| exporter.write(rows, meta, w)))
+            .collect();
+        let csv: Vec<(&Destination, Body)> = self.csv.iter().map(|d| (d, &csv as Body)).collect();
+        let others: Vec<(&Destination, Body)> = (exports.iter())
+            .map(|(d, body)| (*d, body as Body))
+            .collect();
+        let table = (
+            self.human_file.as_ref(),
+            self.human_on_stdout,
+            &human_text as Body,
+        );
+        let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
+        let what = format!("rows for n = {}", table::sizes_text(&ns));
+        deliver_table(&csv, table, &others, streamed, &what)
+    }
+}
+
+/// Delivers a command's result ([`deliver`]): the `csv` outputs first, then its human table
+/// (`-o`'s file, or stdout where the table goes there and was not `streamed` there already,
+/// and what writes it), then the `others`; the table on stdout where a file failed and no
+/// output has stdout. `what` names the result in the message (`rows for n = 8`).
+fn deliver_table(
+    csv: &[(&Destination, Body)],
+    (file, on_stdout, human): (Option<&Destination>, bool, Body),
+    others: &[(&Destination, Body)],
+    streamed: bool,
+    what: &str,
+) -> std::io::Result<()> {
+    let stdout = (on_stdout && !streamed).then_some(&Destination::Stdout);
+    let mut outputs = csv.to_vec();
+    outputs.extend(file.or(stdout).map(|d| (d, human)));
+    outputs.extend_from_slice(others);
+    deliver(&outputs, (!(streamed && on_stdout)).then_some(human), what)
 }
 
 /// The exports one run asks for, checked.

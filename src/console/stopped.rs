@@ -1,7 +1,8 @@
 //! How a run that a signal stopped is told: [`Stopped`], the resume hint ("run the same
-//! command again"), what a second signal prints, and the note of a size resumed from its
-//! journal.
+//! command again"), what a second signal prints, the note of a size resumed from its
+//! journal, and a list cut short ([`list_cut_short`]).
 
+use super::destination::Destination;
 use super::signals;
 use crate::Finished;
 use crate::counter::resume::Journaled;
@@ -132,4 +133,32 @@ pub fn shell_word(word: &str, also_safe: &str) -> String {
     } else {
         format!("'{}'", word.replace('\'', "'\\''"))
     }
+}
+
+/// What a list of board size `n` that a signal (`by`) stopped says: `k` boards (or classes,
+/// the pair's `bool`) were written to the `i`-th of its outputs `dests`; one output keeps
+/// them, of several none is kept but stdout.
+pub fn list_cut_short(
+    by: &str,
+    (n, classes): (usize, bool),
+    k: u64,
+    dests: &[&Destination],
+    i: usize,
+) -> String {
+    let boards = crate::board::plural(k, if classes { "class" } else { "board" });
+    let are = if k == 1 { "is" } else { "are" };
+    let kept = match (dests.len(), dests[i]) {
+        (1, Destination::Stdout) => format!("the first {boards} {are} written to stdout"),
+        (1, Destination::File(p)) => {
+            format!("the first {boards} {are} written to '{}'", p.display())
+        }
+        (_, Destination::Stdout) => {
+            format!("the first {boards} {are} written to stdout; the files were left as they were")
+        }
+        (_, Destination::File(_)) => {
+            let were = if k == 1 { "was" } else { "were" };
+            format!("{boards} {were} listed; the files were left as they were")
+        }
+    };
+    format!("stopped by {by} during the list of n = {n}: {kept} (the list is cut short)")
 }

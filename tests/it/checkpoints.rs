@@ -127,6 +127,58 @@ fn a_damaged_line_in_the_middle_costs_only_its_unit() {
 }
 
 #[test]
+fn a_journal_interval_below_a_tenth_of_a_second_or_unreadable_is_a_usage_error() {
+    let d = dir();
+    let every = |value: &str| {
+        let args = [
+            "count",
+            "8",
+            "--checkpoint",
+            "e.ckpt",
+            "--checkpoint-every",
+            value,
+        ];
+        run(&args, d.path())
+    };
+    // The parser's error: one line, and the usage.
+    let usage_error = |o: &Output, needle: &str| {
+        let e = err(o);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        let lines: Vec<&str> = e.trim_end().lines().collect();
+        assert!(lines[0].contains(needle), "{e:?} lacks {needle:?}");
+        assert!(
+            lines.len() == 2 && lines[1].starts_with("Usage: queens count"),
+            "{e}"
+        );
+    };
+    for value in ["0", "0s", "99ms", "10us"] {
+        usage_error(&every(value), "give at least 100ms");
+    }
+    usage_error(&every("soon"), "give a duration such as 30s, 5m, 1h");
+    assert!(!d.path().join("e.ckpt").exists());
+    for value in ["100ms", "1", "1h 30m"] {
+        assert!(every(value).status.success(), "{value}");
+    }
+    let alone = run(&["count", "8", "--checkpoint-every", "1m"], d.path());
+    usage_error(&alone, "--checkpoint <PATH>");
+}
+
+/// `--checkpoint NAME/` names a folder, as with several sizes: created (its parent must
+/// exist), the size's checkpoint in it.
+#[test]
+fn a_checkpoint_name_ending_in_a_slash_is_a_folder() {
+    let d = dir();
+    run_ok(&["count", "8", "--checkpoint", "ck/", "--quiet"], d.path());
+    assert!(d.path().join("ck/n8.ckpt").is_file());
+    run_refused(
+        &["count", "8", "--checkpoint", "no/ck/"],
+        d.path(),
+        2,
+        "--checkpoint: cannot create the folder 'no/ck/'",
+    );
+}
+
+#[test]
 fn a_checkpoint_of_the_older_format_is_refused_with_advice() {
     let d = dir();
     fs::write(

@@ -414,6 +414,82 @@ mod as_root {
 
     #[test]
     #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
+    fn every_command_with_a_finished_result_leaves_it_on_stdout_when_its_file_fails() {
+        needs_root("to mount a tmpfs");
+        let d = dir();
+        run_ok(&["count", "8", "--part", "0/1", "--csv", "p.csv"], d.path());
+        let t = Tmpfs::mount(d.path(), "t", "64k");
+        t.fill();
+        let no_space = "No space left on device (os error 28): the file was not written";
+        // (arguments, the file that fails, what the message says is on stdout, a line of it)
+        let cases: [(&[&str], &str, &str, &str); 8] = [
+            (
+                &["merge", "p.csv", "-o"],
+                "t/m.txt",
+                "rows for n = 8",
+                "8     92",
+            ),
+            (
+                &["merge", "p.csv", "--json"],
+                "t/m.json",
+                "rows for n = 8",
+                "8     92",
+            ),
+            (
+                &["verify", "8", "-o"],
+                "t/v.txt",
+                "rows for n = 8",
+                "PASS n=8: total 92",
+            ),
+            (
+                &["verify", "8", "--csv"],
+                "t/v.csv",
+                "rows for n = 8",
+                "PASS n=8: total 92",
+            ),
+            (
+                &["profile", "8", "-o"],
+                "t/p.txt",
+                "profiles of n = 8",
+                "total   2057",
+            ),
+            (
+                &["count", "8", "--part", "0/1", "--csv"],
+                "t/p.csv",
+                "part rows for n = 8 (CSV, for queens merge)",
+                "queens-part-v1,8,",
+            ),
+            (
+                &["count", "8", "--given", "a8", "-o"],
+                "t/g.txt",
+                "completions of n = 8",
+                "a8",
+            ),
+            (
+                &["count", "8", "--fixed-only", "-o"],
+                "t/f.txt",
+                "rows for n = 8",
+                "burnside",
+            ),
+        ];
+        for (args, file, what, line) in cases {
+            let o = run(&[args, &[file, "-q"]].concat(), d.path());
+            refused(
+                &o,
+                3,
+                &format!("cannot write '{file}': {no_space}; the {what} are on stdout"),
+            );
+            let out = String::from_utf8_lossy(&o.stdout);
+            assert_has(&out, line);
+            // Said once: a table streamed to stdout is not written there again.
+            assert_eq!(out.matches(line).count(), 1, "{args:?}: {out}");
+            assert!(!d.path().join(file).exists(), "{file}");
+            assert!(temp_files(&t.0).is_empty());
+        }
+    }
+
+    #[test]
+    #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
     fn a_csv_file_the_disk_filled_under_is_said_to_keep_its_first_rows() {
         needs_root("to mount a tmpfs");
         let d = dir();

@@ -325,6 +325,25 @@ fn a_parent_that_is_a_file_is_named_as_one() {
 }
 
 #[test]
+fn a_name_ending_in_a_slash_is_refused_before_the_work() {
+    let d = dir();
+    fs::write(d.path().join("f"), "a file\n").unwrap();
+    for (flag, name) in [("--csv", "newdir/"), ("-o", "f/"), ("--json", "newdir/")] {
+        refused(
+            &run(&["count", "6", flag, name], d.path()),
+            2,
+            &format!("cannot write '{name}': a name ending in '/' is a folder's; give a file name"),
+        );
+    }
+    refused(
+        &run(&["list", "6", "-o", "."], d.path()),
+        2,
+        "'.' is a directory, not a file",
+    );
+    assert!(!d.path().join("newdir").exists());
+}
+
+#[test]
 fn two_outputs_on_one_file_are_refused_before_the_work() {
     let d = dir();
     refused(

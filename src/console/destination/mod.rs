@@ -15,6 +15,9 @@
 //!   **FIFO** without a reader is waited for, saying so once on stderr, and a SIGINT or SIGTERM
 //!   ends the wait ((`fifo`)).
 //!
+//! A finished result goes to all its outputs through [`deliver`]: each is tried, and where a
+//! file fails, the result goes to stdout if no output has it there.
+//!
 //! [`Destination::check`] runs before any work: the directory must exist and be writable (a
 //! probe file is created there, which also gives the umask a new file is created under), the
 //! name must fit the file system (`f_namemax`, `PATH_MAX`), an existing file must not be
@@ -37,6 +40,7 @@
 //! written.
 
 mod access;
+mod deliver;
 mod fifo;
 mod input;
 mod names;
@@ -47,6 +51,7 @@ mod target;
 mod temp;
 
 use crate::storage::atomic::{self, parent_dir};
+pub use deliver::{Body, deliver};
 use fifo::open_through;
 pub use input::{open_input, read_input};
 pub use overlap::refuse_outputs_that_are_inputs;

@@ -82,6 +82,13 @@ pub(super) fn of(path: &Path) -> Result<Target, String> {
     if path.as_os_str().is_empty() {
         return Err("the file name is empty; give a file name, or `-` for stdout".to_string());
     }
+    // `out/` names a folder, which the OS says only when the file is opened, after the work.
+    let folder_name = path.as_os_str().as_encoded_bytes().ends_with(b"/");
+    if folder_name && !path.is_dir() {
+        return Err(format!(
+            "cannot write '{shown}': a name ending in '/' is a folder's; give a file name"
+        ));
+    }
     let Some(real) = follow_links(path).map_err(|e| format!("cannot write '{shown}': {e}"))? else {
         return Ok(Target::Descriptor);
     };

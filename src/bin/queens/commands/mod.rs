@@ -27,7 +27,7 @@ use queens::plan::{Part, Plan};
 use queens::rules::Rules;
 use queens::verify::{KnownTable, Source};
 pub use resumable::compute_counts;
-pub use rows::{report_mismatches, write_human};
+pub use rows::report_mismatches;
 use std::io::Write;
 
 /// The progress mode for `--quiet`.

@@ -34,3 +34,34 @@ pub fn notes(rows: &[Row], known: &KnownTable) {
         crate::note(note);
     }
 }
+
+/// How a command that wrote result rows ends: a mismatch or a stop (`verdict`, exit 1) is
+/// said whatever else failed, the outputs' failure (`written`) added to it; else that failure
+/// (exit 3, a closed stdout a normal end); else success.
+pub fn with_mismatches(
+    written: std::io::Result<()>,
+    verdict: Result<(), CommandError>,
+) -> Result<(), CommandError> {
+    let failed = written.err().map(|e| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => CommandError::from(e),
+        _ => CommandError::Io(e.to_string()),
+    });
+    ended(failed, verdict)
+}
+
+/// [`with_mismatches`] of a failure already made a [`CommandError`] (`failed`: `None`, none).
+pub fn ended(
+    failed: Option<CommandError>,
+    verdict: Result<(), CommandError>,
+) -> Result<(), CommandError> {
+    match (failed, verdict) {
+        (Some(CommandError::Io(why)), Err(CommandError::Failed(m))) => {
+            Err(CommandError::Failed(format!("{m}; {why}")))
+        }
+        // A closed stdout is a normal end, which must not hide a file not written.
+        (Some(io @ CommandError::Io(_)), Err(CommandError::BrokenPipe)) => Err(io),
+        (_, Err(mismatch)) => Err(mismatch),
+        (Some(e), Ok(())) => Err(e),
+        (None, Ok(())) => Ok(()),
+    }
+}

@@ -93,7 +93,7 @@ pub struct CountArgs {
     pub part: Option<PartSpec>,
     /// Journal each finished unit to PATH; run the same command again to resume after a kill
     /// or a time limit. For one size PATH is the checkpoint file; for several sizes (or when
-    /// PATH is an existing folder) it is a folder, created if missing, holding one checkpoint
+    /// PATH is an existing folder or ends in `/`) it is a folder, created if missing, holding one checkpoint
     /// per size: PATH/n17.ckpt (PATH/n17.part3of64.ckpt for --part 3/64)
     #[arg(
         long,
@@ -140,16 +140,24 @@ pub struct CountArgs {
     pub given: crate::rules_args::GivenArgs,
 }
 
-/// `--checkpoint-every`: a duration (`30s`, `5m`, `1h 30m`, `500ms`) or plain seconds, above
-/// zero.
+/// `--checkpoint-every`: a duration (`30s`, `5m`, `1h 30m`, `500ms`) or plain seconds, at
+/// least [`MIN_EVERY`].
 fn parse_every(s: &str) -> Result<Duration, String> {
     let every = match s.trim().parse::<u64>() {
         Ok(seconds) => Duration::from_secs(seconds),
         Err(_) => humantime::parse_duration(s.trim())
             .map_err(|e| format!("{e}: give a duration such as 30s, 5m, 1h or plain seconds"))?,
     };
-    match every.is_zero() {
-        true => Err("give a duration above zero, such as 30s, 5m or 1h".to_string()),
+    // A journal written more often than this would spend the run writing it.
+    match every < MIN_EVERY {
+        true => Err(
+            "give at least 100ms, such as 30s, 5m or 1h: a journal written more \
+                     often would cost more time than a stop can lose"
+                .to_string(),
+        ),
         false => Ok(every),
     }
 }
+
+/// The shortest `--checkpoint-every`.
+const MIN_EVERY: Duration = Duration::from_millis(100);

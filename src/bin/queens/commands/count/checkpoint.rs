@@ -8,20 +8,22 @@ use queens::storage::checkpoint::{self, RunIdentity};
 use std::path::{Path, PathBuf};
 
 /// Checks `--checkpoint` before any work, for the `part` counted (`None`: a `--part` that
-/// cannot be resolved, reported later). With several board sizes (or a folder that exists) it
-/// names a folder holding one checkpoint per size ([`for_size`]), created here if it does not
-/// exist (its parent must); an existing file there is a usage error.
+/// cannot be resolved, reported later). With several board sizes, a folder that exists or a
+/// name ending in `/` ([`names_folder`]) it names a folder holding one checkpoint per size
+/// ([`for_size`]), created here if it does not exist (its parent must); an existing file
+/// there is a usage error.
 pub fn check(job: &Job, part: Option<Part>) -> Result<(), CommandError> {
     let Some(path) = &job.checkpoint else {
         return Ok(());
     };
-    if job.sizes.len() == 1 && !path.is_dir() {
+    let folder = job.sizes.len() > 1 || names_folder(path);
+    if !folder {
         check_folder_of(path)?;
     }
     if let Some(part) = part {
         check_existing(job, part)?;
     }
-    if path.is_dir() || job.sizes.len() == 1 {
+    if !folder || path.is_dir() {
         return Ok(());
     }
     if path.exists() {
@@ -37,6 +39,12 @@ pub fn check(job: &Job, part: Option<Part>) -> Result<(), CommandError> {
             path.display()
         ))
     })
+}
+
+/// Whether `path` names a folder of checkpoints even for one size: one that exists, or a
+/// name ending in `/` (which no file can have).
+fn names_folder(path: &Path) -> bool {
+    path.is_dir() || path.as_os_str().as_encoded_bytes().ends_with(b"/")
 }
 
 /// Refuses a checkpoint file whose folder does not exist or is a file (a usage error, as
@@ -96,11 +104,11 @@ fn check_existing(job: &Job, part: Part) -> Result<(), CommandError> {
 }
 
 /// The checkpoint of board size `n` and `part` under `--checkpoint PATH`: PATH itself for a
-/// single size, else (several sizes, or PATH an existing folder) `PATH/n17.ckpt`, or
+/// single size, else (several sizes, or PATH a folder: [`names_folder`]) `PATH/n17.ckpt`, or
 /// `PATH/n17.part3of64.ckpt` for a part other than the whole.
 pub fn for_size(job: &Job, n: usize, part: Part) -> Option<PathBuf> {
     let path = job.checkpoint.as_deref()?;
-    if job.sizes.len() == 1 && !path.is_dir() {
+    if job.sizes.len() == 1 && !names_folder(path) {
         return Some(path.to_path_buf());
     }
     let name = if part == Part::WHOLE {

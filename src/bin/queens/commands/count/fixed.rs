@@ -42,9 +42,10 @@ pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<()
         &dests,
         Some(stop),
     );
-    run.map_err(|e| match e {
-        FixedError::Usage(m) => CommandError::Usage(m),
-        FixedError::Io(e) => e.into(),
-        FixedError::Failed(m) => CommandError::Failed(m),
-    })
+    match run {
+        Err(FixedError::Usage(m)) => Err(CommandError::Usage(m)),
+        Err(FixedError::Io(e)) => crate::commands::rows::with_mismatches(Err(e), Ok(())),
+        Err(FixedError::Failed(m)) => Err(CommandError::Failed(m)),
+        Ok(()) => Ok(()),
+    }
 }

@@ -109,18 +109,27 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
     let meta = queens::formats::export::RunMeta::now(None).under(rules);
     let write = queens::console::given::write_counts;
     // A run stopped before any size was counted leaves the outputs as they were.
+    let mut written = Ok(());
     if !rows.is_empty() {
-        write(&dests, &partials[..rows.len()], &rows, &meta)?;
+        written = write(&dests, &partials[..rows.len()], &rows, &meta);
     }
-    match stopped {
+    let written = crate::commands::rows::with_mismatches(written, Ok(())).err();
+    let verdict = match stopped {
         None => Ok(()),
         Some(n) => {
             let done: Vec<usize> = rows.iter().map(|r| r.n).collect();
+            let flags = dests.files.iter().map(|f| &f.1);
+            let files: Vec<_> = dests.human_file.iter().chain(flags).collect();
+            let what = match stop::files_text(&files) {
+                Some(f) => format!("written (also to {f})"),
+                None => "written".to_string(),
+            };
             Err(CommandError::Failed(format!(
                 "stopped by {} during n = {n}: its completions were being counted; {}",
                 crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
-                stop::finished_sizes(&done, "written")
+                stop::finished_sizes(&done, &what)
             )))
         }
-    }
+    };
+    crate::commands::rows::ended(written, verdict)
 }

@@ -4,8 +4,9 @@ use super::checkpoint;
 use super::job::PartJob;
 use crate::commands::resumable::run_part;
 use crate::commands::{CommandError, build_plan, install_signals, to_stdout, warn_if_long};
-use crate::output::Destination;
+use crate::output::{Body, Destination, deliver};
 use queens::formats::part_row::{self, PartRow};
+use queens::formats::table::sizes_text;
 use queens::rules::{Group, Surface};
 
 /// Runs `queens count --part`: one part row per board size.
@@ -39,17 +40,23 @@ pub fn run(job: &PartJob) -> Result<(), CommandError> {
         )?;
         rows.push(PartRow::from_finished(&outcome));
     }
-    if let Some(dest) = csv {
-        dest.write_with(|w| part_row::write_csv(&rows, w))?;
-    }
+    // The CSV is what `merge` reads: where its file fails, it goes to stdout too.
+    let body = |w: &mut dyn std::io::Write| part_row::write_csv(&rows, w);
+    let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
+    let what = format!(
+        "part rows for n = {} (CSV, for queens merge)",
+        sizes_text(&ns)
+    );
+    let outputs: Vec<(&Destination, Body)> = csv.iter().map(|d| (d, &body as Body)).collect();
+    let written = deliver(&outputs, Some(&body), &what);
     // The human lines, unless the CSV took stdout.
     if *csv != Some(Destination::Stdout) {
-        to_stdout(
-            rows.iter()
-                .map(PartRow::human)
-                .collect::<String>()
-                .as_bytes(),
-        )?;
+        let human = rows.iter().map(PartRow::human).collect::<String>();
+        let shown = to_stdout(human.as_bytes());
+        // A closed stdout does not hide a file not written.
+        if written.is_ok() {
+            shown?;
+        }
     }
-    Ok(())
+    crate::commands::rows::with_mismatches(written, Ok(()))
 }

@@ -74,7 +74,7 @@ pub fn stopped_error(
 
 /// The files of `dests`, quoted, as a message lists them: `'o.csv', 'j.json' and 't.txt'`
 /// (stdout left out); `None` for none.
-fn files_text(dests: &[&Destination]) -> Option<String> {
+pub fn files_text(dests: &[&Destination]) -> Option<String> {
     let names: Vec<String> = (dests.iter())
         .filter_map(|d| match d {
             Destination::File(p) => Some(format!("'{}'", p.display())),

@@ -116,13 +116,5 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         return Err(e);
     }
     // A mismatch is said (exit 1) whatever else failed: a wrong value outranks a lost file.
-    let verdict = report_mismatches(&rows, &whole.known);
-    match (failed, verdict) {
-        (Some(CommandError::Io(why)), Err(CommandError::Failed(m))) => {
-            Err(CommandError::Failed(format!("{m}; {why}")))
-        }
-        (_, Err(mismatch)) => Err(mismatch),
-        (Some(e), Ok(())) => Err(e),
-        (None, Ok(())) => Ok(()),
-    }
+    crate::commands::rows::ended(failed, report_mismatches(&rows, &whole.known))
 }

@@ -4,6 +4,7 @@
 
 mod args;
 mod board_arg;
+mod given;
 mod job;
 
 use super::CommandError;
@@ -12,6 +13,8 @@ pub use args::ListArgs;
 pub use board_arg::board_arg_read;
 use queens::classify;
 use queens::console::progress::board_progress;
+use queens::console::stopped::list_cut_short;
+use queens::formats::export::Format;
 use queens::formats::export::classes::write_classes;
 use queens::formats::solutions::{self, ListOptions};
 use std::io;
@@ -22,42 +25,11 @@ fn expected(n: usize, classes: bool, rules: &queens::rules::Rules) -> Option<u12
     if classes { row.classes } else { row.total }
 }
 
-/// `list N --given`/`--blocked`: the completions of the partial board `p` in increasing order,
-/// in the notation asked for (one per line, `board` pictures a blank line apart, one
-/// `leetcode` list, `csv` with its header), at most `--limit` (the search stops there), a note
-/// on stderr where there is none (unless `--quiet`); `--classes` and `--orbit` are refused.
-fn given(job: &job::Job, p: &queens::given::Partial) -> Result<(), CommandError> {
-    let others = [(job.classes, "--classes"), (job.orbit.is_some(), "--orbit")];
-    if let Some((_, flag)) = others.iter().find(|o| o.0) {
-        return Err(CommandError::Usage(format!(
-            "{flag} is not taken with --given or --blocked: list writes their completions"
-        )));
-    }
-    let stop = super::install_signals()?;
-    crate::signals::set_stopping("the boards listed so far are kept");
-    let n = p.n();
-    crate::signals::set_last_words(move || format!("the list of n = {n} was cut short"));
-    let out = io::BufWriter::new(io::stdout().lock());
-    // The search watches the flag: a signal ends it within milliseconds.
-    let mut written = Ok(0);
-    let whole =
-        stop.watch(|| written = solutions::write_completions(out, p, job.notation, job.limit));
-    let listed = written?;
-    if whole.is_none() {
-        let targets = [(None, crate::output::Destination::Stdout)];
-        return Err(stopped_list(stop, (n, false), listed, &targets, 0));
-    }
-    if listed == 0 && job.limit != Some(0) && !job.quiet {
-        crate::console::note(&format!("queens: {}", p.no_completions()));
-    }
-    Ok(())
-}
-
 /// Runs `queens list`: each output in its turn, all kept or none.
 pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     let job = job::resolve(args)?;
     if let Some(p) = args.given.partial(job.n, args.rules.rules())? {
-        return given(&job, &p);
+        return given::run(&job, &p);
     }
     let (n, notation, limit) = (job.n, job.notation, job.limit);
     let stop = super::install_signals()?;
@@ -148,36 +120,15 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
 }
 
 /// The error of a list that a signal stopped in its `i`-th output of `targets`, after `k`
-/// boards (or classes, `classes`) written there: where they are, and which files were left
-/// as they were.
-fn stopped_list(
+/// boards (or classes, `classes`) written there ([`queens::console::stopped::list_cut_short`]).
+pub(super) fn stopped_list(
     stop: &queens::plan::stop::StopFlag,
-    (n, classes): (usize, bool),
+    n_classes: (usize, bool),
     k: u64,
-    targets: &[(
-        Option<queens::formats::export::Format>,
-        crate::output::Destination,
-    )],
+    targets: &[(Option<Format>, crate::output::Destination)],
     i: usize,
 ) -> CommandError {
-    use crate::output::Destination;
     let by = crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string());
-    let boards = queens::board::plural(k, if classes { "class" } else { "board" });
-    let are = if k == 1 { "is" } else { "are" };
-    let kept = match (targets.len(), &targets[i].1) {
-        (1, Destination::Stdout) => format!("the first {boards} {are} written to stdout"),
-        (1, Destination::File(p)) => {
-            format!("the first {boards} {are} written to '{}'", p.display())
-        }
-        (_, Destination::Stdout) => {
-            format!("the first {boards} {are} written to stdout; the files were left as they were")
-        }
-        (_, Destination::File(_)) => {
-            let were = if k == 1 { "was" } else { "were" };
-            format!("{boards} {were} listed; the files were left as they were")
-        }
-    };
-    CommandError::Failed(format!(
-        "stopped by {by} during the list of n = {n}: {kept} (the list is cut short)"
-    ))
+    let dests: Vec<_> = targets.iter().map(|t| &t.1).collect();
+    CommandError::Failed(list_cut_short(&by, n_classes, k, &dests, i))
 }

@@ -3,7 +3,7 @@
 
 mod args;
 
-use super::{CommandError, check_known_rules, report_mismatches, to_stdout, write_human};
+use super::{CommandError, check_known_rules, report_mismatches};
 use crate::output;
 use crate::progress::CountProgress;
 pub use args::{LONG_HELP, MergeArgs};
@@ -78,17 +78,10 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             ));
         }
     }
-    if let Some(dest) = &out.csv {
-        dest.write_with(|w| table::write_csv(&rows, w))?;
-    }
-    if out.human_on_stdout {
-        to_stdout(table::human_table(&rows, &out.human_columns).as_bytes())?;
-    }
-    if let Some(dest) = &out.human_file {
-        write_human(dest, &rows, &out.human_columns)?;
-    }
-    out.exports.write(&rows, &meta)?;
-    report_mismatches(&rows, &known)
+    let human = table::human_table(&rows, &out.human_columns);
+    let written = out.deliver(&rows, &meta, &human, false);
+    // A mismatch is said (exit 1) whatever else failed: a wrong value outranks a lost file.
+    super::rows::with_mismatches(written, report_mismatches(&rows, &known))
 }
 
 /// The files `merge` reads (the part files, `--known`), which no output may be.

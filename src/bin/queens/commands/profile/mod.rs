@@ -90,16 +90,20 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
         profiles.push(p);
         verdicts.push(verdict);
     }
+    let mut written = Ok(());
     if stopped.is_none() || !profiles.is_empty() {
-        outputs::write(out, &profiles, &verdicts, &human_text, &meta)?;
+        written = outputs::write(out, &profiles, &verdicts, &human_text, &meta);
     }
+    let written = super::rows::with_mismatches(written, Ok(())).err();
     if let Some((n, finished, total)) = stopped {
-        return Err(CommandError::Failed(format!(
+        let stop = CommandError::Failed(format!(
             "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
              done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
             signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
             written_text(&profiles, out.file(Format::Csv))
-        )));
+        ));
+        return super::rows::ended(written, Err(stop));
     }
-    super::fail_on_mismatches(&failures, &queens::verify::Source::Published)
+    let verdict = super::fail_on_mismatches(&failures, &queens::verify::Source::Published);
+    super::rows::ended(written, verdict)
 }

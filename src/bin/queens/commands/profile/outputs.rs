@@ -2,33 +2,35 @@
 //! `--markdown`, each checked before any work ([`Destinations`]) and written once the last
 //! size is profiled.
 
-use crate::commands::CommandError;
 use crate::output::Destination;
 use queens::console::outputs::Destinations;
-use queens::formats::export::{Format, RunMeta, profile};
+use queens::formats::export::{RunMeta, profile};
 use queens::search::profile::Profile;
+use std::io::Write;
 
 /// Writes the `profiles` (with their `verdicts`) to every output of `out` but stdout's human
 /// tables, which were streamed (`human_text`: those tables, for `-o`): the CSV first, then
-/// the human tables' file, then the others.
+/// the human tables' file, then the others; each tried whatever became of the others, and
+/// the human tables on stdout where a file failed and none of the outputs is stdout
+/// ([`Destinations::deliver`]).
 pub fn write(
     out: &Destinations,
     profiles: &[Profile],
     verdicts: &[String],
     human_text: &str,
     meta: &RunMeta,
-) -> Result<(), CommandError> {
-    let write = |(format, dest): &(Format, Destination)| {
-        dest.write_with(|w| profile::write(*format, profiles, verdicts, meta, w))
-    };
-    let (csv, others): (Vec<_>, Vec<_>) = out.files.iter().partition(|(f, _)| *f == Format::Csv);
-    csv.into_iter().try_for_each(write)?;
-    if let Some(dest) = &out.human_file {
-        dest.write_with(|w| w.write_all(human_text.as_bytes()))?;
-    }
-    others.into_iter().try_for_each(write)?;
-    Ok(())
+) -> std::io::Result<()> {
+    let human = |w: &mut dyn Write| w.write_all(human_text.as_bytes());
+    let file =
+        |format| move |w: &mut dyn Write| profile::write(format, profiles, verdicts, meta, w);
+    let ns: Vec<usize> = profiles.iter().map(|p| p.n).collect();
+    let what = format!(
+        "profiles of n = {}",
+        queens::formats::table::sizes_text(&ns)
+    );
+    out.deliver((&human, true), file, &what)
 }
+
 /// What is written when a run stops: the finished sizes and where they went.
 pub fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
     if profiles.is_empty() {

@@ -70,24 +70,23 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     };
     let checked = check_all();
     // A run stopped before any size was checked leaves the outputs as they were (as `count`).
+    let mut written = Ok(());
     if checked.is_ok() || !rows.is_empty() {
-        let out = &job.outputs;
-        if let Some(dest) = &out.human_file {
-            dest.write_with(|w| w.write_all(lines.as_bytes()))?;
-        }
-        if let Some(dest) = &out.csv {
-            dest.write_with(|w| queens::formats::table::write_csv(&rows, w))?;
-        }
-        out.exports.write(&rows, &job.meta)?;
+        written = (job.outputs).deliver(&rows, &job.meta, &lines, job.outputs.human_on_stdout);
     }
-    checked?;
-    super::rows::notes(&rows, &job.known);
-    if failures == 0 {
-        Ok(())
-    } else {
-        Err(CommandError::Failed(format!(
+    let written = super::rows::with_mismatches(written, Ok(()));
+    let stopped = checked.is_err();
+    let verdict = match checked {
+        // A stop, its message with what the outputs could not take.
+        Err(stopped) => Err(stopped),
+        Ok(()) if failures == 0 => Ok(()),
+        Ok(()) => Err(CommandError::Failed(format!(
             "{failures} of {} failed verification",
             queens::board::plural(job.sizes.len() as u64, "board size")
-        )))
+        ))),
+    };
+    if !stopped {
+        super::rows::notes(&rows, &job.known);
     }
+    super::rows::ended(written.err(), verdict)
 }
