@@ -208,6 +208,36 @@ fn an_interrupted_list_keeps_the_boards_written_and_no_temporary_file() {
     }
 }
 
+#[test]
+fn an_interrupted_classify_names_the_output_it_did_not_write() {
+    let d = dir();
+    let boards = d.path().join("b14.txt");
+    run_ok(&["list", "14", "-o", path_str(&boards)], d.path());
+    let out = d.path().join("out.csv");
+    for signal in ["INT", "TERM"] {
+        // Some 365,000 boards to classify (seconds): the signal comes on the start line.
+        let mut run = Running::spawn(
+            &["classify", "-o", path_str(&out)],
+            &[("QUEENS_HEARTBEAT_MS", "1")],
+            Stdio::from(fs::File::open(&boards).unwrap()),
+        );
+        run.wait_err(": started: ");
+        run.signal(signal);
+        let (code, _, err) = run.finish();
+        let (exit, name) = match signal {
+            "INT" => (130, "SIGINT"),
+            _ => (143, "SIGTERM"),
+        };
+        assert_eq!(code, Some(exit), "{err:?}");
+        let told = format!(
+            "queens: stopped by {name}: '{}' was not written (nothing there was changed)",
+            out.display()
+        );
+        assert_eq!(err.last(), Some(&told), "{err:?}");
+        assert!(!out.exists() && temp_files(d.path()).is_empty());
+    }
+}
+
 // --- no panics ---------------------------------------------------------------------------------
 
 #[test]

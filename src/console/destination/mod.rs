@@ -163,7 +163,7 @@ impl Destination {
             }
             Target::Regular { path: real, mode } => {
                 let (mut file, temp) =
-                    create_registered(&real, mode).map_err(|e| naming(path, e))?;
+                    create_registered(&real, path, mode).map_err(|e| naming(path, e))?;
                 let written = body(file.writer()).and_then(|()| file.commit());
                 unregister(&temp);
                 written.map_err(|e| naming(path, e))

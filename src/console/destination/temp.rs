@@ -11,8 +11,9 @@ use std::sync::{Mutex, Once};
 /// (the signal thread of [`watch_signals`]).
 pub(super) static FIFO_WAIT: Mutex<Option<PathBuf>> = Mutex::new(None);
 
-/// The temporary files being written, removed on SIGINT/SIGTERM.
-pub(super) static IN_FLIGHT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// The temporary files being written, removed on SIGINT/SIGTERM, each with the output's
+/// path as the user named it (for the message of a signal that cuts it short).
+pub(super) static IN_FLIGHT: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 
 /// Set once the process stops cleanly on signals (a count): then the signal thread here leaves
 /// SIGINT/SIGTERM to it.
@@ -27,23 +28,42 @@ pub fn stop_gracefully_on_signals() {
 /// Removes the temporary files being written (before an exit that cuts them short).
 pub fn remove_temp_files() {
     let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
-    for temp in list.iter() {
+    for (temp, _) in list.iter() {
         let _ = fs::remove_file(temp);
     }
 }
 
-/// Creates the temporary file of `real` and lists it, under the list's lock: the signal
-/// thread, which takes the same lock to remove the listed files, never runs between the two
-/// (a signal there would leave an empty `.queens-*.tmp`).
+/// What a signal that cuts the outputs in flight short says of them (`name`: the signal):
+/// `None` where none is in flight (a write to stdout, or none yet).
+fn cut_short(name: &str) -> Option<String> {
+    let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
+    let names: Vec<String> = (list.iter())
+        .map(|(_, shown)| format!("'{}'", shown.display()))
+        .collect();
+    let (names, was) = match names.as_slice() {
+        [] => return None,
+        [one] => (one.clone(), "was"),
+        [init @ .., last] => (format!("{} and {last}", init.join(", ")), "were"),
+    };
+    Some(format!(
+        "queens: stopped by {name}: {names} {was} not written (nothing there was changed)"
+    ))
+}
+
+/// Creates the temporary file of `real` (the output `shown`, as the user named it) and lists
+/// it, under the list's lock: the signal thread, which takes the same lock to remove the
+/// listed files, never runs between the two (a signal there would leave an empty
+/// `.queens-*.tmp`).
 pub(super) fn create_registered(
     real: &Path,
+    shown: &Path,
     mode: Option<u32>,
 ) -> io::Result<(AtomicFile, PathBuf)> {
     watch_signals();
     let mut list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
     let file = AtomicFile::create(real, mode)?;
     let temp = file.temp_path().to_path_buf();
-    list.push(temp.clone());
+    list.push((temp.clone(), shown.to_path_buf()));
     Ok((file, temp))
 }
 
@@ -79,6 +99,10 @@ pub(super) fn watch_signals() {
                     if GRACEFUL.load(Ordering::SeqCst) {
                         continue;
                     }
+                    let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };
+                    if let Some(line) = cut_short(name) {
+                        crate::console::stderr::say(&line);
+                    }
                     remove_temp_files();
                     std::process::exit(128 + sig);
                 }
@@ -91,7 +115,7 @@ pub(super) fn unregister(temp: &Path) {
     IN_FLIGHT
         .lock()
         .unwrap_or_else(|p| p.into_inner())
-        .retain(|t| t != temp);
+        .retain(|(t, _)| t != temp);
 }
 
 #[cfg(test)]
@@ -116,14 +140,14 @@ mod tests {
         let held = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
         let writer = {
             let real = real.clone();
-            std::thread::spawn(move || create_registered(&real, None).unwrap())
+            std::thread::spawn(move || create_registered(&real, &real, None).unwrap())
         };
         std::thread::sleep(std::time::Duration::from_millis(200));
         assert_eq!(temps(), 0, "a temporary file was created outside the lock");
         drop(held);
         let (file, temp) = writer.join().unwrap();
         assert_eq!(temps(), 1);
-        assert!(IN_FLIGHT.lock().unwrap().contains(&temp));
+        assert!(IN_FLIGHT.lock().unwrap().iter().any(|(t, _)| *t == temp));
         unregister(&temp);
         drop(file);
     }
