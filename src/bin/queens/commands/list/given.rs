@@ -28,8 +28,10 @@ pub fn run(job: &Job, p: &queens::given::Partial) -> Result<(), CommandError> {
         stop.watch(|| written = solutions::write_completions(out, p, job.notation, job.limit));
     let listed = written?;
     if whole.is_none() {
-        let targets = [(None, crate::output::Destination::Stdout)];
-        return Err(super::stopped_list(stop, (n, false), listed, &targets, 0));
+        let by = crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string());
+        let stdout = [&crate::output::Destination::Stdout];
+        let told = queens::console::stopped::list_cut_short(&by, (n, false), listed, &stdout, 0);
+        return Err(CommandError::Failed(told));
     }
     if listed == 0 && job.limit != Some(0) && !job.quiet {
         crate::console::note(&format!("queens: {}", p.no_completions()));

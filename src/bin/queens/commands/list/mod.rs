@@ -121,7 +121,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
 
 /// The error of a list that a signal stopped in its `i`-th output of `targets`, after `k`
 /// boards (or classes, `classes`) written there ([`queens::console::stopped::list_cut_short`]).
-pub(super) fn stopped_list(
+fn stopped_list(
     stop: &queens::plan::stop::StopFlag,
     n_classes: (usize, bool),
     k: u64,
