@@ -20,6 +20,8 @@ pub struct RowStream<'a> {
     human: Option<Vec<usize>>,
     widths: [usize; 12],
     started: bool,
+    /// Whether stdout was closed (`| head`): nothing more is written there.
+    stdout_closed: bool,
 }
 
 impl<'a> RowStream<'a> {
@@ -43,6 +45,7 @@ impl<'a> RowStream<'a> {
             // Fixed before the first row, from the published counts of the sizes asked for.
             widths: table::streamed_widths(sizes, engine, threads),
             started: false,
+            stdout_closed: false,
         }
     }
 
@@ -65,10 +68,15 @@ impl<'a> RowStream<'a> {
         // The file first: once a row is on stdout, the file holds it too. A file that cannot
         // be written is given up, not the count: its rows go on to stdout.
         self.update_file(rows);
-        if !text.is_empty() {
+        if !text.is_empty() && !self.stdout_closed {
             let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
+            let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+            if let Err(e) = &written
+                && e.kind() == io::ErrorKind::BrokenPipe
+            {
+                self.stdout_closed = true;
+            }
+            written?;
         }
         Ok(())
     }
@@ -114,6 +122,7 @@ impl<'a> RowStream<'a> {
         }
         if let Some(columns) = &self.human
             && let Some(footer) = table::footer(rows, columns)
+            && !self.stdout_closed
         {
             let mut out = io::stdout().lock();
             writeln!(out, "{footer}")?;

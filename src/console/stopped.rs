@@ -162,3 +162,16 @@ pub fn list_cut_short(
     };
     format!("stopped by {by} during the list of n = {n}: {kept} (the list is cut short)")
 }
+
+/// The files of `dests`, quoted, as a message lists them: `'o.csv', 'j.json' and 't.txt'`
+/// (stdout left out); `None` for none.
+pub fn files_text(dests: &[&Destination]) -> Option<String> {
+    let names: Vec<String> = (dests.iter())
+        .filter_map(|d| match d {
+            Destination::File(p) => Some(format!("'{}'", p.display())),
+            Destination::Stdout => None,
+        })
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    (!names.is_empty()).then(|| crate::formats::export::flags_sentence(&names))
+}

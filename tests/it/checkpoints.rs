@@ -151,12 +151,12 @@ fn a_journal_interval_below_a_tenth_of_a_second_or_unreadable_is_a_usage_error()
             "{e}"
         );
     };
-    for value in ["0", "0s", "99ms", "10us"] {
+    for value in ["0", "0s", "99ms", "10us", "0.05"] {
         usage_error(&every(value), "give at least 100ms");
     }
     usage_error(&every("soon"), "give a duration such as 30s, 5m, 1h");
     assert!(!d.path().join("e.ckpt").exists());
-    for value in ["100ms", "1", "1h 30m"] {
+    for value in ["100ms", "1", "1.5", "1h 30m"] {
         assert!(every(value).status.success(), "{value}");
     }
     let alone = run(&["count", "8", "--checkpoint-every", "1m"], d.path());

@@ -472,6 +472,22 @@ mod as_root {
                 "burnside",
             ),
         ];
+        // A part's CSV alone on stdout, as merge reads it; a b-file on stdout is not the rows.
+        let o = run(
+            &["count", "8", "--part", "0/1", "--csv", "t/q.csv"],
+            d.path(),
+        );
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.starts_with("format,n,") && out.lines().count() == 2,
+            "{out}"
+        );
+        let o = run(
+            &["merge", "p.csv", "--bfile", "-", "--csv", "t/b.csv"],
+            d.path(),
+        );
+        assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+        assert_has(&err(&o), &format!("cannot write 't/b.csv': {no_space}\n"));
         for (args, file, what, line) in cases {
             let o = run(&[args, &[file, "-q"]].concat(), d.path());
             refused(

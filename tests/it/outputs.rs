@@ -287,6 +287,50 @@ fn a_closed_stdout_is_a_normal_end_for_every_command() {
     }
 }
 
+/// `queens args…` in `d` with its stdout a pipe whose reader is gone.
+fn with_closed_stdout(args: &[&str], d: &Path) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut cmd = queens();
+    cmd.args(args).current_dir(d).stdout(writer);
+    cmd.output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_hides_no_wrong_value_and_no_file() {
+    let d = dir();
+    run_ok(&["count", "8,9", "--csv", "k.csv"], d.path());
+    let good = fs::read_to_string(d.path().join("k.csv")).unwrap();
+    fs::write(d.path().join("bad.csv"), good.replace("\n8,92,", "\n8,93,")).unwrap();
+    // The sizes finished before stdout closed are checked, loudly, and written to the files.
+    for (args, file, said) in [
+        (
+            &["count", "8,9", "--known", "bad.csv", "--csv", "c.csv"][..],
+            "c.csv",
+            "MISMATCH against 'bad.csv': n = 8",
+        ),
+        (
+            &["verify", "8,9", "--known", "bad.csv", "--csv", "v.csv"][..],
+            "v.csv",
+            "1 of 1 board size failed verification",
+        ),
+    ] {
+        let o = with_closed_stdout(args, d.path());
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", err(&o));
+        assert_has(&err(&o), said);
+        assert_has(&fs::read_to_string(d.path().join(file)).unwrap(), "\n8,92,");
+    }
+    // A profile's files are written, and named when a stop says what is written.
+    let o = with_closed_stdout(&["profile", "8,9", "--csv", "p.csv"], d.path());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_has(&fs::read_to_string(d.path().join("p.csv")).unwrap(), "\n8,");
+    // list --given writes to -o's file, not stdout.
+    let o = run_ok(&["list", "8", "--given", "a8", "-o", "g.txt"], d.path());
+    assert!(o.stdout.is_empty());
+    let listed = fs::read_to_string(d.path().join("g.txt")).unwrap();
+    assert_eq!(listed.lines().count(), 4, "{listed}");
+}
+
 // --- 5. a closed stderr never fails a command ---------------------------------------------------
 
 /// `cmd` with its stderr a pipe whose reader is gone (every write to it fails).

@@ -11,9 +11,10 @@ pub type Body<'a> = &'a dyn Fn(&mut dyn Write) -> io::Result<()>;
 /// tried whatever became of the others. Where one that failed was not stdout and no output
 /// writes to stdout, `fallback` (the result as stdout would show it; `None`: stdout has it
 /// already, streamed) is written there, so that a full disk never costs the result. Returns
-/// the failures as one error, of the first one's kind, naming each file and saying where the
-/// `what` (`rows for n = 8, 9`) are; a closed stdout alone is a [`ErrorKind::BrokenPipe`]
-/// error (a normal end).
+/// the failures as one error, of the first one's kind, naming each file and saying that the
+/// `what` (`rows for n = 8, 9`) are on stdout where they are (the fallback there, or an
+/// output on stdout that is the fallback itself); a closed stdout alone is a
+/// [`ErrorKind::BrokenPipe`] error (a normal end).
 pub fn deliver(
     outputs: &[(&Destination, Body)],
     fallback: Option<Body>,
@@ -36,13 +37,15 @@ pub fn deliver(
         .map(|e| format!("{e}: the file was not written"))
         .collect();
     let mut text = said.join("; ");
-    let on_stdout = match (
-        outputs.iter().any(|(d, _)| **d == Destination::Stdout),
-        fallback,
-    ) {
-        (true, _) => pipe_closed.is_none(),
-        (false, None) => true,
-        (false, Some(fallback)) => Destination::Stdout.write_with(|w| fallback(w)).is_ok(),
+    let stdout = outputs.iter().find(|(d, _)| **d == Destination::Stdout);
+    let on_stdout = match (stdout, fallback) {
+        // Stdout has the result if its output is the fallback itself (the human table), not
+        // another format (a b-file holds one column), and was not closed.
+        (Some((_, body)), fallback) => {
+            fallback.is_some_and(|f| std::ptr::addr_eq(*body, f)) && pipe_closed.is_none()
+        }
+        (None, None) => true,
+        (None, Some(fallback)) => Destination::Stdout.write_with(|w| fallback(w)).is_ok(),
     };
     if on_stdout {
         text += &format!("; the {what} are on stdout");

@@ -42,7 +42,13 @@ where
             .map(|(t, o)| (*t, &mut **o as &mut dyn Write))
             .collect();
         open.push((*tag, &mut named));
-        nest(rest, open, body, failed)
+        // An inner destination's own failure is kept as it is (it names its file): this
+        // one's error must not wrap it under this file's name.
+        nest(rest, open, body, failed).map_err(|e| {
+            let kind = e.kind();
+            failed.get_or_insert(e);
+            io::Error::from(kind)
+        })
     })
 }
 
@@ -93,5 +99,17 @@ mod tests {
         });
         assert_eq!(failed.unwrap_err().to_string(), "stopped");
         assert_eq!((read("a.txt"), read("b.txt")), ("a".into(), "b".into()));
+        // A file that cannot be written is named alone, not under the other's name.
+        let missing = dir.path().join("missing").join("c.txt");
+        let targets = [
+            ('a', Destination::File(dir.path().join("a.txt"))),
+            ('c', Destination::File(missing)),
+        ];
+        let e = write_all(&targets, |_| Ok(())).unwrap_err().to_string();
+        assert!(
+            e.starts_with("cannot write '") && e.contains("c.txt"),
+            "{e}"
+        );
+        assert!(!e.contains("a.txt"), "{e}");
     }
 }

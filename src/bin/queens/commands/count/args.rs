@@ -140,12 +140,12 @@ pub struct CountArgs {
     pub given: crate::rules_args::GivenArgs,
 }
 
-/// `--checkpoint-every`: a duration (`30s`, `5m`, `1h 30m`, `500ms`) or plain seconds, at
-/// least [`MIN_EVERY`].
+/// `--checkpoint-every`: a duration (`30s`, `5m`, `1h 30m`, `500ms`) or plain seconds
+/// (`1.5`), at least [`MIN_EVERY`].
 fn parse_every(s: &str) -> Result<Duration, String> {
-    let every = match s.trim().parse::<u64>() {
-        Ok(seconds) => Duration::from_secs(seconds),
-        Err(_) => humantime::parse_duration(s.trim())
+    let every = match s.trim().parse::<f64>() {
+        Ok(seconds) if (0.0..1e12).contains(&seconds) => Duration::from_secs_f64(seconds),
+        _ => humantime::parse_duration(s.trim())
             .map_err(|e| format!("{e}: give a duration such as 30s, 5m, 1h or plain seconds"))?,
     };
     // A journal written more often than this would spend the run writing it.

@@ -33,6 +33,7 @@ pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<()
     let dests = Destinations::check(&args.outputs, &inputs).map_err(CommandError::Usage)?;
     let threads = s.threads.map(usize::from);
     let stop = install_signals()?;
+    crate::signals::set_stopping("the size being counted is cut short and not kept");
     let run = fixed::run(
         rules,
         &args.sizes.0,

@@ -35,6 +35,8 @@ pub struct PartJob {
     pub part: Part,
     /// `--csv`'s destination, checked.
     pub csv: Option<Destination>,
+    /// Whether the human lines go to stdout: neither the CSV nor `-o FILE` takes it.
+    pub human: bool,
 }
 
 /// A count of whole sizes: the rows, verified, to every output.

@@ -11,7 +11,7 @@ use queens::rules::{Group, Surface};
 
 /// Runs `queens count --part`: one part row per board size.
 pub fn run(job: &PartJob) -> Result<(), CommandError> {
-    let (part, csv, job) = (job.part, &job.csv, &job.job);
+    let (part, csv, human, job) = (job.part, &job.csv, job.human, &job.job);
     let rules = job.search.rules.rules();
     if rules.surface == Surface::Torus && rules.group() == Group::Square {
         // A part holds no classes (its tally gives them under either group): the group is
@@ -49,8 +49,9 @@ pub fn run(job: &PartJob) -> Result<(), CommandError> {
     );
     let outputs: Vec<(&Destination, Body)> = csv.iter().map(|d| (d, &body as Body)).collect();
     let written = deliver(&outputs, Some(&body), &what);
-    // The human lines, unless the CSV took stdout.
-    if *csv != Some(Destination::Stdout) {
+    // The human lines, unless the CSV or `-o` took stdout, or the CSV went there instead of
+    // its file (then stdout carries it alone, for `queens merge`).
+    if human && written.is_ok() {
         let human = rows.iter().map(PartRow::human).collect::<String>();
         let shown = to_stdout(human.as_bytes());
         // A closed stdout does not hide a file not written.

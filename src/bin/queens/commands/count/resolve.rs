@@ -34,7 +34,13 @@ pub fn resolve(args: CountArgs, quiet: bool) -> Result<Resolved, CommandError> {
             let csv = args.outputs.file(Format::Csv).map(Destination::checked);
             let csv = csv.transpose().map_err(CommandError::Usage)?;
             let part = part.map_err(CommandError::Usage)?;
-            Ok(Resolved::Part(PartJob { job, part, csv }))
+            let human = csv != Some(Destination::Stdout) && !args.outputs.redirected();
+            Ok(Resolved::Part(PartJob {
+                job,
+                part,
+                csv,
+                human,
+            }))
         }
         None => whole(args, job, &checkpoints).map(|w| Resolved::Whole(Box::new(w))),
     }

@@ -5,7 +5,7 @@
 use crate::commands::CommandError;
 use crate::commands::resumable::Stopped;
 use crate::output::Destination;
-use queens::formats::export::flags_sentence;
+pub use queens::console::stopped::files_text;
 use queens::formats::table::{self, Row};
 
 /// The error of an output file that could not be written (`e`, which names it, as `file`):
@@ -70,19 +70,6 @@ pub fn stopped_error(
         kept_text(kept),
         s.resume_text()
     ))
-}
-
-/// The files of `dests`, quoted, as a message lists them: `'o.csv', 'j.json' and 't.txt'`
-/// (stdout left out); `None` for none.
-pub fn files_text(dests: &[&Destination]) -> Option<String> {
-    let names: Vec<String> = (dests.iter())
-        .filter_map(|d| match d {
-            Destination::File(p) => Some(format!("'{}'", p.display())),
-            Destination::Stdout => None,
-        })
-        .collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    (!names.is_empty()).then(|| flags_sentence(&names))
 }
 
 /// `; 'o.csv' and 't.txt' were left as they were`, or nothing when no file was kept.

@@ -57,7 +57,12 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
                 let mut row = Row::from_counts(&counts);
                 row.reverify(&whole.known);
                 rows.push(row);
-                out.row(&rows)?;
+                match out.row(&rows) {
+                    // A closed stdout (`| head`) ends the count, the rows finished still
+                    // written to the other outputs and checked.
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+                    other => other?,
+                }
             }
             PartEnd::Stopped(s) => {
                 stopped = Some((n, s));

@@ -11,7 +11,7 @@ use crate::signals;
 pub use args::{LONG_HELP, ProfileArgs};
 use outputs::written_text;
 use queens::console::outputs::Destinations;
-use queens::formats::export::{Format, profile};
+use queens::formats::export::profile;
 use queens::plan::Engine;
 use queens::runner::profiler::Profiler;
 use size::{SizeEnd, profile_size};
@@ -67,7 +67,12 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut failures = Vec::new();
     let mut stopped = None;
     for &n in &job.sizes {
-        let written = written_text(&profiles, out.file(Format::Csv));
+        // What a second signal, which ends the run at once, leaves: the tables on stdout
+        // (the files are written at the end).
+        let written = match out.human_on_stdout {
+            true => written_text(&profiles, &[]),
+            false => "no profile is written (the outputs are written at the end)".to_string(),
+        };
         let search = Profiler::new(n).engine(job.engine).threads(threads);
         let search = search.rules(job.rules);
         let end = profile_size(n, search, stop, quiet, &written, &mut failures)?;
@@ -83,24 +88,36 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
         } else {
             format!("\n{}", profile::human(&p, &verdict))
         };
-        if out.human_on_stdout {
-            super::to_stdout(text.as_bytes())?;
-        }
         human_text += &text;
         profiles.push(p);
         verdicts.push(verdict);
+        if out.human_on_stdout {
+            match super::to_stdout(text.as_bytes()) {
+                // A closed stdout (`| head`) ends the run, the sizes profiled still written
+                // to the other outputs and their verdict said.
+                Err(CommandError::BrokenPipe) => break,
+                other => other?,
+            }
+        }
     }
     let mut written = Ok(());
     if stopped.is_none() || !profiles.is_empty() {
         written = outputs::write(out, &profiles, &verdicts, &human_text, &meta);
     }
     let written = super::rows::with_mismatches(written, Ok(())).err();
+    // The files that hold the profiles: each, unless some output failed (its message says).
+    let files: Vec<_> = match written {
+        None => (out.human_file.iter())
+            .chain(out.files.iter().map(|f| &f.1))
+            .collect(),
+        Some(_) => Vec::new(),
+    };
     if let Some((n, finished, total)) = stopped {
         let stop = CommandError::Failed(format!(
             "stopped by {} during n = {n}: {finished} of {total} units of its profile were \
              done, and a part of a profile is not a profile, so none is written for n = {n}; {}",
             signals::reason(stop).unwrap_or_else(|| "a stop request".to_string()),
-            written_text(&profiles, out.file(Format::Csv))
+            written_text(&profiles, &files)
         ));
         return super::rows::ended(written, Err(stop));
     }

@@ -32,15 +32,13 @@ pub fn write(
 }
 
 /// What is written when a run stops: the finished sizes and where they went.
-pub fn written_text(profiles: &[Profile], csv: Option<&Destination>) -> String {
+pub fn written_text(profiles: &[Profile], files: &[&Destination]) -> String {
     if profiles.is_empty() {
         return "no size was finished".to_string();
     }
     let ns: Vec<String> = profiles.iter().map(|p| p.n.to_string()).collect();
-    let file = match csv {
-        Some(Destination::File(p)) => format!(" (also to '{}')", p.display()),
-        _ => String::new(),
-    };
+    let file = queens::console::stopped::files_text(files)
+        .map_or(String::new(), |f| format!(" (also to {f})"));
     if let [n] = ns.as_slice() {
         format!("the profile of n = {n} is written{file}")
     } else {

@@ -58,13 +58,18 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // above (or written to -o's file) and in the other outputs.
             let (passed, line, row) = size::check(&job, n, &rows)?;
             failures += usize::from(!passed);
-            if job.outputs.human_on_stdout {
-                let line = crate::style::verdicts(&line, true);
-                super::to_stdout(format!("{line}\n").as_bytes())?;
-            }
             lines += &line;
             lines.push('\n');
             rows.push(row);
+            if job.outputs.human_on_stdout {
+                let line = crate::style::verdicts(&line, true);
+                match super::to_stdout(format!("{line}\n").as_bytes()) {
+                    // A closed stdout (`| head`) ends the run, the sizes checked still
+                    // written to the other outputs and their verdict said.
+                    Err(CommandError::BrokenPipe) => break,
+                    other => other?,
+                }
+            }
         }
         Ok(())
     };
@@ -82,7 +87,7 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         Ok(()) if failures == 0 => Ok(()),
         Ok(()) => Err(CommandError::Failed(format!(
             "{failures} of {} failed verification",
-            queens::board::plural(job.sizes.len() as u64, "board size")
+            queens::board::plural(rows.len() as u64, "board size")
         ))),
     };
     if !stopped {
