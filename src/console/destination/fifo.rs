@@ -1,7 +1,7 @@
 //! Destinations written straight through: devices, descriptors, and FIFOs, whose reader is waited for.
 
 use super::target::Target;
-use super::temp::{FIFO_WAIT, watch_signals};
+use super::temp::{FIFO_STOPPED, FIFO_WAIT, watch_signals};
 use std::fs::{self, OpenOptions};
 use std::io;
 use std::path::Path;
@@ -36,7 +36,8 @@ const FIFO_RETRY: std::time::Duration = std::time::Duration::from_millis(50);
 /// blocked `open` neither says anything nor lets a stop in: so it is opened without blocking,
 /// which fails (ENXIO) while there is no reader, and tried again every [`FIFO_RETRY`] after
 /// saying once on stderr what the run waits for; a SIGINT or SIGTERM meanwhile ends the
-/// process (128 + the signal, nothing written to the FIFO). Once open, it is written blocking,
+/// process (128 + the signal, nothing written to the FIFO), or, in a command that stops
+/// cleanly, ends the wait with an error (its result then goes to stdout). Once open, it is written blocking,
 /// as a reader that reads slowly expects.
 #[cfg(unix)]
 fn open_fifo(path: &Path) -> io::Result<fs::File> {
@@ -61,6 +62,16 @@ fn open_fifo(path: &Path) -> io::Result<fs::File> {
             ));
             let opened = loop {
                 std::thread::sleep(FIFO_RETRY);
+                let stopped = FIFO_STOPPED.load(std::sync::atomic::Ordering::SeqCst);
+                if stopped != 0 {
+                    let name = match stopped {
+                        2 => "SIGINT",
+                        _ => "SIGTERM",
+                    };
+                    break Err(io::Error::other(format!(
+                        "stopped by {name} while waiting for its reader"
+                    )));
+                }
                 match open() {
                     Err(e) if no_reader(&e) => continue,
                     other => break other,

@@ -4,7 +4,7 @@ use crate::storage::atomic::AtomicFile;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, Once};
 
 /// The FIFO being waited for, if one is: a SIGINT or SIGTERM then ends the process at once
@@ -14,6 +14,10 @@ pub(super) static FIFO_WAIT: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// The temporary files being written, removed on SIGINT/SIGTERM, each with the output's
 /// path as the user named it (for the message of a signal that cuts it short).
 pub(super) static IN_FLIGHT: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+
+/// The signal that ended a wait for a FIFO's reader in a command that stops cleanly (0:
+/// none): the wait gives up, and the command writes its result elsewhere ([`super::deliver`]).
+pub(super) static FIFO_STOPPED: AtomicI32 = AtomicI32::new(0);
 
 /// Set once the process stops cleanly on signals (a count): then the signal thread here leaves
 /// SIGINT/SIGTERM to it.
@@ -85,6 +89,12 @@ pub(super) fn watch_signals() {
                     // was written to it, and nothing else is written after it.
                     let waiting = FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()).clone();
                     if let Some(fifo) = waiting {
+                        // A command that stops cleanly has a result to keep: the wait gives
+                        // up, and the result goes to stdout.
+                        if GRACEFUL.load(Ordering::SeqCst) {
+                            FIFO_STOPPED.store(sig, Ordering::SeqCst);
+                            continue;
+                        }
                         let name = if sig == SIGINT { "SIGINT" } else { "SIGTERM" };
                         crate::console::stderr::say(&format!(
                             "queens: stopped by {name} while waiting for a reader on FIFO \

@@ -78,6 +78,10 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             ));
         }
     }
+    // From here a signal ends a wait for a FIFO's reader, and the result goes to stdout
+    // (before, reading endless parts from a pipe, it ends the run).
+    super::install_signals()?;
+    crate::signals::set_stopping("a wait for a FIFO's reader ends, its rows go to stdout");
     let human = table::human_table(&rows, &out.human_columns);
     let written = out.deliver(&rows, &meta, &human, false);
     // A mismatch is said (exit 1) whatever else failed: a wrong value outranks a lost file.
