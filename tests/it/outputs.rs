@@ -233,7 +233,8 @@ fn an_interrupted_classify_names_the_output_it_did_not_write() {
             "queens: stopped by {name}: '{}' was not written (nothing there was changed)",
             out.display()
         );
-        assert_eq!(err.last(), Some(&told), "{err:?}");
+        // (A heartbeat line may still come after it.)
+        assert!(err.contains(&told), "{err:?}");
         assert!(!out.exists() && temp_files(d.path()).is_empty());
     }
 }
