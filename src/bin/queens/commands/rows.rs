@@ -42,11 +42,16 @@ pub fn with_mismatches(
     written: std::io::Result<()>,
     verdict: Result<(), CommandError>,
 ) -> Result<(), CommandError> {
-    let failed = written.err().map(|e| match e.kind() {
+    ended(failure(written), verdict)
+}
+
+/// The outputs' failure (`written`) as the command's error: its message as it is (exit 3),
+/// a closed stdout a [`CommandError::BrokenPipe`] (a normal end); `None` for none.
+pub fn failure(written: std::io::Result<()>) -> Option<CommandError> {
+    written.err().map(|e| match e.kind() {
         std::io::ErrorKind::BrokenPipe => CommandError::from(e),
         _ => CommandError::Io(e.to_string()),
-    });
-    ended(failed, verdict)
+    })
 }
 
 /// [`with_mismatches`] of a failure already made a [`CommandError`] (`failed`: `None`, none).

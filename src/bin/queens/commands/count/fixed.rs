@@ -45,7 +45,7 @@ pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<()
     );
     match run {
         Err(FixedError::Usage(m)) => Err(CommandError::Usage(m)),
-        Err(FixedError::Io(e)) => crate::commands::rows::with_mismatches(Err(e), Ok(())),
+        Err(FixedError::Io(e)) => crate::commands::rows::failure(Err(e)).map_or(Ok(()), Err),
         Err(FixedError::Failed(m)) => Err(CommandError::Failed(m)),
         Ok(()) => Ok(()),
     }

@@ -113,7 +113,7 @@ fn given(args: &CountArgs) -> Result<(), CommandError> {
     if !rows.is_empty() {
         written = write(&dests, &partials[..rows.len()], &rows, &meta);
     }
-    let written = crate::commands::rows::with_mismatches(written, Ok(())).err();
+    let written = crate::commands::rows::failure(written);
     let verdict = match stopped {
         None => Ok(()),
         Some(n) => {

@@ -52,12 +52,12 @@ pub fn run(job: &PartJob) -> Result<(), CommandError> {
     // The human lines, unless the CSV or `-o` took stdout, or the CSV went there instead of
     // its file (then stdout carries it alone, for `queens merge`).
     if human && written.is_ok() {
-        let human = rows.iter().map(PartRow::human).collect::<String>();
-        let shown = to_stdout(human.as_bytes());
-        // A closed stdout does not hide a file not written.
-        if written.is_ok() {
-            shown?;
-        }
+        to_stdout(
+            rows.iter()
+                .map(PartRow::human)
+                .collect::<String>()
+                .as_bytes(),
+        )?;
     }
-    crate::commands::rows::with_mismatches(written, Ok(()))
+    crate::commands::rows::failure(written).map_or(Ok(()), Err)
 }

@@ -104,7 +104,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     if stopped.is_none() || !profiles.is_empty() {
         written = outputs::write(out, &profiles, &verdicts, &human_text, &meta);
     }
-    let written = super::rows::with_mismatches(written, Ok(())).err();
+    let written = super::rows::failure(written);
     // The files that hold the profiles: each, unless some output failed (its message says).
     let files: Vec<_> = match written {
         None => (out.human_file.iter())

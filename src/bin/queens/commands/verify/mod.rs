@@ -79,7 +79,7 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     if checked.is_ok() || !rows.is_empty() {
         written = (job.outputs).deliver(&rows, &job.meta, &lines, job.outputs.human_on_stdout);
     }
-    let written = super::rows::with_mismatches(written, Ok(()));
+    let written = super::rows::failure(written);
     let stopped = checked.is_err();
     let verdict = match checked {
         // A stop, its message with what the outputs could not take.
@@ -93,5 +93,5 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     if !stopped {
         super::rows::notes(&rows, &job.known);
     }
-    super::rows::ended(written.err(), verdict)
+    super::rows::ended(written, verdict)
 }
