@@ -68,7 +68,16 @@ pub fn install() -> std::io::Result<&'static StopFlag> {
                         "send it again"
                     };
                     let stopping = STOPPING.lock().unwrap_or_else(|p| p.into_inner()).clone();
-                    let stopping = stopping.as_deref().unwrap_or(UNITS_CUT_SHORT);
+                    let mut stopping = stopping.unwrap_or_else(|| UNITS_CUT_SHORT.to_string());
+                    // A wait for a FIFO's reader (the result is finished, or the sizes before
+                    // the one being written): that is what stops.
+                    if let Some(fifo) = super::destination::fifo_waited_for() {
+                        stopping = format!(
+                            "no longer waiting for a reader on FIFO '{}' (nothing is written \
+                             to it)",
+                            fifo.display()
+                        );
+                    }
                     say(&format!(
                         "queens: {name}: stopping: {stopping}; {again} to stop now"
                     ));

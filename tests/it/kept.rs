@@ -287,6 +287,15 @@ fn a_fifo_without_a_reader_is_waited_for_saying_so_and_a_sigterm_ends_the_wait()
         assert!(signalled.elapsed() < Duration::from_secs(10), "{args:?}");
         assert!(err.iter().any(|l| l.contains(said)), "{args:?}: {err:?}");
         assert!(out.join("\n").contains(out_line), "{args:?}: {out:?}");
+        // The first signal's notice says what it stops: the wait, not a count (all is
+        // counted that will be).
+        if exit != 143 {
+            let notice = format!(
+                "queens: SIGTERM: stopping: no longer waiting for a reader on FIFO '{fifo}' \
+                 (nothing is written to it); send it again to stop now"
+            );
+            assert!(err.contains(&notice), "{args:?}: {err:?}");
+        }
     }
 }
 
@@ -307,6 +316,40 @@ fn a_fifo_reader_that_comes_later_gets_the_whole_output() {
     // Said once, not once a row.
     let waits = err.iter().filter(|l| l.contains("waiting for")).count();
     assert_eq!(waits, 1, "{err:?}");
+}
+
+#[test]
+fn a_fifo_reader_that_leaves_early_is_said_and_the_rows_stay_on_stdout() {
+    let d = dir();
+    let fifo = mkfifo(d.path(), "pipe");
+    let running = Running::spawn(
+        &["-q", "count", "4-17", "--csv", path_str(&fifo)],
+        &[],
+        Stdio::null(),
+    );
+    // The reader takes the header line and leaves; n = 16 and 17 take a good part of a
+    // second, so their rows meet a FIFO without a reader.
+    let mut reader = std::io::BufReader::new(fs::File::open(&fifo).unwrap());
+    let mut header = String::new();
+    std::io::BufRead::read_line(&mut reader, &mut header).unwrap();
+    assert!(header.starts_with("n,total,"), "{header}");
+    drop(reader);
+    let (code, out, err) = running.finish();
+    assert_eq!(code, Some(0), "{err:?}");
+    let said = format!(
+        "queens: note: the reader of '{}' left early: it got ",
+        path_str(&fifo)
+    );
+    let note = err.iter().find(|l| l.starts_with(&said));
+    let note = note.unwrap_or_else(|| panic!("no note: {err:?}"));
+    assert!(
+        note.ends_with("; the rows for n = 4 to 17 are on stdout"),
+        "{note}"
+    );
+    assert!(
+        out.iter().any(|l| l.starts_with("17  95815104 ")),
+        "{out:?}"
+    );
 }
 
 // --- 12. temporary files of killed runs, man -o, another user's file ------------------------

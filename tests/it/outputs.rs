@@ -239,6 +239,29 @@ fn an_interrupted_classify_names_the_output_it_did_not_write() {
     }
 }
 
+#[test]
+fn a_render_stopped_while_it_computes_names_the_output_it_did_not_write() {
+    let d = dir();
+    let out = d.path().join("class.svg");
+    // Finding class 2,000,000 of n = 20 lists that many classes (seconds): the signal comes on
+    // the start line, before the picture's file is begun.
+    let mut run = Running::spawn(
+        &["render", "20", "--class", "2000000", "-o", path_str(&out)],
+        &[("QUEENS_HEARTBEAT_MS", "1")],
+        Stdio::null(),
+    );
+    run.wait_err(": started: ");
+    run.signal("INT");
+    let (code, _, err) = run.finish();
+    assert_eq!(code, Some(130), "{err:?}");
+    let told = format!(
+        "queens: stopped by SIGINT: '{}' was not written (nothing there was changed)",
+        out.display()
+    );
+    assert!(err.contains(&told), "{err:?}");
+    assert!(!out.exists() && temp_files(d.path()).is_empty());
+}
+
 // --- no panics ---------------------------------------------------------------------------------
 
 #[test]
@@ -321,6 +344,14 @@ fn a_closed_stdout_hides_no_wrong_value_and_no_file() {
         assert_has(&err(&o), said);
         assert_has(&fs::read_to_string(d.path().join(file)).unwrap(), "\n8,92,");
     }
+    // The sizes a closed stdout left uncounted are said, even with --quiet (as here): the
+    // file is short of what was asked.
+    let o = with_closed_stdout(&["count", "8-10", "--csv", "c.csv"], d.path());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_has(
+        &err(&o),
+        "queens: note: stdout was closed at n = 8: n = 9, 10 not counted ('c.csv' holds n = 8)",
+    );
     // A profile's files are written, and named when a stop says what is written.
     let o = with_closed_stdout(&["profile", "8,9", "--csv", "p.csv"], d.path());
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));

@@ -1,7 +1,7 @@
 //! Destinations written straight through: devices, descriptors, and FIFOs, whose reader is waited for.
 
 use super::target::Target;
-use super::temp::{FIFO_STOPPED, FIFO_WAIT, watch_signals};
+use super::temp::{FIFO_STOPPED, FIFO_WAIT, begun, watch_signals};
 use std::fs::{self, OpenOptions};
 use std::io;
 use std::path::Path;
@@ -9,6 +9,7 @@ use std::path::Path;
 /// Opens a destination written straight through: a descriptor to append to, anything else
 /// (a device, a FIFO) as it is; a FIFO waits for its reader ([`open_fifo`]).
 pub(super) fn open_through(path: &Path, target: &Target) -> io::Result<fs::File> {
+    begun(path);
     #[cfg(unix)]
     if !matches!(target, Target::Descriptor) && fifo(path) {
         return open_fifo(path);

@@ -60,8 +60,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 pub use stream::Stream;
 use target::{Target, naming};
-use temp::{create_registered, unregister};
-pub use temp::{remove_temp_files, stop_gracefully_on_signals};
+use temp::{create_registered, pending, unregister};
+pub use temp::{fifo_waited_for, remove_temp_files, stop_gracefully_on_signals};
 
 /// Where a result goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +103,8 @@ impl Destination {
     /// read-only. Returns a one-line message otherwise.
     ///
     /// Temporary files that runs killed outright left in a regular file's folder are removed
-    /// here ([`atomic::remove_stale_temp_files`]).
+    /// here ([`atomic::remove_stale_temp_files`]). From here on a SIGINT or SIGTERM that ends
+    /// the command before the file is begun says that it was not written.
     pub fn check(&self) -> Result<(), String> {
         match self {
             Destination::Stdout => Ok(()),
@@ -111,6 +112,7 @@ impl Destination {
                 if let Target::Regular { path, .. } = target::of(path)? {
                     atomic::remove_stale_temp_files(&parent_dir(&path));
                 }
+                pending(path);
                 Ok(())
             }
         }

@@ -15,6 +15,10 @@ pub(super) static FIFO_WAIT: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// path as the user named it (for the message of a signal that cuts it short).
 pub(super) static IN_FLIGHT: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
 
+/// The outputs checked before the work ([`super::Destination::check`]) and not begun yet, as
+/// the user named them: a signal before they are written says they were not.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
 /// The signal that ended a wait for a FIFO's reader in a command that stops cleanly (0:
 /// none): the wait gives up, and the command writes its result elsewhere ([`super::deliver`]).
 pub(super) static FIFO_STOPPED: AtomicI32 = AtomicI32::new(0);
@@ -37,13 +41,43 @@ pub fn remove_temp_files() {
     }
 }
 
-/// What a signal that cuts the outputs in flight short says of them (`name`: the signal):
-/// `None` where none is in flight (a write to stdout, or none yet).
+/// Lists `shown`, an output checked before the work, as not written yet (and starts the
+/// thread that says so on a signal, [`watch_signals`]).
+pub(super) fn pending(shown: &Path) {
+    watch_signals();
+    let mut list = PENDING.lock().unwrap_or_else(|p| p.into_inner());
+    if !list.iter().any(|p| p == shown) {
+        list.push(shown.to_path_buf());
+    }
+}
+
+/// Takes `shown` off the outputs not begun: its write starts.
+pub(super) fn begun(shown: &Path) {
+    PENDING
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .retain(|p| p != shown);
+}
+
+/// The FIFO whose reader is being waited for, if one is.
+pub fn fifo_waited_for() -> Option<PathBuf> {
+    FIFO_WAIT.lock().unwrap_or_else(|p| p.into_inner()).clone()
+}
+
+/// What a signal that cuts the outputs short says of them (`name`: the signal): those in
+/// flight, or else those checked and not begun; `None` where there are none (a write to
+/// stdout, or no file output).
 fn cut_short(name: &str) -> Option<String> {
     let list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
-    let names: Vec<String> = (list.iter())
+    let mut names: Vec<String> = (list.iter())
         .map(|(_, shown)| format!("'{}'", shown.display()))
         .collect();
+    if names.is_empty() {
+        let pending = PENDING.lock().unwrap_or_else(|p| p.into_inner());
+        names = (pending.iter())
+            .map(|shown| format!("'{}'", shown.display()))
+            .collect();
+    }
     let (names, was) = match names.as_slice() {
         [] => return None,
         [one] => (one.clone(), "was"),
@@ -66,6 +100,7 @@ pub(super) fn create_registered(
     watch_signals();
     let mut list = IN_FLIGHT.lock().unwrap_or_else(|p| p.into_inner());
     let file = AtomicFile::create(real, mode)?;
+    begun(shown);
     let temp = file.temp_path().to_path_buf();
     list.push((temp.clone(), shown.to_path_buf()));
     Ok((file, temp))

@@ -3,7 +3,7 @@
 
 use super::checkpoint;
 use super::job::WholeJob;
-use super::stop::{joined, not_written, stopped_error, written_text};
+use super::stop::{files_text, joined, not_written, stopped_error, written_text};
 use crate::commands::resumable::{PartEnd, Stopped, run_part_stoppable};
 use crate::commands::rows::write_human;
 use crate::commands::warn_if_long;
@@ -26,6 +26,8 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     );
     let mut rows: Vec<Row> = Vec::with_capacity(job.sizes.len());
     let mut stopped = None;
+    // The size after which stdout was closed (`| head`), if it was.
+    let mut closed_after = None;
     for &n in &job.sizes {
         let checkpoint = checkpoint::for_size(job, n, Part::WHOLE);
         let written = written_text(&rows, &Vec::from_iter(out.csv_written()));
@@ -60,7 +62,10 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
                 match out.row(&rows) {
                     // A closed stdout (`| head`) ends the count, the rows finished still
                     // written to the other outputs and checked.
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                        closed_after = Some(n);
+                        break;
+                    }
                     other => other?,
                 }
             }
@@ -107,12 +112,31 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         };
     if let Some(e) = out.failed.take() {
         let held = &rows[..out.held()];
+        if let (std::io::ErrorKind::BrokenPipe, Some(Destination::File(p))) =
+            (e.kind(), &outputs.csv)
+        {
+            // A FIFO's reader that left early (as `| head` closes stdout): a normal end, but
+            // said, since the file did not get every row.
+            let got = match held {
+                [] => "no row".to_string(),
+                held => format!("the rows for n = {}", sizes_of(held)),
+            };
+            crate::note(&format!(
+                "queens: note: the reader of '{}' left early: it got {got}; the rows for n = {} \
+                 are {where_rows}",
+                p.display(),
+                sizes_of(&rows)
+            ));
+        }
         failures.insert(
             0,
             not_written(e, &rows, held, outputs.csv.as_ref(), &where_rows),
         );
     }
     let failed = joined(failures);
+    if let Some(n) = closed_after {
+        closed_note(n, &job.sizes, &rows, &files);
+    }
     if let Some((n, s)) = stopped {
         let mut e = stopped_error(n, &s, &rows, &files, &kept);
         if let (Some(CommandError::Io(why)), CommandError::Failed(text)) = (&failed, &mut e) {
@@ -122,4 +146,35 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     }
     // A mismatch is said (exit 1) whatever else failed: a wrong value outranks a lost file.
     crate::commands::rows::ended(failed, report_mismatches(&rows, &whole.known))
+}
+
+/// Says on stderr (even with `--quiet`: the files are short of what was asked) that stdout was
+/// closed while size `n` of `sizes` was written, so the sizes after it were not counted and
+/// the `files` hold only the `rows` before; nothing where no file is written or no size was
+/// left.
+fn closed_note(n: usize, sizes: &[usize], rows: &[Row], files: &[&Destination]) {
+    let left: Vec<usize> = sizes
+        .iter()
+        .copied()
+        .skip_while(|&m| m != n)
+        .skip(1)
+        .collect();
+    let (Some(files), false) = (files_text(files), left.is_empty()) else {
+        return;
+    };
+    crate::note(&format!(
+        "queens: note: stdout was closed at n = {n}: n = {} not counted ({files} {} n = {})",
+        table::sizes_text(&left),
+        if files.contains(" and ") {
+            "hold"
+        } else {
+            "holds"
+        },
+        sizes_of(rows)
+    ));
+}
+
+/// The sizes of `rows`, as a message lists them: `4 to 9`.
+fn sizes_of(rows: &[Row]) -> String {
+    table::sizes_text(&rows.iter().map(|r| r.n).collect::<Vec<_>>())
 }
