@@ -48,7 +48,7 @@ pub fn joined(failures: Vec<CommandError>) -> Option<CommandError> {
 }
 
 /// The sizes of `rows`, as a message lists them: `1 to 17`.
-fn sizes(rows: &[Row]) -> String {
+pub fn sizes(rows: &[Row]) -> String {
     let ns: Vec<usize> = rows.iter().map(|r| r.n).collect();
     table::sizes_text(&ns)
 }

@@ -3,7 +3,7 @@
 
 use super::checkpoint;
 use super::job::WholeJob;
-use super::stop::{files_text, joined, not_written, stopped_error, written_text};
+use super::stop::{files_text, joined, not_written, sizes, stopped_error, written_text};
 use crate::commands::resumable::{PartEnd, Stopped, run_part_stoppable};
 use crate::commands::rows::write_human;
 use crate::commands::warn_if_long;
@@ -119,13 +119,13 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
             // said, since the file did not get every row.
             let got = match held {
                 [] => "no row".to_string(),
-                held => format!("the rows for n = {}", sizes_of(held)),
+                held => format!("the rows for n = {}", sizes(held)),
             };
             crate::note(&format!(
                 "queens: note: the reader of '{}' left early: it got {got}; the rows for n = {} \
                  are {where_rows}",
                 p.display(),
-                sizes_of(&rows)
+                sizes(&rows)
             ));
         }
         failures.insert(
@@ -149,32 +149,23 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
 }
 
 /// Says on stderr (even with `--quiet`: the files are short of what was asked) that stdout was
-/// closed while size `n` of `sizes` was written, so the sizes after it were not counted and
+/// closed while size `n` of those `asked` was written, so the sizes after it were not counted and
 /// the `files` hold only the `rows` before; nothing where no file is written or no size was
 /// left.
-fn closed_note(n: usize, sizes: &[usize], rows: &[Row], files: &[&Destination]) {
-    let left: Vec<usize> = sizes
+fn closed_note(n: usize, asked: &[usize], rows: &[Row], files: &[&Destination]) {
+    let left: Vec<usize> = asked
         .iter()
         .copied()
         .skip_while(|&m| m != n)
         .skip(1)
         .collect();
+    let verb = if files.len() > 1 { "hold" } else { "holds" };
     let (Some(files), false) = (files_text(files), left.is_empty()) else {
         return;
     };
     crate::note(&format!(
-        "queens: note: stdout was closed at n = {n}: n = {} not counted ({files} {} n = {})",
+        "queens: note: stdout was closed at n = {n}: n = {} not counted ({files} {verb} n = {})",
         table::sizes_text(&left),
-        if files.contains(" and ") {
-            "hold"
-        } else {
-            "holds"
-        },
-        sizes_of(rows)
+        sizes(rows)
     ));
-}
-
-/// The sizes of `rows`, as a message lists them: `4 to 9`.
-fn sizes_of(rows: &[Row]) -> String {
-    table::sizes_text(&rows.iter().map(|r| r.n).collect::<Vec<_>>())
 }
