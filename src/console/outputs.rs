@@ -186,6 +186,14 @@ impl TableOutputs {
 }
 
 impl TableOutputs {
+    /// The files the rows are written to: `--csv`, `-o`'s and the exports' (stdout left out).
+    pub fn files(&self) -> Vec<&Destination> {
+        let csv = self.csv.iter().filter(|d| **d != Destination::Stdout);
+        csv.chain(&self.human_file)
+            .chain(self.exports.files())
+            .collect()
+    }
+
     /// Writes the finished `rows` to every output ([`deliver`]): `--csv`, the human table
     /// (`human`: on stdout, unless `streamed` there already, or to `-o`'s file), then the
     /// exports; each tried whatever became of the others, and the human table on stdout where

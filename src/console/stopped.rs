@@ -1,6 +1,7 @@
 //! How a run that a signal stopped is told: [`Stopped`], the resume hint ("run the same
 //! command again"), what a second signal prints, the note of a size resumed from its
-//! journal, and a list cut short ([`list_cut_short`]).
+//! journal, a list cut short ([`list_cut_short`]), and sizes a closed stdout left undone
+//! ([`stdout_closed`]).
 
 use super::destination::Destination;
 use super::signals;
@@ -174,4 +175,59 @@ pub fn files_text(dests: &[&Destination]) -> Option<String> {
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     (!names.is_empty()).then(|| crate::formats::export::flags_sentence(&names))
+}
+
+/// What a command that writes a line or table per size says when stdout was closed (`| head`)
+/// while size `n` was written there, which ends it: the sizes `asked` after `n` were not
+/// `done_word` (`counted`), and the `files` hold only the sizes `done`. Said even with
+/// `--quiet`: those files are short of what was asked. `None` where no size was left or no
+/// file is written (the closed stdout is then the whole story: the reader chose to stop).
+pub fn stdout_closed(
+    n: usize,
+    asked: &[usize],
+    done: &[usize],
+    files: &[&Destination],
+    done_word: &str,
+) -> Option<String> {
+    let left: Vec<usize> = (asked.iter().copied())
+        .skip_while(|&m| m != n)
+        .skip(1)
+        .collect();
+    let verb = if files.len() > 1 { "hold" } else { "holds" };
+    let files = files_text(files).filter(|_| !left.is_empty())?;
+    let sizes = crate::formats::table::sizes_text;
+    Some(format!(
+        "queens: note: stdout was closed at n = {n}: n = {} not {done_word} ({files} {verb} \
+         n = {})",
+        sizes(&left),
+        sizes(done)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_closed_stdout_is_said_only_where_a_file_is_short_of_what_was_asked() {
+        let csv = Destination::File("t.csv".into());
+        let json = Destination::File("t.json".into());
+        let asked = [8, 9, 10, 11];
+        let note = stdout_closed(9, &asked, &[8, 9], &[&csv, &json], "counted");
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "queens: note: stdout was closed at n = 9: n = 10, 11 not counted ('t.csv' and \
+                 't.json' hold n = 8, 9)"
+            )
+        );
+        // Nothing left to do, or no file: the closed stdout is the whole story.
+        assert_eq!(stdout_closed(11, &asked, &asked, &[&csv], "counted"), None);
+        let stdout = Destination::Stdout;
+        assert_eq!(
+            stdout_closed(9, &asked, &[8, 9], &[&stdout], "counted"),
+            None
+        );
+        assert_eq!(stdout_closed(9, &asked, &[8, 9], &[], "checked"), None);
+    }
 }

@@ -343,6 +343,16 @@ fn a_closed_stdout_hides_no_wrong_value_and_no_file() {
         assert_eq!(o.status.code(), Some(1), "{args:?}: {}", err(&o));
         assert_has(&err(&o), said);
         assert_has(&fs::read_to_string(d.path().join(file)).unwrap(), "\n8,92,");
+        // The size the closed stdout left undone is said.
+        let word = if args[0] == "count" {
+            "counted"
+        } else {
+            "checked"
+        };
+        assert_has(
+            &err(&o),
+            &format!("stdout was closed at n = 8: n = 9 not {word} ('{file}' holds n = 8)"),
+        );
     }
     // The sizes a closed stdout left uncounted are said, even with --quiet (as here): the
     // file is short of what was asked.
@@ -356,6 +366,10 @@ fn a_closed_stdout_hides_no_wrong_value_and_no_file() {
     let o = with_closed_stdout(&["profile", "8,9", "--csv", "p.csv"], d.path());
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert_has(&fs::read_to_string(d.path().join("p.csv")).unwrap(), "\n8,");
+    assert_has(
+        &err(&o),
+        "stdout was closed at n = 8: n = 9 not profiled ('p.csv' holds n = 8)",
+    );
     // list --given writes to -o's file, not stdout.
     let o = run_ok(&["list", "8", "--given", "a8", "-o", "g.txt"], d.path());
     assert!(o.stdout.is_empty());

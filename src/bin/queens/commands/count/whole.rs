@@ -3,13 +3,14 @@
 
 use super::checkpoint;
 use super::job::WholeJob;
-use super::stop::{files_text, joined, not_written, sizes, stopped_error, written_text};
+use super::stop::{joined, not_written, sizes, stopped_error, written_text};
 use crate::commands::resumable::{PartEnd, Stopped, run_part_stoppable};
 use crate::commands::rows::write_human;
 use crate::commands::warn_if_long;
 use crate::commands::{CommandError, install_signals, plan_or_stop, report_mismatches, to_stdout};
 use crate::output::Destination;
 use queens::console::row_stream::RowStream;
+use queens::console::stopped::stdout_closed;
 use queens::formats::table::{self, Row};
 use queens::plan::Part;
 
@@ -135,7 +136,10 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     }
     let failed = joined(failures);
     if let Some(n) = closed_after {
-        closed_note(n, &job.sizes, &rows, &files);
+        let done: Vec<usize> = rows.iter().map(|r| r.n).collect();
+        if let Some(note) = stdout_closed(n, &job.sizes, &done, &files, "counted") {
+            crate::note(&note);
+        }
     }
     if let Some((n, s)) = stopped {
         let mut e = stopped_error(n, &s, &rows, &files, &kept);
@@ -146,26 +150,4 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     }
     // A mismatch is said (exit 1) whatever else failed: a wrong value outranks a lost file.
     crate::commands::rows::ended(failed, report_mismatches(&rows, &whole.known))
-}
-
-/// Says on stderr (even with `--quiet`: the files are short of what was asked) that stdout was
-/// closed while size `n` of those `asked` was written, so the sizes after it were not counted and
-/// the `files` hold only the `rows` before; nothing where no file is written or no size was
-/// left.
-fn closed_note(n: usize, asked: &[usize], rows: &[Row], files: &[&Destination]) {
-    let left: Vec<usize> = asked
-        .iter()
-        .copied()
-        .skip_while(|&m| m != n)
-        .skip(1)
-        .collect();
-    let verb = if files.len() > 1 { "hold" } else { "holds" };
-    let (Some(files), false) = (files_text(files), left.is_empty()) else {
-        return;
-    };
-    crate::note(&format!(
-        "queens: note: stdout was closed at n = {n}: n = {} not counted ({files} {verb} n = {})",
-        table::sizes_text(&left),
-        sizes(rows)
-    ));
 }

@@ -11,6 +11,7 @@ use crate::signals;
 pub use args::{LONG_HELP, ProfileArgs};
 use outputs::written_text;
 use queens::console::outputs::Destinations;
+use queens::console::stopped::stdout_closed;
 use queens::formats::export::profile;
 use queens::plan::Engine;
 use queens::runner::profiler::Profiler;
@@ -66,6 +67,8 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut profiles = Vec::with_capacity(job.sizes.len());
     let mut failures = Vec::new();
     let mut stopped = None;
+    // The size whose table met a closed stdout (`| head`), if one did.
+    let mut closed_at = None;
     for &n in &job.sizes {
         // What a second signal, which ends the run at once, leaves: the tables on stdout
         // (the files are written at the end).
@@ -95,7 +98,10 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             match super::to_stdout(text.as_bytes()) {
                 // A closed stdout (`| head`) ends the run, the sizes profiled still written
                 // to the other outputs and their verdict said.
-                Err(CommandError::BrokenPipe) => break,
+                Err(CommandError::BrokenPipe) => {
+                    closed_at = Some(n);
+                    break;
+                }
                 other => other?,
             }
         }
@@ -112,6 +118,12 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             .collect(),
         Some(_) => Vec::new(),
     };
+    if let Some(n) = closed_at {
+        let done: Vec<usize> = profiles.iter().map(|p| p.n).collect();
+        if let Some(note) = stdout_closed(n, &job.sizes, &done, &files, "profiled") {
+            crate::note(&note);
+        }
+    }
     if let Some((n, finished, total)) = stopped {
         let stop = CommandError::Failed(format!(
             "stopped by {} during n = {n}: {finished} of {total} units of its profile were \

@@ -10,6 +10,7 @@ mod size;
 use super::{CommandError, install_signals};
 pub use args::{LONG_HELP, VerifyArgs};
 use queens::console::given::VerifyError;
+use queens::console::stopped::stdout_closed;
 use queens::formats::table::Row;
 
 /// `verify --given`/`--blocked`: nothing is published about completions, so each size's
@@ -49,6 +50,8 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let mut lines = String::new();
     let mut failures = 0usize;
     let mut rows: Vec<Row> = Vec::new();
+    // The size whose line met a closed stdout (`| head`), if one did.
+    let mut closed_at = None;
     install_signals()?;
     // The sizes are checked in a closure so that a stop (an error naming the unfinished size)
     // still writes the outputs of the sizes checked before it, as `count` does.
@@ -66,7 +69,10 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
                 match super::to_stdout(format!("{line}\n").as_bytes()) {
                     // A closed stdout (`| head`) ends the run, the sizes checked still
                     // written to the other outputs and their verdict said.
-                    Err(CommandError::BrokenPipe) => break,
+                    Err(CommandError::BrokenPipe) => {
+                        closed_at = Some(n);
+                        break;
+                    }
                     other => other?,
                 }
             }
@@ -80,6 +86,13 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         written = (job.outputs).deliver(&rows, &job.meta, &lines, job.outputs.human_on_stdout);
     }
     let written = super::rows::failure(written);
+    if let (Some(n), None) = (closed_at, &written) {
+        let done: Vec<usize> = rows.iter().map(|r| r.n).collect();
+        let files = job.outputs.files();
+        if let Some(note) = stdout_closed(n, &job.sizes, &done, &files, "checked") {
+            crate::note(&note);
+        }
+    }
     let stopped = checked.is_err();
     let verdict = match checked {
         // A stop, its message with what the outputs could not take.
