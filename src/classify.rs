@@ -34,18 +34,33 @@ pub struct Classification {
     pub symmetry: SymmetryType,
     /// How many distinct boards its class holds (8, 4, 2; 1 for n = 1).
     pub class_size: usize,
-    /// The elements of D4 that map the board to the canonical form, in [`Transform::ALL`] order.
+    /// The elements of the group that map the board to the canonical form, in
+    /// [`Transform::ALL`] order: under the torus group, the symmetry of the square of each
+    /// ([`Classification::shifts`] its shifts).
     pub to_canonical: Vec<Transform>,
+    /// Under the torus group, the shift of each element of [`Classification::to_canonical`]:
+    /// (rows down, columns right) mod n, applied after the symmetry; empty under the square's
+    /// 8.
+    pub shifts: Vec<(usize, usize)>,
 }
 
 impl Classification {
-    /// The names of [`Classification::to_canonical`], separated by single spaces.
+    /// The names of [`Classification::to_canonical`] ([`element_names`]), separated by single
+    /// spaces.
     pub fn transform_names(&self) -> String {
-        self.to_canonical
-            .iter()
-            .map(|t| t.name())
-            .collect::<Vec<_>>()
-            .join(" ")
+        element_names(&self.to_canonical, &self.shifts).join(" ")
+    }
+}
+
+/// The names of the elements `symmetries` (with their `shifts` under the torus group; none
+/// under the square's 8): `rot90`, or `rot90+shift(2,3)` (the symmetry, then the shift of 2
+/// rows down and 3 columns right, mod n).
+fn element_names(symmetries: &[Transform], shifts: &[(usize, usize)]) -> Vec<String> {
+    match shifts.is_empty() {
+        true => symmetries.iter().map(|t| t.name().to_string()).collect(),
+        false => (symmetries.iter().zip(shifts))
+            .map(|(t, (a, b))| format!("{}+shift({a},{b})", t.name()))
+            .collect(),
     }
 }
 
@@ -80,15 +95,18 @@ fn classify_in(group: Group, board: &Solution) -> Classification {
             symmetry: symmetry::symmetry_type(board),
             class_size: symmetry::orbit(board).len(),
             to_canonical: symmetry::transforms_to_canonical(board),
+            shifts: Vec::new(),
         },
         Group::Torus => {
             let (g, cols) = (TorusGroup::new(board.n()), board.cols());
+            let elements = g.to_canonical(cols);
             Classification {
                 board: board.clone(),
                 canonical: Solution::from_valid(g.canonical(cols)),
                 symmetry: g.stabilizer(cols).symmetry_type(),
                 class_size: g.orbit_size(cols) as usize,
-                to_canonical: g.to_canonical(cols),
+                to_canonical: elements.iter().map(|e| e.0).collect(),
+                shifts: elements.iter().map(|e| e.1).collect(),
             }
         }
     }
@@ -368,12 +386,7 @@ impl OrbitMember {
     /// symmetries, `rot90+shift(2,3)` under the torus group (the symmetry, then the shift of
     /// 2 rows down and 3 columns right, mod n).
     pub fn names(&self) -> Vec<String> {
-        match self.shifts.is_empty() {
-            true => self.from.iter().map(|t| t.name().to_string()).collect(),
-            false => (self.from.iter().zip(&self.shifts))
-                .map(|(t, (a, b))| format!("{}+shift({a},{b})", t.name()))
-                .collect(),
-        }
+        element_names(&self.from, &self.shifts)
     }
 }
 

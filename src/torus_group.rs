@@ -179,15 +179,27 @@ impl TorusGroup {
         TorusStabilizer { shifts, turns }
     }
 
-    /// The symmetries of the square that, each with some shift, take `cols` to its canonical
-    /// form, in [`Transform::ALL`] order.
-    pub fn to_canonical(self, cols: &[u8]) -> Vec<Transform> {
-        let least = self.canonical(cols);
-        let images = Candidates::new(self.n, cols);
-        Transform::ALL
-            .into_iter()
-            .filter(|&t| (0..self.n).any(|r| images.compare(t, r, &least) == Ordering::Equal))
-            .collect()
+    /// Every element that takes `cols` to its canonical form (as many as its stabilizer
+    /// has): a symmetry of the square ([`Transform::apply_cols`]) followed by the shift
+    /// `(a, b)`, which takes row `r` to row `r + a` and column `c` to `c + b` (mod n); in
+    /// [`Transform::ALL`] order, then by `a`.
+    pub fn to_canonical(self, cols: &[u8]) -> Vec<(Transform, (usize, usize))> {
+        let (n, least) = (self.n, self.canonical(cols));
+        let mut elements = Vec::new();
+        for t in Transform::ALL {
+            let turned = t.apply_cols(cols);
+            for a in 0..n {
+                // The image's row 0 comes from row n − a: that queen fixes the column shift.
+                let b = (usize::from(least[0]) + n - usize::from(turned[(n - a) % n])) % n;
+                let onto = |(r, &c): (usize, &u8)| {
+                    usize::from(least[(r + a) % n]) == (usize::from(c) + b) % n
+                };
+                if turned.iter().enumerate().all(onto) {
+                    elements.push((t, (a, b)));
+                }
+            }
+        }
+        elements
     }
 
     /// The number of boards in the class of `cols`: 8n² / |stabilizer|.
@@ -404,13 +416,19 @@ mod tests {
                 let images = all_images(&s);
                 let least = images.iter().min().unwrap().clone();
                 assert_eq!(g.canonical(&s), least, "n = {n}, {s:?}");
-                let to_least: Vec<Transform> = Transform::ALL
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(k, _)| images[k * n * n..(k + 1) * n * n].contains(&least))
-                    .map(|(_, t)| t)
+                // Every element whose image is the least one, each applied by hand.
+                let to_least: Vec<(Transform, (usize, usize))> = (Transform::ALL.into_iter())
+                    .flat_map(|t| (0..n).flat_map(move |a| (0..n).map(move |b| (t, (a, b)))))
+                    .filter(|&(t, (a, b))| {
+                        let mut image = vec![0u8; n];
+                        for (r, &c) in t.apply_cols(&s).iter().enumerate() {
+                            image[(r + a) % n] = ((usize::from(c) + b) % n) as u8;
+                        }
+                        image == least
+                    })
                     .collect();
                 assert_eq!(g.to_canonical(&s), to_least, "n = {n}, {s:?}");
+                assert_eq!(to_least.len() as u64, g.stabilizer(&s).order());
                 assert_eq!(g.is_canonical(&s), s == least, "n = {n}, {s:?}");
                 let fixing = images.iter().filter(|q| **q == s).count() as u64;
                 assert_eq!(g.stabilizer(&s).order(), fixing, "n = {n}, {s:?}");

@@ -210,9 +210,16 @@ impl KnownTable {
             Source::Published => "the published table".to_string(),
             Source::File(name) => format!("'{name}'"),
         };
+        // The same rules with classes under another group: the groups tell them apart.
+        let named = |r: &Rules| match (self.rules.id() == rules.id(), r.group()) {
+            (false, _) => r.to_string(),
+            (true, crate::rules::Group::Square) => format!("{r}, classes under D4"),
+            (true, crate::rules::Group::Torus) => format!("{r}, classes under the torus group"),
+        };
         Err(format!(
-            "{whose} holds the values of {}, not of the rules counted ({rules})",
-            self.rules
+            "{whose} holds the values of {}, not of the rules counted ({})",
+            named(&self.rules),
+            named(rules)
         ))
     }
 

@@ -1302,8 +1302,9 @@ fn completion_classes(p: &Partial) -> Vec<(Vec<u8>, &'static str, usize)> {
 
 /// What the symmetries of the square do to one board: `board` and `canonical` (tuples of
 /// 0-based columns), `symmetry` (`asymmetric`, `half_turn` or `quarter_turn`),
-/// `class_size` (8, 4, 2; 1 for n = 1), `transforms` (the names of the symmetries that map
-/// the board to its canonical form) and `notation` (the notation the board was read in).
+/// `class_size` (8, 4, 2; 1 for n = 1), `transforms` (the names of the elements that map
+/// the board to its canonical form: `rot90`, or `rot90+shift(2,3)` under the torus group)
+/// and `notation` (the notation the board was read in).
 #[pyclass(name = "Classification", module = "queens_count", frozen, eq)]
 #[derive(Clone, Debug, PartialEq)]
 struct PyClassification {
@@ -1315,7 +1316,7 @@ struct PyClassification {
     /// Boards in its class: 8, 4 or 2 (1 for n = 1).
     #[pyo3(get)]
     class_size: usize,
-    transforms: Vec<&'static str>,
+    transforms: Vec<String>,
     /// The notation the board was read in ("cols", "digits", "leetcode", …).
     #[pyo3(get)]
     notation: &'static str,
@@ -1409,7 +1410,7 @@ fn classify(
         canonical: c.canonical.cols().to_vec(),
         symmetry: c.symmetry.name(),
         class_size: c.class_size,
-        transforms: c.to_canonical.iter().map(|t| t.name()).collect(),
+        transforms: c.transform_names().split(' ').map(String::from).collect(),
         notation: raw.notation.name(),
     })
 }

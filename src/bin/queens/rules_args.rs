@@ -94,6 +94,10 @@ impl GivenArgs {
         };
         let given = text("--given", self.given)?;
         let blocked = text("--blocked", self.blocked)?;
+        let refused = |flag: &str, e| CommandError::Usage(format!("{flag}: n = {n}: {e}"));
+        // Each text read alone first, so that an error names the flag whose text it is in;
+        // then together (a given on a blocked square is `--given`'s).
+        Partial::parse(n, rules, "", &blocked).map_err(|e| refused("--blocked", e))?;
         let flag = if self.given.is_some() {
             "--given"
         } else {
@@ -101,7 +105,7 @@ impl GivenArgs {
         };
         Partial::parse(n, rules, &given, &blocked)
             .map(Some)
-            .map_err(|e| CommandError::Usage(format!("{flag}: n = {n}: {e}")))
+            .map_err(|e| refused(flag, e))
     }
 }
 

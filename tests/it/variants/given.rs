@@ -278,6 +278,22 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
             &["count", "8", "--blocked", "a9"],
             "a9 is off the 8×8 board",
         ),
+        // An error in --blocked's text is --blocked's, whatever --given says.
+        (
+            &[
+                "count",
+                "4",
+                "--given",
+                "a4",
+                "--blocked",
+                "Q...\n....\n....\n....",
+            ],
+            "--blocked: n = 4: a board of blocked squares marks them x, not Q (a4)",
+        ),
+        (
+            &["count", "8", "--given", "a8", "--blocked", "zz"],
+            "--blocked: n = 8: 'zz' is not a square",
+        ),
         (&["count", "8", "--given", "a8 a8"], "a8 is given twice"),
         (
             &["count", "8", "--given", "0 1 2"],

@@ -199,6 +199,34 @@ fn a_table_read_back_keeps_its_rules() {
             path_str(&t)
         ),
     );
+    // The same rules with classes under another group: the groups are named.
+    let square = d.path().join("square.csv");
+    let args = [
+        "count",
+        "5,7",
+        "--board",
+        "torus",
+        "--symmetries",
+        "square",
+        "--csv",
+    ];
+    queens().args(args).arg(&square).assert().success();
+    fails_with(
+        &[
+            "count",
+            "5,7",
+            "--board",
+            "torus",
+            "--known",
+            path_str(&square),
+        ],
+        2,
+        &format!(
+            "queens: error: --known: '{}' holds the values of queen-torus, classes under D4, not \
+             of the rules counted (queen-torus, classes under the torus group)",
+            path_str(&square)
+        ),
+    );
     for table in [&t, &j] {
         let o = queens()
             .args(["plot", path_str(table), "-o", "-"])
