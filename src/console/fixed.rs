@@ -7,7 +7,7 @@ use super::outputs::Destinations;
 use super::signals;
 use super::stderr::note;
 use crate::fixed::{FixedCounts, Turn, UnitDone, Way, count_fixed_stoppable};
-use crate::formats::export::Format;
+use crate::formats::export::{Format, RunMeta};
 use crate::formats::table::sizes_text;
 use crate::plan::stop::StopFlag;
 use crate::rules::{Rules, Surface};
@@ -56,11 +56,12 @@ pub fn run(
     rules: Rules,
     sizes: &[usize],
     ways: &[Way],
-    threads: Option<usize>,
+    meta: &RunMeta,
     quiet: bool,
     dests: &Destinations,
     stop: Option<&StopFlag>,
 ) -> Result<(), FixedError> {
+    let threads = meta.threads_requested;
     let mut rows: Vec<FixedCounts> = Vec::new();
     for (k, &n) in sizes.iter().enumerate() {
         let finished = rows.len();
@@ -84,7 +85,7 @@ pub fn run(
             let Some(row) = row else {
                 // Stopped: the finished sizes go to every output, then the run says so.
                 rows.truncate(finished);
-                let failed = match write(&rows, dests) {
+                let failed = match write(&rows, dests, meta) {
                     Err(e) if e.kind() != io::ErrorKind::BrokenPipe => format!("; {e}"),
                     _ => String::new(),
                 };
@@ -120,10 +121,10 @@ pub fn run(
         }
         // Each size's rows into the files as soon as it is done (each replaced whole), so that
         // a run stopped or killed during a long size keeps the sizes before it.
-        write_files(&rows, dests);
+        write_files(&rows, dests, meta);
     }
     // A wrong value is said whatever else failed: it outranks a file not written.
-    match (write(&rows, dests), check(&rows, ways.len() > 1)) {
+    match (write(&rows, dests, meta), check(&rows, ways.len() > 1)) {
         (Err(e), Err(FixedError::Failed(m))) if e.kind() != io::ErrorKind::BrokenPipe => {
             Err(FixedError::Failed(format!("{m}; {e}")))
         }
@@ -134,20 +135,20 @@ pub fn run(
 }
 
 /// `rows` in the file `format` (CSV or JSON, the formats the command takes).
-fn file_text(format: Format, rows: &[FixedCounts]) -> String {
+fn file_text(format: Format, rows: &[FixedCounts], meta: &RunMeta) -> String {
     use crate::formats::fixed;
     match format {
         Format::Csv => fixed::csv(rows),
-        Format::Json => fixed::json(rows),
+        Format::Json => fixed::json(rows, meta),
         _ => unreachable!("the command refuses the other formats before the count"),
     }
 }
 
 /// Writes `rows` to the files of `dests` that are replaced whole, as each size finishes. A
 /// failure here is not the end: [`write`] tries every output again at the end, and says it.
-fn write_files(rows: &[FixedCounts], dests: &Destinations) {
+fn write_files(rows: &[FixedCounts], dests: &Destinations, meta: &RunMeta) {
     for (format, dest) in dests.files.iter().filter(|(_, d)| d.is_replaced_whole()) {
-        let text = file_text(*format, rows);
+        let text = file_text(*format, rows, meta);
         let _ = dest.write_with(|w| w.write_all(text.as_bytes()));
     }
 }
@@ -155,11 +156,11 @@ fn write_files(rows: &[FixedCounts], dests: &Destinations) {
 /// Writes `rows` to every destination of `dests` ([`Destinations::deliver`]: the human table
 /// to `-o`'s file or stdout, CSV and JSON where asked), each tried whatever became of the
 /// others, the table on stdout where a file failed and no output has stdout.
-fn write(rows: &[FixedCounts], dests: &Destinations) -> io::Result<()> {
+fn write(rows: &[FixedCounts], dests: &Destinations, meta: &RunMeta) -> io::Result<()> {
     let text = crate::formats::fixed::text(rows);
     let human = |w: &mut dyn Write| w.write_all(text.as_bytes());
     let file = |format| {
-        let text = file_text(format, rows);
+        let text = file_text(format, rows, meta);
         move |w: &mut dyn Write| w.write_all(text.as_bytes())
     };
     let mut ns: Vec<usize> = rows.iter().map(|r| r.n).collect();

@@ -33,8 +33,9 @@ pub fn check_counted(sizes: &[usize], counted_by: Option<(Engine, &Rules)>) -> R
     match sizes.iter().find(|&&n| n > largest) {
         None => Ok(()),
         Some(&n) if n <= MAX_COUNT_N => Err(format!(
-            "board size {n} is outside 0 to {largest} here (boards to {MAX_COUNT_N} are \
-             counted by `queens count N --board torus` alone)"
+            "board size {n} is outside 0 to {largest} here (only `queens count N --board \
+             torus` counts to {MAX_COUNT_N}: the queens, the symmetric engine, without --piece \
+             superqueen, --given, --blocked or --fixed-only)"
         )),
         Some(&n) => Err(format!("board size {n} is outside 0 to {largest}")),
     }

@@ -180,12 +180,13 @@ fn types(row: &FixedCounts) -> &'static str {
     }
 }
 
-/// The `verified` cell: `yes`, `no`, or empty where nothing is published to check against.
+/// The `verified` cell: `yes`, `no`, or `unknown` where nothing is published to check against
+/// (as in `count`'s tables).
 fn verified(row: &FixedCounts) -> &'static str {
     match row.verify() {
         Some(Ok(())) => "yes",
         Some(Err(_)) => "no",
-        None => "",
+        None => "unknown",
     }
 }
 
@@ -267,9 +268,11 @@ pub fn text(rows: &[FixedCounts]) -> String {
 }
 
 /// The rows as a JSON array of objects (numbers as numbers, the derived cells `null` where no
-/// total is published), with [`NOTE`] beside them: `{"note": …, "rows": [...]}`.
+/// total is published), after the run's metadata (`meta`: tool, version, command line, start,
+/// threads, machine, as every JSON document of the tool opens with) and the rules counted,
+/// with [`NOTE`] beside them: `{"tool": …, "rules": …, "note": …, "rows": [...]}`.
 #[cfg(feature = "serde")]
-pub fn json(rows_in: &[FixedCounts]) -> String {
+pub fn json(rows_in: &[FixedCounts], meta: &crate::formats::export::RunMeta) -> String {
     use serde_json::{Value, json};
     let rows: Vec<Value> = rows_in
         .iter()
@@ -294,7 +297,7 @@ pub fn json(rows_in: &[FixedCounts]) -> String {
                 "half_turn": d(|t| t.1.half_turn),
                 "asymmetric": d(|t| t.1.asymmetric),
                 "types": Some(types(r)).filter(|t| !t.is_empty()),
-                "verified": r.verify().map(|v| v.is_ok()),
+                "verified": verified(r),
             });
             if torus {
                 let classes = t.and_then(|(total, _)| r.classes(total).ok());
@@ -317,7 +320,14 @@ pub fn json(rows_in: &[FixedCounts]) -> String {
         .first()
         .is_some_and(|r| r.rules.surface == Surface::Torus);
     let note = if torus { TORUS_NOTE } else { NOTE };
-    let doc = json!({ "note": note, "rows": rows });
+    let rules = rows_in.first().map_or(meta.rules, |r| r.rules);
+    let rules = crate::formats::named::RulesFields::of(&rules, rules.group());
+    let mut doc = serde_json::to_value(crate::formats::export::json::MetaFields::of(meta))
+        .expect("the metadata is JSON");
+    let body = json!({ "rules": rules, "note": note, "rows": rows });
+    if let (Value::Object(doc), Value::Object(body)) = (&mut doc, body) {
+        doc.extend(body);
+    }
     serde_json::to_string_pretty(&doc).expect("a JSON value prints") + "\n"
 }
 
@@ -408,7 +418,12 @@ mod tests {
             "{human}"
         );
         assert!(human.lines().skip(3).all(|l| l.len() <= 100), "{human}");
-        let v: serde_json::Value = serde_json::from_str(&json(&rows)).unwrap();
+        let meta = crate::formats::export::RunMeta::now(Some(1));
+        let v: serde_json::Value = serde_json::from_str(&json(&rows, &meta)).unwrap();
+        assert_eq!(
+            (&v["tool"], &v["rules"]["board"]),
+            (&"queens".into(), &"torus".into())
+        );
         assert_eq!(v["note"], TORUS_NOTE);
         assert_eq!(v["rows"][1]["orbits"], "26:1 52:2 338:3 676:5");
         assert!(v["rows"][0]["orbits"].is_null());
@@ -424,11 +439,13 @@ mod tests {
         let r = count_fixed(Rules::SUPERQUEENS, 3, Way::Burnside, Some(1), &|_| ()).unwrap();
         let mut r27 = r.clone();
         r27.n = 27;
-        let v: serde_json::Value = serde_json::from_str(&json(&[r, r27])).unwrap();
+        let meta = crate::formats::export::RunMeta::now(None);
+        let v: serde_json::Value = serde_json::from_str(&json(&[r, r27], &meta)).unwrap();
         assert_eq!(v["rows"][0]["published_total"], 0);
-        assert_eq!(v["rows"][0]["verified"], true);
+        assert_eq!(v["rows"][0]["verified"], "yes");
         assert!(v["rows"][1]["published_total"].is_null());
-        assert!(v["rows"][1]["verified"].is_null());
+        assert_eq!(v["rows"][1]["verified"], "unknown");
+        assert_eq!(v["rules"]["piece"], "superqueen");
         assert_eq!(v["rows"][0]["types"], "published");
         assert!(v["rows"][1]["types"].is_null());
         assert_eq!(v["note"], NOTE);

@@ -345,7 +345,7 @@ fn fixed_only_on_the_torus_gives_the_classes_and_their_orbits_both_ways() {
     // Board 24 has no solution, and nothing published beyond its total of 0.
     assert_eq!(
         col("verified"),
-        ["yes", "yes", "", "", "yes", "yes"],
+        ["yes", "yes", "unknown", "unknown", "yes", "yes"],
         "{text}"
     );
     // A053994 at boards 23 and 25, and board 25's orbits (A054500–A054502), published.

@@ -718,6 +718,13 @@ fn the_torus_counts_boards_beyond_32_in_parts_that_merge_takes() {
             "outside 0 to 32",
         ),
         (&["verify", "35", "--board", "torus"], "outside 0 to 32"),
+        // What keeps the torus's 64 from a command that has --board torus already.
+        (
+            &["count", "35", "--board", "torus", "--given", "a1"],
+            "board size 35 is outside 0 to 32 here (only `queens count N --board torus` counts \
+             to 64: the queens, the symmetric engine, without --piece superqueen, --given, \
+             --blocked or --fixed-only)",
+        ),
         (
             &["count", "65", "--board", "torus"],
             "board size 65 is outside 0 to 64",

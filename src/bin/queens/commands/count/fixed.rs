@@ -31,14 +31,14 @@ pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<()
     queens::fixed::check_rules(rules).map_err(|e| CommandError::Usage(e.to_string()))?;
     let inputs = super::checks::read_files(args);
     let dests = Destinations::check(&args.outputs, &inputs).map_err(CommandError::Usage)?;
-    let threads = s.threads.map(usize::from);
+    let meta = queens::formats::export::RunMeta::now(s.threads.map(usize::from)).under(rules);
     let stop = install_signals()?;
     crate::signals::set_stopping("the size being counted is cut short and not kept");
     let run = fixed::run(
         rules,
         &args.sizes.0,
         way.ways(),
-        threads,
+        &meta,
         quiet,
         &dests,
         Some(stop),
