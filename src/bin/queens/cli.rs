@@ -121,6 +121,28 @@ impl SearchArgs {
         Ok(())
     }
 
+    /// Refuses, for the completions of a partial board (`--given`, `--blocked`), what their
+    /// search does not have: `--split` (other than `ring`, the default: they are counted by
+    /// one search, not split into units) and, for rules other than the queens on the plane
+    /// (counted by the plain search), `--kernel` other than `auto`.
+    pub fn check_given(&self) -> Result<(), String> {
+        if self.split != Split::Ring {
+            return Err(
+                "--split is not taken with --given or --blocked: the completions of a \
+                 partial board are counted by one search, not split into units"
+                    .to_string(),
+            );
+        }
+        let rules = self.rules.rules();
+        if self.kernel != KernelChoice::Auto && !rules.is_queens() {
+            return Err(format!(
+                "--kernel is not taken with --given or --blocked for {rules}: their completions \
+                 are counted by the plain search, which has no kernels"
+            ));
+        }
+        Ok(())
+    }
+
     /// The kernel asked for; one this CPU cannot run is a one-line usage message.
     pub fn kernel(&self) -> Result<Kernel, String> {
         resolve_kernel(self.kernel, self.engine)

@@ -320,6 +320,30 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
             &["list", "8", "--given", "a8", "--classes"],
             "--classes is not taken with --given",
         ),
+        // What their search does not have is refused, not ignored.
+        (
+            &["count", "8", "--given", "a8", "--split", "border"],
+            "--split is not taken with --given or --blocked",
+        ),
+        (
+            &[
+                "verify",
+                "9",
+                "--given",
+                "a9",
+                "--piece",
+                "superqueen",
+                "--kernel",
+                "scalar",
+            ],
+            "--kernel is not taken with --given or --blocked for superqueen-plane",
+        ),
+        (
+            &[
+                "count", "7", "--given", "a7", "--board", "torus", "--kernel", "scalar",
+            ],
+            "--kernel is not taken with --given or --blocked for queen-torus",
+        ),
     ]);
     // An input file that cannot be read is a usage error, as for classify, plot, merge and
     // --known: missing, not UTF-8, a folder, no name; and so is a file or text of no square.

@@ -51,6 +51,7 @@ pub fn run(args: CountArgs, quiet: bool) -> Result<(), CommandError> {
 /// before any work.
 fn given(args: &CountArgs) -> Result<(), CommandError> {
     let s = args.search.resolved().map_err(CommandError::Usage)?;
+    s.check_given().map_err(CommandError::Usage)?;
     let others = [
         (args.part.is_some(), "--part"),
         (args.checkpoint.is_some(), "--checkpoint"),

@@ -18,6 +18,7 @@ use queens::formats::table::Row;
 /// line per size on stdout; a disagreement exits 1. `--known` and the outputs are refused.
 fn given(args: &VerifyArgs) -> Result<(), CommandError> {
     let s = args.search.resolved().map_err(CommandError::Usage)?;
+    s.check_given().map_err(CommandError::Usage)?;
     let named = args.outputs.named().into_iter().find(|o| o.1.is_some());
     if let Some(flag) = (args.known.known.as_ref().map(|_| "--known")).or(named.map(|o| o.0)) {
         return Err(CommandError::Usage(format!(
