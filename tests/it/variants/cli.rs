@@ -482,6 +482,24 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("MISMATCH"));
 
+    // Nothing published for the superqueens on the torus: the reason is said where the PASS
+    // and FAIL lines are not on stdout (another format).
+    fails_with(
+        &[
+            "verify",
+            "11",
+            "--board",
+            "torus",
+            "--piece",
+            "superqueen",
+            "--format",
+            "csv",
+        ],
+        1,
+        "1 of 1 board size failed verification: FAIL n=11 (superqueen-torus): total 44, \
+         classes 1 under torus (0 asymmetric, 1 half_turn, 0 quarter_turn): no published value \
+         to compare with (--two-ways verifies it with two independent plans)",
+    );
     let two = stdout_of(&["verify", "13,17", "--board", "torus", "--two-ways"]);
     assert_eq!(
         two.lines().filter(|l| l.starts_with("PASS")).count(),

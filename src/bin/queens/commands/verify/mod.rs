@@ -99,10 +99,22 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         // A stop, its message with what the outputs could not take.
         Err(stopped) => Err(stopped),
         Ok(()) if failures == 0 => Ok(()),
-        Ok(()) => Err(CommandError::Failed(format!(
-            "{failures} of {} failed verification",
-            queens::board::plural(rows.len() as u64, "board size")
-        ))),
+        Ok(()) => {
+            // The FAIL lines say why; where they are not on stdout (another format, or -o's
+            // file), the error says it too.
+            let why: Vec<&str> = match job.outputs.human_on_stdout {
+                true => Vec::new(),
+                false => lines.lines().filter(|l| l.starts_with("FAIL")).collect(),
+            };
+            let why = match why.is_empty() {
+                true => String::new(),
+                false => format!(": {}", why.join("; ")),
+            };
+            Err(CommandError::Failed(format!(
+                "{failures} of {} failed verification{why}",
+                queens::board::plural(rows.len() as u64, "board size")
+            )))
+        }
     };
     if !stopped {
         super::rows::notes(&rows, &job.known);
