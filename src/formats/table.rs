@@ -16,8 +16,8 @@ pub use read::{
     stated_classes,
 };
 pub use write::{
-    NODES_GROWTH, SYMMETRIC_NODES_NOTE, footer, human_table, layout, markdown_table,
-    streamed_widths, write_csv,
+    NODES_GROWTH, SYMMETRIC_NODES_NOTE, SYMMETRIC_NODES_NOTE_OF_OTHER_RULES, footer, human_table,
+    layout, markdown_table, streamed_widths, write_csv,
 };
 
 /// One column of a result table.

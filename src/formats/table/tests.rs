@@ -165,6 +165,12 @@ fn the_footer_says_whose_nodes_the_symmetric_engine_shows() {
     assert!(!footer(&enumerate, &nodes).unwrap().contains("nodes:"));
     let f = footer(&symmetric, &human_columns()).unwrap();
     assert!(!f.contains("nodes:"), "{f}");
+    // Other rules' plain tree is not A319283.
+    let mut torus = row(11, "symmetric", 2);
+    torus.rules = crate::rules::Rules::TORUS_QUEENS;
+    let f = footer(&[torus], &nodes).unwrap();
+    assert!(f.contains(SYMMETRIC_NODES_NOTE_OF_OTHER_RULES), "{f}");
+    assert!(!f.contains("A319283"), "{f}");
 }
 
 #[test]

@@ -102,7 +102,11 @@ fn run_footer(rows: &[Row], columns: &[usize]) -> Option<String> {
         && with_kernels
             .iter()
             .any(|r| r.engine == Engine::Symmetric.name()))
-    .then_some(SYMMETRIC_NODES_NOTE);
+    .then_some(match rows.iter().all(|r| r.rules.is_queens()) {
+        true => SYMMETRIC_NODES_NOTE,
+        // A319283 counts the queens' plain tree only.
+        false => SYMMETRIC_NODES_NOTE_OF_OTHER_RULES,
+    });
     let line = parts.join(", ");
     let lines = if line.chars().count() <= 100 {
         line
@@ -121,6 +125,11 @@ fn run_footer(rows: &[Row], columns: &[usize]) -> Option<String> {
 /// are, and how to get the plain tree's (A319283).
 pub const SYMMETRIC_NODES_NOTE: &str = "nodes: the symmetric engine's partial boards; \
      A319283 (plain tree): --engine enumerate or profile";
+
+/// [`SYMMETRIC_NODES_NOTE`] under a table of other rules than the queens' (superqueens, the
+/// torus), whose plain tree has no OEIS sequence.
+pub const SYMMETRIC_NODES_NOTE_OF_OTHER_RULES: &str = "nodes: the symmetric engine's partial \
+     boards; the plain tree's: --engine enumerate or profile";
 
 /// The [`Layout`] of the table of `columns` (indices in [`COLUMNS`], in order): their CSV
 /// names as headings, text left-aligned, numbers right-aligned.
