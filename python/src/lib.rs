@@ -743,7 +743,8 @@ fn verify_completions(
             "a check of completions takes given= or blocked=",
         ));
     };
-    let c = counter(n, rules, None, kernel, threads, None)?;
+    let c = counter(n, rules, None, kernel, threads, None)?.given(&p);
+    c.check_completion_options().map_err(py_err)?;
     let threads = match thread_count(threads)? {
         Some(0) => return Err(py_err(Error::Options("threads must be at least 1".into()))),
         Some(t) => t,

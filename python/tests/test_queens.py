@@ -961,6 +961,21 @@ def test_given_from_a_file_and_refused_with_a_part(tmp_path):
         q.count_part(8, "0/2", given="a8")
 
 
+def test_given_refuses_the_options_its_search_has_no_use_for():
+    # A split, or a kernel where the plain search counts the completions, would be ignored.
+    with pytest.raises(ValueError, match=r"split \(border\) is not taken with a partial board"):
+        q.count(8, given="a8", split="border")
+    plain = r"kernel \(scalar\) is not taken with a partial board of superqueen-plane"
+    with pytest.raises(ValueError, match=plain):
+        q.count(11, given="a11", piece="superqueen", kernel="scalar")
+    with pytest.raises(ValueError, match=plain):
+        q.verify(11, given="a11", piece="superqueen", kernel="scalar")
+    # The queens' completions take a kernel, and any rules take kernel="auto" (the 4
+    # completions of a11 among the 44 superqueen boards of 11, as `queens count` says).
+    assert q.count(8, given="a8", kernel="scalar").total == 4
+    assert q.count(11, given="a11", piece="superqueen", kernel="auto").total == 4
+
+
 def test_published_answers_each_rules_values():
     # The values `queens verify --piece/--board` checks against (data/variants.csv).
     sq = q.published(10, piece="superqueen")

@@ -445,6 +445,7 @@ impl<'a> Counter<'a> {
                 self.rules
             )));
         }
+        self.check_completion_options()?;
         let threads = match self.threads {
             Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
             Some(t) => t,
@@ -455,6 +456,45 @@ impl<'a> Counter<'a> {
             _ => Search::Kernel(self.kernel.resolve()?),
         };
         Ok(p.count(search, threads))
+    }
+
+    /// Refuses the options a count of completions has no use for, rather than ignore them
+    /// ([`Counter::completions`] calls it first): a split or a part (the completions are
+    /// counted by one search, not split into units) and a kernel other than `auto` for rules
+    /// whose completions the plain search counts.
+    ///
+    /// ```
+    /// use queens::{Counter, given::Partial, rules::Rules, search::kernel::KernelChoice};
+    /// let p = Partial::parse(8, Rules::SUPERQUEENS, "a8", "").unwrap();
+    /// let c = Counter::new(8).rules(Rules::SUPERQUEENS).given(&p);
+    /// assert!(c.check_completion_options().is_ok());
+    /// let e = c.kernel(KernelChoice::Scalar).completions().unwrap_err();
+    /// assert!(e.to_string().contains("counted by the plain search"), "{e}");
+    /// ```
+    pub fn check_completion_options(&self) -> Result<(), Error> {
+        let refused = if self.split != Split::default() {
+            Some(format!(
+                "a split ({}) is not taken with a partial board: its completions are counted \
+                 by one search, not split into units",
+                self.split.name()
+            ))
+        } else if self.part != Part::WHOLE {
+            Some(format!(
+                "a part ({}) is not taken with a partial board: its completions are counted \
+                 whole",
+                self.part
+            ))
+        } else if self.kernel != KernelChoice::Auto && !self.rules.is_queens() {
+            Some(format!(
+                "a kernel ({}) is not taken with a partial board of {}: its completions are \
+                 counted by the plain search, which has no kernels",
+                self.kernel.name(),
+                self.rules
+            ))
+        } else {
+            None
+        };
+        refused.map_or(Ok(()), |why| Err(Error::Options(why)))
     }
 
     /// The plan this count runs: its units, identity and kernel (for a journal that must name

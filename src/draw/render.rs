@@ -14,8 +14,9 @@ use crate::board::notation::square_name;
 use crate::board::plural;
 use crate::classify::{ClassInfo, OrbitMember};
 use crate::draw::svg::{Svg, num, text_width};
-use crate::rules::Rules;
+use crate::rules::{Group, Rules, Surface};
 use crate::symmetry::{self, SymmetryType, Transform};
+use crate::torus_group::TorusGroup;
 
 /// Light squares.
 const LIGHT: &str = "#f0d9b5";
@@ -129,6 +130,39 @@ pub fn describe(symmetry: SymmetryType, class_size: usize) -> String {
         SymmetryType::QuarterTurn => "symmetric under a quarter turn",
     };
     format!("{what}: a class of {}", plural(class_size as u64, "board"))
+}
+
+/// How the class of a solution of `rules` is described in captions, under the rules' group:
+/// `asymmetric: a class of 8 boards` under the square's 8 symmetries, `symmetric under a
+/// quarter turn: a class of 10 boards under the torus group` under the torus group.
+pub fn describe_under(board: &Solution, rules: &Rules) -> String {
+    match rules.group {
+        Group::Square => describe(symmetry::symmetry_type(board), symmetry::orbit(board).len()),
+        Group::Torus => {
+            let group = TorusGroup::new(board.n());
+            let stabilizer = group.stabilizer(board.cols());
+            let size = group.order() / stabilizer.order();
+            format!(
+                "{} under the torus group",
+                describe(stabilizer.symmetry_type(), size as usize)
+            )
+        }
+    }
+}
+
+/// The rules in a caption, for rules other than the queens': `superqueens on the torus`.
+fn rules_line(rules: &Rules) -> Option<String> {
+    (!rules.is_queens()).then(|| format!("{} on {}", rules.piece.plural(), rules.surface.words()))
+}
+
+/// The picture's title: `8-queens solution 0 4 7 5 2 6 1 3`, `10-superqueens solution …`,
+/// `7-queens solution … on the torus`.
+fn title(n: usize, rules: &Rules, what: &str, board: &str) -> String {
+    let on = match rules.surface {
+        Surface::Plane => String::new(),
+        other => format!(" on {}", other.words()),
+    };
+    format!("{n}-{} {what} {board}{on}", rules.piece.plural())
 }
 
 /// What a transform does, in words, for legends.
@@ -341,14 +375,16 @@ fn cols_lines(prefix: &str, cols: &[u8]) -> Vec<String> {
     wrap(&format!("{prefix}{text}"), 52)
 }
 
-/// One board with a caption: a `heading` if given, the board in cols notation, and its
-/// symmetry type and class size.
-pub fn board_svg(board: &Solution, heading: Option<&str>, labels: Labels) -> String {
+/// One solution of `rules` with a caption: a `heading` if given, the rules (where they are
+/// not the queens'), the board in cols notation, and its symmetry type and class size under
+/// the rules' group ([`describe_under`]).
+pub fn board_svg(board: &Solution, heading: Option<&str>, labels: Labels, rules: &Rules) -> String {
     let n = board.n();
     let mut lines = Vec::new();
     if let Some(h) = heading {
         lines.push(h.to_string());
     }
+    lines.extend(rules_line(rules));
     lines.extend(cols_lines(&format!("n = {n}: "), board.cols()));
     if labels == Labels::Chess {
         let squares = crate::board::notation::to_string(
@@ -357,16 +393,13 @@ pub fn board_svg(board: &Solution, heading: Option<&str>, labels: Labels) -> Str
         );
         lines.extend(wrap(&squares, 52));
     }
-    lines.push(describe(
-        symmetry::symmetry_type(board),
-        symmetry::orbit(board).len(),
-    ));
+    lines.push(describe_under(board, rules));
     single(
         board.cols(),
         &lines,
         labels,
         None,
-        &format!("{n}-queens solution {board}"),
+        &title(n, rules, "solution", &board.to_string()),
     )
 }
 
@@ -377,14 +410,15 @@ pub fn board_svg(board: &Solution, heading: Option<&str>, labels: Labels) -> Str
 pub fn attacks_svg(cols: &[u8], rules: &Rules, labels: Labels) -> String {
     let n = cols.len();
     let pairs = attacking_pairs(cols, rules);
-    let mut lines = cols_lines(&format!("n = {n}: "), cols);
+    let mut lines: Vec<String> = rules_line(rules).into_iter().collect();
+    lines.extend(cols_lines(&format!("n = {n}: "), cols));
     if pairs.is_empty() {
         let s = Solution::from_valid(cols.to_vec());
-        lines.push("a solution: no two queens attack each other".into());
-        lines.push(describe(
-            symmetry::symmetry_type(&s),
-            symmetry::orbit(&s).len(),
+        lines.push(format!(
+            "a solution: no two {} attack each other",
+            rules.piece.plural()
         ));
+        lines.push(describe_under(&s, rules));
     } else {
         lines.push(format!(
             "not a solution: {} (red)",
@@ -411,8 +445,13 @@ pub fn attacks_svg(cols: &[u8], rules: &Rules, labels: Labels) -> String {
         labels,
         Some(rules),
         &format!(
-            "{n}-queens board {} with {}",
-            crate::board::notation::to_string(crate::board::notation::Notation::Cols, cols),
+            "{} with {}",
+            title(
+                n,
+                rules,
+                "board",
+                &crate::board::notation::to_string(crate::board::notation::Notation::Cols, cols)
+            ),
             plural(pairs.len() as u64, "attacking pair")
         ),
     )

@@ -95,6 +95,13 @@ pub fn parse_columns(text: &str) -> Result<Vec<usize>, String> {
         let Some(i) = CSV_HEADER.iter().position(|c| *c == name) else {
             return Err(if name.is_empty() {
                 format!("empty name in '{text}': {}", valid())
+            } else if name == ORBITS_COLUMN {
+                format!(
+                    "the column '{ORBITS_COLUMN}' is not chosen: under the torus group the \
+                     classes by orbit size come with every table (lines under the table on \
+                     stdout, the last column of --markdown and of the CSV); {}",
+                    valid()
+                )
             } else {
                 format!("unknown column '{name}': {}", valid())
             });

@@ -46,11 +46,12 @@ impl Symmetry {
         )
     }
 
-    /// `rot180`, or with a shift `rot180+(2,3)`.
+    /// `rot180`, or with a shift `rot180+shift(2,3)` (as `classify` and `list --orbit` name
+    /// the torus group's elements).
     pub fn name(self) -> String {
         match self.shift {
             (0, 0) => self.transform.name().to_string(),
-            (a, b) => format!("{}+({a},{b})", self.transform.name()),
+            (a, b) => format!("{}+shift({a},{b})", self.transform.name()),
         }
     }
 }
@@ -109,7 +110,7 @@ impl Subgroup {
     }
 
     /// The group's name: `D4` for all 8 of the square's, `torus` for all 8n² of the torus's,
-    /// else its elements (`{id, rot180}`, `{id, rot180+(2,3)}`) where they are at most 4, else
+    /// else its elements (`{id, rot180}`, `{id, rot180+shift(2,3)}`) where they are at most 4, else
     /// its order (`{26 elements}`).
     pub fn name(&self) -> String {
         let whole = self.group.order(self.n) as usize;

@@ -4,6 +4,7 @@
 //! | form | example (n = 8) | reads |
 //! | --- | --- | --- |
 //! | squares | `a8 e7` | chess squares in any order: file `a` is column 0, rank `n` is row 0 (n ≤ 26) |
+//! | squares | `r0c0 r1c4` | rows and columns counted from 0, row 0 first (any n; how squares are named where n > 26) |
 //! | `cols` | `0 - - 5 - - - -` | one entry per row, row 0 first: a column counted from 0, or `-` for a row with no square |
 //! | `digits` | `1--6----` | the same counted from 1, one character per row (n ≤ 9) |
 //! | `board` | n lines of `Q`, `x` and `.` | row 0 first: `Q` a given queen, `x` a blocked square, `.` neither (an empty row is all dots) |
@@ -118,21 +119,51 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
     Ok(marks)
 }
 
-/// A chess square (`a8`): file letter, rank number.
+/// A number written in decimal digits alone, without a sign or a leading zero (`0` itself
+/// aside): `a08` and `a+8` are not squares.
+fn plain_number(text: &str) -> Option<usize> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    (digits && (text == "0" || !text.starts_with('0')))
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
+/// A chess square (`a8`: file letter, rank number), or a row and a column counted from 0
+/// (`r3c5`), the form squares are named in where n > 26 (no files beyond `z`).
 fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
     let bad = || {
+        let example = if n <= crate::board::notation::MAX_ALGEBRAIC_N {
+            format!(
+                "a file letter and a rank, such as a{n}, or a row and a column from 0, such as r0c0"
+            )
+        } else {
+            "a row and a column from 0, such as r0c0 (files run from a to z only)".to_string()
+        };
         GivenError::Unreadable(format!(
-            "'{}' is not a square: write a file letter and a rank, such as a{n}",
+            "'{}' is not a square: write {example}",
             // Control characters (a NUL read from a file) shown escaped, not sent raw.
             word.escape_debug()
         ))
     };
+    if let Some((r, c)) = word.strip_prefix('r').and_then(|rc| rc.split_once('c')) {
+        let (r, c) = (
+            plain_number(r).ok_or_else(bad)?,
+            plain_number(c).ok_or_else(bad)?,
+        );
+        if r >= n || c >= n {
+            return Err(GivenError::OffBoard {
+                square: word.to_string(),
+                n,
+            });
+        }
+        return Ok(((r, c), Mark::Listed));
+    }
     let mut chars = word.chars();
     let file = chars
         .next()
         .filter(char::is_ascii_lowercase)
         .ok_or_else(bad)?;
-    let rank: usize = chars.as_str().parse().map_err(|_| bad())?;
+    let rank = plain_number(chars.as_str()).ok_or_else(bad)?;
     let c = file as usize - 'a' as usize;
     if c >= n || rank == 0 || rank > n {
         return Err(GivenError::OffBoard {

@@ -35,13 +35,39 @@ fn refusals_name_the_squares() {
         e("a8 h1", ""),
         "the given queens a8 and h1 attack each other (queen-plane)"
     );
-    assert_eq!(
-        e("z", ""),
-        "'z' is not a square: write a file letter and a rank, such as a8"
-    );
+    let write = "write a file letter and a rank, such as a8, or a row and a column from 0, \
+                 such as r0c0";
+    assert_eq!(e("z", ""), format!("'z' is not a square: {write}"));
     assert_eq!(
         e("a8\0b2", ""),
-        "'a8\\0b2' is not a square: write a file letter and a rank, such as a8"
+        format!("'a8\\0b2' is not a square: {write}")
+    );
+    // A rank or a row is digits alone: no sign, no leading zero.
+    for word in ["a+1", "a08", "a0x", "r+1c2", "r01c2", "r1c", "rc"] {
+        assert_eq!(
+            e(word, ""),
+            format!("'{word}' is not a square: {write}"),
+            "{word}"
+        );
+    }
+    assert_eq!(e("r8c0", ""), "r8c0 is off the 8×8 board");
+    assert_eq!(
+        e("r0c0 r7c7", ""),
+        "the given queens a8 and h1 attack each other (queen-plane)"
+    );
+    // Where n > 26 the squares are named by row and column, and read back so.
+    let big = Partial::parse(30, q, "r0c0 r29c5 b2", "r3c3").unwrap();
+    let names = Partial::names(big.given(), 30);
+    assert_eq!(names, "r0c0 r28c1 r29c5");
+    let again = Partial::parse(30, q, &names, "r3c3").unwrap();
+    assert_eq!(
+        (again.given(), again.blocked()),
+        (big.given(), big.blocked())
+    );
+    assert_eq!(
+        Partial::parse(30, q, "aa1", "").unwrap_err().to_string(),
+        "'aa1' is not a square: write a row and a column from 0, such as r0c0 (files run from a \
+         to z only)"
     );
     let s = Partial::parse(8, Rules::SUPERQUEENS, "a8 b6", "").unwrap_err();
     assert_eq!(

@@ -39,7 +39,8 @@ struct RulesFlags {
 #[derive(Clone, Copy, Debug, Default, Args)]
 pub struct GivenArgs {
     /// Given queens: every solution counted or listed holds them. Chess squares (`"a8 e7"`:
-    /// file a is column 0, rank N is row 0), or a partial board in another notation with a
+    /// file a is column 0, rank N is row 0; `r0c4`, row and column from 0, for any N), or a
+    /// partial board in another notation with a
     /// placeholder for an empty row: cols `"0 - - 5 - - - -"`, digits `1--6----`, board or
     /// leetcode rows of `Q`, `x` (blocked) and `.` (an empty row all dots); `@FILE` reads
     /// FILE. Classes are under the symmetries that keep the givens and the blocked squares

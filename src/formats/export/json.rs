@@ -47,6 +47,10 @@ impl<'a> MetaFields<'a> {
     }
 }
 
+/// `verified_against` where no value of the rules is published (the superqueens on the torus):
+/// every row's `verified` is `unknown`, and "OEIS" would claim a check that was not made.
+pub const NOTHING_PUBLISHED: &str = "nothing: no values of these rules are published";
+
 /// The JSON document's shape.
 #[derive(Serialize)]
 struct Document<'a> {
@@ -144,7 +148,16 @@ impl Exporter for Json {
             });
         let doc = Document {
             meta: MetaFields::of(meta),
-            verified_against: meta.known_file.as_deref().unwrap_or("OEIS"),
+            verified_against: meta.known_file.as_deref().unwrap_or(
+                if crate::verify::KnownTable::published(&rules.under(group).unwrap_or(rules))
+                    .rows()
+                    .is_empty()
+                {
+                    NOTHING_PUBLISHED
+                } else {
+                    "OEIS"
+                },
+            ),
             rules: RulesFields::of(&rules, group),
             rows: rows
                 .iter()

@@ -52,6 +52,11 @@ fn columns_parse_by_name_in_the_order_given() {
     assert_eq!(human_columns(), vec![0, 1, 2, 3, 4, 5, 11]);
     let e = parse_columns("n,speed").unwrap_err();
     assert!(e.starts_with("unknown column 'speed': the columns are all, or a list of n,total,"));
+    let e = parse_columns("n,orbits").unwrap_err();
+    assert!(
+        e.starts_with("the column 'orbits' is not chosen: under the torus group the classes by orbit size come with every table"),
+        "{e}"
+    );
     assert!(
         parse_columns("n,,total")
             .unwrap_err()

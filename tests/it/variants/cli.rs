@@ -339,7 +339,13 @@ fn render_takes_the_piece_and_the_board() {
         args.extend(flags(rules));
         args.extend(["-o", "-"]);
         let svg = stdout_of(&args);
-        let title = format!("8-queens board 0 4 7 5 2 6 1 3 with {pairs} attacking pairs");
+        let (piece, on) = match rules {
+            Rules::QUEEN => ("queens", ""),
+            Rules::SUPERQUEEN => ("superqueens", ""),
+            Rules::TORUS => ("queens", " on the torus"),
+            Rules::SUPER_TORUS => ("superqueens", " on the torus"),
+        };
+        let title = format!("8-{piece} board 0 4 7 5 2 6 1 3{on} with {pairs} attacking pairs");
         assert!(svg.contains(&title), "{rules:?}: {title}");
         assert_eq!(svg.matches("class=\"attack\"").count(), pairs, "{rules:?}");
     }
@@ -389,6 +395,114 @@ fn render_takes_the_piece_and_the_board() {
         "{err}"
     );
     assert!(String::from_utf8(o.stdout).unwrap().contains("</svg>"));
+}
+
+/// A solution of other rules is captioned with its rules and its class under their group:
+/// the superqueens' under the square's 8 symmetries, the torus's under the torus group (the
+/// class `count --board torus` counts), never the queens' words or the square's class.
+#[test]
+fn render_captions_a_solution_under_its_rules() {
+    let texts = |args: &[&str]| -> Vec<String> {
+        let svg = stdout_of(args);
+        svg.split("</text>")
+            .filter_map(|t| t.rsplit_once('>').map(|(_, text)| text.to_string()))
+            .filter(|t| t.chars().any(char::is_alphabetic))
+            .collect()
+    };
+    let title = |args: &[&str]| {
+        let svg = stdout_of(args);
+        let start = svg.find("<title>").unwrap() + "<title>".len();
+        svg[start..start + svg[start..].find("</title>").unwrap()].to_string()
+    };
+    let sq = [
+        "render",
+        "10",
+        "--piece",
+        "superqueen",
+        "--solution",
+        "2 5 8 0 3 6 9 1 4 7",
+        "-o",
+        "-",
+    ];
+    assert_eq!(title(&sq), "10-superqueens solution 2 5 8 0 3 6 9 1 4 7");
+    assert_eq!(
+        texts(&sq),
+        [
+            "superqueens on the plane",
+            "n = 10: 2 5 8 0 3 6 9 1 4 7",
+            "symmetric under a half turn: a class of 4 boards"
+        ]
+    );
+    // The 4 superqueen boards of 10 are that one class (A051223(10) = 4, A051224(10) = 1).
+    assert_eq!(
+        stdout_of(&["count", "10", "--piece", "superqueen", "--csv", "-"])
+            .lines()
+            .nth(1)
+            .map(|l| l.split(',').skip(4).take(5).collect::<Vec<_>>().join(",")),
+        Some("4,1,0,1,0".to_string())
+    );
+    let torus = [
+        "render",
+        "7",
+        "--board",
+        "torus",
+        "--solution",
+        "0 2 4 6 1 3 5",
+        "-o",
+        "-",
+    ];
+    assert_eq!(
+        title(&torus),
+        "7-queens solution 0 2 4 6 1 3 5 on the torus"
+    );
+    let class = "symmetric under a half turn: a class of 28 boards under the torus group";
+    assert_eq!(
+        texts(&torus),
+        ["queens on the torus", "n = 7: 0 2 4 6 1 3 5", class]
+    );
+    // The count agrees: board 7's one class under the torus group has 28 boards.
+    let count = stdout_of(&["count", "7", "--board", "torus"]);
+    assert!(
+        count.contains("n = 7: classes by orbit size (boards:classes) 28:1"),
+        "{count}"
+    );
+    // --allow-attacks captions a solution the same way, in the piece's words.
+    let attacks = [
+        "render",
+        "7",
+        "--board",
+        "torus",
+        "--piece",
+        "superqueen",
+        "--solution",
+        "0 2 4 6 1 3 5",
+        "--allow-attacks",
+        "-o",
+        "-",
+    ];
+    let lines = texts(&attacks);
+    assert_eq!(lines[0], "superqueens on the torus");
+    assert!(
+        lines.iter().any(|l| l.starts_with("not a solution: ")),
+        "{lines:?}"
+    );
+    let queens = [
+        "render",
+        "8",
+        "--solution",
+        "0 4 7 5 2 6 1 3",
+        "--allow-attacks",
+        "-o",
+        "-",
+    ];
+    let lines = texts(&queens);
+    assert_eq!(
+        lines[lines.len() - 2..],
+        [
+            "a solution: no two queens attack each other",
+            "asymmetric: a class of 8 boards"
+        ]
+    );
 }
 
 /// `--bfile` of a variant is refused in one line (exit 2, nothing written) by `count` and by

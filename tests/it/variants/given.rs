@@ -106,13 +106,19 @@ fn check(pb: &Problem, solutions: &[Vec<u8>], nodes: u64, kernels: &[Kernel]) {
         "{pb:?}"
     );
     for &k in kernels {
-        let c = Counter::new(pb.n)
-            .rules(p.rules())
-            .given(&p)
-            .kernel(k.into())
-            .threads(2)
-            .completions()
-            .unwrap();
+        let counter = Counter::new(pb.n).rules(p.rules()).given(&p).threads(2);
+        // Where the plain search counts every completion of the rules, a kernel asked for
+        // is refused, not ignored; `auto` counts them.
+        let c = if p.rules().is_queens() {
+            counter.kernel(k.into()).completions().unwrap()
+        } else {
+            let refused = counter.kernel(k.into()).completions().unwrap_err();
+            assert!(
+                refused.to_string().contains("counted by the plain search"),
+                "{refused}"
+            );
+            counter.completions().unwrap()
+        };
         let search = if fits_a_kernel(pb) { k.name() } else { "plain" };
         assert_eq!(
             (c.total, c.classes, c.search),
@@ -384,13 +390,18 @@ fn the_plain_search_counts_what_no_kernel_fits() {
         let t = oracle::bitmask(&pb, |_| {});
         for k in Kernel::available() {
             let p = partial(&pb);
-            let c = Counter::new(11)
+            let counter = Counter::new(11)
                 .rules(p.rules())
                 .given(&p)
-                .engine(Engine::Symmetric)
-                .kernel(k.into())
-                .completions()
-                .unwrap();
+                .engine(Engine::Symmetric);
+            // A kernel is refused for the rules the plain search counts; `auto` counts them.
+            let c = match p.rules().is_queens() {
+                true => counter.kernel(k.into()).completions().unwrap(),
+                false => {
+                    assert!(counter.kernel(k.into()).completions().is_err(), "{pb:?}");
+                    counter.completions().unwrap()
+                }
+            };
             assert_eq!(
                 (c.total, c.nodes, c.search),
                 (u128::from(t.solutions), u128::from(t.nodes), "plain"),
@@ -463,6 +474,13 @@ fn torus_classes_are_the_orbits_under_the_subgroup_of_the_torus_group() {
     let out = stdout_of(&["count", "13", "--board", "torus", "--given", "a13"]);
     let row: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
     assert_eq!(row[3..7], ["348", "50", "{8", "elements}"]);
+    // An element with a shift is named as `classify` and `list --orbit` name them: the half
+    // turn about the corner, (r, c) → (6 − r, 6 − c), then 2 rows down and 3 columns right,
+    // swaps a7 (0, 0) and c6 (1, 2).
+    let csv = stdout_of(&[
+        "count", "7", "--board", "torus", "--given", "a7 c6", "--csv", "-",
+    ]);
+    assert!(csv.contains(",\"{id, rot180+shift(2,3)}\",2,"), "{csv}");
 }
 
 /// `count --given` writes every output `count` has: `--csv`, `--json`, `--markdown`, and the

@@ -42,6 +42,24 @@ fn every_format_of_a_count_names_the_rules() {
         serde_json::json!({"piece": "superqueen", "board": "plane", "group": "square"})
     );
     assert_eq!(json["rows"][2]["quarter_turn"], 2);
+    assert_eq!(json["verified_against"], "OEIS");
+    // Nothing is published of the superqueens on the torus: the JSON does not claim OEIS.
+    let none = [
+        "count",
+        "11-13",
+        "--piece",
+        "superqueen",
+        "--board",
+        "torus",
+        "--json",
+        "-",
+    ];
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(&none)).unwrap();
+    assert_eq!(
+        json["verified_against"],
+        "nothing: no values of these rules are published"
+    );
+    assert_eq!(json["rows"][2]["verified"], "unknown");
     let md = stdout_of(&[&sq[..], &["--markdown", "-"]].concat());
     let md: Vec<&str> = md.lines().collect();
     assert_eq!(

@@ -69,7 +69,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
             })?;
             queens::console::rules::check_board(Some(&board), &rules, "--solution")
                 .map_err(CommandError::Usage)?;
-            render::board_svg(&board, None, labels)
+            render::board_svg(&board, None, labels, &rules)
         }
     } else if let Some(text) = &args.orbit {
         // Titled and captioned in the notation the board was given in.
@@ -95,7 +95,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
         } else {
             format!("class {k}")
         };
-        render::board_svg(&class.canonical, Some(&heading), labels)
+        render::board_svg(&class.canonical, Some(&heading), labels, &rules)
     } else {
         if n > MAX_ALL_CLASSES_N {
             return Err(CommandError::Usage(format!(
