@@ -544,16 +544,22 @@ pub enum Verdict {
     Verified,
     /// Nothing is published for this n.
     Unknown,
+    /// Nothing is published for this n (or in the `--known` file), and two independent ways
+    /// counted the same values: `queens verify --two-ways` (its two plans, or the symmetric
+    /// and the enumerate engines) set it on the row it writes.
+    #[cfg_attr(feature = "serde", serde(rename = "two-ways"))]
+    TwoWays,
     /// At least one published value disagrees.
     Mismatch(Vec<Mismatch>),
 }
 
 impl Verdict {
-    /// `yes`, `unknown` or `MISMATCH`, as written in tables.
+    /// `yes`, `unknown`, `two-ways` or `MISMATCH`, as written in tables.
     pub fn label(&self) -> &'static str {
         match self {
             Verdict::Verified => "yes",
             Verdict::Unknown => "unknown",
+            Verdict::TwoWays => "two-ways",
             Verdict::Mismatch(_) => "MISMATCH",
         }
     }
@@ -563,6 +569,7 @@ impl Verdict {
         match s {
             "yes" => Some(Verdict::Verified),
             "unknown" => Some(Verdict::Unknown),
+            "two-ways" => Some(Verdict::TwoWays),
             "MISMATCH" => Some(Verdict::Mismatch(Vec::new())),
             _ => None,
         }

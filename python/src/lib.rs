@@ -384,12 +384,13 @@ struct PyCounts {
     subgroup_order: Option<usize>,
 }
 
-/// `verified` and `mismatch` of a verdict: True when the published values agree, None where
+/// `verified` and `mismatch` of a verdict: True when the published values agree (or, in a row
+/// `queens verify --two-ways` wrote, its two ways where nothing is published), None where
 /// none are published, False (and the mismatches as `queens verify` words them) when they
 /// disagree.
 fn verified(verdict: &Verdict) -> (Option<bool>, Option<String>) {
     match verdict {
-        Verdict::Verified => (Some(true), None),
+        Verdict::Verified | Verdict::TwoWays => (Some(true), None),
         Verdict::Unknown => (None, None),
         Verdict::Mismatch(_) => (Some(false), Some(verdict.describe())),
     }

@@ -220,9 +220,18 @@ fn is_square(token: &str) -> bool {
     letters > 0 && letters < token.len() && token.bytes().skip(letters).all(|b| b.is_ascii_digit())
 }
 
-/// The board column of the tool's CSV header `text`, if it is one.
+/// The board column of the tool's CSV header `text` (led or not by a list's rules'
+/// `piece,board,group`, or `classify`'s `piece,surface,group`), if it is one.
 pub(crate) fn csv_header_column(text: &str) -> Option<usize> {
     let text = text.replace(' ', "");
+    // The lists of rules other than the queens' lead with their rules' columns.
+    let lead = ["piece,board,group,", "piece,surface,group,"]
+        .iter()
+        .find_map(|lead| text.strip_prefix(lead));
+    let (text, lead) = match lead {
+        Some(rest) => (rest.to_string(), 3),
+        None => (text.clone(), 0),
+    };
     CSV_HEADERS.iter().find_map(|(header, column)| {
         // Older classify output has no `class` column: accept a header that is a prefix of
         // a known one, as long as it reaches the board column.
@@ -230,7 +239,7 @@ pub(crate) fn csv_header_column(text: &str) -> Option<usize> {
         let found: Vec<&str> = text.split(',').collect();
         let at = known.iter().position(|k| k == column)?;
         (found.len() > at && found.len() <= known.len() && known[..found.len()] == found[..])
-            .then_some(at)
+            .then_some(lead + at)
     })
 }
 

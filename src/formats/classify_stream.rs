@@ -165,7 +165,7 @@ pub fn classify_all<R: BufRead>(
     let (mut good, mut bad) = (0, 0);
     let mut notation = options.notation.unwrap_or(Notation::Cols);
     let mut writers = (outs.iter_mut())
-        .map(|(format, out)| Writer::new(&mut **out, *format, notation))
+        .map(|(format, out)| Writer::new(&mut **out, *format, notation, options.rules))
         .collect::<Result<Vec<_>, _>>()
         .map_err(io::Error::other)?;
     let mut reported_notation = false;

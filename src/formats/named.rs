@@ -60,11 +60,57 @@ pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
         })
 }
 
+/// The opening of each CSV record of a list of boards of `rules` (solutions, classes, a
+/// class's members, classified boards): `superqueen,torus,torus,` for rules other than the
+/// queens' (the values of [`RULES_COLUMNS`]), nothing for the queens, whose lists read as
+/// they always have.
+pub(crate) fn csv_lead(rules: &Rules) -> String {
+    match rules.is_queens() {
+        true => String::new(),
+        false => format!(
+            "{},{},{},",
+            rules.piece.name(),
+            rules.surface.name(),
+            group_id(rules.group)
+        ),
+    }
+}
+
+/// The header of [`csv_lead`]: `piece,board,group,` for rules other than the queens'.
+pub(crate) fn csv_lead_header(rules: &Rules) -> String {
+    match rules.is_queens() {
+        true => String::new(),
+        false => format!("{},", RULES_COLUMNS.join(",")),
+    }
+}
+
+/// The leading columns of `classify`'s CSV for rules other than the queens': its `board`
+/// column holds the board classified, so the board of the rules is `surface`, as
+/// `classify --surface` names it.
+pub(crate) const CLASSIFY_RULES_COLUMNS: [&str; 3] = ["piece", "surface", "group"];
+
 /// `superqueens on the plane; classes under the 8 symmetries of the square`: the rules and
 /// the group of a table's classes, in words.
 pub(crate) fn caption(rules: &Rules, group: Group) -> String {
     let (piece, board) = (rules.piece.plural(), rules.surface.words());
     format!("{piece} on {board}; classes under {}", group_words(group))
+}
+
+/// The caption above a Markdown table of rules other than the queens': [`caption`] as a
+/// sentence, then a blank line (`Superqueens on the plane; classes under …`); nothing for the
+/// queens, whose tables read as they always have.
+pub(crate) fn markdown_caption(rules: &Rules, group: Group) -> String {
+    if rules.is_queens() {
+        return String::new();
+    }
+    let caption = caption(rules, group);
+    let mut first = caption.chars();
+    let capital: String = first
+        .next()
+        .into_iter()
+        .flat_map(char::to_uppercase)
+        .collect();
+    format!("{capital}{}.\n\n", first.as_str())
 }
 
 /// The rules of a JSON document (`"rules": {"piece": "queen", "board": "plane", "group":

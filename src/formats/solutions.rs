@@ -44,13 +44,22 @@ pub(crate) struct ListWriter<W: Write> {
     kind: ListKind,
     written: u64,
     buf: Vec<u8>,
+    /// What opens each CSV record: the rules' `piece,board,group,` for rules other than the
+    /// queens' ([`crate::formats::named::rules_fields`]), nothing for the queens.
+    lead: String,
 }
 
 impl<W: Write> ListWriter<W> {
-    /// A writer of `kind` lists in `notation`; writes the CSV header or the opening bracket.
-    pub fn new(mut out: W, notation: Notation, kind: ListKind) -> io::Result<Self> {
+    /// A writer of `kind` lists of boards of `rules` in `notation`; writes the CSV header
+    /// (led by `piece,board,group` for rules other than the queens', as the tables' CSV is)
+    /// or the opening bracket.
+    pub fn new(mut out: W, notation: Notation, kind: ListKind, rules: &Rules) -> io::Result<Self> {
+        let lead = crate::formats::named::csv_lead(rules);
         match notation {
-            Notation::Csv => writeln!(out, "{}", kind.csv_header())?,
+            Notation::Csv => {
+                let names = crate::formats::named::csv_lead_header(rules);
+                writeln!(out, "{names}{}", kind.csv_header())?
+            }
             Notation::Leetcode => out.write_all(b"[")?,
             _ => {}
         }
@@ -60,6 +69,7 @@ impl<W: Write> ListWriter<W> {
             kind,
             written: 0,
             buf: Vec::with_capacity(1024),
+            lead,
         })
     }
 
@@ -78,6 +88,7 @@ impl<W: Write> ListWriter<W> {
                     .extend_from_slice(if self.written > 0 { b",\n" } else { b"\n" });
             }
             Notation::Csv => {
+                self.buf.extend_from_slice(self.lead.as_bytes());
                 self.buf
                     .extend_from_slice((self.written + 1).to_string().as_bytes());
                 self.buf.push(b',');
@@ -171,7 +182,7 @@ pub fn write_solutions<W: Write>(
     } else {
         ListKind::Solutions
     };
-    let mut writer = ListWriter::new(out, options.notation, kind)?;
+    let mut writer = ListWriter::new(out, options.notation, kind, &options.rules)?;
     let limit = options.limit.unwrap_or(u64::MAX);
     let mut error = None;
     let group = options.rules.group();
@@ -233,15 +244,16 @@ pub(crate) fn go_on(
     }
 }
 
-/// Writes the class of `members` (from [`classify::orbit_members`]) in `notation`, at most
-/// `limit` boards. Returns the number written.
+/// Writes the class of `members` (from [`classify::orbit_members`], or its torus group's
+/// members) of `rules` in `notation`, at most `limit` boards. Returns the number written.
 pub fn write_orbit<W: Write>(
     out: W,
     members: &[OrbitMember],
     notation: Notation,
     limit: Option<u64>,
+    rules: &Rules,
 ) -> io::Result<u64> {
-    let mut writer = ListWriter::new(out, notation, ListKind::Orbit)?;
+    let mut writer = ListWriter::new(out, notation, ListKind::Orbit, rules)?;
     for member in members
         .iter()
         .take(usize::try_from(limit.unwrap_or(u64::MAX)).unwrap_or(usize::MAX))
@@ -262,7 +274,7 @@ pub fn write_completions<W: Write>(
     notation: Notation,
     limit: Option<u64>,
 ) -> io::Result<u64> {
-    let mut writer = ListWriter::new(out, notation, ListKind::Solutions)?;
+    let mut writer = ListWriter::new(out, notation, ListKind::Solutions, &partial.rules())?;
     let limit = limit.unwrap_or(u64::MAX);
     let mut error = None;
     if limit > 0 {

@@ -77,7 +77,7 @@ pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) 
             true,
             format!("PASS {summary}: both plans agree, and with the published values"),
         ),
-        (Verdict::Unknown, None) => (
+        (Verdict::Unknown | Verdict::TwoWays, None) => (
             false,
             match known.source() {
                 Source::Published => format!(
@@ -90,7 +90,7 @@ pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) 
                 ),
             },
         ),
-        (Verdict::Unknown, Some(pair)) => (
+        (Verdict::Unknown | Verdict::TwoWays, Some(pair)) => (
             true,
             format!(
                 "PASS {summary}: both plans agree on every column ({pair}; {})",

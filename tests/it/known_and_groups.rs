@@ -351,15 +351,15 @@ fn list_orbit_on_the_torus_lists_the_class_of_the_group_in_force() {
         (0..28)
             .all(|i| t.cell(i, "canonical") == "0 2 4 6 1 3 5" && t.cell(i, "class_size") == "28")
     );
-    // The csv names each element: the symmetry, then the shift, in a quoted field (the
-    // shift's comma), so that it reads back: classify takes it, every board in the class.
+    // The csv names the rules, then each element: the symmetry, then the shift, in a quoted
+    // field (the shift's comma), so that it reads back: classify takes it, every board in the class.
     let csv = list(&["--format", "csv"]);
     assert_eq!(csv.lines().count(), 29);
     assert!(
         csv.lines()
             .nth(1)
             .unwrap()
-            .starts_with("1,0 2 4 6 1 3 5,\"id+shift(0,0) id+shift(1,2) ")
+            .starts_with("queen,torus,torus,1,0 2 4 6 1 3 5,\"id+shift(0,0) id+shift(1,2) ")
     );
     let f = file_with(d.path(), "orbit.csv", &csv);
     let t = classify_on_the_torus(&f);

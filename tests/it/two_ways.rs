@@ -158,3 +158,67 @@ fn n0_is_verified_one_way_and_says_so() {
          only: both splits count n = 0 with plan enumerate-prefix3-v1)\n"
     );
 }
+
+/// A size nothing is published for, verified two ways, says so in its record: `verified` is
+/// `two-ways` in the CSV and the JSON (one way it stays `unknown`), the human table shows it,
+/// and the file reads back (as a `--known` file, and into `merge`'s readers).
+#[test]
+fn a_size_verified_two_ways_is_recorded_so() {
+    let sizes = [
+        "verify",
+        "11-13",
+        "--piece",
+        "superqueen",
+        "--board",
+        "torus",
+    ];
+    let csv = |extra: &[&str]| {
+        let out = queens()
+            .args(sizes)
+            .args(extra)
+            .args(["--format", "csv"])
+            .succeeds();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (header, rows) = csv_records(&csv(&["--two-ways"]));
+    let at = header.iter().position(|h| h == "verified").unwrap();
+    let verdicts: Vec<&str> = rows.iter().map(|r| r[at].as_str()).collect();
+    assert_eq!(verdicts, ["two-ways", "two-ways", "two-ways"]);
+    let out = queens()
+        .args(sizes)
+        .args(["--two-ways", "--format", "json"])
+        .succeeds();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rows"][2]["verified"], "two-ways");
+    // One way nothing is verified: the count is not recorded as checked (and verify fails).
+    let out = queens().args(sizes).args(["--format", "csv"]).exits(1);
+    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert!(rows.iter().all(|r| r[at] == "unknown"), "{rows:?}");
+    // The file reads back: as the values a later count is verified against.
+    let d = dir();
+    let path = d.path().join("two-ways.csv");
+    std::fs::write(&path, csv(&["--two-ways"])).unwrap();
+    let again = queens()
+        .args([
+            "count",
+            "11-13",
+            "--piece",
+            "superqueen",
+            "--board",
+            "torus",
+            "--csv",
+            "-",
+        ])
+        .arg("--known")
+        .arg(&path)
+        .succeeds();
+    let (_, rows) = csv_records(&String::from_utf8(again.stdout).unwrap());
+    assert!(rows.iter().all(|r| r[at] == "yes"), "{rows:?}");
+    // The queens' published sizes stay `yes` with --two-ways.
+    let out = queens()
+        .args(["verify", "12", "--two-ways", "--format", "csv"])
+        .succeeds();
+    let (header, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    let at = header.iter().position(|h| h == "verified").unwrap();
+    assert_eq!(rows[0][at], "yes");
+}

@@ -5,7 +5,9 @@
 use super::Format;
 use crate::board::notation::{self, Notation};
 use crate::classify;
+use crate::formats::named;
 use crate::formats::solutions::{self, ListOptions};
+use crate::rules::Group;
 use std::io::{self, Write};
 
 /// Writes the classes of `n` under `options.rules` (`options.classes` is taken as set): in
@@ -46,9 +48,28 @@ pub fn write_classes(
     let mut written = 0u64;
     let mut error = None;
     let mut line = Vec::with_capacity(256);
+    let rules = &options.rules;
+    // What names the rules where they are not the queens': the JSON objects' first keys, a
+    // caption above the Markdown table, the group after the class size of a plain line.
+    let (json_lead, under) = match rules.is_queens() {
+        true => (String::new(), String::new()),
+        false => (
+            format!(
+                "\"piece\":\"{}\",\"board\":\"{}\",\"group\":\"{}\",",
+                rules.piece.name(),
+                rules.surface.name(),
+                named::group_id(rules.group)
+            ),
+            match rules.group {
+                Group::Torus => " under the torus group".to_string(),
+                Group::Square => String::new(),
+            },
+        ),
+    };
     if json {
         out.write_all(b"[")?;
     } else if format.is_some() {
+        out.write_all(named::markdown_caption(rules, rules.group).as_bytes())?;
         out.write_all(
             b"| class | canonical | symmetry | class_size |\n| --: | :-- | :-- | --: |\n",
         )?;
@@ -62,14 +83,14 @@ pub fn write_classes(
                 notation::write(&mut line, notation, cols);
                 let boards = crate::board::plural(size as u64, "board");
                 line.extend_from_slice(
-                    format!("  # class {index}: {symmetry}, {boards}\n").as_bytes(),
+                    format!("  # class {index}: {symmetry}, {boards}{under}\n").as_bytes(),
                 );
             } else if json {
                 let board = notation::to_string(Notation::Cols, cols);
                 let sep = if written == 0 { "" } else { "," };
                 line.extend_from_slice(
                     format!(
-                        "{sep}\n  {{\"class\":{index},\"canonical\":\"{board}\",\
+                        "{sep}\n  {{{json_lead}\"class\":{index},\"canonical\":\"{board}\",\
                          \"symmetry\":\"{symmetry}\",\"class_size\":{size}}}"
                     )
                     .as_bytes(),

@@ -5,7 +5,9 @@
 use super::Format;
 use crate::board::notation::{self, Notation};
 use crate::classify::Classification;
+use crate::formats::named;
 use crate::formats::table::{self, Layout};
+use crate::rules::Rules;
 use std::io::{self, Write};
 
 /// The CSV header of `--format csv` (also the JSON fields and the Markdown columns).
@@ -57,6 +59,10 @@ pub struct Writer<'a> {
     /// The human table's layout, once its first rows sized it.
     table: Option<Layout>,
     started: bool,
+    /// The rules the boards are classified under: named by the CSV's leading
+    /// `piece,board,group` columns, the JSON objects' first keys, a caption above the
+    /// Markdown table and a line under the human one, where they are not the queens'.
+    rules: Rules,
 }
 
 impl<'a> Writer<'a> {
@@ -66,6 +72,7 @@ impl<'a> Writer<'a> {
         out: &'a mut dyn Write,
         format: Option<Format>,
         notation: Notation,
+        rules: Rules,
     ) -> Result<Writer<'a>, String> {
         const WRITTEN: &[Format] = &[
             Format::Csv,
@@ -85,6 +92,7 @@ impl<'a> Writer<'a> {
             held: Vec::new(),
             table: None,
             started: false,
+            rules,
         })
     }
 
@@ -127,12 +135,23 @@ impl<'a> Writer<'a> {
             #[cfg(feature = "serde")]
             Some(Format::Json) => self.out.write_all(b"["),
             Some(Format::Markdown) => {
-                let line = format!("| {} |\n", CSV_HEADER.join(" | "));
+                let caption = named::markdown_caption(&self.rules, self.rules.group);
+                let line = format!("{caption}| {} |\n", CSV_HEADER.join(" | "));
                 self.out.write_all(line.as_bytes())?;
                 self.out
                     .write_all(b"| --: | --: | :-- | :-- | :-- | --: | :-- | --: |\n")
             }
-            _ => self.out.write_all(table::csv_line(&CSV_HEADER)?.as_bytes()),
+            _ => {
+                let line = match self.rules.is_queens() {
+                    true => table::csv_line(&CSV_HEADER)?,
+                    false => {
+                        let lead = named::CLASSIFY_RULES_COLUMNS.iter();
+                        let names: Vec<&str> = lead.chain(&CSV_HEADER).copied().collect();
+                        table::csv_line(&names)?
+                    }
+                };
+                self.out.write_all(line.as_bytes())
+            }
         }
     }
 
@@ -158,12 +177,12 @@ impl<'a> Writer<'a> {
         let record = [&f[0], &n, &f[1], &f[2], &f[4], &f[5], &f[6], &f[3]];
         let text = match format {
             #[cfg(feature = "serde")]
-            Format::Json => json_record(k, &f, first)?,
+            Format::Json => json_record(k, &f, first, &self.rules)?,
             Format::Markdown => {
                 let cells: Vec<String> = record.iter().map(|c| table::markdown_cell(c)).collect();
                 format!("| {} |\n", cells.join(" | "))
             }
-            _ => table::csv_line(&record)?,
+            _ => named::csv_lead(&self.rules) + &table::csv_line(&record)?,
         };
         self.out.write_all(text.as_bytes())
     }
@@ -178,7 +197,12 @@ impl<'a> Writer<'a> {
         if self.format == Some(Format::Json) {
             self.out.write_all(b"\n]\n")?;
         }
-        self.flush_held()
+        self.flush_held()?;
+        if self.table.is_some() && !self.rules.is_queens() {
+            let caption = named::caption(&self.rules, self.rules.group);
+            self.out.write_all(format!("{caption}\n").as_bytes())?;
+        }
+        Ok(())
     }
 }
 
@@ -186,9 +210,18 @@ impl<'a> Writer<'a> {
 /// the CSV's fields, numbers as numbers, the transforms as a list, `class` null when the
 /// board is too large to be numbered.
 #[cfg(feature = "serde")]
-fn json_record(k: &Classified, f: &[String; 7], first: bool) -> io::Result<String> {
+fn json_record(k: &Classified, f: &[String; 7], first: bool, rules: &Rules) -> io::Result<String> {
     #[derive(serde::Serialize)]
     struct Record<'a> {
+        /// The rules, where they are not the queens'.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        piece: Option<&'a str>,
+        /// The board of the rules, `surface` as `classify --surface` names it (`board` is
+        /// the board classified).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        surface: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        group: Option<&'a str>,
         line: usize,
         n: usize,
         board: &'a str,
@@ -198,7 +231,11 @@ fn json_record(k: &Classified, f: &[String; 7], first: bool) -> io::Result<Strin
         to_canonical: Vec<&'a str>,
         class: Option<usize>,
     }
+    let named = |text: &'static str| (!rules.is_queens()).then_some(text);
     let record = Record {
+        piece: named(rules.piece.name()),
+        surface: named(rules.surface.name()),
+        group: named(named::group_id(rules.group)),
         line: k.line,
         n: k.c.board.n(),
         board: &f[1],

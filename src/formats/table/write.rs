@@ -159,17 +159,7 @@ pub fn markdown_table(rows: &[Row], columns: &[usize]) -> String {
     let t = Layout::new(&headings, |k| {
         columns.get(k).is_none_or(|&i| COLUMNS[i].text)
     });
-    let mut out = String::new();
-    if !rules.is_queens() {
-        let caption = named::caption(&rules, group);
-        let mut first = caption.chars();
-        let capital: String = first
-            .next()
-            .into_iter()
-            .flat_map(char::to_uppercase)
-            .collect();
-        out += &format!("{capital}{}.\n\n", first.as_str());
-    }
+    let mut out = named::markdown_caption(&rules, group);
     out += &t.markdown_header();
     for row in rows {
         let fields = row.display_fields();
@@ -234,7 +224,7 @@ pub fn streamed_widths(sizes: &[usize], engine: Engine, threads: usize) -> [usiz
     let names = |list: &[&str]| list.iter().map(|s| s.len()).max().unwrap_or(0);
     grow(8, names(&Engine::ALL.map(Engine::name)));
     grow(9, names(&crate::search::kernel::Kernel::names()));
-    grow(11, names(&["yes", "unknown", "MISMATCH"]));
+    grow(11, names(&["yes", "unknown", "two-ways", "MISMATCH"]));
     for &n in sizes {
         let known = verify::lookup(n);
         let total = known.and_then(|k| k.total).map_or_else(

@@ -167,10 +167,15 @@ fn list_takes_the_piece_and_the_board() {
         args.extend(flags(rules));
         assert_eq!(boards(&stdout_of(&args)), solutions, "{args:?}");
         args.extend(["--classes", "--format", "csv"]);
-        let (_, rows) = csv_records(&stdout_of(&args));
+        let (header, rows) = csv_records(&stdout_of(&args));
+        let at = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let (board, size, symmetry) = (at("canonical"), at("class_size"), at("symmetry"));
         let got: Vec<(Vec<u8>, usize, String)> = rows
             .iter()
-            .map(|r| (boards(&r[1]).remove(0), r[3].parse().unwrap(), r[2].clone()))
+            .map(|r| {
+                let b = boards(&r[board]).remove(0);
+                (b, r[size].parse().unwrap(), r[symmetry].clone())
+            })
             .collect();
         let mut expected: Vec<(Vec<u8>, usize, String)> =
             orbits::classes(&solutions, &group_of(rules, n))

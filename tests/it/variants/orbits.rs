@@ -320,7 +320,7 @@ fn the_symmetries_flag_chooses_the_group() {
     // The classes of board 7: one of 28 boards (a half turn keeps it).
     assert_eq!(
         stdout_of(&["list", "7", "--board", "torus", "--classes"]),
-        "0 2 4 6 1 3 5  # class 1: half_turn, 28 boards\n"
+        "0 2 4 6 1 3 5  # class 1: half_turn, 28 boards under the torus group\n"
     );
     assert_eq!(
         stdout_of(&[

@@ -5,7 +5,9 @@
 //! that mixes rule sets, or a `--known` table of other rules than the count's, is refused in
 //! one line (exit 2). The queens' CSV is unchanged.
 
-use crate::common::{csv_records, dir, fails_with, file_with, path_str, queens, stdout_of};
+use crate::common::{
+    Succeeds, csv_records, dir, fails_with, file_with, path_str, queens, stdout_of,
+};
 
 /// `count --piece superqueen` in every format names the rules and the group of the classes;
 /// the values are A051223, A051224 and A352661–A352663 at n = 10 to 12.
@@ -543,4 +545,148 @@ fn a_b_file_of_the_wrong_rules_or_of_uncounted_classes_is_refused() {
         2,
         "--bfile: a b-file lists consecutive terms in increasing order, but board 5 follows board 1",
     );
+}
+
+/// `classify` of `stdin` with `args`: its stdout.
+fn classified(stdin: &str, args: &[&str]) -> String {
+    let out = queens()
+        .arg("classify")
+        .args(args)
+        .write_stdin(stdin)
+        .succeeds();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Lists and `classify` name the rules where they are not the queens', as the tables do: the
+/// CSV leads with `piece,board,group` (`classify`'s with `piece,surface,group`, its `board`
+/// being the board classified), the JSON objects open with the same keys, the Markdown opens
+/// with the tables' caption, a plain list of classes says "under the torus group" and
+/// `classify`'s table ends with the caption. The files read back; the queens' read as before.
+#[test]
+fn lists_and_classify_name_the_rules() {
+    let torus = ["list", "7", "--board", "torus", "--classes"];
+    let csv = stdout_of(&[&torus[..], &["--format", "csv"]].concat());
+    assert_eq!(
+        csv,
+        "piece,board,group,index,canonical,symmetry,class_size\n\
+         queen,torus,torus,1,0 2 4 6 1 3 5,half_turn,28\n"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&[&torus[..], &["--format", "json"]].concat())).unwrap();
+    assert_eq!(
+        json[0],
+        serde_json::json!({"piece": "queen", "board": "torus", "group": "torus", "class": 1,
+            "canonical": "0 2 4 6 1 3 5", "symmetry": "half_turn", "class_size": 28})
+    );
+    let md = stdout_of(&[&torus[..], &["--format", "markdown"]].concat());
+    assert!(
+        md.starts_with(
+            "Queens on the torus; classes under the 8 symmetries of the square with the n² \
+             shifts of the torus.\n\n| class | canonical |"
+        ),
+        "{md}"
+    );
+    assert_eq!(
+        stdout_of(&torus),
+        "0 2 4 6 1 3 5  # class 1: half_turn, 28 boards under the torus group\n"
+    );
+    // Every kind of list: the solutions, a class's members, the completions.
+    let header = |args: &[&str]| stdout_of(args).lines().next().unwrap_or("").to_string();
+    let sq = ["list", "11", "--piece", "superqueen", "--format", "csv"];
+    assert_eq!(header(&sq), "piece,board,group,index,solution");
+    let orbit = [
+        "list",
+        "7",
+        "--board",
+        "torus",
+        "--orbit",
+        "0 2 4 6 1 3 5",
+        "--format",
+        "csv",
+    ];
+    assert_eq!(
+        header(&orbit),
+        "piece,board,group,index,solution,transforms"
+    );
+    let given = [&sq[..], &["--given", "a11"]].concat();
+    let completions = stdout_of(&given);
+    assert_eq!(completions.lines().count(), 1 + 4, "{completions}");
+    assert!(
+        completions
+            .lines()
+            .skip(1)
+            .all(|l| l.starts_with("superqueen,plane,square,"))
+    );
+    // classify, in each format.
+    let board = "0 2 4 6 1 3 5\n";
+    let csv = classified(board, &["--surface", "torus", "--format", "csv"]);
+    let (head, rows) = csv_records(&csv);
+    assert_eq!(
+        head[..6],
+        ["piece", "surface", "group", "line", "n", "board"]
+    );
+    assert_eq!(
+        rows[0][..9],
+        [
+            "queen",
+            "torus",
+            "torus",
+            "1",
+            "7",
+            board.trim(),
+            board.trim(),
+            "half_turn",
+            "28"
+        ]
+    );
+    let json: serde_json::Value = serde_json::from_str(&classified(
+        board,
+        &["--surface", "torus", "--format", "json"],
+    ))
+    .unwrap();
+    assert_eq!(
+        (
+            &json[0]["piece"],
+            &json[0]["surface"],
+            &json[0]["group"],
+            &json[0]["board"]
+        ),
+        (
+            &serde_json::json!("queen"),
+            &serde_json::json!("torus"),
+            &serde_json::json!("torus"),
+            &serde_json::json!("0 2 4 6 1 3 5")
+        )
+    );
+    let md = classified(board, &["--surface", "torus", "--format", "markdown"]);
+    assert!(
+        md.starts_with("Queens on the torus; classes under "),
+        "{md}"
+    );
+    let human = classified(board, &["--surface", "torus"]);
+    assert_eq!(
+        human.lines().last(),
+        Some(
+            "queens on the torus; classes under the 8 symmetries of the square with the n² shifts of the torus"
+        )
+    );
+    // The files read back: a list's CSV and classify's own.
+    let listed = stdout_of(&[&torus[..], &["--format", "csv"]].concat());
+    for text in [listed, csv] {
+        let again = classified(&text, &["--surface", "torus", "--format", "csv"]);
+        let (_, rows) = csv_records(&again);
+        assert_eq!(rows.len(), 1, "{again}");
+        assert_eq!(rows[0][8], "28", "{again}");
+    }
+    // The queens' lists and classify read as they always have.
+    assert_eq!(
+        header(&["list", "8", "--classes", "--format", "csv"]),
+        "index,canonical,symmetry,class_size"
+    );
+    assert!(
+        classified("0 4 7 5 2 6 1 3\n", &["--format", "csv"])
+            .starts_with("line,n,board,canonical,symmetry,class_size,to_canonical,class\n")
+    );
+    let json = stdout_of(&["list", "8", "--classes", "--format", "json"]);
+    assert!(json.starts_with("[\n  {\"class\":1,"), "{json}");
 }

@@ -47,7 +47,7 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
         if let Some(board) = &job.orbit {
             let members = classify::orbit_members_under(board, &job.rules);
             let (_, w) = &mut outs[0];
-            return solutions::write_orbit(w, &members, notation, limit).map(|_| ());
+            return solutions::write_orbit(w, &members, notation, limit, &job.rules).map(|_| ());
         }
         let options = ListOptions {
             notation,

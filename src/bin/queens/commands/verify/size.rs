@@ -4,6 +4,7 @@
 use super::job::Job;
 use crate::cli::SearchArgs;
 use crate::commands::{CommandError, build_plan, compute_counts, warn_if_long};
+use queens::Verdict;
 use queens::formats::table::Row;
 use queens::formats::verify_line::{Ways, verify_line};
 use queens::plan::Engine;
@@ -58,5 +59,9 @@ pub fn check(job: &Job, n: usize, rows: &[Row]) -> Result<(bool, String, Row), C
         },
     };
     let (passed, line) = verify_line(&row, &job.known, ways);
+    // Nothing to compare with, and the two ways agree: the row's record says so.
+    if passed && row.verdict == Verdict::Unknown && matches!(ways, Ways::Two { .. }) {
+        row.verdict = Verdict::TwoWays;
+    }
     Ok((passed, line, row))
 }
