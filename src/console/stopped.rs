@@ -178,17 +178,18 @@ pub fn files_text(dests: &[&Destination]) -> Option<String> {
 }
 
 /// What a command that writes a line or table per size says when stdout was closed (`| head`)
-/// while size `n` was written there, which ends it: the sizes `asked` after `n` were not
-/// `done_word` (`counted`), and the `files` hold only the sizes `done`. Said even with
-/// `--quiet`: those files are short of what was asked. `None` where no size was left or no
-/// file is written (the closed stdout is then the whole story: the reader chose to stop).
+/// while the last of the sizes `done` was written there, which ends it (each size is kept
+/// before it is written): the sizes `asked` after it were not `done_word` (`counted`), and
+/// the `files` hold only the sizes `done`. Said even with `--quiet`: those files are short of
+/// what was asked. `None` where no size was done or left, or no file is written (the closed
+/// stdout is then the whole story: the reader chose to stop).
 pub fn stdout_closed(
-    n: usize,
     asked: &[usize],
     done: &[usize],
     files: &[&Destination],
     done_word: &str,
 ) -> Option<String> {
+    let &n = done.last()?;
     let left: Vec<usize> = (asked.iter().copied())
         .skip_while(|&m| m != n)
         .skip(1)
@@ -213,7 +214,7 @@ mod tests {
         let csv = Destination::File("t.csv".into());
         let json = Destination::File("t.json".into());
         let asked = [8, 9, 10, 11];
-        let note = stdout_closed(9, &asked, &[8, 9], &[&csv, &json], "counted");
+        let note = stdout_closed(&asked, &[8, 9], &[&csv, &json], "counted");
         assert_eq!(
             note.as_deref(),
             Some(
@@ -222,12 +223,9 @@ mod tests {
             )
         );
         // Nothing left to do, or no file: the closed stdout is the whole story.
-        assert_eq!(stdout_closed(11, &asked, &asked, &[&csv], "counted"), None);
+        assert_eq!(stdout_closed(&asked, &asked, &[&csv], "counted"), None);
         let stdout = Destination::Stdout;
-        assert_eq!(
-            stdout_closed(9, &asked, &[8, 9], &[&stdout], "counted"),
-            None
-        );
-        assert_eq!(stdout_closed(9, &asked, &[8, 9], &[], "checked"), None);
+        assert_eq!(stdout_closed(&asked, &[8, 9], &[&stdout], "counted"), None);
+        assert_eq!(stdout_closed(&asked, &[8, 9], &[], "checked"), None);
     }
 }

@@ -28,7 +28,7 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
     let mut rows: Vec<Row> = Vec::with_capacity(job.sizes.len());
     let mut stopped = None;
     // The size after which stdout was closed (`| head`), if it was.
-    let mut closed_after = None;
+    let mut stdout_was_closed = false;
     for &n in &job.sizes {
         let checkpoint = checkpoint::for_size(job, n, Part::WHOLE);
         let written = written_text(&rows, &Vec::from_iter(out.csv_written()));
@@ -64,7 +64,7 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
                     // A closed stdout (`| head`) ends the count, the rows finished still
                     // written to the other outputs and checked.
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                        closed_after = Some(n);
+                        stdout_was_closed = true;
                         break;
                     }
                     other => other?,
@@ -135,9 +135,9 @@ pub fn run(whole: &WholeJob) -> Result<(), CommandError> {
         );
     }
     let failed = joined(failures);
-    if let Some(n) = closed_after {
+    if stdout_was_closed {
         let done: Vec<usize> = rows.iter().map(|r| r.n).collect();
-        if let Some(note) = stdout_closed(n, &job.sizes, &done, &files, "counted") {
+        if let Some(note) = stdout_closed(&job.sizes, &done, &files, "counted") {
             crate::note(&note);
         }
     }

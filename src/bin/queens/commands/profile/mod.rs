@@ -68,7 +68,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
     let mut failures = Vec::new();
     let mut stopped = None;
     // The size whose table met a closed stdout (`| head`), if one did.
-    let mut closed_at = None;
+    let mut stdout_was_closed = false;
     for &n in &job.sizes {
         // What a second signal, which ends the run at once, leaves: the tables on stdout
         // (the files are written at the end).
@@ -99,7 +99,7 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
                 // A closed stdout (`| head`) ends the run, the sizes profiled still written
                 // to the other outputs and their verdict said.
                 Err(CommandError::BrokenPipe) => {
-                    closed_at = Some(n);
+                    stdout_was_closed = true;
                     break;
                 }
                 other => other?,
@@ -118,9 +118,9 @@ pub fn run(args: ProfileArgs, quiet: bool) -> Result<(), CommandError> {
             .collect(),
         Some(_) => Vec::new(),
     };
-    if let Some(n) = closed_at {
+    if stdout_was_closed {
         let done: Vec<usize> = profiles.iter().map(|p| p.n).collect();
-        if let Some(note) = stdout_closed(n, &job.sizes, &done, &files, "profiled") {
+        if let Some(note) = stdout_closed(&job.sizes, &done, &files, "profiled") {
             crate::note(&note);
         }
     }

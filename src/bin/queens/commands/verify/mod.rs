@@ -49,10 +49,12 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     }
     let job = job::resolve(args, quiet)?;
     let mut lines = String::new();
-    let mut failures = 0usize;
+    // The FAIL lines, kept as `size::check` gives them (the error repeats them where they
+    // are not on stdout).
+    let mut failed: Vec<String> = Vec::new();
     let mut rows: Vec<Row> = Vec::new();
-    // The size whose line met a closed stdout (`| head`), if one did.
-    let mut closed_at = None;
+    // Whether a line met a closed stdout (`| head`).
+    let mut stdout_was_closed = false;
     install_signals()?;
     // The sizes are checked in a closure so that a stop (an error naming the unfinished size)
     // still writes the outputs of the sizes checked before it, as `count` does.
@@ -61,7 +63,9 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
             // A stop is an error naming the unfinished size; the sizes checked are printed
             // above (or written to -o's file) and in the other outputs.
             let (passed, line, row) = size::check(&job, n, &rows)?;
-            failures += usize::from(!passed);
+            if !passed {
+                failed.push(line.clone());
+            }
             lines += &line;
             lines.push('\n');
             rows.push(row);
@@ -71,7 +75,7 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
                     // A closed stdout (`| head`) ends the run, the sizes checked still
                     // written to the other outputs and their verdict said.
                     Err(CommandError::BrokenPipe) => {
-                        closed_at = Some(n);
+                        stdout_was_closed = true;
                         break;
                     }
                     other => other?,
@@ -87,10 +91,10 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
         written = (job.outputs).deliver(&rows, &job.meta, &lines, job.outputs.human_on_stdout);
     }
     let written = super::rows::failure(written);
-    if let (Some(n), None) = (closed_at, &written) {
+    if stdout_was_closed && written.is_none() {
         let done: Vec<usize> = rows.iter().map(|r| r.n).collect();
         let files = job.outputs.files();
-        if let Some(note) = stdout_closed(n, &job.sizes, &done, &files, "checked") {
+        if let Some(note) = stdout_closed(&job.sizes, &done, &files, "checked") {
             crate::note(&note);
         }
     }
@@ -98,20 +102,17 @@ pub fn run(args: VerifyArgs, quiet: bool) -> Result<(), CommandError> {
     let verdict = match checked {
         // A stop, its message with what the outputs could not take.
         Err(stopped) => Err(stopped),
-        Ok(()) if failures == 0 => Ok(()),
+        Ok(()) if failed.is_empty() => Ok(()),
         Ok(()) => {
             // The FAIL lines say why; where they are not on stdout (another format, or -o's
             // file), the error says it too.
-            let why: Vec<&str> = match job.outputs.human_on_stdout {
-                true => Vec::new(),
-                false => lines.lines().filter(|l| l.starts_with("FAIL")).collect(),
-            };
-            let why = match why.is_empty() {
+            let why = match job.outputs.human_on_stdout {
                 true => String::new(),
-                false => format!(": {}", why.join("; ")),
+                false => format!(": {}", failed.join("; ")),
             };
             Err(CommandError::Failed(format!(
-                "{failures} of {} failed verification{why}",
+                "{} of {} failed verification{why}",
+                failed.len(),
                 queens::board::plural(rows.len() as u64, "board size")
             )))
         }
