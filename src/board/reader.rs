@@ -170,6 +170,10 @@ pub struct BoardReader<R> {
     rows_start: usize,
     /// The board column of the CSV header read, and how many fields the header has.
     csv_column: Option<(usize, usize)>,
+    /// Whether that header opens with the rules' columns (`piece,board,group`, or
+    /// `classify`'s `piece,surface,group`), and the rules the first record names there.
+    csv_rules: bool,
+    listed_rules: Option<String>,
     io_error: Option<io::Error>,
     eof: bool,
     buf: Vec<u8>,
@@ -196,6 +200,8 @@ impl<R: BufRead> BoardReader<R> {
             rows: Vec::new(),
             rows_start: 0,
             csv_column: None,
+            csv_rules: false,
+            listed_rules: None,
             io_error: None,
             eof: false,
             buf: Vec::new(),
@@ -262,6 +268,13 @@ impl<R: BufRead> BoardReader<R> {
         if self.bad_before_board >= NOT_BOARDS_AFTER {
             self.give_up(NotBoards::NoBoardIn(self.bad_before_board));
         }
+    }
+
+    /// The rules the tool's CSV read names for its boards, as its first record's leading
+    /// columns write them (`superqueen,torus,torus`); `None` for input that names none (the
+    /// queens' lists, other notations).
+    pub fn listed_rules(&self) -> Option<&str> {
+        self.listed_rules.as_deref()
     }
 
     /// The notation in use: the one given, or the one detected (`None` before the first line
@@ -452,20 +465,26 @@ impl<R: BufRead> BoardReader<R> {
     fn process_csv(&mut self, text: &str) {
         let line = self.line_no;
         if let Some(column) = notation::csv_header_column(text) {
-            self.csv_column = Some((column, csv_fields(text).len()));
+            let fields = csv_fields(text);
+            self.csv_rules = fields.first().is_some_and(|f| f.trim() == "piece");
+            self.csv_column = Some((column, fields.len()));
             return;
         }
         let Some((column, width)) = self.csv_column else {
             let e = self.error(
                 line,
                 "CSV without one of the tool's headers before it (index,solution; \
-                 index,canonical,…; line,n,board,…)"
+                 index,canonical,…; line,n,board,…; each led by piece,board,group or \
+                 piece,surface,group for other rules than the queens')"
                     .into(),
             );
             self.queue.push_back(e);
             return;
         };
         let fields = csv_fields(text);
+        if self.csv_rules && self.listed_rules.is_none() && fields.len() > 3 {
+            self.listed_rules = Some(fields[..3].join(","));
+        }
         // Quotes come in pairs (`""` in a quoted field is one): an odd count leaves one open.
         let unclosed = text.bytes().filter(|&b| b == b'"').count() % 2 == 1;
         let item = if unclosed {

@@ -558,17 +558,23 @@ pub fn orbit_svg(board: &Solution, members: &[OrbitMember], labels: Labels) -> S
         members,
         labels,
         crate::board::notation::Notation::Cols,
+        &Rules::QUEENS,
     )
 }
 
 /// [`orbit_svg`] with the boards of the heading and the captions written in `notation`
 /// (the one the board was given in); `cols` for a notation that spans lines or needs more
 /// room than a caption has (`board`, `leetcode`, `csv`), and for a board too large for it.
+///
+/// A board of other `rules` is headed by them (`superqueens on the plane`); on the torus the
+/// members are the board's images under the square's 8 symmetries, which the heading and the
+/// title say, with the size of its class under the torus group.
 pub fn orbit_svg_in(
     board: &Solution,
     members: &[OrbitMember],
     labels: Labels,
     notation: crate::board::notation::Notation,
+    rules: &Rules,
 ) -> String {
     use crate::board::notation::{self, Notation};
     let n = board.n();
@@ -579,8 +585,21 @@ pub fn orbit_svg_in(
         _ => Notation::Cols,
     };
     let text = |cols: &[u8]| notation::to_string(notation, cols);
-    let mut heading = wrap(&format!("n = {n}: the class of {}", text(board.cols())), 52);
-    heading.push(describe(symmetry::symmetry_type(board), members.len()));
+    let torus = rules.group == Group::Torus;
+    let what = match torus {
+        true => "the images under the square's 8 symmetries of",
+        false => "the class of",
+    };
+    let mut heading: Vec<String> = rules_line(rules).into_iter().collect();
+    heading.extend(wrap(&format!("n = {n}: {what} {}", text(board.cols())), 52));
+    heading.push(match torus {
+        true => format!(
+            "{}; {}",
+            plural(members.len() as u64, "board"),
+            describe_under(board, rules).replace(": a class of", ": its class has")
+        ),
+        false => describe(symmetry::symmetry_type(board), members.len()),
+    });
     let tiles: Vec<(Vec<String>, &[u8])> = members
         .iter()
         .map(|m| {
@@ -606,8 +625,8 @@ pub fn orbit_svg_in(
         "member",
         labels,
         &format!(
-            "the class of the {n}-queens solution {}: {}",
-            text(board.cols()),
+            "{what} the {}: {}",
+            title(n, rules, "solution", &text(board.cols())),
             plural(members.len() as u64, "board")
         ),
     )

@@ -140,6 +140,9 @@ pub struct Outcome {
     pub summary: Summary,
     /// How the input ended.
     pub end: End,
+    /// The rules the tool's CSV read names for its boards (`superqueen,torus,torus`), if it
+    /// names them ([`crate::board::reader::BoardReader::listed_rules`]).
+    pub listed_rules: Option<String>,
 }
 
 /// The notation the table writes a board read in `read`: the same, where a table cell can
@@ -258,11 +261,15 @@ pub fn classify_all<R: BufRead>(
             end = End::InputFailed(e);
         }
     }
+    let listed_rules = source
+        .reader()
+        .and_then(|r| r.listed_rules().map(str::to_string));
     Ok(Outcome {
         good,
         bad,
         summary,
         end,
+        listed_rules,
     })
 }
 

@@ -89,6 +89,59 @@ pub(crate) fn csv_lead_header(rules: &Rules) -> String {
 /// `classify --surface` names it.
 pub(crate) const CLASSIFY_RULES_COLUMNS: [&str; 3] = ["piece", "surface", "group"];
 
+/// The note of boards read from a list that names other rules (`listed`, its leading columns'
+/// values: `queen,torus,torus`) than those they are classified under (`rules`), or `None`
+/// where they agree: the classes are then the command's, not the list's.
+///
+/// ```
+/// use queens::formats::named::other_rules_note;
+/// use queens::rules::Rules;
+/// assert_eq!(other_rules_note("superqueen,plane,square", &Rules::SUPERQUEENS), None);
+/// let note = other_rules_note("queen,torus,torus", &Rules::QUEENS).unwrap();
+/// assert!(note.starts_with("queens: note: the input lists queens on the torus, classes under \
+///     the torus group; its boards were classified as queens on the plane, classes under the \
+///     square's group: "), "{note}");
+/// ```
+pub fn other_rules_note(listed: &str, rules: &Rules) -> Option<String> {
+    let ours = format!(
+        "{},{},{}",
+        rules.piece.name(),
+        rules.surface.name(),
+        group_id(rules.group)
+    );
+    if listed == ours {
+        return None;
+    }
+    let words = |text: &str| -> String {
+        let fields: Vec<&str> = text.split(',').collect();
+        match fields[..] {
+            [piece, board, group] => match (
+                Piece::named(piece),
+                Surface::named(board),
+                group_named(group),
+            ) {
+                (Some(p), Some(s), Ok(g)) => format!(
+                    "{} on {}, classes under the {} group",
+                    p.plural(),
+                    s.words(),
+                    match g {
+                        Group::Square => "square's",
+                        Group::Torus => "torus",
+                    }
+                ),
+                _ => format!("'{text}'"),
+            },
+            _ => format!("'{text}'"),
+        }
+    };
+    Some(format!(
+        "queens: note: the input lists {}; its boards were classified as {}: --piece, \
+         --surface and --symmetries choose the rules",
+        words(listed),
+        words(&ours)
+    ))
+}
+
 /// `superqueens on the plane; classes under the 8 symmetries of the square`: the rules and
 /// the group of a table's classes, in words.
 pub(crate) fn caption(rules: &Rules, group: Group) -> String {

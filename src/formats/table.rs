@@ -97,9 +97,10 @@ pub fn parse_columns(text: &str) -> Result<Vec<usize>, String> {
                 format!("empty name in '{text}': {}", valid())
             } else if name == ORBITS_COLUMN {
                 format!(
-                    "the column '{ORBITS_COLUMN}' is not chosen: under the torus group the \
-                     classes by orbit size come with every table (lines under the table on \
-                     stdout, the last column of --markdown and of the CSV); {}",
+                    "the column '{ORBITS_COLUMN}' is not chosen: the classes by orbit size \
+                     come with every table of classes under the torus group (lines under the \
+                     table on stdout, the last column of --markdown and of the CSV), and no \
+                     other has them; {}",
                     valid()
                 )
             } else {

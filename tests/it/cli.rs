@@ -355,7 +355,8 @@ fn list_orbit_rejects_bad_boards() {
 
 /// `--symmetries` is refused, in one line with exit code 2, by the commands that put nothing
 /// in classes under it (it was taken and silently ignored): `profile` counts nodes, `render`
-/// draws the square's classes only.
+/// draws the square's classes only, except the class `--solution` captions: under the group
+/// asked for.
 #[test]
 fn profile_and_render_refuse_symmetries() {
     fails_with(
@@ -376,15 +377,60 @@ fn profile_and_render_refuse_symmetries() {
         "--solution",
         "0 2 4 6 1 3 5",
     ];
-    let torus = [&board[..], &["--symmetries", "torus", "-o", "-"]].concat();
+    let orbit = [
+        "render",
+        "7",
+        "--board",
+        "torus",
+        "--orbit",
+        "0 2 4 6 1 3 5",
+        "--symmetries",
+        "torus",
+        "-o",
+        "-",
+    ];
     fails_with(
-        &torus,
+        &orbit,
         2,
-        "--symmetries is not taken by render: --orbit and --class",
+        "--symmetries is not taken by render: --orbit, --class and --all-classes draw",
     );
-    // Without it, the same board is drawn.
-    let svg = stdout_of(&[&board[..], &["-o", "-"]].concat());
-    assert!(svg.contains("<svg"), "{svg}");
+    // --solution captions the board's class under the group asked for (the torus group by
+    // default on the torus).
+    let caption = |extra: &[&str]| {
+        let svg = stdout_of(&[&board[..], extra, &["-o", "-"]].concat());
+        assert!(svg.contains("<svg"), "{svg}");
+        svg.lines().find(|l| l.contains("a class of")).map(|l| {
+            l.split('>')
+                .nth(1)
+                .unwrap_or("")
+                .trim_end_matches("</text")
+                .to_string()
+        })
+    };
+    let torus_class = "symmetric under a half turn: a class of 28 boards under the torus group";
+    assert_eq!(caption(&[]).as_deref(), Some(torus_class));
+    assert_eq!(
+        caption(&["--symmetries", "torus"]).as_deref(),
+        Some(torus_class)
+    );
+    assert_eq!(
+        caption(&["--symmetries", "square"]).as_deref(),
+        Some("asymmetric: a class of 8 boards")
+    );
+    fails_with(
+        &[
+            "render",
+            "7",
+            "--solution",
+            "0 2 4 6 1 3 5",
+            "--symmetries",
+            "torus",
+            "-o",
+            "-",
+        ],
+        2,
+        "--symmetries torus needs --board torus",
+    );
 }
 
 /// `count`, `verify` and `merge` resolve their outputs before the `--known` table, in one

@@ -56,6 +56,18 @@ impl RunMeta {
     }
 }
 
+/// Whether nothing is published of the rules of `rows` under their group (the superqueens on
+/// the torus): what `verified` compares with is then nothing, and the exports say so rather
+/// than name OEIS. The rows of one table share their rules; no rows: the queens'.
+pub(crate) fn nothing_published(rows: &[Row]) -> bool {
+    let rules = rows.first().map_or(crate::rules::Rules::QUEENS, |r| {
+        r.rules.under(r.group).unwrap_or(r.rules)
+    });
+    crate::verify::KnownTable::published(&rules)
+        .rows()
+        .is_empty()
+}
+
 /// The current time in RFC 3339, UTC, to the second (`2026-11-30T13:45:07Z`).
 pub fn rfc3339_now() -> String {
     let secs = std::time::SystemTime::now()

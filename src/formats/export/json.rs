@@ -149,13 +149,9 @@ impl Exporter for Json {
         let doc = Document {
             meta: MetaFields::of(meta),
             verified_against: meta.known_file.as_deref().unwrap_or(
-                if crate::verify::KnownTable::published(&rules.under(group).unwrap_or(rules))
-                    .rows()
-                    .is_empty()
-                {
-                    NOTHING_PUBLISHED
-                } else {
-                    "OEIS"
+                match super::exporter::nothing_published(rows) {
+                    true => NOTHING_PUBLISHED,
+                    false => "OEIS",
                 },
             ),
             rules: RulesFields::of(&rules, group),

@@ -22,6 +22,9 @@ impl Exporter for Markdown {
         out.write_all(table::markdown_table(rows, &self.0).as_bytes())?;
         writeln!(out)?;
         let against = match &meta.known_file {
+            None if super::exporter::nothing_published(rows) => {
+                "nothing: no values of these rules are published".to_string()
+            }
             None => "the published OEIS values".to_string(),
             Some(name) => format!("the values in `{}`", cell(name)),
         };

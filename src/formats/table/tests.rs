@@ -54,7 +54,7 @@ fn columns_parse_by_name_in_the_order_given() {
     assert!(e.starts_with("unknown column 'speed': the columns are all, or a list of n,total,"));
     let e = parse_columns("n,orbits").unwrap_err();
     assert!(
-        e.starts_with("the column 'orbits' is not chosen: under the torus group the classes by orbit size come with every table"),
+        e.starts_with("the column 'orbits' is not chosen: the classes by orbit size come with every table of classes under the torus group"),
         "{e}"
     );
     assert!(

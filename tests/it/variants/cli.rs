@@ -491,6 +491,46 @@ fn render_captions_a_solution_under_its_rules() {
         lines.iter().any(|l| l.starts_with("not a solution: ")),
         "{lines:?}"
     );
+    // --orbit names the rules too; on the torus it says that it draws the square's 8 images
+    // and gives the class under the torus group.
+    let orbit = [
+        "render",
+        "10",
+        "--piece",
+        "superqueen",
+        "--orbit",
+        "2 5 8 0 3 6 9 1 4 7",
+        "-o",
+        "-",
+    ];
+    assert_eq!(
+        title(&orbit),
+        "the class of the 10-superqueens solution 2 5 8 0 3 6 9 1 4 7: 4 boards"
+    );
+    assert_eq!(texts(&orbit)[0], "superqueens on the plane");
+    let orbit = [
+        "render",
+        "7",
+        "--board",
+        "torus",
+        "--orbit",
+        "0 2 4 6 1 3 5",
+        "-o",
+        "-",
+    ];
+    assert_eq!(
+        title(&orbit),
+        "the images under the square&apos;s 8 symmetries of the 7-queens solution 0 2 4 6 1 3 \
+         5 on the torus: 8 boards"
+    );
+    let lines = texts(&orbit);
+    assert!(
+        lines.contains(
+            &"8 boards; symmetric under a half turn: its class has 28 boards under the torus group"
+                .to_string()
+        ),
+        "{lines:?}"
+    );
     let queens = [
         "render",
         "8",

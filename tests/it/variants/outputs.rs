@@ -62,6 +62,18 @@ fn every_format_of_a_count_names_the_rules() {
         "nothing: no values of these rules are published"
     );
     assert_eq!(json["rows"][2]["verified"], "unknown");
+    let md = stdout_of(&[&none[..6], &["--markdown", "-"]].concat());
+    assert!(
+        md.trim_end()
+            .ends_with("`verified` compares with nothing: no values of these rules are published."),
+        "{md}"
+    );
+    let md = stdout_of(&[&sq[..], &["--markdown", "-"]].concat());
+    assert!(
+        md.trim_end()
+            .ends_with("`verified` compares with the published OEIS values."),
+        "{md}"
+    );
     let md = stdout_of(&[&sq[..], &["--markdown", "-"]].concat());
     let md: Vec<&str> = md.lines().collect();
     assert_eq!(
@@ -678,6 +690,27 @@ fn lists_and_classify_name_the_rules() {
         assert_eq!(rows.len(), 1, "{again}");
         assert_eq!(rows[0][8], "28", "{again}");
     }
+    // A list of other rules than those classify is given is classified as asked, and said.
+    let listed = stdout_of(&[&torus[..], &["--format", "csv"]].concat());
+    let out = queens()
+        .arg("classify")
+        .write_stdin(listed.clone())
+        .succeeds();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "queens: note: the input lists queens on the torus, classes under the torus group; its \
+         boards were classified as queens on the plane, classes under the square's group: \
+         --piece, --surface and --symmetries choose the rules\n"
+    );
+    let out = queens()
+        .args(["classify", "--surface", "torus"])
+        .write_stdin(listed)
+        .succeeds();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The queens' lists and classify read as they always have.
     assert_eq!(
         header(&["list", "8", "--classes", "--format", "csv"]),

@@ -88,7 +88,8 @@ impl Layout for ClassifyLayout {
             ),
             (
                 "csv",
-                "CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class`",
+                "CSV: `line,n,board,canonical,symmetry,class_size,to_canonical,class` (led by \
+                 `piece,surface,group` for other rules than the queens')",
             ),
             (
                 "json",

@@ -57,8 +57,18 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         other => other?,
     }
     let Outcome {
-        good, bad, summary, ..
+        good,
+        bad,
+        summary,
+        listed_rules,
+        ..
     } = result.expect("the body ran");
+    // Said even with --quiet: the classes are not those of the list's rules.
+    if let Some(note) = (listed_rules.as_deref())
+        .and_then(|listed| queens::formats::named::other_rules_note(listed, &options.rules))
+    {
+        crate::note(&note);
+    }
     if !quiet {
         if summary.boards() == 0 {
             // Boards that were not solutions have had their lines and get the error below.

@@ -66,7 +66,7 @@ impl Layout for ListLayout {
             (
                 "json",
                 "With --classes: a JSON list of the classes (class, canonical, symmetry, \
-                 class_size)",
+                 class_size; piece, board, group first for other rules than the queens')",
             ),
             (
                 "markdown",
@@ -97,7 +97,8 @@ impl Layout for ListLayout {
             (
                 "csv",
                 "CSV with a header: `index,solution`; with --classes \
-                 `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms`",
+                 `index,canonical,symmetry,class_size`; with --orbit `index,solution,transforms` \
+                 (led by `piece,board,group` for other rules than the queens')",
             ),
         ];
         HELP.map(|(name, help)| PossibleValue::new(name).help(help))

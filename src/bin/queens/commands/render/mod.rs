@@ -23,10 +23,16 @@ pub const MAX_COUNTED_N: usize = classify::MAX_NUMBERED_N;
 /// Runs `queens render`.
 pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
     args.svg.check_name().map_err(CommandError::Usage)?;
-    let why = "--orbit and --class draw classes under the square's 8 symmetries";
-    args.rules
-        .refuse_symmetries("render", why)
-        .map_err(CommandError::Usage)?;
+    // --solution captions its board's class under the group asked for; the other pictures
+    // draw classes under the square's 8 symmetries alone.
+    if args.solution.is_none() {
+        let why = "--orbit, --class and --all-classes draw classes under the square's 8 \
+                   symmetries (--solution captions its class under the group asked for)";
+        args.rules
+            .refuse_symmetries("render", why)
+            .map_err(CommandError::Usage)?;
+    }
+    args.rules.check_group().map_err(CommandError::Usage)?;
     let n = args.n;
     let labels = args.labels;
     if labels == Labels::Chess && n > queens::board::notation::MAX_ALGEBRAIC_N {
@@ -85,7 +91,13 @@ pub fn run(args: &RenderArgs) -> Result<(), CommandError> {
                  --orbit …`"
             ));
         }
-        render::orbit_svg_in(&board, &classify::orbit_members(&board), labels, read)
+        render::orbit_svg_in(
+            &board,
+            &classify::orbit_members(&board),
+            labels,
+            read,
+            &rules,
+        )
     } else if let Some(k) = args.class {
         let class = class_number(n, k, args.quiet)
             .map_err(|count| CommandError::Usage(no_such_class(n, k, count as u128)))?;
