@@ -43,7 +43,12 @@ pub fn verify(
     out: &mut dyn Write,
     stop: &StopFlag,
 ) -> Result<(), VerifyError> {
-    let kernel = kernel.resolve();
+    // The plain search counts the completions of rules other than the queens': a kernel is
+    // resolved only where one counts (a `QUEENS_KERNEL` this CPU lacks does not stop the rest).
+    let kernel = match partials.iter().any(|p| p.rules().is_queens()) {
+        true => kernel.resolve(),
+        false => Ok(crate::search::kernel::Kernel::Scalar),
+    };
     let kernel = kernel.map_err(|e| VerifyError::Usage(e.to_string()))?;
     let threads = threads.unwrap_or_else(crate::runner::available_threads);
     let mut failures = 0;

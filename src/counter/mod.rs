@@ -451,8 +451,11 @@ impl<'a> Counter<'a> {
             Some(t) => t,
             None => runner::available_threads(),
         };
+        // The plain search counts the completions of rules other than the queens': no kernel
+        // is resolved for them (a `QUEENS_KERNEL` this CPU lacks does not stop it).
         let search = match self.chosen_engine() {
             Engine::Enumerate => Search::Plain,
+            _ if !self.rules.is_queens() => Search::Plain,
             _ => Search::Kernel(self.kernel.resolve()?),
         };
         Ok(p.count(search, threads))

@@ -618,3 +618,41 @@ fn list_given_stops_at_the_limit_and_notes_a_board_with_none() {
     let o = queens().args(["list", "6", "--given", "a6"]).succeeds();
     assert!(o.stderr.is_empty() && o.stdout.is_empty());
 }
+
+/// The completions of rules other than the queens' are counted by the plain search, which
+/// resolves no kernel: a `QUEENS_KERNEL` this CPU lacks does not stop `count` or `verify`
+/// there (it stopped both before), and still refuses the queens' completions, which a kernel
+/// counts.
+#[test]
+fn a_kernel_the_cpu_lacks_stops_only_the_completions_a_kernel_counts() {
+    let Some(&lacking) = Kernel::ALL.iter().find(|k| !k.is_available()) else {
+        eprintln!("skipped: this CPU runs every kernel, so none is lacking to name");
+        return;
+    };
+    let env = (queens::search::kernel::KERNEL_ENV, lacking.name());
+    let superqueens = ["11", "--piece", "superqueen", "--given", "a11"];
+    let out = queens()
+        .env(env.0, env.1)
+        .arg("count")
+        .args(superqueens)
+        .args(["--csv", "-"])
+        .succeeds();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.contains(",a11,-,4,2,"), "{csv}");
+    let out = queens()
+        .env(env.0, env.1)
+        .arg("verify")
+        .args(superqueens)
+        .succeeds();
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("PASS n=11, given a11")
+    );
+    let refused = queens()
+        .env(env.0, env.1)
+        .args(["count", "8", "--given", "a8"])
+        .exits(2);
+    let err = String::from_utf8(refused.stderr).unwrap();
+    assert!(err.contains(lacking.name()), "{err}");
+}

@@ -38,8 +38,9 @@ pub struct VerifyArgs {
     /// Count each size with two plans of the symmetric engine (`--split ring`, the default,
     /// and `outer-ring`, which share no pre-placed queens, orbits or interiors; below n = 4
     /// `border`) and pass only if every column agrees (and agrees with the published values
-    /// where there are any): verifies sizes nothing is published for. The outer-ring plan is
-    /// as fast (measured: 1.00× at n = 16, 1.02× at n = 18), so this costs two counts
+    /// where there are any): verifies sizes nothing is published for, whose rows then say
+    /// `verified` `two-ways` (`unknown` one way). The outer-ring plan is as fast (measured:
+    /// 1.00× at n = 16, 1.02× at n = 18), so this costs two counts
     #[arg(
         long,
         help = "Count with both plans of the symmetric engine; pass only if they agree",
