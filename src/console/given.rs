@@ -45,7 +45,10 @@ pub fn verify(
 ) -> Result<(), VerifyError> {
     // The plain search counts the completions of rules other than the queens': a kernel is
     // resolved only where one counts (a `QUEENS_KERNEL` this CPU lacks does not stop the rest).
-    let kernel = match partials.iter().any(|p| p.rules().is_queens()) {
+    let kernel = match partials
+        .iter()
+        .any(|p| crate::given::kernels_count(&p.rules()))
+    {
         true => kernel.resolve(),
         false => Ok(crate::search::kernel::Kernel::Scalar),
     };

@@ -455,7 +455,7 @@ impl<'a> Counter<'a> {
         // is resolved for them (a `QUEENS_KERNEL` this CPU lacks does not stop it).
         let search = match self.chosen_engine() {
             Engine::Enumerate => Search::Plain,
-            _ if !self.rules.is_queens() => Search::Plain,
+            _ if !crate::given::kernels_count(&self.rules) => Search::Plain,
             _ => Search::Kernel(self.kernel.resolve()?),
         };
         Ok(p.count(search, threads))
@@ -487,7 +487,7 @@ impl<'a> Counter<'a> {
                  whole",
                 self.part
             ))
-        } else if self.kernel != KernelChoice::Auto && !self.rules.is_queens() {
+        } else if self.kernel != KernelChoice::Auto && !crate::given::kernels_count(&self.rules) {
             Some(format!(
                 "a kernel ({}) is not taken with a partial board of {}: its completions are \
                  counted by the plain search, which has no kernels",

@@ -60,6 +60,16 @@ pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
         })
 }
 
+/// The values of the rules' columns ([`RULES_COLUMNS`]): the piece, the board and the group
+/// of the classes, as tables write them (`superqueen`, `torus`, `torus`).
+pub(crate) fn rules_values(rules: &Rules) -> [&'static str; 3] {
+    [
+        rules.piece.name(),
+        rules.surface.name(),
+        group_id(rules.group),
+    ]
+}
+
 /// The opening of each CSV record of a list of boards of `rules` (solutions, classes, a
 /// class's members, classified boards): `superqueen,torus,torus,` for rules other than the
 /// queens' (the values of [`RULES_COLUMNS`]), nothing for the queens, whose lists read as
@@ -67,12 +77,7 @@ pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
 pub(crate) fn csv_lead(rules: &Rules) -> String {
     match rules.is_queens() {
         true => String::new(),
-        false => format!(
-            "{},{},{},",
-            rules.piece.name(),
-            rules.surface.name(),
-            group_id(rules.group)
-        ),
+        false => format!("{},", rules_values(rules).join(",")),
     }
 }
 
@@ -103,12 +108,7 @@ pub(crate) const CLASSIFY_RULES_COLUMNS: [&str; 3] = ["piece", "surface", "group
 ///     square's group: "), "{note}");
 /// ```
 pub fn other_rules_note(listed: &str, rules: &Rules) -> Option<String> {
-    let ours = format!(
-        "{},{},{}",
-        rules.piece.name(),
-        rules.surface.name(),
-        group_id(rules.group)
-    );
+    let ours = rules_values(rules).join(",");
     if listed == ours {
         return None;
     }

@@ -93,7 +93,7 @@ const UNITS_PER_THREAD: usize = 64;
 /// Each unit runs under the `carried` watch (a unit that gave up counts nothing: the caller
 /// throws the counts away).
 pub(super) fn count(p: &Partial, kernel: Kernel, carried: &Carried) -> Option<(u128, u128)> {
-    if !p.rules().is_queens() {
+    if !super::kernels_count(&p.rules()) {
         return None;
     }
     let start = Board::of(p);

@@ -62,6 +62,13 @@ pub(crate) use table::cells as table_cells;
 pub use table::table;
 pub use verify::{SecondWay, two_ways, verify_line};
 
+/// Whether the vector kernels count completions of partial boards of `rules`: the queens'
+/// only (the plain search counts every other rule set's). The one place that decides it: the
+/// interiors' count, the kernel a count resolves and the options it refuses all ask here.
+pub fn kernels_count(rules: &Rules) -> bool {
+    rules.is_queens()
+}
+
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;
 use std::ops::ControlFlow;

@@ -134,7 +134,7 @@ impl SearchArgs {
             );
         }
         let rules = self.rules.rules();
-        if self.kernel != KernelChoice::Auto && !rules.is_queens() {
+        if self.kernel != KernelChoice::Auto && !queens::given::kernels_count(&rules) {
             return Err(format!(
                 "--kernel is not taken with --given or --blocked for {rules}: their completions \
                  are counted by the plain search, which has no kernels"

@@ -54,12 +54,10 @@ pub fn write_classes(
     let (json_lead, under) = match rules.is_queens() {
         true => (String::new(), String::new()),
         false => (
-            format!(
-                "\"piece\":\"{}\",\"board\":\"{}\",\"group\":\"{}\",",
-                rules.piece.name(),
-                rules.surface.name(),
-                named::group_id(rules.group)
-            ),
+            {
+                let [piece, board, group] = named::rules_values(rules);
+                format!("\"piece\":\"{piece}\",\"board\":\"{board}\",\"group\":\"{group}\",")
+            },
             match rules.group {
                 Group::Torus => " under the torus group".to_string(),
                 Group::Square => String::new(),

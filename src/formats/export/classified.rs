@@ -231,11 +231,12 @@ fn json_record(k: &Classified, f: &[String; 7], first: bool, rules: &Rules) -> i
         to_canonical: Vec<&'a str>,
         class: Option<usize>,
     }
-    let named = |text: &'static str| (!rules.is_queens()).then_some(text);
+    let [piece, surface, group] =
+        named::rules_values(rules).map(|v| (!rules.is_queens()).then_some(v));
     let record = Record {
-        piece: named(rules.piece.name()),
-        surface: named(rules.surface.name()),
-        group: named(named::group_id(rules.group)),
+        piece,
+        surface,
+        group,
         line: k.line,
         n: k.c.board.n(),
         board: &f[1],
