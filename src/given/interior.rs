@@ -7,7 +7,7 @@
 use super::error::MAX_N;
 use super::partial::Partial;
 use crate::plan::stop::Carried;
-use crate::rules::full_mask;
+use crate::rules::{Rules, full_mask};
 use crate::search::kernel::{Interior, Kernel, MAX_DEPTH};
 use rayon::prelude::*;
 
@@ -83,6 +83,13 @@ fn interior_of(b: &Board) -> Option<Interior> {
     })
 }
 
+/// Whether the vector kernels count completions of partial boards of `rules`: the queens'
+/// only (the plain search counts every other rule set's). The one place that decides it: the
+/// interiors' count, the kernel a count resolves and the options it refuses all ask here.
+pub fn kernels_count(rules: &Rules) -> bool {
+    rules.is_queens()
+}
+
 /// How many units the unit rows aim for per thread (many more than threads, so that the
 /// threads finish together).
 const UNITS_PER_THREAD: usize = 64;
@@ -93,7 +100,7 @@ const UNITS_PER_THREAD: usize = 64;
 /// Each unit runs under the `carried` watch (a unit that gave up counts nothing: the caller
 /// throws the counts away).
 pub(super) fn count(p: &Partial, kernel: Kernel, carried: &Carried) -> Option<(u128, u128)> {
-    if !super::kernels_count(&p.rules()) {
+    if !kernels_count(&p.rules()) {
         return None;
     }
     let start = Board::of(p);

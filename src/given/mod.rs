@@ -56,18 +56,12 @@ pub use error::GivenError;
 #[cfg(feature = "serde")]
 pub(crate) use error::{Square, square_name};
 pub use group::{Subgroup, Symmetry};
+pub use interior::kernels_count;
 pub use partial::Partial;
 pub(crate) use table::caption;
 pub(crate) use table::cells as table_cells;
 pub use table::table;
 pub use verify::{SecondWay, two_ways, verify_line};
-
-/// Whether the vector kernels count completions of partial boards of `rules`: the queens'
-/// only (the plain search counts every other rule set's). The one place that decides it: the
-/// interiors' count, the kernel a count resolves and the options it refuses all ask here.
-pub fn kernels_count(rules: &Rules) -> bool {
-    rules.is_queens()
-}
 
 use crate::rules::Rules;
 use crate::search::kernel::Kernel;
