@@ -5,7 +5,7 @@
 //! cargo bench --bench measurements -- estimates [N…]
 //! cargo bench --bench measurements -- split [N…]
 //! cargo bench --bench measurements -- side-by-side [N…] [runs=R] [split=S] [kernel=K]
-//! cargo bench --bench measurements -- forecast N [rules=R] [strata=K] [cap=SECONDS]
+//! cargo bench --bench measurements -- forecast N [rules=R] [split=S] [strata=K] [cap=SECONDS]
 //! ```
 //!
 //! - `estimates` (default n = 12 13 14): how well the work estimate (`Plan::estimated_work`,
@@ -24,8 +24,8 @@
 //!   counting every unit as `queens count` does (the two alternate so that a drift of the
 //!   machine's speed hits both): the median time, the nodes per second, and the median of the
 //!   paired ratios.
-//! - `forecast N` (rules `queens`, `superqueens` or `torus`; 8 strata; cap 60 s): the CPU time
-//!   and nodes of a whole count of the default plan forecast from timed units, and the check
+//! - `forecast N` (rules `queens`, `superqueens` or `torus`; the ring split, or `split=S`; 8
+//!   strata; cap 60 s): the CPU time and nodes of a whole count of the split's plan forecast from timed units, and the check
 //!   of the method where the whole count is cheap. The units (in decreasing order of
 //!   `Plan::estimated_work`) are cut into K strata of equal estimated work; in each, units are
 //!   counted on one thread from its middle rank outwards while the stratum's timed units stay
@@ -103,8 +103,13 @@ fn main() {
                 .expect("strata=K: a whole number");
             let cap = option("cap", "60").parse().expect("cap=SECONDS: a number");
             let whole = rest.last().is_some_and(|a| a == "whole");
+            let split = option("split", "ring");
+            let split = Split::ALL
+                .into_iter()
+                .find(|s| s.name() == split)
+                .expect("split=S: a split of the symmetric engine");
             for n in sizes(&[21]) {
-                forecast(n, rules, strata, cap, whole);
+                forecast(n, rules, split, strata, cap, whole);
             }
         }
         other => panic!("no measurement {other:?}: estimates, split, side-by-side or forecast"),
@@ -242,10 +247,11 @@ fn timed_unit(plan: &dyn Plan, id: usize) -> (f64, f64) {
 }
 
 /// The forecast of a whole count from timed units (see the module's page).
-fn forecast(n: usize, rules: Rules, strata: usize, cap: f64, whole: bool) {
+fn forecast(n: usize, rules: Rules, split: Split, strata: usize, cap: f64, whole: bool) {
     let started = Instant::now();
     let plan = Counter::new(n)
         .rules(rules)
+        .split(split)
         .kernel(KernelChoice::Auto)
         .plan()
         .expect("a plan of the default engine");

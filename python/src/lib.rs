@@ -20,7 +20,7 @@ use queens::formats::named::group_id;
 use queens::formats::part_row::{self, PartRow};
 use queens::given::{Completions, GivenError, Partial};
 use queens::plan::stop::StopFlag;
-use queens::plan::{ClassCounts, Part, Tally};
+use queens::plan::{Part, Tally};
 use queens::rules::{Group, Piece, Rules, Surface};
 use queens::runner;
 use queens::search::kernel::Kernel;
@@ -438,53 +438,41 @@ impl PyCounts {
         })
     }
 
-    /// The counts of the complete `tally` of board size `n` (a run or a merge of parts),
-    /// its `classes` derived, checked against the published values of the rules its plan
-    /// names (the queens', superqueens', the torus's).
-    fn of_tally(
-        n: usize,
-        engine: &str,
-        kernel: &str,
-        tally: &Tally,
-        classes: ClassCounts,
-        (seconds, threads, plan): (f64, usize, String),
-    ) -> PyCounts {
-        // The rules of the plan's identity, their classes under the square's 8 symmetries
-        // (the classes a tally of parts gives).
-        let rules = Rules::of_identity(&plan);
-        let verdict = KnownTable::published(&rules).verify_with_nodes(
-            n,
-            tally.boards,
-            &classes,
-            Some((tally.nodes, engine)),
-        );
-        let (verified, mismatch) = verified(&verdict);
-        PyCounts {
-            n,
-            piece: rules.piece.name().to_string(),
-            board: rules.surface.name().to_string(),
-            group: group_id(rules.group()).to_string(),
-            orbits: None,
-            total: tally.boards,
-            classes: classes.asymmetric + classes.half_turn + classes.quarter_turn,
-            asymmetric: Some(classes.asymmetric),
-            half_turn: Some(classes.half_turn),
-            quarter_turn: Some(classes.quarter_turn),
-            fixed_half_turn: Some(tally.fixed_half_turn),
-            fixed_quarter_turn: Some(tally.fixed_quarter_turn),
-            nodes: tally.nodes,
-            seconds,
-            engine: engine.to_string(),
-            kernel: kernel.to_string(),
-            threads,
-            plan: Some(plan),
+    /// The counts of the merged parts `m`, as `queens merge` gives them
+    /// ([`merging::Merged::row`]): the classes under the group of the rules its plan names
+    /// (the torus group on the torus where the parts carry every board's stabilizer, the
+    /// square's 8 symmetries otherwise), checked against those rules' published values.
+    fn of_merged(m: &merging::Merged) -> PyResult<PyCounts> {
+        let row = m
+            .row()
+            .map_err(|e| PyValueError::new_err(format!("the merged parts of n = {}: {e}", m.n)))?;
+        let (verified, mismatch) = verified(&row.verdict);
+        Ok(PyCounts {
+            n: m.n,
+            piece: row.rules.piece.name().to_string(),
+            board: row.rules.surface.name().to_string(),
+            group: group_id(row.group).to_string(),
+            orbits: row.orbits.clone(),
+            total: row.total,
+            classes: row.classes.total(),
+            asymmetric: Some(row.classes.asymmetric),
+            half_turn: Some(row.classes.half_turn),
+            quarter_turn: Some(row.classes.quarter_turn),
+            fixed_half_turn: Some(m.tally.fixed_half_turn),
+            fixed_quarter_turn: Some(m.tally.fixed_quarter_turn),
+            nodes: m.tally.nodes,
+            seconds: m.seconds,
+            engine: m.engine.clone(),
+            kernel: m.kernel.clone(),
+            threads: m.threads,
+            plan: Some(m.plan.clone()),
             verified,
             mismatch,
             given: None,
             blocked: None,
             subgroup: None,
             subgroup_order: None,
-        }
+        })
     }
 
     /// The completions `c` of the partial board `p`, counted by `engine`'s search (`queens
@@ -813,23 +801,7 @@ fn merge(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<PyCount
             return Err(PyValueError::new_err(problems.into_error().to_string()));
         }
         let merged = merging::merge(&parts).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        merged
-            .iter()
-            .map(|m| {
-                let classes = m
-                    .tally
-                    .classes(m.n, m.counts_classes_directly)
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
-                Ok(PyCounts::of_tally(
-                    m.n,
-                    &m.engine,
-                    &m.kernel,
-                    &m.tally,
-                    classes,
-                    (m.seconds, m.threads, m.plan.clone()),
-                ))
-            })
-            .collect()
+        merged.iter().map(PyCounts::of_merged).collect()
     })
 }
 

@@ -438,6 +438,23 @@ def test_parts_merged_equal_the_whole_count(tmp_path):
         q.merge([not_a_part])
 
 
+def test_torus_parts_merge_into_the_torus_classes_as_the_command_line_merges_them(tmp_path):
+    whole = q.count(13, board="torus")
+    paths = []
+    for res in range(2):
+        path = tmp_path / f"t{res}.csv"
+        path.write_text(q.count_part(13, f"{res}/2", board="torus", threads=1))
+        paths.append(path)
+    (merged,) = q.merge(paths)
+    assert (merged.board, merged.group, merged.total, merged.classes) == ("torus", "torus", 4524, 11)
+    assert merged.orbits == whole.orbits == [(26, 1), (52, 2), (338, 3), (676, 5)]
+    assert merged.verified is True
+    plane = tmp_path / "q.csv"
+    plane.write_text(q.count_part(12, "0/1", threads=1))
+    with pytest.raises(ValueError, match="the parts are of different rules: queen-plane"):
+        q.merge(paths + [plane])
+
+
 def test_merge_takes_one_path_as_a_string_bytes_or_path(tmp_path, monkeypatch):
     # merge("p0.csv") is the file p0.csv, not the files "p", "0", ".", "c", "s", "v".
     path = tmp_path / "p0.csv"

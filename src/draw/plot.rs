@@ -12,7 +12,9 @@
 //! is drawn each time; [`check_table`] words both as warnings for the caller to print.
 
 use crate::draw::svg::{Svg, num, text_width};
+use crate::formats::named;
 use crate::formats::table::Row;
+use crate::rules::{Group, Rules};
 use crate::verify;
 
 /// Plot area and margins, in pixels.
@@ -29,7 +31,6 @@ const BOTTOM: f64 = 80.0;
 struct Series {
     name: &'static str,
     side: f64,
-    label: &'static str,
     colour: &'static str,
     value: fn(&Row) -> u128,
     published: fn(&verify::KnownRow) -> Option<u128>,
@@ -39,7 +40,6 @@ const SERIES: [Series; 2] = [
     Series {
         name: "total",
         side: -1.0,
-        label: "solutions (A000170)",
         colour: "#1f5fa8",
         value: |r| r.total,
         published: |k| k.total,
@@ -47,12 +47,66 @@ const SERIES: [Series; 2] = [
     Series {
         name: "classes",
         side: 1.0,
-        label: "classes under D4 (A002562)",
         colour: "#d0661c",
         value: |r| r.classes.total(),
         published: |k| k.classes,
     },
 ];
+
+impl Series {
+    /// The series' name in the legend and the warnings, for a table of `rules` with classes
+    /// under `group`: `solutions (A000170)`, `classes under D4 (A002562)`, `classes under the
+    /// torus group (A053994)`; without an A-number where none is published.
+    fn label(&self, rules: &Rules, group: Group) -> String {
+        let words = match self.name {
+            "total" => "solutions".to_string(),
+            _ => match group {
+                Group::Square => "classes under D4".to_string(),
+                Group::Torus => "classes under the torus group".to_string(),
+            },
+        };
+        match named::a_number(self.name, rules, group) {
+            Some(a) => format!("{words} ({a})"),
+            None => words,
+        }
+    }
+}
+
+/// The title of the plot of a table of `rules`: `n-queens: …` for the queens on the plane,
+/// `superqueens on the torus: …` for the others.
+fn title(rules: &Rules) -> String {
+    let what = match rules.is_queens() {
+        true => "n-queens".to_string(),
+        false => format!("{} on {}", rules.piece.plural(), rules.surface.words()),
+    };
+    format!("{what}: solutions and classes against n")
+}
+
+/// The rules and group of every row of `rows` (the queens' on the plane for none), or why one
+/// plot cannot show them: rows of two rules or groups (their values and published sequences
+/// are not one picture's).
+fn rules_of(rows: &[&Row]) -> Result<(Rules, Group), String> {
+    let mut kinds: Vec<(Rules, Group)> = Vec::new();
+    for r in rows {
+        if !kinds.contains(&(r.rules, r.group)) {
+            kinds.push((r.rules, r.group));
+        }
+    }
+    match kinds.as_slice() {
+        [] => Ok((Rules::QUEENS, Group::Square)),
+        [one] => Ok(*one),
+        _ => {
+            let names: Vec<String> = kinds
+                .iter()
+                .map(|(rules, group)| format!("{rules} under {}", group.name()))
+                .collect();
+            Err(format!(
+                "the table holds rows of different rules or groups ({}): plot each apart",
+                names.join(", ")
+            ))
+        }
+    }
+}
 
 /// How far apart (in pixels, each side of the true x) two series' marks are drawn where they
 /// would coincide: enough for two dots of radius 3 to stand apart.
@@ -160,7 +214,8 @@ pub fn check_table(rows: &[Row]) -> Vec<String> {
             for (s, computed, published) in disagreements(row) {
                 warnings.push(format!(
                     "n = {}: {} {computed} disagrees with the published {published}; drawn crossed out in red",
-                    row.n, s.label
+                    row.n,
+                    s.label(&row.rules, row.group)
                 ));
             }
         }
@@ -181,27 +236,23 @@ fn x_of_marks(f: &Frame, s: &Series, r: &Row) -> f64 {
 pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
     let mut rows: Vec<&Row> = rows.iter().collect();
     rows.sort_by_key(|r| r.n);
+    let (rules, group) = rules_of(&rows)?;
+    let title = title(&rules);
     let frame =
         Frame::fit(&rows).ok_or("the table has no positive count to plot on a log scale")?;
     let note = note_lines(&rows);
     let mut svg = Svg::new(WIDTH, HEIGHT + NOTE_LINE * (note.len() - 1) as f64);
-    svg.text(
-        WIDTH / 2.0,
-        26.0,
-        "middle",
-        16.0,
-        "n-queens: solutions and classes against n",
-    );
+    svg.text(WIDTH / 2.0, 26.0, "middle", 16.0, &title);
     draw_axes(&mut svg, &frame);
     for s in &SERIES {
         draw_series(&mut svg, &frame, s, &rows);
     }
-    draw_legend(&mut svg);
+    draw_legend(&mut svg, &rules, group);
     for (i, line) in note.iter().enumerate() {
         let y = HEIGHT - 14.0 + NOTE_LINE * i as f64;
         svg.text(WIDTH / 2.0, y, "middle", NOTE_SIZE, line);
     }
-    Ok(svg.finish("n-queens: solutions and classes against n"))
+    Ok(svg.finish(&title))
 }
 
 /// The value axis (grid lines and labels at the powers of ten, fewer labels when there are
@@ -372,7 +423,7 @@ fn runs_of(f: &Frame, s: &Series, rows: &[&Row]) -> Vec<Vec<(f64, f64)>> {
 }
 
 /// The legend, top left inside the plot area: one line per series and one for the rings.
-fn draw_legend(svg: &mut Svg) {
+fn draw_legend(svg: &mut Svg, rules: &Rules, group: Group) {
     let legend_x = LEFT + 12.0;
     for (i, s) in SERIES.iter().enumerate() {
         let y = TOP + 18.0 + i as f64 * 18.0;
@@ -386,7 +437,13 @@ fn draw_legend(svg: &mut Svg) {
                 ("fill", s.colour.into()),
             ],
         );
-        svg.text(legend_x + 20.0, y - 3.0, "start", 12.0, s.label);
+        svg.text(
+            legend_x + 20.0,
+            y - 3.0,
+            "start",
+            12.0,
+            &s.label(rules, group),
+        );
     }
     let ring_y = TOP + 18.0 + 2.0 * 18.0;
     svg.element(
@@ -496,6 +553,56 @@ mod tests {
             verdict: Verdict::Unknown,
             orbits: None,
         }
+    }
+
+    #[test]
+    fn the_title_legend_and_warnings_name_the_rules_and_their_sequences() {
+        let queens = growth_svg(&[row(8, 92)]).unwrap();
+        assert!(queens.contains("n-queens: solutions and classes against n"));
+        assert!(
+            queens.contains("solutions (A000170)") && queens.contains("classes under D4 (A002562)")
+        );
+        let of = |rules: Rules, group: Group, n: usize, total: u128| Row {
+            rules,
+            group,
+            ..row(n, total)
+        };
+        let torus = [of(Rules::TORUS_QUEENS, Group::Torus, 7, 28)];
+        let svg = growth_svg(&torus).unwrap();
+        assert!(
+            svg.contains("queens on the torus: solutions and classes against n"),
+            "{svg}"
+        );
+        assert!(svg.contains("solutions (A051906)"), "{svg}");
+        assert!(
+            svg.contains("classes under the torus group (A053994)"),
+            "{svg}"
+        );
+        assert!(
+            !svg.contains("A000170") && !svg.contains("A002562"),
+            "{svg}"
+        );
+        // A wrong torus total is named by the torus's sequence (A051906(7) = 28).
+        let wrong = [of(Rules::TORUS_QUEENS, Group::Torus, 7, 29)];
+        assert_eq!(
+            check_table(&wrong)[0],
+            "n = 7: solutions (A051906) 29 disagrees with the published 28; drawn crossed out in red"
+        );
+        let square = growth_svg(&[of(Rules::TORUS_QUEENS, Group::Square, 7, 28)]).unwrap();
+        assert!(
+            square.contains("classes under D4<"),
+            "no A-number: {square}"
+        );
+        let superqueens = growth_svg(&[of(Rules::SUPERQUEENS, Group::Square, 10, 4)]).unwrap();
+        assert!(superqueens.contains("superqueens on the plane: solutions"));
+        assert!(superqueens.contains("solutions (A051223)") && superqueens.contains("(A051224)"));
+        // Rows of two rules are not one picture.
+        let mixed = [row(8, 92), of(Rules::TORUS_QUEENS, Group::Torus, 7, 28)];
+        assert_eq!(
+            growth_svg(&mixed).unwrap_err(),
+            "the table holds rows of different rules or groups (queen-torus under torus, \
+             queen-plane under D4): plot each apart"
+        );
     }
 
     #[test]

@@ -433,6 +433,29 @@ pub fn merge(parts: &[SourcedPart]) -> Result<Vec<Merged>, MergeError> {
         .iter()
         .filter_map(|(&n, list)| merge_one(n, list, &mut problems))
         .collect();
+    // One table holds the rows of one rules (its caption, columns and published values are
+    // theirs): parts of sizes counted under different rules are refused together.
+    let mut sizes_of: BTreeMap<&'static str, Vec<usize>> = BTreeMap::new();
+    for m in &merged {
+        sizes_of
+            .entry(Rules::of_identity(&m.plan).id())
+            .or_default()
+            .push(m.n);
+    }
+    if sizes_of.len() > 1 {
+        let each: Vec<String> = sizes_of
+            .iter()
+            .map(|(rules, ns)| {
+                let ns: Vec<String> = ns.iter().map(usize::to_string).collect();
+                format!("{rules} (n = {})", ns.join(", "))
+            })
+            .collect();
+        problems.push(format!(
+            "the parts are of different rules: {}; one table holds one rules' rows: merge \
+             each rules' parts apart",
+            each.join(", ")
+        ));
+    }
     if problems.is_empty() && !merged.is_empty() {
         Ok(merged)
     } else {

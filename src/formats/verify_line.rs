@@ -55,6 +55,32 @@ pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) 
             row.n
         );
     }
+    // n = 0 counted once (both ways are one plan there): the empty board is the one
+    // arrangement of no pieces, a solution under every rules and a class of its own, fixed by every
+    // symmetry; where nothing is published (the variants' sequences start at n = 1), that
+    // definition is what it is checked against.
+    if row.n == 0
+        && matches!(row.verdict, Verdict::Unknown | Verdict::TwoWays)
+        && !matches!(ways, Ways::Two { .. })
+    {
+        let c = &row.classes;
+        return match (row.total, c.asymmetric, c.half_turn, c.quarter_turn) {
+            (1, 0, 0, 1) => (
+                true,
+                format!(
+                    "PASS {summary}: the empty board, by definition (one arrangement of \
+                     no pieces, a class of its own; nothing published)"
+                ),
+            ),
+            _ => (
+                false,
+                format!(
+                    "FAIL {summary}: the empty board is one arrangement of no pieces, a \
+                     class of its own (total 1, classes 1 quarter_turn)"
+                ),
+            ),
+        };
+    }
     let pair = match ways {
         Ways::Two {
             pair,
@@ -205,6 +231,40 @@ mod tests {
             line.contains("no published value to compare with"),
             "{line}"
         );
+    }
+
+    #[test]
+    fn the_empty_board_is_checked_against_its_definition_where_nothing_is_published() {
+        let rules = crate::rules::Rules::SUPERQUEENS;
+        let zero = crate::Counter::new(0).rules(rules).count().unwrap();
+        let known = KnownTable::published(&rules);
+        let mut row = row_of(&zero);
+        row.reverify(known);
+        assert_eq!(row.verdict, Verdict::Unknown, "nothing published at n = 0");
+        let (passed, line) = verify_line(&row, known, Ways::OnePlan("enumerate"));
+        assert!(passed, "{line}");
+        assert!(
+            line.ends_with(": the empty board, by definition (one arrangement of no pieces, a class of its own; nothing published)"),
+            "{line}"
+        );
+        // A wrong count of the empty board fails, whatever the plans.
+        for wrong in [(0, 0, 0, 0), (2, 0, 0, 1), (1, 1, 0, 0), (1, 0, 1, 0)] {
+            let mut bad = row.clone();
+            (bad.total, bad.classes.asymmetric, bad.classes.half_turn) =
+                (wrong.0, wrong.1, wrong.2);
+            bad.classes.quarter_turn = wrong.3;
+            let (passed, line) = verify_line(&bad, known, Ways::OnePlan("enumerate"));
+            assert!(!passed, "{line}");
+            assert!(
+                line.contains("the empty board is one arrangement"),
+                "{line}"
+            );
+        }
+        // Counted once (no --two-ways), the same check.
+        let (passed, line) = verify_line(&row, known, Ways::One);
+        assert!(passed, "{line}");
+        assert!(line.ends_with(": the empty board, by definition (one arrangement of no pieces, a class of its own; nothing published)"), "{line}");
+        assert!(!line.contains("one way only"), "{line}");
     }
 
     #[test]

@@ -92,9 +92,52 @@ fn a_split_that_does_not_count_the_rules_is_refused() {
     );
 }
 
+/// `verify 0-N` passes from the empty board on for every rules, with `--two-ways` or
+/// without: at n = 0, where both ways are one plan and nothing is published (the variants'
+/// sequences start at n = 1), the empty board is checked against its definition, and the
+/// line says so.
+#[test]
+fn two_ways_from_the_empty_board_pass_for_every_rules() {
+    for extra in [
+        &["--piece", "superqueen"][..],
+        &["--board", "torus"],
+        &["--piece", "superqueen", "--board", "torus"],
+        &[],
+    ] {
+        // Counted once, the superqueens on the torus have nothing published from n = 1 on.
+        for (ways, sizes) in [(&["--two-ways"][..], "0-5"), (&[], "0")] {
+            let mut args = vec!["verify", sizes, "--quiet"];
+            args.extend_from_slice(ways);
+            args.extend_from_slice(extra);
+            let out = queens().args(&args).assert().success();
+            let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+            let first = text.lines().next().unwrap();
+            assert!(first.starts_with("PASS n=0"), "{args:?}: {text}");
+            let lines = if sizes == "0" { 1 } else { 6 };
+            assert_eq!(text.lines().count(), lines, "{args:?}: {text}");
+            assert!(
+                text.lines().all(|l| l.starts_with("PASS")),
+                "{args:?}: {text}"
+            );
+            match extra.is_empty() {
+                // The queens' n = 0 is published (A000170 starts at n = 0).
+                true => assert!(!first.contains("by definition"), "{first}"),
+                false => assert!(
+                    first.ends_with(
+                        ": the empty board, by definition (one arrangement of no pieces, a class \
+                     of its own; nothing published)"
+                    ),
+                    "{first}"
+                ),
+            }
+        }
+    }
+}
+
 /// The parts of a variant carry its rules in their plan's identity: merged together they give
 /// the variant's row, verified against its published values; one of them is refused in the
-/// merge of the queens' parts of the same size and engine.
+/// merge of the queens' parts of the same size and engine, and the parts of two rules'
+/// sizes are refused together.
 #[test]
 fn a_part_of_one_variant_is_refused_in_another_s_merge() {
     let d = dir();
@@ -123,6 +166,45 @@ fn a_part_of_one_variant_is_refused_in_another_s_merge() {
         &["merge", path_str(&q[0]), path_str(&sq[1])],
         1,
         "plan enumerate-prefix3-v1+superqueen-plane (the others: enumerate-prefix3-v1)",
+    );
+    // Complete sets of parts of two sizes under two rules: one table cannot hold both (its
+    // caption, columns and published values are one rules'), so nothing is written.
+    let torus: Vec<_> = (0..2)
+        .map(|res| {
+            let file = d.path().join(format!("t{res}.csv"));
+            let spec = format!("{res}/2");
+            let args = ["count", "13", "--board", "torus", "--part", &spec, "--csv"];
+            queens().args(args).arg(&file).assert().success();
+            file
+        })
+        .collect();
+    let out = d.path().join("mixed.csv");
+    fails_with(
+        &[
+            "merge",
+            path_str(&q[0]),
+            path_str(&q[1]),
+            path_str(&torus[0]),
+            path_str(&torus[1]),
+            "--csv",
+            path_str(&out),
+        ],
+        1,
+        "the parts are of different rules: queen-plane (n = 12), queen-torus (n = 13); one \
+         table holds one rules' rows: merge each rules' parts apart",
+    );
+    assert!(!out.exists(), "nothing written");
+    let merged = stdout_of(&[
+        "merge",
+        path_str(&torus[0]),
+        path_str(&torus[1]),
+        "--csv",
+        "-",
+    ]);
+    let table = CsvTable::parse(&merged);
+    assert_eq!(
+        table.cells(0, &["board", "total", "verified"]),
+        ["torus", "4524", "yes"]
     );
 }
 
