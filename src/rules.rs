@@ -276,6 +276,22 @@ impl Rules {
         }
     }
 
+    /// Whether these rules are one the library counts: `Err` (the message of
+    /// [`Rules::under`]) for the torus group on the plane board, which the fields, being
+    /// public, can name although [`Rules::under`] refuses it. Every entry point that takes
+    /// rules (the [`crate::Counter`], [`crate::classify::classify_under`],
+    /// [`crate::given::Partial::parse`], [`crate::fixed::count_fixed`]) asks here first.
+    ///
+    /// ```
+    /// use queens::rules::{Group, Piece, Rules, Surface};
+    /// assert!(Rules::TORUS_QUEENS.check().is_ok());
+    /// let odd = Rules { piece: Piece::Queen, surface: Surface::Plane, group: Group::Torus };
+    /// assert!(odd.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), String> {
+        self.under(self.group).map(|_| ())
+    }
+
     /// Every rule set, queens first.
     pub const ALL: [Rules; 4] = [
         Rules::QUEENS,

@@ -384,6 +384,16 @@ struct PyCounts {
     subgroup_order: Option<usize>,
 }
 
+/// The message of a board `classify` refused under `rules`: the library's, which names the
+/// rules where the pieces attack under them only; the rules added where it does not.
+fn classify_error(e: &queens::board::InvalidSolution, rules: &Rules) -> String {
+    let text = e.to_string();
+    match text.contains(&format!("under the rules {rules}")) {
+        true => text,
+        false => format!("{text} under the rules {rules}"),
+    }
+}
+
 /// `verified` and `mismatch` of a verdict: True when the published values agree (or, in a row
 /// `queens verify --two-ways` wrote, its two ways where nothing is published), None where
 /// none are published, False (and the mismatches as `queens verify` words them) when they
@@ -532,6 +542,7 @@ impl PyCounts {
         d.set_item("threads", self.threads)?;
         d.set_item("plan", &self.plan)?;
         d.set_item("verified", self.verified)?;
+        d.set_item("mismatch", &self.mismatch)?;
         d.set_item("piece", &self.piece)?;
         d.set_item("board", &self.board)?;
         d.set_item("group", &self.group)?;
@@ -1378,7 +1389,7 @@ fn classify(
         .solution()
         .map_err(|e| PyValueError::new_err(e.message()))?;
     let c = queens::classify::classify_under(&solution, &rules)
-        .map_err(|e| PyValueError::new_err(format!("{} under the rules {rules}", e)))?;
+        .map_err(|e| PyValueError::new_err(classify_error(&e, &rules)))?;
     Ok(PyClassification {
         board: c.board.cols().to_vec(),
         canonical: c.canonical.cols().to_vec(),

@@ -110,12 +110,13 @@ def test_counts_repr_and_dict():
     d = c.as_dict()
     assert list(d) == ["n", "total", "classes", "asymmetric", "half_turn", "quarter_turn",
                        "fixed_half_turn", "fixed_quarter_turn", "nodes", "seconds", "engine",
-                       "kernel", "threads", "plan", "verified", "piece", "board", "group",
-                       "orbits", "given", "blocked", "subgroup", "subgroup_order"]
+                       "kernel", "threads", "plan", "verified", "mismatch", "piece", "board",
+                       "group", "orbits", "given", "blocked", "subgroup", "subgroup_order"]
     assert (d["total"], d["fixed_half_turn"], d["fixed_quarter_turn"]) == (92, 4, 0)
-    # A count of the whole board has no partial board; its other columns are all filled.
-    marks = ("orbits", "given", "blocked", "subgroup", "subgroup_order")
-    assert [d[k] for k in marks] == [None] * 5
+    # A count of the whole board has no partial board, and verified has no mismatch; its
+    # other columns are all filled.
+    marks = ("mismatch", "orbits", "given", "blocked", "subgroup", "subgroup_order")
+    assert [d[k] for k in marks] == [None] * 6
     assert all(isinstance(v, (int, float, str, bool)) for k, v in d.items() if k not in marks)
     with pytest.raises(AttributeError):
         c.total = 3
@@ -739,6 +740,10 @@ def test_classify_takes_the_piece_and_the_surface():
     # A queens' board the superqueen's knight moves attack is no superqueens' board.
     with pytest.raises(ValueError, match=r"under the rules superqueen-plane"):
         q.classify("0 4 7 5 2 6 1 3", piece="superqueen")
+    # The rules are named once, where the pieces attack only under them (a wrapped diagonal).
+    with pytest.raises(ValueError) as e:
+        q.classify("1 3 0 2", surface="torus")
+    assert str(e.value).count("under the rules queen-torus") == 1, str(e.value)
 
 
 def test_solutions_and_classes_take_the_piece_and_the_board():

@@ -68,6 +68,10 @@ pub enum InvalidSolution {
         /// The column of the queen in the later row.
         second_col: usize,
     },
+    /// Rules the library does not count ([`Rules::check`]: the torus group on the plane
+    /// board), the message saying why.
+    #[error("{0}")]
+    Rules(String),
     /// Two pieces attack each other other than along a column or a plain diagonal: along a
     /// diagonal that wraps around a torus, say (only under rules other than
     /// [`Rules::QUEENS`]).
@@ -179,6 +183,7 @@ impl LineError {
 /// ));
 /// ```
 pub fn validate(cols: &[u8], rules: &Rules) -> Result<(), InvalidSolution> {
+    rules.check().map_err(InvalidSolution::Rules)?;
     let n = cols.len();
     if !(MIN_N..=MAX_N).contains(&n) {
         return Err(InvalidSolution::BadSize(n));

@@ -65,6 +65,13 @@ fn parse_sizes_from(text: &str, min: usize, max: usize) -> Result<Vec<usize>, St
             return Err(format!("empty item in the list '{text}'"));
         }
         let range = match item.split_once('-') {
+            // `-1`, `-3-5`: a range with no start is a negative size.
+            Some((a, _)) if a.trim().is_empty() => {
+                return Err(format!(
+                    "'{}' is not a board size: board sizes are whole numbers from {min} up",
+                    item.trim()
+                ));
+            }
             Some((a, b)) => {
                 let (a, b) = (size(a)?, size(b)?);
                 if a > b {
@@ -117,6 +124,11 @@ mod tests {
             "board size 33 is outside 1 to 32"
         );
         assert!(parse_sizes("0").unwrap_err().contains("`queens count 0`"));
+        // A negative size is named as written, not as the empty start of a range.
+        assert_eq!(
+            parse_count_sizes("8,-1").unwrap_err(),
+            "'-1' is not a board size: board sizes are whole numbers from 0 up"
+        );
     }
 
     #[test]

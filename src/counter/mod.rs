@@ -463,8 +463,10 @@ impl<'a> Counter<'a> {
 
     /// Refuses the options a count of completions has no use for, rather than ignore them
     /// ([`Counter::completions`] calls it first): a split or a part (the completions are
-    /// counted by one search, not split into units) and a kernel other than `auto` for rules
-    /// whose completions the plain search counts.
+    /// counted by one search, not split into units), a checkpoint, units to resume from, a
+    /// callback per unit or a journal of pieces (there are no units), a stop flag (run it
+    /// under [`StopFlag::watch`] instead), and a kernel other than `auto` for rules whose
+    /// completions the plain search counts.
     ///
     /// ```
     /// use queens::{Counter, given::Partial, rules::Rules, search::kernel::KernelChoice};
@@ -487,6 +489,28 @@ impl<'a> Counter<'a> {
                  whole",
                 self.part
             ))
+        } else if let Some(what) = [
+            (self.checkpoint.is_some(), "Counter::checkpoint"),
+            (self.done.is_some(), "Counter::resume_from"),
+            (self.on_unit.is_some(), "Counter::on_unit"),
+            (
+                self.on_pieces.is_some() || self.pieces.is_some(),
+                "Counter::on_pieces",
+            ),
+        ]
+        .iter()
+        .find_map(|&(asked, what)| asked.then_some(what))
+        {
+            Some(format!(
+                "{what} is not taken with a partial board: its completions are counted by one \
+                 search, with no units to journal or report"
+            ))
+        } else if self.stop.is_some() {
+            Some(
+                "Counter::stop_flag is not taken with a partial board: run Counter::completions \
+                 under StopFlag::watch, which stops its searches on every thread"
+                    .to_string(),
+            )
         } else if self.kernel != KernelChoice::Auto && !crate::given::kernels_count(&self.rules) {
             Some(format!(
                 "a kernel ({}) is not taken with a partial board of {}: its completions are \
@@ -640,6 +664,66 @@ impl<'a> Counter<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rules whose public fields name the torus group on the plane board (which
+    /// [`Rules::under`] refuses) are refused with an error at every entry point, never a
+    /// panic nor a count under a group that does not keep the board.
+    #[test]
+    fn rules_of_a_group_the_board_lacks_are_refused_at_every_entry() {
+        use crate::rules::{Group, Piece, Surface};
+        let odd = Rules {
+            piece: Piece::Queen,
+            surface: Surface::Plane,
+            group: Group::Torus,
+        };
+        let why = "the torus group keeps the solutions of the torus board only";
+        for engine in Engine::ALL {
+            let e = Counter::new(8).rules(odd).engine(engine).threads(1).count();
+            assert!(
+                matches!(&e, Err(Error::Options(m)) if m.contains(why)),
+                "{engine:?}: {:?}",
+                e.err()
+            );
+        }
+        let board: crate::board::Solution = "0 4 7 5 2 6 1 3".parse().unwrap();
+        let e = crate::classify::classify_under(&board, &odd).unwrap_err();
+        assert!(e.to_string().contains(why), "{e}");
+        let e = crate::given::Partial::parse(8, odd, "a8", "").unwrap_err();
+        assert!(e.to_string().contains(why), "{e}");
+        let e = crate::fixed::check_rules(odd).unwrap_err();
+        assert!(e.to_string().contains(why), "{e}");
+    }
+
+    /// A count of completions refuses what it has no use for rather than ignore it: a
+    /// checkpoint, units to resume from, a callback per unit, a stop flag.
+    #[test]
+    fn completions_refuse_the_options_of_a_count_in_units() {
+        let p = crate::given::Partial::parse(8, Rules::QUEENS, "a8", "").unwrap();
+        let base = Counter::new(8).given(&p).threads(1);
+        assert_eq!(base.completions().unwrap().total, 4);
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("c.ckpt");
+        let done = BTreeMap::new();
+        let on_unit = |_: usize, _: &Tally, _: Duration| Ok(());
+        let stop = StopFlag::new();
+        let refused = [
+            (
+                base.checkpoint(&path),
+                "Counter::checkpoint is not taken with a partial board: its completions",
+            ),
+            (base.resume_from(&done), "Counter::resume_from is not taken"),
+            (base.on_unit(&on_unit), "Counter::on_unit is not taken"),
+            (
+                base.stop_flag(&stop),
+                "run Counter::completions under StopFlag::watch",
+            ),
+        ];
+        for (counter, why) in refused {
+            let e = counter.completions().unwrap_err();
+            assert!(matches!(&e, Error::Options(m) if m.contains(why)), "{e}");
+        }
+        assert!(!path.exists(), "no journal written");
+    }
 
     #[test]
     fn counts_name_their_rules_and_a_count_refuses_rules_or_plans_it_does_not_count() {

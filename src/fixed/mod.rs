@@ -295,6 +295,7 @@ pub struct UnitDone {
 /// Burnside way's row step does not carry a knight's move that wraps from the last rows to the
 /// first), and the torus under the square's symmetries alone (`--symmetries square`).
 pub fn check_rules(rules: Rules) -> Result<(), Error> {
+    rules.check().map_err(Error::Options)?;
     if rules.surface == Surface::Plane {
         return Ok(());
     }

@@ -52,6 +52,9 @@ pub enum GivenError {
     Attack(String, String, Rules),
     /// A given on a blocked square.
     OnBlocked(String),
+    /// Rules the library does not count ([`Rules::check`]: the torus group on the plane
+    /// board), the message saying why.
+    Rules(String),
 }
 
 impl fmt::Display for GivenError {
@@ -77,6 +80,7 @@ impl fmt::Display for GivenError {
                 )
             }
             GivenError::OnBlocked(s) => write!(f, "the given queen {s} is on a blocked square"),
+            GivenError::Rules(why) => f.write_str(why),
         }
     }
 }

@@ -93,6 +93,7 @@ impl Partial {
         if !(1..=MAX_N).contains(&n) {
             return Err(GivenError::Size(n));
         }
+        rules.check().map_err(GivenError::Rules)?;
         let (mut g, mut b) = (Vec::new(), Vec::new());
         for (sq, mark) in read_marks(n, given)? {
             match mark {

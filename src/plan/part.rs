@@ -33,7 +33,7 @@ impl Part {
 
     /// Parses `RES/MOD`, for example `3/64`.
     pub fn parse(text: &str) -> Result<Part, String> {
-        let bad = || format!("'{text}' is not a part: expected RES/MOD such as 3/64, or 'slurm'");
+        let bad = || format!("'{text}' is not a part: expected RES/MOD such as 3/64");
         let (r, m) = text.split_once('/').ok_or_else(bad)?;
         let r: usize = r.trim().parse().map_err(|_| bad())?;
         let m: usize = m.trim().parse().map_err(|_| bad())?;
@@ -147,7 +147,13 @@ impl PartSpec {
         if text.eq_ignore_ascii_case("slurm") {
             Ok(PartSpec::Slurm)
         } else {
-            Part::parse(text).map(PartSpec::Fixed)
+            // The command line's word for a Slurm task's part is named beside RES/MOD.
+            Part::parse(text)
+                .map(PartSpec::Fixed)
+                .map_err(|e| match text.contains('/') {
+                    true => e,
+                    false => format!("{e}, or 'slurm'"),
+                })
         }
     }
 

@@ -195,6 +195,7 @@ pub(crate) fn build_rules(
 /// [`Split::supports`]; the enumerate engine has one split and ignores `split`), else an
 /// [`Error::Options`] whose one line names the rules and who refuses them.
 pub(crate) fn check_rules(engine: Engine, split: Split, rules: &Rules) -> Result<(), Error> {
+    rules.check().map_err(Error::Options)?;
     engine.check_rules(rules).map_err(Error::Options)?;
     if engine == Engine::Symmetric && !split.supports(rules) {
         let what = format!("the {split} split");

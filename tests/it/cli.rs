@@ -187,6 +187,27 @@ fn bad_input_is_one_line_exit_2_and_no_stdout() {
             "cannot read --known",
         ),
         (&["frobnicate"], "unrecognized subcommand"),
+        (
+            &["count", "--", "-1"],
+            "'-1' is not a board size: board sizes are whole numbers from 0 up",
+        ),
+        (
+            &["count", "0", "--given", "a1"],
+            "queens: error: --given: n = 0: board size 0 is outside 1 to 32",
+        ),
+        (
+            &["count", "0", "--blocked", "a1"],
+            "queens: error: --blocked: n = 0: board size 0 is outside 1 to 32",
+        ),
+        // A folder is no part file nor table: it cannot be read (not read as a wrong file).
+        (
+            &["merge", "tests"],
+            "cannot read 'tests': it is a directory",
+        ),
+        (
+            &["plot", "tests", "-o", "-"],
+            "cannot read 'tests': it is a directory",
+        ),
     ];
     for (args, message) in cases {
         let out = queens()

@@ -9,7 +9,7 @@ use crate::error::CommandError;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use queens::console::rules;
-use queens::given::Partial;
+use queens::given::{GivenError, Partial};
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
 
@@ -98,12 +98,16 @@ impl GivenArgs {
         let refused = |flag: &str, e| CommandError::Usage(format!("{flag}: n = {n}: {e}"));
         // Each text read alone first, so that an error names the flag whose text it is in;
         // then together (a given on a blocked square is `--given`'s).
-        Partial::parse(n, rules, "", &blocked).map_err(|e| refused("--blocked", e))?;
         let flag = if self.given.is_some() {
             "--given"
         } else {
             "--blocked"
         };
+        // A board size the partial boards do not take is the first flag's to name.
+        Partial::parse(n, rules, "", &blocked).map_err(|e| match e {
+            GivenError::Size(_) => refused(flag, e),
+            _ => refused("--blocked", e),
+        })?;
         Partial::parse(n, rules, &given, &blocked)
             .map(Some)
             .map_err(|e| refused(flag, e))

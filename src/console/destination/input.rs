@@ -4,13 +4,21 @@ use crate::storage::bounded;
 use std::fs;
 use std::io::{self, Read};
 
-/// Opens an input for streaming: a file, or stdin for `-`.
+/// Opens an input for streaming: a file, or stdin for `-`. A directory is refused here, as
+/// `it is a directory` (opening one succeeds; only its first read would fail, and then be
+/// taken for a file of the wrong contents).
 pub fn open_input(path: &str) -> io::Result<Box<dyn Read>> {
     if path == "-" {
-        Ok(Box::new(io::stdin()))
-    } else {
-        Ok(Box::new(fs::File::open(path)?))
+        return Ok(Box::new(io::stdin()));
     }
+    let file = fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "it is a directory",
+        ));
+    }
+    Ok(Box::new(file))
 }
 
 /// Reads a whole file, or stdin for `-`: lines of at most 1 MiB, at most 64 MiB in all
