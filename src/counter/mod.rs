@@ -667,7 +667,8 @@ mod tests {
 
     /// Rules whose public fields name the torus group on the plane board (which
     /// [`Rules::under`] refuses) are refused with an error at every entry point, never a
-    /// panic nor a count under a group that does not keep the board.
+    /// panic nor a count under a group that does not keep the board (`count_fixed`: in its
+    /// own tests).
     #[test]
     fn rules_of_a_group_the_board_lacks_are_refused_at_every_entry() {
         use crate::rules::{Group, Piece, Surface};
@@ -689,8 +690,6 @@ mod tests {
         let e = crate::classify::classify_under(&board, &odd).unwrap_err();
         assert!(e.to_string().contains(why), "{e}");
         let e = crate::given::Partial::parse(8, odd, "a8", "").unwrap_err();
-        assert!(e.to_string().contains(why), "{e}");
-        let e = crate::fixed::check_rules(odd).unwrap_err();
         assert!(e.to_string().contains(why), "{e}");
     }
 

@@ -13,7 +13,7 @@
 
 use crate::draw::svg::{Svg, num, text_width};
 use crate::formats::named;
-use crate::formats::table::Row;
+use crate::formats::table::{self, Row};
 use crate::rules::{Group, Rules};
 use crate::verify;
 
@@ -56,7 +56,7 @@ const SERIES: [Series; 2] = [
 impl Series {
     /// The series' name in the legend and the warnings, for a table of `rules` with classes
     /// under `group`: `solutions (A000170)`, `classes under D4 (A002562)`, `classes under the
-    /// torus group (A053994)`; without an A-number where none is published.
+    /// torus group (A053994 on the odd boards)`; without an A-number where none is published.
     fn label(&self, rules: &Rules, group: Group) -> String {
         let words = match self.name {
             "total" => "solutions".to_string(),
@@ -80,32 +80,6 @@ fn title(rules: &Rules) -> String {
         false => format!("{} on {}", rules.piece.plural(), rules.surface.words()),
     };
     format!("{what}: solutions and classes against n")
-}
-
-/// The rules and group of every row of `rows` (the queens' on the plane for none), or why one
-/// plot cannot show them: rows of two rules or groups (their values and published sequences
-/// are not one picture's).
-fn rules_of(rows: &[&Row]) -> Result<(Rules, Group), String> {
-    let mut kinds: Vec<(Rules, Group)> = Vec::new();
-    for r in rows {
-        if !kinds.contains(&(r.rules, r.group)) {
-            kinds.push((r.rules, r.group));
-        }
-    }
-    match kinds.as_slice() {
-        [] => Ok((Rules::QUEENS, Group::Square)),
-        [one] => Ok(*one),
-        _ => {
-            let names: Vec<String> = kinds
-                .iter()
-                .map(|(rules, group)| format!("{rules} under {}", group.name()))
-                .collect();
-            Err(format!(
-                "the table holds rows of different rules or groups ({}): plot each apart",
-                names.join(", ")
-            ))
-        }
-    }
 }
 
 /// How far apart (in pixels, each side of the true x) two series' marks are drawn where they
@@ -236,7 +210,10 @@ fn x_of_marks(f: &Frame, s: &Series, r: &Row) -> f64 {
 pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
     let mut rows: Vec<&Row> = rows.iter().collect();
     rows.sort_by_key(|r| r.n);
-    let (rules, group) = rules_of(&rows)?;
+    let owned: Vec<Row> = rows.iter().map(|r| (*r).clone()).collect();
+    let (rules, group) = table::one_rules_and_group(&owned)
+        .map_err(|e| format!("the table holds {e}: plot each apart"))?
+        .unwrap_or((Rules::QUEENS, Group::Square));
     let title = title(&rules);
     let frame =
         Frame::fit(&rows).ok_or("the table has no positive count to plot on a log scale")?;
@@ -575,7 +552,7 @@ mod tests {
         );
         assert!(svg.contains("solutions (A051906)"), "{svg}");
         assert!(
-            svg.contains("classes under the torus group (A053994)"),
+            svg.contains("classes under the torus group (A053994 on the odd boards)"),
             "{svg}"
         );
         assert!(
@@ -600,8 +577,8 @@ mod tests {
         let mixed = [row(8, 92), of(Rules::TORUS_QUEENS, Group::Torus, 7, 28)];
         assert_eq!(
             growth_svg(&mixed).unwrap_err(),
-            "the table holds rows of different rules or groups (queen-torus under torus, \
-             queen-plane under D4): plot each apart"
+            "the table holds rows of different rules or groups: queen-torus under torus (n = \
+             7); queen-plane under D4 (n = 8): plot each apart"
         );
     }
 

@@ -484,6 +484,22 @@ pub(crate) fn count_fixed_stoppable(
 mod tests {
     use super::*;
 
+    /// Rules whose public fields name the torus group on the plane board are refused.
+    #[test]
+    fn the_torus_group_on_the_plane_is_refused() {
+        let odd = Rules {
+            piece: Piece::Queen,
+            surface: Surface::Plane,
+            group: Group::Torus,
+        };
+        let e = check_rules(odd).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("the torus group keeps the solutions of the torus board only"),
+            "{e}"
+        );
+    }
+
     fn both(rules: Rules, n: usize) -> (FixedCounts, FixedCounts) {
         let count = |way| count_fixed(rules, n, way, Some(2), &|_| ()).unwrap();
         (count(Way::Burnside), count(Way::Plain))

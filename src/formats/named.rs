@@ -201,7 +201,8 @@ impl RulesFields {
 /// `half_turn`, `quarter_turn`) for `rules` with classes under `group`, where the sequence is
 /// published: the queens' A000170, A002562 and A260318–A260320; the superqueens' A051223,
 /// A051224 and A352661–A352663; the torus queens' A051906 and, under the torus group,
-/// A053994 (their classes under the square's symmetries are not published).
+/// `A053994 on the odd boards` (indexed by k for board 2k + 1; their classes under the
+/// square's symmetries are not published).
 pub(crate) fn a_number(column: &str, rules: &Rules, group: Group) -> Option<&'static str> {
     let square = group == Group::Square;
     match (rules.piece, rules.surface, column) {
@@ -216,7 +217,9 @@ pub(crate) fn a_number(column: &str, rules: &Rules, group: Group) -> Option<&'st
         (Piece::Superqueen, Surface::Plane, "half_turn") if square => Some("A352662"),
         (Piece::Superqueen, Surface::Plane, "quarter_turn") if square => Some("A352661"),
         (Piece::Queen, Surface::Torus, "total") => Some("A051906"),
-        (Piece::Queen, Surface::Torus, "classes") if group == Group::Torus => Some("A053994"),
+        (Piece::Queen, Surface::Torus, "classes") if group == Group::Torus => {
+            Some("A053994 on the odd boards")
+        }
         _ => None,
     }
 }

@@ -141,6 +141,36 @@ pub fn sizes_text(ns: &[usize]) -> String {
     parts.join(", ")
 }
 
+/// The rules and group every row of `rows` is of (`None` for no rows), or, where they are of
+/// more than one, what one table cannot hold: `rows of different rules or groups:
+/// queen-torus under D4 (n = 5, 7), queen-torus under torus (n = 6, 8)` (a table's caption,
+/// columns and published values are one rules' under one group; its reader refuses a mix).
+pub fn one_rules_and_group(rows: &[Row]) -> Result<Option<(Rules, Group)>, String> {
+    let mut kinds: Vec<((Rules, Group), Vec<usize>)> = Vec::new();
+    for r in rows {
+        match kinds.iter_mut().find(|(k, _)| *k == (r.rules, r.group)) {
+            Some((_, ns)) => ns.push(r.n),
+            None => kinds.push(((r.rules, r.group), vec![r.n])),
+        }
+    }
+    match kinds.as_slice() {
+        [] => Ok(None),
+        [(one, _)] => Ok(Some(*one)),
+        _ => {
+            let each: Vec<String> = kinds
+                .iter()
+                .map(|((rules, group), ns)| {
+                    format!("{rules} under {} (n = {})", group.name(), sizes_text(ns))
+                })
+                .collect();
+            Err(format!(
+                "rows of different rules or groups: {}",
+                each.join("; ")
+            ))
+        }
+    }
+}
+
 /// The CSV header of a table of `rules`: [`CSV_HEADER`] for the queens (every file written
 /// before the rules were named reads the same), the rules' columns
 /// (`named::RULES_COLUMNS`: `piece,board,group`) and then [`CSV_HEADER`] for any other

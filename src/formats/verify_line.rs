@@ -58,10 +58,11 @@ pub fn verify_line(row: &Row, known: &KnownTable, ways: Ways) -> (bool, String) 
     // n = 0 counted once (both ways are one plan there): the empty board is the one
     // arrangement of no pieces, a solution under every rules and a class of its own, fixed by every
     // symmetry; where nothing is published (the variants' sequences start at n = 1), that
-    // definition is what it is checked against.
+    // definition is what it is checked against (a --known file without n = 0 still fails it).
     if row.n == 0
         && matches!(row.verdict, Verdict::Unknown | Verdict::TwoWays)
         && !matches!(ways, Ways::Two { .. })
+        && matches!(known.source(), Source::Published)
     {
         let c = &row.classes;
         return match (row.total, c.asymmetric, c.half_turn, c.quarter_turn) {

@@ -57,6 +57,15 @@ pub fn run(args: MergeArgs, quiet: bool) -> Result<(), CommandError> {
             Ok(row)
         })
         .collect::<Result<_, CommandError>>()?;
+    // Sizes of one rules can still come out under two groups (torus parts written before
+    // their stabilizers were kept take the square's, a size of no boards the torus's): one
+    // table holds one.
+    table::one_rules_and_group(&rows).map_err(|e| {
+        CommandError::Failed(format!(
+            "cannot merge into one table: {e}; merge them apart, or under one group with \
+             --symmetries"
+        ))
+    })?;
     let sizes: Vec<usize> = rows.iter().map(|r| r.n).collect();
     super::check_known_covers(&known, &sizes)?;
     let engines: Vec<&str> = rows.iter().map(|r| r.engine.as_str()).collect();
