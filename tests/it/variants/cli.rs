@@ -134,6 +134,36 @@ fn two_ways_from_the_empty_board_pass_for_every_rules() {
     }
 }
 
+/// Before a torus board whose size shares a factor with 6, from board 24 on (hours of search
+/// for a 0), `count` says on stderr why its count will be 0 and that it searches anyway;
+/// `--quiet` silences it, and a board coprime to 6 gets none. (An empty part, RES beyond the
+/// units, runs the same check in milliseconds.)
+#[test]
+fn a_torus_board_of_no_solutions_gets_a_note_before_its_search() {
+    let d = dir();
+    let run = |n: &str, quiet: bool| {
+        let csv = d.path().join(format!("p{n}{quiet}.csv"));
+        let mut cmd = crate::common::queens_plain();
+        cmd.args(["count", n, "--board", "torus", "--threads", "1"]);
+        cmd.args(["--part", "999999/1000000", "--csv"]).arg(&csv);
+        if quiet {
+            cmd.arg("--quiet");
+        }
+        let out = cmd.assert().success();
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let err = run("26", false);
+    assert!(
+        err.contains(
+            "queens: note: n = 26: no torus board whose size shares a factor with 6 holds a \
+             solution (Pólya, 1918); the search proves this one's 0 by finding none"
+        ),
+        "{err}"
+    );
+    assert!(!run("26", true).contains("Pólya"));
+    assert!(!run("25", false).contains("Pólya"));
+}
+
 /// The parts of a variant carry its rules in their plan's identity: merged together they give
 /// the variant's row, verified against its published values; one of them is refused in the
 /// merge of the queens' parts of the same size and engine, and the parts of two rules'
