@@ -210,8 +210,7 @@ fn x_of_marks(f: &Frame, s: &Series, r: &Row) -> f64 {
 pub fn growth_svg(rows: &[Row]) -> Result<String, String> {
     let mut rows: Vec<&Row> = rows.iter().collect();
     rows.sort_by_key(|r| r.n);
-    let owned: Vec<Row> = rows.iter().map(|r| (*r).clone()).collect();
-    let (rules, group) = table::one_rules_and_group(&owned)
+    let (rules, group) = table::one_rules_and_group(rows.iter().copied())
         .map_err(|e| format!("the table holds {e}: plot each apart"))?
         .unwrap_or((Rules::QUEENS, Group::Square));
     let title = title(&rules);

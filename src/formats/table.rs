@@ -145,7 +145,9 @@ pub fn sizes_text(ns: &[usize]) -> String {
 /// more than one, what one table cannot hold: `rows of different rules or groups:
 /// queen-torus under D4 (n = 5, 7), queen-torus under torus (n = 6, 8)` (a table's caption,
 /// columns and published values are one rules' under one group; its reader refuses a mix).
-pub fn one_rules_and_group(rows: &[Row]) -> Result<Option<(Rules, Group)>, String> {
+pub fn one_rules_and_group<'a>(
+    rows: impl IntoIterator<Item = &'a Row>,
+) -> Result<Option<(Rules, Group)>, String> {
     let mut kinds: Vec<((Rules, Group), Vec<usize>)> = Vec::new();
     for r in rows {
         match kinds.iter_mut().find(|(k, _)| *k == (r.rules, r.group)) {

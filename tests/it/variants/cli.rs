@@ -199,15 +199,7 @@ fn a_part_of_one_variant_is_refused_in_another_s_merge() {
     );
     // Complete sets of parts of two sizes under two rules: one table cannot hold both (its
     // caption, columns and published values are one rules'), so nothing is written.
-    let torus: Vec<_> = (0..2)
-        .map(|res| {
-            let file = d.path().join(format!("t{res}.csv"));
-            let spec = format!("{res}/2");
-            let args = ["count", "13", "--board", "torus", "--part", &spec, "--csv"];
-            queens().args(args).arg(&file).assert().success();
-            file
-        })
-        .collect();
+    let torus = torus_13_in_two_parts(d.path(), "t");
     let out = d.path().join("mixed.csv");
     fails_with(
         &[
@@ -236,6 +228,20 @@ fn a_part_of_one_variant_is_refused_in_another_s_merge() {
         table.cells(0, &["board", "total", "verified"]),
         ["torus", "4524", "yes"]
     );
+}
+
+/// The two parts of `count 13 --board torus --part RES/2`, written in `dir` as
+/// `{stem}0.csv` and `{stem}1.csv`.
+fn torus_13_in_two_parts(dir: &std::path::Path, stem: &str) -> Vec<std::path::PathBuf> {
+    (0..2)
+        .map(|res| {
+            let file = dir.join(format!("{stem}{res}.csv"));
+            let spec = format!("{res}/2");
+            let args = ["count", "13", "--board", "torus", "--part", &spec, "--csv"];
+            queens().args(args).arg(&file).assert().success();
+            file
+        })
+        .collect()
 }
 
 /// The oracle's rules as the command line names them.
@@ -797,15 +803,7 @@ fn the_torus_plan_counts_classes_by_orbit_size_two_ways_in_parts_and_resumed() {
         "total 16932, classes 19 under torus (3 asymmetric, 6 half_turn, 10 quarter_turn)"
     ));
 
-    let parts: Vec<_> = (0..2)
-        .map(|r| {
-            let file = d.path().join(format!("p{r}.csv"));
-            let spec = format!("{r}/2");
-            let args = ["count", "13", "--board", "torus", "--part", &spec, "--csv"];
-            queens().args(args).arg(&file).assert().success();
-            file
-        })
-        .collect();
+    let parts = torus_13_in_two_parts(d.path(), "p");
     let merged = stdout_of(&[
         "merge",
         path_str(&parts[0]),
