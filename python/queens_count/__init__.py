@@ -20,6 +20,7 @@ notations and options and ``OSError`` for files, with the library's one-line mes
 from __future__ import annotations
 
 import math
+import operator
 import os
 import sys
 import time
@@ -252,6 +253,22 @@ def _progress_callback(progress: Progress, label: str):
     raise ValueError("progress is None, True (a tqdm bar) or a callable (done, total)")
 
 
+def _board_size(n: Any) -> int:
+    """A board size as an int: Python's integers and numpy's (anything with ``__index__``), not
+    a bool (``True`` is no size) nor a float (``8.7`` is not one): a ``TypeError`` naming it.
+    Beyond a 64-bit integer, where the native layer would raise ``OverflowError``, the
+    ``ValueError`` of a size out of range."""
+    if isinstance(n, bool):
+        raise TypeError(f"board size {n!r} is a bool, not an int")
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"board size {n!r} is not an int") from None
+    if not -(2**63) <= n < 2**63:
+        raise ValueError(f"board size {n} is outside 0 to 32 (64 for the queens on the torus)")
+    return n
+
+
 def count(
     n: int,
     *,
@@ -360,6 +377,7 @@ def count(
     ...
     ValueError: threads=1000000000 is too many: give a whole number from 1 to 65535 ...
     """
+    n = _board_size(n)
     marks = given is not None or blocked is not None
     # A count of completions reports no progress: no bar is drawn for it.
     callback, detail, close = _progress_callback(None if marks else progress, f"n = {n}")
@@ -376,7 +394,7 @@ def count(
 def _sizes(sizes: Union[int, str, Iterable[int]]) -> List[int]:
     """Board sizes from an int, an iterable of ints, or a string such as ``"4-12,14"``."""
     if isinstance(sizes, int):
-        return [sizes]
+        return [_board_size(sizes)]
     if isinstance(sizes, str):
         out: List[int] = []
         for item in sizes.replace(" ", "").split(","):
@@ -398,7 +416,7 @@ def _sizes(sizes: Union[int, str, Iterable[int]]) -> List[int]:
                     f"board sizes '{sizes}': expected sizes such as 8, 4-12 or 4-12,14"
                 ) from None
         return out
-    return [int(n) for n in sizes]
+    return [_board_size(n) for n in sizes]
 
 
 def table(sizes: Union[int, str, Iterable[int]], **options: Unpack[_CountOptions]) -> List[Counts]:
@@ -464,6 +482,7 @@ def verify(n: int, **options: Unpack[_CountOptions]) -> Counts:
     >>> verify(8, given="a8").verified
     True
     """
+    n = _board_size(n)
     if options.get("given") is not None or options.get("blocked") is not None:
         keys = ("kernel", "threads", "piece", "board", "symmetries", "given", "blocked")
         counts, line = _native._verify_completions(
@@ -500,6 +519,7 @@ def count_part(n: int, part: str, **options: Unpack[_CountOptions]) -> str:
     if options.get("given") is not None or options.get("blocked") is not None:
         raise ValueError("part is not taken with given or blocked: their completions are "
                          "counted whole, by count")
+    n = _board_size(n)
     options.pop("given", None)
     options.pop("blocked", None)
     progress = options.pop("progress", None)
@@ -513,17 +533,24 @@ def count_part(n: int, part: str, **options: Unpack[_CountOptions]) -> str:
 PathName = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 
-def merge(paths: Union[PathName, Iterable[PathName]]) -> List[Counts]:
+def merge(
+    paths: Union[PathName, Iterable[PathName]], *, symmetries: Optional[str] = None
+) -> List[Counts]:
     """Merges part files written from :func:`count_part` (or ``queens count --part``): one
     result per board size, checked against the published values. ``paths``: a list (or any
     iterable) of paths, or one path. A set of parts that is incomplete, overlapping or
     damaged is a ``ValueError`` naming the files; a file that cannot be read is an
     ``OSError``.
+
+    ``symmetries``: the group of the merged classes, as ``queens merge --symmetries`` takes
+    it: ``"square"`` (the square's 8 symmetries) or ``"torus"`` (with the n² shifts: the
+    default for parts on the torus, a ``ValueError`` for parts on the plane). A part holds no
+    classes, only what gives them under either group, so the group is chosen here.
     """
     if isinstance(paths, (str, bytes, os.PathLike)):
         # One path, not the characters of its name.
         paths = [paths]
-    return _native.merge([os.fsdecode(p) for p in paths])
+    return _native.merge([os.fsdecode(p) for p in paths], symmetries=symmetries)
 
 
 def published(
@@ -555,6 +582,10 @@ def published(
     >>> published(13, board="torus", symmetries="square")["classes"] is None
     True
     """
+    n = _board_size(n)
+    if n < 0:
+        # No size is published below 0, but no size is below 0 either: not a None.
+        raise ValueError(f"board size {n} is outside 0 to 32 (64 for the queens on the torus)")
     return _native.published(n, piece=piece, board=board, symmetries=symmetries)
 
 
@@ -586,6 +617,7 @@ def solutions(
     >>> sum(1 for _ in solutions(8, given=["a8"], blocked="e7"))
     3
     """
+    n = _board_size(n)
     return _native.solutions(n, piece=piece, board=board, given=given, blocked=blocked)
 
 
@@ -598,6 +630,7 @@ def solutions_array(n: int):
     >>> a.shape, a.dtype.name, a[0].tolist()
     ((92, 8), 'uint8', [0, 4, 7, 5, 2, 6, 1, 3])
     """
+    n = _board_size(n)
     return _native.solutions_array(n)
 
 
@@ -634,6 +667,7 @@ def classes(
     >>> [c for c in classes(10, piece="superqueen")]
     [((2, 5, 8, 0, 3, 6, 9, 1, 4, 7), 'half_turn', 4)]
     """
+    n = _board_size(n)
     return _native.classes(n, piece=piece, board=board, symmetries=symmetries, given=given,
                            blocked=blocked)
 

@@ -57,7 +57,8 @@ class Classes(Iterator[Tuple[Tuple[int, ...], str, int]]):
     def __next__(self) -> Tuple[Tuple[int, ...], str, int]: ...
 
 class Classification:
-    """What the symmetries of the square do to one board."""
+    """What the symmetries of the rules' group do to one board (class_size: 8, 4 or 2 under
+    the square's, up to 8n^2 under the torus group)."""
 
     board: Final[Tuple[int, ...]]
     canonical: Final[Tuple[int, ...]]
@@ -93,7 +94,7 @@ def count(
     n: int, *, given: _Squares = None, blocked: _Squares = None, **options: Unpack[_Options]
 ) -> Counts: ...
 def count_part(n: int, part: str, **options: Unpack[_Options]) -> str: ...
-def merge(paths: Sequence[str]) -> List[Counts]: ...
+def merge(paths: Sequence[str], *, symmetries: Optional[str] = None) -> List[Counts]: ...
 def published(
     n: int,
     *,

@@ -120,10 +120,20 @@ fn rules(
     let Some(name) = symmetries else {
         return Ok(rules);
     };
-    // The groups by the names `--symmetries` takes (those of the CSV tables' `group` column).
+    let group = group_of(name)?;
+    rules.under(group).map_err(|_| {
+        PyValueError::new_err(format!(
+            "symmetries='{name}' needs {board_kw}='torus': the shifts of the torus do not keep \
+             the solutions of the plane board"
+        ))
+    })
+}
+
+/// The group `symmetries=` names, by the names `--symmetries` takes (those of the CSV tables'
+/// `group` column): `square` or `torus`.
+fn group_of(name: &str) -> PyResult<Group> {
     let groups = [Group::Square, Group::Torus];
-    let group = groups
-        .into_iter()
+    (groups.into_iter())
         .find(|&g| group_id(g) == name)
         .ok_or_else(|| {
             let names: Vec<_> = groups.iter().map(|&g| group_id(g)).collect();
@@ -131,13 +141,7 @@ fn rules(
                 "unknown symmetries '{name}': choose {}",
                 names.join(" or ")
             ))
-        })?;
-    rules.under(group).map_err(|_| {
-        PyValueError::new_err(format!(
-            "symmetries='{name}' needs {board_kw}='torus': the shifts of the torus do not keep \
-             the solutions of the plane board"
-        ))
-    })
+        })
 }
 
 /// The thread count of `threads=` (None: every core), as `queens --threads` takes it.
@@ -232,7 +236,8 @@ fn run(
     progress: Option<&Bound<'_, PyAny>>,
     detail: bool,
 ) -> PyResult<Finished> {
-    let plan = counter.plan().map_err(py_err)?;
+    // The plan of a large torus board takes seconds to build: other threads run meanwhile.
+    let plan = py.detach(|| counter.plan()).map_err(py_err)?;
     let work: Vec<u64> = (0..plan.unit_count())
         .map(|id| plan.estimated_work(id))
         .collect();
@@ -449,12 +454,17 @@ impl PyCounts {
     }
 
     /// The counts of the merged parts `m`, as `queens merge` gives them
-    /// ([`merging::Merged::row`]): the classes under the group of the rules its plan names
-    /// (the torus group on the torus where the parts carry every board's stabilizer, the
-    /// square's 8 symmetries otherwise), checked against those rules' published values.
-    fn of_merged(m: &merging::Merged) -> PyResult<PyCounts> {
+    /// ([`merging::Merged::row_under`]): the classes under `asked` (`symmetries=`), or without
+    /// it under the group of the rules its plan names (the torus group on the torus where the
+    /// parts carry every board's stabilizer, the square's 8 symmetries otherwise), checked
+    /// against those rules' published values.
+    fn of_merged(m: &merging::Merged, asked: Option<Group>) -> PyResult<PyCounts> {
+        let group = m.group(asked).map_err(|e| {
+            // The command line's words, in the module's: `symmetries=` for `--symmetries`.
+            PyValueError::new_err(e.replacen("--symmetries torus", "symmetries='torus'", 1))
+        })?;
         let row = m
-            .row()
+            .row_under(group)
             .map_err(|e| PyValueError::new_err(format!("the merged parts of n = {}: {e}", m.n)))?;
         let (verified, mismatch) = verified(&row.verdict);
         Ok(PyCounts {
@@ -792,9 +802,16 @@ fn count_part(
     String::from_utf8(out).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
-/// Merges the part files `paths`; see `queens_count.merge`.
+/// Merges the part files `paths`, the classes under `symmetries=` (None: the default group of
+/// their rules); see `queens_count.merge`.
 #[pyfunction]
-fn merge(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<PyCounts>> {
+#[pyo3(signature = (paths, *, symmetries=None))]
+fn merge(
+    py: Python<'_>,
+    paths: Vec<std::path::PathBuf>,
+    symmetries: Option<&str>,
+) -> PyResult<Vec<PyCounts>> {
+    let asked = symmetries.map(group_of).transpose()?;
     py.detach(|| {
         let mut problems = merging::Problems::new();
         let mut parts = Vec::new();
@@ -812,7 +829,10 @@ fn merge(py: Python<'_>, paths: Vec<std::path::PathBuf>) -> PyResult<Vec<PyCount
             return Err(PyValueError::new_err(problems.into_error().to_string()));
         }
         let merged = merging::merge(&parts).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        merged.iter().map(PyCounts::of_merged).collect()
+        merged
+            .iter()
+            .map(|m| PyCounts::of_merged(m, asked))
+            .collect()
     })
 }
 
@@ -1285,9 +1305,10 @@ fn completion_classes(p: &Partial) -> Vec<(Vec<u8>, &'static str, usize)> {
     listed
 }
 
-/// What the symmetries of the square do to one board: `board` and `canonical` (tuples of
-/// 0-based columns), `symmetry` (`asymmetric`, `half_turn` or `quarter_turn`),
-/// `class_size` (8, 4, 2; 1 for n = 1), `transforms` (the names of the elements that map
+/// What the symmetries of the rules' group do to one board: `board` and `canonical` (tuples
+/// of 0-based columns), `symmetry` (`asymmetric`, `half_turn` or `quarter_turn`),
+/// `class_size` (the boards of its class: 8, 4 or 2 under the square's symmetries, 1 for
+/// n = 1; up to 8n² under the torus group, 28 for `(0, 2, 4, 6, 1, 3, 5)`), `transforms` (the names of the elements that map
 /// the board to its canonical form: `rot90`, or `rot90+shift(2,3)` under the torus group)
 /// and `notation` (the notation the board was read in).
 #[pyclass(name = "Classification", module = "queens_count", frozen, eq)]

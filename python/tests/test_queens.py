@@ -155,8 +155,28 @@ def test_verify_and_published():
     assert (c.total, c.verified) == (352, True)
     assert q.published(8)["total"] == 92
     assert q.published(12)["nodes"] == 856189
-    assert q.published(-1) is None
+    with pytest.raises(ValueError, match="board size -1 is outside 0 to 32"):
+        q.published(-1)
     assert q.published(1000) is None
+
+
+@pytest.mark.parametrize("size", [True, 8.7, "8", None])
+def test_a_size_that_is_not_an_int_is_a_type_error_everywhere(size):
+    calls = [q.count, q.verify, q.published, q.solutions, q.classes, q.solutions_array,
+             lambda n: q.table([n]), lambda n: q.count_part(n, "0/2")]
+    if isinstance(size, str):
+        calls = calls[:-2] + calls[-1:]  # table("8") reads a string of sizes
+    for call in calls:
+        with pytest.raises(TypeError, match=r"board size .* is (a bool, )?not an int"):
+            call(size)
+
+
+def test_a_size_beyond_64_bits_is_out_of_range_not_an_overflow():
+    for call in [q.count, q.published, q.solutions, lambda n: q.table([n])]:
+        with pytest.raises(ValueError, match=r"board size 1180591620717411303424 is outside 0"):
+            call(2**70)
+    numpy = pytest.importorskip("numpy")
+    assert q.count(numpy.int64(8)).total == 92
 
 
 # --- solutions, solutions_array, classes ----------------------------------------------------
@@ -454,6 +474,20 @@ def test_torus_parts_merge_into_the_torus_classes_as_the_command_line_merges_the
     plane.write_text(q.count_part(12, "0/1", threads=1))
     with pytest.raises(ValueError, match="the parts are of different rules: queen-plane"):
         q.merge(paths + [plane])
+    # Under the square's symmetries, as `queens merge --symmetries square` and a whole count
+    # with symmetries="square" give them; the torus group refused for parts of the plane.
+    (square,) = q.merge(paths, symmetries="square")
+    whole_square = q.count(13, board="torus", symmetries="square")
+    assert (square.group, square.total) == ("square", 4524)
+    assert (square.classes, square.asymmetric, square.half_turn, square.quarter_turn) == (
+        whole_square.classes, whole_square.asymmetric, whole_square.half_turn,
+        whole_square.quarter_turn)
+    assert q.merge(paths, symmetries="torus")[0].classes == 11
+    with pytest.raises(ValueError, match="symmetries='torus': the parts of n = 12 count "
+                                         "queen-plane"):
+        q.merge([plane], symmetries="torus")
+    with pytest.raises(ValueError, match="unknown symmetries 'cube': choose square or torus"):
+        q.merge(paths, symmetries="cube")
 
 
 def test_merge_takes_one_path_as_a_string_bytes_or_path(tmp_path, monkeypatch):
@@ -947,6 +981,7 @@ def test_solutions_and_classes_list_the_completions():
     (8, dict(blocked=["a8", "h0"]), "n = 8: h0 is off the 8×8 board"),
     (3, dict(given="a1 c2 b3 a2"), "n = 3: 4 given queens on the 3×3 board: more than its 3 rows"),
     (8, dict(given="a8 a8"), "n = 8: a8 is given twice"),
+    (8, dict(blocked=["c1", "d4", "c1"]), "n = 8: c1 is blocked twice"),
     (10, dict(given="a10 b8", piece="superqueen"),
      "n = 10: the given queens a10 and b8 attack each other (superqueen-plane)"),
     (7, dict(given="a7 e4", board="torus"),  # the wrapped anti-diagonal

@@ -307,8 +307,9 @@ impl<'a> Counter<'a> {
         self
     }
 
-    /// Threads to use at most (default: every core, see `runner::thread_count`). 0 is an
-    /// error when the count runs.
+    /// Threads to use at most (default: every core, see `runner::thread_count`), capped at 4
+    /// per core (and 1,024), as the command line caps `--threads`: more would only wait on
+    /// each other. 0 is an error when the count runs.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads);
         self
@@ -448,7 +449,7 @@ impl<'a> Counter<'a> {
         self.check_completion_options()?;
         let threads = match self.threads {
             Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
-            Some(t) => t,
+            Some(t) => runner::thread_count(Some(t)),
             None => runner::available_threads(),
         };
         // The plain search counts the completions of rules other than the queens': no kernel
@@ -616,7 +617,7 @@ impl<'a> Counter<'a> {
         self.check_plan(plan)?;
         let threads = match self.threads {
             Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
-            Some(t) => t,
+            Some(t) => runner::thread_count(Some(t)),
             None => runner::available_threads(),
         };
         let ids = self.part.ids(plan.unit_count());
@@ -789,6 +790,9 @@ mod tests {
         }
         let e = Counter::new(8).threads(0).count().unwrap_err();
         assert_eq!(e.to_string(), "threads must be at least 1");
+        // Threads beyond 4 per core are capped, as the command line caps them.
+        let c = Counter::new(8).threads(5000).count().unwrap();
+        assert_eq!((c.total, c.threads), (92, runner::max_threads()));
         // Every kernel this CPU lacks is an error, whatever the CPU (neon or avx2 is missing
         // on every machine).
         let missing: Vec<_> = crate::search::kernel::Kernel::ALL

@@ -14,6 +14,7 @@ use crate::board::{LineError, ParseSolutionError};
 use crate::classify::{ClassNumbers, Summary, classify_under};
 use crate::formats::export::Format;
 use crate::formats::export::classified::{Classified, Writer};
+use crate::formats::named;
 use crate::rules::Rules;
 use std::io::{self, BufRead, Write};
 
@@ -94,6 +95,12 @@ pub struct Options {
     /// a board they do not allow is bad; classes under their group, numbered as `list N
     /// --classes` with the rules numbers them.
     pub rules: Rules,
+    /// Whether a CSV of the tool's that names its rules (`piece,board,group`, its first
+    /// record's leading columns) is classified under those instead of [`Options::rules`]: for
+    /// a caller that chose no rules (`queens classify` without `--piece`, `--surface` or
+    /// `--symmetries`). Input that names no rules, or names none the tool has, keeps
+    /// [`Options::rules`].
+    pub follow_input: bool,
 }
 
 /// What a run reports as it goes.
@@ -143,6 +150,9 @@ pub struct Outcome {
     /// The rules the tool's CSV read names for its boards (`superqueen,torus,torus`), if it
     /// names them ([`crate::board::reader::BoardReader::listed_rules`]).
     pub listed_rules: Option<String>,
+    /// The rules the boards were classified under: [`Options::rules`], or with
+    /// [`Options::follow_input`] those the input names.
+    pub rules: Rules,
 }
 
 /// The notation the table writes a board read in `read`: the same, where a table cell can
@@ -163,7 +173,8 @@ pub fn classify_all<R: BufRead>(
     outs: &mut [(Option<Format>, &mut dyn Write)],
     observer: &mut dyn Observer,
 ) -> io::Result<Outcome> {
-    let mut numbers = ClassNumbers::under(options.rules);
+    let mut rules = options.rules;
+    let mut numbers = ClassNumbers::under(rules);
     let mut summary = Summary::new();
     let (mut good, mut bad) = (0, 0);
     let mut notation = options.notation.unwrap_or(Notation::Cols);
@@ -173,8 +184,20 @@ pub fn classify_all<R: BufRead>(
         .map_err(io::Error::other)?;
     let mut reported_notation = false;
     let mut notation_set = false;
+    let mut rules_set = !options.follow_input;
     let mut end = End::Whole;
     while let Some(item) = source.next() {
+        // The rules a CSV of the tool's names come with its first record, before any board
+        // is written: taken once, there, where the caller chose none.
+        if !rules_set {
+            rules_set = true;
+            let listed = source.reader().and_then(|r| r.listed_rules());
+            if let Some(listed) = listed.and_then(named::listed_rules) {
+                rules = listed;
+                numbers = ClassNumbers::under(rules);
+                writers.iter_mut().for_each(|w| w.rules = rules);
+            }
+        }
         if !reported_notation && let Some(found) = source.notation() {
             reported_notation = true;
             observer.notation(found, source.reader().is_some_and(|r| r.detected()));
@@ -202,7 +225,7 @@ pub fn classify_all<R: BufRead>(
                 hint: None,
             }),
             _ => raw.solution().and_then(|s| {
-                let c = classify_under(&s, &options.rules).map_err(|e| LineError {
+                let c = classify_under(&s, &rules).map_err(|e| LineError {
                     line: raw.line,
                     // Read as a queens' board it is one: what the rules add names them.
                     error: ParseSolutionError::Other(e.to_string()),
@@ -270,6 +293,7 @@ pub fn classify_all<R: BufRead>(
         summary,
         end,
         listed_rules,
+        rules,
     })
 }
 
@@ -319,6 +343,7 @@ mod tests {
         notation: None,
         size: None,
         rules: Rules::QUEENS,
+        follow_input: false,
     };
 
     #[test]
@@ -359,6 +384,32 @@ mod tests {
             "{:?}",
             outcome.good
         );
+    }
+
+    #[test]
+    fn a_list_that_names_its_rules_is_classified_under_them_when_asked() {
+        let list = "piece,board,group,index,solution\n\
+                    superqueen,plane,square,1,2 5 8 0 3 6 9 1 4 7\n";
+        let follow = Options {
+            follow_input: true,
+            ..CSV
+        };
+        let (outcome, _, out) = run(list, follow);
+        assert_eq!(outcome.rules, Rules::SUPERQUEENS);
+        assert_eq!(
+            outcome.listed_rules.as_deref(),
+            Some("superqueen,plane,square")
+        );
+        assert!(out.starts_with("piece,surface,group,line,"), "{out}");
+        assert!(out.contains("\nsuperqueen,plane,square,2,10,"), "{out}");
+        // Rules chosen by the caller stand.
+        let (outcome, _, out) = run(list, CSV);
+        assert_eq!(outcome.rules, Rules::QUEENS);
+        assert!(out.starts_with("line,n,board,"), "{out}");
+        // A list that names no rules the tool has keeps the caller's.
+        let odd = list.replace("superqueen,plane,square", "queen,plane,torus");
+        let (outcome, _, _) = run(&odd, follow);
+        assert_eq!(outcome.rules, Rules::QUEENS);
     }
 
     #[test]

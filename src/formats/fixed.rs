@@ -10,9 +10,11 @@ use crate::rules::{Group, Rules, Surface};
 use crate::torus_group::orbits_text;
 
 /// The columns, in order (CSV header, JSON keys, the table's headings).
-pub const COLUMNS: [&str; 16] = [
-    "n",
+pub const COLUMNS: [&str; 18] = [
     "piece",
+    "board",
+    "group",
+    "n",
     "way",
     "fixed_half_turn",
     "half_turn_nodes",
@@ -76,8 +78,8 @@ pub const NOTE: &str = "published_total is the published total (OEIS: A051223 fo
     verified: yes where these classes sum to the published number of classes (A051224, \
     A002562), and equal the published classes by type where those are";
 
-/// The headings of the table for the terminal, with their columns: the columns less piece
-/// and threads (said under the table), P, R and S for the fixed boards, T_published for the
+/// The headings of the table for the terminal, with their columns: the columns less the
+/// rules' and threads (said under the table), P, R and S for the fixed boards, T_published for the
 /// total. Those of a column the rows lack are left out.
 const HUMAN: [(&str, &str); 18] = [
     ("n", "n"),
@@ -190,6 +192,16 @@ fn verified(row: &FixedCounts) -> &'static str {
     }
 }
 
+/// The rules' cells of a row: the piece, the board and the group of the classes derived
+/// (`superqueen`, `plane`, `square`), as every table of the tool names them.
+fn rules_cells(rules: &Rules) -> [&'static str; 3] {
+    let under = Rules {
+        group: rules.group(),
+        ..*rules
+    };
+    super::named::rules_values(&under)
+}
+
 /// A row's cells, in the order of [`columns`] for its rules.
 pub fn cells(row: &FixedCounts) -> Vec<String> {
     let (h, q, sh) = (row.half_turn, row.quarter_turn, row.shifts);
@@ -197,9 +209,12 @@ pub fn cells(row: &FixedCounts) -> Vec<String> {
     let opt =
         |f: fn(&(u128, ClassCounts)) -> u128| derived.map_or(String::new(), |t| f(&t).to_string());
     let classes = derived.and_then(|(t, _)| row.classes(t).ok());
+    let [piece, board, group] = rules_cells(&row.rules);
     let all = [
+        ("piece", piece.to_string()),
+        ("board", board.to_string()),
+        ("group", group.to_string()),
         ("n", row.n.to_string()),
-        ("piece", row.rules.piece.name().to_string()),
         ("way", row.way.name().to_string()),
         ("fixed_half_turn", h.boards.to_string()),
         ("half_turn_nodes", h.nodes.to_string()),
@@ -280,40 +295,43 @@ pub fn json(rows_in: &[FixedCounts], meta: &crate::formats::export::RunMeta) -> 
             let t = derived(r);
             // The published totals reach 2.9e14 at n = 26: numbers, under 2^53.
             let d = |f: fn(&(u128, ClassCounts)) -> u128| t.and_then(|t| u64::try_from(f(&t)).ok());
-            let torus = r.rules.surface == Surface::Torus;
-            let mut row = json!({
-                "n": r.n,
-                "piece": r.rules.piece.name(),
-                "way": r.way.name(),
-                "fixed_half_turn": r.half_turn.boards,
-                "half_turn_nodes": r.half_turn.nodes,
-                "half_turn_seconds": r.half_turn.seconds,
-                "fixed_quarter_turn": r.quarter_turn.boards,
-                "quarter_turn_nodes": r.quarter_turn.nodes,
-                "quarter_turn_seconds": r.quarter_turn.seconds,
-                "threads": r.threads,
-                "published_total": d(|t| t.0),
-                "quarter_turn": d(|t| t.1.quarter_turn),
-                "half_turn": d(|t| t.1.half_turn),
-                "asymmetric": d(|t| t.1.asymmetric),
-                "types": Some(types(r)).filter(|t| !t.is_empty()),
-                "verified": verified(r),
-            });
-            if torus {
-                let classes = t.and_then(|(total, _)| r.classes(total).ok());
-                let orbits = derived_orbits(r).map(|o| orbits_text(&o));
-                let extra = json!({
-                    "fixed_by_shifts": r.shifts.boards,
-                    "shift_nodes": r.shifts.nodes,
-                    "shift_seconds": r.shifts.seconds,
-                    "classes": classes.and_then(|c| u64::try_from(c).ok()),
-                    "orbits": orbits,
-                });
-                if let (Value::Object(row), Value::Object(extra)) = (&mut row, extra) {
-                    row.extend(extra);
-                }
-            }
-            row
+            let classes = t.and_then(|(total, _)| r.classes(total).ok());
+            let [piece, board, group] = rules_cells(&r.rules);
+            let all = [
+                ("piece", json!(piece)),
+                ("board", json!(board)),
+                ("group", json!(group)),
+                ("n", json!(r.n)),
+                ("way", json!(r.way.name())),
+                ("fixed_half_turn", json!(r.half_turn.boards)),
+                ("half_turn_nodes", json!(r.half_turn.nodes)),
+                ("half_turn_seconds", json!(r.half_turn.seconds)),
+                ("fixed_quarter_turn", json!(r.quarter_turn.boards)),
+                ("quarter_turn_nodes", json!(r.quarter_turn.nodes)),
+                ("quarter_turn_seconds", json!(r.quarter_turn.seconds)),
+                ("fixed_by_shifts", json!(r.shifts.boards)),
+                ("shift_nodes", json!(r.shifts.nodes)),
+                ("shift_seconds", json!(r.shifts.seconds)),
+                ("threads", json!(r.threads)),
+                ("published_total", json!(d(|t| t.0))),
+                (
+                    "classes",
+                    json!(classes.and_then(|c| u64::try_from(c).ok())),
+                ),
+                ("quarter_turn", json!(d(|t| t.1.quarter_turn))),
+                ("half_turn", json!(d(|t| t.1.half_turn))),
+                ("asymmetric", json!(d(|t| t.1.asymmetric))),
+                ("orbits", json!(derived_orbits(r).map(|o| orbits_text(&o)))),
+                ("types", json!(Some(types(r)).filter(|t| !t.is_empty()))),
+                ("verified", json!(verified(r))),
+            ];
+            // The CSV's columns, in its order (the JSON objects keep the order written).
+            let wanted = columns(&r.rules);
+            let row: serde_json::Map<String, Value> = (all.into_iter())
+                .filter(|(k, _)| wanted.contains(k))
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+            Value::Object(row)
         })
         .collect();
     let torus = rows_in
@@ -349,14 +367,31 @@ mod tests {
         assert_eq!(lines[0], COLUMNS.join(","));
         // Seconds vary: compare the cells around them.
         let cells: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split(',').collect()).collect();
-        assert_eq!(cells[0][..5], ["12", "superqueen", "burnside", "12", "324"]);
-        assert_eq!(cells[0][6..8], ["4", "38"]);
+        let rules = ["superqueen", "plane", "square"];
         assert_eq!(
-            cells[0][9..],
+            cells[0][..7],
+            [&rules[..], &["12", "burnside", "12", "324"]].concat()
+        );
+        assert_eq!(cells[0][8..10], ["4", "38"]);
+        assert_eq!(
+            cells[0][11..],
             ["1", "156", "2", "2", "18", "published", "yes"]
         );
-        assert_eq!(cells[1][..5], ["12", "superqueen", "plain", "12", "324"]);
-        assert_eq!(cells[1][6..8], ["4", "0"]);
+        assert_eq!(
+            cells[1][..7],
+            [&rules[..], &["12", "plain", "12", "324"]].concat()
+        );
+        assert_eq!(cells[1][8..10], ["4", "0"]);
+        // The JSON objects hold the CSV's columns, in its order.
+        let meta = crate::formats::export::RunMeta::now(Some(1));
+        let v: serde_json::Value = serde_json::from_str(&json(&rows(), &meta)).unwrap();
+        let keys: Vec<&str> = v["rows"][0]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(keys, COLUMNS);
     }
 
     #[test]
@@ -429,6 +464,14 @@ mod tests {
         assert!(v["rows"][0]["orbits"].is_null());
         assert_eq!(v["rows"][0]["classes"], 11);
         assert_eq!(v["rows"][1]["fixed_by_shifts"], 1560);
+        assert_eq!(v["rows"][1]["group"], "torus");
+        let keys: Vec<&str> = v["rows"][0]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(keys, names);
         // The plane's rows keep their columns.
         assert_eq!(columns(&Rules::SUPERQUEENS), COLUMNS);
     }

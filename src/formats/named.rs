@@ -60,6 +60,27 @@ pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
         })
 }
 
+/// The rules a list's leading columns name (`superqueen,torus,torus`: piece, board, group, as
+/// [`rules_values`] writes them), or `None` where they name no rules the tool has.
+///
+/// ```
+/// use queens::formats::named::listed_rules;
+/// use queens::rules::{Group, Rules};
+/// assert_eq!(listed_rules("superqueen,torus,torus"), Some(Rules::TORUS_SUPERQUEENS));
+/// let square = Rules::TORUS_QUEENS.under(Group::Square).unwrap();
+/// assert_eq!(listed_rules("queen,torus,square"), Some(square));
+/// assert_eq!(listed_rules("queen,plane,torus"), None);
+/// assert_eq!(listed_rules("bishop,plane,square"), None);
+/// ```
+pub fn listed_rules(listed: &str) -> Option<Rules> {
+    let fields: Vec<&str> = listed.split(',').map(str::trim).collect();
+    let [piece, board, group] = fields[..] else {
+        return None;
+    };
+    let group = group_named(group).ok()?;
+    rules_named(piece, board).ok()?.under(group).ok()
+}
+
 /// The values of the rules' columns ([`RULES_COLUMNS`]): the piece, the board and the group
 /// of the classes, as tables write them (`superqueen`, `torus`, `torus`).
 pub(crate) fn rules_values(rules: &Rules) -> [&'static str; 3] {

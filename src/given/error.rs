@@ -46,6 +46,8 @@ pub enum GivenError {
     },
     /// One square given twice.
     Repeated(String),
+    /// One square blocked twice (by `--blocked`, or by it and an `x` of the givens' board).
+    BlockedTwice(String),
     /// Two givens in one row.
     SameRow(String, String),
     /// Two givens that attack each other under the rules.
@@ -70,6 +72,7 @@ impl fmt::Display for GivenError {
                 "{given} given queens on the {n}×{n} board: more than its {n} rows"
             ),
             GivenError::Repeated(s) => write!(f, "{s} is given twice"),
+            GivenError::BlockedTwice(s) => write!(f, "{s} is blocked twice"),
             GivenError::SameRow(a, b) => {
                 write!(f, "the given queens {a} and {b} share a row")
             }

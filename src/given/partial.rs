@@ -20,8 +20,8 @@ pub struct Partial {
 impl Partial {
     /// The partial board of `given` and `blocked` squares on an n×n board under `rules`,
     /// checked in this order: the size, squares off the board, more givens than rows, a square
-    /// given twice, two givens in one row, a given on a blocked square, two givens that attack
-    /// each other (the first such pair in the order given).
+    /// given twice or two givens in one row, a square blocked twice, a given on a blocked
+    /// square, two givens that attack each other (the first such pair in the order given).
     pub fn new(
         n: usize,
         rules: Rules,
@@ -58,6 +58,10 @@ impl Partial {
                 }
             }
         }
+        if let Some((i, _)) = (blocked.iter().enumerate()).find(|&(i, b)| blocked[..i].contains(b))
+        {
+            return Err(GivenError::BlockedTwice(name(blocked[i])));
+        }
         if let Some(&g) = given.iter().find(|g| blocked.contains(g)) {
             return Err(GivenError::OnBlocked(name(g)));
         }
@@ -70,7 +74,6 @@ impl Partial {
         given.sort_unstable();
         let mut blocked = blocked.to_vec();
         blocked.sort_unstable();
-        blocked.dedup();
         Ok(Partial {
             n,
             rules,

@@ -29,6 +29,10 @@ fn refusals_name_the_squares() {
     assert_eq!(e("a9", ""), "a9 is off the 8×8 board");
     assert_eq!(e("a8 h8", ""), "the given queens a8 and h8 share a row");
     assert_eq!(e("a8 a8", ""), "a8 is given twice");
+    assert_eq!(e("", "c1 d4 c1"), "c1 is blocked twice");
+    // An `x` of the givens' board and the same square among the blocked ones.
+    let board = format!("x.......{}", "\n........".repeat(7));
+    assert_eq!(e(&board, "a8"), "a8 is blocked twice");
     assert_eq!(e("b8", "b8"), "the given queen b8 is on a blocked square");
     assert_eq!(e("a8 b6 c8", ""), "the given queens a8 and c8 share a row");
     assert_eq!(

@@ -390,6 +390,12 @@ fn profile_and_render_refuse_symmetries() {
         2,
         "--symmetries is not taken by profile",
     );
+    // Nor is it listed in its help, beside the rules' other flags.
+    let help = stdout_of(&["profile", "--help"]);
+    assert!(
+        help.contains("--board <BOARD>") && !help.contains("--symmetries <"),
+        "{help}"
+    );
     let board = [
         "render",
         "7",

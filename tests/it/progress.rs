@@ -257,6 +257,30 @@ fn a_list_written_to_its_end_says_finished_with_every_unit_and_board() {
     assert!(!err.contains("stopped"), "{err}");
 }
 
+#[test]
+fn a_list_of_classes_reports_classes() {
+    let d = dir();
+    let file = d.path().join("c16.txt");
+    let o = process::queens_plain()
+        .args(["list", "16", "--classes", "-o", path_str(&file)])
+        .env("QUEENS_HEARTBEAT_MS", "1")
+        .succeeds();
+    assert_eq!(fs::read_to_string(&file).unwrap().lines().count(), 1846955); // A002562(16)
+    let err = String::from_utf8_lossy(&o.stderr);
+    let label = "queens: list n=16 (units of 65536 classes)";
+    assert_eq!(
+        err.lines().next(),
+        Some(&*format!("{label}: started: 29 units"))
+    );
+    let last = err.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("{label}: finished after "))
+            && last.ends_with(" s: 29/29 units, 1846955 classes"),
+        "{err}"
+    );
+    assert!(!err.contains("board"), "{err}");
+}
+
 /// Parses `queens: n=15: 12.5% done, 3/40 units, …` into the percentage and the units done.
 fn count_heartbeat(line: &str, label: &str, units: usize) -> Option<(f64, usize)> {
     let rest = line.strip_prefix(&format!("queens: {label}: "))?;

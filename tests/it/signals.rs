@@ -304,20 +304,20 @@ fn one_sigint_stops_the_counts_of_partial_boards_cleanly() {
 
 #[test]
 fn one_sigint_stops_a_list_and_names_the_boards_written() {
-    let kept = "the boards listed so far are kept";
     for args in [
         &["list", "18", "--limit", "100000000", "-q"][..],
         &["list", "17", "--classes", "-q"],
         &["list", "23", "--board", "torus", "--classes", "-q"],
         &["list", "29", "--given", "a29 b27", "-q"],
     ] {
-        let (out, err) = stop_after_a_second(args, kept);
-        let last = err.last().unwrap();
         let what = if args.contains(&"--classes") {
             "classes"
         } else {
             "boards"
         };
+        let kept = format!("the {what} listed so far are kept");
+        let (out, err) = stop_after_a_second(args, &kept);
+        let last = err.last().unwrap();
         let told = format!(
             " {} {what} are written to stdout (the list is cut short)",
             out.len()

@@ -126,11 +126,22 @@ fn squares_arg(s: &str) -> Result<SquaresArg, String> {
 }
 
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
-/// the board's surface as `--surface` (also accepted as `--board`'s alias elsewhere).
-#[derive(Clone, Copy, Debug, Args)]
+/// the board's surface as `--surface` (also accepted as `--board`'s alias elsewhere), and
+/// whether any of them was given on the command line (without them the rules a CSV of the
+/// tool's names are taken).
+#[derive(Clone, Copy, Debug)]
 pub struct SurfaceRulesArgs {
+    flags: SurfaceRulesFlags,
+    chosen: bool,
+}
+
+/// [`SurfaceRulesArgs`]'s flags as clap parses them.
+#[derive(Clone, Copy, Debug, Args)]
+struct SurfaceRulesFlags {
     /// The piece of the boards: `superqueen` (or `amazon`) adds the knight's move to the
-    /// queen's; a board it does not allow is bad.
+    /// queen's; a board it does not allow is bad. Without `--piece`, `--surface` and
+    /// `--symmetries`, a CSV of the tool's that names its rules (its `piece,board,group`
+    /// columns) is classified under those.
     #[arg(long, value_enum, default_value_t = Piece::Queen, display_order = 900, hide_short_help = true)]
     piece: Piece,
     /// The board's surface: `torus` wraps both diagonals around (as `--board torus` on the
@@ -143,16 +154,55 @@ pub struct SurfaceRulesArgs {
     symmetries: Option<Group>,
 }
 
+/// Whether one of the rules' flags was given on the command line.
+fn rules_chosen(m: &ArgMatches) -> bool {
+    ["piece", "surface", "symmetries"]
+        .iter()
+        .any(|id| m.value_source(id) == Some(ValueSource::CommandLine))
+}
+
+impl FromArgMatches for SurfaceRulesArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(SurfaceRulesArgs {
+            flags: SurfaceRulesFlags::from_arg_matches(m)?,
+            chosen: rules_chosen(m),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.flags.update_from_arg_matches(m)?;
+        self.chosen = rules_chosen(m);
+        Ok(())
+    }
+}
+
+impl Args for SurfaceRulesArgs {
+    fn augment_args(cmd: Command) -> Command {
+        SurfaceRulesFlags::augment_args(cmd)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        SurfaceRulesFlags::augment_args_for_update(cmd)
+    }
+}
+
 impl SurfaceRulesArgs {
     /// The rules asked for (a group the board does not allow is left out: see
     /// [`SurfaceRulesArgs::check_group`]).
     pub fn rules(&self) -> Rules {
-        rules::rules(self.piece, self.surface, self.symmetries)
+        let flags = &self.flags;
+        rules::rules(flags.piece, flags.surface, flags.symmetries)
+    }
+
+    /// Whether `--piece`, `--surface` or `--symmetries` was given: if not, the rules a CSV of
+    /// the tool's names are taken.
+    pub fn chosen(&self) -> bool {
+        self.chosen
     }
 
     /// Refuses `--symmetries torus` on the plane, in one line.
     pub fn check_group(&self) -> Result<(), String> {
-        rules::check_group(self.surface, self.symmetries, "--surface")
+        rules::check_group(self.flags.surface, self.flags.symmetries, "--surface")
     }
 }
 

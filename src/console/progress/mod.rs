@@ -105,6 +105,8 @@ pub struct Progress {
     /// no line at all).
     announced: Arc<AtomicBool>,
     heartbeat: Option<(mpsc::Sender<()>, thread::JoinHandle<()>)>,
+    /// What the run finds, in the singular (`board`; `class` for a list of classes).
+    noun: &'static str,
 }
 
 /// The terminal's bar of a run labelled `label` of `units` units, drawn on `target`:
@@ -147,6 +149,18 @@ impl Progress {
     /// In a log the start line comes once the run has lasted [`QUIET_START`] (or one heartbeat
     /// interval, if that is shorter): a size done sooner writes no line at all.
     pub fn start(mode: ProgressMode, label: &str, units: u64, work: f64) -> Progress {
+        Progress::start_finding(mode, label, units, work, "board")
+    }
+
+    /// [`Progress::start`] for a run that finds something else than boards: `noun`, in the
+    /// singular (`class`), names them in every report (`12 classes`, `3.1 k classes/s`).
+    pub fn start_finding(
+        mode: ProgressMode,
+        label: &str,
+        units: u64,
+        work: f64,
+        noun: &'static str,
+    ) -> Progress {
         let done = Arc::new(Mutex::new(Done::default()));
         let announced = Arc::new(AtomicBool::new(false));
         let started = Instant::now();
@@ -159,6 +173,7 @@ impl Progress {
             bar: None,
             announced: Arc::clone(&announced),
             heartbeat: None,
+            noun,
         };
         match mode {
             ProgressMode::Quiet => {}
@@ -210,7 +225,7 @@ impl Progress {
                              {} elapsed, ETA {eta}",
                             100.0 * fraction,
                             now.units,
-                            plural(now.boards, "board"),
+                            plural(now.boards, noun),
                             duration_text(secs),
                         ));
                     }
@@ -248,7 +263,8 @@ impl Progress {
             bar.set_message(format!(
                 "{}, {}",
                 units_text(done.units, self.units),
-                rate_text(rate, "boards")
+                // The noun's plural alone (`classes`): that of two, less the number.
+                rate_text(rate, &plural(2, self.noun)[2..])
             ));
         }
     }
@@ -299,7 +315,7 @@ impl Progress {
                 self.label,
                 done.units,
                 self.units,
-                plural(done.boards, "board")
+                plural(done.boards, self.noun)
             ));
         }
     }
@@ -428,6 +444,7 @@ mod tests {
             bar: Some(bar.clone()),
             announced: Arc::new(AtomicBool::new(false)),
             heartbeat: None,
+            noun: "board",
         };
         // The boards of a unit's pieces, found before any unit is done, show in the rate.
         progress.boards_found(5_000);

@@ -61,8 +61,9 @@ pub struct Writer<'a> {
     started: bool,
     /// The rules the boards are classified under: named by the CSV's leading
     /// `piece,board,group` columns, the JSON objects' first keys, a caption above the
-    /// Markdown table and a line under the human one, where they are not the queens'.
-    rules: Rules,
+    /// Markdown table and a line under the human one, where they are not the queens'. May be
+    /// set until the first board is pushed.
+    pub rules: Rules,
 }
 
 impl<'a> Writer<'a> {

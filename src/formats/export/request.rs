@@ -16,8 +16,9 @@ pub struct Request {
     /// `--format`, where given and not a format of a flag (the command's own table: `human`,
     /// a notation).
     table_format: Option<String>,
-    /// Whether `--format` names a format of a flag (folded into it).
-    folded: bool,
+    /// The flag `--format` was folded into, where it names a format of a flag
+    /// (`--format csv`: `--csv`).
+    folded: Option<&'static Info>,
     /// The file the human table goes to (`-o FILE` with `--format human`).
     pub human_to: Option<String>,
     /// A usage message: `--format` and its own flag both given.
@@ -64,7 +65,7 @@ impl Request {
                 .map(|(name, _)| name),
             files: given.files,
             output: given.output,
-            folded: main.is_some(),
+            folded: main,
             human_to: None,
             conflict: None,
             columns: given.columns,
@@ -110,6 +111,16 @@ impl Request {
     pub fn named(&self) -> Vec<(&'static str, Option<&str>)> {
         let flags = self.files.iter().map(|(i, f)| (i.flag, f.as_deref()));
         flags.chain([("-o", self.human_to.as_deref())]).collect()
+    }
+
+    /// The option as the command line wrote it that asked for the output of `flag` (a format
+    /// flag, as [`Request::named`] names it): `--format csv` where `--format` was folded into
+    /// `--csv`, else `flag` itself; for messages that refuse an output.
+    pub fn written(&self, flag: &str) -> String {
+        match self.folded {
+            Some(info) if info.flag == flag => format!("--format {}", info.name),
+            _ => flag.to_string(),
+        }
     }
 
     /// The flags of the exports, every format flag but `--csv`, as a message lists them:
@@ -171,7 +182,9 @@ impl Request {
         let asked = self.table_format.is_some() || self.output.is_some();
         match &self.human_to {
             Some(file) => Some(file),
-            None => (!self.folded && (asked || self.files().next().is_none())).then_some("-"),
+            None => {
+                (self.folded.is_none() && (asked || self.files().next().is_none())).then_some("-")
+            }
         }
     }
 }

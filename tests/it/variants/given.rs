@@ -48,7 +48,10 @@ fn problems(seed: u64, sizes: std::ops::RangeInclusive<usize>, per: usize) -> Ve
             while kept < per {
                 let sq = |rng: &mut Random| (rng.below(n), rng.below(n));
                 let given: Vec<_> = (0..rng.below(4)).map(|_| sq(&mut rng)).collect();
-                let blocked: Vec<_> = (0..rng.below(7)).map(|_| sq(&mut rng)).collect();
+                let mut blocked: Vec<_> = (0..rng.below(7)).map(|_| sq(&mut rng)).collect();
+                // A square blocked twice is refused (tested apart): each once.
+                blocked.sort_unstable();
+                blocked.dedup();
                 let pb = Problem::new(n, rules)
                     .with_given(&given)
                     .with_blocked(&blocked);
@@ -317,6 +320,14 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
         (
             &["verify", "8", "--given", "a8", "--csv", "-"],
             "--csv is not taken with --given",
+        ),
+        (
+            &["verify", "8", "--given", "a8", "--format", "csv"],
+            "--format csv is not taken with --given",
+        ),
+        (
+            &["count", "8", "--given", "a8", "--blocked", "c1 d4 c1"],
+            "--blocked: n = 8: c1 is blocked twice",
         ),
         (
             &["count", "8", "--given", "a8", "--part", "1/2"],

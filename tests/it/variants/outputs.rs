@@ -690,10 +690,27 @@ fn lists_and_classify_name_the_rules() {
         assert_eq!(rows.len(), 1, "{again}");
         assert_eq!(rows[0][8], "28", "{again}");
     }
-    // A list of other rules than those classify is given is classified as asked, and said.
+    // A list of the tool's is classified under the rules it names when none is given, quietly;
+    // under those given otherwise, and said.
     let listed = stdout_of(&[&torus[..], &["--format", "csv"]].concat());
     let out = queens()
-        .arg("classify")
+        .args(["classify", "--format", "csv"])
+        .write_stdin(listed.clone())
+        .succeeds();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (columns, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(&columns[..3], ["piece", "surface", "group"]);
+    assert_eq!(rows.len(), 1);
+    assert!(
+        (rows.iter()).all(|r| r[..3] == ["queen", "torus", "torus"] && r[8] == "28"),
+        "{rows:?}"
+    );
+    let out = queens()
+        .args(["classify", "--symmetries", "square"])
         .write_stdin(listed.clone())
         .succeeds();
     assert_eq!(

@@ -39,6 +39,7 @@ pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
             notation,
             size: args.size,
             rules: args.rules.rules(),
+            follow_input: !args.rules.chosen(),
         },
         notation_option,
         targets,

@@ -61,11 +61,12 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         bad,
         summary,
         listed_rules,
+        rules,
         ..
     } = result.expect("the body ran");
     // Said even with --quiet: the classes are not those of the list's rules.
     if let Some(note) = (listed_rules.as_deref())
-        .and_then(|listed| queens::formats::named::other_rules_note(listed, &options.rules))
+        .and_then(|listed| queens::formats::named::other_rules_note(listed, &rules))
     {
         crate::note(&note);
     }

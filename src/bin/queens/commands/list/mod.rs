@@ -11,6 +11,7 @@ use super::CommandError;
 use crate::output::write_all;
 pub use args::ListArgs;
 pub use board_arg::board_arg_read;
+use queens::board::plural;
 use queens::classify;
 use queens::console::progress::board_progress;
 use queens::console::stopped::list_cut_short;
@@ -33,7 +34,11 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     }
     let (n, notation, limit) = (job.n, job.notation, job.limit);
     let stop = super::install_signals()?;
-    crate::signals::set_stopping("the boards listed so far are kept");
+    crate::signals::set_stopping(if job.classes {
+        "the classes listed so far are kept"
+    } else {
+        "the boards listed so far are kept"
+    });
     // The boards listed, for a second signal's last words (counted every PROGRESS_EVERY).
     let listed = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let seen = std::sync::Arc::clone(&listed);
@@ -55,11 +60,17 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
             limit,
             rules: job.rules,
         };
+        // A list of classes counts classes, one of boards boards.
+        let noun = if job.classes { "class" } else { "board" };
         let progress = board_progress(
             super::progress_mode(job.quiet),
-            &format!("list n={n} (units of {} boards)", solutions::PROGRESS_EVERY),
+            &format!(
+                "list n={n} (units of {})",
+                plural(solutions::PROGRESS_EVERY, noun)
+            ),
             expected(n, job.classes, &job.rules)
                 .map(|e| e.min(u128::from(limit.unwrap_or(u64::MAX))) * outs.len() as u128),
+            noun,
         );
         let mut tick = |k: u64| {
             listed.store(k, std::sync::atomic::Ordering::Relaxed);

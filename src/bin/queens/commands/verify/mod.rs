@@ -20,7 +20,8 @@ fn given(args: &VerifyArgs) -> Result<(), CommandError> {
     let s = args.search.resolved().map_err(CommandError::Usage)?;
     s.check_given().map_err(CommandError::Usage)?;
     let named = args.outputs.named().into_iter().find(|o| o.1.is_some());
-    if let Some(flag) = (args.known.known.as_ref().map(|_| "--known")).or(named.map(|o| o.0)) {
+    let named = named.map(|(flag, _)| args.outputs.written(flag));
+    if let Some(flag) = (args.known.known.as_ref().map(|_| "--known".to_string())).or(named) {
         return Err(CommandError::Usage(format!(
             "{flag} is not taken with --given or --blocked: their completions are verified \
              two ways, one line per size on stdout"
