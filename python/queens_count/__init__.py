@@ -253,17 +253,24 @@ def _progress_callback(progress: Progress, label: str):
     raise ValueError("progress is None, True (a tqdm bar) or a callable (done, total)")
 
 
+def _index(n: Any) -> int:
+    """A board size as an int, whatever its value: Python's integers and numpy's (anything
+    with ``__index__``), not a bool (``True`` is no size) nor a float (``8.7`` is not one): a
+    ``TypeError`` naming it."""
+    if isinstance(n, bool):
+        raise TypeError(f"board size {n!r} is a bool, not an int")
+    try:
+        return operator.index(n)
+    except TypeError:
+        raise TypeError(f"board size {n!r} is not an int") from None
+
+
 def _board_size(n: Any) -> int:
     """A board size as an int: Python's integers and numpy's (anything with ``__index__``), not
     a bool (``True`` is no size) nor a float (``8.7`` is not one): a ``TypeError`` naming it.
     Beyond a 64-bit integer, where the native layer would raise ``OverflowError``, the
     ``ValueError`` of a size out of range."""
-    if isinstance(n, bool):
-        raise TypeError(f"board size {n!r} is a bool, not an int")
-    try:
-        n = operator.index(n)
-    except TypeError:
-        raise TypeError(f"board size {n!r} is not an int") from None
+    n = _index(n)
     if not -(2**63) <= n < 2**63:
         raise ValueError(f"board size {n} is outside 0 to 32 (64 for the queens on the torus)")
     return n
@@ -393,7 +400,8 @@ def count(
 
 def _sizes(sizes: Union[int, str, Iterable[int]]) -> List[int]:
     """Board sizes from an int, an iterable of ints, or a string such as ``"4-12,14"``."""
-    if isinstance(sizes, int):
+    if isinstance(sizes, int) or (not isinstance(sizes, str) and hasattr(sizes, "__index__")):
+        # One size: Python's int, or numpy's.
         return [_board_size(sizes)]
     if isinstance(sizes, str):
         out: List[int] = []
@@ -582,10 +590,12 @@ def published(
     >>> published(13, board="torus", symmetries="square")["classes"] is None
     True
     """
-    n = _board_size(n)
+    n = _index(n)
     if n < 0:
         # No size is published below 0, but no size is below 0 either: not a None.
         raise ValueError(f"board size {n} is outside 0 to 32 (64 for the queens on the torus)")
+    if n >= 2**63:
+        return None  # as for every size beyond the published ones
     return _native.published(n, piece=piece, board=board, symmetries=symmetries)
 
 

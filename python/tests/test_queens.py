@@ -172,11 +172,13 @@ def test_a_size_that_is_not_an_int_is_a_type_error_everywhere(size):
 
 
 def test_a_size_beyond_64_bits_is_out_of_range_not_an_overflow():
-    for call in [q.count, q.published, q.solutions, lambda n: q.table([n])]:
+    for call in [q.count, q.solutions, lambda n: q.table([n])]:
         with pytest.raises(ValueError, match=r"board size 1180591620717411303424 is outside 0"):
             call(2**70)
+    assert q.published(2**70) is None  # as published(1000): nothing published there
     numpy = pytest.importorskip("numpy")
     assert q.count(numpy.int64(8)).total == 92
+    assert [c.total for c in q.table(numpy.int64(8))] == [92]
 
 
 # --- solutions, solutions_array, classes ----------------------------------------------------

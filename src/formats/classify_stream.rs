@@ -95,12 +95,77 @@ pub struct Options {
     /// a board they do not allow is bad; classes under their group, numbered as `list N
     /// --classes` with the rules numbers them.
     pub rules: Rules,
-    /// Whether a CSV of the tool's that names its rules (`piece,board,group`, its first
-    /// record's leading columns) is classified under those instead of [`Options::rules`]: for
-    /// a caller that chose no rules (`queens classify` without `--piece`, `--surface` or
-    /// `--symmetries`). Input that names no rules, or names none the tool has, keeps
-    /// [`Options::rules`].
-    pub follow_input: bool,
+    /// The parts of [`Options::rules`] that a CSV of the tool's that names its rules
+    /// (`piece,board,group`, its first record's leading columns) replaces with its own: those
+    /// the caller left open ([`FollowInput::NONE`]: the rules stand as given).
+    pub follow_input: FollowInput,
+}
+
+/// Which parts of the rules (piece, surface, group) follow the input where it names its rules:
+/// `queens classify` takes each of `--piece`, `--surface` and `--symmetries` not given from a
+/// list of the tool's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FollowInput {
+    /// The piece.
+    pub piece: bool,
+    /// The board's surface.
+    pub surface: bool,
+    /// The group of the classes.
+    pub group: bool,
+}
+
+impl FollowInput {
+    /// The rules as given, whatever the input names.
+    pub const NONE: FollowInput = FollowInput {
+        piece: false,
+        surface: false,
+        group: false,
+    };
+
+    /// Every part from the input, where it names its rules.
+    pub const ALL: FollowInput = FollowInput {
+        piece: true,
+        surface: true,
+        group: true,
+    };
+
+    /// The rules `ours` with the parts this follows taken from `listed` (`None`: the input
+    /// names no rules the tool has): a group followed is the listed one on the listed surface,
+    /// else that surface's default. `Err` ([`Rules::check`]'s message) for the torus group on
+    /// the plane, as when the group is given and the surface the input's.
+    ///
+    /// ```
+    /// use queens::formats::classify_stream::FollowInput;
+    /// use queens::rules::{Group, Rules};
+    /// let group_given = FollowInput { group: false, ..FollowInput::ALL };
+    /// let square = Rules::QUEENS; // --symmetries square
+    /// assert_eq!(
+    ///     group_given.rules(square, Some(Rules::TORUS_QUEENS)),
+    ///     Rules::TORUS_QUEENS.under(Group::Square)
+    /// );
+    /// assert_eq!(FollowInput::ALL.rules(Rules::QUEENS, None), Ok(Rules::QUEENS));
+    /// let torus_on_plane = Rules { group: Group::Torus, ..Rules::QUEENS };
+    /// assert!(group_given.rules(torus_on_plane, Some(Rules::SUPERQUEENS)).is_err());
+    /// ```
+    pub fn rules(self, ours: Rules, listed: Option<Rules>) -> Result<Rules, String> {
+        let Some(listed) = listed else {
+            ours.check()?;
+            return Ok(ours);
+        };
+        let surface = if self.surface {
+            listed.surface
+        } else {
+            ours.surface
+        };
+        let piece = if self.piece { listed.piece } else { ours.piece };
+        let base = Rules::new(piece, surface);
+        let group = match (self.group, surface == listed.surface) {
+            (false, _) => ours.group,
+            (true, true) => listed.group,
+            (true, false) => base.group,
+        };
+        base.under(group)
+    }
 }
 
 /// What a run reports as it goes.
@@ -135,6 +200,9 @@ pub enum End {
     NotBoards(NotBoards),
     /// Reading the input failed.
     InputFailed(io::Error),
+    /// The rules given and those the input names make no rules the tool has (the torus group
+    /// on the plane), before any board: why, as [`Rules::check`] says it.
+    Rules(String),
 }
 
 /// What a run found.
@@ -184,23 +252,33 @@ pub fn classify_all<R: BufRead>(
         .map_err(io::Error::other)?;
     let mut reported_notation = false;
     let mut notation_set = false;
-    let mut rules_set = !options.follow_input;
+    let mut rules_set = options.follow_input == FollowInput::NONE;
     let mut end = End::Whole;
     while let Some(item) = source.next() {
-        // The rules a CSV of the tool's names come with its first record, before any board
-        // is written: taken once, there, where the caller chose none.
-        if !rules_set {
-            rules_set = true;
-            let listed = source.reader().and_then(|r| r.listed_rules());
-            if let Some(listed) = listed.and_then(named::listed_rules) {
-                rules = listed;
-                numbers = ClassNumbers::under(rules);
-                writers.iter_mut().for_each(|w| w.rules = rules);
-            }
-        }
         if !reported_notation && let Some(found) = source.notation() {
             reported_notation = true;
             observer.notation(found, source.reader().is_some_and(|r| r.detected()));
+        }
+        // The rules a CSV of the tool's names come with its first record (after its header,
+        // and any bad lines before it): taken there, or at the first board read if it names
+        // none, before any board is classified or written.
+        let listed = source.reader().and_then(|r| r.listed_rules());
+        if !rules_set && (listed.is_some() || item.is_ok()) {
+            rules_set = true;
+            match options
+                .follow_input
+                .rules(rules, listed.and_then(named::listed_rules))
+            {
+                Ok(followed) => {
+                    rules = followed;
+                    numbers = ClassNumbers::under(rules);
+                    writers.iter_mut().for_each(|w| w.rules = rules);
+                }
+                Err(why) => {
+                    end = End::Rules(why);
+                    break;
+                }
+            }
         }
         // Boards are written in the notation they were read in, unless one is chosen: the
         // input's, or for the tool's own CSV that of its board column.
@@ -268,6 +346,7 @@ pub fn classify_all<R: BufRead>(
     };
     let not_boards = source.reader().and_then(|r| r.not_boards());
     let overlong = overlong(&source);
+    let refused = matches!(end, End::Rules(_));
     let whole = matches!(end, End::Whole)
         && not_boards.is_none()
         && overlong.is_none()
@@ -278,7 +357,7 @@ pub fn classify_all<R: BufRead>(
         end = End::Overlong(stop);
     } else if let Some(why) = not_boards {
         end = End::NotBoards(why);
-    } else {
+    } else if !refused {
         writers.iter_mut().try_for_each(Writer::finish)?;
         if let Some(e) = io_error {
             end = End::InputFailed(e);
@@ -343,7 +422,7 @@ mod tests {
         notation: None,
         size: None,
         rules: Rules::QUEENS,
-        follow_input: false,
+        follow_input: FollowInput::NONE,
     };
 
     #[test]
@@ -391,7 +470,7 @@ mod tests {
         let list = "piece,board,group,index,solution\n\
                     superqueen,plane,square,1,2 5 8 0 3 6 9 1 4 7\n";
         let follow = Options {
-            follow_input: true,
+            follow_input: FollowInput::ALL,
             ..CSV
         };
         let (outcome, _, out) = run(list, follow);

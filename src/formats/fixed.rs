@@ -288,8 +288,8 @@ pub fn text(rows: &[FixedCounts]) -> String {
 /// with [`NOTE`] beside them: `{"tool": …, "rules": …, "note": …, "rows": [...]}`.
 #[cfg(feature = "serde")]
 pub fn json(rows_in: &[FixedCounts], meta: &crate::formats::export::RunMeta) -> String {
-    use serde_json::{Value, json};
-    let rows: Vec<Value> = rows_in
+    use serde_json::json;
+    let rows: Vec<OrderedRow> = rows_in
         .iter()
         .map(|r| {
             let t = derived(r);
@@ -325,28 +325,54 @@ pub fn json(rows_in: &[FixedCounts], meta: &crate::formats::export::RunMeta) -> 
                 ("types", json!(Some(types(r)).filter(|t| !t.is_empty()))),
                 ("verified", json!(verified(r))),
             ];
-            // The CSV's columns, in its order (the JSON objects keep the order written).
+            // The CSV's columns, in its order.
             let wanted = columns(&r.rules);
-            let row: serde_json::Map<String, Value> = (all.into_iter())
-                .filter(|(k, _)| wanted.contains(k))
-                .map(|(k, v)| (k.to_string(), v))
-                .collect();
-            Value::Object(row)
+            OrderedRow(
+                all.into_iter()
+                    .filter(|(k, _)| wanted.contains(k))
+                    .collect(),
+            )
         })
         .collect();
     let torus = rows_in
         .first()
         .is_some_and(|r| r.rules.surface == Surface::Torus);
-    let note = if torus { TORUS_NOTE } else { NOTE };
     let rules = rows_in.first().map_or(meta.rules, |r| r.rules);
-    let rules = crate::formats::named::RulesFields::of(&rules, rules.group());
-    let mut doc = serde_json::to_value(crate::formats::export::json::MetaFields::of(meta))
-        .expect("the metadata is JSON");
-    let body = json!({ "rules": rules, "note": note, "rows": rows });
-    if let (Value::Object(doc), Value::Object(body)) = (&mut doc, body) {
-        doc.extend(body);
-    }
+    let doc = FixedDoc {
+        meta: crate::formats::export::json::MetaFields::of(meta),
+        rules: crate::formats::named::RulesFields::of(&rules, rules.group()),
+        note: if torus { TORUS_NOTE } else { NOTE },
+        rows,
+    };
     serde_json::to_string_pretty(&doc).expect("a JSON value prints") + "\n"
+}
+
+/// A row's cells as a JSON object whose keys keep the CSV's order (a `serde_json::Map` would
+/// sort them).
+#[cfg(feature = "serde")]
+struct OrderedRow(Vec<(&'static str, serde_json::Value)>);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for OrderedRow {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The JSON document of the rows: the run's metadata, the rules, the note, the rows.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct FixedDoc<'a> {
+    #[serde(flatten)]
+    meta: crate::formats::export::json::MetaFields<'a>,
+    rules: crate::formats::named::RulesFields,
+    note: &'static str,
+    rows: Vec<OrderedRow>,
 }
 
 #[cfg(test)]
@@ -354,6 +380,15 @@ mod tests {
     use super::*;
     use crate::fixed::{Way, count_fixed};
     use crate::rules::Rules;
+
+    /// The keys of the first row of a JSON document, in the order written.
+    fn json_keys(text: &str) -> Vec<String> {
+        let row = &text[text.find("\"rows\"").unwrap()..];
+        let row = &row[..row.find('}').unwrap()];
+        (row.lines().skip(2))
+            .filter_map(|l| Some(l.trim().strip_prefix('"')?.split_once('"')?.0.to_string()))
+            .collect()
+    }
 
     fn rows() -> Vec<FixedCounts> {
         let count = |n, way| count_fixed(Rules::SUPERQUEENS, n, way, Some(1), &|_| ()).unwrap();
@@ -384,14 +419,7 @@ mod tests {
         assert_eq!(cells[1][8..10], ["4", "0"]);
         // The JSON objects hold the CSV's columns, in its order.
         let meta = crate::formats::export::RunMeta::now(Some(1));
-        let v: serde_json::Value = serde_json::from_str(&json(&rows(), &meta)).unwrap();
-        let keys: Vec<&str> = v["rows"][0]
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(|k| k.as_str())
-            .collect();
-        assert_eq!(keys, COLUMNS);
+        assert_eq!(json_keys(&json(&rows(), &meta)), COLUMNS);
     }
 
     #[test]
@@ -465,13 +493,7 @@ mod tests {
         assert_eq!(v["rows"][0]["classes"], 11);
         assert_eq!(v["rows"][1]["fixed_by_shifts"], 1560);
         assert_eq!(v["rows"][1]["group"], "torus");
-        let keys: Vec<&str> = v["rows"][0]
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(|k| k.as_str())
-            .collect();
-        assert_eq!(keys, names);
+        assert_eq!(json_keys(&json(&rows, &meta)), names);
         // The plane's rows keep their columns.
         assert_eq!(columns(&Rules::SUPERQUEENS), COLUMNS);
     }

@@ -71,14 +71,15 @@ pub(crate) fn rules_named(piece: &str, board: &str) -> Result<Rules, String> {
 /// assert_eq!(listed_rules("queen,torus,square"), Some(square));
 /// assert_eq!(listed_rules("queen,plane,torus"), None);
 /// assert_eq!(listed_rules("bishop,plane,square"), None);
+/// assert_eq!(listed_rules("amazon, plane, square"), Some(Rules::SUPERQUEENS));
 /// ```
 pub fn listed_rules(listed: &str) -> Option<Rules> {
     let fields: Vec<&str> = listed.split(',').map(str::trim).collect();
     let [piece, board, group] = fields[..] else {
         return None;
     };
-    let group = group_named(group).ok()?;
-    rules_named(piece, board).ok()?.under(group).ok()
+    let rules = Rules::new(Piece::named(piece)?, Surface::named(board)?);
+    rules.under(group_named(group).ok()?).ok()
 }
 
 /// The values of the rules' columns ([`RULES_COLUMNS`]): the piece, the board and the group
@@ -130,11 +131,11 @@ pub(crate) const CLASSIFY_RULES_COLUMNS: [&str; 3] = ["piece", "surface", "group
 /// ```
 pub fn other_rules_note(listed: &str, rules: &Rules) -> Option<String> {
     let ours = rules_values(rules).join(",");
-    if listed == ours {
+    if listed_rules(listed) == Some(*rules) {
         return None;
     }
     let words = |text: &str| -> String {
-        let fields: Vec<&str> = text.split(',').collect();
+        let fields: Vec<&str> = text.split(',').map(str::trim).collect();
         match fields[..] {
             [piece, board, group] => match (
                 Piece::named(piece),
@@ -150,9 +151,9 @@ pub fn other_rules_note(listed: &str, rules: &Rules) -> Option<String> {
                         Group::Torus => "torus",
                     }
                 ),
-                _ => format!("'{text}'"),
+                _ => format!("'{text}' (rules the tool does not have)"),
             },
-            _ => format!("'{text}'"),
+            _ => format!("'{text}' (rules the tool does not have)"),
         }
     };
     Some(format!(

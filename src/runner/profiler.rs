@@ -219,7 +219,7 @@ impl<'a> Profiler<'a> {
         }
         let threads = match self.threads {
             Some(0) => return Err(Error::Options("threads must be at least 1".to_string())),
-            Some(t) => t,
+            Some(t) => super::thread_count(Some(t)),
             None => available_threads(),
         };
         let ids: Vec<usize> = (0..units.unit_count()).collect();

@@ -9,6 +9,7 @@ use crate::error::CommandError;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 use queens::console::rules;
+use queens::formats::classify_stream::FollowInput;
 use queens::given::{GivenError, Partial};
 use queens::plan::Engine;
 use queens::rules::{Group, Piece, Rules, Surface};
@@ -127,21 +128,21 @@ fn squares_arg(s: &str) -> Result<SquaresArg, String> {
 
 /// The rules of a command whose `--board` already names a board (`classify`): `--piece`, and
 /// the board's surface as `--surface` (also accepted as `--board`'s alias elsewhere), and
-/// whether any of them was given on the command line (without them the rules a CSV of the
-/// tool's names are taken).
+/// which of them were given on the command line (each one not given follows the rules a CSV
+/// of the tool's names).
 #[derive(Clone, Copy, Debug)]
 pub struct SurfaceRulesArgs {
     flags: SurfaceRulesFlags,
-    chosen: bool,
+    follow: FollowInput,
 }
 
 /// [`SurfaceRulesArgs`]'s flags as clap parses them.
 #[derive(Clone, Copy, Debug, Args)]
 struct SurfaceRulesFlags {
     /// The piece of the boards: `superqueen` (or `amazon`) adds the knight's move to the
-    /// queen's; a board it does not allow is bad. Without `--piece`, `--surface` and
-    /// `--symmetries`, a CSV of the tool's that names its rules (its `piece,board,group`
-    /// columns) is classified under those.
+    /// queen's; a board it does not allow is bad. A CSV of the tool's that names its rules
+    /// (its `piece,board,group` columns) is classified under those, each of `--piece`,
+    /// `--surface` and `--symmetries` given in place of its own.
     #[arg(long, value_enum, default_value_t = Piece::Queen, display_order = 900, hide_short_help = true)]
     piece: Piece,
     /// The board's surface: `torus` wraps both diagonals around (as `--board torus` on the
@@ -154,24 +155,28 @@ struct SurfaceRulesFlags {
     symmetries: Option<Group>,
 }
 
-/// Whether one of the rules' flags was given on the command line.
-fn rules_chosen(m: &ArgMatches) -> bool {
-    ["piece", "surface", "symmetries"]
-        .iter()
-        .any(|id| m.value_source(id) == Some(ValueSource::CommandLine))
+/// The parts of the rules that follow the input: those whose flag was not given on the
+/// command line.
+fn follow(m: &ArgMatches) -> FollowInput {
+    let open = |id| m.value_source(id) != Some(ValueSource::CommandLine);
+    FollowInput {
+        piece: open("piece"),
+        surface: open("surface"),
+        group: open("symmetries"),
+    }
 }
 
 impl FromArgMatches for SurfaceRulesArgs {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         Ok(SurfaceRulesArgs {
             flags: SurfaceRulesFlags::from_arg_matches(m)?,
-            chosen: rules_chosen(m),
+            follow: follow(m),
         })
     }
 
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
         self.flags.update_from_arg_matches(m)?;
-        self.chosen = rules_chosen(m);
+        self.follow = follow(m);
         Ok(())
     }
 }
@@ -188,23 +193,41 @@ impl Args for SurfaceRulesArgs {
 
 impl SurfaceRulesArgs {
     /// The rules asked for (a group the board does not allow is left out: see
-    /// [`SurfaceRulesArgs::check_group`]).
+    /// [`SurfaceRulesArgs::check_group`]), except where the surface follows the input: there
+    /// `--symmetries torus` is kept whatever the default surface, for the input to name the
+    /// torus (or the run to refuse it, [`SURFACE_GROUP`]).
     pub fn rules(&self) -> Rules {
         let flags = &self.flags;
-        rules::rules(flags.piece, flags.surface, flags.symmetries)
+        match (self.follow.surface, flags.symmetries) {
+            (true, Some(group)) => Rules {
+                group,
+                ..Rules::new(flags.piece, flags.surface)
+            },
+            _ => rules::rules(flags.piece, flags.surface, flags.symmetries),
+        }
     }
 
-    /// Whether `--piece`, `--surface` or `--symmetries` was given: if not, the rules a CSV of
-    /// the tool's names are taken.
-    pub fn chosen(&self) -> bool {
-        self.chosen
+    /// The parts of the rules that follow a CSV of the tool's that names its own: those of
+    /// `--piece`, `--surface` and `--symmetries` not given.
+    pub fn follow(&self) -> FollowInput {
+        self.follow
     }
 
-    /// Refuses `--symmetries torus` on the plane, in one line.
+    /// Refuses `--symmetries torus` with `--surface plane`, in one line (without `--surface`
+    /// the input may name the torus: [`SURFACE_GROUP`] once the first board shows it does not).
     pub fn check_group(&self) -> Result<(), String> {
-        rules::check_group(self.flags.surface, self.flags.symmetries, "--surface")
+        match self.follow.surface {
+            true => Ok(()),
+            false => rules::check_group(self.flags.surface, self.flags.symmetries, "--surface"),
+        }
     }
 }
+
+/// The refusal of `--symmetries torus` for boards of the plane, where `--surface` was left to
+/// the input and it named the plane, or nothing.
+pub const SURFACE_GROUP: &str = "--symmetries torus needs boards of the torus (--surface \
+    torus, or a list of the tool's that names them): the shifts of the torus do not keep the \
+    solutions of the plane board";
 
 /// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
 /// command line (read from the same matches, so that a default engine can give way).

@@ -367,8 +367,23 @@ fn the_symmetries_flag_chooses_the_group() {
         fails_with(args, 2, refusal);
     }
     fails_with(
-        &["classify", "--symmetries", "torus", "0 2 4 1 3"],
+        &[
+            "classify",
+            "--symmetries",
+            "torus",
+            "--surface",
+            "plane",
+            "0 2 4 1 3",
+        ],
         2,
         "--symmetries torus needs --surface torus",
+    );
+    // Without --surface the boards may come from a list of the torus's: refused once they
+    // do not.
+    fails_with(
+        &["classify", "--symmetries", "torus", "0 2 4 1 3"],
+        2,
+        "--symmetries torus needs boards of the torus (--surface torus, or a list of the \
+         tool's that names them)",
     );
 }

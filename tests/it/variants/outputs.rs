@@ -709,15 +709,42 @@ fn lists_and_classify_name_the_rules() {
         (rows.iter()).all(|r| r[..3] == ["queen", "torus", "torus"] && r[8] == "28"),
         "{rows:?}"
     );
+    // A flag given takes its part of the rules, the others follow the list: the torus's
+    // boards under the square's symmetries.
     let out = queens()
-        .args(["classify", "--symmetries", "square"])
+        .args(["classify", "--symmetries", "square", "--format", "csv"])
         .write_stdin(listed.clone())
         .succeeds();
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         "queens: note: the input lists queens on the torus, classes under the torus group; its \
-         boards were classified as queens on the plane, classes under the square's group: \
+         boards were classified as queens on the torus, classes under the square's group: \
          --piece, --surface and --symmetries choose the rules\n"
+    );
+    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        rows[0][..3].join(",") + " " + &rows[0][8],
+        "queen,torus,square 8"
+    );
+    let out = queens()
+        .args(["classify", "--symmetries", "torus"])
+        .write_stdin(listed.clone())
+        .succeeds();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The rules are taken from the first record, whatever bad lines come before it.
+    let titled = format!("a title line\n{listed}");
+    let out = queens()
+        .args(["classify", "--from", "csv", "--format", "csv"])
+        .write_stdin(titled)
+        .exits(1);
+    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        rows[0][..3].join(",") + " " + &rows[0][8],
+        "queen,torus,torus 28"
     );
     let out = queens()
         .args(["classify", "--surface", "torus"])

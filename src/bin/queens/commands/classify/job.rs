@@ -39,7 +39,7 @@ pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
             notation,
             size: args.size,
             rules: args.rules.rules(),
-            follow_input: !args.rules.chosen(),
+            follow_input: args.rules.follow(),
         },
         notation_option,
         targets,

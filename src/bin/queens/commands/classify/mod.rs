@@ -106,5 +106,6 @@ fn ended(end: &End, name: &str, option: &str) -> Option<CommandError> {
         )),
         // An input that fails while the command runs is an I/O failure (exit 3), not a check.
         End::InputFailed(e) => CommandError::Io(format!("cannot read the input: {e}")),
+        End::Rules(_) => CommandError::Usage(crate::rules_args::SURFACE_GROUP.to_string()),
     })
 }

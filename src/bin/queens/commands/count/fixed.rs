@@ -13,12 +13,16 @@ use queens::plan::Engine;
 /// Runs `count --fixed-only`: every option checked first, then each size, each way.
 pub fn run(args: &CountArgs, way: queens::fixed::Ways, quiet: bool) -> Result<(), CommandError> {
     let s = &args.search;
+    let markdown = args.outputs.written("--markdown");
     let refused = [
         (args.given.has_squares(), "--given (or --blocked)"),
         (args.part.is_some(), "--part"),
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.outputs.file(Format::Bfile).is_some(), "--bfile"),
-        (args.outputs.file(Format::Markdown).is_some(), "--markdown"),
+        (
+            args.outputs.file(Format::Markdown).is_some(),
+            markdown.as_str(),
+        ),
         (args.outputs.columns().is_some(), "--columns"),
         (args.known.known.is_some(), "--known"),
         (s.engine != Engine::Symmetric, "--engine"),

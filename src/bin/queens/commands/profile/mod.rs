@@ -31,12 +31,13 @@ struct Job {
 /// Resolves `args` (a usage error, before any work, if they cannot be run).
 fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
-    args.rules.check(args.engine).map_err(CommandError::Usage)?;
     let usage = CommandError::Usage;
     let why = "a profile counts nodes and solutions per depth, not classes";
+    // Refused first: `--symmetries torus` on the plane is not the group's fault here.
     args.rules
         .refuse_symmetries("profile", why)
         .map_err(usage)?;
+    args.rules.check(args.engine).map_err(CommandError::Usage)?;
     let rules = args.rules.rules();
     if args.engine == Engine::Symmetric && !rules.is_queens() {
         let what = "the symmetric engine's profile";
