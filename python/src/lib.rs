@@ -664,9 +664,46 @@ fn partial(
 fn count_completions(py: Python<'_>, counter: Counter<'_>, p: &Partial) -> PyResult<PyCounts> {
     let engine = counter.chosen_engine();
     let counter = counter.given(p);
-    let c = py.detach(|| counter.completions()).map_err(py_err)?;
-    py.check_signals()?;
+    let c = interruptible(py, || counter.completions())?.map_err(py_err)?;
     Ok(PyCounts::of_completions(p, &c, engine))
+}
+
+/// Runs `work` (a search of completions, which has no units to stop between) on a worker
+/// thread under a stop's watch, the GIL released, running Python's signal handlers every
+/// [`POLL`]: Ctrl-C (a `KeyboardInterrupt`, or any exception a handler raises) makes the
+/// searches give up within milliseconds, on every thread, and is raised here.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let stop = StopFlag::new();
+    std::thread::scope(|scope| {
+        let (tx, mut rx) = mpsc::channel::<()>();
+        let watched = &stop;
+        let worker = scope.spawn(move || {
+            let out = watched.watch(work);
+            drop(tx); // wakes the waiting thread
+            out
+        });
+        loop {
+            let (finished, back) = py.detach(move || {
+                let r = rx.recv_timeout(POLL);
+                (r != Err(RecvTimeoutError::Timeout), rx)
+            });
+            rx = back;
+            if let Err(e) = py.check_signals() {
+                stop.request();
+                // The search gives up; what it counted is dropped.
+                let _ = py.detach(|| worker.join());
+                return Err(e);
+            }
+            if finished {
+                break;
+            }
+        }
+        match py.detach(|| worker.join()) {
+            Ok(Some(out)) => Ok(out),
+            Ok(None) => Err(PyRuntimeError::new_err("the search was stopped")),
+            Err(_) => Err(PyRuntimeError::new_err("the counting thread panicked")),
+        }
+    })
 }
 
 /// Counts board size `n` (0 to 32), or the completions of its partial board; see
@@ -763,8 +800,7 @@ fn verify_completions(
     let kernel = self::kernel(kernel)?
         .resolve()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let (first, second) = py.detach(|| queens::given::two_ways(&p, kernel, threads));
-    py.check_signals()?;
+    let (first, second) = interruptible(py, || queens::given::two_ways(&p, kernel, threads))?;
     let (passed, line) = queens::given::verify_line(&p, &first, &second);
     let counts = PyCounts {
         verified: Some(passed),
@@ -1223,6 +1259,7 @@ impl PyClasses {
 #[pyfunction]
 #[pyo3(signature = (n, *, piece=None, board=None, symmetries=None, given=None, blocked=None))]
 fn classes(
+    py: Python<'_>,
     n: i64,
     piece: Option<&str>,
     board: Option<&str>,
@@ -1233,7 +1270,7 @@ fn classes(
     let rules = rules(piece, board, symmetries, "board")?;
     if let Some(p) = partial(n, rules, given, blocked)? {
         return Ok(PyClasses {
-            inner: ClassList::Listed(completion_classes(&p).into_iter()),
+            inner: ClassList::Listed(interruptible(py, || completion_classes(&p))?.into_iter()),
         });
     }
     let queens = queens::classes(size(n, 1)?).map_err(py_err)?;

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -605,6 +606,24 @@ def test_ctrl_c_stops_a_long_count_with_keyboard_interrupt(ctrl_c_raises):
     assert done < total / 2, "the count was not stopped early"
     # The module still works after the interrupt.
     assert q.count(8).total == 92
+
+
+@pytest.mark.parametrize("call", [
+    lambda: q.count(20, given="a20", threads=1),
+    lambda: q.verify(20, given="a20", threads=1),
+    lambda: q.classes(20, given="a20"),
+])
+def test_ctrl_c_stops_a_count_of_completions_at_once(ctrl_c_raises, call):
+    # Each takes half a minute or more here; Ctrl-C after 0.3 s stops it within the poll, not
+    # when it would have ended.
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        call()
+    timer.join()
+    assert time.monotonic() - started < 5
+    assert q.count(8, given="a8").total == 4
 
 
 def test_keyboard_interrupt_stops_solutions_array(ctrl_c_raises):
