@@ -690,62 +690,48 @@ fn lists_and_classify_name_the_rules() {
         assert_eq!(rows.len(), 1, "{again}");
         assert_eq!(rows[0][8], "28", "{again}");
     }
-    // A list of the tool's is classified under the rules it names when none is given, quietly;
-    // under those given otherwise, and said.
+    // A list of the tool's is classified under the rules it names, quietly; each flag given
+    // takes its part of the rules, and the difference is said.
     let listed = stdout_of(&[&torus[..], &["--format", "csv"]].concat());
-    let out = queens()
-        .args(["classify", "--format", "csv"])
-        .write_stdin(listed.clone())
-        .succeeds();
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let (columns, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
-    assert_eq!(&columns[..3], ["piece", "surface", "group"]);
-    assert_eq!(rows.len(), 1);
-    assert!(
-        (rows.iter()).all(|r| r[..3] == ["queen", "torus", "torus"] && r[8] == "28"),
-        "{rows:?}"
-    );
-    // A flag given takes its part of the rules, the others follow the list: the torus's
-    // boards under the square's symmetries.
-    let out = queens()
-        .args(["classify", "--symmetries", "square", "--format", "csv"])
-        .write_stdin(listed.clone())
-        .succeeds();
+    let classify = |args: &[&str], input: &str, code: i32| {
+        let out = (queens().arg("classify").args(args))
+            .args(["--format", "csv"])
+            .write_stdin(input.to_string())
+            .exits(code);
+        let (columns, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
+        assert_eq!(rows.len(), 1, "{args:?}");
+        // The rules' columns and the class size.
+        let row = format!(
+            "{} {} {}",
+            columns[..3].join(","),
+            rows[0][..3].join(","),
+            rows[0][8]
+        );
+        (String::from_utf8(out.stderr).unwrap(), row)
+    };
+    let torus_torus = "piece,surface,group queen,torus,torus 28";
     assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "queens: note: the input lists queens on the torus, classes under the torus group; its \
-         boards were classified as queens on the torus, classes under the square's group: \
-         --piece, --surface and --symmetries choose the rules\n"
+        classify(&[], &listed, 0),
+        (String::new(), torus_torus.into())
     );
-    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
     assert_eq!(
-        rows[0][..3].join(",") + " " + &rows[0][8],
-        "queen,torus,square 8"
+        classify(&["--symmetries", "torus"], &listed, 0),
+        (String::new(), torus_torus.into())
     );
-    let out = queens()
-        .args(["classify", "--symmetries", "torus"])
-        .write_stdin(listed.clone())
-        .succeeds();
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    // The torus's boards under the square's symmetries.
+    assert_eq!(
+        classify(&["--symmetries", "square"], &listed, 0),
+        (
+            "queens: note: the input lists queens on the torus, classes under the torus group; \
+             its boards were classified as queens on the torus, classes under the square's \
+             group: --piece, --surface and --symmetries choose the rules\n"
+                .into(),
+            "piece,surface,group queen,torus,square 8".into()
+        )
     );
     // The rules are taken from the first record, whatever bad lines come before it.
-    let titled = format!("a title line\n{listed}");
-    let out = queens()
-        .args(["classify", "--from", "csv", "--format", "csv"])
-        .write_stdin(titled)
-        .exits(1);
-    let (_, rows) = csv_records(&String::from_utf8(out.stdout).unwrap());
-    assert_eq!(
-        rows[0][..3].join(",") + " " + &rows[0][8],
-        "queen,torus,torus 28"
-    );
+    let (err, row) = classify(&["--from", "csv"], &format!("a title line\n{listed}"), 1);
+    assert_eq!(row, torus_torus, "{err}");
     let out = queens()
         .args(["classify", "--surface", "torus"])
         .write_stdin(listed)
