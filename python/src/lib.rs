@@ -254,51 +254,24 @@ fn run(
     };
     let stop = StopFlag::new();
     let counter = counter.part(part).stop_flag(&stop).on_unit(&on_unit);
-    let outcome = std::thread::scope(|scope| -> PyResult<Result<Outcome, Error>> {
-        let (tx, mut rx) = mpsc::channel::<()>();
-        let plan = plan.as_ref();
-        let worker = scope.spawn(move || {
-            let outcome = counter.run_plan(plan);
-            drop(tx); // wakes the waiting thread
-            outcome
-        });
-        let mut reported = None;
-        let mut report = || -> PyResult<()> {
-            let now = *done.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Some(progress) = progress
-                && reported != Some(now)
-            {
-                reported = Some(now);
-                if detail {
-                    progress.call1((now.work, total, now.units, units, now.boards))?;
-                } else {
-                    progress.call1((now.work, total))?;
-                }
-            }
-            Ok(())
-        };
-        loop {
-            let (finished, back) = py.detach(move || {
-                let r = rx.recv_timeout(POLL);
-                (r != Err(RecvTimeoutError::Timeout), rx)
-            });
-            rx = back;
-            let checked = py.check_signals().and_then(|()| report());
-            if let Err(e) = checked {
-                if !finished {
-                    stop.request();
-                }
-                // The units running finish; their result is dropped.
-                let _ = py.detach(|| worker.join());
-                return Err(e);
-            }
-            if finished {
-                break;
+    let mut reported = None;
+    let report = || -> PyResult<()> {
+        let now = *done.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(progress) = progress
+            && reported != Some(now)
+        {
+            reported = Some(now);
+            if detail {
+                progress.call1((now.work, total, now.units, units, now.boards))?;
+            } else {
+                progress.call1((now.work, total))?;
             }
         }
-        py.detach(|| worker.join())
-            .map_err(|_| PyRuntimeError::new_err("the counting thread panicked"))
-    })?;
+        Ok(())
+    };
+    let plan = plan.as_ref();
+    // The units running when it stops finish; their result is dropped.
+    let outcome = on_worker(py, &stop, move || counter.run_plan(plan), report)?;
     match outcome.map_err(py_err)? {
         Outcome::Complete(finished) => Ok(finished),
         Outcome::Stopped { finished, total } => Err(PyRuntimeError::new_err(format!(
@@ -674,11 +647,26 @@ fn count_completions(py: Python<'_>, counter: Counter<'_>, p: &Partial) -> PyRes
 /// searches give up within milliseconds, on every thread, and is raised here.
 fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
     let stop = StopFlag::new();
+    let watched = &stop;
+    // A search that gave up counted part of its work: dropped.
+    on_worker(py, &stop, move || watched.watch(work), || Ok(()))?
+        .ok_or_else(|| PyRuntimeError::new_err("the search was stopped"))
+}
+
+/// Runs `work` on a worker thread, the GIL released, waking every [`POLL`] to run Python's
+/// signal handlers and then `tick` (a progress report) on this thread: an exception from
+/// either (Ctrl-C's `KeyboardInterrupt`) sets `stop`, which `work` obeys, waits for `work` to
+/// end and is raised here.
+fn on_worker<T: Send>(
+    py: Python<'_>,
+    stop: &StopFlag,
+    work: impl FnOnce() -> T + Send,
+    mut tick: impl FnMut() -> PyResult<()>,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (tx, mut rx) = mpsc::channel::<()>();
-        let watched = &stop;
         let worker = scope.spawn(move || {
-            let out = watched.watch(work);
+            let out = work();
             drop(tx); // wakes the waiting thread
             out
         });
@@ -688,9 +676,10 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
                 (r != Err(RecvTimeoutError::Timeout), rx)
             });
             rx = back;
-            if let Err(e) = py.check_signals() {
-                stop.request();
-                // The search gives up; what it counted is dropped.
+            if let Err(e) = py.check_signals().and_then(|()| tick()) {
+                if !finished {
+                    stop.request();
+                }
                 let _ = py.detach(|| worker.join());
                 return Err(e);
             }
@@ -698,11 +687,8 @@ fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> Py
                 break;
             }
         }
-        match py.detach(|| worker.join()) {
-            Ok(Some(out)) => Ok(out),
-            Ok(None) => Err(PyRuntimeError::new_err("the search was stopped")),
-            Err(_) => Err(PyRuntimeError::new_err("the counting thread panicked")),
-        }
+        py.detach(|| worker.join())
+            .map_err(|_| PyRuntimeError::new_err("the counting thread panicked"))
     })
 }
 
