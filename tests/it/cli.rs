@@ -390,12 +390,32 @@ fn profile_and_render_refuse_symmetries() {
         2,
         "--symmetries is not taken by profile",
     );
-    // Nor is it listed in its help, beside the rules' other flags.
+    // Nor is it listed in its help, beside the rules' other flags (nor named in --board's),
+    // nor offered by the shells' completions.
     let help = stdout_of(&["profile", "--help"]);
     assert!(
-        help.contains("--board <BOARD>") && !help.contains("--symmetries <"),
+        help.contains("--board <BOARD>") && !help.contains("--symmetries"),
         "{help}"
     );
+    let bash = stdout_of(&["completions", "bash"]);
+    let profile = bash
+        .split("queens__subcmd__profile)")
+        .nth(1)
+        .and_then(|rest| rest.lines().find(|l| l.contains("opts=")))
+        .expect("profile's options in the bash script");
+    assert!(
+        profile.contains("--board") && !profile.contains("--symmetries"),
+        "{profile}"
+    );
+    let fish = stdout_of(&["completions", "fish"]);
+    assert!(
+        !fish
+            .lines()
+            .any(|l| l.contains("using_subcommand profile") && l.contains("-l symmetries")),
+        "{fish}"
+    );
+    // `count` still takes it, and its completions offer it.
+    assert!(bash.contains("--symmetries"), "{bash}");
     let board = [
         "render",
         "7",

@@ -138,9 +138,7 @@ stderr with its line number and the reason, after the good ones are classified);
 error (unreadable file, input that is not boards, bad option).")]
     Classify(ClassifyArgs),
     /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
-    // `--symmetries` comes with the rules' flags; a profile puts nothing in classes, so it is
-    // not listed (and refused in one line when given).
-    #[command(after_long_help = profile::LONG_HELP, mut_arg("symmetries", |a| a.hide(true)))]
+    #[command(after_long_help = profile::LONG_HELP)]
     Profile(profile::ProfileArgs),
     /// Draw boards as SVG: one board (invalid ones too), one class, the whole class of one
     /// board, or every class of a board size.

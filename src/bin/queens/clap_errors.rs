@@ -12,6 +12,14 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 /// The subcommands whose positional argument is a list of board sizes.
 const SIZE_LIST_COMMANDS: [&str; 3] = ["count", "verify", "profile"];
 
+/// Flags of the rules that a command leaves out, with the reason its refusal gives: `(command,
+/// flag, why)`.
+const NOT_TAKEN: [(&str, &str, &str); 1] = [(
+    "profile",
+    "--symmetries",
+    "a profile counts nodes and solutions per depth, not classes",
+)];
+
 /// The lines (without a final newline) that report `e`, a parse error of `args` (the whole
 /// command line, program name first).
 pub fn report(e: &clap::Error, args: &[String]) -> String {
@@ -72,6 +80,15 @@ fn hint(
 ) -> Option<String> {
     if let Some(hint) = missing_file_hint(e) {
         return Some(hint);
+    }
+    // A flag of other commands that this one does not take, and why.
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(ContextValue::String(unexpected)) = e.get(ContextKind::InvalidArg)
+        && let Some((_, flag, why)) = NOT_TAKEN.iter().find(|(command, flag, _)| {
+            sub == Some(*command) && unexpected.split('=').next() == Some(*flag)
+        })
+    {
+        return Some(format!("{flag} is not taken by {}: {why}", sub?));
     }
     if e.kind() == ErrorKind::UnknownArgument
         && let Some(ContextValue::String(unexpected)) = e.get(ContextKind::InvalidArg)

@@ -16,7 +16,7 @@ use queens::rules::{Group, Piece, Rules, Surface};
 
 /// The three flags as clap parses them (in `--help`; `-h` keeps to a screen).
 #[derive(Clone, Copy, Debug, Default, Args)]
-struct RulesFlags {
+pub struct RulesFlags {
     /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
     /// move to the queen's (`queens count 10-14 --piece superqueen`). Counted by the
     /// symmetric engine, on the torus by its torus plan.
@@ -32,6 +32,38 @@ struct RulesFlags {
     /// the plane).
     #[arg(long, value_enum, display_order = 902, hide_short_help = true)]
     symmetries: Option<Group>,
+}
+
+/// The rules' flags of a command that puts nothing in classes (`profile`): `--piece` and
+/// `--board`, and no `--symmetries` (neither in its help nor in the shells' completions; the
+/// one-line refusal of a `--symmetries` given is [`crate::clap_errors`]' hint).
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct PieceBoardFlags {
+    /// The piece on every square of a solution: `superqueen` (or `amazon`) adds the knight's
+    /// move to the queen's (`queens profile 10 --piece superqueen`).
+    #[arg(long, value_enum, default_value_t = Piece::Queen, display_order = 900, hide_short_help = true)]
+    piece: Piece,
+    /// The board: `torus` wraps both diagonals around (`queens profile 7 --board torus`).
+    #[arg(long, alias = "surface", value_enum, default_value_t = Surface::Plane, display_order = 901, hide_short_help = true)]
+    board: Surface,
+}
+
+/// A set of the rules' flags as a command takes them: [`RulesFlags`] or [`PieceBoardFlags`].
+pub trait RulesFlagSet: Args + FromArgMatches + Copy + Default {
+    /// `--piece`, `--board` and `--symmetries` (`None` where not given or not taken).
+    fn values(&self) -> (Piece, Surface, Option<Group>);
+}
+
+impl RulesFlagSet for RulesFlags {
+    fn values(&self) -> (Piece, Surface, Option<Group>) {
+        (self.piece, self.board, self.symmetries)
+    }
+}
+
+impl RulesFlagSet for PieceBoardFlags {
+    fn values(&self) -> (Piece, Surface, Option<Group>) {
+        (self.piece, self.board, None)
+    }
 }
 
 /// `--given` and `--blocked`: a partial board, whose completions `count` counts and `list`
@@ -229,13 +261,17 @@ pub const SURFACE_GROUP: &str = "--symmetries torus needs boards of the torus (-
     torus, or a list of the tool's that names them): the shifts of the torus do not keep the \
     solutions of the plane board";
 
-/// The rules of a search (`--piece`, `--board`), and whether `--engine` was given on the
-/// command line (read from the same matches, so that a default engine can give way).
+/// The rules of a search (`--piece`, `--board`, and where the command takes it
+/// `--symmetries`: the flag set `F`), and whether `--engine` was given on the command line
+/// (read from the same matches, so that a default engine can give way).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RulesArgs {
-    flags: RulesFlags,
+pub struct RulesArgs<F = RulesFlags> {
+    flags: F,
     engine_given: bool,
 }
+
+/// The rules of `profile`: no `--symmetries` ([`PieceBoardFlags`]).
+pub type ProfileRulesArgs = RulesArgs<PieceBoardFlags>;
 
 /// Whether the command has `--engine` and it was given on the command line.
 fn engine_given(m: &ArgMatches) -> bool {
@@ -243,10 +279,10 @@ fn engine_given(m: &ArgMatches) -> bool {
         && m.value_source("engine") == Some(ValueSource::CommandLine)
 }
 
-impl FromArgMatches for RulesArgs {
+impl<F: RulesFlagSet> FromArgMatches for RulesArgs<F> {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
         Ok(RulesArgs {
-            flags: RulesFlags::from_arg_matches(m)?,
+            flags: F::from_arg_matches(m)?,
             engine_given: engine_given(m),
         })
     }
@@ -266,31 +302,33 @@ fn listed_last(cmd: Command, add: fn(Command) -> Command) -> Command {
     add(cmd).next_display_order(before)
 }
 
-impl Args for RulesArgs {
+impl<F: RulesFlagSet> Args for RulesArgs<F> {
     fn augment_args(cmd: Command) -> Command {
-        listed_last(cmd, RulesFlags::augment_args)
+        listed_last(cmd, F::augment_args)
     }
 
     fn augment_args_for_update(cmd: Command) -> Command {
-        listed_last(cmd, RulesFlags::augment_args_for_update)
+        listed_last(cmd, F::augment_args_for_update)
     }
 }
 
-impl RulesArgs {
+impl<F: RulesFlagSet> RulesArgs<F> {
     /// The rules asked for.
     pub fn rules(&self) -> Rules {
-        rules::rules(self.flags.piece, self.flags.board, self.flags.symmetries)
+        let (piece, board, symmetries) = self.flags.values();
+        rules::rules(piece, board, symmetries)
     }
 
     /// Refuses `--symmetries torus` on the plane, in one line.
     pub fn check_group(&self) -> Result<(), String> {
-        rules::check_group(self.flags.board, self.flags.symmetries, "--board")
+        let (_, board, symmetries) = self.flags.values();
+        rules::check_group(board, symmetries, "--board")
     }
 
     /// Refuses `--symmetries` in a command that puts nothing in classes under it (`why`:
     /// what the command does instead), in one line: taken and ignored, it would mislead.
     pub fn refuse_symmetries(&self, command: &str, why: &str) -> Result<(), String> {
-        match self.flags.symmetries {
+        match self.flags.values().2 {
             Some(_) => Err(format!("--symmetries is not taken by {command}: {why}")),
             None => Ok(()),
         }

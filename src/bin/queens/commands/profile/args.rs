@@ -29,9 +29,10 @@ it; 2 usage error.";
 #[derive(Debug, Args)]
 pub struct ProfileArgs {
     /// `--piece`, `--board`: the rules whose tree is profiled (first, so that they read
-    /// whether `--engine` was given before it is taken).
+    /// whether `--engine` was given before it is taken). No `--symmetries`: a profile puts
+    /// nothing in classes.
     #[command(flatten)]
-    pub rules: crate::rules_args::RulesArgs,
+    pub rules: crate::rules_args::ProfileRulesArgs,
     /// Board sizes (1 to 32): 8, a range 1-14, or a list 8,10,12-14.
     #[arg(value_name = "NS", value_parser = parse_sizes_arg)]
     pub sizes: Sizes,

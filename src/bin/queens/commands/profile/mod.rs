@@ -32,11 +32,8 @@ struct Job {
 fn resolve(args: ProfileArgs) -> Result<Job, CommandError> {
     args.outputs.check().map_err(CommandError::Usage)?;
     let usage = CommandError::Usage;
-    let why = "a profile counts nodes and solutions per depth, not classes";
-    // Refused first: `--symmetries torus` on the plane is not the group's fault here.
-    args.rules
-        .refuse_symmetries("profile", why)
-        .map_err(usage)?;
+    // `--symmetries` is not among profile's flags: clap refuses it, with the hint of
+    // `clap_errors::NOT_TAKEN`.
     args.rules.check(args.engine).map_err(CommandError::Usage)?;
     let rules = args.rules.rules();
     if args.engine == Engine::Symmetric && !rules.is_queens() {
