@@ -505,6 +505,41 @@ fn a_descriptor_path_is_written_through_and_appended_to() {
     assert_has(&err(&o), "\n6,4,1,");
 }
 
+/// A descriptor that is the process's own stdout or stderr, a regular file the shell opened
+/// (`> log`), is written through that very descriptor: the shell's next write on it follows
+/// the output instead of overwriting it from the start (as it did when the path was opened
+/// anew: `done` over the table's first bytes).
+#[test]
+fn the_own_stdout_or_stderr_as_a_path_shares_the_shells_offset() {
+    let d = dir();
+    std::os::unix::fs::symlink("/proc/self/fd", d.path().join("fd")).unwrap();
+    let q = env!("CARGO_BIN_EXE_queens");
+    let script = format!(
+        "{{ '{q}' count 8 -q --threads 1 -o fd/1; echo done; }} > log1.txt; \
+         {{ '{q}' list 5 -q -o fd/1; echo done; }} > log2.txt; \
+         {{ '{q}' count 6 -q --threads 1 --csv fd/2; echo done >&2; }} 2> log3.txt"
+    );
+    assert!(sh(&script, d.path()));
+    let log1 = fs::read_to_string(d.path().join("log1.txt")).unwrap();
+    assert!(log1.starts_with("n  total  classes"), "{log1}");
+    assert!(
+        log1.contains("\n8     92       12") && log1.ends_with("\ndone\n"),
+        "{log1}"
+    );
+    let log2 = fs::read_to_string(d.path().join("log2.txt")).unwrap();
+    assert!(
+        log2.starts_with("0 2 4 1 3\n") && log2.ends_with("4 2 0 3 1\ndone\n"),
+        "{log2}"
+    );
+    assert_eq!(log2.lines().count(), 11, "{log2}");
+    let log3 = fs::read_to_string(d.path().join("log3.txt")).unwrap();
+    assert!(
+        log3.starts_with("n,total,") && log3.ends_with("\ndone\n"),
+        "{log3}"
+    );
+    assert_has(&log3, "\n6,4,1,");
+}
+
 /// The tests that need root (a tmpfs mounted in a temporary folder, the binary run as
 /// `nobody`, device nodes made in a temporary folder): `ignored` by a plain `cargo test`,
 /// run by `.ci/run` (as root) with `--ignored as_root::`, where a missing permission fails.

@@ -14,12 +14,42 @@ pub(super) fn open_through(path: &Path, target: &Target) -> io::Result<fs::File>
     if !matches!(target, Target::Descriptor) && fifo(path) {
         return open_fifo(path);
     }
+    #[cfg(unix)]
+    if matches!(target, Target::Descriptor)
+        && let Some(stream) = standard_stream(path)
+    {
+        return stream;
+    }
     let mut options = OpenOptions::new();
     match target {
         Target::Descriptor => options.append(true),
         _ => options.write(true).truncate(true),
     };
     options.open(path)
+}
+
+/// The process's own stdout or stderr, when the descriptor `path` names (`/dev/stdout`,
+/// `/dev/fd/2`, a link to `/proc/self/fd/1`) is the same file as one of them: a copy of that
+/// descriptor, sharing its file offset. Opening the path anew would not share it (on Linux a
+/// regular file behind `/proc/self/fd/N` is opened as a new file), so the shell's next write
+/// on that stream (`{ queens count 8 -o /dev/stdout; echo done; } > log`) would overwrite
+/// the output from its start; written through the shared offset, it follows the output.
+#[cfg(unix)]
+fn standard_stream(path: &Path) -> Option<io::Result<fs::File>> {
+    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::unix::fs::MetadataExt;
+    let file = fs::metadata(path).ok()?;
+    let same = |fd: BorrowedFd| {
+        rustix::fs::fstat(fd)
+            .is_ok_and(|s| u64::from(s.st_dev) == file.dev() && u64::from(s.st_ino) == file.ino())
+    };
+    let (stdout, stderr) = (io::stdout(), io::stderr());
+    let fd = [stdout.as_fd(), stderr.as_fd()]
+        .into_iter()
+        .find(|fd| same(*fd))?;
+    // What went to stdout through its buffer comes first.
+    let flushed = io::Write::flush(&mut stdout.lock());
+    Some(flushed.and_then(|()| fd.try_clone_to_owned().map(fs::File::from)))
 }
 
 /// Whether `path` is (or a link leads to) a FIFO.
