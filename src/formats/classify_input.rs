@@ -4,25 +4,36 @@
 use super::classify_stream::Source;
 use crate::board::notation::Notation;
 use crate::board::reader;
+use crate::plan::stop::StopFlag;
+use crate::storage::stoppable::Stoppable;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-/// Opens FILE, or stdin for `-`, with its size when known.
-fn open(path: &str) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
-    if path == "-" {
-        return Ok((Box::new(io::stdin().lock()), None));
-    }
+/// Opens FILE, or stdin for `-`, with its size when known; its reads ended by `stop` when
+/// given.
+fn open(path: &str, stop: Option<&StopFlag>) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
     let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{path}': {e}");
+    // Read on a thread of its own where a stop is watched for: a signal then ends a read
+    // that waits for input ([`Stoppable`]).
+    let stoppable = |inner: Box<dyn Read + Send>| -> Result<Box<dyn BufRead>, String> {
+        Ok(match stop {
+            Some(stop) => Box::new(BufReader::with_capacity(
+                1 << 16,
+                Stoppable::new(inner, stop.clone()).map_err(|e| cannot(&e))?,
+            )),
+            None => Box::new(BufReader::with_capacity(1 << 16, inner)),
+        })
+    };
+    if path == "-" {
+        return Ok((stoppable(Box::new(io::stdin()))?, None));
+    }
     let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
     if meta.is_dir() {
         return Err(cannot(&"it is a directory"));
     }
     let f = File::open(path).map_err(|e| cannot(&e))?;
-    Ok((
-        Box::new(BufReader::with_capacity(1 << 16, f)),
-        Some(meta.len()),
-    ))
+    Ok((stoppable(Box::new(f))?, Some(meta.len())))
 }
 
 /// Where the boards come from, and how messages name it.
@@ -40,8 +51,14 @@ pub struct Input {
 /// The input that `inputs` (files or boards) and `given` (`--board`s) name, read in `from`
 /// (`None`: detected): an argument that names an existing file (or `-`) is a file, any other
 /// is one board (and `--board` always is); one file, or boards, not both. An argument that is
-/// neither a file nor a board is a usage message.
-pub fn input(inputs: &[String], given: &[String], from: Option<Notation>) -> Result<Input, String> {
+/// neither a file nor a board is a usage message. A file's (or stdin's) reads end with an
+/// error ([`Stoppable::is_stop`]) once `stop` is set, even one that waits for input.
+pub fn input(
+    inputs: &[String],
+    given: &[String],
+    from: Option<Notation>,
+    stop: Option<&StopFlag>,
+) -> Result<Input, String> {
     let mut files = Vec::new();
     let mut boards = Vec::new();
     for text in inputs {
@@ -73,7 +90,7 @@ pub fn input(inputs: &[String], given: &[String], from: Option<Notation>) -> Res
         }),
         ([], true) | ([_], true) => {
             let path = files.first().copied().unwrap_or("-");
-            let (input, size) = open(path)?;
+            let (input, size) = open(path, stop)?;
             let name = match path {
                 "-" => "stdin".to_string(),
                 path => format!("'{path}'"),

@@ -845,3 +845,55 @@ fn verify_streams_its_lines_and_names_the_unfinished_size() {
     assert_has(&err, "stopped by SIGINT: ");
     assert_has(&err, " units of n = 20 were done");
 }
+
+/// `classify` reading a pipe that falls silent: one SIGINT (or SIGTERM) ends the read that
+/// waits for the next line; the boards classified so far are written and kept (on stdout,
+/// or in the one output file), and the error names them, exit 1. (It ended with 130 or 143
+/// and nothing written: the table was still in its buffer.)
+#[test]
+fn one_signal_stops_classify_waiting_for_input_and_keeps_the_boards_classified() {
+    for (signal, output) in [("INT", None), ("TERM", Some("cl.txt"))] {
+        let d = dir();
+        let out = d.path().join("cl.txt");
+        let mut args = vec!["classify"];
+        if output.is_some() {
+            args.extend(["-o", path_str(&out)]);
+        }
+        let mut run = Running::spawn(&args, &[], Stdio::piped());
+        let mut stdin = run.child.stdin.take().unwrap();
+        stdin
+            .write_all(b"0 4 7 5 2 6 1 3\n0 5 7 2 6 3 1 4\n")
+            .unwrap();
+        stdin.flush().unwrap();
+        // The pipe stays open and silent: classify waits for its third line.
+        thread::sleep(Duration::from_millis(500));
+        run.signal(signal);
+        run.wait_err("the boards classified so far are kept; the rest of the input is not read");
+        let (code, out_lines, err) = run.finish();
+        drop(stdin);
+        assert_eq!(code, Some(1), "{err:?}");
+        let table = match output {
+            None => out_lines.join("\n"),
+            Some(_) => {
+                assert!(out_lines.is_empty(), "{out_lines:?}");
+                fs::read_to_string(&out).unwrap()
+            }
+        };
+        assert_has(
+            &table,
+            "   2  0 5 7 2 6 3 1 4  0 5 7 2 6 3 1 4      2  asymmetric",
+        );
+        let place = match output {
+            None => "on stdout".to_string(),
+            Some(_) => format!("in '{}'", out.display()),
+        };
+        let last = err.last().unwrap();
+        assert_eq!(
+            last,
+            &format!(
+                "queens: error: stopped by SIG{signal}: the first 2 boards are classified \
+                 {place} (the rest of the input was not read)"
+            )
+        );
+    }
+}

@@ -7,6 +7,7 @@ use queens::console::outputs::targets;
 use queens::formats::classify_input::{Input, input};
 use queens::formats::classify_stream::Options;
 use queens::formats::export::Format;
+use queens::plan::stop::StopFlag;
 use std::path::Path;
 
 /// `classify`'s arguments resolved: the input opened, the outputs checked.
@@ -24,8 +25,9 @@ pub struct Job {
     pub quiet: bool,
 }
 
-/// Resolves `args` (a usage error, before any work, if they cannot be run).
-pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
+/// Resolves `args` (a usage error, before any work, if they cannot be run); the input's
+/// reads end once `stop` is set.
+pub fn resolve(args: &ClassifyArgs, stop: &StopFlag) -> Result<Job, CommandError> {
     let (notation, notation_option) = args.notation().map_err(CommandError::Usage)?;
     // An argument that names an existing file is read as one: an input.
     let files = (args.inputs.iter()).filter(|f| Path::new(f).exists());
@@ -33,7 +35,7 @@ pub fn resolve(args: &ClassifyArgs) -> Result<Job, CommandError> {
     let targets = targets(&args.outputs, &inputs).map_err(CommandError::Usage)?;
     args.rules.check_group().map_err(CommandError::Usage)?;
     Ok(Job {
-        input: input(&args.inputs, &args.boards, args.from.notation())
+        input: input(&args.inputs, &args.boards, args.from.notation(), Some(stop))
             .map_err(CommandError::Usage)?,
         options: Options {
             notation,

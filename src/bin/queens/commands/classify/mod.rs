@@ -15,19 +15,27 @@ mod job;
 mod report;
 
 use super::CommandError;
+use crate::output::Destination;
 pub use args::ClassifyArgs;
 use queens::formats::classify_stream::{self, End, Outcome};
 use std::io;
 
 /// Runs `queens classify`.
 pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
+    // A first SIGINT or SIGTERM ends the input's reads, even one that waits for a line: the
+    // boards classified so far are written and kept, as a list cut short keeps its boards.
+    let stop = super::install_signals()?;
+    crate::signals::set_stopping(
+        "the boards classified so far are kept; the rest of the input is not read",
+    );
+    crate::signals::set_last_words(|| "the classification was cut short".to_string());
     let job::Job {
         input,
         options,
         notation_option,
         targets,
         quiet,
-    } = job::resolve(args)?;
+    } = job::resolve(args, stop)?;
     let (name, items) = (input.name, input.items);
     let mut result = None;
     let written = crate::output::write_all(&targets, |outs| {
@@ -41,12 +49,26 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         let outcome = classify_stream::classify_all(input.source, &options, outs, &mut report)?;
         let ended = !matches!(outcome.end, End::Whole);
         result = Some(outcome);
+        if stop.is_set() {
+            // One output keeps the boards written; of several, none is kept (but stdout's).
+            return match outs.len() {
+                1 => Ok(()),
+                _ => Err(io::Error::other("stopped")),
+            };
+        }
         if ended {
             // An error that ends the run: the output file is not kept.
             return Err(io::Error::other("the run ended early"));
         }
         Ok(())
     });
+    if let Some(outcome) = &result
+        && stop.is_set()
+    {
+        let dests: Vec<_> = targets.iter().map(|t| &t.1).collect();
+        let by = crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string());
+        return Err(CommandError::Failed(cut_short(&by, outcome.good, &dests)));
+    }
     if let Some(outcome) = &result
         && let Some(e) = ended(&outcome.end, &name, notation_option)
     {
@@ -108,4 +130,22 @@ fn ended(end: &End, name: &str, option: &str) -> Option<CommandError> {
         End::InputFailed(e) => CommandError::Io(format!("cannot read the input: {e}")),
         End::Rules(_) => CommandError::Usage(crate::rules_args::SURFACE_GROUP.to_string()),
     })
+}
+
+/// The error of a classification that a signal (`by`) stopped after `good` boards: where they
+/// were written (one output keeps them; of several, only stdout's are out).
+fn cut_short(by: &str, good: u64, dests: &[&Destination]) -> String {
+    let boards = queens::board::plural(good, "board");
+    let are = if good == 1 { "is" } else { "are" };
+    let kept = match dests {
+        [Destination::Stdout] => format!("the first {boards} {are} classified on stdout"),
+        [Destination::File(p)] => {
+            format!("the first {boards} {are} classified in '{}'", p.display())
+        }
+        _ if dests.contains(&&Destination::Stdout) => format!(
+            "the first {boards} {are} classified on stdout; the files were left as they were"
+        ),
+        _ => format!("{boards} classified; the files were left as they were"),
+    };
+    format!("stopped by {by}: {kept} (the rest of the input was not read)")
 }
