@@ -218,8 +218,9 @@ pub fn write_solutions<W: Write>(
 }
 
 /// Whether a list goes on after a board written (`result`: the boards written so far, or the
-/// error that ends it, kept in `error`): below `limit`; `progress` is called every
-/// [`PROGRESS_EVERY`] boards.
+/// error that ends it, kept in `error`): below `limit`, and no stop asked for under the
+/// [`StopFlag::watch`](crate::plan::stop::StopFlag::watch) it runs in (which then returns
+/// `None`); `progress` is called every [`PROGRESS_EVERY`] boards.
 pub(crate) fn go_on(
     result: io::Result<u64>,
     limit: u64,
@@ -235,7 +236,10 @@ pub(crate) fn go_on(
             if written.is_multiple_of(PROGRESS_EVERY) {
                 progress(written);
             }
-            if written >= limit {
+            // A stop looked for after every board (a thread-local read and an atomic load,
+            // next to writing a line): a short list, or one held up by a slow reader, stops
+            // too, not only a search that runs for long between boards.
+            if written >= limit || crate::plan::stop::should_give_up() {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
