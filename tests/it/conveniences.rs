@@ -92,6 +92,8 @@ fn man_prints_the_page_and_writes_one_per_command_into_a_folder() {
     let page = stdout_of(&["man"]);
     assert_has(&page, ".TH queens 1");
     assert!(page.contains("classify"));
+    // `-o -` is stdout, as for every other -o (it made a folder named `-`).
+    assert_eq!(stdout_of(&["man", "-o", "-"]), page);
     let d = dir();
     let folder = d.path().join("man1");
     stdout_of(&["man", "-o", folder.to_str().unwrap()]);

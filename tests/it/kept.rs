@@ -443,6 +443,40 @@ mod as_root {
         .collect()
     }
 
+    /// `man -o DIR` on a disk that fills up: exit 3, and every page in the folder is whole
+    /// (each written atomically; it left a page cut short where the disk filled).
+    #[test]
+    #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
+    fn man_pages_are_whole_or_absent_on_a_full_disk() {
+        needs_root("to mount a tmpfs");
+        let d = dir();
+        run_ok(&["man", "-o", "all"], d.path());
+        let t = Tmpfs::mount(d.path(), "t", "64k");
+        t.fill_leaving(20_000);
+        let o = run(&["man", "-o", "t/man1"], d.path());
+        refused(&o, 3, "cannot write the manual pages into 't/man1': ");
+        let written: Vec<_> = fs::read_dir(d.path().join("t/man1"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            temp_files(&d.path().join("t/man1")).is_empty(),
+            "{written:?}"
+        );
+        for name in &written {
+            let page = fs::read(d.path().join("t/man1").join(name)).unwrap();
+            let whole = fs::read(d.path().join("all").join(name)).unwrap();
+            assert!(
+                page == whole,
+                "{name}: {} of {} bytes",
+                page.len(),
+                whole.len()
+            );
+        }
+        let all = fs::read_dir(d.path().join("all")).unwrap().count();
+        assert!(written.len() < all, "{written:?}");
+    }
+
     #[test]
     #[ignore = "needs root to mount a tmpfs: .ci/run runs it with --ignored"]
     fn a_full_disk_leaves_the_table_on_stdout_and_says_the_file_was_not_written() {
