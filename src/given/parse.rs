@@ -18,6 +18,21 @@
 
 use super::error::{GivenError, MAX_N, Square};
 
+/// The most characters of the text an error quotes ([`shown`]).
+const SHOWN: usize = 40;
+
+/// `text` as an error quotes it: control characters (a NUL read from a file) escaped, not
+/// sent raw, and cut to its first [`SHOWN`] characters, with `…` and its length, where
+/// longer: a word of megabytes read from a file gives a line of a message, not megabytes.
+pub(crate) fn shown(text: &str) -> String {
+    let length = text.chars().count();
+    if length <= SHOWN {
+        return text.escape_debug().to_string();
+    }
+    let head: String = text.chars().take(SHOWN).collect();
+    format!("{}… ({length} characters)", head.escape_debug())
+}
+
 /// What a square read from text holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mark {
@@ -81,7 +96,7 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
                 let c = ch.to_digit(10).unwrap_or(0) as usize;
                 if c == 0 || c > n {
                     Err(GivenError::OffBoard {
-                        square: format!("column {ch} of row {} in '{one}'", r + 1),
+                        square: format!("column {ch} of row {} in '{}'", r + 1, shown(one)),
                         n,
                     })
                 } else {
@@ -93,7 +108,7 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
     if words.len() != n {
         return Err(GivenError::Unreadable(format!(
             "'{}': {} {}, not a square nor a column (or `-`) for each of the {n} rows",
-            text.trim().escape_debug(),
+            shown(text.trim()),
             words.len(),
             if words.len() == 1 { "entry" } else { "entries" }
         )));
@@ -105,7 +120,8 @@ pub(crate) fn read_marks(n: usize, text: &str) -> Result<Vec<(Square, Mark)>, Gi
         }
         let c: usize = w.parse().map_err(|_| {
             GivenError::Unreadable(format!(
-                "'{w}' is not a column (counted from 0) nor `-` for an empty row"
+                "'{}' is not a column (counted from 0) nor `-` for an empty row",
+                shown(w)
             ))
         })?;
         if c >= n {
@@ -141,8 +157,7 @@ fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
         };
         GivenError::Unreadable(format!(
             "'{}' is not a square: write {example}",
-            // Control characters (a NUL read from a file) shown escaped, not sent raw.
-            word.escape_debug()
+            shown(word)
         ))
     };
     if let Some((r, c)) = word.strip_prefix('r').and_then(|rc| rc.split_once('c')) {
@@ -152,7 +167,7 @@ fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
         );
         if r >= n || c >= n {
             return Err(GivenError::OffBoard {
-                square: word.to_string(),
+                square: shown(word),
                 n,
             });
         }
@@ -167,7 +182,7 @@ fn algebraic(n: usize, word: &str) -> Result<(Square, Mark), GivenError> {
     let c = file as usize - 'a' as usize;
     if c >= n || rank == 0 || rank > n {
         return Err(GivenError::OffBoard {
-            square: word.to_string(),
+            square: shown(word),
             n,
         });
     }
@@ -188,7 +203,8 @@ fn board_rows(n: usize, rows: &[&str], notation: &str) -> Result<Vec<(Square, Ma
         let row = row.trim();
         if row.chars().count() != n {
             return Err(GivenError::Unreadable(format!(
-                "row {r} of the {notation} partial board, '{row}', has {} squares, not {n}",
+                "row {r} of the {notation} partial board, '{}', has {} squares, not {n}",
+                shown(row),
                 row.chars().count()
             )));
         }
@@ -199,8 +215,9 @@ fn board_rows(n: usize, rows: &[&str], notation: &str) -> Result<Vec<(Square, Ma
                 '.' => {}
                 other => {
                     return Err(GivenError::Unreadable(format!(
-                        "'{other}' in row {r} of the {notation} partial board: write Q for a \
-                         given queen, x for a blocked square, . for neither"
+                        "'{}' in row {r} of the {notation} partial board: write Q for a \
+                         given queen, x for a blocked square, . for neither",
+                        other.escape_debug()
                     )));
                 }
             }

@@ -237,8 +237,14 @@ pub(crate) fn read_line_capped(
 /// Reads all of `input` as UTF-8 text, lines of at most [`MAX_LINE`], at most [`MAX_FILE`] in
 /// all.
 pub fn read_to_string(input: impl Read) -> io::Result<String> {
+    read_to_string_at_most(input, MAX_FILE)
+}
+
+/// Reads all of `input` as UTF-8 text, lines of at most [`MAX_LINE`], at most `max_total`
+/// bytes in all (for inputs far smaller than a table: a partial board).
+pub fn read_to_string_at_most(input: impl Read, max_total: u64) -> io::Result<String> {
     let mut text = String::new();
-    Bounded::new(input, MAX_LINE, MAX_FILE).read_to_string(&mut text)?;
+    Bounded::new(input, MAX_LINE, max_total).read_to_string(&mut text)?;
     Ok(text)
 }
 

@@ -113,7 +113,7 @@ impl GivenArgs {
             let text = match arg.map(|a| a.0) {
                 None => return Ok(String::new()),
                 Some(t) => match t.strip_prefix('@') {
-                    Some(path) => std::fs::read_to_string(path).map_err(|e| {
+                    Some(path) => read_squares(path).map_err(|e| {
                         CommandError::Usage(format!("{flag} @{path}: cannot read '{path}': {e}"))
                     })?,
                     None => t.to_string(),
@@ -145,6 +145,27 @@ impl GivenArgs {
             .map(Some)
             .map_err(|e| refused(flag, e))
     }
+}
+
+/// The most a file of squares (`--given @FILE`) may hold: a partial board of the largest
+/// size, 32 rows of 32 squares, is about a KiB, so 1 MiB leaves room for any comments.
+const MAX_SQUARES_FILE: u64 = 1 << 20;
+
+/// The text of the file `path` (`-`: stdin) of `--given @FILE` or `--blocked @FILE`, read to
+/// at most [`MAX_SQUARES_FILE`] (an endless input, such as a device, stops there).
+fn read_squares(path: &str) -> std::io::Result<String> {
+    use queens::storage::bounded::{Overlong, read_to_string_at_most};
+    let input = queens::console::destination::open_input(path)?;
+    read_to_string_at_most(input, MAX_SQUARES_FILE).map_err(|e| {
+        let why = match Overlong::find(&e) {
+            Some(Overlong::File { .. }) => "it is larger than 1 MiB: not a partial board".into(),
+            Some(Overlong::Line { line, .. }) => {
+                format!("its line {line} is longer than 1 MiB: not a partial board")
+            }
+            None => return e,
+        };
+        std::io::Error::new(std::io::ErrorKind::InvalidData, why)
+    })
 }
 
 /// The text of `--given` or `--blocked`, as written: its squares depend on the board size, so

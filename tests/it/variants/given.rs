@@ -8,8 +8,8 @@ use super::library_rules;
 use super::oracle::{self, Board, Problem};
 use super::orbits::{Symmetry, classes, keeping, square_group, torus_group};
 use crate::common::{
-    Succeeds, csv_records, dir, fails_with, file_with, path_str, queens, queens_plain, stdout_of,
-    usage_errors,
+    Succeeds, csv_records, dir, fails_with, file_with, path_str, queens, queens_plain, stderr_of,
+    stdout_of, usage_errors,
 };
 use queens::given::{Partial, Search};
 use queens::search::kernel::Kernel;
@@ -383,6 +383,29 @@ fn given_and_blocked_squares_are_refused_in_one_line_naming_them() {
         &["list", "8", "--blocked", " "],
         2,
         "--blocked: no squares given",
+    );
+    // A file of megabytes (an endless one alike) is read to a bound, and a word of it too long
+    // to be a square is quoted in part: the message stays one short line (it repeated the
+    // whole file, and read any file whole).
+    let huge = file_with(d.path(), "huge.txt", "a".repeat(3 << 20));
+    assert_eq!(
+        stderr_of(&["count", "8", "--given", &at(&huge), "-q"], 2),
+        format!(
+            "queens: error: --given {}: cannot read '{}': its line 1 is longer than 1 MiB: not \
+             a partial board\n",
+            at(&huge),
+            path_str(&huge)
+        )
+    );
+    let word = file_with(d.path(), "word.txt", "b".repeat(500_000));
+    assert_eq!(
+        stderr_of(&["count", "8", "--blocked", &at(&word), "-q"], 2),
+        format!(
+            "queens: error: --blocked: n = 8: '{}… (500000 characters)' is not a square: \
+             write a file letter and a rank, such as a8, or a row and a column from 0, such \
+             as r0c0\n",
+            "b".repeat(40)
+        )
     );
 }
 
