@@ -566,6 +566,35 @@ mod as_root {
         assert!(temp_files(d.path()).is_empty());
     }
 
+    /// Help and version texts written to a full device: exit 3 with the error, as every
+    /// command's output (clap's own print dropped the error and exited 0).
+    #[test]
+    #[ignore = "needs root for mknod(2): .ci/run runs it with --ignored"]
+    fn help_and_version_on_a_full_device_are_an_io_error() {
+        needs_root("for mknod");
+        let d = dir();
+        assert!(sh("mknod full c 1 7", d.path()));
+        for args in [
+            &["--help"][..],
+            &["-h"],
+            &["-V"],
+            &["help", "count"],
+            &["count", "-h"],
+        ] {
+            let full = fs::OpenOptions::new()
+                .write(true)
+                .open(d.path().join("full"))
+                .unwrap();
+            let o = queens_plain().args(args).stdout(full).output().unwrap();
+            assert_eq!(o.status.code(), Some(3), "{args:?}");
+            assert_eq!(
+                err(&o),
+                "queens: error: cannot write to stdout: No space left on device (os error 28)\n",
+                "{args:?}"
+            );
+        }
+    }
+
     #[test]
     #[ignore = "needs root for mknod(2): .ci/run runs it with --ignored"]
     fn every_output_that_fails_is_named_and_the_others_are_written() {

@@ -64,6 +64,36 @@ fn without_help_flags_after_help(args: Vec<String>) -> Vec<String> {
     }
 }
 
+/// Prints the help or version text of `e` where clap would (stdout, or stderr for the help
+/// shown for a missing subcommand), coloured as clap would; a failed write to stdout (a
+/// full disk) is an I/O error, exit 3, as for every command's output (clap's own print
+/// dropped it and exited 0), and a closed pipe (`queens --help | head`) a normal end.
+fn print_help(e: &clap::Error) -> ExitCode {
+    use std::io::Write;
+    let rendered = e.render();
+    let coloured = match e.use_stderr() {
+        true => style::on_stderr(),
+        false => style::on_stdout(),
+    };
+    let text = match coloured {
+        true => rendered.ansi().to_string(),
+        false => rendered.to_string(),
+    };
+    if e.use_stderr() {
+        note(text.trim_end());
+        return ExitCode::from(e.exit_code() as u8);
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            let line = format!("queens: error: cannot write to stdout: {e}");
+            note(&style::error_line(&line));
+            ExitCode::from(3)
+        }
+        _ => ExitCode::from(e.exit_code() as u8),
+    }
+}
+
 fn main() -> ExitCode {
     if let Some(message) = non_utf8_argument() {
         note(&message);
@@ -81,8 +111,7 @@ fn main() -> ExitCode {
             ErrorKind::DisplayHelp
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-                let _ = e.print();
-                return ExitCode::from(e.exit_code() as u8);
+                return print_help(&e);
             }
             _ => {
                 note(&style::error_line(&clap_errors::report(&e, &args)));
