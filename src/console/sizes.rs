@@ -95,6 +95,13 @@ fn parse_sizes_from(text: &str, min: usize, max: usize) -> Result<Vec<usize>, St
 
 /// Parses one board size in 1 to 32.
 pub fn parse_size(text: &str) -> Result<usize, String> {
+    // A word that is no number is not offered a range or a list, which a single size is not.
+    if !text.contains([',', '-']) && text.trim().parse::<usize>().is_err() {
+        return Err(format!(
+            "'{}' is not a board size (expected a number like 8)",
+            text.trim().escape_debug()
+        ));
+    }
     match parse_sizes(text)?.as_slice() {
         [n] if !text.contains([',', '-']) => Ok(*n),
         _ => Err(format!("expected a single board size, got '{text}'")),
@@ -119,6 +126,11 @@ mod tests {
             assert!(parse_sizes(bad).is_err(), "{bad}");
         }
         assert!(parse_size("4-5").is_err());
+        assert_eq!(
+            parse_size("abc").unwrap_err(),
+            "'abc' is not a board size (expected a number like 8)"
+        );
+        assert_eq!(parse_size(" 8 ").unwrap(), 8);
         assert_eq!(
             parse_sizes("33").unwrap_err(),
             "board size 33 is outside 1 to 32"

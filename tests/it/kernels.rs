@@ -136,6 +136,28 @@ fn queens_kernel_forces_autos_pick_for_a_whole_run_and_a_bad_value_is_a_usage_er
             Kernel::names().join(", ")
         )
     );
+    // A value with a newline is shown escaped: the error stays one line.
+    let out = crate::common::queens_plain()
+        .env(queens::search::kernel::KERNEL_ENV, "avx\n3")
+        .args(["count", "9"])
+        .exits(2);
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("queens: error: QUEENS_KERNEL=avx\\n3: no such kernel; "),
+        "{out:?}"
+    );
+    // Names in any case and around spaces, in the variable and on the command line alike
+    // (the scalar kernel: every CPU has it).
+    for (env, flag) in [("SCALAR", "auto"), (" Scalar ", "AUTO"), ("avx3", "Scalar")] {
+        let out = crate::common::queens()
+            .env(queens::search::kernel::KERNEL_ENV, env)
+            .args(["count", "9", "--kernel", flag, "--columns", "n,kernel"])
+            .succeeds();
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("9  scalar"),
+            "{env:?} {flag:?}: {out:?}"
+        );
+    }
     // The enumerate engine has no kernels: the variable does not concern it.
     crate::common::queens()
         .env(queens::search::kernel::KERNEL_ENV, "avx3")

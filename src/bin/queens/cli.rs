@@ -44,7 +44,7 @@ pub struct SearchArgs {
     pub engine: Engine,
     /// The counting kernel of the symmetric engine: `auto` picks the fastest one this CPU
     /// runs, or the one the environment variable QUEENS_KERNEL names
-    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser(), help = "The counting kernel: `auto`, the fastest this CPU runs", long_help)]
+    #[arg(long, value_name = "KERNEL", default_value = "auto", value_parser = kernel_parser(), ignore_case = true, help = "The counting kernel: `auto`, the fastest this CPU runs", long_help)]
     pub kernel: KernelChoice,
     /// How the symmetric engine splits n into units: independent plans that give the same
     /// counts (`queens verify N --two-ways` counts with ring and outer-ring and compares)
@@ -79,7 +79,11 @@ fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = KernelChoice>
     });
     clap::builder::TypedValueParser::map(
         clap::builder::PossibleValuesParser::new(std::iter::once(auto).chain(kernels)),
-        |name| KernelChoice::from_name(&name).expect("clap checked the name against the registry"),
+        // Taken in any case (`--kernel AVX2`, as QUEENS_KERNEL): clap passes the name as typed.
+        |name| {
+            KernelChoice::from_name(&name.to_ascii_lowercase())
+                .expect("clap checked the name against the registry")
+        },
     )
 }
 

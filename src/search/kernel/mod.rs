@@ -215,15 +215,20 @@ impl KernelChoice {
     pub fn resolve(self) -> Result<Kernel, KernelError> {
         let no_such = |value: &str| {
             KernelError::NoSuchKernel(format!(
-                "{KERNEL_ENV}={value}: no such kernel; the kernels are auto, {}",
+                "{KERNEL_ENV}={}: no such kernel; the kernels are auto, {}",
+                // A newline or other control character shown escaped: the message stays one line.
+                value.escape_debug(),
                 Kernel::names().join(", ")
             ))
         };
         let kernel = match self.kernel() {
             Some(k) => k,
+            // Read as the command line reads `--kernel`'s values, in any case (`AVX2`), and
+            // around spaces.
             None => match std::env::var(KERNEL_ENV) {
-                Ok(name) if !name.is_empty() && name != "auto" => {
-                    Kernel::from_name(&name).ok_or_else(|| no_such(&name))?
+                Ok(name) if !matches!(name.trim().to_ascii_lowercase().as_str(), "" | "auto") => {
+                    Kernel::from_name(&name.trim().to_ascii_lowercase())
+                        .ok_or_else(|| no_such(&name))?
                 }
                 Err(std::env::VarError::NotUnicode(value)) => {
                     return Err(no_such(&value.to_string_lossy()));

@@ -64,7 +64,9 @@ pub fn run(args: &KernelsArgs) -> Result<(), CommandError> {
         KernelsFormat::Table => {
             text += &table.human(&rows);
             let why = match std::env::var(KERNEL_ENV) {
-                Ok(v) if !v.is_empty() && v != "auto" => format!("{KERNEL_ENV}={v}"),
+                Ok(v) if !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "auto") => {
+                    format!("{KERNEL_ENV}={v}")
+                }
                 _ => "the fastest this CPU runs".to_string(),
             };
             text += &format!("auto runs {} ({why})\n", auto.name());
