@@ -507,18 +507,39 @@ impl Sequence {
             return None;
         }
         let first = *self.indices(sizes).iter().min()?;
-        (first > self.offset()).then(|| {
-            let add = if first == self.offset() + 1 {
-                format!("add n = {}", self.offset())
-            } else {
-                format!("add n = {} to {}", self.offset(), first - 1)
-            };
-            format!(
-                "queens: note: the b-file of {} starts at n = {first}, after its OEIS offset \
-                 {}: OEIS b-files begin at the offset ({add})",
-                self.a_number(),
-                self.offset()
-            )
+        let offset = self.offset();
+        (first > offset).then(|| match self.odd_boards() {
+            // Indexed by k, board 2k+1: said in boards too, which is what the sizes given are.
+            true => {
+                let board = |k: usize| 2 * k + 1;
+                let add = match first == offset + 1 {
+                    true => format!("add board {}", board(offset)),
+                    false => format!(
+                        "add the odd boards {} to {}",
+                        board(offset),
+                        board(first - 1)
+                    ),
+                };
+                format!(
+                    "queens: note: the b-file of {} starts at k = {first} (board {}), after \
+                     its OEIS offset k = {offset} (board {}): OEIS b-files begin at the \
+                     offset ({add})",
+                    self.a_number(),
+                    board(first),
+                    board(offset)
+                )
+            }
+            false => {
+                let add = match first == offset + 1 {
+                    true => format!("add n = {offset}"),
+                    false => format!("add n = {offset} to {}", first - 1),
+                };
+                format!(
+                    "queens: note: the b-file of {} starts at n = {first}, after its OEIS \
+                     offset {offset}: OEIS b-files begin at the offset ({add})",
+                    self.a_number()
+                )
+            }
         })
     }
 }
@@ -569,5 +590,18 @@ mod tests {
                 .ends_with("(add n = 1 to 3)")
         );
         assert_eq!(Sequence::A033148.late_start_note(&[1]), None);
+        // The odd boards' sequences are indexed by k, board 2k+1; the sizes given are boards.
+        assert_eq!(
+            Sequence::A071607.late_start_note(&[3, 5, 7]).unwrap(),
+            "queens: note: the b-file of A071607 starts at k = 1 (board 3), after its OEIS \
+             offset k = 0 (board 1): OEIS b-files begin at the offset (add board 1)"
+        );
+        assert!(
+            Sequence::A007705
+                .late_start_note(&[7, 9])
+                .unwrap()
+                .ends_with("(add the odd boards 1 to 5)")
+        );
+        assert_eq!(Sequence::A007705.late_start_note(&[1, 3]), None);
     }
 }
