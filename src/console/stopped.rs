@@ -104,6 +104,14 @@ pub fn note_resuming(run: &Journaled<'_, '_>, n: usize, part_text: &str, quiet: 
         signals::say(&format!("queens: {note}"));
     }
     let in_pieces = run.units_in_pieces();
+    // A journal whose only unit line was torn (or damaged) still says that it was dropped.
+    if !quiet && j.done().is_empty() && in_pieces == 0 && j.dropped_last_line() {
+        signals::say(&format!(
+            "queens: the checkpoint '{}': a torn last line was dropped and its unit will be \
+             counted again",
+            j.path().display()
+        ));
+    }
     if !quiet && (!j.done().is_empty() || in_pieces > 0) {
         signals::say(&format!(
             "queens: resuming from '{}': {} of {} units of n = {n}{part_text} already done{}{}",

@@ -99,6 +99,30 @@ fn unit_lines_of_another_n_or_engine_are_not_accepted_into_a_checkpoint() {
     }
 }
 
+/// A journal whose only unit line is torn (a kill while the first line was written) or
+/// damaged: the run says it dropped it, as it does beside the units it resumes (it said
+/// nothing where no unit was left to resume).
+#[test]
+fn a_torn_only_line_is_dropped_and_said_so() {
+    let d = dir();
+    run_ok(&["count", "11", "--checkpoint", "c.ckpt"], d.path());
+    let text = fs::read_to_string(d.path().join("c.ckpt")).unwrap();
+    let (header, first) = (text.lines().next().unwrap(), text.lines().nth(1).unwrap());
+    for tail in [&first[..first.len() / 2], "garbage\n"] {
+        fs::write(d.path().join("t.ckpt"), format!("{header}\n{tail}")).unwrap();
+        let o = queens_plain()
+            .args(["count", "11", "--checkpoint", "t.ckpt", "--csv", "-"])
+            .current_dir(d.path())
+            .succeeds();
+        assert_has(
+            &String::from_utf8_lossy(&o.stderr),
+            "queens: the checkpoint 't.ckpt': a torn last line was dropped and its unit will be \
+             counted again",
+        );
+        assert_has(&String::from_utf8_lossy(&o.stdout), "\n11,2680,");
+    }
+}
+
 #[test]
 fn a_damaged_line_in_the_middle_costs_only_its_unit() {
     let d = dir();
