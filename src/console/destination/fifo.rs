@@ -36,20 +36,20 @@ pub(super) fn open_through(path: &Path, target: &Target) -> io::Result<fs::File>
 /// the output from its start; written through the shared offset, it follows the output.
 #[cfg(unix)]
 fn standard_stream(path: &Path) -> Option<io::Result<fs::File>> {
-    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::fd::AsFd;
     use std::os::unix::fs::MetadataExt;
     let file = fs::metadata(path).ok()?;
-    let same = |fd: BorrowedFd| {
-        rustix::fs::fstat(fd)
-            .is_ok_and(|s| u64::from(s.st_dev) == file.dev() && u64::from(s.st_ino) == file.ino())
-    };
     let (stdout, stderr) = (io::stdout(), io::stderr());
-    let fd = [stdout.as_fd(), stderr.as_fd()]
+    // Each stream's descriptor copied, and kept if it is the path's file.
+    let stream = [stdout.as_fd(), stderr.as_fd()]
         .into_iter()
-        .find(|fd| same(*fd))?;
+        .find_map(|fd| {
+            let copy = fs::File::from(fd.try_clone_to_owned().ok()?);
+            let m = copy.metadata().ok()?;
+            (m.dev() == file.dev() && m.ino() == file.ino()).then_some(copy)
+        })?;
     // What went to stdout through its buffer comes first.
-    let flushed = io::Write::flush(&mut stdout.lock());
-    Some(flushed.and_then(|()| fd.try_clone_to_owned().map(fs::File::from)))
+    Some(io::Write::flush(&mut stdout.lock()).map(|()| stream))
 }
 
 /// Whether `path` is (or a link leads to) a FIFO.
