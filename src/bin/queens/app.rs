@@ -133,9 +133,13 @@ UTF-8 outside `#` comments, or none of its first 5 lines that hold anything read
 stops with one message: `queens: error: 'a.out' is not a file of boards (it is not UTF-8
 text); see --from for the notations read`.
 
+A first Ctrl-C (SIGINT) or SIGTERM stops the reading, even of a pipe that waits: the boards
+classified so far are on stdout, output files are left as they were; a second one ends the
+run at once.
+
 Exit codes: 0 every line was a valid solution; 1 some lines were not (each is reported on
-stderr with its line number and the reason, after the good ones are classified); 2 usage
-error (unreadable file, input that is not boards, bad option).")]
+stderr with its line number and the reason, after the good ones are classified), or a signal
+stopped the run; 2 usage error (unreadable file, input that is not boards, bad option).")]
     Classify(ClassifyArgs),
     /// Nodes per depth of the search tree (for the plain tree: OEIS A319284).
     #[command(after_long_help = profile::LONG_HELP)]

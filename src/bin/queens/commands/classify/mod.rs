@@ -23,10 +23,11 @@ use std::io;
 /// Runs `queens classify`.
 pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     // A first SIGINT or SIGTERM ends the input's reads, even one that waits for a line: the
-    // boards classified so far are written and kept, as a list cut short keeps its boards.
+    // boards classified so far stay on stdout; a file is only replaced by a whole result.
     let stop = super::install_signals()?;
     crate::signals::set_stopping(
-        "the boards classified so far are kept; the rest of the input is not read",
+        "the rest of the input is not read (the boards classified so far stay on stdout; \
+         files are left as they were)",
     );
     crate::signals::set_last_words(|| "the classification was cut short".to_string());
     let job::Job {
@@ -37,6 +38,7 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         quiet,
     } = job::resolve(args, stop)?;
     let (name, items) = (input.name, input.items);
+    let has_files = targets.iter().any(|(_, d)| d != &Destination::Stdout);
     let mut result = None;
     let written = crate::output::write_all(&targets, |outs| {
         let progress = queens::console::progress::ReadProgress::start(
@@ -50,10 +52,11 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         let ended = !matches!(outcome.end, End::Whole);
         result = Some(outcome);
         if stop.is_set() {
-            // One output keeps the boards written; of several, none is kept (but stdout's).
-            return match outs.len() {
-                1 => Ok(()),
-                _ => Err(io::Error::other("stopped")),
+            // Stdout keeps the boards written; a file is only ever replaced by a whole
+            // classification, so none is kept (each is left as it was).
+            return match has_files {
+                false => Ok(()),
+                true => Err(io::Error::other("stopped")),
             };
         }
         if ended {
@@ -132,20 +135,26 @@ fn ended(end: &End, name: &str, option: &str) -> Option<CommandError> {
     })
 }
 
-/// The error of a classification that a signal (`by`) stopped after `good` boards: where they
-/// were written (one output keeps them; of several, only stdout's are out).
+/// The error of a classification that a signal (`by`) stopped after `good` boards: those are
+/// on stdout where it is an output, and every file is left as it was.
 fn cut_short(by: &str, good: u64, dests: &[&Destination]) -> String {
     let boards = queens::board::plural(good, "board");
     let are = if good == 1 { "is" } else { "are" };
-    let kept = match dests {
-        [Destination::Stdout] => format!("the first {boards} {are} classified on stdout"),
-        [Destination::File(p)] => {
-            format!("the first {boards} {are} classified in '{}'", p.display())
-        }
-        _ if dests.contains(&&Destination::Stdout) => format!(
-            "the first {boards} {are} classified on stdout; the files were left as they were"
-        ),
-        _ => format!("{boards} classified; the files were left as they were"),
+    let on_stdout = dests.contains(&&Destination::Stdout);
+    let files = queens::console::stopped::files_text(dests);
+    let was = match dests.iter().filter(|d| ***d != Destination::Stdout).count() {
+        1 => "was",
+        _ => "were",
     };
-    format!("stopped by {by}: {kept} (the rest of the input was not read)")
+    let kept = match (on_stdout, files) {
+        (_, None) => format!("the first {boards} {are} classified on stdout"),
+        (true, Some(files)) => format!(
+            "the first {boards} {are} classified on stdout; {files} {was} not written \
+             (nothing there was changed)"
+        ),
+        (false, Some(files)) => format!(
+            "{boards} classified, and {files} {was} not written (nothing there was changed)"
+        ),
+    };
+    format!("stopped by {by}: {kept}; the rest of the input was not read")
 }
