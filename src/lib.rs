@@ -97,8 +97,8 @@
 //!   (by the kernels where they fit) and classed under the symmetries that keep it.
 //! - [`mod@error`]: the library's [`Error`], which names sizes, kernels, parts and tallies.
 //! - [`verify`]: the published values (OEIS), for verification only.
-//! - [`storage`]: the file machinery: atomic writes, bounded reads, checksums, the text of a
-//!   tally, the checkpoint journal of a resumable count.
+//! - [`storage`]: the file machinery: atomic writes, bounded reads, reads a stop ends,
+//!   checksums, the text of a tally, the checkpoint journal of a resumable count.
 //! - [`runner`], [`counter`], [`mod@solutions`], [`mod@classify`]: the engines' plans run on a
 //!   thread pool, and the front door on them ([`fn@count`], [`Counter`], [`fn@solutions`],
 //!   [`fn@classes`], [`fn@classify`]).

@@ -81,7 +81,8 @@ fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
     let Some(name) = name else {
         return Ok(KernelChoice::Auto);
     };
-    KernelChoice::from_name(name).ok_or_else(|| {
+    // In any case, as the command line's --kernel and QUEENS_KERNEL take it.
+    KernelChoice::from_name(&name.trim().to_ascii_lowercase()).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown kernel '{name}': choose auto, {}",
             Kernel::names().join(", ")

@@ -428,6 +428,9 @@ def test_a_kernel_this_cpu_lacks_is_a_value_error():
     assert str(refused.value) == "unknown kernel 'no-such-kernel': choose auto, " + ", ".join(
         every
     )
+    # Names in any case, as the command line takes them (the scalar kernel: every CPU).
+    assert q.count(9, kernel="SCALAR").kernel == "scalar"
+    assert q.count(9, kernel=" Auto ").total == 352
     missing = [k for k in every if k not in q.kernels()]
     assert missing  # no CPU runs both the x86 kernels and the ARM one
     for kernel in missing:

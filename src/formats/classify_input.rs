@@ -32,8 +32,37 @@ fn open(path: &str, stop: Option<&StopFlag>) -> Result<(Box<dyn BufRead>, Option
     if meta.is_dir() {
         return Err(cannot(&"it is a directory"));
     }
+    // A FIFO's open waits for its writer: where a stop is watched for, it is opened by the
+    // reading thread, so that a stop ends that wait as it ends a read.
+    #[cfg(unix)]
+    if stop.is_some() && std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) {
+        return Ok((stoppable(Box::new(OpenOnRead::Path(path.into())))?, None));
+    }
     let f = File::open(path).map_err(|e| cannot(&e))?;
     Ok((stoppable(Box::new(f))?, Some(meta.len())))
+}
+
+/// A file opened by its first read (a FIFO, whose open waits for a writer).
+enum OpenOnRead {
+    /// Not opened yet.
+    Path(std::path::PathBuf),
+    /// Opened.
+    Open(File),
+}
+
+impl Read for OpenOnRead {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if let OpenOnRead::Path(path) = self {
+            let file = File::open(&*path).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot open '{}': {e}", path.display()))
+            })?;
+            *self = OpenOnRead::Open(file);
+        }
+        match self {
+            OpenOnRead::Open(file) => file.read(out),
+            OpenOnRead::Path(_) => Ok(0),
+        }
+    }
 }
 
 /// Where the boards come from, and how messages name it.

@@ -285,7 +285,9 @@ pub fn write_completions<W: Write>(
         // The search stops at the limit or the first write error.
         partial.for_each_completion_while(|cols| {
             error = writer.solution(cols).err();
-            match error.is_none() && writer.written() < limit {
+            // A stop looked for after every board, as in `go_on`.
+            let stop = crate::plan::stop::should_give_up();
+            match error.is_none() && writer.written() < limit && !stop {
                 true => ControlFlow::Continue(()),
                 false => ControlFlow::Break(()),
             }

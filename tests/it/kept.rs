@@ -254,8 +254,9 @@ fn a_fifo_without_a_reader_is_waited_for_saying_so_and_a_sigterm_ends_the_wait()
          written to it"
     );
     // A command with a result to keep gives up the wait and puts the result on stdout (a
-    // count stops there, as a stop does); one with nothing yet (render) ends at once.
-    let commands: [(&[&str], i32, &str, &str); 4] = [
+    // count stops there, as a stop does); list and classify stop, exit 1; one with nothing
+    // yet (render) ends at once.
+    let commands: [(&[&str], i32, &str, &str); 5] = [
         (&["count", "6-9", "--csv"], 1, &gave_up, "6      4"),
         (
             &["merge", path_str(&part), "--csv"],
@@ -263,7 +264,8 @@ fn a_fifo_without_a_reader_is_waited_for_saying_so_and_a_sigterm_ends_the_wait()
             &gave_up,
             "8     92",
         ),
-        (&["list", "8", "-o"], 3, &gave_up, ""),
+        (&["list", "8", "-o"], 1, &gave_up, ""),
+        (&["classify", "0 4 7 5 2 6 1 3", "-o"], 1, &gave_up, ""),
         (&["render", "8", "--class", "1", "-o"], 143, &nothing, ""),
     ];
     for (args, exit, said, out_line) in commands {

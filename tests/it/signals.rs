@@ -30,7 +30,8 @@ fn stopping(signal: &str, again: &str) -> String {
 
 /// What classify's first signal says it does.
 const STOPPING_CLASSIFY: &str = "stopping: the rest of the input is not read (the boards \
-    classified so far stay on stdout; files are left as they were)";
+    classified so far stay on stdout and in what is written straight through; files are left \
+    as they were)";
 
 /// The files of a directory, by name.
 fn names_in(d: &Path) -> Vec<String> {
@@ -848,6 +849,29 @@ fn verify_streams_its_lines_and_names_the_unfinished_size() {
     let err = err.join("\n");
     assert_has(&err, "stopped by SIGINT: ");
     assert_has(&err, " units of n = 20 were done");
+}
+
+/// `classify` of a named FIFO that no writer opens: one SIGTERM ends the wait for the writer
+/// (the open ran before the reading thread, so it waited for a second signal), exit 1.
+#[test]
+fn one_signal_stops_classify_waiting_for_a_fifos_writer() {
+    let d = dir();
+    assert!(crate::common::process::sh("mkfifo in", d.path()));
+    let fifo = d.path().join("in");
+    let mut run = Running::spawn(&["classify", path_str(&fifo)], &[], Stdio::null());
+    thread::sleep(Duration::from_millis(500));
+    let signalled = std::time::Instant::now();
+    run.signal("TERM");
+    run.wait_err(STOPPING_CLASSIFY);
+    let (code, out, err) = run.finish();
+    assert_eq!(code, Some(1), "{err:?}");
+    assert!(signalled.elapsed() < Duration::from_secs(10));
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(
+        err.last().unwrap(),
+        "queens: error: stopped by SIGTERM: no board was classified (nothing on stdout); the \
+         rest of the input was not read"
+    );
 }
 
 /// `classify` reading a pipe that falls silent: one SIGINT (or SIGTERM) ends the read that

@@ -76,12 +76,13 @@ pub struct GivenArgs {
     /// partial board in another notation with a
     /// placeholder for an empty row: cols `"0 - - 5 - - - -"`, digits `1--6----`, board or
     /// leetcode rows of `Q`, `x` (blocked) and `.` (an empty row all dots); `@FILE` reads
-    /// FILE. Classes are under the symmetries that keep the givens and the blocked squares
+    /// FILE (up to 1 MiB; `@-` stdin). Classes are under the symmetries that keep the givens
+    /// and the blocked squares
     #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 903, hide_short_help = true)]
     given: Option<SquaresArg>,
     /// Blocked squares: no piece of a solution stands on one. Chess squares (`"c1 d4"`), the
     /// cols or digits notation with `-` for a row with none, board or leetcode rows with `x`
-    /// for each blocked square, or `@FILE`
+    /// for each blocked square, or `@FILE` (`@-`: stdin)
     #[arg(long, value_name = "SQUARES", value_parser = squares_arg, allow_hyphen_values = true, display_order = 904, hide_short_help = true)]
     blocked: Option<SquaresArg>,
 }
@@ -113,7 +114,7 @@ impl GivenArgs {
             let text = match arg.map(|a| a.0) {
                 None => return Ok(String::new()),
                 Some(t) => match t.strip_prefix('@') {
-                    Some(path) => read_squares(path).map_err(|e| {
+                    Some(path) => read_squares_once(path).map_err(|e| {
                         CommandError::Usage(format!("{flag} @{path}: cannot read '{path}': {e}"))
                     })?,
                     None => t.to_string(),
@@ -150,6 +151,23 @@ impl GivenArgs {
 /// The most a file of squares (`--given @FILE`) may hold: a partial board of the largest
 /// size, 32 rows of 32 squares, is about a KiB, so 1 MiB leaves room for any comments.
 const MAX_SQUARES_FILE: u64 = 1 << 20;
+
+/// The files of squares read so far, by path, with what reading each gave.
+static SQUARES_READ: std::sync::Mutex<Vec<(String, Result<String, String>)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// [`read_squares`] once per path and run: the partial board is read for each board size
+/// (`count 6-9 --given @-`), and stdin can be read only once (a file is not read again
+/// either: every size gets the same squares).
+fn read_squares_once(path: &str) -> Result<String, String> {
+    let mut read = SQUARES_READ.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, text)) = read.iter().find(|(p, _)| p == path) {
+        return text.clone();
+    }
+    let text = read_squares(path).map_err(|e| e.to_string());
+    read.push((path.to_string(), text.clone()));
+    text
+}
 
 /// The text of the file `path` (`-`: stdin) of `--given @FILE` or `--blocked @FILE`, read to
 /// at most [`MAX_SQUARES_FILE`] (an endless input, such as a device, stops there).

@@ -40,14 +40,19 @@ fn standard_stream(path: &Path) -> Option<io::Result<fs::File>> {
     use std::os::unix::fs::MetadataExt;
     let file = fs::metadata(path).ok()?;
     let (stdout, stderr) = (io::stdout(), io::stderr());
+    // Stderr first where the path names it (`/dev/stderr`, `/dev/fd/2`): of two streams on
+    // one file (`>log 2>log`), the one named.
+    let mut streams = [stdout.as_fd(), stderr.as_fd()];
+    let name = path.as_os_str().as_encoded_bytes();
+    if name.ends_with(b"/2") || name.ends_with(b"stderr") {
+        streams.reverse();
+    }
     // Each stream's descriptor copied, and kept if it is the path's file.
-    let stream = [stdout.as_fd(), stderr.as_fd()]
-        .into_iter()
-        .find_map(|fd| {
-            let copy = fs::File::from(fd.try_clone_to_owned().ok()?);
-            let m = copy.metadata().ok()?;
-            (m.dev() == file.dev() && m.ino() == file.ino()).then_some(copy)
-        })?;
+    let stream = streams.into_iter().find_map(|fd| {
+        let copy = fs::File::from(fd.try_clone_to_owned().ok()?);
+        let m = copy.metadata().ok()?;
+        (m.dev() == file.dev() && m.ino() == file.ino()).then_some(copy)
+    })?;
     // What went to stdout through its buffer comes first.
     Some(io::Write::flush(&mut stdout.lock()).map(|()| stream))
 }

@@ -18,6 +18,7 @@ use super::CommandError;
 use crate::output::Destination;
 pub use args::ClassifyArgs;
 use queens::formats::classify_stream::{self, End, Outcome};
+use queens::storage::stoppable::Stoppable;
 use std::io;
 
 /// Runs `queens classify`.
@@ -26,8 +27,8 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     // boards classified so far stay on stdout; a file is only replaced by a whole result.
     let stop = super::install_signals()?;
     crate::signals::set_stopping(
-        "the rest of the input is not read (the boards classified so far stay on stdout; \
-         files are left as they were)",
+        "the rest of the input is not read (the boards classified so far stay on stdout and \
+         in what is written straight through; files are left as they were)",
     );
     crate::signals::set_last_words(|| "the classification was cut short".to_string());
     let job::Job {
@@ -38,7 +39,9 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         quiet,
     } = job::resolve(args, stop)?;
     let (name, items) = (input.name, input.items);
-    let has_files = targets.iter().any(|(_, d)| d != &Destination::Stdout);
+    // Files replaced whole (regular files), as against stdout and what is written straight
+    // through (a FIFO, a device, a descriptor), which have the boards as they come.
+    let has_files = targets.iter().any(|(_, d)| !d.writes_through());
     let mut result = None;
     let written = crate::output::write_all(&targets, |outs| {
         let progress = queens::console::progress::ReadProgress::start(
@@ -50,8 +53,9 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         let mut report = report::Report { quiet, progress };
         let outcome = classify_stream::classify_all(input.source, &options, outs, &mut report)?;
         let ended = !matches!(outcome.end, End::Whole);
+        let cut = stopped(&outcome.end);
         result = Some(outcome);
-        if stop.is_set() {
+        if cut {
             // Stdout keeps the boards written; a file is only ever replaced by a whole
             // classification, so none is kept (each is left as it was).
             return match has_files {
@@ -66,7 +70,7 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
         Ok(())
     });
     if let Some(outcome) = &result
-        && stop.is_set()
+        && stopped(&outcome.end)
     {
         let dests: Vec<_> = targets.iter().map(|t| &t.1).collect();
         let by = crate::signals::reason(stop).unwrap_or_else(|| "a stop request".to_string());
@@ -79,6 +83,9 @@ pub fn run(args: &ClassifyArgs) -> Result<(), CommandError> {
     }
     match written {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        // A stop before the outputs were begun (a FIFO's reader waited for) is a stop, exit
+        // 1, not an I/O failure.
+        Err(e) if stop.is_set() => return Err(CommandError::Failed(e.to_string())),
         other => other?,
     }
     let Outcome {
@@ -135,26 +142,46 @@ fn ended(end: &End, name: &str, option: &str) -> Option<CommandError> {
     })
 }
 
+/// Whether a signal ended the input's reads (not merely came after they ended).
+fn stopped(end: &End) -> bool {
+    matches!(end, End::InputFailed(e) if Stoppable::is_stop(e))
+}
+
 /// The error of a classification that a signal (`by`) stopped after `good` boards: those are
-/// on stdout where it is an output, and every file is left as it was.
+/// on stdout and in the outputs written straight through (a FIFO, a descriptor), and every
+/// file is left as it was.
 fn cut_short(by: &str, good: u64, dests: &[&Destination]) -> String {
     let boards = queens::board::plural(good, "board");
     let are = if good == 1 { "is" } else { "are" };
-    let on_stdout = dests.contains(&&Destination::Stdout);
-    let files = queens::console::stopped::files_text(dests);
-    let was = match dests.iter().filter(|d| ***d != Destination::Stdout).count() {
-        1 => "was",
-        _ => "were",
+    let quoted = |d: &Destination| match d {
+        Destination::Stdout => "stdout".to_string(),
+        Destination::File(p) => format!("'{}'", p.display()),
     };
-    let kept = match (on_stdout, files) {
-        (_, None) => format!("the first {boards} {are} classified on stdout"),
-        (true, Some(files)) => format!(
-            "the first {boards} {are} classified on stdout; {files} {was} not written \
-             (nothing there was changed)"
-        ),
-        (false, Some(files)) => format!(
-            "{boards} classified, and {files} {was} not written (nothing there was changed)"
-        ),
-    };
-    format!("stopped by {by}: {kept}; the rest of the input was not read")
+    let (through, files): (Vec<&Destination>, Vec<&Destination>) =
+        dests.iter().partition(|d| d.writes_through());
+    let mut told = Vec::new();
+    if !through.is_empty() {
+        let places: Vec<String> = through.iter().map(|d| quoted(d)).collect();
+        let places: Vec<&str> = places.iter().map(String::as_str).collect();
+        let places = queens::formats::export::flags_sentence(&places);
+        told.push(match good {
+            0 => format!("no board was classified (nothing on {places})"),
+            _ => format!("the first {boards} {are} classified on {places}"),
+        });
+    } else {
+        told.push(format!("{boards} classified"));
+    }
+    if !files.is_empty() {
+        let names: Vec<String> = files.iter().map(|d| quoted(d)).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let was = if files.len() == 1 { "was" } else { "were" };
+        told.push(format!(
+            "{} {was} not written (nothing there was changed)",
+            queens::formats::export::flags_sentence(&names)
+        ));
+    }
+    format!(
+        "stopped by {by}: {}; the rest of the input was not read",
+        told.join(if through.is_empty() { ", and " } else { "; " })
+    )
 }

@@ -44,6 +44,8 @@ pub fn run(job: &Job, p: &queens::given::Partial) -> Result<(), CommandError> {
     match written {
         // A closed pipe (`| head`) is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        // A stop before the output was begun (a FIFO's reader waited for): exit 1.
+        Err(e) if stop.is_set() => return Err(CommandError::Failed(e.to_string())),
         other => other?,
     }
     if whole.is_none() {

@@ -126,6 +126,9 @@ pub fn run(args: &ListArgs) -> Result<(), CommandError> {
     match result {
         // A closed pipe (`queens list 16 | head`) is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        // A stop before the output was begun (a FIFO's reader waited for) is a stop, exit 1,
+        // not an I/O failure.
+        Err(e) if stop.is_set() => Err(CommandError::Failed(e.to_string())),
         other => Ok(other?),
     }
 }
