@@ -7,7 +7,7 @@
 
 use crate::board::{InvalidSolution, Solution, validate};
 use crate::rules::{Group, Rules};
-use crate::search::engines::enumerate::for_each_solution_under;
+use crate::search::engines::enumerate::for_each_class_candidate;
 use crate::symmetry::{self, FastImages, SymmetryType, Transform};
 use crate::torus_group::TorusGroup;
 use std::collections::{HashMap, HashSet};
@@ -136,7 +136,7 @@ pub fn for_each_class<V: FnMut(usize, &[u8]) -> ControlFlow<()>>(
 ) {
     let mut index = 0;
     let group = rules.group();
-    for_each_solution_under(*rules, n, |cols| {
+    for_each_class_candidate(*rules, n, |cols| {
         let canonical = match group {
             Group::Square => FastImages::new(cols).is_canonical(),
             Group::Torus => TorusGroup::new(n).is_canonical(cols),

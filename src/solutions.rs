@@ -94,6 +94,7 @@ pub fn classes(n: usize) -> Result<Classes, Error> {
     Ok(Classes {
         solutions: Solutions::new(n),
         index: 0,
+        past_the_last: false,
     })
 }
 
@@ -125,13 +126,25 @@ impl Iterator for Solutions {
 pub struct Classes {
     solutions: Solutions,
     index: usize,
+    /// Whether the search went past the last board that can be canonical.
+    past_the_last: bool,
 }
 
 impl Iterator for Classes {
     type Item = ClassInfo;
 
     fn next(&mut self) -> Option<ClassInfo> {
+        if self.past_the_last {
+            return None;
+        }
         for s in self.solutions.by_ref() {
+            // Past the left half of row 0 no board is canonical (see
+            // `for_each_class_candidate`): the rest of the search is left undone.
+            let n = s.cols().len();
+            if usize::from(s.cols()[0]) > (n - 1) / 2 {
+                self.past_the_last = true;
+                return None;
+            }
             if FastImages::new(s.cols()).is_canonical() {
                 self.index += 1;
                 return Some(class_info(self.index, s.cols()));

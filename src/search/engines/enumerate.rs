@@ -113,6 +113,37 @@ pub(crate) fn for_each_solution_under<V: FnMut(&[u8]) -> ControlFlow<()>>(
     for_each_solution_below(rules, n, &[], visit)
 }
 
+/// The solutions under `rules` that can be the canonical representative of their class under
+/// the group of `rules` ([`Rules::group`]), in lexicographic order, stopping early when
+/// `visit` breaks; returns the nodes visited. Under the square's symmetries only those whose
+/// queen of row 0 stands in the left half (column ≤ (n − 1) / 2): the reflection in the
+/// vertical axis takes column c of row 0 to n − 1 − c, so the smallest of a board's images
+/// has its row-0 queen there, and the right half of the search (about half of it) is skipped.
+/// Under the torus group, every solution.
+pub(crate) fn for_each_class_candidate<V: FnMut(&[u8]) -> ControlFlow<()>>(
+    rules: Rules,
+    n: usize,
+    mut visit: V,
+) -> u64 {
+    if rules.group() != Group::Square {
+        return for_each_solution_under(rules, n, visit);
+    }
+    assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
+    let mut nodes = 1; // the empty board's node, as the whole search counts it
+    let mut broke = false;
+    for c in 0..=(n - 1) / 2 {
+        nodes += for_each_solution_below(rules, n, &[c as u8], |cols| {
+            let next = visit(cols);
+            broke = next.is_break();
+            next
+        });
+        if broke {
+            break;
+        }
+    }
+    nodes
+}
+
 /// The same search as [`for_each_solution`], walked with an explicit stack, one level per
 /// row, so that it can pause after each solution (the `solutions` iterator); solutions in
 /// the same lexicographic order.
@@ -448,5 +479,59 @@ mod tests {
             assert_eq!(total.boards, boards, "n={n}");
             assert_eq!(total.nodes, nodes as u128, "n={n}");
         }
+    }
+
+    /// The candidates of the classes (the left half of row 0 under the square's group) hold
+    /// every canonical board, in the same order as the whole search, and only about half of
+    /// its nodes; under the torus group they are the whole search. Stopping early stops.
+    #[test]
+    fn class_candidates_hold_every_canonical_board() {
+        let canonical = |rules: Rules, cols: &[u8]| match rules.group() {
+            Group::Square => FastImages::new(cols).is_canonical(),
+            Group::Torus => TorusGroup::new(cols.len()).is_canonical(cols),
+        };
+        let square_torus = Rules {
+            group: Group::Square,
+            ..Rules::TORUS_QUEENS
+        };
+        for rules in [
+            Rules::QUEENS,
+            Rules::SUPERQUEENS,
+            Rules::TORUS_QUEENS,
+            square_torus,
+        ] {
+            for n in 1..=11 {
+                let (mut all, mut some) = (Vec::new(), Vec::new());
+                let whole = for_each_solution_under(rules, n, |cols| {
+                    if canonical(rules, cols) {
+                        all.push(cols.to_vec());
+                    }
+                    ControlFlow::Continue(())
+                });
+                let part = for_each_class_candidate(rules, n, |cols| {
+                    if canonical(rules, cols) {
+                        some.push(cols.to_vec());
+                    }
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(some, all, "{rules} n={n}");
+                match rules.group() {
+                    Group::Torus => assert_eq!(part, whole, "{rules} n={n}"),
+                    Group::Square if n >= 8 => {
+                        assert!(part * 10 < whole * 6, "{rules} n={n}: {part} of {whole}")
+                    }
+                    Group::Square => assert!(part <= whole, "{rules} n={n}"),
+                }
+            }
+        }
+        let mut seen = 0;
+        for_each_class_candidate(Rules::QUEENS, 10, |_| {
+            seen += 1;
+            match seen {
+                3 => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        });
+        assert_eq!(seen, 3);
     }
 }
