@@ -138,10 +138,10 @@ impl Iterator for Classes {
             return None;
         }
         for s in self.solutions.by_ref() {
-            // Past the left half of row 0 no board is canonical (see
-            // `for_each_class_candidate`): the rest of the search is left undone.
-            let n = s.cols().len();
-            if usize::from(s.cols()[0]) > (n - 1) / 2 {
+            // Past the left half of row 0 no board is canonical: the rest of the search is
+            // left undone.
+            let last = crate::symmetry::last_canonical_first_column(s.cols().len());
+            if usize::from(s.cols()[0]) > last {
                 self.past_the_last = true;
                 return None;
             }

@@ -150,6 +150,13 @@ impl fmt::Display for SymmetryType {
     }
 }
 
+/// The last column the queen of row 0 of a canonical board of size `n` (the smallest of its
+/// 8 images, [`FastImages::is_canonical`]) can stand in: (n − 1) / 2, as the reflection in the
+/// vertical axis takes column c of row 0 to n − 1 − c. The searches for classes stop there.
+pub(crate) fn last_canonical_first_column(n: usize) -> usize {
+    n.saturating_sub(1) / 2
+}
+
 /// The canonical form of `s`: the lexicographically smallest of its 8 images.
 pub fn canonical(s: &Solution) -> Solution {
     Transform::ALL

@@ -82,7 +82,7 @@ fn kernel(name: Option<&str>) -> PyResult<KernelChoice> {
         return Ok(KernelChoice::Auto);
     };
     // In any case, as the command line's --kernel and QUEENS_KERNEL take it.
-    KernelChoice::from_name(&name.trim().to_ascii_lowercase()).ok_or_else(|| {
+    KernelChoice::from_name(name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown kernel '{name}': choose auto, {}",
             Kernel::names().join(", ")

@@ -10,20 +10,14 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-/// Opens FILE, or stdin for `-`, with its size when known; its reads ended by `stop` when
-/// given.
-fn open(path: &str, stop: Option<&StopFlag>) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
+/// Opens FILE, or stdin for `-`, with its size when known; its reads ended by `stop`.
+fn open(path: &str, stop: &StopFlag) -> Result<(Box<dyn BufRead>, Option<u64>), String> {
     let cannot = |e: &dyn std::fmt::Display| format!("cannot read '{path}': {e}");
-    // Read on a thread of its own where a stop is watched for: a signal then ends a read
-    // that waits for input ([`Stoppable`]).
+    // Read on a thread of its own: a stop then ends a read that waits for input
+    // ([`Stoppable`]).
     let stoppable = |inner: Box<dyn Read + Send>| -> Result<Box<dyn BufRead>, String> {
-        Ok(match stop {
-            Some(stop) => Box::new(BufReader::with_capacity(
-                1 << 16,
-                Stoppable::new(inner, stop.clone()).map_err(|e| cannot(&e))?,
-            )),
-            None => Box::new(BufReader::with_capacity(1 << 16, inner)),
-        })
+        let reads = Stoppable::new(inner, stop.clone()).map_err(|e| cannot(&e))?;
+        Ok(Box::new(BufReader::with_capacity(1 << 16, reads)))
     };
     if path == "-" {
         return Ok((stoppable(Box::new(io::stdin()))?, None));
@@ -32,36 +26,38 @@ fn open(path: &str, stop: Option<&StopFlag>) -> Result<(Box<dyn BufRead>, Option
     if meta.is_dir() {
         return Err(cannot(&"it is a directory"));
     }
-    // A FIFO's open waits for its writer: where a stop is watched for, it is opened by the
-    // reading thread, so that a stop ends that wait as it ends a read.
+    // A FIFO's open waits for its writer: it is opened by the reading thread, so that a stop
+    // ends that wait as it ends a read.
     #[cfg(unix)]
-    if stop.is_some() && std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) {
-        return Ok((stoppable(Box::new(OpenOnRead::Path(path.into())))?, None));
+    if std::os::unix::fs::FileTypeExt::is_fifo(&meta.file_type()) {
+        let fifo = OpenOnRead {
+            path: path.into(),
+            file: None,
+        };
+        return Ok((stoppable(Box::new(fifo))?, None));
     }
     let f = File::open(path).map_err(|e| cannot(&e))?;
     Ok((stoppable(Box::new(f))?, Some(meta.len())))
 }
 
 /// A file opened by its first read (a FIFO, whose open waits for a writer).
-enum OpenOnRead {
-    /// Not opened yet.
-    Path(std::path::PathBuf),
-    /// Opened.
-    Open(File),
+struct OpenOnRead {
+    path: std::path::PathBuf,
+    file: Option<File>,
 }
 
 impl Read for OpenOnRead {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if let OpenOnRead::Path(path) = self {
-            let file = File::open(&*path).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot open '{}': {e}", path.display()))
-            })?;
-            *self = OpenOnRead::Open(file);
-        }
-        match self {
-            OpenOnRead::Open(file) => file.read(out),
-            OpenOnRead::Path(_) => Ok(0),
-        }
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => self.file.insert(File::open(&self.path).map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot open '{}': {e}", self.path.display()),
+                )
+            })?),
+        };
+        file.read(out)
     }
 }
 
@@ -86,7 +82,7 @@ pub fn input(
     inputs: &[String],
     given: &[String],
     from: Option<Notation>,
-    stop: Option<&StopFlag>,
+    stop: &StopFlag,
 ) -> Result<Input, String> {
     let mut files = Vec::new();
     let mut boards = Vec::new();

@@ -8,10 +8,8 @@
 use crate::board::notation::{self, Notation};
 use crate::classify::{self, ClassInfo, OrbitMember};
 use crate::given::Partial;
-use crate::rules::{Group, Rules};
-use crate::search::engines::enumerate::{for_each_class_candidate, for_each_solution_under};
-use crate::symmetry::FastImages;
-use crate::torus_group::TorusGroup;
+use crate::rules::Rules;
+use crate::search::engines::enumerate::for_each_solution_under;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
@@ -185,34 +183,20 @@ pub fn write_solutions<W: Write>(
     let mut writer = ListWriter::new(out, options.notation, kind, &options.rules)?;
     let limit = options.limit.unwrap_or(u64::MAX);
     let mut error = None;
-    let group = options.rules.group();
-    let mut visit = |cols: &[u8]| {
-        let canonical = || match group {
-            Group::Square => FastImages::new(cols).is_canonical(),
-            Group::Torus => TorusGroup::new(n).is_canonical(cols),
-        };
-        let result = if !options.classes {
-            writer.solution(cols)
-        } else if canonical() {
-            let index = (writer.written() + 1) as usize;
+    if limit > 0 && options.classes {
+        // The classes' own search (`classify::for_each_class`: only where a canonical board
+        // can be), each class written with its details.
+        classify::for_each_class(&options.rules, n, |index, cols| {
             let info = classify::class_info_under(&options.rules, index, cols);
-            writer.class(&info)
-        } else {
-            return ControlFlow::Continue(());
-        };
-        go_on(
-            result.map(|()| writer.written()),
-            limit,
-            &mut error,
-            &mut progress,
-        )
-    };
-    // A list of classes searches only where a class's canonical board can be.
-    match (limit > 0, options.classes) {
-        (false, _) => 0,
-        (true, true) => for_each_class_candidate(options.rules, n, &mut visit),
-        (true, false) => for_each_solution_under(options.rules, n, &mut visit),
-    };
+            let result = writer.class(&info).map(|()| writer.written());
+            go_on(result, limit, &mut error, &mut progress)
+        });
+    } else if limit > 0 {
+        for_each_solution_under(options.rules, n, |cols| {
+            let result = writer.solution(cols).map(|()| writer.written());
+            go_on(result, limit, &mut error, &mut progress)
+        });
+    }
     if let Some(e) = error {
         return Err(e);
     }

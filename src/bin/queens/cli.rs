@@ -79,11 +79,9 @@ fn kernel_parser() -> impl clap::builder::TypedValueParser<Value = KernelChoice>
     });
     clap::builder::TypedValueParser::map(
         clap::builder::PossibleValuesParser::new(std::iter::once(auto).chain(kernels)),
-        // Taken in any case (`--kernel AVX2`, as QUEENS_KERNEL): clap passes the name as typed.
-        |name| {
-            KernelChoice::from_name(&name.to_ascii_lowercase())
-                .expect("clap checked the name against the registry")
-        },
+        // Taken in any case (`--kernel AVX2`, as QUEENS_KERNEL): clap passes the name as typed,
+        // which `from_name` reads in any case.
+        |name| KernelChoice::from_name(&name).expect("clap checked the name against the registry"),
     )
 }
 

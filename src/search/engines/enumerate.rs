@@ -116,9 +116,9 @@ pub(crate) fn for_each_solution_under<V: FnMut(&[u8]) -> ControlFlow<()>>(
 /// The solutions under `rules` that can be the canonical representative of their class under
 /// the group of `rules` ([`Rules::group`]), in lexicographic order, stopping early when
 /// `visit` breaks; returns the nodes visited. Under the square's symmetries only those whose
-/// queen of row 0 stands in the left half (column ≤ (n − 1) / 2): the reflection in the
-/// vertical axis takes column c of row 0 to n − 1 − c, so the smallest of a board's images
-/// has its row-0 queen there, and the right half of the search (about half of it) is skipped.
+/// queen of row 0 stands in the left half
+/// ([`last_canonical_first_column`](crate::symmetry::last_canonical_first_column)): the right
+/// half of the search (about half of it) is skipped.
 /// Under the torus group, every solution.
 pub(crate) fn for_each_class_candidate<V: FnMut(&[u8]) -> ControlFlow<()>>(
     rules: Rules,
@@ -131,7 +131,7 @@ pub(crate) fn for_each_class_candidate<V: FnMut(&[u8]) -> ControlFlow<()>>(
     assert!((1..=32).contains(&n), "board size {n} outside 1..=32");
     let mut nodes = 1; // the empty board's node, as the whole search counts it
     let mut broke = false;
-    for c in 0..=(n - 1) / 2 {
+    for c in 0..=crate::symmetry::last_canonical_first_column(n) {
         nodes += for_each_solution_below(rules, n, &[c as u8], |cols| {
             let next = visit(cols);
             broke = next.is_break();

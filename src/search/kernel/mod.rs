@@ -223,12 +223,11 @@ impl KernelChoice {
         };
         let kernel = match self.kernel() {
             Some(k) => k,
-            // Read as the command line reads `--kernel`'s values, in any case (`AVX2`), and
-            // around spaces.
+            // Read as the command line reads `--kernel`'s values ([`KernelChoice::from_name`]).
             None => match std::env::var(KERNEL_ENV) {
-                Ok(name) if !matches!(name.trim().to_ascii_lowercase().as_str(), "" | "auto") => {
-                    Kernel::from_name(&name.trim().to_ascii_lowercase())
-                        .ok_or_else(|| no_such(&name))?
+                Ok(name) if !name.trim().is_empty() => {
+                    let choice = KernelChoice::from_name(&name).ok_or_else(|| no_such(&name))?;
+                    choice.kernel().unwrap_or_else(Kernel::best)
                 }
                 Err(std::env::VarError::NotUnicode(value)) => {
                     return Err(no_such(&value.to_string_lossy()));
@@ -253,9 +252,10 @@ impl KernelChoice {
         }
     }
 
-    /// The choice named `name` (`auto` or a kernel's name), if there is one.
+    /// The choice named `name` (`auto` or a kernel's name, in any case, around spaces), if
+    /// there is one.
     pub fn from_name(name: &str) -> Option<KernelChoice> {
-        if name == "auto" {
+        if name.trim().eq_ignore_ascii_case("auto") {
             return Some(KernelChoice::Auto);
         }
         Kernel::from_name(name).map(KernelChoice::from)
@@ -273,9 +273,14 @@ impl Kernel {
         Kernel::ALL.iter().map(|k| k.name()).collect()
     }
 
-    /// The kernel named `name`, if there is one.
+    /// The kernel named `name` (in any case, around spaces: `AVX2`, ` scalar `), if there is
+    /// one.
     pub fn from_name(name: &str) -> Option<Kernel> {
-        Kernel::ALL.iter().copied().find(|k| k.name() == name)
+        let name = name.trim();
+        Kernel::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
     }
 
     /// The kernels this CPU runs, in [`Kernel::ALL`]'s order.

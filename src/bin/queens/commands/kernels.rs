@@ -64,7 +64,7 @@ pub fn run(args: &KernelsArgs) -> Result<(), CommandError> {
         KernelsFormat::Table => {
             text += &table.human(&rows);
             let why = match std::env::var(KERNEL_ENV) {
-                Ok(v) if !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "auto") => {
+                Ok(v) if KernelChoice::from_name(&v).is_some_and(|c| c.kernel().is_some()) => {
                     format!("{KERNEL_ENV}={v}")
                 }
                 _ => "the fastest this CPU runs".to_string(),

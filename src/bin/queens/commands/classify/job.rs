@@ -35,7 +35,7 @@ pub fn resolve(args: &ClassifyArgs, stop: &StopFlag) -> Result<Job, CommandError
     let targets = targets(&args.outputs, &inputs).map_err(CommandError::Usage)?;
     args.rules.check_group().map_err(CommandError::Usage)?;
     Ok(Job {
-        input: input(&args.inputs, &args.boards, args.from.notation(), Some(stop))
+        input: input(&args.inputs, &args.boards, args.from.notation(), stop)
             .map_err(CommandError::Usage)?,
         options: Options {
             notation,
