@@ -354,7 +354,7 @@ mod tests {
         let journal = std::fs::read_to_string(&path).unwrap();
         let piece_lines = journal.lines().filter(|l| l.starts_with("piece,")).count();
         assert_eq!(piece_lines, 5, "{journal}");
-        let (unit, _) = before[4].clone();
+        let (unit, _, _) = before[4].clone();
         assert!(!journal.contains(&format!("\nunit,{unit},")), "{journal}");
         // Resumed: the pieces journaled are not counted again, and the count is the
         // uninterrupted one, nodes included.
@@ -382,11 +382,11 @@ mod tests {
         );
         assert_eq!(counts.total, 820_496);
         let after = second.reported.into_inner().unwrap();
-        for (u, r) in &after {
-            for (v, q) in &before {
+        for (u, w, r) in &after {
+            for (v, x, q) in &before {
                 assert!(
-                    u != v || r.end <= q.start || q.end <= r.start,
-                    "{u} {r:?} {q:?}"
+                    u != v || w != x || r.end <= q.start || q.end <= r.start,
+                    "{u} {w} {r:?} {q:?}"
                 );
             }
         }
@@ -403,7 +403,7 @@ mod tests {
         last: bool,
         stop: &'a StopFlag,
         after_pieces: usize,
-        reported: std::sync::Mutex<Vec<(usize, std::ops::Range<usize>)>>,
+        reported: std::sync::Mutex<Vec<(usize, String, std::ops::Range<usize>)>>,
     }
 
     impl<'a> StopsDuring<'a> {
@@ -477,7 +477,7 @@ mod tests {
                 .count_unit_in_pieces(id, options, &mut |run, took| {
                     on_pieces(run, took)?;
                     let mut reported = self.reported.lock().unwrap();
-                    reported.push((id, run.range.clone()));
+                    reported.push((id, run.within.clone(), run.range.clone()));
                     if reported.len() == self.after_pieces {
                         self.stop.request();
                     }

@@ -151,6 +151,27 @@ impl TorusTally {
         Some(sum)
     }
 
+    /// What a running tally gained from `then` (a copy of it taken before, so that each of
+    /// its slots is at most this one's) to `self`.
+    pub(crate) fn since(&self, then: &TorusTally) -> TorusTally {
+        let less = |a: u128, b: u128| a.checked_sub(b).expect("a running tally only grows");
+        let mut gained = TorusTally::default();
+        for slot in &self.slots {
+            let before = (then.slots.iter()).find(|s| s.stabilizer == slot.stabilizer);
+            let (boards, canonical) = before.map_or((0, 0), |s| (s.boards, s.canonical));
+            if slot.boards > boards {
+                gained
+                    .add(
+                        slot.stabilizer,
+                        less(slot.boards, boards),
+                        less(slot.canonical, canonical),
+                    )
+                    .expect("no more slots than the running tally's");
+            }
+        }
+        gained
+    }
+
     /// The slots in use.
     pub fn used(&self) -> impl Iterator<Item = &TorusSlot> {
         self.slots.iter()

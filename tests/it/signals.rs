@@ -793,6 +793,54 @@ fn a_long_ring_unit_stopped_keeps_its_journaled_pieces_and_the_resumed_run_count
 }
 
 #[test]
+fn a_torus_unit_killed_in_its_pieces_of_pieces_resumes_to_the_count_of_a_run_never_stopped() {
+    // One unit of board 25 (part 5/526: about 1.5 s), its pieces journaled every 100 ms:
+    // most runs of pieces are then runs of pieces of a piece (`below3at…below2at…below2`),
+    // the unit's own pieces being cut again twice. Killed (SIGKILL, nothing cleaned up) three times, each
+    // once the journal holds a new run of them, it resumes to the same tally, nodes
+    // included.
+    let d = dir();
+    let ckpt = d.path().join("c.ckpt");
+    let path = path_str(&ckpt);
+    let args = ["count", "25", "--board", "torus", "--part", "5/526"];
+    let journaled = [&args[..], &["--threads", "1", "--checkpoint", path]].concat();
+    let every = [&journaled[..], &["--checkpoint-every", "100ms", "-q"]].concat();
+    let nested = |t: &str| {
+        (t.lines())
+            .filter(|l| {
+                l.split(',')
+                    .nth(2)
+                    .is_some_and(|s| s.starts_with("below3at"))
+            })
+            .count()
+    };
+    for _ in 0..3 {
+        let before = nested(&fs::read_to_string(&ckpt).unwrap_or_default());
+        let mut run = Running::spawn(&every, &[], Stdio::null());
+        let started = std::time::Instant::now();
+        while nested(&fs::read_to_string(&ckpt).unwrap_or_default()) == before {
+            assert!(
+                started.elapsed() < Duration::from_secs(120),
+                "no pieces of pieces journaled"
+            );
+            thread::sleep(Duration::from_millis(2));
+        }
+        run.child.kill().unwrap();
+        run.child.wait().unwrap();
+    }
+    let journal = fs::read_to_string(&ckpt).unwrap();
+    assert!(nested(&journal) >= 3, "{journal}");
+    assert!(
+        journal.contains(",below3at") && journal.contains("below2at"),
+        "{journal}"
+    );
+    assert_eq!(unit_lines(&ckpt), 0);
+    let resumed = part_row(&journaled);
+    assert_eq!(unit_lines(&ckpt), 1);
+    assert_eq!(resumed, part_row(&args));
+}
+
+#[test]
 fn yes_and_quiet_leave_out_only_the_warning() {
     for flag in ["--yes", "-q"] {
         let d = dir();

@@ -92,7 +92,7 @@
 //! meets its orbit) with [`torus_search::torus_canonical`]; the other classes have 8n² boards.
 
 use super::torus_search::{Start, TorusSearch, TorusSum};
-use crate::plan::pieces::{OnPieces, PieceOptions, count_pieces};
+use crate::plan::pieces::{Nesting, OnPieces, PieceCounter, PieceOptions};
 use crate::plan::tally::{GroupClasses, Tally, TorusTally};
 use crate::plan::{Engine, Plan};
 use crate::rules::Rules;
@@ -115,6 +115,20 @@ const CUT_BEYOND_32: usize = 3;
 /// long unit ([`Plan::count_unit_in_pieces`]): at the search's third branching, some tens
 /// to thousands of pieces a unit.
 const PIECE_CUT: usize = 3;
+
+/// Where a piece is cut again into pieces of its own ([`crate::plan::pieces`]'s pieces of
+/// pieces): two branchings below it. A piece of board 35 ran for over half an hour (1,000
+/// CPU-s), and a journal keeps nothing of a piece until it is counted; the pieces of pieces
+/// are counted where the walk reaches them (no second walk, one running sum).
+const SUB_CUT: usize = 2;
+
+/// How many times a piece is cut again ([`SUB_CUT`]): twice, four branchings below the
+/// unit's pieces. What it costs, measured on board 23 (whose pieces are tiny: the dearest
+/// case), one thread with `--checkpoint`, `compare.py -n 3`, Zen 4: 1.06× the time of the
+/// pieces counted whole (three times: 1.19×), and 1.02× that of the walk before pieces of
+/// pieces (each piece counted from its path: 15.34 s against 15.71 s); without a checkpoint
+/// nothing changes (1.00×).
+const SUB_LEVELS: usize = 2;
 
 /// The torus engine's plan for one board size (see the [module documentation](self)).
 pub(crate) struct TorusPlan {
@@ -302,7 +316,8 @@ impl Plan for TorusPlan {
 
     /// A unit's pieces: the search on lines from the unit's node cut at its
     /// [`PIECE_CUT`]-th branching ([`TorusSearch::sub_units`]), numbered in the search's
-    /// order.
+    /// order; each cut again [`SUB_CUT`] branchings below, [`SUB_LEVELS`] times
+    /// (`below3at{k}below2…`).
     fn piece_scheme(&self) -> Option<String> {
         Some(format!("below{PIECE_CUT}"))
     }
@@ -321,17 +336,36 @@ impl Plan for TorusPlan {
             // Stopped on the way: nothing counted, which the stop's watch throws away.
             return Ok(Tally::default());
         };
-        let mut pieces = Vec::new();
-        let above = search.sub_units(start, &path, PIECE_CUT, &mut |p| pieces.push(p.to_vec()));
-        let sum = count_pieces(pieces.len(), options, on_pieces, |k| {
-            self.tally(search.count(start, &pieces[k]))
-        })?;
+        // The unit's pieces, numbered (a walk above them only): the runs counted earlier
+        // are checked against them.
+        let mut pieces = 0;
+        search.sub_units(start, &path, PIECE_CUT, &mut |_| pieces += 1);
+        if crate::plan::stop::gave_up() {
+            return Ok(Tally::default());
+        }
+        let cut = format!("below{SUB_CUT}");
+        let nesting = Nesting {
+            levels: SUB_LEVELS,
+            cut: &cut,
+        };
+        // A run's tally: what the walk's running sum gained over it.
+        let since = |now: &TorusSum, then: &TorusSum| self.tally(now.since(then));
+        let start_sum = TorusSum::default();
+        let mut counter = PieceCounter::new(
+            options,
+            on_pieces,
+            nesting,
+            Some(pieces),
+            (&start_sum, &since),
+        );
+        let (above, sum) = search.count_in_pieces(start, &path, PIECE_CUT, SUB_CUT, &mut counter);
+        let tally = counter.finish(&sum)?;
         // The placements between the unit's node and its pieces' are its nodes too.
         let above = Tally {
             nodes: above,
             ..Tally::default()
         };
-        sum.checked_add(&above).map_err(io::Error::other)
+        tally.checked_add(&above).map_err(io::Error::other)
     }
 
     fn counts_classes_directly(&self) -> bool {
@@ -649,6 +683,7 @@ mod tests {
             assert!(crate::plan::pieces::is_scheme("below3"));
             let ids = last.map_or(0, |k| units - k)..units;
             let mut pieces = 0;
+            let mut nested = 0;
             for id in ids {
                 let whole = plan.count_unit(id);
                 let mut runs: Vec<PieceRun> = Vec::new();
@@ -665,13 +700,33 @@ mod tests {
                 let mut again = Vec::new();
                 let options = PieceOptions { done: &done, every };
                 let resumed = plan.count_unit_in_pieces(id, options, &mut |run, _| {
-                    again.push(run.range.clone());
+                    again.push(run.clone());
                     Ok(())
                 });
                 assert_eq!(resumed.unwrap(), whole, "n = {n}, unit {id}");
-                let expected = runs.iter().skip(1).step_by(2).map(|r| r.range.clone());
-                assert_eq!(again, expected.collect::<Vec<_>>(), "n = {n}, unit {id}");
-                pieces += runs.len();
+                let expected: Vec<_> = runs.iter().skip(1).step_by(2).cloned().collect();
+                assert_eq!(again, expected, "n = {n}, unit {id}");
+                // Each of the unit's own pieces is in the journal: as a run of them, or by
+                // runs of its pieces (`at{k}below2…`), and every board once.
+                let mut own = std::collections::BTreeSet::new();
+                for run in &runs {
+                    match run.within.strip_prefix("at") {
+                        None => own.extend(run.range.clone()),
+                        Some(rest) => {
+                            let k = rest.split("below").next().unwrap();
+                            own.insert(k.parse::<usize>().unwrap());
+                            nested += 1;
+                        }
+                    }
+                    assert!(crate::plan::pieces::is_scheme(&format!(
+                        "below3{}",
+                        run.within
+                    )));
+                }
+                assert!(own.iter().copied().eq(0..own.len()), "n = {n}, unit {id}");
+                let boards: u128 = runs.iter().map(|r| r.tally.boards).sum();
+                assert_eq!(boards, whole.boards, "n = {n}, unit {id}");
+                pieces += own.len();
             }
             // The scheme's pieces, numbered as journals hold them: a change here must come
             // with another scheme name (journaled pieces would name other pieces).
@@ -682,6 +737,59 @@ mod tests {
                 _ => 48,
             };
             assert_eq!(pieces, expected, "n = {n}, {} units", units);
+            // Pieces of pieces, where a unit has any.
+            assert!(
+                nested > 0 || n == 35,
+                "n = {n}: no runs of pieces of pieces"
+            );
+        }
+    }
+
+    #[test]
+    fn a_unit_killed_in_its_pieces_of_pieces_resumes_to_the_same_tally() {
+        use crate::plan::pieces::PieceRun;
+        use std::time::Duration;
+        for rules in [Rules::TORUS_QUEENS, Rules::TORUS_SUPERQUEENS] {
+            let plan = TorusPlan::new(17, Kernel::Scalar, rules);
+            // The unit with the most nodes.
+            let id = (0..plan.unit_count())
+                .max_by_key(|&id| plan.count_unit(id).nodes)
+                .unwrap();
+            let whole = plan.count_unit(id);
+            for (kill_after, every) in [(1, 0), (7, 0), (40, 0), (1, 1), (3, 1)] {
+                let every = Duration::from_nanos(every);
+                let mut journal: Vec<PieceRun> = Vec::new();
+                let mut rounds = 0;
+                let tally = loop {
+                    rounds += 1;
+                    let mut runs = Vec::new();
+                    let options = PieceOptions {
+                        done: &journal,
+                        every,
+                    };
+                    let counted = plan.count_unit_in_pieces(id, options, &mut |run, _| {
+                        if runs.len() == kill_after {
+                            return Err(std::io::Error::other("killed"));
+                        }
+                        runs.push(run.clone());
+                        Ok(())
+                    });
+                    journal.extend(runs);
+                    match counted {
+                        Ok(t) => break t,
+                        Err(e) => assert_eq!(e.to_string(), "killed"),
+                    }
+                    assert!(rounds < 100_000, "no progress");
+                };
+                let case = format!("{rules}, every {every:?}, killed after {kill_after}");
+                assert_eq!(tally, whole, "{case}");
+                assert!(rounds > 1 || !every.is_zero(), "{case}: {rounds} rounds");
+                let boards: u128 = journal.iter().map(|r| r.tally.boards).sum();
+                match every.is_zero() {
+                    true => assert_eq!(boards, whole.boards, "{case}"),
+                    false => assert!(boards <= whole.boards, "{case}"),
+                }
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 //! squares also leave out the knight's squares of the queens one and two rows away).
 
 use super::torus_group::{self, G0, Matrix};
+use crate::plan::pieces::{Closed, PieceCounter, Step};
 use crate::plan::stop::Patrol;
 use crate::plan::tally::TorusTally;
 use crate::rules::{Piece, Rules, Surface};
@@ -57,6 +58,24 @@ impl TorusSum {
             .torus
             .checked_add(&other.torus)
             .expect("at most 9 stabilizers on a torus board, far from 128 bits");
+    }
+}
+
+impl TorusSum {
+    /// What a running sum gained from `then` (a copy of it taken before) to `self`, all but
+    /// the symmetric classes (left empty: a plan's tallies do not hold them).
+    pub(crate) fn since(&self, then: &TorusSum) -> TorusSum {
+        let less = |a: u128, b: u128| a.checked_sub(b).expect("a running sum only grows");
+        TorusSum {
+            corner: less(self.corner, then.corner),
+            fixed_half_turn: less(self.fixed_half_turn, then.fixed_half_turn),
+            fixed_quarter_turn: less(self.fixed_quarter_turn, then.fixed_quarter_turn),
+            fixed_by_shifts: less(self.fixed_by_shifts, then.fixed_by_shifts),
+            nodes: less(self.nodes, then.nodes),
+            leaves: less(self.leaves, then.leaves),
+            symmetric: BTreeMap::new(),
+            torus: self.torus.since(&then.torus),
+        }
     }
 }
 
@@ -139,6 +158,9 @@ struct Walk<'a, const KNIGHT: bool> {
     patrol: Patrol,
     /// Whether the walk gave up on a stop: its sums are partial (and thrown away).
     gave_up: bool,
+    /// The placements [`Walk::cut`] made on its way to the nodes it cuts at (not in `sum`:
+    /// a unit's pieces hold their own nodes only).
+    above: u128,
 }
 
 /// The nodes between two looks at the stop flag: about a millisecond of the search on lines
@@ -173,7 +195,14 @@ impl Lines {
 /// below the start, in order.
 type Visit<'a> = dyn FnMut(&[(u8, u8)]) + 'a;
 
+/// Where [`Walk::cut`] hands each node at its cut: the walk itself, the node, and the squares
+/// placed on the way to it.
+/// (What the search does there, [`Walk::choose`], is handed along: a piece is counted
+/// from it without choosing again.)
+type AtCut<'a, W> = dyn FnMut(&mut W, Lines, Choice, &mut Vec<(u8, u8)>) + 'a;
+
 /// What the search on lines does at a node ([`Walk::choose`]).
+#[derive(Clone, Copy, Debug)]
 enum Choice {
     /// Every row is filled: a complete board.
     Leaf,
@@ -376,6 +405,7 @@ impl TorusSearch {
             sum: TorusSum::default(),
             patrol: Patrol::every(NODES_BETWEEN_LOOKS),
             gave_up: false,
+            above: 0,
         };
         // The taken diagonals and anti-diagonals from their columns in the next row, k.
         let k = columns.len();
@@ -418,8 +448,34 @@ impl TorusSearch {
         visit: &mut Visit,
     ) -> u128 {
         with_walk!(self, start, below, 0, |walk, at| {
-            walk.cut(at, cut, &mut below.to_vec(), visit);
-            walk.sum.nodes
+            walk.cut(at, cut, &mut below.to_vec(), &mut |_, _, _, path| {
+                visit(path)
+            });
+            walk.above
+        })
+    }
+
+    /// Counts the node of `start` and `below` piece by piece: its pieces are the nodes of
+    /// [`TorusSearch::sub_units`] with the same `cut` (numbered in the same order), each
+    /// counted where the walk reaches it as `counter` says ([`PieceCounter::begin`]): whole,
+    /// skipped, or cut again `sub_cut` branchings further down, and so on; the counter is shown the walk's
+    /// one running sum. Returns the placements above the pieces (nodes of the unit that no
+    /// piece holds); on a stop, or a report that failed, the walk gives up
+    /// ([`PieceCounter::finish`] says which).
+    pub(crate) fn count_in_pieces(
+        &self,
+        start: &Start,
+        below: &[(u8, u8)],
+        cut: usize,
+        sub_cut: usize,
+        counter: &mut PieceCounter<'_, TorusSum>,
+    ) -> (u128, TorusSum) {
+        with_walk!(self, start, below, (0, TorusSum::default()), |walk, at| {
+            let mut path = below.to_vec();
+            walk.cut(at, cut, &mut path, &mut |walk, at, choice, path| {
+                walk.piece(at, choice, path, sub_cut, counter)
+            });
+            (walk.above, walk.sum)
         })
     }
 }
@@ -432,7 +488,14 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
             self.gave_up = true;
             return;
         }
-        match self.choose(at) {
+        let choice = self.choose(at);
+        self.branch(at, choice);
+    }
+
+    /// What [`Walk::lines`] does at the node `at` once it has chosen `choice` there.
+    #[inline(always)]
+    fn branch(&mut self, at: Lines, choice: Choice) {
+        match choice {
             Choice::Leaf => self.leaf(),
             Choice::Dead => {}
             Choice::One(r, c) => self.place_at(r, c, at),
@@ -456,15 +519,33 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
     /// on the way: see [`TorusSearch::sub_units`].
     /// On a stop (under a [`crate::plan::stop::StopFlag::watch`]) the walk gives up and
     /// returns at once from every level, handing out no more paths.
-    fn cut(&mut self, at: Lines, cut: usize, path: &mut Vec<(u8, u8)>, visit: &mut Visit) {
+    fn cut(
+        &mut self,
+        at: Lines,
+        cut: usize,
+        path: &mut Vec<(u8, u8)>,
+        visit: &mut AtCut<'_, Self>,
+    ) {
         if self.gave_up || self.patrol.stop() {
             self.gave_up = true;
             return;
         }
-        let n = self.search.n;
         let choice = self.choose(at);
+        self.cut_at(at, choice, cut, path, visit);
+    }
+
+    /// [`Walk::cut`] at the node `at`, where the search chose `choice`.
+    fn cut_at(
+        &mut self,
+        at: Lines,
+        choice: Choice,
+        cut: usize,
+        path: &mut Vec<(u8, u8)>,
+        visit: &mut AtCut<'_, Self>,
+    ) {
+        let n = self.search.n;
         let mut down = |r: usize, c: usize, cut: usize| {
-            self.sum.nodes += 1;
+            self.above += 1;
             // (The board is read below for the knight's squares of the queens placed.)
             self.board[r] = c as u8;
             path.push((r as u8, c as u8));
@@ -472,10 +553,10 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
             path.pop();
         };
         match choice {
-            Choice::Leaf => visit(path),
+            Choice::Leaf => visit(self, at, choice, path),
             Choice::Dead => {}
             Choice::One(r, c) => down(r, c, cut),
-            Choice::Two(_) | Choice::Row(..) if cut == 0 => visit(path),
+            Choice::Two(_) | Choice::Row(..) if cut == 0 => visit(self, at, choice, path),
             Choice::Two(squares) => {
                 for (r, c) in squares {
                     down(r, c, cut - 1);
@@ -486,6 +567,62 @@ impl<const KNIGHT: bool> Walk<'_, KNIGHT> {
                     let c = f.trailing_zeros() as usize;
                     f &= f - 1;
                     down(r, c, cut - 1);
+                }
+            }
+        }
+    }
+
+    /// Counts the node `at` (`path` placed on the way, `choice` chosen there) as the next
+    /// piece of `counter`
+    /// ([`TorusSearch::count_in_pieces`]): whole, or cut again as `cut` says into pieces
+    /// counted the same way (again, afresh, if the runs an earlier run counted of them do
+    /// not fit them). Gives up on a stop.
+    fn piece(
+        &mut self,
+        at: Lines,
+        choice: Choice,
+        path: &mut Vec<(u8, u8)>,
+        cut: usize,
+        counter: &mut PieceCounter<'_, TorusSum>,
+    ) {
+        match counter.begin(&self.sum) {
+            Step::Skip => {}
+            Step::Stop => self.gave_up = true,
+            Step::Whole => {
+                self.branch(at, choice);
+                if !self.gave_up {
+                    counter.end(&self.sum);
+                }
+            }
+            Step::Cut => {
+                let mut afresh = false;
+                let above = self.above;
+                loop {
+                    counter.open(&self.sum, afresh);
+                    let visit = &mut |walk: &mut Self, at, choice, path: &mut Vec<_>| {
+                        walk.piece(at, choice, path, cut, counter)
+                    };
+                    self.cut_at(at, choice, cut, path, visit);
+                    if self.gave_up {
+                        return;
+                    }
+                    if !counter.cut_in_journal() {
+                        // The piece joins its level's run, the way to its pieces with it.
+                        self.sum.nodes += self.above - above;
+                        self.above = above;
+                    }
+                    match counter.close(&self.sum) {
+                        Closed::Counted => return,
+                        Closed::Stop => {
+                            self.gave_up = true;
+                            return;
+                        }
+                        Closed::Again(sum) => {
+                            // Counted again from where it began.
+                            (self.sum, self.above) = (sum, above);
+                            afresh = true;
+                        }
+                    }
                 }
             }
         }

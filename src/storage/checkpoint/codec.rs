@@ -163,9 +163,11 @@ pub(super) fn parse_line(
             Ok(Record::Piece(PieceRecord {
                 unit,
                 scheme: scheme.to_string(),
+                // (Pieces of pieces are told apart by their scheme's name alone.)
                 run: PieceRun {
                     range: from..to,
                     tally,
+                    within: String::new(),
                 },
                 seconds,
             }))

@@ -17,7 +17,8 @@
 //! ```
 //!
 //! (the unit, the scheme the pieces are numbered by, the range of pieces, the same fields as a
-//! unit line's after its id). A resumed run counts only the pieces of an unfinished unit that
+//! unit line's after its id). Pieces of a piece cut again are named by the scheme followed by
+//! where they lie (`below3at2611below2`: [`PieceRun::within`]). A resumed run counts only the pieces of an unfinished unit that
 //! no line holds; the unit's own line, once written, makes its piece lines useless (a rewrite
 //! leaves them out). Two lines of the same unit and scheme whose pieces overlap and differ
 //! contradict each other: all that unit's pieces are counted again.
@@ -301,13 +302,19 @@ impl Checkpoint {
     }
 
     /// The runs of pieces ([`crate::plan::pieces`]) numbered by `scheme` that earlier runs
-    /// counted of the units they did not finish, by unit.
+    /// counted of the units they did not finish, by unit: the unit's own pieces, and those
+    /// of its pieces cut again ([`PieceRun::within`], the rest of their scheme's name).
     pub fn pieces(&self, scheme: &str) -> BTreeMap<usize, Vec<PieceRun>> {
         let mut by_unit = BTreeMap::new();
         for (&unit, runs) in &self.pieces {
             let mine: Vec<PieceRun> = (runs.iter())
-                .filter(|p| p.scheme == scheme)
-                .map(|p| p.run.clone())
+                .filter_map(|p| {
+                    let within = within_scheme(&p.scheme, scheme)?;
+                    Some(PieceRun {
+                        within: within.to_string(),
+                        ..p.run.clone()
+                    })
+                })
                 .collect();
             if !mine.is_empty() {
                 by_unit.insert(unit, mine);
@@ -316,20 +323,21 @@ impl Checkpoint {
         by_unit
     }
 
-    /// The seconds earlier runs spent on the pieces numbered by `scheme` of `unit`, as
-    /// journaled.
+    /// The seconds earlier runs spent on the pieces numbered by `scheme` of `unit` (and on
+    /// their pieces cut again), as journaled.
     pub fn piece_seconds(&self, scheme: &str, unit: usize) -> f64 {
         self.pieces.get(&unit).map_or(0.0, |runs| {
             (runs.iter())
-                .filter(|p| p.scheme == scheme)
+                .filter(|p| within_scheme(&p.scheme, scheme).is_some())
                 .map(|p| p.seconds)
                 .sum()
         })
     }
 
-    /// Appends a run of pieces of unit `unit`, numbered by `scheme` (at most 32 letters and
-    /// digits), that took `seconds`: one whole line, as [`Checkpoint::record_timed`] appends
-    /// a unit's.
+    /// Appends a run of pieces of unit `unit`, numbered by `scheme` (letters and digits,
+    /// [`is_scheme`]; a run of pieces cut again from one of them is named by `scheme` and
+    /// its [`PieceRun::within`]), that took `seconds`: one whole line, as
+    /// [`Checkpoint::record_timed`] appends a unit's.
     pub fn record_pieces(
         &self,
         unit: usize,
@@ -337,13 +345,14 @@ impl Checkpoint {
         run: &PieceRun,
         seconds: f64,
     ) -> io::Result<()> {
-        if !is_scheme(scheme) || run.range.is_empty() {
+        let scheme = format!("{scheme}{}", run.within);
+        if !is_scheme(&scheme) || run.range.is_empty() {
             return Err(io::Error::other(format!(
                 "no journal line for the pieces {:?} of scheme {scheme:?}",
                 run.range
             )));
         }
-        let line = piece_line(self.line_key, unit, scheme, run, seconds);
+        let line = piece_line(self.line_key, unit, &scheme, run, seconds);
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         file.write_all(line.as_bytes())
     }
@@ -451,6 +460,14 @@ impl Drop for Checkpoint {
     }
 }
 
+/// Where a journal's `scheme` names pieces of a plan whose scheme is `plan`: the rest of the
+/// name, empty for the plan's own pieces, `at…` for pieces of a piece cut again
+/// ([`PieceRun::within`]); `None` for another plan's.
+fn within_scheme<'s>(scheme: &'s str, plan: &str) -> Option<&'s str> {
+    let rest = scheme.strip_prefix(plan)?;
+    (rest.is_empty() || rest.starts_with("at")).then_some(rest)
+}
+
 #[cfg(test)]
 mod tests {
     use super::codec::{MAX_SECONDS, parse_unit_line, unit_line};
@@ -517,7 +534,40 @@ mod tests {
         PieceRun {
             tally: tally((unit * 100 + range.start) as u128),
             range,
+            within: String::new(),
         }
+    }
+
+    #[test]
+    fn runs_of_pieces_of_pieces_are_named_by_the_piece_they_lie_in() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested.ckpt");
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        let within = |mut r: PieceRun, w: &str| {
+            r.within = w.to_string();
+            r
+        };
+        c.record_pieces(2, "below3", &run(2, 0..4), 2.5).unwrap();
+        let inner = within(run(2, 0..7), "at4below2");
+        c.record_pieces(2, "below3", &inner, 1.5).unwrap();
+        let deeper = within(run(2, 3..5), "at4below2at7below2");
+        c.record_pieces(2, "below3", &deeper, 0.25).unwrap();
+        // Another plan's scheme that starts with the same letters is not this one's.
+        c.record_pieces(2, "below3x", &run(2, 0..1), 9.0).unwrap();
+        // A name past the longest a journal keeps is no line.
+        let long = within(run(2, 0..1), &"at1below2".repeat(20));
+        assert!(c.record_pieces(2, "below3", &long, 1.0).is_err());
+        drop(c);
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("\npiece,2,below3at4below2at7below2,3,5,"),
+            "{text}"
+        );
+        let c = reopen(&path, Part::WHOLE).unwrap();
+        assert_eq!(c.dropped().total(), 0);
+        assert_eq!(c.pieces("below3")[&2], [run(2, 0..4), inner, deeper]);
+        assert_eq!(c.piece_seconds("below3", 2), 4.25);
+        assert_eq!(c.pieces("below3x")[&2], [run(2, 0..1)]);
     }
 
     #[test]
