@@ -109,9 +109,27 @@ pub(crate) enum Closed<S> {
     Stop,
 }
 
-/// How many pieces counted whole go between two looks at the clock (a piece can take well
-/// under a microsecond).
+/// How many pieces counted whole go at most between two looks at the clock (a piece can
+/// take well under a microsecond)...
 const PIECES_BETWEEN_LOOKS: u32 = 64;
+
+/// ... and how many nodes the search counts at most between two (a piece can also take
+/// seconds, and 64 of them must not make a report late): 2¹⁶ nodes, about 10 ms of the
+/// torus search.
+const NODES_BETWEEN_LOOKS: u128 = 1 << 16;
+
+/// A search's running sum, as a [`PieceCounter`] reads it (besides what it gains,
+/// [`Since`]).
+pub(crate) trait RunningSum: Clone {
+    /// The nodes it has counted.
+    fn nodes(&self) -> u128;
+}
+
+impl RunningSum for Tally {
+    fn nodes(&self) -> u128 {
+        self.nodes
+    }
+}
 
 /// One level of pieces being counted: the unit's own, or those of the piece being counted
 /// one level up.
@@ -186,12 +204,14 @@ pub(crate) struct PieceCounter<'a, S> {
     /// Whether `done` holds runs of pieces of pieces at all.
     nested_done: bool,
     last_report: Instant,
-    /// Pieces counted whole until the next look at the clock.
+    /// Pieces counted until the next look at the clock.
     until_look: u32,
+    /// The search's nodes at the last look at the clock.
+    nodes_at_look: u128,
     failed: Option<io::Error>,
 }
 
-impl<'a, S: Clone> PieceCounter<'a, S> {
+impl<'a, S: RunningSum> PieceCounter<'a, S> {
     /// A counter of a unit's pieces, whose search's sum is `sum` now: `pieces` of them where
     /// known in advance (the runs counted earlier are then checked against it at once, as
     /// those of deeper levels are when their piece is counted).
@@ -213,6 +233,7 @@ impl<'a, S: Clone> PieceCounter<'a, S> {
             nested_done: options.done.iter().any(|r| !r.within.is_empty()),
             last_report: Instant::now(),
             until_look: PIECES_BETWEEN_LOOKS,
+            nodes_at_look: sum.nodes(),
             failed: None,
         }
     }
@@ -277,13 +298,19 @@ impl<'a, S: Clone> PieceCounter<'a, S> {
         self.look(sum);
     }
 
-    /// A piece counted at the level being counted: at every [`PIECES_BETWEEN_LOOKS`]-th
-    /// (at every one if reports are asked for that often), a look at the clock, and a report
-    /// once [`PieceOptions::every`] has passed since the last.
+    /// A piece counted at the level being counted: a look at the clock once
+    /// [`PIECES_BETWEEN_LOOKS`] pieces or [`NODES_BETWEEN_LOOKS`] nodes have been counted
+    /// since the last (at every piece if reports are asked for that often), and a report once
+    /// [`PieceOptions::every`] has passed since the last.
     fn look(&mut self, sum: &S) {
         self.until_look -= 1;
-        if self.until_look == 0 || self.every.is_zero() {
+        let nodes = sum.nodes();
+        if self.until_look == 0
+            || self.every.is_zero()
+            || nodes.saturating_sub(self.nodes_at_look) >= NODES_BETWEEN_LOOKS
+        {
             self.until_look = PIECES_BETWEEN_LOOKS;
+            self.nodes_at_look = nodes;
             let now = Instant::now();
             Self::top(&mut self.levels).pending_at = now;
             if now.duration_since(self.last_report) >= self.every {
@@ -875,5 +902,30 @@ mod tests {
         };
         let (tally, _) = count_unit(&[bad], (2, Duration::ZERO), usize::MAX);
         assert_eq!(tally, Some(full));
+    }
+
+    #[test]
+    fn pieces_of_many_nodes_are_reported_without_waiting_for_64_of_them() {
+        // Pieces of 2^17 nodes each (some milliseconds of a search), a report asked for
+        // every nanosecond: each piece is its own run (the clock is looked at once 2^16
+        // nodes have been counted); tiny pieces go 64 to a look.
+        for (nodes, runs) in [(1u128 << 17, 10), (1, 0)] {
+            let mut reported = Vec::new();
+            let options = PieceOptions {
+                done: &[],
+                every: Duration::from_nanos(1),
+            };
+            let mut on = |run: &PieceRun, _: Duration| {
+                reported.push(run.range.clone());
+                Ok(())
+            };
+            let piece = |_| Tally {
+                nodes,
+                ..Tally::default()
+            };
+            let total = count_pieces(10, options, &mut on, piece).unwrap();
+            assert_eq!(total.nodes, 10 * nodes);
+            assert_eq!(reported.len(), runs, "{nodes} nodes a piece: {reported:?}");
+        }
     }
 }

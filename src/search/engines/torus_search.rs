@@ -4,7 +4,7 @@
 //! squares also leave out the knight's squares of the queens one and two rows away).
 
 use super::torus_group::{self, G0, Matrix};
-use crate::plan::pieces::{Closed, PieceCounter, Step};
+use crate::plan::pieces::{Closed, PieceCounter, RunningSum, Step};
 use crate::plan::stop::Patrol;
 use crate::plan::tally::TorusTally;
 use crate::rules::{Piece, Rules, Surface};
@@ -58,6 +58,12 @@ impl TorusSum {
             .torus
             .checked_add(&other.torus)
             .expect("at most 9 stabilizers on a torus board, far from 128 bits");
+    }
+}
+
+impl RunningSum for TorusSum {
+    fn nodes(&self) -> u128 {
+        self.nodes
     }
 }
 
