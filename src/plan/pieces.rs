@@ -206,6 +206,8 @@ pub(crate) struct PieceCounter<'a, S> {
     last_report: Instant,
     /// Pieces counted until the next look at the clock.
     until_look: u32,
+    /// The most pieces between two looks at the clock.
+    pieces_between_looks: u32,
     /// The search's nodes at the last look at the clock.
     nodes_at_look: u128,
     failed: Option<io::Error>,
@@ -233,6 +235,7 @@ impl<'a, S: RunningSum> PieceCounter<'a, S> {
             nested_done: options.done.iter().any(|r| !r.within.is_empty()),
             last_report: Instant::now(),
             until_look: PIECES_BETWEEN_LOOKS,
+            pieces_between_looks: PIECES_BETWEEN_LOOKS,
             nodes_at_look: sum.nodes(),
             failed: None,
         }
@@ -299,7 +302,8 @@ impl<'a, S: RunningSum> PieceCounter<'a, S> {
     }
 
     /// A piece counted at the level being counted: a look at the clock once
-    /// [`PIECES_BETWEEN_LOOKS`] pieces or [`NODES_BETWEEN_LOOKS`] nodes have been counted
+    /// [`PIECES_BETWEEN_LOOKS`] pieces (1 for [`count_pieces`]) or [`NODES_BETWEEN_LOOKS`]
+    /// nodes have been counted
     /// since the last (at every piece if reports are asked for that often), and a report once
     /// [`PieceOptions::every`] has passed since the last.
     fn look(&mut self, sum: &S) {
@@ -309,7 +313,7 @@ impl<'a, S: RunningSum> PieceCounter<'a, S> {
             || self.every.is_zero()
             || nodes.saturating_sub(self.nodes_at_look) >= NODES_BETWEEN_LOOKS
         {
-            self.until_look = PIECES_BETWEEN_LOOKS;
+            self.until_look = self.pieces_between_looks;
             self.nodes_at_look = nodes;
             let now = Instant::now();
             Self::top(&mut self.levels).pending_at = now;
@@ -405,6 +409,9 @@ impl<'a, S: RunningSum> PieceCounter<'a, S> {
     /// start of the piece open below it, or now), its time that from the run before (or the
     /// last report) to its last piece.
     fn report(&mut self, sum: &S) {
+        // The pieces of the level being counted were counted up to now (a look at the clock
+        // may not have come since the last of them).
+        Self::top(&mut self.levels).pending_at = Instant::now();
         let mut from = self.last_report;
         let mut reported = false;
         for depth in 0..self.levels.len() {
@@ -458,6 +465,8 @@ pub(crate) fn count_pieces(
     let since = |now: &Tally, then: &Tally| tally_since(now, then);
     let mut sum = Tally::default();
     let mut counter = PieceCounter::new(options, on_pieces, whole, Some(pieces), (&sum, &since));
+    // Pieces handed out one by one take long enough for a look at the clock after each.
+    (counter.until_look, counter.pieces_between_looks) = (1, 1);
     for k in 0..pieces {
         match counter.begin(&sum) {
             Step::Skip => {}
@@ -906,9 +915,10 @@ mod tests {
 
     #[test]
     fn pieces_of_many_nodes_are_reported_without_waiting_for_64_of_them() {
-        // Pieces of 2^17 nodes each (some milliseconds of a search), a report asked for
-        // every nanosecond: each piece is its own run (the clock is looked at once 2^16
-        // nodes have been counted); tiny pieces go 64 to a look.
+        // A search's pieces (the counter looks at the clock every 64 of them) of 2^17 nodes
+        // each (some milliseconds of a search), a report asked for every nanosecond: each
+        // piece is its own run (the clock is looked at once 2^16 nodes have been counted);
+        // tiny pieces go 64 to a look.
         for (nodes, runs) in [(1u128 << 17, 10), (1, 0)] {
             let mut reported = Vec::new();
             let options = PieceOptions {
@@ -919,13 +929,64 @@ mod tests {
                 reported.push(run.range.clone());
                 Ok(())
             };
-            let piece = |_| Tally {
-                nodes,
-                ..Tally::default()
-            };
-            let total = count_pieces(10, options, &mut on, piece).unwrap();
-            assert_eq!(total.nodes, 10 * nodes);
+            let nesting = Nesting { levels: 0, cut: "" };
+            let since = |now: &Tally, then: &Tally| tally_since(now, then);
+            let mut sum = Tally::default();
+            let mut counter =
+                PieceCounter::new(options, &mut on, nesting, Some(10), (&sum, &since));
+            for _ in 0..10 {
+                assert_eq!(counter.begin(&sum), Step::Whole);
+                sum.nodes += nodes;
+                counter.end(&sum);
+            }
+            assert_eq!(counter.finish(&sum).unwrap().nodes, 10 * nodes);
             assert_eq!(reported.len(), runs, "{nodes} nodes a piece: {reported:?}");
         }
+    }
+
+    #[test]
+    fn slow_pieces_are_reported_as_often_as_asked_and_with_their_time() {
+        // Pieces of 10 ms (no nodes), a report asked for every 30 ms: several reports
+        // (not one after 64 pieces), each with the time it took; and a run reported before a
+        // run counted earlier takes its time too.
+        let slow = |_| {
+            std::thread::sleep(Duration::from_millis(10));
+            Tally::default()
+        };
+        let mut reported = Vec::new();
+        let options = PieceOptions {
+            done: &[],
+            every: Duration::from_millis(30),
+        };
+        let mut on = |run: &PieceRun, took: Duration| {
+            reported.push((run.range.clone(), took));
+            Ok(())
+        };
+        count_pieces(12, options, &mut on, slow).unwrap();
+        assert!(reported.len() >= 2, "{reported:?}");
+        assert!(
+            reported
+                .iter()
+                .all(|(r, t)| *t >= Duration::from_millis(9) * r.len() as u32),
+            "{reported:?}"
+        );
+        let done = [PieceRun {
+            range: 5..7,
+            tally: Tally::default(),
+            within: String::new(),
+        }];
+        let options = PieceOptions {
+            done: &done,
+            every: Duration::from_secs(3600),
+        };
+        let mut reported = Vec::new();
+        let mut on = |run: &PieceRun, took: Duration| {
+            reported.push((run.range.clone(), took));
+            Ok(())
+        };
+        count_pieces(8, options, &mut on, slow).unwrap();
+        assert_eq!(reported.len(), 1, "{reported:?}");
+        assert_eq!(reported[0].0, 0..5);
+        assert!(reported[0].1 >= Duration::from_millis(45), "{reported:?}");
     }
 }
